@@ -1,0 +1,82 @@
+"""Edition files: finding them, reading them, validating them into `Edition` parameters.
+
+>>> load_edition("classic").total_cards
+108
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import tomllib
+from pathlib import Path
+
+from unospec.editions.reader import Reader
+from unospec.editions.schema import build_edition
+from unospec.model.edition import Edition
+from unospec.model.errors import EditionError, InputError
+
+__all__ = ["builtin_names", "builtin_path", "load_edition", "load_edition_file"]
+
+
+def _spec_dir() -> Path:
+    """The folder of the built-in edition files (the `unospec.spec` data package)."""
+    spec = importlib.util.find_spec("unospec.spec")
+    assert spec is not None and spec.submodule_search_locations is not None
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def builtin_names() -> tuple[str, ...]:
+    """The names of the editions that ship with unospec, sorted."""
+    return tuple(sorted(p.stem for p in _spec_dir().glob("*.toml")))
+
+
+def builtin_path(name: str) -> Path:
+    return _spec_dir() / f"{name}.toml"
+
+
+def load_edition(name_or_path: str) -> Edition:
+    """A built-in edition by name, or a user's edition file by path."""
+    if name_or_path in builtin_names():
+        return load_edition_file(builtin_path(name_or_path))
+    path = Path(name_or_path)
+    if path.suffix == ".toml" or "/" in name_or_path or path.exists():
+        return load_edition_file(path)
+    raise InputError(
+        f"unknown edition {name_or_path!r}: expected one of {', '.join(builtin_names())}, "
+        "or the path of a .toml edition file"
+    )
+
+
+def load_edition_file(path: Path) -> Edition:
+    """Read, parse and validate one edition file; EditionError says where it is wrong."""
+    file = str(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise InputError(f"{file}: cannot read the edition file ({error.strerror})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        raise EditionError(file, line, "(file)", "UTF-8 text", f"byte {raw[error.start]:#04x}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        line = _error_line(str(error))
+        raise EditionError(file, line, "(file)", "valid TOML", _error_reason(str(error))) from None
+    except RecursionError:
+        raise EditionError(file, None, "(file)", "valid TOML", "nesting too deep") from None
+    return build_edition(Reader(file, text, data))
+
+
+def _error_line(message: str) -> int | None:
+    marker = "(at line "
+    if marker in message:
+        digits = message.split(marker, 1)[1].split(",", 1)[0]
+        if digits.isdigit():
+            return int(digits)
+    return None
+
+
+def _error_reason(message: str) -> str:
+    return message.split(" (at line ", 1)[0].rstrip(".").lower()

@@ -1,0 +1,129 @@
+"""Typed access to parsed TOML that fails with one actionable line.
+
+Every accessor takes a key path, checks what it finds there, and raises `EditionError`
+(``FILE:LINE: key.path: expected ..., found ...``) when it is not what the schema expects.
+The line comes from re-scanning the text (`toml_lines.locate`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NoReturn
+
+from unospec.editions.toml_lines import KeyPath, locate
+from unospec.model.errors import EditionError
+
+_MISSING = object()
+
+
+def describe(value: object) -> str:
+    """How a found value is named in an error message."""
+    if value is _MISSING:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, str):
+        text = value if len(value) <= 40 else value[:37] + "..."
+        return repr(text)
+    if isinstance(value, int) and abs(value) > 10**12:
+        return f"the number {str(value)[:12]}... ({len(str(abs(value)))} digits)"
+    return f"{type(value).__name__} {value!r}"
+
+
+def dotted(path: KeyPath) -> str:
+    """``deck.cards[3].count``: how a key path is named in an error message."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(file)"
+
+
+class Reader:
+    """The parsed data of one edition file, with its text for error positions."""
+
+    def __init__(self, file: str, text: str, data: dict[str, Any]) -> None:
+        self.file, self.text, self.data = file, text, data
+
+    def fail(self, path: KeyPath, expected: str, found: object = _MISSING) -> NoReturn:
+        line = locate(self.text, path) if path else 1
+        raise EditionError(self.file, line, dotted(path), expected, describe(found))
+
+    def get(self, path: KeyPath) -> Any:
+        value: Any = self.data
+        for part in path:
+            if isinstance(part, int):
+                value = value[part] if isinstance(value, list) and part < len(value) else _MISSING
+            else:
+                value = value.get(part, _MISSING) if isinstance(value, dict) else _MISSING
+            if value is _MISSING:
+                return _MISSING
+        return value
+
+    def has(self, path: KeyPath) -> bool:
+        return self.get(path) is not _MISSING
+
+    def table(self, path: KeyPath, allowed: Iterable[str]) -> dict[str, Any]:
+        """A table whose keys are all in `allowed` (unknown keys are errors)."""
+        value = self.get(path)
+        if not isinstance(value, dict):
+            self.fail(path, "a table", value)
+        names = list(allowed)
+        for key in value:
+            if key not in names:
+                self.fail((*path, key), f"one of the keys {', '.join(names)}", key)
+        return value
+
+    def integer(self, path: KeyPath, minimum: int = 0, maximum: int = 10**6) -> int:
+        value = self.get(path)
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(path, f"an integer from {minimum} to {maximum}", value)
+        if not minimum <= value <= maximum:
+            self.fail(path, f"an integer from {minimum} to {maximum}", value)
+        return value
+
+    def string(self, path: KeyPath, *, optional: bool = False) -> str:
+        value = self.get(path)
+        if optional and value is _MISSING:
+            return ""
+        if not isinstance(value, str):
+            self.fail(path, "a string", value)
+        return value
+
+    def boolean(self, path: KeyPath, default: bool = False) -> bool:
+        value = self.get(path)
+        if value is _MISSING:
+            return default
+        if not isinstance(value, bool):
+            self.fail(path, "true or false", value)
+        return value
+
+    def choice(self, path: KeyPath, choices: Iterable[str]) -> str:
+        names = list(choices)
+        value = self.get(path)
+        if value not in names:
+            self.fail(path, "one of " + ", ".join(repr(n) for n in names), value)
+        assert isinstance(value, str)
+        return value
+
+    def array(self, path: KeyPath, *, nonempty: bool = False) -> list[Any]:
+        value = self.get(path)
+        if not isinstance(value, list):
+            self.fail(path, "an array", value)
+        if nonempty and not value:
+            self.fail(path, "a non-empty array", value)
+        return value
+
+    def choices(self, path: KeyPath, choices: Iterable[str], *, nonempty: bool = False) -> tuple[str, ...]:
+        """An array of distinct names, each one of `choices`."""
+        items = self.array(path, nonempty=nonempty)
+        seen: list[str] = []
+        for i in range(len(items)):
+            name = self.choice((*path, i), choices)
+            if name in seen:
+                self.fail((*path, i), "no repeated entries", name)
+            seen.append(name)
+        return tuple(seen)

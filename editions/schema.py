@@ -1,0 +1,299 @@
+"""The edition file format: what each key must hold, and how it becomes an `Edition`.
+
+The format is documented in the README ("Edition files"); this module is its one definition.
+Every parameter the kernel reads must be written in the file: nothing has a default here, so
+no reading of a booklet is ever made silently in code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from unospec.editions.reader import Reader
+from unospec.model.cards import COLORS, KINDS, NUMBER, RANKS, WILD_KINDS
+from unospec.model.edition import DeckEntry, Edition, Interpretation, Reading, Rules
+from unospec.model.effects import (
+    EFFECT_NAMES,
+    WILD_EFFECTS,
+    DrawPenalty,
+    Effect,
+    HailMary,
+    NoEffect,
+    PenaltyRace,
+    Reverse,
+    Skip,
+    Wild,
+    WildDraw,
+)
+
+FORMAT = 1
+PROVENANCE = ("stated", "assumed")
+TOP_KEYS = (
+    "format", "name", "title", "seed", "total_cards", "players", "setup", "play", "scoring",
+    "deck", "cards", "interpretations",
+)  # fmt: skip
+MAX_CARDS = 10_000
+MAX_DRAW = 1_000
+
+READINGS: dict[str, tuple[str, ...]] = {
+    "setup.ignored_flip_goes": ("discard-pile", "bottom-of-draw-pile"),
+    "setup.flip_exhausted": ("redeal",),
+    "setup.next_leader": ("rotate-left", "same"),
+    "play.reshuffle": ("keep-top-card",),
+    "play.draw_shortfall": ("draw-what-remains",),
+    "play.empty_handed_draw": ("turn-passes",),
+    "play.after_drawing": ("drawn-card-only", "any-matching-card"),
+    "scoring.game_end": ("target-score", "single-hand"),
+    "reverse.with_two_players": ("acts-as-skip", "direction-only"),
+    "wild-draw.bluff": ("allowed-until-challenged", "refused"),
+    "wild-draw.after_successful_challenge": ("challenger-plays", "challenger-loses-turn"),
+    "hail-mary.own_turn": ("plain-wild", "interrupt-only"),
+    "hail-mary.continue_with": ("left-of-player", "next-in-direction"),
+    "penalty-race.loser_among": ("others", "everyone"),
+}
+"""Every reading the kernel implements, per parameter (card parameters by effect)."""
+
+HOLDING = ("current-color", "wild")
+
+EFFECT_KEYS: dict[str, tuple[str, ...]] = {
+    "none": (),
+    "skip": (),
+    "reverse": ("with_two_players",),
+    "draw": ("draw",),
+    "wild": (),
+    "wild-draw": (
+        "draw", "playable_unless_holding", "guilty_if_holding", "bluff", "challenger_draws",
+        "offender_draws", "after_successful_challenge",
+    ),  # fmt: skip
+    "hail-mary": ("own_turn", "continue_with"),
+    "penalty-race": ("draw", "loser_among"),
+}
+
+
+def build_edition(reader: Reader) -> Edition:
+    """Validate the whole file and build the edition it describes."""
+    reader.table((), TOP_KEYS)
+    fmt = reader.integer(("format",), 1, 10**6)
+    if fmt != FORMAT:
+        reader.fail(("format",), f"format {FORMAT}", fmt)
+    name = reader.string(("name",))
+    if not name or not all(c.isalnum() or c == "-" for c in name):
+        reader.fail(("name",), "a name of letters, digits and dashes", name)
+    colors = _colors(reader)
+    deck = _deck(reader)
+    effects, sections = _cards(reader, deck)
+    edition = Edition(
+        name=name,
+        title=reader.string(("title",)),
+        seed=reader.string(("seed",), optional=True) or None,
+        total_cards=reader.integer(("total_cards",), 1, MAX_CARDS),
+        colors=colors,
+        deck=deck,
+        effects=effects,
+        sections=sections,
+        rules=_rules(reader, deck),
+        interpretations=_interpretations(reader),
+        source=reader.file,
+        players_provenance=reader.choice(("players", "provenance"), PROVENANCE),
+    )
+    counted = edition.in_play_count + edition.set_aside_count
+    if counted != edition.total_cards:
+        reader.fail(
+            ("deck", "cards"),
+            f"a composition adding up to total_cards = {edition.total_cards}",
+            f"{counted} cards",
+        )
+    return edition
+
+
+def _colors(reader: Reader) -> tuple[str, ...]:
+    reader.table(("deck",), ("colors", "cards"))
+    return reader.choices(("deck", "colors"), COLORS, nonempty=True)
+
+
+def _deck(reader: Reader) -> tuple[DeckEntry, ...]:
+    entries: list[DeckEntry] = []
+    foils = 0
+    for i in range(len(reader.array(("deck", "cards"), nonempty=True))):
+        path = ("deck", "cards", i)
+        reader.table(path, ("kind", "ranks", "copies", "provenance", "why", "foil"))
+        kind = reader.choice((*path, "kind"), KINDS)
+        ranks: tuple[int, ...] = ()
+        if kind == NUMBER:
+            items = reader.array((*path, "ranks"), nonempty=True)
+            ranks = tuple(reader.integer((*path, "ranks", j), 0, RANKS[-1]) for j in range(len(items)))
+            if len(set(ranks)) != len(ranks):
+                reader.fail((*path, "ranks"), "no repeated ranks", "a repeated rank")
+        elif reader.has((*path, "ranks")):
+            reader.fail((*path, "ranks"), f"no ranks for {kind} cards", reader.get((*path, "ranks")))
+        foil = reader.boolean((*path, "foil"))
+        foils += foil
+        if foils > 1:
+            reader.fail((*path, "foil"), "at most one foil entry", True)
+        entries.append(
+            DeckEntry(
+                kind=kind,
+                copies=reader.integer((*path, "copies"), 0, MAX_CARDS),
+                ranks=ranks,
+                provenance=reader.choice((*path, "provenance"), PROVENANCE),
+                why=reader.string((*path, "why")),
+                foil=foil,
+            )
+        )
+    return tuple(entries)
+
+
+def _cards(
+    reader: Reader, deck: tuple[DeckEntry, ...]
+) -> tuple[tuple[tuple[str, Effect], ...], tuple[tuple[str, str], ...]]:
+    table = reader.table(("cards",), KINDS)
+    effects: list[tuple[str, Effect]] = []
+    sections: list[tuple[str, str]] = []
+    for kind in table:
+        path = ("cards", kind)
+        effect_name = reader.choice((*path, "effect"), EFFECT_NAMES)
+        reader.table(path, ("section", "effect", *EFFECT_KEYS[effect_name]))
+        wild = kind in WILD_KINDS
+        if wild != (effect_name in WILD_EFFECTS):
+            allowed = WILD_EFFECTS if wild else set(EFFECT_NAMES) - WILD_EFFECTS
+            reader.fail((*path, "effect"), "one of " + ", ".join(sorted(allowed)), effect_name)
+        if kind == NUMBER and effect_name != "none":
+            reader.fail((*path, "effect"), "'none' for number cards", effect_name)
+        effects.append((kind, _effect(reader, path, effect_name)))
+        sections.append((kind, reader.string((*path, "section"))))
+    for i, entry in enumerate(deck):
+        if entry.kind != NUMBER and entry.kind not in table:
+            reader.fail(("cards",), f"a [cards.{entry.kind}] table for deck.cards[{i}]", None)
+    return tuple(effects), tuple(sections)
+
+
+def _effect(reader: Reader, path: tuple[str, ...], name: str) -> Effect:
+    def draw(key: str = "draw") -> int:
+        return reader.integer((*path, key), 0, MAX_DRAW)
+
+    def reading(key: str) -> str:
+        return reader.choice((*path, key), READINGS[f"{name}.{key}"])
+
+    if name == "none":
+        return NoEffect()
+    if name == "skip":
+        return Skip()
+    if name == "reverse":
+        return Reverse(with_two_players=reading("with_two_players"))
+    if name == "draw":
+        return DrawPenalty(draw=draw())
+    if name == "wild":
+        return Wild()
+    if name == "wild-draw":
+        return WildDraw(
+            draw=draw(),
+            playable_unless_holding=reader.choices((*path, "playable_unless_holding"), HOLDING),
+            guilty_if_holding=reader.choices((*path, "guilty_if_holding"), HOLDING),
+            bluff=reading("bluff"),
+            challenger_draws=draw("challenger_draws"),
+            offender_draws=draw("offender_draws"),
+            after_successful_challenge=reading("after_successful_challenge"),
+        )
+    if name == "hail-mary":
+        return HailMary(own_turn=reading("own_turn"), continue_with=reading("continue_with"))
+    return PenaltyRace(draw=draw(), loser_among=reading("loser_among"))
+
+
+def _rules(reader: Reader, deck: tuple[DeckEntry, ...]) -> Rules:
+    reader.table(("players",), ("min", "max", "provenance", "why"))
+    minimum = reader.integer(("players", "min"), 2, 1000)
+    maximum = reader.integer(("players", "max"), minimum, 1000)
+    reader.string(("players", "why"))
+    setup = ("hand_size", "first_flip_ignores", "ignored_flip_goes", "flip_exhausted", "next_leader")
+    reader.table(("setup",), setup)
+    play = ("after_drawing", "reshuffle", "draw_shortfall", "empty_handed_draw", "uno_penalty")
+    reader.table(("play",), play)
+    reader.table(("scoring",), ("game_end", "target", "points"))
+    return Rules(
+        hand_size=reader.integer(("setup", "hand_size"), 1, MAX_CARDS),
+        min_players=minimum,
+        max_players=maximum,
+        first_flip_ignores=frozenset(reader.choices(("setup", "first_flip_ignores"), KINDS)),
+        ignored_flip_goes=_reading(reader, ("setup", "ignored_flip_goes")),
+        flip_exhausted=_reading(reader, ("setup", "flip_exhausted")),
+        reshuffle=_reading(reader, ("play", "reshuffle")),
+        draw_shortfall=_reading(reader, ("play", "draw_shortfall")),
+        empty_handed_draw=_reading(reader, ("play", "empty_handed_draw")),
+        after_drawing=_reading(reader, ("play", "after_drawing")),
+        uno_penalty=reader.integer(("play", "uno_penalty"), 0, MAX_DRAW),
+        next_leader=_reading(reader, ("setup", "next_leader")),
+        game_end=_reading(reader, ("scoring", "game_end")),
+        target_score=reader.integer(("scoring", "target"), 1, 10**9),
+        points=_points(reader),
+    )
+
+
+def _reading(reader: Reader, path: tuple[str, str]) -> str:
+    return reader.choice(path, READINGS[".".join(path)])
+
+
+def _points(reader: Reader) -> tuple[tuple[str, int | str], ...]:
+    table = reader.table(("scoring", "points"), KINDS)
+    points: list[tuple[str, int | str]] = []
+    for kind, value in table.items():
+        path = ("scoring", "points", kind)
+        if kind == NUMBER and isinstance(value, str):
+            points.append((kind, reader.choice(path, ("face-value",))))
+        else:
+            expected = "an integer from 0 to 1000000" + (" or 'face-value'" if kind == NUMBER else "")
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**6:
+                reader.fail(path, expected, value)
+            points.append((kind, value))
+    return tuple(points)
+
+
+def _interpretations(reader: Reader) -> tuple[Interpretation, ...]:
+    if not reader.has(("interpretations",)):
+        return ()
+    found: list[Interpretation] = []
+    keys = ("id", "section", "question", "decides", "chosen", "alternatives", "why")
+    for i in range(len(reader.array(("interpretations",)))):
+        path = ("interpretations", i)
+        reader.table(path, keys)
+        ident = reader.string((*path, "id"))
+        if any(item.id == ident for item in found):
+            reader.fail((*path, "id"), "an id not used by another interpretation", ident)
+        chosen = _value(reader, (*path, "chosen"))
+        alternatives = reader.array((*path, "alternatives"), nonempty=True)
+        decides = reader.string((*path, "decides"), optional=True) or None
+        if decides is not None:
+            _check_decides(reader, path, decides, chosen)
+        found.append(
+            Interpretation(
+                id=ident,
+                section=reader.string((*path, "section")),
+                question=reader.string((*path, "question")),
+                chosen=chosen,
+                alternatives=tuple(
+                    _value(reader, (*path, "alternatives", j)) for j in range(len(alternatives))
+                ),
+                why=reader.string((*path, "why")),
+                decides=decides,
+            )
+        )
+    return tuple(found)
+
+
+def _value(reader: Reader, path: tuple[str | int, ...]) -> Reading:
+    value = reader.get(path)
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return tuple(value)
+    if not isinstance(value, str | int | bool):
+        reader.fail(path, "a string, an integer, a boolean or an array of strings", value)
+    return value
+
+
+def _check_decides(reader: Reader, path: tuple[str | int, ...], decides: str, chosen: Any) -> None:
+    target = tuple(decides.split("."))
+    if not target[0] in TOP_KEYS or not reader.has(target):
+        reader.fail((*path, "decides"), "the key path of a parameter in this file", decides)
+    actual = reader.get(target)
+    if isinstance(actual, list):
+        actual = tuple(actual)
+    if actual != chosen:
+        reader.fail((*path, "chosen"), f"the value {decides} has in this file ({actual!r})", chosen)

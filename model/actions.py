@@ -1,0 +1,112 @@
+"""The closed set of actions: the steps a trace records, one small frozen type each.
+
+Cards are face numbers of the edition; `unospec.model.trace` converts to and from card ids.
+Table actions (`Reshuffle`, `Deal`) are chance outcomes; `NameLoser` is the table's verdict
+after a special wild (who was slowest, who could not quote).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play `card` from hand; `color` names the colour for a wild (-1 when none)."""
+
+    player: int
+    card: int
+    color: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw one card instead of playing (Let's Play)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Keep the card just drawn and end the turn."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """Challenge the Wild Draw card just played on you."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    """Draw the Wild Draw card's cards without challenging."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class CallUno:
+    """Call "UNO" with one card left (Calling UNO)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Catch:
+    """Call "UNO" on `target` before they do: they draw the penalty."""
+
+    player: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """After a right Hail Mary guess, keep `card` and discard the rest of the hand."""
+
+    player: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class NameLoser:
+    """The table names who loses after a special wild; `player` draws the penalty."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffle:
+    """The discard pile under its top card becomes the draw pile, in `order` (top first)."""
+
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Shuffle every card in play into `order` (top first) and deal a new hand."""
+
+    order: tuple[int, ...]
+
+
+Action = Play | Draw | Pass | Challenge | Accept | CallUno | Catch | Keep | NameLoser | Reshuffle | Deal
+
+TABLE_ACTIONS = (Reshuffle, Deal)
+"""Chance outcomes: no player makes them."""
+
+ACTION_NAMES: dict[type, str] = {
+    Play: "play",
+    Draw: "draw",
+    Pass: "pass",
+    Challenge: "challenge",
+    Accept: "accept",
+    CallUno: "uno",
+    Catch: "catch",
+    Keep: "keep",
+    NameLoser: "loser",
+    Reshuffle: "reshuffle",
+    Deal: "deal",
+}
+"""Each action's name in the trace format."""

@@ -1,0 +1,101 @@
+"""Conditions: which of an event's transitions fires, as pure predicates of the state before it.
+
+The turn-flow machine lists an event's transitions in order; the first whose conditions all
+hold fires. Their names are the guard labels of the rule diagrams.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from unospec.model.actions import Action, Play
+from unospec.model.edition import Edition
+from unospec.model.effects import DrawPenalty, PenaltyRace
+from unospec.model.scoring import hand_points, hand_winner
+from unospec.model.state import GameState
+
+Condition = Callable[[Edition, GameState, Action | None], bool]
+
+
+def plays_last_card(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The player plays their final card and wins the hand (Winning)."""
+    assert isinstance(action, Play)
+    return len(game.hands[action.player]) == 1
+
+
+def plays_wild(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """A wild: its player names the colour that continues play (Action Cards: Wild card)."""
+    assert isinstance(action, Play)
+    return edition.faces.wild[action.card]
+
+
+def plays_draw_card(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """A Draw card: the table deals the next player their cards (Action Cards)."""
+    assert isinstance(action, Play)
+    return isinstance(edition.faces.effect[action.card], DrawPenalty)
+
+
+def no_number_card_left(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """Every card left to flip would be ignored: the first flip cannot succeed (Set Up 4)."""
+    ignored = edition.faces.ignored_at_flip
+    return all(ignored[card] for card in game.draw_pile)
+
+
+def flips_ignored_card(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The flipped card is one Set Up 4 says to ignore: flip the next one."""
+    return edition.faces.ignored_at_flip[game.draw_pile[0]]
+
+
+def resolves_by_loser(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """A special wild whose loser the table names next (its Action Cards section)."""
+    return game.special >= 0 and isinstance(edition.faces.effect[game.special], PenaltyRace)
+
+
+def challenge_pending(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """A Wild Draw card waits for its victim to challenge or accept it."""
+    return game.challenge is not None
+
+
+def opens_uno_window(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The player whose card was resolved holds one card: they must call UNO (Calling UNO)."""
+    return len(game.hands[game.actor]) == 1
+
+
+def pile_runs_out(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The draw pile empties before the draw is done and the discard pile can refill it."""
+    assert game.owed is not None
+    return len(game.draw_pile) < game.owed.count and len(game.discard) > 1
+
+
+def nothing_to_draw(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """A player who chose to draw finds no card anywhere: their turn passes."""
+    assert game.owed is not None
+    return game.owed.then == "drawn_card" and not game.draw_pile
+
+
+def resumes(phase: str) -> Condition:
+    """The table's draw is done and resumes `phase`, where the obligation was made."""
+
+    def condition(edition: Edition, game: GameState, action: Action | None) -> bool:
+        return game.owed is not None and game.owed.then == phase
+
+    condition.__name__ = condition.__qualname__ = f"resumes_{phase}"
+    condition.__doc__ = f"The draw was owed on the way to {phase.replace('_', ' ')}."
+    return condition
+
+
+def guess_sheds_cards(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The Hail Mary named the caller's last card's colour and the thrower has cards to shed."""
+    assert isinstance(action, Play)
+    (last,) = game.hands[game.window]
+    right = edition.faces.color[last] == action.color
+    return right and len(game.hands[action.player]) > 2
+
+
+def game_is_won(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The hand's winner reaches the target score, or one hand is the game (Keeping Score)."""
+    rules = edition.rules
+    if rules.game_end == "single-hand":
+        return True
+    winner = hand_winner(game)
+    return game.scores[winner] + hand_points(edition, game) >= rules.target_score

@@ -1,0 +1,76 @@
+"""Card faces and their ids: the closed vocabulary every edition draws its deck from.
+
+A *face* is what a card shows (kind, colour, rank); copies of a card share a face. The kernel
+works on small integers (an edition's face index), this module on names.
+
+>>> Face.parse("red-7")
+Face(kind='number', color='red', rank=7)
+>>> Face.parse("wild-draw-four").card_id
+'wild-draw-four'
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+COLORS: tuple[str, ...] = ("red", "yellow", "green", "blue")
+"""All colours, in the order the trace format lists them."""
+
+NUMBER = "number"
+COLORED_ACTION_KINDS: tuple[str, ...] = ("skip", "reverse", "draw-two", "draw-one")
+WILD_KINDS: tuple[str, ...] = (
+    "wild",
+    "wild-draw-four",
+    "wild-draw-two",
+    "wild-hail-mary",
+    "wild-touchdown",
+    "wild-favorite-line",
+)
+COLORED_KINDS: tuple[str, ...] = (NUMBER, *COLORED_ACTION_KINDS)
+KINDS: tuple[str, ...] = (*COLORED_KINDS, *WILD_KINDS)
+RANKS: tuple[int, ...] = tuple(range(10))
+
+
+class Face(NamedTuple):
+    """What one card shows. `color` is None for wilds, `rank` is None for all but numbers."""
+
+    kind: str
+    color: str | None = None
+    rank: int | None = None
+
+    @property
+    def is_wild(self) -> bool:
+        return self.color is None
+
+    @property
+    def card_id(self) -> str:
+        """The trace format's id: ``COLOR-RANK``, ``COLOR-KIND`` or the wild's kind."""
+        if self.color is None:
+            return self.kind
+        if self.kind == NUMBER:
+            return f"{self.color}-{self.rank}"
+        return f"{self.color}-{self.kind}"
+
+    @property
+    def symbol(self) -> str:
+        """What a card matches besides colour: its number, or its action symbol."""
+        return str(self.rank) if self.kind == NUMBER else self.kind
+
+    def sort_key(self) -> tuple[int, int, int]:
+        """Coloured faces by colour, kind and rank; wilds last, by kind."""
+        color = COLORS.index(self.color) if self.color is not None else len(COLORS)
+        return (color, KINDS.index(self.kind), -1 if self.rank is None else self.rank)
+
+    @classmethod
+    def parse(cls, card_id: str) -> Face:
+        """The face named by a trace card id; ValueError names what is wrong with it."""
+        if card_id in WILD_KINDS:
+            return cls(card_id)
+        color, sep, rest = card_id.partition("-")
+        if not sep or color not in COLORS:
+            raise ValueError(f"unknown card {card_id!r}")
+        if rest.isdigit() and int(rest) in RANKS and rest == str(int(rest)):
+            return cls(NUMBER, color, int(rest))
+        if rest in COLORED_ACTION_KINDS:
+            return cls(rest, color)
+        raise ValueError(f"unknown card {card_id!r}")

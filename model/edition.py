@@ -1,0 +1,180 @@
+"""An edition's parameters: the system being specified, apart from any game state.
+
+An `Edition` is built from an edition file (see `unospec.editions`) or derived from another
+one (a scaled deck). Everything the kernel needs per card is precomputed here once, as tuples
+indexed by face number, so the kernel does no name lookups while it plays.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from unospec.model.cards import COLORS, NUMBER, Face
+from unospec.model.effects import Effect, HailMary, NoEffect, PenaltyRace, WildDraw
+
+
+@dataclass(frozen=True)
+class DeckEntry:
+    """One line of the deck composition, with where the fact comes from."""
+
+    kind: str
+    copies: int  # per colour and rank for coloured kinds; in all for wilds
+    ranks: tuple[int, ...] = ()
+    provenance: str = "assumed"  # "stated" in the booklet, or "assumed"
+    why: str = ""
+    foil: bool = False  # the collectible alternate: set aside unless the foil option is used
+
+    def faces(self, colors: tuple[str, ...]) -> list[tuple[Face, int]]:
+        """The faces this entry puts in the deck, with their counts."""
+        if self.kind == NUMBER:
+            return [(Face(NUMBER, c, r), self.copies) for c in colors for r in self.ranks]
+        if self.kind.startswith("wild"):
+            return [(Face(self.kind), self.copies)]
+        return [(Face(self.kind, c), self.copies) for c in colors]
+
+
+Reading = str | int | bool | tuple[str, ...]
+"""A value a reading gives its parameter."""
+
+
+@dataclass(frozen=True)
+class Interpretation:
+    """A point where the booklet is ambiguous or silent, and the reading the edition chose.
+
+    `decides` is the key path of the parameter this reading sets, when it sets one; then
+    `chosen` equals that parameter's value and each alternative is another value for it.
+    """
+
+    id: str
+    section: str
+    question: str
+    chosen: Reading
+    alternatives: tuple[Reading, ...]
+    why: str = ""
+    decides: str | None = None
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Rules that belong to no single card (Set Up, Let's Play, Calling UNO, Keeping Score)."""
+
+    hand_size: int
+    min_players: int
+    max_players: int
+    first_flip_ignores: frozenset[str]
+    ignored_flip_goes: str  # "discard-pile" | "bottom-of-draw-pile"
+    flip_exhausted: str  # "redeal"
+    reshuffle: str  # "keep-top-card"
+    draw_shortfall: str  # "draw-what-remains"
+    empty_handed_draw: str  # "turn-passes"
+    after_drawing: str  # "drawn-card-only" | "any-matching-card"
+    uno_penalty: int
+    next_leader: str  # "rotate-left" | "same"
+    game_end: str  # "target-score" | "single-hand"
+    target_score: int
+    points: tuple[tuple[str, int | str], ...]  # kind -> points, or "face-value"
+
+
+@dataclass(frozen=True)
+class Edition:
+    """The parameters of one edition. Equal editions play identically."""
+
+    name: str
+    title: str
+    seed: str | None
+    total_cards: int
+    colors: tuple[str, ...]
+    deck: tuple[DeckEntry, ...]
+    effects: tuple[tuple[str, Effect], ...]  # kind -> effect
+    rules: Rules
+    sections: tuple[tuple[str, str], ...] = ()  # kind -> the booklet section of its rule
+    interpretations: tuple[Interpretation, ...] = ()
+    source: str = "<built>"  # the file it was read from
+    players_provenance: str = "assumed"
+    faces: FaceTable = field(init=False, repr=False, compare=False)
+    color_indices: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "faces", FaceTable.build(self))
+        object.__setattr__(self, "color_indices", tuple(COLORS.index(c) for c in self.colors))
+
+    def effect_of(self, kind: str) -> Effect:
+        return dict(self.effects).get(kind, NoEffect())
+
+    def section_of(self, card_id: str) -> str:
+        """The booklet section that states the rule of this card (by its kind)."""
+        kind = Face.parse(card_id).kind
+        return dict(self.sections).get(kind, "Action Cards")
+
+    @property
+    def in_play_count(self) -> int:
+        return len(self.faces.in_play)
+
+    @property
+    def set_aside_count(self) -> int:
+        return len(self.faces.set_aside)
+
+    @property
+    def has_foil(self) -> bool:
+        return any(entry.foil for entry in self.deck)
+
+
+@dataclass(frozen=True)
+class FaceTable:
+    """Per-face lookups, indexed by face number (the position in `faces`)."""
+
+    faces: tuple[Face, ...]
+    ids: dict[str, int]
+    in_play: tuple[int, ...]  # the in-play multiset, sorted
+    set_aside: tuple[int, ...]  # the set-aside multiset, sorted
+    color: tuple[int, ...]  # colour index, or -1 for wilds
+    symbol: tuple[str, ...]
+    wild: tuple[bool, ...]
+    effect: tuple[Effect, ...]
+    hail_mary: tuple[bool, ...]
+    wild_draw: tuple[bool, ...]
+    penalty_race: tuple[bool, ...]
+    ignored_at_flip: tuple[bool, ...]
+    points: tuple[int, ...]  # -1 where the scoring table gives no value
+
+    @classmethod
+    def build(cls, edition: Edition) -> FaceTable:
+        counts: Counter[Face] = Counter()
+        aside: Counter[Face] = Counter()
+        for entry in edition.deck:
+            for face, count in entry.faces(edition.colors):
+                (aside if entry.foil else counts)[face] += count
+        faces = tuple(sorted(set(counts) | set(aside), key=Face.sort_key))
+        index = {face: i for i, face in enumerate(faces)}
+        effects = dict(edition.effects)
+        effect = tuple(effects.get(f.kind, NoEffect()) for f in faces)
+        return cls(
+            faces=faces,
+            ids={face.card_id: i for i, face in enumerate(faces)},
+            in_play=tuple(sorted(index[f] for f, n in counts.items() for _ in range(n))),
+            set_aside=tuple(sorted(index[f] for f, n in aside.items() for _ in range(n))),
+            color=tuple(COLORS.index(f.color) if f.color else -1 for f in faces),
+            symbol=tuple(f.symbol for f in faces),
+            wild=tuple(f.is_wild for f in faces),
+            effect=effect,
+            hail_mary=tuple(isinstance(e, HailMary) for e in effect),
+            wild_draw=tuple(isinstance(e, WildDraw) for e in effect),
+            penalty_race=tuple(isinstance(e, PenaltyRace) for e in effect),
+            ignored_at_flip=tuple(f.kind in edition.rules.first_flip_ignores for f in faces),
+            points=tuple(_points(dict(edition.rules.points), f) for f in faces),
+        )
+
+    def card_id(self, face: int) -> str:
+        return self.faces[face].card_id
+
+    def face(self, card_id: str) -> int:
+        """The face number of a card id; KeyError when this deck has no such card."""
+        return self.ids[card_id]
+
+
+def _points(table: dict[str, int | str], face: Face) -> int:
+    value = table.get(face.kind, -1)
+    if value == "face-value":
+        return face.rank if face.rank is not None else -1
+    return value if isinstance(value, int) else -1

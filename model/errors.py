@@ -1,0 +1,45 @@
+"""The one error hierarchy: every error unospec raises on purpose derives from `UnospecError`.
+
+Input errors (a bad edition file, trace or argument) become one line on stderr and exit code 2;
+`IllegalAction` is a rule verdict, not an input error, and becomes exit code 1 where a check
+or a replay meets it.
+"""
+
+from __future__ import annotations
+
+
+class UnospecError(Exception):
+    """Base class for every error unospec raises on purpose."""
+
+
+class InputError(UnospecError):
+    """Input that cannot be used: the message is the whole one-line report."""
+
+
+class EditionError(InputError):
+    """An edition file that does not satisfy the schema.
+
+    Rendered as ``FILE:LINE: key.path: expected ..., found ...``.
+    """
+
+    def __init__(self, file: str, line: int | None, key: str, expected: str, found: str) -> None:
+        self.file, self.line, self.key = file, line, key
+        self.expected, self.found = expected, found
+        where = f"{file}:{line}" if line is not None else file
+        super().__init__(f"{where}: {key}: expected {expected}, found {found}")
+
+
+class IllegalAction(UnospecError):
+    """An action that the rules refuse; `rule` names the rule (and its booklet section)."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        self.rule, self.reason = rule, reason
+        super().__init__(f"{reason} ({rule})")
+
+
+class RuleGap(UnospecError):
+    """The rules as recorded give no outcome for a reachable situation (a booklet gap)."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        self.rule, self.reason = rule, reason
+        super().__init__(f"{reason} ({rule})")

@@ -1,0 +1,311 @@
+"""The rules kernel: pure functions from an edition and a state to states and actions.
+
+    initial_state(edition, players, deck_order) -> GameState
+    legal_actions(edition, state)               -> the moves players may make
+    apply(edition, state, action)               -> the next state, or IllegalAction
+
+Chance (the shuffle of a deal or a reshuffle) is explicit, as in OpenSpiel: in a chance
+phase `legal_actions` is empty, `is_chance` is true and `chance_cards` lists the cards an
+order is drawn from. Phases change only through the compiled turn-flow machine.
+
+>>> from unospec.editions import load_edition
+>>> express = load_edition("express")
+>>> game = initial_state(express, 2, express.faces.in_play)
+>>> game.phase, len(game.hands[0])
+('awaiting_play', 5)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from unospec.model import sections
+from unospec.model.actions import (
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    Deal,
+    Draw,
+    Keep,
+    NameLoser,
+    Pass,
+    Play,
+    Reshuffle,
+)
+from unospec.model.edition import Edition
+from unospec.model.effects import PenaltyRace
+from unospec.model.errors import IllegalAction, InputError
+from unospec.model.legality import can_play, needs_color
+from unospec.model.machine import AUTOMATIC, SAME_STEP, STEPS, WINDOW_PHASES
+from unospec.model.state import CLOCKWISE, GameState
+from unospec.model.table import MACHINE, Branch
+
+CHANCE_PHASES = frozenset({"dealing", "awaiting_reshuffle"})
+
+
+class ModelError(Exception):
+    """The kernel reached a situation the machine does not cover: a bug, never user input."""
+
+
+class Fired(NamedTuple):
+    """One machine transition taken while applying an action, and the state it started from."""
+
+    branch: Branch
+    before: GameState
+    action: Action | None
+
+
+def empty_table(edition: Edition, players: int, *, foil: bool = False) -> GameState:
+    """The table before the first deal: every card in play waits in the draw pile."""
+    rules = edition.rules
+    if not rules.min_players <= players <= rules.max_players:
+        raise InputError(
+            f"'players' must be in range {rules.min_players}..{rules.max_players} "
+            f"for {edition.name} (got {players})"
+        )
+    if foil and not edition.has_foil:
+        raise InputError(f"{edition.name} has no foil card: the foil option does not apply")
+    return GameState(
+        phase=MACHINE.initial,
+        hands=((),) * players,
+        draw_pile=edition.faces.in_play,
+        discard=(),
+        set_aside=edition.faces.set_aside,
+        color=-1,
+        direction=CLOCKWISE,
+        current=0,
+        actor=0,
+        drawn=-1,
+        owed=None,
+        challenge=None,
+        special=-1,
+        window=-1,
+        scores=(0,) * players,
+        hands_played=0,
+        leader=0,
+        winner=-1,
+    )
+
+
+def initial_state(
+    edition: Edition, players: int, deck_order: tuple[int, ...] | list[int], *, foil: bool = False
+) -> GameState:
+    """Deal `deck_order` (top card first) to `players` and turn up the first card (Set Up)."""
+    return apply(edition, empty_table(edition, players, foil=foil), Deal(tuple(deck_order)))
+
+
+def apply(edition: Edition, game: GameState, action: Action) -> GameState:
+    """The state after `action`; IllegalAction (naming the rule) when the rules refuse it."""
+    return run(edition, game, action)[0]
+
+
+def run(edition: Edition, game: GameState, action: Action) -> tuple[GameState, tuple[Fired, ...]]:
+    """Like `apply`, and also the machine transitions the action fired, in order."""
+    _check_fields(edition, game, action)
+    fired: list[Fired] = []
+    event = _step_event(edition, game, action)
+    if event == "close_window":
+        game = _fire(edition, game, event, action, fired)
+        event = _step_event(edition, game, action)
+    game = _fire(edition, game, event, action, fired)
+    while True:
+        phase = game.phase
+        if phase in SAME_STEP:
+            game = _fire(edition, game, SAME_STEP[phase], action, fired)
+        elif phase in AUTOMATIC:
+            game = _fire(edition, game, AUTOMATIC[phase], None, fired)
+        else:
+            return game, tuple(fired)
+
+
+def _fire(
+    edition: Edition, game: GameState, event: str, action: Action | None, fired: list[Fired]
+) -> GameState:
+    group = MACHINE.by_event.get((game.phase, event))
+    if group is None:
+        raise ModelError(f"no transition for {event!r} from {game.phase}")
+    for validator in group[0].validators:
+        validator(edition, game, action)
+    for branch in group:
+        if all(c(edition, game, action) for c in branch.conditions) and not any(
+            c(edition, game, action) for c in branch.unless
+        ):
+            fired.append(Fired(branch, game, action))
+            after = branch.update(edition, game, action) if branch.update else game
+            assert isinstance(after, GameState)
+            return after._replace(phase=branch.target)
+    raise ModelError(f"no branch of {event!r} from {game.phase} is enabled")
+
+
+def _check_fields(edition: Edition, game: GameState, action: Action) -> None:
+    player = getattr(action, "player", 0)
+    if not 0 <= player < game.players:
+        raise IllegalAction(sections.TURN, f"there is no player {player}")
+    card = getattr(action, "card", 0)
+    if not 0 <= card < len(edition.faces.faces):
+        raise IllegalAction(sections.TURN, "that card is not in this deck")
+    if isinstance(action, Catch) and not 0 <= action.target < game.players:
+        raise IllegalAction(sections.UNO, f"there is no player {action.target}")
+
+
+def _step_event(edition: Edition, game: GameState, action: Action) -> str:
+    phase = game.phase
+    event = STEPS.get((phase, type(action)))
+    if event is not None:
+        return event
+    if phase in WINDOW_PHASES:
+        if isinstance(action, Play) and _is_interrupt(edition, game, action):
+            return "hail_mary"
+        if isinstance(action, CallUno | Catch):
+            raise IllegalAction(sections.UNO, f"player {game.window} has already called UNO")
+        return "close_window"
+    raise IllegalAction(*_why_not(edition, game, action))
+
+
+def _is_interrupt(edition: Edition, game: GameState, action: Play) -> bool:
+    """After an UNO call, a Hail Mary from anyone but the caller is the interrupt."""
+    return (
+        game.phase == "uno_called"
+        and action.player != game.window
+        and edition.faces.hail_mary[action.card]
+    )
+
+
+def _why_not(edition: Edition, game: GameState, action: Action) -> tuple[str, str]:
+    """The rule, and the reason, that no step of this kind fits the current phase."""
+    phase = game.phase
+    if phase == "game_over":
+        return sections.WINNING, "the game is over"
+    if phase == "awaiting_reshuffle":
+        return sections.RESHUFFLE, "the draw pile is empty: the next step must be a reshuffle"
+    if phase == "dealing":
+        return sections.SET_UP, "the cards must be dealt first: the next step must be a deal"
+    if isinstance(action, Challenge | Accept):
+        return sections.TURN, "no Wild Draw card is waiting to be challenged or accepted"
+    if isinstance(action, CallUno | Catch):
+        return sections.UNO, "no UNO window is open"
+    if isinstance(action, Pass):
+        return sections.DRAWN_CARD, "a player passes only after drawing a card"
+    if isinstance(action, Keep):
+        return sections.TURN, "no Hail Mary discard is pending"
+    if isinstance(action, NameLoser):
+        return sections.TURN, "no special wild is waiting for its loser"
+    if isinstance(action, Reshuffle):
+        return sections.RESHUFFLE, "a reshuffle comes only when a draw finds the draw pile empty"
+    if isinstance(action, Deal):
+        return sections.SET_UP, "a hand is in progress"
+    if isinstance(action, Draw) and phase == "drawn_card":
+        return sections.DRAWN_CARD, "the player has drawn already: play the drawn card or pass"
+    waiting = {
+        "awaiting_challenge": "the Wild Draw card must first be challenged or accepted",
+        "special_wild": "the special wild's loser must be named first",
+        "hail_mary_discard": "the Hail Mary thrower must first keep one card",
+    }
+    return sections.TURN, waiting.get(phase, f"no {type(action).__name__} step fits now")
+
+
+def is_chance(game: GameState) -> bool:
+    """The next step is the table's shuffle (a deal or a reshuffle), not a player's move."""
+    return game.phase in CHANCE_PHASES
+
+
+def chance_cards(edition: Edition, game: GameState) -> tuple[int, ...]:
+    """The cards the next chance step orders (any permutation of them is a legal outcome)."""
+    if game.phase == "dealing":
+        return edition.faces.in_play
+    if game.phase == "awaiting_reshuffle":
+        return tuple(sorted(game.discard[:-1]))
+    return ()
+
+
+def random_outcome(edition: Edition, game: GameState, rng: random.Random) -> Action:
+    """A uniformly shuffled deal or reshuffle."""
+    cards = list(chance_cards(edition, game))
+    rng.shuffle(cards)
+    return Deal(tuple(cards)) if game.phase == "dealing" else Reshuffle(tuple(cards))
+
+
+def chance_outcomes(edition: Edition, game: GameState) -> Iterator[Action]:
+    """Every distinct order of the chance cards (copies are alike), in lexicographic order."""
+    make = Deal if game.phase == "dealing" else Reshuffle
+    order = sorted(chance_cards(edition, game))
+    if not order and game.phase not in CHANCE_PHASES:
+        return
+    while True:
+        yield make(tuple(order))
+        i = len(order) - 2
+        while i >= 0 and order[i] >= order[i + 1]:
+            i -= 1
+        if i < 0:
+            return
+        j = len(order) - 1
+        while order[j] <= order[i]:
+            j -= 1
+        order[i], order[j] = order[j], order[i]
+        order[i + 1 :] = reversed(order[i + 1 :])
+
+
+def legal_actions(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    """Every move a player (or the table's judgement of a special wild) may make now."""
+    phase = game.phase
+    if phase == "awaiting_play":
+        return _turn_moves(edition, game)
+    if phase == "drawn_card":
+        player = game.current
+        any_card = edition.rules.after_drawing == "any-matching-card"
+        plays = _plays(edition, game, player, game.hands[player] if any_card else (game.drawn,))
+        return (*plays, Pass(player))
+    if phase == "awaiting_challenge":
+        assert game.challenge is not None
+        return (Challenge(game.challenge.victim), Accept(game.challenge.victim))
+    if phase == "special_wild":
+        effect = edition.faces.effect[game.special]
+        assert isinstance(effect, PenaltyRace)
+        everyone = effect.loser_among == "everyone"
+        return tuple(NameLoser(p) for p in range(game.players) if everyone or p != game.actor)
+    if phase == "hail_mary_discard":
+        return tuple(Keep(game.actor, card) for card in dict.fromkeys(game.hands[game.actor]))
+    if phase in WINDOW_PHASES:
+        return _window_moves(edition, game)
+    return ()
+
+
+def _plays(
+    edition: Edition, game: GameState, player: int, cards: tuple[int, ...]
+) -> tuple[Play, ...]:
+    moves: list[Play] = []
+    for card in dict.fromkeys(cards):
+        if can_play(edition, game, player, card):
+            if needs_color(edition, game, player, card):
+                moves.extend(Play(player, card, color) for color in edition.color_indices)
+            else:
+                moves.append(Play(player, card))
+    return tuple(moves)
+
+
+def _turn_moves(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    player = game.current
+    return (*_plays(edition, game, player, game.hands[player]), Draw(player))
+
+
+def _window_moves(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    owner = game.window
+    moves: list[Action] = []
+    if game.phase == "uno_window":
+        moves.append(CallUno(owner))
+        moves.extend(Catch(p, owner) for p in range(game.players) if p != owner)
+    elif game.challenge is None:
+        hail_marys = edition.faces.hail_mary
+        for player, hand in enumerate(game.hands):
+            if player == owner:
+                continue
+            for card in dict.fromkeys(hand):
+                if hail_marys[card]:
+                    moves.extend(Play(player, card, color) for color in edition.color_indices)
+    then = "awaiting_challenge" if game.challenge is not None else "awaiting_play"
+    moves.extend(legal_actions(edition, game._replace(phase=then, window=-1)))
+    return tuple(moves)

@@ -1,0 +1,238 @@
+"""Guards: whether an action is allowed, apart from what it does.
+
+Each `check_*` is a validator of the turn-flow machine: it returns None or raises
+`IllegalAction` naming the rule. The `can_*` predicates are the same rules as booleans, shared
+with `legal_actions`, so the enumeration of legal moves and the refusal of illegal ones cannot
+drift apart.
+"""
+
+from __future__ import annotations
+
+from unospec.model import sections
+from unospec.model.actions import Catch, Deal, Keep, NameLoser, Play, Reshuffle
+from unospec.model.edition import Edition
+from unospec.model.effects import HailMary, PenaltyRace, WildDraw
+from unospec.model.errors import IllegalAction, RuleGap
+from unospec.model.state import GameState
+
+
+def matches(edition: Edition, game: GameState, card: int) -> bool:
+    """A card matches the top card by colour, number or symbol; a wild matches anything.
+
+    Let's Play 1; Action Cards: Wild card. The colour is the one in force, which a wild sets.
+    """
+    faces = edition.faces
+    if faces.wild[card]:
+        return True
+    if faces.color[card] == game.color:
+        return True
+    top = game.top
+    return top >= 0 and not faces.wild[top] and faces.symbol[card] == faces.symbol[top]
+
+
+def holds_any(
+    edition: Edition, hand: tuple[int, ...], color: int, kinds: tuple[str, ...]
+) -> bool:
+    """Whether `hand` holds a card of the listed kinds of match (`WildDraw` wording)."""
+    faces = edition.faces
+    for card in hand:
+        if "current-color" in kinds and faces.color[card] == color and color >= 0:
+            return True
+        if "wild" in kinds and faces.wild[card]:
+            return True
+    return False
+
+
+def is_bluff(edition: Edition, game: GameState, player: int, card: int) -> bool:
+    """Playing this Wild Draw card breaks its legality rule (its Action Cards section)."""
+    effect = edition.faces.effect[card]
+    if not isinstance(effect, WildDraw):
+        return False
+    hand = list(game.hands[player])
+    hand.remove(card)
+    return holds_any(edition, tuple(hand), game.color, effect.playable_unless_holding)
+
+
+def can_play(edition: Edition, game: GameState, player: int, card: int) -> bool:
+    """`card` may be played on this turn by `player` (matching, and the card's own rules)."""
+    faces = edition.faces
+    if not matches(edition, game, card):
+        return False
+    effect = faces.effect[card]
+    if isinstance(effect, HailMary) and effect.own_turn == "interrupt-only":
+        return False
+    if isinstance(effect, WildDraw) and effect.bluff == "refused":
+        return not is_bluff(edition, game, player, card)
+    return True
+
+
+def needs_color(edition: Edition, game: GameState, player: int, card: int) -> bool:
+    """A wild names a colour, except as a player's last card (the hand is over: Winning)."""
+    return edition.faces.wild[card] and len(game.hands[player]) > 1
+
+
+def _check_player(game: GameState, player: int, expected: int, doing: str) -> None:
+    if player != expected:
+        raise IllegalAction(
+            sections.TURN, f"player {player} cannot {doing}: it is player {expected}'s move"
+        )
+
+
+def _check_in_hand(edition: Edition, game: GameState, player: int, card: int) -> None:
+    if card not in game.hands[player]:
+        name = edition.faces.card_id(card)
+        raise IllegalAction(sections.TURN, f"player {player} has no {name} in hand")
+
+
+def _check_color(edition: Edition, game: GameState, action: Play) -> None:
+    faces = edition.faces
+    card = faces.card_id(action.card)
+    if needs_color(edition, game, action.player, action.card) and action.color < 0:
+        raise IllegalAction(edition.section_of(card), f"{card} needs a colour to be named")
+    if not faces.wild[action.card] and action.color >= 0:
+        raise IllegalAction(sections.MATCHING, f"{card} is not a wild: no colour is named")
+    if action.color >= 0 and action.color not in edition.color_indices:
+        raise IllegalAction(edition.section_of(card), "that colour is not in this deck")
+
+
+def check_play(edition: Edition, game: GameState, action: Play) -> None:
+    """The current player plays a matching card from hand (Let's Play 1)."""
+    _check_player(game, action.player, game.current, "play")
+    _check_in_hand(edition, game, action.player, action.card)
+    _check_playable(edition, game, action)
+
+
+def check_play_drawn(edition: Edition, game: GameState, action: Play) -> None:
+    """After drawing, the new card may be played if it can be (Let's Play); the edition's
+    `after_drawing` reading says whether another card of the hand may be played instead."""
+    _check_player(game, action.player, game.current, "play")
+    if edition.rules.after_drawing == "any-matching-card":
+        _check_in_hand(edition, game, action.player, action.card)
+    elif action.card != game.drawn:
+        faces = edition.faces
+        raise IllegalAction(
+            sections.DRAWN_CARD,
+            f"after drawing only the drawn {faces.card_id(game.drawn)} may be played, "
+            f"not {faces.card_id(action.card)}",
+        )
+    _check_playable(edition, game, action)
+
+
+def _check_playable(edition: Edition, game: GameState, action: Play) -> None:
+    faces = edition.faces
+    card = faces.card_id(action.card)
+    if not matches(edition, game, action.card):
+        top = faces.card_id(game.top) if game.top >= 0 else "nothing"
+        raise IllegalAction(sections.MATCHING, f"{card} does not match the top card {top}")
+    effect = faces.effect[action.card]
+    if isinstance(effect, HailMary) and effect.own_turn == "interrupt-only":
+        raise IllegalAction(
+            edition.section_of(card), f"{card} is only played when another player calls UNO"
+        )
+    if isinstance(effect, WildDraw) and effect.bluff == "refused":
+        if is_bluff(edition, game, action.player, action.card):
+            raise IllegalAction(
+                edition.section_of(card), f"{card} played while holding a card it forbids"
+            )
+    _check_color(edition, game, action)
+
+
+def check_turn_player(edition: Edition, game: GameState, action: object) -> None:
+    """Draw and pass belong to the player whose turn it is (Let's Play)."""
+    _check_player(game, action.player, game.current, "draw or pass")  # type: ignore[attr-defined]
+
+
+def check_victim(edition: Edition, game: GameState, action: object) -> None:
+    """Only the player the Wild Draw card was played on may challenge or accept it."""
+    assert game.challenge is not None
+    victim = game.challenge.victim
+    _check_player(game, action.player, victim, "answer the Wild Draw card")  # type: ignore[attr-defined]
+
+
+def check_uno(edition: Edition, game: GameState, action: object) -> None:
+    """Only the player down to one card calls UNO for themselves (Calling UNO)."""
+    player = action.player  # type: ignore[attr-defined]
+    if player != game.window:
+        raise IllegalAction(
+            sections.UNO, f"player {player} has more than one card: only player "
+            f"{game.window} can call UNO now",
+        )
+
+
+def check_catch(edition: Edition, game: GameState, action: Catch) -> None:
+    """Another player catches the one-card player who has not called UNO yet (Calling UNO)."""
+    if action.target != game.window:
+        raise IllegalAction(
+            sections.UNO, f"player {action.target} is not in an open UNO window "
+            f"(only player {game.window} can be caught now)",
+        )
+    if action.player == action.target:
+        raise IllegalAction(sections.UNO, "a player cannot catch themselves")
+    if not 0 <= action.player < game.players:
+        raise IllegalAction(sections.UNO, f"there is no player {action.player}")
+
+
+def check_hail_mary(edition: Edition, game: GameState, action: Play) -> None:
+    """Another player throws a Hail Mary at the caller (Action Cards: Wild Hail Mary Card)."""
+    card = edition.faces.card_id(action.card)
+    section = edition.section_of(card)
+    if not 0 <= action.player < game.players:
+        raise IllegalAction(sections.TURN, f"there is no player {action.player}")
+    _check_in_hand(edition, game, action.player, action.card)
+    if game.challenge is not None:
+        raise IllegalAction(section, f"{card} cannot interrupt a pending challenge")
+    if action.color < 0 or action.color not in edition.color_indices:
+        raise IllegalAction(section, f"{card} needs a colour of this deck to be named")
+
+
+def check_color(edition: Edition, game: GameState, action: Play) -> None:
+    """The wild's player names a colour of the deck (Action Cards: Wild card).
+
+    `check_play` already refused a play step without one, before anything moved; this guard
+    keeps `choose_color` safe on its own, as the machine runtime fires it separately.
+    """
+    if action.color not in edition.color_indices:
+        card = edition.faces.card_id(game.top)
+        raise IllegalAction(edition.section_of(card), f"{card} needs a colour of this deck")
+
+
+def check_keep(edition: Edition, game: GameState, action: Keep) -> None:
+    """The Hail Mary thrower keeps one card of their own hand."""
+    _check_player(game, action.player, game.actor, "keep a card")
+    _check_in_hand(edition, game, action.player, action.card)
+
+
+def check_loser(edition: Edition, game: GameState, action: NameLoser) -> None:
+    """The loser of a special wild is one of the players its rule puts in the race."""
+    effect = edition.faces.effect[game.special]
+    assert isinstance(effect, PenaltyRace)
+    if not 0 <= action.player < game.players:
+        raise IllegalAction(sections.TURN, f"there is no player {action.player}")
+    if effect.loser_among == "others" and action.player == game.actor:
+        card = edition.faces.card_id(game.special)
+        raise IllegalAction(
+            edition.section_of(card), f"player {action.player} played {card}: only the "
+            "other players can lose it",
+        )
+
+
+def check_reshuffle(edition: Edition, game: GameState, action: Reshuffle) -> None:
+    """The new draw pile is the discard pile under its top card, reordered (Let's Play NOTE)."""
+    if sorted(action.order) != sorted(game.discard[:-1]):
+        raise IllegalAction(
+            sections.RESHUFFLE,
+            "a reshuffle order must be a permutation of the discard pile under its top card",
+        )
+
+
+def check_deal(edition: Edition, game: GameState, action: Deal) -> None:
+    """A deal shuffles every card in play; the deck must hold enough cards to deal (Set Up)."""
+    if tuple(sorted(action.order)) != edition.faces.in_play:
+        raise IllegalAction(sections.SET_UP, "a deal order must be a permutation of the deck")
+    needed = edition.rules.hand_size * game.players + 1
+    if needed > len(action.order):
+        raise RuleGap(
+            sections.DEAL,
+            f"{game.players} hands of {edition.rules.hand_size} and a first card need {needed} "
+            f"cards; the deck has {len(action.order)}",
+        )

@@ -1,0 +1,140 @@
+"""The turn flow: the one source of truth for which phase follows which event.
+
+`TurnFlow` is a python-statemachine `StateMachine`. Its states are the phases of a hand, its
+events the player and table actions. Guards (`validators`), conditions (`cond`) and effects
+(`on`) are the pure functions of `legality`, `branches` and `updates`; the kernel compiles
+this class into a lookup table (`unospec.model.table`) and runs those same functions, so the
+library itself is only needed to define the flow and to cross-check it.
+
+Reading order: phases, then the events of a turn, of the Wild Draw challenge, of the UNO
+window and the Hail Mary, of the table (draws, reshuffles, dealing, scoring).
+"""
+
+from __future__ import annotations
+
+from statemachine import State, StateMachine
+
+from unospec.model import actions as a
+from unospec.model import branches as b
+from unospec.model import legality as g
+from unospec.model import updates as u
+
+
+class TurnFlow(StateMachine):  # type: ignore[misc]  # the library is untyped
+    """The phases of a hand of UNO and the events that move between them."""
+
+    dealing = State("dealing", initial=True)
+    first_flip = State("first flip")
+    awaiting_play = State("awaiting a play")
+    drawn_card = State("drawn-card decision")
+    choosing_color = State("choosing a colour")
+    special_wild = State("special-wild resolution")
+    hail_mary_discard = State("Hail Mary discard")
+    awaiting_challenge = State("awaiting the challenge response")
+    uno_window = State("UNO window")
+    uno_called = State("UNO called")
+    table_draws = State("table draws")
+    awaiting_reshuffle = State("awaiting a reshuffle")
+    resolving = State("resolving a play")
+    hand_over = State("hand over")
+    game_over = State("game over", final=True)
+
+    # Set Up: deal, then flip until a card may start the discard pile.
+    deal = dealing.to(first_flip, validators=g.check_deal, on=u.deal_cards)
+    flip = (
+        first_flip.to(dealing, cond=b.no_number_card_left, on=u.keep_for_redeal)
+        | first_flip.to(first_flip, cond=b.flips_ignored_card, on=u.set_flipped_card_aside)
+        | first_flip.to(awaiting_play, on=u.turn_up_first_card)
+    )
+
+    # A turn: play a matching card, or draw one and then play it or pass.
+    play = (
+        awaiting_play.to(hand_over, cond=b.plays_last_card, validators=g.check_play, on=u.play_card)
+        | awaiting_play.to(choosing_color, cond=b.plays_wild, validators=g.check_play, on=u.play_card)
+        | awaiting_play.to(table_draws, cond=b.plays_draw_card, validators=g.check_play, on=u.play_card)
+        | awaiting_play.to(resolving, validators=g.check_play, on=u.play_card)
+    )
+    draw = awaiting_play.to(table_draws, validators=g.check_turn_player, on=u.owe_one_card)
+    play_drawn = (
+        drawn_card.to(choosing_color, cond=b.plays_wild, validators=g.check_play_drawn, on=u.play_card)
+        | drawn_card.to(table_draws, cond=b.plays_draw_card, validators=g.check_play_drawn, on=u.play_card)
+        | drawn_card.to(resolving, validators=g.check_play_drawn, on=u.play_card)
+    )
+    pass_turn = drawn_card.to(resolving, validators=g.check_turn_player, on=u.pass_turn)
+    choose_color = (
+        choosing_color.to(special_wild, cond=b.resolves_by_loser, validators=g.check_color, on=u.name_color)
+        | choosing_color.to(resolving, validators=g.check_color, on=u.name_color)
+    )
+    name_loser = special_wild.to(table_draws, validators=g.check_loser, on=u.owe_loser_penalty)
+
+    # The Wild Draw card: its victim challenges or accepts.
+    challenge = awaiting_challenge.to(table_draws, validators=g.check_victim, on=u.judge_challenge)
+    accept = awaiting_challenge.to(table_draws, validators=g.check_victim, on=u.accept_draw)
+
+    # After a play is resolved: the UNO window, or the next turn.
+    resolve = (
+        resolving.to(uno_window, cond=b.opens_uno_window, on=u.open_window)
+        | resolving.to(awaiting_challenge, cond=b.challenge_pending)
+        | resolving.to(awaiting_play)
+    )
+    uno = uno_window.to(uno_called, validators=g.check_uno)
+    catch = uno_window.to(table_draws, validators=g.check_catch, on=u.owe_catch_penalty)
+    close_window = (
+        uno_window.to(awaiting_challenge, cond=b.challenge_pending, on=u.close_window)
+        | uno_window.to(awaiting_play, on=u.close_window)
+        | uno_called.to(awaiting_challenge, cond=b.challenge_pending, on=u.close_window)
+        | uno_called.to(awaiting_play, on=u.close_window)
+    )
+    hail_mary = (
+        uno_called.to(hand_over, cond=b.plays_last_card, validators=g.check_hail_mary, on=u.throw_hail_mary)
+        | uno_called.to(hail_mary_discard, cond=b.guess_sheds_cards, validators=g.check_hail_mary, on=u.throw_hail_mary)
+        | uno_called.to(resolving, validators=g.check_hail_mary, on=u.throw_hail_mary)
+    )
+    keep = hail_mary_discard.to(resolving, validators=g.check_keep, on=u.discard_down_to_one)
+
+    # The table deals what is owed, reshuffling when the draw pile runs out.
+    draw_owed = (
+        table_draws.to(awaiting_reshuffle, cond=b.pile_runs_out, on=u.draw_what_the_pile_has)
+        | table_draws.to(resolving, cond=b.nothing_to_draw, on=u.pass_empty_handed)
+        | table_draws.to(drawn_card, cond=b.resumes("drawn_card"), on=u.draw_what_the_pile_has)
+        | table_draws.to(resolving, cond=b.resumes("resolving"), on=u.draw_what_the_pile_has)
+        | table_draws.to(awaiting_play, cond=b.resumes("awaiting_play"), on=u.draw_what_the_pile_has)
+        | table_draws.to(awaiting_challenge, cond=b.resumes("awaiting_challenge"), on=u.draw_what_the_pile_has)
+    )
+    reshuffle = awaiting_reshuffle.to(table_draws, validators=g.check_reshuffle, on=u.reshuffle_discard)
+
+    # End of a hand: score it; the game ends at the target score.
+    score = hand_over.to(game_over, cond=b.game_is_won, on=u.score_hand) | hand_over.to(
+        dealing, on=u.score_hand
+    )
+
+
+AUTOMATIC: dict[str, str] = {
+    "first_flip": "flip",
+    "table_draws": "draw_owed",
+    "resolving": "resolve",
+    "hand_over": "score",
+}
+"""Phases the table leaves by itself, and the event it fires there: no step is recorded."""
+
+SAME_STEP: dict[str, str] = {"choosing_color": "choose_color"}
+"""Phases the step that entered them goes on to leave: a wild's play names its colour."""
+
+STEPS: dict[tuple[str, type], str] = {
+    ("dealing", a.Deal): "deal",
+    ("awaiting_play", a.Play): "play",
+    ("awaiting_play", a.Draw): "draw",
+    ("drawn_card", a.Play): "play_drawn",
+    ("drawn_card", a.Pass): "pass_turn",
+    ("awaiting_challenge", a.Challenge): "challenge",
+    ("awaiting_challenge", a.Accept): "accept",
+    ("special_wild", a.NameLoser): "name_loser",
+    ("hail_mary_discard", a.Keep): "keep",
+    ("awaiting_reshuffle", a.Reshuffle): "reshuffle",
+    ("uno_window", a.CallUno): "uno",
+    ("uno_window", a.Catch): "catch",
+}
+"""The event each recorded step fires in each phase that waits for one."""
+
+WINDOW_PHASES: frozenset[str] = frozenset({"uno_window", "uno_called"})
+"""Phases in which any other step first closes the UNO window (`close_window`)."""

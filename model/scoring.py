@@ -1,0 +1,32 @@
+"""Scoring a hand: the winner takes the value of every card left in the other hands.
+
+Keeping Score. A card kind without a value in the edition is a gap in the booklet, raised as
+`RuleGap` when such a card has to be counted.
+"""
+
+from __future__ import annotations
+
+from unospec.model import sections
+from unospec.model.edition import Edition
+from unospec.model.errors import RuleGap
+from unospec.model.state import GameState
+
+
+def hand_winner(game: GameState) -> int:
+    """The player who has no cards left (Winning)."""
+    return next(player for player, hand in enumerate(game.hands) if not hand)
+
+
+def card_points(edition: Edition, card: int) -> int:
+    """The value of one card (Keeping Score)."""
+    points = edition.faces.points[card]
+    if points < 0:
+        raise RuleGap(
+            sections.SCORING, f"{edition.faces.card_id(card)} has no value in the scoring table"
+        )
+    return points
+
+
+def hand_points(edition: Edition, game: GameState) -> int:
+    """What the hand's winner scores: every card left in the other players' hands."""
+    return sum(card_points(edition, card) for hand in game.hands for card in hand)

@@ -1,0 +1,18 @@
+"""Booklet sections the rule functions cite, by the headings all five booklets share.
+
+Card rules cite the section an edition file records for that card (`Edition.section_of`).
+"""
+
+CONTENTS = "Contents"
+SET_UP = "Set Up"
+DEAL = "Set Up 2"
+FIRST_FLIP = "Set Up 4"
+FIRST_PLAYER = "Set Up 5"
+TURN = "Let's Play"
+MATCHING = "Let's Play 1"
+DRAWING = "Let's Play: If you do not have a matching card"
+DRAWN_CARD = "Let's Play: If you do not have a matching card 1"
+RESHUFFLE = "Let's Play: NOTE"
+UNO = "Calling UNO"
+WINNING = "Winning"
+SCORING = "Keeping Score"

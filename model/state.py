@@ -1,0 +1,83 @@
+"""The game state: immutable, hashable, and nothing but data.
+
+Cards are face numbers of the edition (see `FaceTable`); copies share a number, so a hand is
+a sorted tuple (a multiset) and two states that differ only in which copy sits where are the
+same state. Updates go through `_replace`.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+CLOCKWISE = 1
+"""Direction +1: play moves to the left, to the next higher seat (Set Up 5)."""
+
+
+class Owed(NamedTuple):
+    """Cards the table still has to deal to `player`, and the phase to resume afterwards."""
+
+    player: int
+    count: int
+    then: str
+
+
+class PendingChallenge(NamedTuple):
+    """A Wild Draw card waiting for its victim to challenge or accept.
+
+    `guilty` is the judgment a challenge would reach, taken from the offender's hand at the
+    moment of the play (the booklets judge that hand, not a later one); `bluff` says the play
+    broke the card's own legality rule.
+    """
+
+    offender: int
+    victim: int
+    card: int
+    guilty: bool
+    bluff: bool
+
+
+class GameState(NamedTuple):
+    """Everything that is true at one moment of a game.
+
+    `current` is whose turn it is, or will be once the card being resolved is done; `actor`
+    is the player whose card is being resolved (the UNO window, the challenge and the special
+    wilds refer to them).
+    """
+
+    phase: str
+    hands: tuple[tuple[int, ...], ...]
+    draw_pile: tuple[int, ...]  # top card first
+    discard: tuple[int, ...]  # bottom first: the top card is discard[-1]
+    set_aside: tuple[int, ...]
+    color: int  # colour index that continues play, -1 when none is in force
+    direction: int  # CLOCKWISE or -CLOCKWISE
+    current: int
+    actor: int
+    drawn: int  # the card the current player just drew, -1 when none
+    owed: Owed | None
+    challenge: PendingChallenge | None
+    special: int  # the special wild being resolved, -1 when none
+    window: int  # the player whose UNO window is open, -1 when none
+    scores: tuple[int, ...]
+    hands_played: int
+    leader: int  # the player left of this hand's dealer, who plays first
+    winner: int  # the player who won the game, -1 until then
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def top(self) -> int:
+        return self.discard[-1] if self.discard else -1
+
+    def next_player(self, player: int, steps: int = 1) -> int:
+        """The player `steps` seats away from `player` in the current direction."""
+        return (player + steps * self.direction) % len(self.hands)
+
+    def all_cards(self) -> tuple[int, ...]:
+        """Every card on the table and set aside, sorted: conserved by every transition."""
+        cards = [*self.draw_pile, *self.discard, *self.set_aside]
+        for hand in self.hands:
+            cards.extend(hand)
+        return tuple(sorted(cards))

@@ -1,0 +1,287 @@
+"""Effects: what each transition does to the state, as pure functions.
+
+Every function takes the state before the transition and returns the state after it; none
+sets the phase (the kernel takes that from the turn-flow machine) and none checks legality
+(the guards in `legality` did). Each cites the booklet section it implements.
+"""
+
+from __future__ import annotations
+
+from unospec.model.actions import Action, Catch, Deal, Keep, NameLoser, Play, Reshuffle
+from unospec.model.edition import Edition
+from unospec.model.effects import (
+    DrawPenalty,
+    HailMary,
+    PenaltyRace,
+    Reverse,
+    Skip,
+    WildDraw,
+)
+from unospec.model.legality import holds_any
+from unospec.model.scoring import hand_points, hand_winner
+from unospec.model.state import CLOCKWISE, GameState, Owed, PendingChallenge
+
+
+def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1 :]
+
+
+def _with(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(hand + cards))
+
+
+def _set_hand(game: GameState, player: int, hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return game.hands[:player] + (hand,) + game.hands[player + 1 :]
+
+
+def deal_cards(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """Shuffle into the given order and deal one card at a time, leader first (Set Up 1-3)."""
+    assert isinstance(action, Deal)
+    n, size = game.players, edition.rules.hand_size
+    dealt: list[list[int]] = [[] for _ in range(n)]
+    for i, card in enumerate(action.order[: n * size]):
+        dealt[(game.leader + i) % n].append(card)
+    return game._replace(
+        hands=tuple(tuple(sorted(hand)) for hand in dealt),
+        draw_pile=action.order[n * size :],
+        discard=(),
+        color=-1,
+        direction=CLOCKWISE,
+        current=game.leader,
+        actor=game.leader,
+        drawn=-1,
+        owed=None,
+        challenge=None,
+        special=-1,
+        window=-1,
+    )
+
+
+def set_flipped_card_aside(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """An ignored first card stays under the next flip, or goes under the draw pile (Set Up 4)."""
+    card, rest = game.draw_pile[0], game.draw_pile[1:]
+    if edition.rules.ignored_flip_goes == "bottom-of-draw-pile":
+        return game._replace(draw_pile=(*rest, card))
+    return game._replace(draw_pile=rest, discard=(*game.discard, card))
+
+
+def keep_for_redeal(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """No card can start the discard pile: the cards wait for a new deal (Set Up 4)."""
+    return game
+
+
+def turn_up_first_card(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The flipped card starts the discard pile; its colour is in force (Set Up 4-5)."""
+    card, rest = game.draw_pile[0], game.draw_pile[1:]
+    return game._replace(
+        draw_pile=rest, discard=(*game.discard, card), color=edition.faces.color[card]
+    )
+
+
+def play_card(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """Put the card on the discard pile and carry out what it does (Action Cards).
+
+    A card that empties the hand ends it at once: its action is not carried out (Winning).
+    """
+    assert isinstance(action, Play)
+    faces, player, card = edition.faces, action.player, action.card
+    hand = _without(game.hands[player], card)
+    game = game._replace(
+        hands=_set_hand(game, player, hand),
+        discard=(*game.discard, card),
+        actor=player,
+        drawn=-1,
+        window=-1,
+    )
+    if not faces.wild[card]:
+        game = game._replace(color=faces.color[card])
+    if not hand:
+        return game
+    effect = faces.effect[card]
+    following = game.next_player(player)
+    if isinstance(effect, Skip):
+        return game._replace(current=game.next_player(player, 2))
+    if isinstance(effect, Reverse):
+        game = game._replace(direction=-game.direction)
+        if game.players == 2 and effect.with_two_players == "acts-as-skip":
+            return game._replace(current=player)
+        return game._replace(current=game.next_player(player))
+    if isinstance(effect, DrawPenalty):
+        return game._replace(
+            owed=Owed(following, effect.draw, "resolving"),
+            current=game.next_player(following),
+        )
+    if isinstance(effect, WildDraw):
+        # The colour in force is still the one before this wild: both rules refer to it.
+        pending = PendingChallenge(
+            offender=player,
+            victim=following,
+            card=card,
+            guilty=holds_any(edition, hand, game.color, effect.guilty_if_holding),
+            bluff=holds_any(edition, hand, game.color, effect.playable_unless_holding),
+        )
+        return game._replace(challenge=pending, current=following)
+    if isinstance(effect, PenaltyRace):
+        return game._replace(special=card, current=following)
+    return game._replace(current=following)
+
+
+def name_color(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The wild's player names the colour that continues play (Action Cards: Wild card)."""
+    assert isinstance(action, Play)
+    return game._replace(color=action.color)
+
+
+def owe_one_card(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The player draws one card instead of playing (Let's Play)."""
+    assert action is not None
+    player = game.current
+    return game._replace(owed=Owed(player, 1, "drawn_card"), actor=player)
+
+
+def draw_what_the_pile_has(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """Deal owed cards from the draw pile; what the pile cannot give waits for a reshuffle.
+
+    Let's Play NOTE. When even a reshuffle cannot refill the pile, the player gets what there
+    is and the rest of the obligation lapses (the edition's `draw_shortfall` reading).
+    """
+    owed = game.owed
+    assert owed is not None
+    got, rest = game.draw_pile[: owed.count], game.draw_pile[owed.count :]
+    left = owed.count - len(got)
+    hands = _set_hand(game, owed.player, _with(game.hands[owed.player], got))
+    game = game._replace(hands=hands, draw_pile=rest)
+    if left and len(game.discard) > 1:
+        return game._replace(owed=owed._replace(count=left))
+    if owed.then == "drawn_card" and got:
+        return game._replace(owed=None, drawn=got[0])
+    return game._replace(owed=None)
+
+
+def pass_empty_handed(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """No card is left to draw anywhere, so the player's turn passes (empty_handed_draw)."""
+    owed = game.owed
+    assert owed is not None
+    return game._replace(owed=None, actor=owed.player, current=game.next_player(owed.player))
+
+
+def reshuffle_discard(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The discard pile but its top card becomes the new draw pile (Let's Play NOTE)."""
+    assert isinstance(action, Reshuffle)
+    return game._replace(draw_pile=action.order, discard=game.discard[-1:])
+
+
+def pass_turn(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The player keeps the drawn card; play continues with the next player (Let's Play)."""
+    player = game.current
+    return game._replace(drawn=-1, actor=player, current=game.next_player(player))
+
+
+def judge_challenge(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The offender shows their hand; the loser of the challenge draws (Wild Draw card)."""
+    pending = game.challenge
+    assert pending is not None
+    effect = edition.faces.effect[pending.card]
+    assert isinstance(effect, WildDraw)
+    victim = pending.victim
+    if pending.guilty:
+        plays = effect.after_successful_challenge == "challenger-plays"
+        return game._replace(
+            challenge=None,
+            owed=Owed(pending.offender, effect.offender_draws, "awaiting_play"),
+            current=victim if plays else game.next_player(victim),
+        )
+    return game._replace(
+        challenge=None,
+        owed=Owed(victim, effect.challenger_draws, "awaiting_play"),
+        current=game.next_player(victim),
+    )
+
+
+def accept_draw(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The victim draws the card's cards and loses their turn (Wild Draw card)."""
+    pending = game.challenge
+    assert pending is not None
+    effect = edition.faces.effect[pending.card]
+    assert isinstance(effect, WildDraw)
+    return game._replace(
+        challenge=None,
+        owed=Owed(pending.victim, effect.draw, "awaiting_play"),
+        current=game.next_player(pending.victim),
+    )
+
+
+def open_window(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The player down to one card may call UNO, and be caught, from now on (Calling UNO)."""
+    return game._replace(window=game.actor)
+
+
+def close_window(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The next player acts: nobody can call or catch this UNO any more (Calling UNO)."""
+    return game._replace(window=-1)
+
+
+def owe_catch_penalty(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """A caught player draws the penalty; then play goes on where it was (Calling UNO)."""
+    assert isinstance(action, Catch)
+    then = "awaiting_challenge" if game.challenge is not None else "awaiting_play"
+    return game._replace(owed=Owed(action.target, edition.rules.uno_penalty, then), window=-1)
+
+
+def throw_hail_mary(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The thrower's Hail Mary lands on the pile in the colour they named; play goes on
+    after the thrower (Action Cards: the Hail Mary card's section)."""
+    assert isinstance(action, Play)
+    effect = edition.faces.effect[action.card]
+    assert isinstance(effect, HailMary)
+    player = action.player
+    hand = _without(game.hands[player], action.card)
+    if effect.continue_with == "left-of-player":
+        following = (player + CLOCKWISE) % game.players
+    else:
+        following = game.next_player(player)
+    return game._replace(
+        hands=_set_hand(game, player, hand),
+        discard=(*game.discard, action.card),
+        color=action.color,
+        actor=player,
+        current=following,
+        window=-1,
+    )
+
+
+def discard_down_to_one(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """After a right guess the thrower keeps one card; the rest go under the Hail Mary."""
+    assert isinstance(action, Keep)
+    shed = _without(game.hands[action.player], action.card)
+    return game._replace(
+        hands=_set_hand(game, action.player, (action.card,)),
+        discard=(*game.discard[:-1], *shed, game.discard[-1]),
+    )
+
+
+def owe_loser_penalty(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The slowest (or the one without a quote) draws the special wild's penalty."""
+    assert isinstance(action, NameLoser)
+    effect = edition.faces.effect[game.special]
+    assert isinstance(effect, PenaltyRace)
+    return game._replace(special=-1, owed=Owed(action.player, effect.draw, "resolving"))
+
+
+def score_hand(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The hand's winner scores the cards left in the other hands (Keeping Score)."""
+    winner = hand_winner(game)
+    scores = list(game.scores)
+    scores[winner] += hand_points(edition, game)
+    rules = edition.rules
+    won = rules.game_end == "single-hand" or scores[winner] >= rules.target_score
+    leader = game.leader
+    if rules.next_leader == "rotate-left":
+        leader = (leader + CLOCKWISE) % game.players
+    return game._replace(
+        scores=tuple(scores),
+        hands_played=game.hands_played + 1,
+        leader=leader,
+        winner=winner if won else -1,
+    )
