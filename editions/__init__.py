@@ -6,8 +6,8 @@
 
 from __future__ import annotations
 
-import importlib.util
 import tomllib
+from importlib import resources
 from pathlib import Path
 
 from unospec.editions.reader import Reader
@@ -20,9 +20,7 @@ __all__ = ["builtin_names", "builtin_path", "load_edition", "load_edition_file"]
 
 def _spec_dir() -> Path:
     """The folder of the built-in edition files (the `unospec.spec` data package)."""
-    spec = importlib.util.find_spec("unospec.spec")
-    assert spec is not None and spec.submodule_search_locations is not None
-    return Path(next(iter(spec.submodule_search_locations)))
+    return Path(str(resources.files("unospec.spec")))
 
 
 def builtin_names() -> tuple[str, ...]:

@@ -131,14 +131,22 @@ def _fire(
     for validator in group[0].validators:
         validator(edition, game, action)
     for branch in group:
-        if all(c(edition, game, action) for c in branch.conditions) and not any(
-            c(edition, game, action) for c in branch.unless
-        ):
+        if _enabled(edition, game, action, branch):
             fired.append(Fired(branch, game, action))
             after = branch.update(edition, game, action) if branch.update else game
             assert isinstance(after, GameState)
             return after._replace(phase=branch.target)
     raise ModelError(f"no branch of {event!r} from {game.phase} is enabled")
+
+
+def _enabled(edition: Edition, game: GameState, action: Action | None, branch: Branch) -> bool:
+    for condition in branch.conditions:
+        if not condition(edition, game, action):
+            return False
+    for condition in branch.unless:
+        if condition(edition, game, action):
+            return False
+    return True
 
 
 def _check_fields(edition: Edition, game: GameState, action: Action) -> None:

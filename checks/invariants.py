@@ -1,0 +1,224 @@
+"""Named invariants of the game, checked in every state (and across every step).
+
+Each returns None when it holds and a sentence saying what is wrong when it does not. The
+random-play checker, the replay and (later) the model checker and the stateful tests all use
+these same functions; none restates them. The type invariant comes first, as in TLA+ specs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from unospec.model.actions import Action
+from unospec.model.edition import Edition
+from unospec.model.kernel import Fired, is_chance, legal_actions
+from unospec.model.state import CLOCKWISE, GameState
+from unospec.model.table import MACHINE
+
+IN_HAND = frozenset(MACHINE.phases) - {"dealing", "hand_over", "game_over"}
+"""Phases in which a hand is being played: every player holds at least one card."""
+
+StateCheck = Callable[[Edition, GameState], str | None]
+StepCheck = Callable[[Edition, GameState, tuple[Fired, ...], GameState], str | None]
+
+
+@dataclass(frozen=True)
+class Invariant:
+    """A property that must hold in every state (`always`) or across every step (`step`)."""
+
+    name: str
+    kind: str  # "always" | "step"
+    check: StateCheck | StepCheck
+    meaning: str
+
+
+def type_ok(edition: Edition, game: GameState) -> str | None:
+    """Every field holds a value of its kind: phases of the machine, cards of the deck."""
+    if game.phase not in MACHINE.phases:
+        return f"phase {game.phase!r} is not a state of the turn-flow machine"
+    faces = len(edition.faces.faces)
+    piles = [pile for pile in (game.draw_pile, game.discard, game.set_aside, *game.hands) if pile]
+    if piles and (min(map(min, piles)) < 0 or max(map(max, piles)) >= faces):
+        return "a pile holds something that is not a card of this deck"
+    for hand in game.hands:
+        if hand != tuple(sorted(hand)):
+            return "a hand is not kept as a sorted multiset"
+    if len(game.scores) != game.players or any(s < 0 for s in game.scores):
+        return "scores must be one non-negative number per player"
+    if game.color != -1 and game.color not in edition.color_indices:
+        return f"colour {game.color} in force is not a colour of this deck"
+    return None
+
+
+def card_conservation(edition: Edition, game: GameState) -> str | None:
+    """Every card is in exactly one place: total = cards in play + cards set aside."""
+    expected = tuple(sorted(edition.faces.in_play + edition.faces.set_aside))
+    found = game.all_cards()
+    if found == expected:
+        return None
+    return (
+        f"{len(found)} cards on the table and aside, expected {len(expected)} "
+        f"({edition.in_play_count} in play + {edition.set_aside_count} set aside)"
+    )
+
+
+def sizes_ok(edition: Edition, game: GameState) -> str | None:
+    """Hands and piles have sizes the rules allow; the discard pile has a top during a hand."""
+    if game.set_aside != edition.faces.set_aside:
+        return "the set-aside cards changed"
+    if game.phase in IN_HAND - {"first_flip"} and not game.discard:
+        return "no card on the discard pile during a hand"
+    if game.phase == "awaiting_reshuffle" and (game.draw_pile or len(game.discard) < 2):
+        return "a reshuffle is awaited but the draw pile is not empty or nothing can refill it"
+    return None
+
+
+def seats_ok(edition: Edition, game: GameState) -> str | None:
+    """The current player, the actor and the UNO window name real seats; direction is +-1."""
+    n = game.players
+    if not edition.rules.min_players <= n <= edition.rules.max_players:
+        return f"{n} players is outside the edition's range"
+    if not (0 <= game.current < n and 0 <= game.actor < n and 0 <= game.leader < n):
+        return "the current player, actor or leader is not a seat at the table"
+    if game.direction not in (CLOCKWISE, -CLOCKWISE):
+        return f"direction {game.direction} is neither clockwise nor counterclockwise"
+    if not -1 <= game.window < n:
+        return "the UNO window names no seat"
+    return None
+
+
+_PENDING_PHASES = {
+    "owed": {"table_draws", "awaiting_reshuffle"},
+    "challenge": {"awaiting_challenge", "uno_window", "uno_called", "resolving", "table_draws",
+                  "awaiting_reshuffle", "choosing_color"},
+    "special": {"special_wild", "choosing_color"},
+    "drawn": {"drawn_card"},
+    "window": {"uno_window", "uno_called"},
+}  # fmt: skip
+
+
+def pending_ok(edition: Edition, game: GameState) -> str | None:
+    """Obligations exist exactly in the phases that resolve them, and are well formed."""
+    present = {
+        "owed": game.owed is not None,
+        "challenge": game.challenge is not None,
+        "special": game.special >= 0,
+        "drawn": game.drawn >= 0,
+        "window": game.window >= 0,
+    }
+    for name, here in present.items():
+        if here and game.phase not in _PENDING_PHASES[name]:
+            return f"a pending {name} is left over in phase {game.phase}"
+    must = {"table_draws": "owed", "awaiting_reshuffle": "owed", "drawn_card": "drawn",
+            "awaiting_challenge": "challenge", "special_wild": "special",
+            "uno_window": "window", "uno_called": "window"}  # fmt: skip
+    needed = must.get(game.phase)
+    if needed and not present[needed]:
+        return f"phase {game.phase} has no pending {needed}"
+    if game.owed is not None and (game.owed.count < 0 or not 0 <= game.owed.player < game.players):
+        return "an owed draw names no seat or a negative count"
+    if game.drawn >= 0 and game.drawn not in game.hands[game.current]:
+        return "the drawn card is not in the current player's hand"
+    if game.challenge is not None:
+        c = game.challenge
+        if c.victim != game.current or not edition.faces.wild_draw[c.card] or c.offender == c.victim:
+            return "the pending challenge does not match the table"
+    if game.window >= 0 and len(game.hands[game.window]) != 1:
+        return "the UNO window is open for a player who does not hold one card"
+    if game.phase == "hail_mary_discard" and len(game.hands[game.actor]) < 2:
+        return "a Hail Mary discard is pending for a player with nothing to shed"
+    return None
+
+
+def hand_over_iff_empty(edition: Edition, game: GameState) -> str | None:
+    """A hand is over exactly when some player's hand is empty; only one can be."""
+    empty = sum(1 for hand in game.hands if not hand)
+    if game.phase in IN_HAND and empty:
+        return f"phase {game.phase} with an empty hand: the hand should be over"
+    if game.phase in ("hand_over", "game_over") and empty != 1:
+        return f"phase {game.phase} needs exactly one empty hand, found {empty}"
+    if (game.winner >= 0) != (game.phase == "game_over"):
+        return "a game winner is set exactly when the game is over"
+    return None
+
+
+def no_deadlock(
+    edition: Edition, game: GameState, legal: tuple[Action, ...] | None = None
+) -> str | None:
+    """Every state but the end of the game offers a move or a shuffle.
+
+    `legal` may pass the state's legal actions when the caller has them already.
+    """
+    if game.phase in MACHINE.final or is_chance(game):
+        return None
+    if legal is None:
+        legal = legal_actions(edition, game)
+    return None if legal else f"no legal action in phase {game.phase}"
+
+
+def scores_only_grow(
+    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
+) -> str | None:
+    """No step takes points away from anyone."""
+    if any(a < b for a, b in zip(after.scores, before.scores, strict=True)):
+        return "a score went down"
+    return None
+
+
+def declared_transitions(
+    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
+) -> str | None:
+    """The step moved through declared machine transitions, chained from phase to phase."""
+    phase = before.phase
+    for step in fired:
+        branch = step.branch
+        if MACHINE.branches[branch.number] is not branch or branch.source != phase:
+            return f"transition {branch.label} does not start from {phase}"
+        phase = branch.target
+    if phase != after.phase:
+        return f"the step ended in {after.phase}, its last transition in {phase}"
+    return None
+
+
+INVARIANTS: tuple[Invariant, ...] = (
+    Invariant("type-ok", "always", type_ok, "every field holds a value of its kind"),
+    Invariant("card-conservation", "always", card_conservation,
+              "every card in exactly one place; total = in play + set aside"),
+    Invariant("hand-and-pile-sizes", "always", sizes_ok, "hands and piles have allowed sizes"),
+    Invariant("seats-and-direction", "always", seats_ok, "current player and direction valid"),
+    Invariant("pending-well-formed", "always", pending_ok,
+              "pending obligations exist exactly where they are resolved"),
+    Invariant("hand-over-iff-empty-hand", "always", hand_over_iff_empty,
+              "a hand is over exactly when a hand is empty"),
+    Invariant("no-deadlock", "always", no_deadlock, "every state but game over has a move"),
+    Invariant("scores-only-grow", "step", scores_only_grow, "no step lowers a score"),
+    Invariant("declared-transitions", "step", declared_transitions,
+              "every step moves along declared machine transitions"),
+)  # fmt: skip
+
+
+def violations(
+    edition: Edition,
+    after: GameState,
+    before: GameState | None = None,
+    fired: tuple[Fired, ...] = (),
+    legal: tuple[Action, ...] | None = None,
+) -> list[tuple[str, str]]:
+    """(name, what is wrong) for every invariant that fails in `after` (and on the step).
+
+    `legal`, when given, is `legal_actions(edition, after)`, computed once by the caller.
+    """
+    found: list[tuple[str, str]] = []
+    for invariant in INVARIANTS:
+        if invariant.check is no_deadlock:
+            problem = no_deadlock(edition, after, legal)
+        elif invariant.kind == "always":
+            problem = invariant.check(edition, after)  # type: ignore[call-arg]
+        elif before is not None:
+            problem = invariant.check(edition, before, fired, after)  # type: ignore[call-arg]
+        else:
+            continue
+        if problem is not None:
+            found.append((invariant.name, problem))
+    return found

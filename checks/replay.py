@@ -1,0 +1,109 @@
+"""Replay: check a recorded game step by step against an edition's rules.
+
+A malformed trace raises `InputError` (exit 2); an illegal step ends the replay with
+`first_illegal` set (exit 1). A trace may stop mid-game. Bluffs (a Wild Draw card played
+against its own rule, which the booklets leave to the challenge) are legal and listed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from unospec.checks.invariants import violations
+from unospec.editions import load_edition
+from unospec.model.edition import Edition
+from unospec.model.errors import IllegalAction, InputError, RuleGap
+from unospec.model.kernel import empty_table, run
+from unospec.model.actions import Deal
+from unospec.model.state import GameState
+from unospec.model.trace import Trace, deck_faces, step_action
+
+
+@dataclass
+class ReplayResult:
+    """How far a trace replays, and why it stops where it stops."""
+
+    edition: str
+    ok: bool
+    steps: int
+    first_illegal: dict[str, Any] | None = None
+    bluffs: list[dict[str, Any]] = field(default_factory=list)
+    violation: dict[str, Any] | None = None
+    phase: str = ""
+    final: GameState | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "edition": self.edition,
+            "ok": self.ok,
+            "steps": self.steps,
+            "first_illegal": self.first_illegal,
+            "bluffs": self.bluffs,
+            "violation": self.violation,
+            "phase": self.phase,
+        }
+
+
+def edition_for(trace: Trace, trace_file: str | None, override: str | None) -> Edition:
+    """The trace's edition: `override` if given, else a built-in name or a path, tried as
+    given and then relative to the trace file."""
+    if override:
+        return load_edition(override)
+    try:
+        return load_edition(trace.edition)
+    except InputError:
+        if trace_file is None:
+            raise
+        beside = Path(trace_file).parent / trace.edition
+        if beside.exists():
+            return load_edition(str(beside))
+        raise
+
+
+def replay(edition: Edition, trace: Trace) -> ReplayResult:
+    """Apply every step of `trace`; stop at the first illegal one."""
+    deck = deck_faces(edition, trace.deck)
+    actions = [step_action(edition, step, f"steps[{i}]") for i, step in enumerate(trace.steps)]
+    result = ReplayResult(edition.name, ok=True, steps=0)
+    table = empty_table(edition, trace.players, foil=trace.foil)
+    try:
+        game, fired = run(edition, table, Deal(deck))
+    except RuleGap as gap:
+        raise InputError(f"deck: cannot be dealt to {trace.players} players: {gap}") from None
+    result.violation = _violation(edition, game, table, fired, -1)
+    for i, action in enumerate(actions):
+        try:
+            after, fired = run(edition, game, action)
+        except IllegalAction as error:
+            result.ok = False
+            result.first_illegal = {"step": i, "reason": str(error), "rule": error.rule}
+            break
+        except RuleGap as gap:
+            result.ok = False
+            result.first_illegal = {"step": i, "reason": f"the rules give no outcome: {gap}",
+                                    "rule": gap.rule}  # fmt: skip
+            break
+        if after.challenge is not None and after.challenge is not game.challenge:
+            if after.challenge.bluff:
+                card = edition.faces.card_id(after.challenge.card)
+                result.bluffs.append({"step": i, "player": after.challenge.offender, "card": card})
+        result.violation = result.violation or _violation(edition, after, game, fired, i)
+        game = after
+        result.steps = i + 1
+    if result.violation:
+        result.ok = False
+    result.phase = game.phase
+    result.final = game
+    return result
+
+
+def _violation(
+    edition: Edition, after: GameState, before: GameState, fired: Any, step: int
+) -> dict[str, Any] | None:
+    problems = violations(edition, after, before, fired)
+    if not problems:
+        return None
+    name, message = problems[0]
+    return {"step": step, "invariant": name, "message": message}

@@ -1,0 +1,1 @@
+"""The game itself: cards, edition parameters, state, the turn-flow machine and the kernel."""

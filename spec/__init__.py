@@ -1,0 +1,1 @@
+"""The built-in edition files (TOML). Data only: this marker makes them installable."""

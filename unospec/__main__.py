@@ -1,0 +1,5 @@
+"""`python -m unospec` is the `unospec` command."""
+
+from unospec.cli import main
+
+raise SystemExit(main())

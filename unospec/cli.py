@@ -1,0 +1,226 @@
+"""The `unospec` command: parse arguments, call the library, render, choose the exit code.
+
+Exit codes for every command: 0 success; 1 a check failed, an invariant was violated or a
+trace step was illegal; 2 a usage or input error, reported as one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from unospec import __version__
+from unospec.model.errors import InputError
+
+OK, FAILED, USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A bad command line: reported as one line, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="unospec", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"unospec {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def command(name: str, help: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help, description=help)
+        sub.add_argument("--format", choices=("text", "json"), default="text")
+        return sub
+
+    command("editions", "list the built-in editions")
+    show = command("show", "an edition's deck, parameters and interpretations")
+    show.add_argument("edition", help="a built-in edition name or an edition file")
+    play = command("play", "one whole game between random players, as a readable log")
+    play.add_argument("edition")
+    play.add_argument("--players", type=_count, required=True)
+    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--trace-out", metavar="FILE", help="also write the game as a trace")
+    replay = command("replay", "check a recorded game step by step")
+    replay.add_argument("trace", help="a trace file (JSON)")
+    replay.add_argument("--edition", help="check against this edition instead of the trace's")
+    check = command("check", "the main job: every check of every edition")
+    check.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
+    check.add_argument("--games", type=_count, default=None, help="random games per edition")
+    check.add_argument("--seed", type=int, default=0)
+    check.add_argument("--jobs", type=_count, default=0, help="processes (default: one per core)")
+    return parser
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 0, found {value}")
+    return value
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; return its exit code."""
+    try:
+        args = _parser().parse_args(argv)
+        handler: Callable[[argparse.Namespace], int] = HANDLERS[args.command]
+        return handler(args)
+    except (UsageError, InputError) as error:
+        print(f"unospec: error: {error}", file=sys.stderr)
+        return USAGE
+    except KeyboardInterrupt:
+        print("unospec: interrupted", file=sys.stderr)
+        return 130
+
+
+def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
+    if args.format == "json":
+        print(json.dumps(data, default=_jsonable))
+    else:
+        print(text)
+
+
+def _jsonable(value: object) -> object:
+    if isinstance(value, tuple | frozenset | set):
+        return list(value)
+    raise TypeError(f"not JSON: {type(value).__name__}")
+
+
+def _editions(args: argparse.Namespace) -> int:
+    from unospec.editions import builtin_names, load_edition
+
+    editions = [load_edition(name) for name in builtin_names()]
+    rows = [
+        {"name": e.name, "title": e.title, "seed": e.seed, "total_cards": e.total_cards}
+        for e in editions
+    ]
+    text = "\n".join(
+        f"{r['name']:<16} {r['total_cards']:>4} cards  {r['title']}"
+        + (f"  (seed {r['seed']})" if r["seed"] else "")
+        for r in rows
+    )
+    _emit(args, {"editions": rows}, text)
+    return OK
+
+
+def _show(args: argparse.Namespace) -> int:
+    from unospec.editions import load_edition
+    from unospec.render import edition_json, edition_text
+
+    edition = load_edition(args.edition)
+    _emit(args, edition_json(edition), edition_text(edition))
+    return OK
+
+
+def _play(args: argparse.Namespace) -> int:
+    from unospec.checks.random_play import record_game
+    from unospec.editions import load_edition
+    from unospec.model.kernel import run
+    from unospec.narrate import narrate
+
+    edition = load_edition(args.edition)
+    out = _writable(args.trace_out) if args.trace_out else None
+    trace, final, history = record_game(edition, args.players, args.seed)
+    log: list[str] = []
+    for before, action, _ in history:
+        after, fired = run(edition, before, action)
+        log.extend(narrate(edition, action, fired, after))
+    trace = type(trace)(**{**vars(trace), "extra": {"seed": args.seed}})
+    if out:
+        out.write_text(json.dumps(trace.to_json(), indent=1) + "\n")
+    data = {
+        "edition": edition.name,
+        "players": args.players,
+        "seed": args.seed,
+        "finished": final.phase == "game_over",
+        "winner": final.winner,
+        "scores": list(final.scores),
+        "hands": final.hands_played,
+        "steps": len(history),
+        "log": log,
+        "trace": trace.to_json(),
+    }
+    _emit(args, data, "\n".join(log))
+    return OK
+
+
+def _writable(name: str) -> Path:
+    path = Path(name)
+    try:
+        with path.open("a"):
+            pass
+    except OSError as error:
+        raise InputError(f"{name}: cannot write here ({error.strerror})") from None
+    return path
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from unospec.checks.replay import edition_for, replay
+    from unospec.model.trace import parse_trace
+    from unospec.render import replay_text
+
+    try:
+        text = Path(args.trace).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"{args.trace}: cannot read the trace ({error})") from None
+    trace = parse_trace(text, args.trace)
+    edition = edition_for(trace, args.trace, args.edition)
+    result = replay(edition, trace)
+    _emit(args, result.to_json(), replay_text(result))
+    return OK if result.ok else FAILED
+
+
+def _check(args: argparse.Namespace) -> int:
+    from unospec.checks.main_check import DEFAULT_GAMES, check_editions
+    from unospec.editions import builtin_names
+    from unospec.render import check_text
+
+    names = args.editions or list(builtin_names())
+    games = DEFAULT_GAMES if args.games is None else args.games
+    with _progress_bar() as progress:
+        reports = check_editions(
+            names, games=games, seed=args.seed, jobs=args.jobs, progress=progress
+        )
+    ok = all(report.ok for report in reports)
+    data = {"ok": ok, "editions": [report.to_json() for report in reports]}
+    _emit(args, data, check_text(reports))
+    return OK if ok else FAILED
+
+
+class _progress_bar:
+    """A rich progress bar on stderr, drawn only where stderr is a terminal."""
+
+    def __enter__(self) -> Callable[[str, int, int], None]:
+        from rich.console import Console
+        from rich.progress import Progress
+
+        console = Console(stderr=True)
+        self.bar = Progress(console=console, transient=True, disable=not console.is_terminal)
+        self.tasks: dict[str, Any] = {}
+        self.bar.start()
+        return self.update
+
+    def update(self, label: str, done: int, total: int) -> None:
+        if label not in self.tasks:
+            self.tasks[label] = self.bar.add_task(label, total=total)
+        self.bar.update(self.tasks[label], completed=done)
+
+    def __exit__(self, *exc: object) -> None:
+        self.bar.stop()
+
+
+HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "editions": _editions,
+    "show": _show,
+    "play": _play,
+    "replay": _replay,
+    "check": _check,
+}

@@ -1,0 +1,86 @@
+"""A game told as sentences, one per transition that changes something a player would see.
+
+Used by `unospec play`. Library code returns these lines; only the CLI prints them.
+"""
+
+from __future__ import annotations
+
+from unospec.model.actions import Action, Catch, NameLoser, Play
+from unospec.model.cards import COLORS
+from unospec.model.edition import Edition
+from unospec.model.kernel import Fired
+from unospec.model.state import GameState
+
+
+def _drew(before: GameState, after: GameState) -> list[tuple[int, int]]:
+    return [
+        (p, len(after.hands[p]) - len(before.hands[p]))
+        for p in range(before.players)
+        if len(after.hands[p]) > len(before.hands[p])
+    ]
+
+
+def narrate(
+    edition: Edition, action: Action, fired: tuple[Fired, ...], final: GameState
+) -> list[str]:
+    """What happened during one step, transition by transition."""
+    ids = edition.faces.card_id
+    lines: list[str] = []
+    for i, step in enumerate(fired):
+        before = step.before
+        after = fired[i + 1].before if i + 1 < len(fired) else final
+        event = step.branch.event
+        if event == "deal":
+            lines.append(
+                f"hand {before.hands_played + 1}: {edition.rules.hand_size} cards dealt to each of "
+                f"{before.players} players; player {before.leader} leads"
+            )
+        elif event == "flip":
+            card = ids(before.draw_pile[0])
+            if step.branch.target == "first_flip":
+                lines.append(f"  first card {card} is ignored; the next is flipped")
+            elif step.branch.target == "dealing":
+                lines.append("  no card can start the discard pile: the cards are dealt again")
+            else:
+                lines.append(f"  first card: {card}")
+        elif event in ("play", "play_drawn", "hail_mary") and isinstance(action, Play):
+            how = {"play_drawn": " (the card just drawn)", "hail_mary": " as a Hail Mary"}
+            lines.append(f"player {action.player} plays {ids(action.card)}{how.get(event, '')}")
+        elif event == "choose_color" and isinstance(action, Play):
+            lines.append(f"  and names {COLORS[action.color]}")
+        elif event == "draw":
+            lines.append(f"player {before.current} draws")
+        elif event == "pass_turn":
+            lines.append(f"player {before.current} keeps the card and passes")
+        elif event in ("challenge", "accept") and before.challenge is not None:
+            c = before.challenge
+            if event == "accept":
+                lines.append(f"player {c.victim} accepts the {ids(c.card)}")
+            else:
+                verdict = "guilty" if c.guilty else "not guilty"
+                lines.append(f"player {c.victim} challenges player {c.offender}: {verdict}")
+        elif event == "uno":
+            lines.append(f"player {before.window} calls UNO")
+        elif event == "catch" and isinstance(action, Catch):
+            lines.append(f"player {action.player} catches player {action.target} before the call")
+        elif event == "keep":
+            lines.append(f"  player {before.actor} sheds all but one card")
+        elif event == "name_loser" and isinstance(action, NameLoser):
+            lines.append(f"  player {action.player} loses the {ids(before.special)} race")
+        elif event == "draw_owed":
+            for player, count in _drew(before, after):
+                lines.append(f"  player {player} draws {count} card{'s' * (count != 1)}")
+            if step.branch.target == "resolving" and not _drew(before, after) and before.owed:
+                lines.append(f"  nothing is left to draw for player {before.owed.player}")
+        elif event == "reshuffle":
+            lines.append(f"  the discard pile is reshuffled: {len(after.draw_pile)} cards to draw")
+        elif event == "score":
+            winner = next(p for p, hand in enumerate(before.hands) if not hand)
+            gained = after.scores[winner] - before.scores[winner]
+            lines.append(
+                f"player {winner} wins the hand and scores {gained}; "
+                f"scores {', '.join(str(s) for s in after.scores)}"
+            )
+            if after.winner >= 0:
+                lines.append(f"player {after.winner} wins the game")
+    return lines

@@ -1,0 +1,143 @@
+"""Text renderings of results. JSON is the results' own `to_json`; this is for people."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from unospec.checks.replay import ReplayResult
+from unospec.checks.results import EditionReport
+from unospec.model.cards import Face
+from unospec.model.edition import Edition
+
+
+def edition_json(edition: Edition) -> dict[str, Any]:
+    """Everything `unospec show` says about an edition."""
+    deck: list[dict[str, Any]] = []
+    for entry in edition.deck:
+        for face, count in entry.faces(edition.colors):
+            row = {"card": face.card_id, "count": count, "provenance": entry.provenance}
+            if entry.foil:
+                row["set_aside"] = True
+            deck.append(row)
+    rules = edition.rules
+    return {
+        "name": edition.name,
+        "title": edition.title,
+        "seed": edition.seed,
+        "source": edition.source,
+        "total_cards": edition.total_cards,
+        "in_play_cards": edition.in_play_count,
+        "set_aside_cards": edition.set_aside_count,
+        "hand_size": rules.hand_size,
+        "players": [rules.min_players, rules.max_players],
+        "players_provenance": edition.players_provenance,
+        "target_score": rules.target_score,
+        "colors": list(edition.colors),
+        "deck": deck,
+        "cards": {
+            kind: {"effect": type(effect).__name__, **vars(effect),
+                   "section": dict(edition.sections).get(kind, "")}
+            for kind, effect in edition.effects
+        },  # fmt: skip
+        "rules": {
+            "first_flip_ignores": sorted(rules.first_flip_ignores),
+            "ignored_flip_goes": rules.ignored_flip_goes,
+            "flip_exhausted": rules.flip_exhausted,
+            "next_leader": rules.next_leader,
+            "after_drawing": rules.after_drawing,
+            "reshuffle": rules.reshuffle,
+            "draw_shortfall": rules.draw_shortfall,
+            "empty_handed_draw": rules.empty_handed_draw,
+            "uno_penalty": rules.uno_penalty,
+            "game_end": rules.game_end,
+        },
+        "points": dict(rules.points),
+        "interpretations": [
+            {
+                "id": i.id,
+                "section": i.section,
+                "question": i.question,
+                "chosen": _plain(i.chosen),
+                "alternatives": [_plain(a) for a in i.alternatives],
+                "decides": i.decides,
+                "why": i.why,
+            }
+            for i in edition.interpretations
+        ],
+    }
+
+
+def _plain(value: object) -> object:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def edition_text(edition: Edition) -> str:
+    data = edition_json(edition)
+    out = [
+        f"{edition.title} ({edition.name})",
+        f"  from {edition.source}" + (f", booklet {edition.seed}" if edition.seed else ""),
+        f"  {edition.total_cards} cards: {edition.in_play_count} in play, "
+        f"{edition.set_aside_count} set aside",
+        f"  {data['players'][0]}-{data['players'][1]} players ({edition.players_provenance}), "
+        f"hands of {edition.rules.hand_size}, game to {edition.rules.target_score} points",
+        "",
+        "Deck:",
+    ]
+    for entry in edition.deck:
+        faces = entry.faces(edition.colors)
+        count = sum(n for _, n in faces)
+        what = _entry_name(entry.kind, entry.ranks, faces)
+        aside = ", set aside" if entry.foil else ""
+        out.append(f"  {count:4d}  {what:<38} {entry.provenance}{aside}: {entry.why}")
+    out += ["", "Card rules:"]
+    for kind, effect in edition.effects:
+        params = ", ".join(f"{k}={_plain(v)}" for k, v in vars(effect).items())
+        out.append(f"  {kind:<20} {type(effect).__name__}({params})")
+    out += ["", "Rules:"]
+    out += [f"  {key:<20} {_plain(value)}" for key, value in data["rules"].items()]
+    points = ", ".join(f"{k} {v}" for k, v in data["points"].items())
+    out += [f"  {'points':<20} {points}", "", "Interpretations (reading chosen; alternatives):"]
+    for i in edition.interpretations:
+        alternatives = "; ".join(str(_plain(a)) for a in i.alternatives)
+        out.append(f"  [{i.section}] {i.id}: {_plain(i.chosen)}  (else: {alternatives})")
+        out.append(f"      {i.question}")
+    return "\n".join(out)
+
+
+def _entry_name(kind: str, ranks: tuple[int, ...], faces: list[tuple[Face, int]]) -> str:
+    per = faces[0][1] if faces else 0
+    if ranks:
+        span = f"{ranks[0]}-{ranks[-1]}" if len(ranks) > 1 else str(ranks[0])
+        return f"number {span}, {per} per colour and rank"
+    if kind.startswith("wild"):
+        return kind
+    return f"{kind}, {per} per colour"
+
+
+def check_text(reports: list[EditionReport]) -> str:
+    out: list[str] = []
+    for report in reports:
+        out.append(f"{'PASS' if report.ok else 'FAIL'}  {report.name}  ({report.source})")
+        for check in report.checks:
+            out.append(f"  {'ok  ' if check.ok else 'FAIL'}  {check.name}: {check.detail}")
+        chosen = len(report.interpretations)
+        if chosen:
+            out.append(f"  note  {chosen} interpretations chosen (see `unospec show {report.name}`)")
+    passed = sum(r.ok for r in reports)
+    out.append(f"{passed} of {len(reports)} editions pass")
+    return "\n".join(out)
+
+
+def replay_text(result: ReplayResult) -> str:
+    out = [f"{result.edition}: {result.steps} steps replayed, phase {result.phase}"]
+    for bluff in result.bluffs:
+        out.append(f"  step {bluff['step']}: player {bluff['player']} bluffed with {bluff['card']}")
+    if result.first_illegal:
+        illegal = result.first_illegal
+        out.append(f"ILLEGAL step {illegal['step']}: {illegal['reason']}")
+    if result.violation:
+        v = result.violation
+        out.append(f"INVARIANT {v['invariant']} broken after step {v['step']}: {v['message']}")
+    if result.ok:
+        out.append("ok: every step is legal")
+    return "\n".join(out)
