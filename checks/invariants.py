@@ -29,7 +29,7 @@ class Invariant:
 
     name: str
     kind: str  # "always" | "step"
-    check: StateCheck | StepCheck
+    check: Callable[..., str | None]  # a StateCheck ("always") or a StepCheck ("step")
     meaning: str
 
 
@@ -90,12 +90,19 @@ def seats_ok(edition: Edition, game: GameState) -> str | None:
 
 _PENDING_PHASES = {
     "owed": {"table_draws", "awaiting_reshuffle"},
-    "challenge": {"awaiting_challenge", "uno_window", "uno_called", "resolving", "table_draws",
-                  "awaiting_reshuffle", "choosing_color"},
+    "challenge": {
+        "awaiting_challenge",
+        "uno_window",
+        "uno_called",
+        "resolving",
+        "table_draws",
+        "awaiting_reshuffle",
+        "choosing_color",
+    },
     "special": {"special_wild", "choosing_color"},
     "drawn": {"drawn_card"},
     "window": {"uno_window", "uno_called"},
-}  # fmt: skip
+}
 
 
 def pending_ok(edition: Edition, game: GameState) -> str | None:
@@ -110,19 +117,29 @@ def pending_ok(edition: Edition, game: GameState) -> str | None:
     for name, here in present.items():
         if here and game.phase not in _PENDING_PHASES[name]:
             return f"a pending {name} is left over in phase {game.phase}"
-    must = {"table_draws": "owed", "awaiting_reshuffle": "owed", "drawn_card": "drawn",
-            "awaiting_challenge": "challenge", "special_wild": "special",
-            "uno_window": "window", "uno_called": "window"}  # fmt: skip
+    must = {
+        "table_draws": "owed",
+        "awaiting_reshuffle": "owed",
+        "drawn_card": "drawn",
+        "awaiting_challenge": "challenge",
+        "special_wild": "special",
+        "uno_window": "window",
+        "uno_called": "window",
+    }
     needed = must.get(game.phase)
     if needed and not present[needed]:
         return f"phase {game.phase} has no pending {needed}"
-    if game.owed is not None and (game.owed.count < 0 or not 0 <= game.owed.player < game.players):
+    if game.owed is not None and (game.owed.amount < 0 or not 0 <= game.owed.player < game.players):
         return "an owed draw names no seat or a negative count"
     if game.drawn >= 0 and game.drawn not in game.hands[game.current]:
         return "the drawn card is not in the current player's hand"
     if game.challenge is not None:
         c = game.challenge
-        if c.victim != game.current or not edition.faces.wild_draw[c.card] or c.offender == c.victim:
+        if (
+            c.victim != game.current
+            or not edition.faces.wild_draw[c.card]
+            or c.offender == c.victim
+        ):
             return "the pending challenge does not match the table"
     if game.window >= 0 and len(game.hands[game.window]) != 1:
         return "the UNO window is open for a player who does not hold one card"
@@ -183,19 +200,35 @@ def declared_transitions(
 
 INVARIANTS: tuple[Invariant, ...] = (
     Invariant("type-ok", "always", type_ok, "every field holds a value of its kind"),
-    Invariant("card-conservation", "always", card_conservation,
-              "every card in exactly one place; total = in play + set aside"),
+    Invariant(
+        "card-conservation",
+        "always",
+        card_conservation,
+        "every card in exactly one place; total = in play + set aside",
+    ),
     Invariant("hand-and-pile-sizes", "always", sizes_ok, "hands and piles have allowed sizes"),
     Invariant("seats-and-direction", "always", seats_ok, "current player and direction valid"),
-    Invariant("pending-well-formed", "always", pending_ok,
-              "pending obligations exist exactly where they are resolved"),
-    Invariant("hand-over-iff-empty-hand", "always", hand_over_iff_empty,
-              "a hand is over exactly when a hand is empty"),
+    Invariant(
+        "pending-well-formed",
+        "always",
+        pending_ok,
+        "pending obligations exist exactly where they are resolved",
+    ),
+    Invariant(
+        "hand-over-iff-empty-hand",
+        "always",
+        hand_over_iff_empty,
+        "a hand is over exactly when a hand is empty",
+    ),
     Invariant("no-deadlock", "always", no_deadlock, "every state but game over has a move"),
     Invariant("scores-only-grow", "step", scores_only_grow, "no step lowers a score"),
-    Invariant("declared-transitions", "step", declared_transitions,
-              "every step moves along declared machine transitions"),
-)  # fmt: skip
+    Invariant(
+        "declared-transitions",
+        "step",
+        declared_transitions,
+        "every step moves along declared machine transitions",
+    ),
+)
 
 
 def violations(
@@ -214,9 +247,9 @@ def violations(
         if invariant.check is no_deadlock:
             problem = no_deadlock(edition, after, legal)
         elif invariant.kind == "always":
-            problem = invariant.check(edition, after)  # type: ignore[call-arg]
+            problem = invariant.check(edition, after)
         elif before is not None:
-            problem = invariant.check(edition, before, fired, after)  # type: ignore[call-arg]
+            problem = invariant.check(edition, before, fired, after)
         else:
             continue
         if problem is not None:

@@ -83,9 +83,12 @@ def _schema(edition: Edition) -> CheckResult:
         True,
         f"{edition.total_cards} cards ({edition.in_play_count} in play + "
         f"{edition.set_aside_count} set aside), {len(edition.interpretations)} interpretations",
-        {"total_cards": edition.total_cards, "in_play": edition.in_play_count,
-         "set_aside": edition.set_aside_count},
-    )  # fmt: skip
+        {
+            "total_cards": edition.total_cards,
+            "in_play": edition.in_play_count,
+            "set_aside": edition.set_aside_count,
+        },
+    )
 
 
 def _setup_conservation(edition: Edition, seed: int) -> CheckResult:
@@ -208,8 +211,12 @@ def _random_games(
     if total.violation:
         number, invariant, message, trace = total.violation
         detail += f"; game {number} broke {invariant}: {message}"
-        data["violation"] = {"game": number, "invariant": invariant, "message": message,
-                             "trace": trace}  # fmt: skip
+        data["violation"] = {
+            "game": number,
+            "invariant": invariant,
+            "message": message,
+            "trace": trace,
+        }
     if total.gaps:
         detail += f"; {len(total.gaps)} games hit a rule gap: {total.gaps[0]}"
     if total.unfinished:

@@ -97,10 +97,8 @@ def play_random_game(
     actions: list[Action] = []
     legal = legal_actions(edition, game)
     while game.phase != "game_over" and record.steps < max_steps:
-        if is_chance(game):
-            action = random_outcome(edition, game, rng)
-        else:
-            action = choose(game, legal, rng)
+        chance = is_chance(game)
+        action = random_outcome(edition, game, rng) if chance else choose(game, legal, rng)
         try:
             after, fired = run(edition, game, action)
         except RuleGap as gap:

@@ -13,10 +13,10 @@ from typing import Any
 
 from unospec.checks.invariants import violations
 from unospec.editions import load_edition
+from unospec.model.actions import Deal
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, InputError, RuleGap
 from unospec.model.kernel import empty_table, run
-from unospec.model.actions import Deal
 from unospec.model.state import GameState
 from unospec.model.trace import Trace, deck_faces, step_action
 
@@ -82,13 +82,16 @@ def replay(edition: Edition, trace: Trace) -> ReplayResult:
             break
         except RuleGap as gap:
             result.ok = False
-            result.first_illegal = {"step": i, "reason": f"the rules give no outcome: {gap}",
-                                    "rule": gap.rule}  # fmt: skip
+            result.first_illegal = {
+                "step": i,
+                "reason": f"the rules give no outcome: {gap}",
+                "rule": gap.rule,
+            }
             break
-        if after.challenge is not None and after.challenge is not game.challenge:
-            if after.challenge.bluff:
-                card = edition.faces.card_id(after.challenge.card)
-                result.bluffs.append({"step": i, "player": after.challenge.offender, "card": card})
+        new_challenge = after.challenge is not None and after.challenge is not game.challenge
+        if new_challenge and after.challenge is not None and after.challenge.bluff:
+            card = edition.faces.card_id(after.challenge.card)
+            result.bluffs.append({"step": i, "player": after.challenge.offender, "card": card})
         result.violation = result.violation or _violation(edition, after, game, fired, i)
         game = after
         result.steps = i + 1

@@ -56,12 +56,15 @@ def load_edition_file(path: Path) -> Edition:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
-        raise EditionError(file, line, "(file)", "UTF-8 text", f"byte {raw[error.start]:#04x}") from None
+        raise EditionError(
+            file, line, "(file)", "UTF-8 text", f"byte {raw[error.start]:#04x}"
+        ) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        line = _error_line(str(error))
-        raise EditionError(file, line, "(file)", "valid TOML", _error_reason(str(error))) from None
+        raise EditionError(
+            file, _error_line(str(error)), "(file)", "valid TOML", _error_reason(str(error))
+        ) from None
     except RecursionError:
         raise EditionError(file, None, "(file)", "valid TOML", "nesting too deep") from None
     return build_edition(Reader(file, text, data))

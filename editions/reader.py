@@ -117,7 +117,9 @@ class Reader:
             self.fail(path, "a non-empty array", value)
         return value
 
-    def choices(self, path: KeyPath, choices: Iterable[str], *, nonempty: bool = False) -> tuple[str, ...]:
+    def choices(
+        self, path: KeyPath, choices: Iterable[str], *, nonempty: bool = False
+    ) -> tuple[str, ...]:
         """An array of distinct names, each one of `choices`."""
         items = self.array(path, nonempty=nonempty)
         seen: list[str] = []

@@ -29,9 +29,19 @@ from unospec.model.effects import (
 FORMAT = 1
 PROVENANCE = ("stated", "assumed")
 TOP_KEYS = (
-    "format", "name", "title", "seed", "total_cards", "players", "setup", "play", "scoring",
-    "deck", "cards", "interpretations",
-)  # fmt: skip
+    "format",
+    "name",
+    "title",
+    "seed",
+    "total_cards",
+    "players",
+    "setup",
+    "play",
+    "scoring",
+    "deck",
+    "cards",
+    "interpretations",
+)
 MAX_CARDS = 10_000
 MAX_DRAW = 1_000
 
@@ -62,9 +72,14 @@ EFFECT_KEYS: dict[str, tuple[str, ...]] = {
     "draw": ("draw",),
     "wild": (),
     "wild-draw": (
-        "draw", "playable_unless_holding", "guilty_if_holding", "bluff", "challenger_draws",
-        "offender_draws", "after_successful_challenge",
-    ),  # fmt: skip
+        "draw",
+        "playable_unless_holding",
+        "guilty_if_holding",
+        "bluff",
+        "challenger_draws",
+        "offender_draws",
+        "after_successful_challenge",
+    ),
     "hail-mary": ("own_turn", "continue_with"),
     "penalty-race": ("draw", "loser_among"),
 }
@@ -121,11 +136,15 @@ def _deck(reader: Reader) -> tuple[DeckEntry, ...]:
         ranks: tuple[int, ...] = ()
         if kind == NUMBER:
             items = reader.array((*path, "ranks"), nonempty=True)
-            ranks = tuple(reader.integer((*path, "ranks", j), 0, RANKS[-1]) for j in range(len(items)))
+            ranks = tuple(
+                reader.integer((*path, "ranks", j), 0, RANKS[-1]) for j in range(len(items))
+            )
             if len(set(ranks)) != len(ranks):
                 reader.fail((*path, "ranks"), "no repeated ranks", "a repeated rank")
         elif reader.has((*path, "ranks")):
-            reader.fail((*path, "ranks"), f"no ranks for {kind} cards", reader.get((*path, "ranks")))
+            reader.fail(
+                (*path, "ranks"), f"no ranks for {kind} cards", reader.get((*path, "ranks"))
+            )
         foil = reader.boolean((*path, "foil"))
         foils += foil
         if foils > 1:
@@ -204,7 +223,13 @@ def _rules(reader: Reader, deck: tuple[DeckEntry, ...]) -> Rules:
     minimum = reader.integer(("players", "min"), 2, 1000)
     maximum = reader.integer(("players", "max"), minimum, 1000)
     reader.string(("players", "why"))
-    setup = ("hand_size", "first_flip_ignores", "ignored_flip_goes", "flip_exhausted", "next_leader")
+    setup = (
+        "hand_size",
+        "first_flip_ignores",
+        "ignored_flip_goes",
+        "flip_exhausted",
+        "next_leader",
+    )
     reader.table(("setup",), setup)
     play = ("after_drawing", "reshuffle", "draw_shortfall", "empty_handed_draw", "uno_penalty")
     reader.table(("play",), play)
@@ -240,7 +265,9 @@ def _points(reader: Reader) -> tuple[tuple[str, int | str], ...]:
         if kind == NUMBER and isinstance(value, str):
             points.append((kind, reader.choice(path, ("face-value",))))
         else:
-            expected = "an integer from 0 to 1000000" + (" or 'face-value'" if kind == NUMBER else "")
+            expected = "an integer from 0 to 1000000" + (
+                " or 'face-value'" if kind == NUMBER else ""
+            )
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**6:
                 reader.fail(path, expected, value)
             points.append((kind, value))
@@ -290,7 +317,7 @@ def _value(reader: Reader, path: tuple[str | int, ...]) -> Reading:
 
 def _check_decides(reader: Reader, path: tuple[str | int, ...], decides: str, chosen: Any) -> None:
     target = tuple(decides.split("."))
-    if not target[0] in TOP_KEYS or not reader.has(target):
+    if target[0] not in TOP_KEYS or not reader.has(target):
         reader.fail((*path, "decides"), "the key path of a parameter in this file", decides)
     actual = reader.get(target)
     if isinstance(actual, list):

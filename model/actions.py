@@ -91,7 +91,12 @@ class Deal:
     order: tuple[int, ...]
 
 
-Action = Play | Draw | Pass | Challenge | Accept | CallUno | Catch | Keep | NameLoser | Reshuffle | Deal
+Action = (
+    Play | Draw | Pass | Challenge | Accept | CallUno | Catch | Keep | NameLoser | Reshuffle | Deal
+)
+
+PlayerAction = Play | Draw | Pass | Challenge | Accept | CallUno | Catch | Keep | NameLoser
+"""Actions that name a player."""
 
 TABLE_ACTIONS = (Reshuffle, Deal)
 """Chance outcomes: no player makes them."""

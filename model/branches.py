@@ -64,7 +64,7 @@ def opens_uno_window(edition: Edition, game: GameState, action: Action | None) -
 def pile_runs_out(edition: Edition, game: GameState, action: Action | None) -> bool:
     """The draw pile empties before the draw is done and the discard pile can refill it."""
     assert game.owed is not None
-    return len(game.draw_pile) < game.owed.count and len(game.discard) > 1
+    return len(game.draw_pile) < game.owed.amount and len(game.discard) > 1
 
 
 def nothing_to_draw(edition: Edition, game: GameState, action: Action | None) -> bool:

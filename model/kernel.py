@@ -143,10 +143,7 @@ def _enabled(edition: Edition, game: GameState, action: Action | None, branch: B
     for condition in branch.conditions:
         if not condition(edition, game, action):
             return False
-    for condition in branch.unless:
-        if condition(edition, game, action):
-            return False
-    return True
+    return not any(condition(edition, game, action) for condition in branch.unless)
 
 
 def _check_fields(edition: Edition, game: GameState, action: Action) -> None:

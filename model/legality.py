@@ -9,7 +9,7 @@ drift apart.
 from __future__ import annotations
 
 from unospec.model import sections
-from unospec.model.actions import Catch, Deal, Keep, NameLoser, Play, Reshuffle
+from unospec.model.actions import Catch, Deal, Keep, NameLoser, Play, PlayerAction, Reshuffle
 from unospec.model.edition import Edition
 from unospec.model.effects import HailMary, PenaltyRace, WildDraw
 from unospec.model.errors import IllegalAction, RuleGap
@@ -30,9 +30,7 @@ def matches(edition: Edition, game: GameState, card: int) -> bool:
     return top >= 0 and not faces.wild[top] and faces.symbol[card] == faces.symbol[top]
 
 
-def holds_any(
-    edition: Edition, hand: tuple[int, ...], color: int, kinds: tuple[str, ...]
-) -> bool:
+def holds_any(edition: Edition, hand: tuple[int, ...], color: int, kinds: tuple[str, ...]) -> bool:
     """Whether `hand` holds a card of the listed kinds of match (`WildDraw` wording)."""
     faces = edition.faces
     for card in hand:
@@ -129,33 +127,33 @@ def _check_playable(edition: Edition, game: GameState, action: Play) -> None:
         raise IllegalAction(
             edition.section_of(card), f"{card} is only played when another player calls UNO"
         )
-    if isinstance(effect, WildDraw) and effect.bluff == "refused":
-        if is_bluff(edition, game, action.player, action.card):
-            raise IllegalAction(
-                edition.section_of(card), f"{card} played while holding a card it forbids"
-            )
+    refused = isinstance(effect, WildDraw) and effect.bluff == "refused"
+    if refused and is_bluff(edition, game, action.player, action.card):
+        raise IllegalAction(
+            edition.section_of(card), f"{card} played while holding a card it forbids"
+        )
     _check_color(edition, game, action)
 
 
-def check_turn_player(edition: Edition, game: GameState, action: object) -> None:
+def check_turn_player(edition: Edition, game: GameState, action: PlayerAction) -> None:
     """Draw and pass belong to the player whose turn it is (Let's Play)."""
-    _check_player(game, action.player, game.current, "draw or pass")  # type: ignore[attr-defined]
+    _check_player(game, action.player, game.current, "draw or pass")
 
 
-def check_victim(edition: Edition, game: GameState, action: object) -> None:
+def check_victim(edition: Edition, game: GameState, action: PlayerAction) -> None:
     """Only the player the Wild Draw card was played on may challenge or accept it."""
     assert game.challenge is not None
     victim = game.challenge.victim
-    _check_player(game, action.player, victim, "answer the Wild Draw card")  # type: ignore[attr-defined]
+    _check_player(game, action.player, victim, "answer the Wild Draw card")
 
 
-def check_uno(edition: Edition, game: GameState, action: object) -> None:
+def check_uno(edition: Edition, game: GameState, action: PlayerAction) -> None:
     """Only the player down to one card calls UNO for themselves (Calling UNO)."""
-    player = action.player  # type: ignore[attr-defined]
+    player = action.player
     if player != game.window:
         raise IllegalAction(
-            sections.UNO, f"player {player} has more than one card: only player "
-            f"{game.window} can call UNO now",
+            sections.UNO,
+            f"player {player} has more than one card: only player {game.window} can call UNO now",
         )
 
 
@@ -163,7 +161,8 @@ def check_catch(edition: Edition, game: GameState, action: Catch) -> None:
     """Another player catches the one-card player who has not called UNO yet (Calling UNO)."""
     if action.target != game.window:
         raise IllegalAction(
-            sections.UNO, f"player {action.target} is not in an open UNO window "
+            sections.UNO,
+            f"player {action.target} is not in an open UNO window "
             f"(only player {game.window} can be caught now)",
         )
     if action.player == action.target:
@@ -211,8 +210,8 @@ def check_loser(edition: Edition, game: GameState, action: NameLoser) -> None:
     if effect.loser_among == "others" and action.player == game.actor:
         card = edition.faces.card_id(game.special)
         raise IllegalAction(
-            edition.section_of(card), f"player {action.player} played {card}: only the "
-            "other players can lose it",
+            edition.section_of(card),
+            f"player {action.player} played {card}: only the other players can lose it",
         )
 
 

@@ -12,15 +12,25 @@ window and the Hail Mary, of the table (draws, reshuffles, dealing, scoring).
 
 from __future__ import annotations
 
-from statemachine import State, StateMachine
+from typing import Any
 
+from statemachine import State, StateMachine
 from unospec.model import actions as a
 from unospec.model import branches as b
 from unospec.model import legality as g
 from unospec.model import updates as u
 
 
-class TurnFlow(StateMachine):  # type: ignore[misc]  # the library is untyped
+def _every(transitions: Any, *, validators: Any = None, on: Any = None) -> Any:
+    """Give every branch of one event the same guard and the same effect."""
+    if validators is not None:
+        transitions.validators(validators)
+    if on is not None:
+        transitions.on(on)
+    return transitions
+
+
+class TurnFlow(StateMachine):
     """The phases of a hand of UNO and the events that move between them."""
 
     dealing = State("dealing", initial=True)
@@ -48,22 +58,27 @@ class TurnFlow(StateMachine):  # type: ignore[misc]  # the library is untyped
     )
 
     # A turn: play a matching card, or draw one and then play it or pass.
-    play = (
-        awaiting_play.to(hand_over, cond=b.plays_last_card, validators=g.check_play, on=u.play_card)
-        | awaiting_play.to(choosing_color, cond=b.plays_wild, validators=g.check_play, on=u.play_card)
-        | awaiting_play.to(table_draws, cond=b.plays_draw_card, validators=g.check_play, on=u.play_card)
-        | awaiting_play.to(resolving, validators=g.check_play, on=u.play_card)
+    play = _every(
+        awaiting_play.to(hand_over, cond=b.plays_last_card)
+        | awaiting_play.to(choosing_color, cond=b.plays_wild)
+        | awaiting_play.to(table_draws, cond=b.plays_draw_card)
+        | awaiting_play.to(resolving),
+        validators=g.check_play,
+        on=u.play_card,
     )
     draw = awaiting_play.to(table_draws, validators=g.check_turn_player, on=u.owe_one_card)
-    play_drawn = (
-        drawn_card.to(choosing_color, cond=b.plays_wild, validators=g.check_play_drawn, on=u.play_card)
-        | drawn_card.to(table_draws, cond=b.plays_draw_card, validators=g.check_play_drawn, on=u.play_card)
-        | drawn_card.to(resolving, validators=g.check_play_drawn, on=u.play_card)
+    play_drawn = _every(
+        drawn_card.to(choosing_color, cond=b.plays_wild)
+        | drawn_card.to(table_draws, cond=b.plays_draw_card)
+        | drawn_card.to(resolving),
+        validators=g.check_play_drawn,
+        on=u.play_card,
     )
     pass_turn = drawn_card.to(resolving, validators=g.check_turn_player, on=u.pass_turn)
-    choose_color = (
-        choosing_color.to(special_wild, cond=b.resolves_by_loser, validators=g.check_color, on=u.name_color)
-        | choosing_color.to(resolving, validators=g.check_color, on=u.name_color)
+    choose_color = _every(
+        choosing_color.to(special_wild, cond=b.resolves_by_loser) | choosing_color.to(resolving),
+        validators=g.check_color,
+        on=u.name_color,
     )
     name_loser = special_wild.to(table_draws, validators=g.check_loser, on=u.owe_loser_penalty)
 
@@ -79,16 +94,19 @@ class TurnFlow(StateMachine):  # type: ignore[misc]  # the library is untyped
     )
     uno = uno_window.to(uno_called, validators=g.check_uno)
     catch = uno_window.to(table_draws, validators=g.check_catch, on=u.owe_catch_penalty)
-    close_window = (
-        uno_window.to(awaiting_challenge, cond=b.challenge_pending, on=u.close_window)
-        | uno_window.to(awaiting_play, on=u.close_window)
-        | uno_called.to(awaiting_challenge, cond=b.challenge_pending, on=u.close_window)
-        | uno_called.to(awaiting_play, on=u.close_window)
+    close_window = _every(
+        uno_window.to(awaiting_challenge, cond=b.challenge_pending)
+        | uno_window.to(awaiting_play)
+        | uno_called.to(awaiting_challenge, cond=b.challenge_pending)
+        | uno_called.to(awaiting_play),
+        on=u.close_window,
     )
-    hail_mary = (
-        uno_called.to(hand_over, cond=b.plays_last_card, validators=g.check_hail_mary, on=u.throw_hail_mary)
-        | uno_called.to(hail_mary_discard, cond=b.guess_sheds_cards, validators=g.check_hail_mary, on=u.throw_hail_mary)
-        | uno_called.to(resolving, validators=g.check_hail_mary, on=u.throw_hail_mary)
+    hail_mary = _every(
+        uno_called.to(hand_over, cond=b.plays_last_card)
+        | uno_called.to(hail_mary_discard, cond=b.guess_sheds_cards)
+        | uno_called.to(resolving),
+        validators=g.check_hail_mary,
+        on=u.throw_hail_mary,
     )
     keep = hail_mary_discard.to(resolving, validators=g.check_keep, on=u.discard_down_to_one)
 
@@ -96,16 +114,22 @@ class TurnFlow(StateMachine):  # type: ignore[misc]  # the library is untyped
     draw_owed = (
         table_draws.to(awaiting_reshuffle, cond=b.pile_runs_out, on=u.draw_what_the_pile_has)
         | table_draws.to(resolving, cond=b.nothing_to_draw, on=u.pass_empty_handed)
-        | table_draws.to(drawn_card, cond=b.resumes("drawn_card"), on=u.draw_what_the_pile_has)
-        | table_draws.to(resolving, cond=b.resumes("resolving"), on=u.draw_what_the_pile_has)
-        | table_draws.to(awaiting_play, cond=b.resumes("awaiting_play"), on=u.draw_what_the_pile_has)
-        | table_draws.to(awaiting_challenge, cond=b.resumes("awaiting_challenge"), on=u.draw_what_the_pile_has)
+        | _every(
+            table_draws.to(drawn_card, cond=b.resumes("drawn_card"))
+            | table_draws.to(resolving, cond=b.resumes("resolving"))
+            | table_draws.to(awaiting_play, cond=b.resumes("awaiting_play"))
+            | table_draws.to(awaiting_challenge, cond=b.resumes("awaiting_challenge")),
+            on=u.draw_what_the_pile_has,
+        )
     )
-    reshuffle = awaiting_reshuffle.to(table_draws, validators=g.check_reshuffle, on=u.reshuffle_discard)
+    reshuffle = awaiting_reshuffle.to(
+        table_draws, validators=g.check_reshuffle, on=u.reshuffle_discard
+    )
 
     # End of a hand: score it; the game ends at the target score.
-    score = hand_over.to(game_over, cond=b.game_is_won, on=u.score_hand) | hand_over.to(
-        dealing, on=u.score_hand
+    score = _every(
+        hand_over.to(game_over, cond=b.game_is_won) | hand_over.to(dealing),
+        on=u.score_hand,
     )
 
 

@@ -17,7 +17,7 @@ class Owed(NamedTuple):
     """Cards the table still has to deal to `player`, and the phase to resume afterwards."""
 
     player: int
-    count: int
+    amount: int
     then: str
 
 

@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from statemachine import StateMachine
-
-from unospec.model.actions import Action
 from unospec.model.edition import Edition
 from unospec.model.machine import AUTOMATIC, SAME_STEP, STEPS, WINDOW_PHASES, TurnFlow
 from unospec.model.state import GameState

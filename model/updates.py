@@ -32,7 +32,7 @@ def _with(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _set_hand(game: GameState, player: int, hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return game.hands[:player] + (hand,) + game.hands[player + 1 :]
+    return (*game.hands[:player], hand, *game.hands[player + 1 :])
 
 
 def deal_cards(edition: Edition, game: GameState, action: Action | None) -> GameState:
@@ -148,12 +148,12 @@ def draw_what_the_pile_has(edition: Edition, game: GameState, action: Action | N
     """
     owed = game.owed
     assert owed is not None
-    got, rest = game.draw_pile[: owed.count], game.draw_pile[owed.count :]
-    left = owed.count - len(got)
+    got, rest = game.draw_pile[: owed.amount], game.draw_pile[owed.amount :]
+    left = owed.amount - len(got)
     hands = _set_hand(game, owed.player, _with(game.hands[owed.player], got))
     game = game._replace(hands=hands, draw_pile=rest)
     if left and len(game.discard) > 1:
-        return game._replace(owed=owed._replace(count=left))
+        return game._replace(owed=owed._replace(amount=left))
     if owed.then == "drawn_card" and got:
         return game._replace(owed=None, drawn=got[0])
     return game._replace(owed=None)

@@ -35,10 +35,13 @@ def edition_json(edition: Edition) -> dict[str, Any]:
         "colors": list(edition.colors),
         "deck": deck,
         "cards": {
-            kind: {"effect": type(effect).__name__, **vars(effect),
-                   "section": dict(edition.sections).get(kind, "")}
+            kind: {
+                "effect": type(effect).__name__,
+                **vars(effect),
+                "section": dict(edition.sections).get(kind, ""),
+            }
             for kind, effect in edition.effects
-        },  # fmt: skip
+        },
         "rules": {
             "first_flip_ignores": sorted(rules.first_flip_ignores),
             "ignored_flip_goes": rules.ignored_flip_goes,
@@ -122,7 +125,9 @@ def check_text(reports: list[EditionReport]) -> str:
             out.append(f"  {'ok  ' if check.ok else 'FAIL'}  {check.name}: {check.detail}")
         chosen = len(report.interpretations)
         if chosen:
-            out.append(f"  note  {chosen} interpretations chosen (see `unospec show {report.name}`)")
+            out.append(
+                f"  note  {chosen} interpretations chosen (see `unospec show {report.name}`)"
+            )
     passed = sum(r.ok for r in reports)
     out.append(f"{passed} of {len(reports)} editions pass")
     return "\n".join(out)
