@@ -16,8 +16,14 @@ from unospec.model.errors import EditionError
 _MISSING = object()
 
 
+class Shown(str):
+    """A found value already phrased for the message (shown as is, not quoted)."""
+
+
 def describe(value: object) -> str:
     """How a found value is named in an error message."""
+    if isinstance(value, Shown):
+        return str(value)
     if value is _MISSING:
         return "nothing"
     if isinstance(value, bool):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from unospec.editions.reader import Reader
+from unospec.editions.reader import Reader, Shown
 from unospec.model.cards import COLORS, KINDS, NUMBER, RANKS, WILD_KINDS
 from unospec.model.edition import DeckEntry, Edition, Interpretation, Reading, Rules
 from unospec.model.effects import (
@@ -116,7 +116,7 @@ def build_edition(reader: Reader) -> Edition:
         reader.fail(
             ("deck", "cards"),
             f"a composition adding up to total_cards = {edition.total_cards}",
-            f"{counted} cards",
+            Shown(f"{counted} cards"),
         )
     return edition
 
@@ -182,8 +182,8 @@ def _cards(
         sections.append((kind, reader.string((*path, "section"))))
     for i, entry in enumerate(deck):
         if entry.kind != NUMBER and entry.kind not in table:
-            reader.fail(("cards",), f"a [cards.{entry.kind}] table for deck.cards[{i}]", None)
-    return tuple(effects), tuple(sections)
+            reader.fail(("cards",), f"a [cards.{entry.kind}] table for deck.cards[{i}]")
+    return tuple(sorted(effects)), tuple(sorted(sections))
 
 
 def _effect(reader: Reader, path: tuple[str, ...], name: str) -> Effect:

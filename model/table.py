@@ -73,8 +73,19 @@ def _functions(specs: Any, expected: bool | None = None) -> tuple[Check, ...]:
     )
 
 
-def compile_machine(machine: type[StateMachine] = TurnFlow) -> CompiledMachine:
-    """Read `machine` into a `CompiledMachine`, checking its structure."""
+def compile_machine(
+    machine: type[StateMachine] = TurnFlow,
+    *,
+    automatic: dict[str, str] = AUTOMATIC,
+    same_step: dict[str, str] = SAME_STEP,
+    steps: dict[tuple[str, type], str] = STEPS,
+    window_phases: frozenset[str] = WINDOW_PHASES,
+) -> CompiledMachine:
+    """Read `machine` into a `CompiledMachine`, checking its structure.
+
+    The keyword arguments are the kernel's protocol with the machine (see `machine.py`);
+    tests pass others to check toy machines.
+    """
     branches: list[Branch] = []
     for state in machine.states:
         for transition in state.transitions:
@@ -101,11 +112,17 @@ def compile_machine(machine: type[StateMachine] = TurnFlow) -> CompiledMachine:
         branches=tuple(branches),
         by_event={key: tuple(group) for key, group in by_event.items()},
     )
-    _check_structure(compiled)
+    _check_structure(compiled, automatic, same_step, steps, window_phases)
     return compiled
 
 
-def _check_structure(machine: CompiledMachine) -> None:
+def _check_structure(
+    machine: CompiledMachine,
+    automatic: dict[str, str],
+    same_step: dict[str, str],
+    steps: dict[tuple[str, type], str],
+    window_phases: frozenset[str],
+) -> None:
     """One initial phase, no trap phases, every phase reachable, steps and automatic events
     declared where they are used, and one set of guards per event and phase."""
     problems: list[str] = []
@@ -123,13 +140,13 @@ def _check_structure(machine: CompiledMachine) -> None:
     unreachable = [p for p in machine.phases if p not in reached]
     if unreachable:
         problems.append(f"unreachable phases: {unreachable}")
-    for phase, event in {**AUTOMATIC, **SAME_STEP}.items():
+    for phase, event in {**automatic, **same_step}.items():
         if set(machine.events_from(phase)) != {event}:
             problems.append(f"{phase} must be left by {event!r} alone")
-    for (phase, _), event in STEPS.items():
+    for (phase, _), event in steps.items():
         if (phase, event) not in machine.by_event:
             problems.append(f"step event {event!r} is not declared from {phase}")
-    for phase in WINDOW_PHASES:
+    for phase in window_phases:
         if (phase, "close_window") not in machine.by_event:
             problems.append(f"{phase} has no close_window")
     for (phase, event), group in machine.by_event.items():

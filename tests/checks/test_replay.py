@@ -1,0 +1,403 @@
+"""Tests for `unospec.checks.replay` and the `unospec replay` command.
+
+The hand-made traces are on UNO Express (seed 003) with two players and a deck order built so
+the hands are known: cards are dealt one at a time from the top, player 0 first (Set Up 2),
+then the next card is turned up (Set Up 4) and the rest is the draw pile, top first.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from scenario import edition
+from unospec.checks.random_play import record_game
+from unospec.checks.replay import replay
+from unospec.editions import builtin_names
+from unospec.model.trace import parse_trace
+
+from unospec.cli import main
+
+# Section names as the kernel cites them (see model/sections.py and spec/express.toml).
+TURN = "Let's Play"
+MATCHING = "Let's Play 1"
+DRAWN_CARD = "Let's Play: If you do not have a matching card 1"
+RESHUFFLE = "Let's Play: NOTE"
+UNO = "Calling UNO"
+WINNING = "Winning"
+WILD = "Action Cards: Wild"
+
+
+def express_deck(hands: Sequence[Sequence[str]], first: str, draw: Sequence[str] = ()) -> list[str]:
+    """An express deck order that deals `hands`, turns up `first`, then draws `draw` first."""
+    e = edition("express")
+    size = e.rules.hand_size
+    assert all(len(hand) == size for hand in hands)
+    n = len(hands)
+    order = [hands[i % n][i // n] for i in range(size * n)] + [first, *draw]
+    rest = Counter(e.faces.card_id(c) for c in e.faces.in_play)
+    rest.subtract(order)
+    assert all(count >= 0 for count in rest.values()), "a card named more often than dealt"
+    return order + sorted(rest.elements())
+
+
+def express_trace(deck: list[str], steps: list[dict[str, Any]], players: int = 2) -> dict:
+    return {
+        "edition": "express",
+        "players": players,
+        "options": {"foil": False},
+        "deck": deck,
+        "steps": steps,
+    }
+
+
+def run_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str], data: dict) -> tuple[int, dict]:
+    """Replay `data` through `unospec replay --format json`: the exit code and the report."""
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code = main(["replay", str(path), "--format", "json"])
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    return code, json.loads(captured.out)
+
+
+def play(player: int, card: str, color: str | None = None) -> dict[str, Any]:
+    step: dict[str, Any] = {"player": player, "action": "play", "card": card}
+    if color is not None:
+        step["color"] = color
+    return step
+
+
+def act(player: int, action: str, **more: Any) -> dict[str, Any]:
+    return {"player": player, "action": action, **more}
+
+
+# --- (a) every random game replays -------------------------------------------------------
+
+GAMES = [(players, seed) for seed, players in enumerate((2, 3, 4, 5))]
+
+
+@pytest.mark.parametrize("name", builtin_names())
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_random_game_replays(
+    name: str, players: int, seed: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every game the random players record replays legally to its end, in the library and
+    through the CLI (exit 0)."""
+    e = edition(name)
+    trace, final, _ = record_game(e, players, seed)
+    assert final.phase == "game_over"
+    result = replay(e, parse_trace(json.dumps(trace.to_json())))
+    assert result.ok, result.to_json()
+    assert result.first_illegal is None
+    assert result.violation is None
+    assert result.steps == len(trace.steps)
+    assert result.phase == "game_over"
+    assert result.final == final
+    code, report = run_cli(tmp_path, capsys, trace.to_json())
+    assert code == 0
+    assert report["ok"] is True
+    assert report["steps"] == len(trace.steps)
+    assert report["first_illegal"] is None
+
+
+# --- (b) each kind of illegal step ---------------------------------------------------------
+
+P0 = ["red-3", "red-7", "red-9", "red-2", "blue-2"]
+P1 = ["red-1", "red-4", "red-6", "green-1", "wild"]
+BASE_DECK = express_deck([P0, P1], first="red-5", draw=["yellow-6", "yellow-7"])
+
+# Player 0 plays down to one card (blue-2); player 1 answers each red card with a red card.
+# After step 6 player 0's UNO window is open and player 1 holds green-1 and wild.
+TO_ONE_CARD = [
+    play(0, "red-3"),
+    play(1, "red-1"),
+    play(0, "red-7"),
+    play(1, "red-4"),
+    play(0, "red-9"),
+    play(1, "red-6"),
+    play(0, "red-2"),
+]
+
+ILLEGAL = [
+    pytest.param(
+        [play(0, "red-3"), play(0, "red-7")],
+        TURN,
+        "player 0 cannot play: it is player 1's move",
+        id="wrong-player-plays",
+    ),
+    pytest.param(
+        [act(1, "draw")],
+        TURN,
+        "player 1 cannot draw or pass: it is player 0's move",
+        id="wrong-player-draws",
+    ),
+    pytest.param(
+        [play(0, "red-3"), play(1, "red-7")],
+        TURN,
+        "player 1 has no red-7 in hand",
+        id="card-not-in-hand",
+    ),
+    pytest.param(
+        [play(0, "blue-2")],
+        MATCHING,
+        "blue-2 does not match the top card red-5",
+        id="no-match-first-card",
+    ),
+    pytest.param(
+        [play(0, "red-3"), play(1, "green-1")],
+        MATCHING,
+        "green-1 does not match the top card red-3",
+        id="no-match-colour-or-number",
+    ),
+    pytest.param(
+        [act(0, "draw"), play(0, "red-3")],
+        DRAWN_CARD,
+        "after drawing only the drawn yellow-6 may be played, not red-3",
+        id="other-card-after-draw",
+    ),
+    pytest.param(
+        [play(0, "red-3"), play(1, "wild")],
+        WILD,
+        "wild needs a colour to be named",
+        id="wild-without-colour",
+    ),
+    pytest.param(
+        [*TO_ONE_CARD, act(0, "uno"), act(1, "catch", target=0)],
+        UNO,
+        "player 0 has already called UNO",
+        id="catch-after-call",
+    ),
+    pytest.param(
+        [*TO_ONE_CARD, act(1, "draw"), act(1, "catch", target=0)],
+        UNO,
+        "no UNO window is open",
+        id="catch-after-window-closed",
+    ),
+    pytest.param(
+        [*TO_ONE_CARD, act(1, "uno")],
+        UNO,
+        "player 1 has more than one card: only player 0 can call UNO now",
+        id="uno-by-other-player",
+    ),
+    pytest.param(
+        [play(0, "red-3"), act(0, "uno")],
+        UNO,
+        "no UNO window is open",
+        id="uno-without-window",
+    ),
+    pytest.param(
+        [play(0, "red-3"), act(1, "challenge")],
+        TURN,
+        "no Wild Draw card is waiting to be challenged or accepted",
+        id="challenge-nothing",
+    ),
+    pytest.param(
+        [act(0, "pass")],
+        DRAWN_CARD,
+        "a player passes only after drawing a card",
+        id="pass-without-draw",
+    ),
+    pytest.param(
+        [play(0, "red-3"), {"action": "reshuffle", "order": ["red-5"]}],
+        RESHUFFLE,
+        "a reshuffle comes only when a draw finds the draw pile empty",
+        id="reshuffle-with-draw-pile",
+    ),
+]
+
+
+@pytest.mark.parametrize(("steps", "rule", "phrase"), ILLEGAL)
+def test_illegal_step_is_refused(
+    steps: list[dict[str, Any]],
+    rule: str,
+    phrase: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The last step of each trace breaks one rule: replay exits 1 at that step's index,
+    citing that rule, after accepting every step before it."""
+    bad = len(steps) - 1
+    code, report = run_cli(tmp_path, capsys, express_trace(BASE_DECK, steps))
+    assert code == 1
+    assert report["ok"] is False
+    illegal = report["first_illegal"]
+    assert illegal["step"] == bad
+    assert phrase in illegal["reason"]
+    assert illegal["rule"] == rule
+    assert report["steps"] == bad
+
+
+@pytest.mark.parametrize(("steps", "rule", "phrase"), ILLEGAL)
+def test_legal_prefix_replays(steps: list[dict[str, Any]], rule: str, phrase: str) -> None:
+    """The steps before each illegal one replay cleanly on their own, so the refusal is the
+    last step's."""
+    result = replay(
+        edition("express"), parse_trace(json.dumps(express_trace(BASE_DECK, steps[:-1])))
+    )
+    assert result.ok, result.to_json()
+    assert result.steps == len(steps) - 1
+
+
+def test_steps_after_game_over_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A step after the game is won is illegal: the game is over (Winning, Keeping Score)."""
+    trace, final, _ = record_game(edition("express"), 2, 7)
+    assert final.phase == "game_over"
+    data = trace.to_json()
+    data["steps"].append(act(final.current, "draw"))
+    code, report = run_cli(tmp_path, capsys, data)
+    assert code == 1
+    assert report["first_illegal"]["step"] == len(trace.steps)
+    assert "the game is over" in report["first_illegal"]["reason"]
+    assert report["first_illegal"]["rule"] == WINNING
+    assert report["steps"] == len(trace.steps)
+
+
+def test_catch_in_window_makes_the_player_draw_two() -> None:
+    """Caught before calling UNO and before the next player acts, a player draws 2
+    (Calling UNO)."""
+    steps = [*TO_ONE_CARD, act(1, "catch", target=0)]
+    result = replay(edition("express"), parse_trace(json.dumps(express_trace(BASE_DECK, steps))))
+    assert result.ok, result.to_json()
+    assert result.final is not None
+    e = edition("express")
+    hands = [sorted(e.faces.card_id(c) for c in hand) for hand in result.final.hands]
+    assert hands == [["blue-2", "yellow-6", "yellow-7"], ["green-1", "wild"]]
+    assert result.final.current == 1
+
+
+def test_uno_call_then_next_player_acts() -> None:
+    """A player down to one card may call UNO, and the next player then plays on (Calling UNO)."""
+    steps = [*TO_ONE_CARD, act(0, "uno"), play(1, "wild", "blue")]
+    result = replay(edition("express"), parse_trace(json.dumps(express_trace(BASE_DECK, steps))))
+    assert result.ok, result.to_json()
+    assert result.steps == len(steps)
+    assert result.final is not None
+    assert [len(hand) for hand in result.final.hands] == [1, 1]
+
+
+# --- (c) the Wild Draw Two bluff -----------------------------------------------------------
+
+
+def _wild_draw_two(p0: list[str], answer: str) -> tuple[Any, Any]:
+    p1 = ["blue-5", "green-1", "yellow-8", "blue-7", "green-3"]
+    deck = express_deck([p0, p1], first="red-5", draw=["yellow-6", "yellow-7", "yellow-9"])
+    steps = [play(0, "wild-draw-two", "green"), act(1, answer)]
+    e = edition("express")
+    return e, replay(e, parse_trace(json.dumps(express_trace(deck, steps))))
+
+
+def test_bluff_is_legal_and_listed() -> None:
+    """A Wild Draw Two played while holding the colour in force is accepted and listed as
+    a bluff with its step index (Action Cards: Wild Draw Two)."""
+    _, result = _wild_draw_two(
+        ["wild-draw-two", "red-3", "blue-2", "green-9", "yellow-4"], "accept"
+    )
+    assert result.ok, result.to_json()
+    assert result.first_illegal is None
+    assert result.bluffs == [{"step": 0, "player": 0, "card": "wild-draw-two"}]
+    assert result.final is not None
+    assert [len(hand) for hand in result.final.hands] == [4, 7]
+
+
+def test_challenged_bluff_makes_the_bluffer_draw_two() -> None:
+    """A challenged bluff makes its player draw 2 and the challenger draws none and plays
+    next (Action Cards: Wild Draw Two)."""
+    e, result = _wild_draw_two(
+        ["wild-draw-two", "red-3", "blue-2", "green-9", "yellow-4"], "challenge"
+    )
+    assert result.ok, result.to_json()
+    assert [b["step"] for b in result.bluffs] == [0]
+    final = result.final
+    assert final is not None
+    assert [len(hand) for hand in final.hands] == [6, 5]
+    assert {"yellow-6", "yellow-7"} <= {e.faces.card_id(c) for c in final.hands[0]}
+    assert final.current == 1
+    assert e.colors[final.color] == "green"
+
+
+def test_challenged_honest_play_makes_the_challenger_draw_four() -> None:
+    """A challenged Wild Draw Two held legally makes the challenger draw 4 and lose the turn,
+    and it is not listed as a bluff (Action Cards: Wild Draw Two)."""
+    _, result = _wild_draw_two(
+        ["wild-draw-two", "blue-9", "blue-2", "green-9", "yellow-4"], "challenge"
+    )
+    assert result.ok, result.to_json()
+    assert result.bluffs == []
+    final = result.final
+    assert final is not None
+    assert [len(hand) for hand in final.hands] == [4, 9]
+    assert final.current == 0
+
+
+def test_challenge_counts_a_held_wild_as_a_match() -> None:
+    """A Wild Draw Two held with another wild but no card of the colour is no bluff, yet the
+    challenge finds it guilty and its player draws 2 (Action Cards: Wild Draw Two)."""
+    _, result = _wild_draw_two(
+        ["wild-draw-two", "wild", "blue-2", "green-9", "yellow-4"], "challenge"
+    )
+    assert result.ok, result.to_json()
+    assert result.bluffs == []
+    assert result.final is not None
+    assert [len(hand) for hand in result.final.hands] == [6, 5]
+
+
+# --- (d) malformed input through the CLI ---------------------------------------------------
+
+
+def _cli_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    code = main(argv)
+    captured = capsys.readouterr()
+    assert code == 2
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1, captured.err
+    assert lines[0].startswith("unospec: error: ")
+    assert "Traceback" not in captured.err
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        pytest.param("{not json", "expected JSON", id="not-json"),
+        pytest.param('"a string"', "expected a JSON object", id="not-an-object"),
+        pytest.param(
+            json.dumps(express_trace([*BASE_DECK[:-1], "purple-5"], [])),
+            "deck[55]: expected a card of express's deck, found 'purple-5'",
+            id="unknown-card",
+        ),
+        pytest.param(
+            json.dumps(express_trace(BASE_DECK, [{"player": 0, "action": "fly"}])),
+            "steps[0].action",
+            id="unknown-action",
+        ),
+        pytest.param(
+            json.dumps({**express_trace(BASE_DECK, []), "edition": "no-such-edition"}),
+            "unknown edition 'no-such-edition'",
+            id="unknown-edition",
+        ),
+    ],
+)
+def test_malformed_trace_exits_2(
+    text: str, place: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A malformed trace file is reported as one `unospec: error:` line on stderr, exit 2."""
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    line = _cli_error(["replay", str(path), "--format", "json"], capsys)
+    assert place in line
+
+
+def test_missing_trace_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A trace file that does not exist is reported as one `unospec: error:` line, exit 2."""
+    path = tmp_path / "absent.json"
+    line = _cli_error(["replay", str(path)], capsys)
+    assert str(path) in line
+    assert "cannot read the trace" in line

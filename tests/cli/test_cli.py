@@ -1,0 +1,242 @@
+"""The `unospec` command line, run in-process through `unospec.cli.main(argv)`."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from unospec.editions import builtin_path, load_edition
+
+from unospec.cli import main
+
+SIX = ("classic", "express", "nfl-cowboys", "nfl-players", "star-wars", "super-bowl-lvii")
+# Contents of each booklet (000/001/002 count the Special Foil Card); classic is standard UNO.
+TOTALS = {
+    "classic": 108,
+    "express": 56,
+    "nfl-cowboys": 113,
+    "nfl-players": 113,
+    "star-wars": 113,
+    "super-bowl-lvii": 112,
+}
+EXPRESS_TARGET = 250  # 003 Keeping Score: reaching 250 points wins
+
+Capture = pytest.CaptureFixture[str]
+
+
+def run(capsys: Capture, *argv: str) -> tuple[int, str, str]:
+    """Exit code, stdout and stderr of one `unospec` command."""
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys: Capture, *argv: str) -> dict[str, Any]:
+    """The single JSON object a successful `--format json` command prints on stdout."""
+    code, out, err = run(capsys, *argv, "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)  # the whole of stdout is one JSON document
+    assert isinstance(data, dict)
+    return data
+
+
+def assert_usage_error(code: int, out: str, err: str) -> str:
+    """Exit code 2, nothing on stdout, one `unospec: error:` line on stderr; returns it."""
+    assert code == 2
+    assert out == ""
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    assert err.startswith("unospec: error: ")
+    assert "Traceback" not in err
+    return err.strip()
+
+
+@pytest.fixture
+def house_rules(tmp_path: Path) -> Path:
+    """A user's edition file: a copy of express renamed `my-house-rules`."""
+    text = builtin_path("express").read_text(encoding="utf-8")
+    assert text.count('name = "express"\n') == 1
+    path = tmp_path / "my-house-rules.toml"
+    path.write_text(text.replace('name = "express"\n', 'name = "my-house-rules"\n'), "utf-8")
+    return path
+
+
+def test_editions_json_lists_the_six_builtins(capsys: Capture) -> None:
+    """`editions --format json` is one object whose rows give each edition's name and size."""
+    data = run_json(capsys, "editions")
+    assert list(data) == ["editions"]
+    rows = data["editions"]
+    assert all(set(row) == {"name", "title", "seed", "total_cards"} for row in rows)
+    assert sorted(row["name"] for row in rows) == sorted(SIX)
+    assert {row["name"]: row["total_cards"] for row in rows} == TOTALS
+    seeds = {row["name"]: row["seed"] for row in rows}
+    assert seeds["classic"] is None  # not from a booklet
+    assert seeds["express"].startswith("003_")
+
+
+@pytest.mark.parametrize("name", SIX)
+def test_show_json_deck_adds_up(capsys: Capture, name: str) -> None:
+    """`show --format json` gives the edition's facts and a deck whose counts add up."""
+    data = run_json(capsys, "show", name)
+    for key in (
+        "name",
+        "total_cards",
+        "in_play_cards",
+        "set_aside_cards",
+        "hand_size",
+        "players",
+        "target_score",
+        "deck",
+        "interpretations",
+    ):
+        assert key in data, key
+    assert data["name"] == name
+    assert data["total_cards"] == TOTALS[name]
+    assert data["in_play_cards"] + data["set_aside_cards"] == TOTALS[name]
+    lo, hi = data["players"]
+    assert 2 <= lo <= hi
+    deck = data["deck"]
+    assert all({"card", "count", "provenance"} <= set(row) for row in deck)
+    assert sum(row["count"] for row in deck) == TOTALS[name]
+    aside = sum(row["count"] for row in deck if row.get("set_aside"))
+    assert aside == data["set_aside_cards"]
+    for item in data["interpretations"]:
+        assert {"id", "section", "chosen", "alternatives"} <= set(item)
+        assert item["chosen"] not in item["alternatives"]
+
+
+def test_show_json_express_facts(capsys: Capture) -> None:
+    """`show express` reports the booklet's hand of 5 (Set Up 2) and target 250 (Keeping Score)."""
+    data = run_json(capsys, "show", "express")
+    assert (data["hand_size"], data["target_score"]) == (5, EXPRESS_TARGET)
+    assert (data["in_play_cards"], data["set_aside_cards"]) == (56, 0)
+
+
+@pytest.mark.parametrize("name", SIX)
+def test_show_text_mentions_every_interpretation(capsys: Capture, name: str) -> None:
+    """`show` text output names every interpretation id of the edition."""
+    code, out, _ = run(capsys, "show", name)
+    assert code == 0
+    ids = [item.id for item in load_edition(name).interpretations]
+    assert ids
+    for ident in ids:
+        assert re.search(rf"\b{re.escape(ident)}:", out), ident
+
+
+def test_show_user_edition_file(capsys: Capture, house_rules: Path) -> None:
+    """`show` reads a user's own edition file by path and reports its own name."""
+    data = run_json(capsys, "show", str(house_rules))
+    assert data["name"] == "my-house-rules"
+    assert data["total_cards"] == TOTALS["express"]
+
+
+def test_check_user_edition_file(capsys: Capture, house_rules: Path) -> None:
+    """`check FILE --games 3 --jobs 1` passes a valid user edition and reports each check."""
+    data = run_json(capsys, "check", str(house_rules), "--games", "3", "--jobs", "1")
+    assert data["ok"] is True
+    [report] = data["editions"]
+    assert report["name"] == "my-house-rules"
+    assert report["ok"] is True
+    assert report["checks"]
+    for check in report["checks"]:
+        assert {"name", "ok", "detail"} <= set(check)
+        assert check["ok"] is True, check
+
+
+def test_play_express_finishes_with_a_winner(capsys: Capture, tmp_path: Path) -> None:
+    """`play express` runs a game to the end; the winner reaches 250 (Keeping Score)."""
+    trace_file = tmp_path / "game.json"
+    data = run_json(
+        capsys, "play", "express", "--players", "3", "--seed", "1", "--trace-out", str(trace_file)
+    )
+    assert data["finished"] is True
+    scores = data["scores"]
+    assert len(scores) == 3
+    winner = data["winner"]
+    assert scores[winner] >= EXPRESS_TARGET
+    # The game ends as soon as one player reaches the target, so nobody else has.
+    assert all(s < EXPRESS_TARGET for i, s in enumerate(scores) if i != winner)
+    assert json.loads(trace_file.read_text(encoding="utf-8")) == data["trace"]
+
+
+def test_play_trace_replays(capsys: Capture, tmp_path: Path) -> None:
+    """A trace written by `play --trace-out` is accepted by `replay` with exit 0."""
+    trace_file = tmp_path / "game.json"
+    code, _, err = run(
+        capsys, "play", "express", "--players", "3", "--seed", "1", "--trace-out", str(trace_file)
+    )
+    assert code == 0, err
+    code, out, err = run(capsys, "replay", str(trace_file))
+    assert code == 0, err
+    assert out
+    data = run_json(capsys, "replay", str(trace_file))
+    assert data["ok"] is True
+    assert data["edition"] == "express"
+    assert data["phase"] == "game_over"
+    assert data["first_illegal"] is None and data["violation"] is None
+
+
+def test_unknown_command(capsys: Capture) -> None:
+    """An unknown command is a usage error naming the command."""
+    line = assert_usage_error(*run(capsys, "frobnicate"))
+    assert "frobnicate" in line
+
+
+def test_missing_players(capsys: Capture) -> None:
+    """`play` without `--players` is a usage error naming the option."""
+    line = assert_usage_error(*run(capsys, "play", "express"))
+    assert "--players" in line
+
+
+def test_negative_players(capsys: Capture) -> None:
+    """`--players -1` is a usage error quoting the bad value."""
+    line = assert_usage_error(*run(capsys, "play", "express", "--players", "-1"))
+    assert "-1" in line
+
+
+def test_players_outside_edition_range(capsys: Capture) -> None:
+    """`--players 99` for express is a usage error naming the edition's player range."""
+    rules = load_edition("express").rules
+    assert not rules.min_players <= 99 <= rules.max_players
+    line = assert_usage_error(*run(capsys, "play", "express", "--players", "99"))
+    assert "99" in line
+    assert "express" in line
+    assert re.search(rf"\b{rules.min_players}\b", line.replace("99", ""))
+    assert re.search(rf"\b{rules.max_players}\b", line)
+
+
+def test_unknown_format(capsys: Capture) -> None:
+    """`--format xml` is a usage error naming the bad format."""
+    line = assert_usage_error(*run(capsys, "editions", "--format", "xml"))
+    assert "xml" in line
+
+
+def test_unwritable_trace_out(capsys: Capture) -> None:
+    """`--trace-out` into a directory that does not exist is an input error naming the file."""
+    target = "/nonexistent-dir/x.json"
+    assert not Path(target).parent.exists()
+    line = assert_usage_error(
+        *run(capsys, "play", "express", "--players", "3", "--trace-out", target)
+    )
+    assert target in line
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("editions",),
+        ("show", "nfl-cowboys"),
+        ("play", "express", "--players", "2", "--seed", "3"),
+    ],
+    ids=["editions", "show", "play"],
+)
+def test_json_output_is_one_object(capsys: Capture, argv: tuple[str, ...]) -> None:
+    """With `--format json`, stdout holds exactly one JSON object and nothing else."""
+    code, out, err = run(capsys, *argv, "--format", "json")
+    assert code == 0, err
+    decoder = json.JSONDecoder()
+    data, end = decoder.raw_decode(out)
+    assert isinstance(data, dict)
+    assert out[end:].strip() == ""

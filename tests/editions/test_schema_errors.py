@@ -1,0 +1,280 @@
+"""A bad edition file gives one `EditionError`: ``FILE:LINE: key.path: expected ..., found ...``.
+
+Each bad file is `spec/express.toml` with one edit; the expected LINE is found in the edited
+text (the edited line, or the header of the table that encloses a missing key).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from unospec.editions import builtin_names, builtin_path, load_edition
+from unospec.editions.schema import READINGS
+from unospec.model.errors import EditionError
+
+from unospec.cli import main
+
+
+def express_text() -> str:
+    return builtin_path("express").read_text(encoding="utf-8")
+
+
+def edit(text: str, old: str, new: str) -> str:
+    """`text` with its one occurrence of `old` replaced by `new`."""
+    assert text.count(old) == 1, f"{old!r} must occur exactly once"
+    return text.replace(old, new)
+
+
+def line_of(text: str, marker: str) -> int:
+    """1-based line of the first occurrence of `marker` in `text`."""
+    assert marker in text, marker
+    return text[: text.index(marker)].count("\n") + 1
+
+
+def nth_table(text: str, header: str, marker: str) -> int:
+    """0-based index of the `[[header]]` element that contains `marker`."""
+    return text[: text.index(marker)].count(f"\n[[{header}]]\n") - 1
+
+
+def parse_message(message: str, path: Path) -> tuple[int, str, str, str]:
+    """LINE, key path, expected and found of a one-line edition error about `path`."""
+    assert "\n" not in message
+    match = re.fullmatch(
+        re.escape(str(path)) + r":(\d+): (\S+): expected (.+), found (.+)", message
+    )
+    assert match, message
+    return int(match[1]), match[2], match[3], match[4]
+
+
+def load_error(path: Path) -> EditionError:
+    """The single EditionError that loading `path` raises."""
+    with pytest.raises(EditionError) as caught:
+        load_edition(str(path))
+    assert type(caught.value) is EditionError
+    return caught.value
+
+
+@dataclass(frozen=True)
+class Case:
+    old: str
+    new: str
+    key: str  # may use {deck} / {interp}: the index of the edited array-of-tables element
+    marker: str  # the first occurrence of this text in the edited file is on LINE
+    expected: tuple[str, ...] = ()  # substrings of the "expected ..." part
+    found: tuple[str, ...] = ()  # substrings of the "found ..." part
+    deck_kind: str = ""  # {deck} is the index of the [[deck.cards]] entry of this kind
+
+
+CASES = {
+    "unknown-top-level-key": Case(
+        'name = "express"\n',
+        'name = "express"\nhouse_rule = true\n',
+        "house_rule",
+        "house_rule = true",
+        ("one of the keys", "total_cards", "interpretations"),
+        ("'house_rule'",),
+    ),
+    "unknown-setup-key": Case(
+        "hand_size = 5 # Set Up 2\n",
+        "hand_size = 5 # Set Up 2\nhand_sise = 5\n",
+        "setup.hand_sise",
+        "hand_sise = 5",
+        ("one of the keys", "hand_size"),
+        ("'hand_sise'",),
+    ),
+    "wrong-type": Case(
+        "hand_size = 5 #",
+        'hand_size = "five" #',
+        "setup.hand_size",
+        'hand_size = "five"',
+        ("an integer",),
+        ("'five'",),
+    ),
+    "negative-count": Case(
+        'kind = "skip"\ncopies = 1\n',
+        'kind = "skip"\ncopies = -1\n',
+        "deck.cards[{deck}].copies",
+        "copies = -1",
+        ("an integer from 0",),
+        ("-1",),
+        deck_kind="skip",
+    ),
+    "unknown-kind-in-deck": Case(
+        'kind = "wild"\n',
+        'kind = "wild-purple"\n',
+        "deck.cards[{deck}].kind",
+        'kind = "wild-purple"',
+        ("'wild'", "'wild-draw-two'"),
+        ("'wild-purple'",),
+        deck_kind="wild-purple",
+    ),
+    "unknown-kind-cards-table": Case(
+        "[cards.wild]\n",
+        '[cards.wild-purple]\nsection = "Action Cards"\neffect = "wild"\n\n[cards.wild]\n',
+        "cards.wild-purple",
+        "[cards.wild-purple]",
+        ("one of the keys", "wild-draw-two"),
+        ("'wild-purple'",),
+    ),
+    "composition-not-adding-up": Case(
+        "total_cards = 56",
+        "total_cards = 57",
+        "deck.cards",
+        "[[deck.cards]]",
+        ("total_cards = 57",),
+        ("56 cards",),  # Contents: the deck as listed holds 56
+    ),
+    "missing-required-key": Case(
+        "target = 250 # Keeping Score\n",
+        "",
+        "scoring.target",
+        "[scoring]\n",  # the key is gone: its enclosing table's header is the nearest line
+        ("an integer",),
+        ("nothing",),
+    ),
+    "reading-not-implemented": Case(
+        'reshuffle = "keep-top-card"',
+        'reshuffle = "whole-discard-pile"',
+        "play.reshuffle",
+        'reshuffle = "whole-discard-pile"',
+        tuple(repr(value) for value in READINGS["play.reshuffle"]),
+        ("'whole-discard-pile'",),
+    ),
+    "unclosed-table-header": Case(
+        "[setup]\n",
+        "[setup\n",
+        "(file)",
+        "[setup\n",
+        ("valid TOML",),
+        ("]",),
+    ),
+    "decides-unknown-key": Case(
+        'decides = "cards.draw-one.draw"',
+        'decides = "cards.draw-one.amount"',
+        "interpretations[{interp}].decides",
+        'decides = "cards.draw-one.amount"',
+        ("key path",),
+        ("'cards.draw-one.amount'",),
+    ),
+    "duplicate-interpretation-id": Case(
+        'id = "action-on-action"',
+        'id = "draw-one-amount"',
+        "interpretations[{interp}].id",
+        'id = "draw-one-amount"\nsection = "Action Cards: NOTE"',
+        ("not used by another",),
+        ("'draw-one-amount'",),
+    ),
+    "missing-cards-table": Case(
+        '[cards.skip]\nsection = "Action Cards: Skip"\neffect = "skip"\n\n',
+        "",
+        "cards",
+        "[cards.",  # the `cards` table is defined from its first [cards.*] header
+        ("[cards.skip]", "deck.cards[{deck}]"),
+        deck_kind="skip",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", CASES.values(), ids=CASES.keys())
+def test_bad_file_reports_key_and_line(tmp_path: Path, case: Case) -> None:
+    """One edit to a valid file gives one EditionError naming the edited key and its line."""
+    text = edit(express_text(), case.old, case.new)
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    indices = {
+        "deck": nth_table(text, "deck.cards", f'kind = "{case.deck_kind}"\n')
+        if case.deck_kind
+        else None,
+        "interp": nth_table(text, "interpretations", case.marker),
+    }
+    error = load_error(path)
+    line, key, expected, found = parse_message(str(error), path)
+    assert key == case.key.format(**indices)
+    assert line == line_of(text, case.marker)
+    assert (error.file, error.line, error.key) == (str(path), line, key)
+    for part in case.expected:
+        assert part.format(**indices) in expected
+    for part in case.found:
+        assert part in found
+
+
+def test_missing_cards_table_says_found_nothing(tmp_path: Path) -> None:
+    """A deck kind without its [cards.X] table is reported as 'found nothing', like other gaps."""
+    case = CASES["missing-cards-table"]
+    path = tmp_path / "bad.toml"
+    path.write_text(edit(express_text(), case.old, case.new), encoding="utf-8")
+    _, _, _, found = parse_message(str(load_error(path)), path)
+    assert found == "nothing"
+
+
+def test_unclosed_array_reports_decoder_line(tmp_path: Path) -> None:
+    """A TOML syntax error is reported on key `(file)` at the line tomllib's decoder names."""
+    text = edit(express_text(), '"green", "blue"]', '"green", "blue"')
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(tomllib.TOMLDecodeError) as decoded:
+        tomllib.loads(text)
+    decoder_line = re.search(r"\(at line (\d+),", str(decoded.value))
+    assert decoder_line
+    error = load_error(path)
+    line, key, expected, _ = parse_message(str(error), path)
+    assert (line, key) == (int(decoder_line[1]), "(file)")
+    assert "valid TOML" in expected
+    # The array opens on the `colors` line, so the decoder can only notice later.
+    assert line >= line_of(text, "colors = [")
+
+
+def test_non_utf8_bytes_report_their_line(tmp_path: Path) -> None:
+    """A byte that is not UTF-8 is reported on key `(file)` at the line that holds it."""
+    lines = express_text().encode("utf-8").split(b"\n")
+    lines[2] += b" \xff"  # line 3
+    path = tmp_path / "bad.toml"
+    path.write_bytes(b"\n".join(lines))
+    error = load_error(path)
+    line, key, expected, found = parse_message(str(error), path)
+    assert (line, key) == (3, "(file)")
+    assert "UTF-8" in expected
+    assert "0xff" in found
+
+
+def test_unchanged_copy_loads(tmp_path: Path) -> None:
+    """The unedited copy that every bad file starts from loads, so each error is the edit's."""
+    path = tmp_path / "express.toml"
+    path.write_text(express_text(), encoding="utf-8")
+    assert load_edition(str(path)).total_cards == 56
+
+
+def test_cli_show_bad_file_is_one_error_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`unospec show BADFILE` exits 2 with one `unospec: error:` line giving FILE:LINE."""
+    text = edit(express_text(), "hand_size = 5 #", 'hand_size = "five" #')
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    code = main(["show", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert out == ""
+    assert err.endswith("\n")
+    assert err.count("\n") == 1
+    assert err.startswith("unospec: error: ")
+    assert f"{path}:{line_of(text, 'hand_size = ')}: setup.hand_size:" in err
+    assert "Traceback" not in err
+
+
+def test_cli_unknown_builtin_names_known_editions(capsys: pytest.CaptureFixture[str]) -> None:
+    """`unospec show` of an unknown name exits 2 with one line listing the built-in editions."""
+    code = main(["show", "uno-flip"])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1
+    assert err.startswith("unospec: error: ")
+    assert "uno-flip" in err
+    for name in builtin_names():
+        assert name in err
+    assert "Traceback" not in err

@@ -1,0 +1,172 @@
+"""The turn-flow machine is the one source of truth: its structure, and the kernel against it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from scenario import card, color, edition, play, table
+from statemachine import State, StateMachine
+from unospec.checks.random_play import choose
+from unospec.editions import builtin_names
+from unospec.model.actions import CallUno, Deal, Draw, Play
+from unospec.model.kernel import (
+    Fired,
+    empty_table,
+    is_chance,
+    legal_actions,
+    random_outcome,
+    run,
+)
+from unospec.model.machine import TurnFlow
+from unospec.model.state import GameState
+from unospec.model.table import MACHINE, MachineDefinitionError, compile_machine
+
+EDITIONS = builtin_names()
+
+
+def test_every_phase_is_reachable_and_only_game_over_is_final() -> None:
+    """The compiled machine has one initial phase, one final phase and no trap phase."""
+    assert MACHINE.initial == "dealing"
+    assert MACHINE.final == {"game_over"}
+    sources = {b.source for b in MACHINE.branches}
+    assert set(MACHINE.phases) - sources == {"game_over"}
+
+
+def test_the_table_is_read_from_the_class_not_restated() -> None:
+    """Every compiled branch is a transition of `TurnFlow`, in the library's own order."""
+    declared = [
+        (t.source.id, str(t.event), t.target.id) for s in TurnFlow.states for t in s.transitions
+    ]
+    assert [(b.source, b.event, b.target) for b in MACHINE.branches] == declared
+
+
+def test_an_automatic_phase_left_by_another_event_is_refused() -> None:
+    """A phase the table leaves by itself may be left by its automatic event alone."""
+
+    class Small(StateMachine):
+        start = State(initial=True)
+        auto = State()
+        end = State(final=True)
+        go = start.to(auto)
+        tick = auto.to(end)
+        skip = auto.to(end)
+
+    with pytest.raises(MachineDefinitionError, match="auto must be left by 'tick' alone"):
+        compile_machine(
+            Small, automatic={"auto": "tick"}, same_step={}, steps={}, window_phases=frozenset()
+        )
+
+
+def test_branches_of_one_event_must_share_their_guards() -> None:
+    """All transitions of one event from one phase have the same guard (validators)."""
+
+    def legal(edition: object, game: object, action: object) -> None:
+        """A guard."""
+
+    class Small(StateMachine):
+        start = State(initial=True)
+        end = State(final=True)
+        go = start.to(end, cond=lambda: False, validators=legal) | start.to(end)
+
+    with pytest.raises(MachineDefinitionError, match="disagree on their guards"):
+        compile_machine(Small, automatic={}, same_step={}, steps={}, window_phases=frozenset())
+
+
+def test_a_step_event_missing_from_its_phase_is_refused() -> None:
+    """The kernel's step table may only name events the machine declares from that phase."""
+
+    class Small(StateMachine):
+        start = State(initial=True)
+        end = State(final=True)
+        go = start.to(end)
+
+    with pytest.raises(MachineDefinitionError, match="'jump' is not declared from start"):
+        compile_machine(
+            Small,
+            automatic={},
+            same_step={},
+            steps={("start", Play): "jump"},
+            window_phases=frozenset(),
+        )
+
+
+def _random_games(
+    name: str, games: int, seed: int
+) -> list[list[tuple[GameState, tuple[Fired, ...]]]]:
+    """For each of some random games: (state after, fired transitions) for every step."""
+    e = edition(name)
+    rng = random.Random(seed)
+    played = []
+    for number in range(games):
+        game = empty_table(e, e.rules.min_players + number % 4)
+        steps = []
+        while game.phase != "game_over" and len(steps) < 3000:
+            if is_chance(game):
+                action = random_outcome(e, game, rng)
+            else:
+                action = choose(game, legal_actions(e, game), rng)
+            game, fired = run(e, game, action)
+            steps.append((game, fired))
+        played.append(steps)
+    return played
+
+
+def _rare_runs() -> list[tuple[Fired, ...]]:
+    """Transitions that random play seldom reaches, driven from hand-built states."""
+    runs = []
+    e = edition("express")
+    order = [f for f in e.faces.in_play if not e.faces.ignored_at_flip[f]]
+    ignored = [f for f in e.faces.in_play if e.faces.ignored_at_flip[f]]
+    order = order[:50] + ignored[:6] + order[50:] + ignored[6:]
+    runs.append(run(e, empty_table(e, 10), Deal(tuple(order)))[1])  # no number left: redeal
+    n = edition("nfl-cowboys")
+    hands = [["blue-1", "blue-2"], ["red-4", "red-5"], ["wild-hail-mary"]]
+    called = play(n, table(n, hands, top="blue-9"), Play(0, card(n, "blue-1")), CallUno(0))
+    runs.append(run(n, called, Play(2, card(n, "wild-hail-mary"), color("red")))[1])
+    hands[2].append("green-2")  # with a card to keep, a wrong guess sends play on
+    called = play(n, table(n, hands, top="blue-9"), Play(0, card(n, "blue-1")), CallUno(0))
+    runs.append(run(n, called, Play(2, card(n, "wild-hail-mary"), color("red")))[1])
+    everything = [e.faces.card_id(face) for face in e.faces.in_play]
+    everything.remove("red-1")
+    stuck = table(e, [everything[:20], everything[20:]], top="red-1")
+    runs.append(run(e, stuck, Draw(0))[1])  # nothing anywhere to draw: the turn passes
+    return runs
+
+
+def test_kernel_phase_changes_are_exactly_the_declared_transitions() -> None:
+    """Every phase change the kernel makes is a declared transition, and every declared
+    transition is made by the kernel in some game."""
+    fired_numbers: set[int] = set()
+    for name in EDITIONS:
+        for steps in _random_games(name, games=6, seed=7):
+            for _, fired in steps:
+                for step in fired:
+                    assert MACHINE.branches[step.branch.number] is step.branch
+                fired_numbers.update(step.branch.number for step in fired)
+    for fired in _rare_runs():
+        fired_numbers.update(step.branch.number for step in fired)
+    never = [b.label for b in MACHINE.branches if b.number not in fired_numbers]
+    assert never == []
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_library_runtime_and_kernel_agree_on_every_transition(name: str) -> None:
+    """Driving python-statemachine's own runtime with the kernel's events gives the same
+    phase and the same state after every transition of random games."""
+    e = edition(name)
+    checked = 0
+    for steps in _random_games(name, games=2, seed=11):
+        runtime = TurnFlow()
+        for final, fired in steps:
+            for i, step in enumerate(fired):
+                assert runtime.current_state_value == step.before.phase
+                result = runtime.send(
+                    step.branch.event, edition=e, game=step.before, action=step.action
+                )
+                after = fired[i + 1].before if i + 1 < len(fired) else final
+                assert runtime.current_state_value == after.phase
+                expected = after._replace(phase=step.before.phase)
+                assert (result if result is not None else step.before) == expected
+                checked += 1
+    assert checked > 100

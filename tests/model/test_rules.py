@@ -1,0 +1,353 @@
+"""Known-value tests of the rules, each citing the booklet section it checks."""
+
+from __future__ import annotations
+
+import pytest
+from scenario import card, color, edition, play, table
+from unospec.model.actions import (
+    Accept,
+    CallUno,
+    Catch,
+    Challenge,
+    Draw,
+    Keep,
+    NameLoser,
+    Pass,
+    Play,
+    Reshuffle,
+)
+from unospec.model.errors import IllegalAction
+from unospec.model.kernel import apply, legal_actions
+
+
+def test_number_matches_by_colour_or_number_and_not_otherwise() -> None:
+    """A card plays on the top card only by colour, number or symbol (Let's Play 1)."""
+    e = edition("nfl-cowboys")
+    game = table(e, [["red-5", "blue-3", "green-7"], ["yellow-1"]], top="blue-5")
+    assert apply(e, game, Play(0, card(e, "red-5"))).top == card(e, "red-5")  # number
+    assert apply(e, game, Play(0, card(e, "blue-3"))).top == card(e, "blue-3")  # colour
+    with pytest.raises(IllegalAction, match="does not match") as refused:
+        apply(e, game, Play(0, card(e, "green-7")))
+    assert refused.value.rule == "Let's Play 1"
+
+
+def test_symbols_match_across_colours() -> None:
+    """A Skip plays on a Skip of another colour (Let's Play 1: symbol)."""
+    e = edition("classic")
+    game = table(e, [["red-skip", "blue-3"], ["yellow-1"]], top="green-skip")
+    after = apply(e, game, Play(0, card(e, "red-skip")))
+    assert after.color == color("red")
+
+
+def test_wild_plays_on_anything_and_names_the_colour() -> None:
+    """A Wild matches anything; its player names the colour (Action Cards: Wild card)."""
+    e = edition("nfl-cowboys")
+    game = table(e, [["wild", "blue-3", "blue-4"], ["yellow-1", "red-2"]], top="green-7")
+    after = apply(e, game, Play(0, card(e, "wild"), color("yellow")))
+    assert (after.color, after.current, after.phase) == (color("yellow"), 1, "awaiting_play")
+    with pytest.raises(IllegalAction, match="needs a colour"):
+        apply(e, game, Play(0, card(e, "wild")))
+
+
+def test_draw_two_makes_the_next_player_draw_two_and_lose_the_turn() -> None:
+    """Draw Two: the next player draws 2 and loses their turn (Action Cards: Draw Two card)."""
+    e = edition("nfl-cowboys")
+    game = table(e, [["red-draw-two", "red-1"], ["blue-1"], ["green-1"]], top="red-9")
+    after = apply(e, game, Play(0, card(e, "red-draw-two")))
+    assert [len(h) for h in after.hands] == [1, 3, 1]
+    assert after.current == 2
+
+
+def test_express_draw_one_makes_the_next_player_draw_one() -> None:
+    """Express's Draw One costs one card, the reading its file chose (Action Cards: Draw One)."""
+    e = edition("express")
+    game = table(e, [["red-draw-one", "red-1"], ["blue-1"], ["green-1"]], top="red-9")
+    after = apply(e, game, Play(0, card(e, "red-draw-one")))
+    assert [len(h) for h in after.hands] == [1, 2, 1]
+    assert after.current == 2
+
+
+def test_skip_passes_over_the_next_player() -> None:
+    """Skip: the next player loses their turn (Action Cards: Skip card)."""
+    e = edition("super-bowl-lvii")
+    game = table(e, [["red-skip", "red-1"], ["blue-1"], ["green-1"]], top="red-9")
+    assert apply(e, game, Play(0, card(e, "red-skip"))).current == 2
+
+
+def test_reverse_flips_the_direction() -> None:
+    """Reverse: play moves the other way round (Action Cards: Reverse card)."""
+    e = edition("star-wars")
+    game = table(e, [["red-reverse", "red-1"], ["blue-1"], ["green-1"]], top="red-9", current=0)
+    after = apply(e, game, Play(0, card(e, "red-reverse")))
+    assert (after.direction, after.current) == (-1, 2)
+
+
+@pytest.mark.parametrize(("name", "next_player"), [("nfl-cowboys", 1), ("classic", 0)])
+def test_reverse_with_two_players_follows_the_chosen_reading(name: str, next_player: int) -> None:
+    """With two players a Reverse leaves the other player next in the seeds' literal reading
+    and gives its player another turn in classic (Action Cards: Reverse card)."""
+    e = edition(name)
+    game = table(e, [["red-reverse", "red-1"], ["blue-1", "blue-2"]], top="red-9")
+    assert apply(e, game, Play(0, card(e, "red-reverse"))).current == next_player
+
+
+def test_drawn_card_is_the_only_card_that_may_follow_a_draw() -> None:
+    """After drawing, only the new card may be played, else the turn passes (Let's Play)."""
+    e = edition("nfl-cowboys")
+    game = table(e, [["blue-5", "green-9"], ["yellow-1"]], top="blue-3", draw=["blue-7"])
+    drawn = apply(e, game, Draw(0))
+    assert drawn.phase == "drawn_card" and drawn.drawn == card(e, "blue-7")
+    with pytest.raises(IllegalAction, match="only the drawn blue-7"):
+        apply(e, drawn, Play(0, card(e, "blue-5")))
+    assert apply(e, drawn, Play(0, card(e, "blue-7"))).top == card(e, "blue-7")
+    passed = apply(e, drawn, Pass(0))
+    assert (passed.phase, passed.current) == ("awaiting_play", 1)
+
+
+def test_drawing_is_allowed_while_holding_a_playable_card() -> None:
+    """A player may draw instead of playing a playable card (Let's Play, If you do not have 2)."""
+    e = edition("express")
+    game = table(e, [["blue-5"], ["yellow-1"]], top="blue-3")
+    assert Draw(0) in legal_actions(e, game)
+
+
+@pytest.mark.parametrize(
+    ("name", "wild_draw", "paid"),
+    [("nfl-cowboys", "wild-draw-four", 6), ("express", "wild-draw-two", 4)],
+)
+def test_a_failed_challenge_costs_the_challenger(name: str, wild_draw: str, paid: int) -> None:
+    """An honest Wild Draw card makes its challenger draw 6 in the NFL booklets and 4 in
+    Express, and lose the turn (Action Cards: Wild Draw Four card / Wild Draw Two)."""
+    e = edition(name)
+    game = table(e, [[wild_draw, "green-1", "green-2"], ["yellow-1"], ["blue-2"]], top="red-9")
+    played = apply(e, game, Play(0, card(e, wild_draw), color("green")))
+    assert played.phase == "awaiting_challenge"
+    after = apply(e, played, Challenge(1))
+    assert len(after.hands[1]) == 1 + paid
+    assert after.current == 2
+
+
+@pytest.mark.parametrize(
+    ("name", "wild_draw", "paid"),
+    [("nfl-cowboys", "wild-draw-four", 4), ("express", "wild-draw-two", 2)],
+)
+def test_a_successful_challenge_costs_the_offender(name: str, wild_draw: str, paid: int) -> None:
+    """A guilty Wild Draw card makes its player draw 4 (NFL) or 2 (Express); the challenger
+    draws none and, in the chosen reading, plays next (Action Cards)."""
+    e = edition(name)
+    game = table(e, [[wild_draw, "red-1"], ["yellow-1"], ["blue-2"]], top="red-9")
+    played = apply(e, game, Play(0, card(e, wild_draw), color("green")))
+    assert played.challenge is not None and played.challenge.bluff
+    after = apply(e, played, Challenge(1))
+    assert (len(after.hands[0]), len(after.hands[1]), after.current) == (1 + paid, 1, 1)
+
+
+@pytest.mark.parametrize(
+    ("name", "wild_draw", "paid"),
+    [("nfl-cowboys", "wild-draw-four", 4), ("express", "wild-draw-two", 2)],
+)
+def test_accepting_draws_the_cards_and_loses_the_turn(name: str, wild_draw: str, paid: int) -> None:
+    """Accepting a Wild Draw card: draw its cards and lose the turn (Action Cards)."""
+    e = edition(name)
+    game = table(e, [[wild_draw, "red-1"], ["yellow-1"], ["blue-2"]], top="red-9")
+    after = play(e, game, Play(0, card(e, wild_draw), color("green")), Accept(1))
+    assert (len(after.hands[1]), after.current) == (1 + paid, 2)
+
+
+def test_a_legal_wild_draw_four_held_with_a_wild_is_judged_guilty_in_the_nfl_booklets() -> None:
+    """The NFL legality rule names only the colour, its challenge also counts wilds: an honest
+    player holding a Wild is penalised (Action Cards: Wild Draw Four card; a booklet defect)."""
+    e = edition("nfl-cowboys")
+    game = table(e, [["wild-draw-four", "wild", "green-1"], ["yellow-1"]], top="red-9")
+    played = apply(e, game, Play(0, card(e, "wild-draw-four"), color("green")))
+    assert played.challenge is not None
+    assert not played.challenge.bluff and played.challenge.guilty
+    assert len(apply(e, played, Challenge(1)).hands[0]) == 2 + 4
+
+
+def test_classic_judges_the_challenge_by_the_legality_rule() -> None:
+    """Classic judges a challenge by the same rule that makes the card legal."""
+    e = edition("classic")
+    game = table(e, [["wild-draw-four", "wild", "green-1"], ["yellow-1"]], top="red-9")
+    played = apply(e, game, Play(0, card(e, "wild-draw-four"), color("green")))
+    assert played.challenge is not None and not played.challenge.guilty
+
+
+def test_a_refused_bluff_is_illegal_under_that_reading() -> None:
+    """With the alternative reading "refused", a Wild Draw card held against its rule cannot
+    be played at all (Action Cards: Wild Draw Four card)."""
+    import dataclasses
+
+    e = edition("classic")
+    effect = dataclasses.replace(e.effect_of("wild-draw-four"), bluff="refused")
+    strict = dataclasses.replace(
+        e, effects=tuple((k, effect if k == "wild-draw-four" else v) for k, v in e.effects)
+    )
+    game = table(strict, [["wild-draw-four", "red-1"], ["yellow-1"]], top="red-9")
+    with pytest.raises(IllegalAction, match="holding a card it forbids"):
+        apply(strict, game, Play(0, card(strict, "wild-draw-four"), color("green")))
+    assert all(
+        a.card != card(strict, "wild-draw-four")
+        for a in legal_actions(strict, game)
+        if isinstance(a, Play)
+    )
+
+
+def test_uno_window_catch_costs_two_cards() -> None:
+    """A player caught before calling UNO draws 2 (Calling UNO)."""
+    e = edition("nfl-cowboys")
+    game = table(e, [["red-1", "red-2"], ["yellow-1", "blue-2"], ["green-3"]], top="red-9")
+    window = apply(e, game, Play(0, card(e, "red-1")))
+    assert (window.phase, window.window) == ("uno_window", 0)
+    caught = apply(e, window, Catch(2, 0))
+    assert (len(caught.hands[0]), caught.phase, caught.current) == (3, "awaiting_play", 1)
+
+
+def test_uno_call_protects_and_the_window_closes_at_the_next_action() -> None:
+    """After the call nobody can catch; after the next player's action nobody can call or
+    catch (Calling UNO)."""
+    e = edition("classic")
+    game = table(e, [["red-1", "red-2"], ["red-3", "blue-2", "blue-4"], ["green-3"]], top="red-9")
+    window = apply(e, game, Play(0, card(e, "red-1")))
+    called = apply(e, window, CallUno(0))
+    with pytest.raises(IllegalAction, match="already called UNO"):
+        apply(e, called, Catch(1, 0))
+    moved = apply(e, window, Play(1, card(e, "red-3")))
+    assert moved.window == -1
+    with pytest.raises(IllegalAction, match="no UNO window"):
+        apply(e, moved, Catch(2, 0))
+    with pytest.raises(IllegalAction, match="only player 0 can call"):
+        apply(e, window, CallUno(1))
+
+
+def test_reshuffle_keeps_the_top_card_and_must_come_when_the_pile_is_empty() -> None:
+    """An empty draw pile is refilled from the discard pile under its top card, and the next
+    step must be that reshuffle (Let's Play: NOTE)."""
+    e = edition("express")
+    game = table(e, [["blue-5"], ["yellow-1"]], top="red-3", rest="discard")
+    assert game.draw_pile == ()
+    waiting = apply(e, game, Draw(0))
+    assert waiting.phase == "awaiting_reshuffle"
+    with pytest.raises(IllegalAction, match="must be a reshuffle"):
+        apply(e, waiting, Draw(0))
+    order = tuple(reversed(waiting.discard[:-1]))
+    after = apply(e, waiting, Reshuffle(order))
+    assert after.discard == (card(e, "red-3"),)
+    assert after.drawn == order[0] and after.draw_pile == order[1:]
+    with pytest.raises(IllegalAction, match="permutation"):
+        apply(e, waiting, Reshuffle(order[1:]))
+
+
+def test_a_penalty_larger_than_all_cards_draws_what_remains() -> None:
+    """A draw that neither the pile nor a reshuffle can cover takes what there is, the
+    reading `draw-what-remains` (Let's Play: NOTE; interpretation draw-shortfall)."""
+    e = edition("nfl-cowboys")
+    everything = [e.faces.card_id(face) for face in e.faces.in_play]
+    for kept in ("red-draw-two", "red-1", "red-1", "red-9"):
+        everything.remove(kept)
+    game = table(e, [["red-draw-two", "red-1", "red-1"], everything], top="red-9")
+    assert game.draw_pile == ()
+    played = apply(e, game, Play(0, card(e, "red-draw-two")))
+    assert played.phase == "awaiting_reshuffle"  # the old top card can refill the pile
+    after = apply(e, played, Reshuffle((card(e, "red-9"),)))
+    assert len(after.hands[1]) == len(everything) + 1  # one card of the two owed
+    assert after.owed is None and after.phase == "awaiting_play"
+
+
+def test_first_flip_ignores_action_cards_and_leaves_them_under_the_first_number() -> None:
+    """A flipped Action Card is ignored and the next card flipped onto it (Set Up 4)."""
+    from unospec.model.kernel import initial_state
+
+    e = edition("nfl-cowboys")
+    order = list(e.faces.in_play)
+    skip, wild, five = (card(e, c) for c in ("blue-skip", "wild", "green-5"))
+    for face in (skip, wild, five):
+        order.remove(face)
+    order[14:14] = [skip, wild, five]  # two players: 14 cards dealt, then these are flipped
+    game = initial_state(e, 2, order)
+    assert game.discard == (skip, wild, five)
+    assert (game.color, game.phase, game.current) == (color("green"), "awaiting_play", 0)
+
+
+def test_hail_mary_right_guess_sheds_down_to_one_and_play_goes_left_of_the_thrower() -> None:
+    """After an UNO call another player throws a Hail Mary; a right colour guess lets them
+    discard down to one card, and play continues to their left (Wild Hail Mary Card)."""
+    e = edition("nfl-cowboys")
+    hands = [["blue-1", "blue-2"], ["red-4", "red-5"], ["wild-hail-mary", "green-1", "green-2"]]
+    game = table(e, hands, top="blue-9", direction=-1)
+    called = play(e, game, Play(0, card(e, "blue-1")), CallUno(0))
+    assert called.phase == "uno_called"
+    thrown = apply(e, called, Play(2, card(e, "wild-hail-mary"), color("blue")))
+    assert thrown.phase == "hail_mary_discard"
+    kept = apply(e, thrown, Keep(2, card(e, "green-2")))
+    assert kept.hands[2] == (card(e, "green-2"),)
+    assert kept.top == card(e, "wild-hail-mary") and kept.color == color("blue")
+    assert kept.phase == "uno_window" and kept.window == 2  # the thrower now holds one card
+    assert kept.current == 0  # left of player 2 is seat 0, although play ran the other way
+
+
+def test_hail_mary_wrong_guess_has_no_further_effect() -> None:
+    """A wrong Hail Mary guess spends the card and nothing else (interpretation
+    hail-mary-wrong-guess; Wild Hail Mary Card)."""
+    e = edition("nfl-cowboys")
+    hands = [["blue-1", "blue-2"], ["red-4", "red-5"], ["wild-hail-mary", "green-1", "green-2"]]
+    called = play(e, table(e, hands, top="blue-9"), Play(0, card(e, "blue-1")), CallUno(0))
+    after = apply(e, called, Play(2, card(e, "wild-hail-mary"), color("red")))
+    assert [len(h) for h in after.hands] == [1, 2, 2]
+    assert (after.phase, after.current, after.color) == ("awaiting_play", 0, color("red"))
+
+
+def test_hail_mary_as_the_last_card_wins_the_hand() -> None:
+    """A Hail Mary thrown as its thrower's last card ends the hand (Winning)."""
+    e = edition("nfl-cowboys")
+    hands = [["blue-1", "blue-2"], ["red-4", "red-5"], ["wild-hail-mary"]]
+    called = play(e, table(e, hands, top="blue-9"), Play(0, card(e, "blue-1")), CallUno(0))
+    after = apply(e, called, Play(2, card(e, "wild-hail-mary"), color("red")))
+    assert after.phase in ("dealing", "game_over") and after.scores[2] > 0
+
+
+def test_touchdown_loser_is_another_player_who_draws_three() -> None:
+    """After a Wild Touchdown! the last of the other players to signal draws 3 (Action Cards:
+    Wild Touchdown! Card)."""
+    e = edition("super-bowl-lvii")
+    game = table(e, [["wild-touchdown", "red-1"], ["yellow-1"], ["blue-2"]], top="red-9")
+    played = apply(e, game, Play(0, card(e, "wild-touchdown"), color("blue")))
+    assert played.phase == "special_wild"
+    assert set(legal_actions(e, played)) == {NameLoser(1), NameLoser(2)}
+    with pytest.raises(IllegalAction, match="only the other players"):
+        apply(e, played, NameLoser(0))
+    after = apply(e, played, NameLoser(2))
+    assert (len(after.hands[2]), after.current) == (4, 1)
+
+
+def test_favorite_line_loser_can_be_anyone_including_its_player() -> None:
+    """My Favorite Line's quoting round reaches its own player too (interpretation
+    favorite-line-loser; Action Cards: Wild My Favorite Line Card)."""
+    e = edition("star-wars")
+    game = table(e, [["wild-favorite-line", "red-1"], ["yellow-1"]], top="red-9")
+    played = apply(e, game, Play(0, card(e, "wild-favorite-line"), color("blue")))
+    assert set(legal_actions(e, played)) == {NameLoser(0), NameLoser(1)}
+    assert len(apply(e, played, NameLoser(0)).hands[0]) == 4
+
+
+@pytest.mark.parametrize(
+    ("name", "points"), [("nfl-cowboys", 5 + 5 + 20 + 50), ("star-wars", 9 + 3 + 20 + 50)]
+)
+def test_hand_score_counts_the_cards_left_in_other_hands(name: str, points: int) -> None:
+    """The hand's winner scores the other hands: NFL numbers are worth 5 each, Star Wars
+    numbers their face value, actions 20 and wilds 50 (Keeping Score)."""
+    e = edition(name)
+    hands = [["red-1"], ["blue-9", "green-3"], ["yellow-skip", "wild"]]
+    after = apply(e, table(e, hands, top="red-7"), Play(0, card(e, "red-1")))
+    assert after.scores == (points, 0, 0)
+    assert after.phase == "dealing"
+
+
+def test_reaching_the_target_score_ends_the_game() -> None:
+    """A player who reaches the target score wins the game (Keeping Score: 250 in Express)."""
+    e = edition("express")
+    game = table(e, [["red-1"], ["blue-9"]], top="red-7", scores=[241, 200])
+    after = apply(e, game, Play(0, card(e, "red-1")))
+    assert (after.phase, after.winner, after.scores) == ("game_over", 0, (250, 200))
+    with pytest.raises(IllegalAction, match="game is over"):
+        apply(e, after, Draw(1))

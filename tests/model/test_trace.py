@@ -1,0 +1,178 @@
+"""Tests for the trace format: `parse_trace`, `step_action`, `action_step` and `deck_faces`."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from scenario import edition
+from unospec.checks.random_play import record_game
+from unospec.checks.replay import replay
+from unospec.model.errors import InputError
+from unospec.model.trace import action_step, parse_trace, step_action
+
+GAMES = [("express", 2, 0), ("express", 3, 1), ("express", 5, 2), ("nfl-cowboys", 2, 3)]
+GAMES += [("nfl-cowboys", 4, 4)]
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), GAMES)
+def test_trace_json_round_trip(name: str, players: int, seed: int) -> None:
+    """A recorded game's trace, written as JSON text and parsed back, is the same trace."""
+    trace, final, _ = record_game(edition(name), players, seed)
+    assert final.phase == "game_over"
+    assert trace.steps, "a whole game has steps"
+    back = parse_trace(json.dumps(trace.to_json()))
+    assert back.steps == trace.steps
+    assert (back.edition, back.players, back.deck, back.foil) == (
+        trace.edition,
+        trace.players,
+        trace.deck,
+        trace.foil,
+    )
+    assert back == trace
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), GAMES)
+def test_step_action_inverts_action_step(name: str, players: int, seed: int) -> None:
+    """Every action of a recorded game, written as a trace step and read back, is itself."""
+    e = edition(name)
+    _, _, history = record_game(e, players, seed)
+    kinds = set()
+    for _, action, _ in history:
+        step = action_step(e, action)
+        kinds.add(step["action"])
+        assert step_action(e, json.loads(json.dumps(step)), "x") == action
+    assert {"deal", "play", "draw"} <= kinds
+
+
+def _base(**changes: Any) -> dict[str, Any]:
+    """A well-formed express trace with no steps, with `changes` applied."""
+    e = edition("express")
+    data: dict[str, Any] = {
+        "edition": "express",
+        "players": 2,
+        "options": {"foil": False},
+        "deck": [e.faces.card_id(c) for c in e.faces.in_play],
+        "steps": [],
+    }
+    data.update(changes)
+    return data
+
+
+def _replace_card(old: str, new: str) -> list[str]:
+    deck = list(_base()["deck"])
+    deck[deck.index(old)] = new
+    return deck
+
+
+def test_base_trace_is_well_formed() -> None:
+    """The base trace the malformed cases start from replays cleanly (zero steps)."""
+    result = replay(edition("express"), parse_trace(json.dumps(_base())))
+    assert result.ok
+    assert result.steps == 0
+
+
+PARSE_ERRORS = [
+    pytest.param("{", "trace:1: expected JSON", id="not-json"),
+    pytest.param("[1, 2]", "trace: expected a JSON object, found list", id="not-an-object"),
+    pytest.param(
+        json.dumps({k: v for k, v in _base().items() if k != "edition"}),
+        "trace: edition: expected an edition name",
+        id="missing-edition",
+    ),
+    pytest.param(
+        json.dumps(_base(players="2")),
+        "trace: players: expected an integer, found '2'",
+        id="players-a-string",
+    ),
+    pytest.param(
+        json.dumps(_base(players=2.5)),
+        "trace: players: expected an integer, found 2.5",
+        id="players-a-float",
+    ),
+    pytest.param(
+        json.dumps(_base(options={"foil": "no"})),
+        "trace: options.foil: expected true or false, found 'no'",
+        id="foil-not-boolean",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), PARSE_ERRORS)
+def test_parse_trace_rejects_malformed_text(text: str, message: str) -> None:
+    """A malformed trace document raises InputError naming the place that is wrong."""
+    with pytest.raises(InputError, match="^" + re.escape(message)):
+        parse_trace(text)
+
+
+def test_parse_trace_names_the_file() -> None:
+    """The place in a parse error starts with the name the caller gave the text."""
+    with pytest.raises(InputError, match=r"^game\.json:1: expected JSON"):
+        parse_trace("not json", "game.json")
+
+
+DRAW = {"player": 0, "action": "draw"}
+
+REPLAY_ERRORS = [
+    pytest.param(
+        _base(deck=_replace_card("red-5", "purple-5")),
+        "deck[4]: expected a card of express's deck, found 'purple-5'",
+        id="unknown-card",
+    ),
+    pytest.param(
+        _base(deck=_replace_card("red-5", "wild-hail-mary")),
+        "deck[4]: expected a card of express's deck, found 'wild-hail-mary'",
+        id="card-of-another-edition",
+    ),
+    pytest.param(
+        _base(deck=_base()["deck"][1:]),
+        "deck: expected an order of the 56 cards in play of express",
+        id="card-missing",
+    ),
+    pytest.param(
+        _base(deck=[*_base()["deck"][1:], "red-2"]),
+        "deck: expected an order of the 56 cards in play of express",
+        id="card-duplicated",
+    ),
+    pytest.param(
+        _base(steps=[DRAW, {"player": 1, "action": "fly"}]),
+        "steps[1].action: expected one of play, draw, pass, challenge, accept, uno, catch, "
+        "keep, loser, reshuffle, deal, found 'fly'",
+        id="unknown-action",
+    ),
+    pytest.param(
+        _base(steps=[{"action": "draw"}]),
+        "steps[0].player: expected a value, found nothing",
+        id="missing-player",
+    ),
+    pytest.param(
+        _base(steps=[DRAW, {"player": 1, "action": "draw", "loudly": True}]),
+        "steps[1].loudly: a draw step takes only player",
+        id="extra-key",
+    ),
+    pytest.param(
+        _base(steps=[{"player": 0, "action": "play", "card": "wild", "color": "purple"}]),
+        "steps[0].color: expected one of red, yellow, green, blue, found 'purple'",
+        id="color-purple",
+    ),
+    pytest.param(
+        _base(steps=[{"player": 0, "action": "play", "card": "purple-5"}]),
+        "steps[0].card: expected a card of express's deck, found 'purple-5'",
+        id="step-unknown-card",
+    ),
+    pytest.param(
+        _base(steps=[{"player": "0", "action": "draw"}]),
+        "steps[0].player: expected a player number, found '0'",
+        id="player-a-string",
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "message"), REPLAY_ERRORS)
+def test_replay_rejects_malformed_trace(data: dict[str, Any], message: str) -> None:
+    """A trace whose deck or steps are malformed raises InputError naming the place."""
+    trace = parse_trace(json.dumps(data))
+    with pytest.raises(InputError, match="^" + re.escape(message)):
+        replay(edition("express"), trace)

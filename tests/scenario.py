@@ -1,0 +1,87 @@
+"""Build game states for tests from card ids, with every card of the deck somewhere.
+
+    game = table("nfl-cowboys", hands=[["red-5", "blue-7"], ["wild"]], top="red-3")
+
+Cards not named go to the draw pile (after `draw`, which lists its top cards), or under the
+top card of the discard pile with `rest="discard"`, so card conservation holds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from unospec.editions import load_edition
+from unospec.model.actions import Action
+from unospec.model.cards import COLORS
+from unospec.model.edition import Edition
+from unospec.model.kernel import apply, empty_table
+from unospec.model.state import GameState
+
+_EDITIONS: dict[str, Edition] = {}
+
+
+def edition(name: str) -> Edition:
+    """A built-in edition, loaded once per test session."""
+    if name not in _EDITIONS:
+        _EDITIONS[name] = load_edition(name)
+    return _EDITIONS[name]
+
+
+def ids(e: Edition, cards: Sequence[str]) -> tuple[int, ...]:
+    return tuple(e.faces.face(card) for card in cards)
+
+
+def table(
+    name_or_edition: str | Edition,
+    hands: Sequence[Sequence[str]],
+    top: str,
+    *,
+    color: str | None = None,
+    draw: Sequence[str] = (),
+    rest: str = "draw",
+    current: int = 0,
+    direction: int = 1,
+    phase: str = "awaiting_play",
+    scores: Sequence[int] | None = None,
+) -> GameState:
+    """A state in `phase` with the given hands and top card; see the module docstring."""
+    e = edition(name_or_edition) if isinstance(name_or_edition, str) else name_or_edition
+    placed = Counter(ids(e, [card for hand in hands for card in hand]))
+    placed.update(ids(e, [top, *draw]))
+    remaining = Counter(e.faces.in_play)
+    remaining.subtract(placed)
+    if any(n < 0 for n in remaining.values()):
+        raise ValueError("more copies named than the deck holds")
+    others = tuple(sorted(remaining.elements()))
+    top_face = e.faces.face(top)
+    pile = ids(e, draw) + (others if rest == "draw" else ())
+    under = others if rest == "discard" else ()
+    in_force = COLORS.index(color) if color else e.faces.color[top_face]
+    players = len(hands)
+    return empty_table(e, players)._replace(
+        phase=phase,
+        hands=tuple(tuple(sorted(ids(e, hand))) for hand in hands),
+        draw_pile=pile,
+        discard=(*under, top_face),
+        color=in_force,
+        direction=direction,
+        current=current,
+        actor=current,
+        scores=tuple(scores) if scores is not None else (0,) * players,
+    )
+
+
+def play(e: Edition, game: GameState, *actions: Action) -> GameState:
+    """Apply actions in order."""
+    for action in actions:
+        game = apply(e, game, action)
+    return game
+
+
+def card(e: Edition, card_id: str) -> int:
+    return e.faces.face(card_id)
+
+
+def color(name: str) -> int:
+    return COLORS.index(name)
