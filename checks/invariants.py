@@ -244,14 +244,17 @@ def violations(
     """
     found: list[tuple[str, str]] = []
     for invariant in INVARIANTS:
-        if invariant.check is no_deadlock:
-            problem = no_deadlock(edition, after, legal)
-        elif invariant.kind == "always":
-            problem = invariant.check(edition, after)
-        elif before is not None:
-            problem = invariant.check(edition, before, fired, after)
-        else:
+        if invariant.kind == "step" and before is None:
             continue
+        try:
+            if invariant.check is no_deadlock:
+                problem = no_deadlock(edition, after, legal)
+            elif invariant.kind == "always":
+                problem = invariant.check(edition, after)
+            else:
+                problem = invariant.check(edition, before, fired, after)
+        except Exception as error:  # a state broken enough to crash a check breaks it
+            problem = f"checking it failed: {type(error).__name__}: {error}"
         if problem is not None:
             found.append((invariant.name, problem))
     return found

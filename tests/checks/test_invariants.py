@@ -1,0 +1,92 @@
+"""Each named invariant holds on real states and catches the corruption it is about."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from scenario import card, edition, table
+from unospec.checks.invariants import INVARIANTS, violations
+from unospec.model.actions import Play
+from unospec.model.kernel import run
+from unospec.model.state import GameState, Owed
+
+E = edition("nfl-cowboys")
+BASE = table(E, [["red-1", "red-2", "blue-3"], ["yellow-1", "green-2"], ["blue-9"]], top="red-9")
+
+Corruption = Callable[[GameState], GameState]
+
+CORRUPTIONS: dict[str, list[Corruption]] = {
+    "type-ok": [
+        lambda g: g._replace(phase="nonsense"),
+        lambda g: g._replace(hands=((g.hands[0][2], g.hands[0][0]), *g.hands[1:])),
+        lambda g: g._replace(color=7),
+    ],
+    "card-conservation": [
+        lambda g: g._replace(hands=((*g.hands[0], g.hands[0][0]), *g.hands[1:])),
+        lambda g: g._replace(draw_pile=g.draw_pile[1:]),
+    ],
+    "hand-and-pile-sizes": [
+        lambda g: g._replace(discard=(), draw_pile=(*g.draw_pile, *g.discard)),
+        lambda g: g._replace(set_aside=(), draw_pile=(*g.draw_pile, *g.set_aside)),
+    ],
+    "seats-and-direction": [
+        lambda g: g._replace(current=3),
+        lambda g: g._replace(direction=0),
+    ],
+    "pending-well-formed": [
+        lambda g: g._replace(owed=Owed(1, 2, "awaiting_play")),
+        lambda g: g._replace(phase="drawn_card"),
+        lambda g: g._replace(phase="uno_window", window=1),
+    ],
+    "hand-over-iff-empty-hand": [
+        lambda g: g._replace(hands=((), *g.hands[1:]), draw_pile=(*g.draw_pile, *g.hands[0])),
+        lambda g: g._replace(winner=0),
+    ],
+    "no-deadlock": [
+        lambda g: g._replace(
+            phase="hail_mary_discard",
+            hands=((), *g.hands[1:]),
+            draw_pile=(*g.draw_pile, *g.hands[0]),
+        ),
+    ],
+}
+
+
+def test_a_real_state_breaks_no_invariant() -> None:
+    """The hand-built starting state and the state after a play satisfy every invariant."""
+    after, fired = run(E, BASE, Play(0, card(E, "red-1")))
+    assert violations(E, BASE) == []
+    assert violations(E, after, BASE, fired) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "corrupt"),
+    [(name, c) for name, cs in CORRUPTIONS.items() for c in cs],
+    ids=[f"{name}-{i}" for name, cs in CORRUPTIONS.items() for i in range(len(cs))],
+)
+def test_each_state_invariant_catches_its_corruption(name: str, corrupt: Corruption) -> None:
+    """A state corrupted in one way breaks the invariant about that, with a message."""
+    found = dict(violations(E, corrupt(BASE)))
+    assert found.get(name)
+
+
+def test_scores_only_grow_catches_a_lowered_score() -> None:
+    """A step after which someone has fewer points breaks scores-only-grow."""
+    before = BASE._replace(scores=(10, 0, 0))
+    assert ("scores-only-grow", "a score went down") in violations(E, BASE, before, ())
+
+
+def test_declared_transitions_catches_a_step_that_does_not_chain() -> None:
+    """A step whose transitions do not lead from the old phase to the new one is caught."""
+    after, fired = run(E, BASE, Play(0, card(E, "red-1")))
+    found = dict(violations(E, after._replace(phase="awaiting_challenge"), BASE, fired))
+    assert "declared-transitions" in found
+    found = dict(violations(E, after, BASE._replace(phase="drawn_card"), fired))
+    assert "declared-transitions" in found
+
+
+def test_every_invariant_is_exercised_here() -> None:
+    """This module has a corruption for every state invariant of the catalogue."""
+    always = {i.name for i in INVARIANTS if i.kind == "always"}
+    assert always == set(CORRUPTIONS)

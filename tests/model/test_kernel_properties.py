@@ -1,0 +1,127 @@
+"""Properties of the kernel over random games (Hypothesis draws the seeds and player counts)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scenario import edition
+from unospec.checks.invariants import violations
+from unospec.checks.random_play import choose
+from unospec.editions import builtin_names
+from unospec.model.actions import (
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    Draw,
+    Keep,
+    NameLoser,
+    Pass,
+    Play,
+)
+from unospec.model.edition import Edition
+from unospec.model.errors import IllegalAction
+from unospec.model.kernel import (
+    apply,
+    empty_table,
+    is_chance,
+    legal_actions,
+    random_outcome,
+    run,
+)
+from unospec.model.state import GameState
+
+EDITIONS = builtin_names()
+
+
+def _states(e: Edition, players: int, seed: int, steps: int) -> list[GameState]:
+    rng = random.Random(seed)
+    game = empty_table(e, players)
+    seen = []
+    for _ in range(steps):
+        if game.phase == "game_over":
+            break
+        action = (
+            random_outcome(e, game, rng)
+            if is_chance(game)
+            else choose(game, legal_actions(e, game), rng)
+        )
+        game = apply(e, game, action)
+        seen.append(game)
+    return seen
+
+
+def _candidates(e: Edition, game: GameState) -> list[Action]:
+    """Every move any player could try now: legal or not."""
+    seats = range(game.players)
+    colors = (-1, *e.color_indices)
+    cards = range(len(e.faces.faces))
+    moves: list[Action] = [Play(p, c, k) for p in seats for c in cards for k in colors]
+    moves += [
+        kind(p) for p in seats for kind in (Draw, Pass, Challenge, Accept, CallUno, NameLoser)
+    ]
+    moves += [Catch(p, t) for p in seats for t in seats]
+    moves += [Keep(p, c) for p in seats for c in cards]
+    return moves
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5))
+def test_legal_actions_are_exactly_the_moves_apply_accepts(
+    name: str, seed: int, players: int
+) -> None:
+    """In every state a move is accepted by `apply` if and only if `legal_actions` lists it;
+    a refused move raises IllegalAction naming a rule."""
+    e = edition(name)
+    for game in _states(e, players, seed, steps=60)[::6]:
+        if is_chance(game):
+            continue
+        legal = set(legal_actions(e, game))
+        for move in _candidates(e, game):
+            try:
+                apply(e, game, move)
+            except IllegalAction as refused:
+                assert move not in legal, f"{move} is listed but refused: {refused}"
+                assert refused.rule
+            else:
+                assert move in legal, f"{move} is accepted but not listed in {game.phase}"
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 10))
+def test_every_invariant_holds_after_every_step(name: str, seed: int, players: int) -> None:
+    """Random play from any seed keeps every named invariant (see checks/invariants.py)."""
+    e = edition(name)
+    players = min(players, e.rules.max_players)
+    rng = random.Random(seed)
+    game = empty_table(e, players)
+    for _ in range(400):
+        if game.phase == "game_over":
+            break
+        action = (
+            random_outcome(e, game, rng)
+            if is_chance(game)
+            else choose(game, legal_actions(e, game), rng)
+        )
+        after, fired = run(e, game, action)
+        assert violations(e, after, game, fired) == []
+        game = after
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_apply_is_a_function_of_its_arguments(seed: int) -> None:
+    """The same state and action always give the same next state (the kernel is pure)."""
+    e = edition("nfl-cowboys")
+    for game in _states(e, 4, seed, steps=30):
+        if is_chance(game) or game.phase == "game_over":
+            continue
+        for move in legal_actions(e, game)[:5]:
+            assert apply(e, game, move) == apply(e, game, move)
+            assert hash(apply(e, game, move)) == hash(apply(e, game, move))
