@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from statemachine import State, StateMachine
+
 from unospec.model import actions as a
 from unospec.model import branches as b
 from unospec.model import legality as g

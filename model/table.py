@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from statemachine import StateMachine
+
 from unospec.model.edition import Edition
 from unospec.model.machine import AUTOMATIC, SAME_STEP, STEPS, WINDOW_PHASES, TurnFlow
 from unospec.model.state import GameState

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pytest
 from scenario import card, edition, table
+
 from unospec.checks.invariants import INVARIANTS, violations
 from unospec.model.actions import Play
 from unospec.model.kernel import run

@@ -6,6 +6,7 @@ import dataclasses
 
 import pytest
 from scenario import edition
+
 from unospec.checks.main_check import check_edition
 from unospec.checks.replay import replay
 from unospec.model import kernel, updates

@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 from scenario import edition
+
 from unospec.checks.random_play import record_game
 from unospec.checks.replay import replay
+from unospec.cli import main
 from unospec.editions import builtin_names
 from unospec.model.trace import parse_trace
-
-from unospec.cli import main
 
 # Section names as the kernel cites them (see model/sections.py and spec/express.toml).
 TURN = "Let's Play"

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from unospec.editions import builtin_path, load_edition
 
 from unospec.cli import main
+from unospec.editions import builtin_path, load_edition
 
 SIX = ("classic", "express", "nfl-cowboys", "nfl-players", "star-wars", "super-bowl-lvii")
 # Contents of each booklet (000/001/002 count the Special Foil Card); classic is standard UNO.

@@ -10,6 +10,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+
 from unospec.editions import builtin_names, builtin_path, load_edition
 from unospec.model.edition import DeckEntry, Edition
 from unospec.model.effects import WildDraw

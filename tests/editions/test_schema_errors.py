@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from unospec.cli import main
 from unospec.editions import builtin_names, builtin_path, load_edition
 from unospec.editions.schema import READINGS
 from unospec.model.errors import EditionError
-
-from unospec.cli import main
 
 
 def express_text() -> str:

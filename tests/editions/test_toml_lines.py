@@ -4,6 +4,7 @@ import tomllib
 
 from hypothesis import given
 from hypothesis import strategies as st
+
 from unospec.editions.toml_lines import KeyPath, locate
 
 SAMPLE = """\

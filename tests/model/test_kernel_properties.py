@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scenario import edition
+
 from unospec.checks.invariants import violations
 from unospec.checks.random_play import choose
 from unospec.editions import builtin_names

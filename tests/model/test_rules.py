@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from scenario import card, color, edition, play, table
+
 from unospec.model.actions import (
     Accept,
     CallUno,

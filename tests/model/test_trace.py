@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from scenario import edition
+
 from unospec.checks.random_play import record_game
 from unospec.checks.replay import replay
 from unospec.model.errors import InputError
