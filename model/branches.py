@@ -52,7 +52,7 @@ def resolves_by_loser(edition: Edition, game: GameState, action: Action | None) 
 
 
 def challenge_pending(edition: Edition, game: GameState, action: Action | None) -> bool:
-    """A Wild Draw card waits for its victim to challenge or accept it."""
+    """A Wild Draw card waits for its victim to challenge or accept it (Action Cards)."""
     return game.challenge is not None
 
 
@@ -62,19 +62,22 @@ def opens_uno_window(edition: Edition, game: GameState, action: Action | None) -
 
 
 def pile_runs_out(edition: Edition, game: GameState, action: Action | None) -> bool:
-    """The draw pile empties before the draw is done and the discard pile can refill it."""
+    """The draw pile empties before the draw is done and the discard pile can refill it
+    (Let's Play: NOTE)."""
     assert game.owed is not None
     return len(game.draw_pile) < game.owed.amount and len(game.discard) > 1
 
 
 def nothing_to_draw(edition: Edition, game: GameState, action: Action | None) -> bool:
-    """A player who chose to draw finds no card anywhere: their turn passes."""
+    """A player who chose to draw finds no card anywhere: their turn passes (Let's Play: If
+    you do not have a matching card; the edition's `empty_handed_draw` reading)."""
     assert game.owed is not None
     return game.owed.then == "drawn_card" and not game.draw_pile
 
 
 def resumes(phase: str) -> Condition:
-    """The table's draw is done and resumes `phase`, where the obligation was made."""
+    """The table's draw is done and resumes `phase`, where the obligation was made (the
+    sections of the card or rule that made the player draw)."""
 
     def condition(edition: Edition, game: GameState, action: Action | None) -> bool:
         return game.owed is not None and game.owed.then == phase
@@ -85,7 +88,8 @@ def resumes(phase: str) -> Condition:
 
 
 def guess_sheds_cards(edition: Edition, game: GameState, action: Action | None) -> bool:
-    """The Hail Mary named the caller's last card's colour and the thrower has cards to shed."""
+    """The Hail Mary named the caller's last card's colour and the thrower has cards to shed
+    (Action Cards: Wild Hail Mary Card)."""
     assert isinstance(action, Play)
     (last,) = game.hands[game.window]
     right = edition.faces.color[last] == action.color

@@ -31,7 +31,8 @@ def matches(edition: Edition, game: GameState, card: int) -> bool:
 
 
 def holds_any(edition: Edition, hand: tuple[int, ...], color: int, kinds: tuple[str, ...]) -> bool:
-    """Whether `hand` holds a card of the listed kinds of match (`WildDraw` wording)."""
+    """Whether `hand` holds a card of the listed kinds of match: the Wild Draw card's legality
+    rule and its challenge judgment, each as its Action Cards section words it."""
     faces = edition.faces
     for card in hand:
         if "current-color" in kinds and faces.color[card] == color and color >= 0:
@@ -52,7 +53,8 @@ def is_bluff(edition: Edition, game: GameState, player: int, card: int) -> bool:
 
 
 def can_play(edition: Edition, game: GameState, player: int, card: int) -> bool:
-    """`card` may be played on this turn by `player` (matching, and the card's own rules)."""
+    """`card` may be played on this turn by `player`: it matches (Let's Play 1) and its own
+    Action Cards section allows it."""
     faces = edition.faces
     if not matches(edition, game, card):
         return False
@@ -143,7 +145,8 @@ def check_turn_player(edition: Edition, game: GameState, action: PlayerAction) -
 
 
 def check_victim(edition: Edition, game: GameState, action: PlayerAction) -> None:
-    """Only the player the Wild Draw card was played on may challenge or accept it."""
+    """Only the player the Wild Draw card was played on may challenge or accept it (Action
+    Cards: Wild Draw Four card / Wild Draw Two)."""
     assert game.challenge is not None
     victim = game.challenge.victim
     _check_player(game, action.player, victim, "answer the Wild Draw card")
@@ -198,13 +201,14 @@ def check_color(edition: Edition, game: GameState, action: Play) -> None:
 
 
 def check_keep(edition: Edition, game: GameState, action: Keep) -> None:
-    """The Hail Mary thrower keeps one card of their own hand."""
+    """The Hail Mary thrower keeps one card of their own hand (Action Cards: Wild Hail Mary)."""
     _check_player(game, action.player, game.actor, "keep a card")
     _check_in_hand(edition, game, action.player, action.card)
 
 
 def check_loser(edition: Edition, game: GameState, action: NameLoser) -> None:
-    """The loser of a special wild is one of the players its rule puts in the race."""
+    """The loser of a special wild is one of the players its rule puts in the race (Action
+    Cards: Wild Touchdown! / Wild My Favorite Line)."""
     effect = edition.faces.effect[game.special]
     assert isinstance(effect, PenaltyRace)
     if not 0 <= action.player < game.players:

@@ -28,5 +28,6 @@ def card_points(edition: Edition, card: int) -> int:
 
 
 def hand_points(edition: Edition, game: GameState) -> int:
-    """What the hand's winner scores: every card left in the other players' hands."""
+    """What the hand's winner scores: every card left in the other players' hands (Keeping
+    Score)."""
     return sum(card_points(edition, card) for hand in game.hands for card in hand)

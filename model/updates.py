@@ -160,7 +160,8 @@ def draw_what_the_pile_has(edition: Edition, game: GameState, action: Action | N
 
 
 def pass_empty_handed(edition: Edition, game: GameState, action: Action | None) -> GameState:
-    """No card is left to draw anywhere, so the player's turn passes (empty_handed_draw)."""
+    """No card is left to draw anywhere, so the player's turn passes (Let's Play; the
+    edition's `empty_handed_draw` reading)."""
     owed = game.owed
     assert owed is not None
     return game._replace(owed=None, actor=owed.player, current=game.next_player(owed.player))
@@ -179,7 +180,8 @@ def pass_turn(edition: Edition, game: GameState, action: Action | None) -> GameS
 
 
 def judge_challenge(edition: Edition, game: GameState, action: Action | None) -> GameState:
-    """The offender shows their hand; the loser of the challenge draws (Wild Draw card)."""
+    """The offender shows their hand; the loser of the challenge draws (Action Cards: Wild
+    Draw Four card / Wild Draw Two)."""
     pending = game.challenge
     assert pending is not None
     effect = edition.faces.effect[pending.card]
@@ -200,7 +202,8 @@ def judge_challenge(edition: Edition, game: GameState, action: Action | None) ->
 
 
 def accept_draw(edition: Edition, game: GameState, action: Action | None) -> GameState:
-    """The victim draws the card's cards and loses their turn (Wild Draw card)."""
+    """The victim draws the card's cards and loses their turn (Action Cards: Wild Draw Four
+    card / Wild Draw Two)."""
     pending = game.challenge
     assert pending is not None
     effect = edition.faces.effect[pending.card]
@@ -252,7 +255,8 @@ def throw_hail_mary(edition: Edition, game: GameState, action: Action | None) ->
 
 
 def discard_down_to_one(edition: Edition, game: GameState, action: Action | None) -> GameState:
-    """After a right guess the thrower keeps one card; the rest go under the Hail Mary."""
+    """After a right guess the thrower keeps one card; the rest go under the Hail Mary
+    (Action Cards: Wild Hail Mary Card; interpretation hail-mary-shed-cards)."""
     assert isinstance(action, Keep)
     shed = _without(game.hands[action.player], action.card)
     return game._replace(
@@ -262,7 +266,8 @@ def discard_down_to_one(edition: Edition, game: GameState, action: Action | None
 
 
 def owe_loser_penalty(edition: Edition, game: GameState, action: Action | None) -> GameState:
-    """The slowest (or the one without a quote) draws the special wild's penalty."""
+    """The slowest (or the one without a quote) draws the special wild's penalty (Action
+    Cards: Wild Touchdown! Card / Wild My Favorite Line Card)."""
     assert isinstance(action, NameLoser)
     effect = edition.faces.effect[game.special]
     assert isinstance(effect, PenaltyRace)
