@@ -182,6 +182,10 @@ def check_hail_mary(edition: Edition, game: GameState, action: Play) -> None:
     section = edition.section_of(card)
     if not 0 <= action.player < game.players:
         raise IllegalAction(sections.TURN, f"there is no player {action.player}")
+    if not edition.faces.hail_mary[action.card]:
+        raise IllegalAction(section, f"{card} cannot interrupt out of turn")
+    if action.player == game.window:
+        raise IllegalAction(section, "the caller cannot throw a Hail Mary at themselves")
     _check_in_hand(edition, game, action.player, action.card)
     if game.challenge is not None:
         raise IllegalAction(section, f"{card} cannot interrupt a pending challenge")
