@@ -190,7 +190,12 @@ def declared_transitions(
     phase = before.phase
     for step in fired:
         branch = step.branch
-        if MACHINE.branches[branch.number] is not branch or branch.source != phase:
+        declared = (
+            MACHINE.branches[branch.number] if branch.number < len(MACHINE.branches) else None
+        )
+        if declared is None or declared.label != branch.label:
+            return f"transition {branch.label} is not declared by the turn-flow machine"
+        if branch.source != phase:
             return f"transition {branch.label} does not start from {phase}"
         phase = branch.target
     if phase != after.phase:
@@ -237,13 +242,18 @@ def violations(
     before: GameState | None = None,
     fired: tuple[Fired, ...] = (),
     legal: tuple[Action, ...] | None = None,
+    kinds: tuple[str, ...] = ("always", "step"),
+    skip: frozenset[str] = frozenset(),
 ) -> list[tuple[str, str]]:
     """(name, what is wrong) for every invariant that fails in `after` (and on the step).
 
-    `legal`, when given, is `legal_actions(edition, after)`, computed once by the caller.
+    `legal`, when given, is `legal_actions(edition, after)`, computed once by the caller;
+    `kinds` and `skip` narrow which invariants are checked.
     """
     found: list[tuple[str, str]] = []
     for invariant in INVARIANTS:
+        if invariant.kind not in kinds or invariant.name in skip:
+            continue
         if invariant.kind == "step" and before is None:
             continue
         try:

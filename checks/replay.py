@@ -17,6 +17,7 @@ from unospec.model.actions import Deal
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, InputError, RuleGap
 from unospec.model.kernel import empty_table, run
+from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.state import GameState
 from unospec.model.trace import Trace, deck_faces, step_action
 
@@ -48,7 +49,14 @@ class ReplayResult:
 
 def edition_for(trace: Trace, trace_file: str | None, override: str | None) -> Edition:
     """The trace's edition: `override` if given, else a built-in name or a path, tried as
-    given and then relative to the trace file."""
+    given and then relative to the trace file; scaled when the trace names a scale."""
+    edition = _base_edition(trace, trace_file, override)
+    if trace.scale:
+        return scale_edition(edition, parse_scale(trace.scale))
+    return edition
+
+
+def _base_edition(trace: Trace, trace_file: str | None, override: str | None) -> Edition:
     if override:
         return load_edition(override)
     try:

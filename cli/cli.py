@@ -49,6 +49,16 @@ def _parser() -> argparse.ArgumentParser:
     replay = command("replay", "check a recorded game step by step")
     replay.add_argument("trace", help="a trace file (JSON)")
     replay.add_argument("--edition", help="check against this edition instead of the trace's")
+    explore = command("explore", "every reachable state of a scaled edition, invariants in each")
+    explore.add_argument("edition")
+    explore.add_argument("--players", type=_count, default=2)
+    explore.add_argument("--scale", default="micro", help="a preset or key=value list")
+    explore.add_argument("--max-states", type=_count, default=None)
+    explore.add_argument("--no-symmetry", action="store_true")
+    explore.add_argument("--jobs", type=_count, default=1)
+    explore.add_argument(
+        "--out", default="counterexamples", help="where a counterexample's trace and test go"
+    )
     check = command("check", "the main job: every check of every edition")
     check.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
     check.add_argument("--games", type=_count, default=None, help="random games per edition")
@@ -217,10 +227,31 @@ class _progress_bar:
         self.bar.stop()
 
 
+def _explore(args: argparse.Namespace) -> int:
+    from unospec.checks.explore_job import run_exploration, write_counterexample
+    from unospec.render import explore_text
+
+    with _progress_bar() as progress:
+        report = run_exploration(
+            args.edition,
+            players=args.players,
+            scale=args.scale,
+            symmetry=not args.no_symmetry,
+            max_states=args.max_states,
+            progress=lambda states, depth: progress("exploring", states, 0),
+        )
+    written = write_counterexample(report, Path(args.out)) if report.trace else []
+    data = report.to_json()
+    data["written"] = [str(p) for p in written]
+    _emit(args, data, explore_text(data))
+    return OK if report.ok else FAILED
+
+
 HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "editions": _editions,
     "show": _show,
     "play": _play,
     "replay": _replay,
     "check": _check,
+    "explore": _explore,
 }

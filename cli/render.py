@@ -146,3 +146,32 @@ def replay_text(result: ReplayResult) -> str:
     if result.ok:
         out.append("ok: every step is legal")
     return "\n".join(out)
+
+
+def explore_text(data: dict[str, Any]) -> str:
+    """An exploration's statistics, coverage and (if any) its counterexample, for people."""
+    complete = "complete" if data["complete"] else f"stopped ({data['stopped'] or 'violation'})"
+    out = [
+        f"{data['edition']} at scale {data['scale']}, {data['players']} players, "
+        f"symmetry {'on' if data['symmetry'] else 'off'}: {complete}",
+        f"  {data['distinct_states']} distinct states ({data['unreduced_states']} without "
+        f"symmetry), {data['transitions']} transitions, depth {data['depth']}",
+        f"  {data['seconds']} s, {data['states_per_second']} states/s, peak memory "
+        f"{data['peak_memory_mb']} MB (~{data['bytes_per_state']} bytes per state)",
+        "Invariants:",
+    ]
+    out += [f"  {'ok  ' if i['ok'] else 'FAIL'}  {i['name']}" for i in data["invariants"]]
+    fired = sum(1 for n in data["coverage"].values() if n)
+    out.append(f"Rule coverage: {fired} of {len(data['coverage'])} transitions fired")
+    out += [f"  never fired: {label}" for label in data["never_fired"]]
+    violation = data["violation"]
+    if violation:
+        out += ["", f"VIOLATION of {violation['invariant']}: {violation['message']}",
+                "Shortest trace (only what changed at each step):"]  # fmt: skip
+        for row in violation["steps"]:
+            who = "table" if row["player"] is None else f"player {row['player']}"
+            out.append(
+                f"  {row['step']:>3}  {who:<9} {row['action']:<28} {'; '.join(row['changes'])}"
+            )
+        out += [f"  written: {path}" for path in data.get("written", [])]
+    return "\n".join(out)

@@ -312,5 +312,7 @@ def _window_moves(edition: Edition, game: GameState) -> tuple[Action, ...]:
                 if hail_marys[card]:
                     moves.extend(Play(player, card, color) for color in edition.color_indices)
     then = "awaiting_challenge" if game.challenge is not None else "awaiting_play"
-    moves.extend(legal_actions(edition, game._replace(phase=then, window=-1)))
+    for move in legal_actions(edition, game._replace(phase=then, window=-1)):
+        if not (isinstance(move, Play) and _is_interrupt(edition, game, move)):
+            moves.append(move)  # a Hail Mary played now is the interrupt, listed above
     return tuple(moves)

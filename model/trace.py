@@ -59,11 +59,13 @@ class Trace:
     steps: tuple[dict[str, Any], ...]
     foil: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    scale: str | None = None  # the edition is scaled (see `unospec.model.scale`)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "edition": self.edition,
             "players": self.players,
+            **({"scale": self.scale} if self.scale else {}),
             "options": {"foil": self.foil},
             "deck": list(self.deck),
             "steps": list(self.steps),
@@ -81,7 +83,9 @@ def parse_trace(text: str, where: str = "trace") -> Trace:
         raise InputError(f"{where}: expected JSON, found nesting too deep") from None
     if not isinstance(data, dict):
         raise InputError(f"{where}: expected a JSON object, found {type(data).__name__}")
-    known = {"edition", "players", "options", "deck", "steps", "comment", "violation", "seed"}
+    known = {
+        "edition", "players", "scale", "options", "deck", "steps", "comment", "violation", "seed",
+    }  # fmt: skip
     for key in data:
         if key not in known:
             raise InputError(f"{where}: {key}: expected one of {', '.join(sorted(known))}")
@@ -103,8 +107,11 @@ def parse_trace(text: str, where: str = "trace") -> Trace:
     steps = data.get("steps")
     if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
         raise InputError(f"{where}: steps: expected an array of step objects")
+    scale = data.get("scale")
+    if scale is not None and not isinstance(scale, str):
+        raise InputError(f'{where}: scale: expected a scale such as "micro", found {scale!r}')
     extra = {k: data[k] for k in ("comment", "violation", "seed") if k in data}
-    return Trace(edition, players, tuple(deck), tuple(steps), foil, extra)
+    return Trace(edition, players, tuple(deck), tuple(steps), foil, extra, scale)
 
 
 def deck_faces(edition: Edition, deck: tuple[str, ...], where: str = "deck") -> tuple[int, ...]:

@@ -1,0 +1,188 @@
+"""Counterexamples: the explorer's shortest path turned into a trace anyone can replay.
+
+The explorer keeps only canonical states and their parents. To write a trace, this module
+walks the path again from the initial state, picking at each step the outcome that reaches
+the next canonical state, and then turns the cards each step drew into concrete deck and
+reshuffle orders. The trace is replayed by the kernel before it is handed out, so a trace
+that does not reproduce its violation is never written.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from unospec.checks.chance import Outcome, minus, normalize
+from unospec.checks.explorer import Exploration, successors
+from unospec.checks.invariants import violations
+from unospec.checks.symmetry import canonical, colour_renamings
+from unospec.model.actions import Action, Deal, Reshuffle
+from unospec.model.cards import COLORS
+from unospec.model.edition import Edition
+from unospec.model.kernel import empty_table, run
+from unospec.model.state import GameState
+from unospec.model.trace import Trace, action_step, deck_faces, step_action
+
+
+def violation_path(exploration: Exploration) -> list[Outcome]:
+    """The outcomes, from the first deal on, that lead to the violation."""
+    violation = exploration.violation
+    assert violation is not None
+    edition = exploration.edition
+    renamings = colour_renamings(edition) if exploration.symmetry else []
+    ids = exploration.path(violation.parent)
+    game = normalize(empty_table(edition, exploration.players))
+    path: list[Outcome] = []
+    for target in [exploration.states[i] for i in ids[1:]]:
+        outcome = _step_to(edition, game, target, renamings)
+        path.append(outcome)
+        game = normalize(outcome.after)
+    if violation.state is not None:
+        path.append(_step_to(edition, game, violation.state, renamings, broken=violation.invariant))
+    return path
+
+
+def _step_to(
+    edition: Edition,
+    game: GameState,
+    target: GameState,
+    renamings: list[Any],
+    broken: str | None = None,
+) -> Outcome:
+    for outcome in successors(edition, game):
+        if canonical(normalize(outcome.after), renamings)[0] != target:
+            continue
+        if broken is None or broken in dict(
+            violations(edition, outcome.after, game, outcome.fired)
+        ):
+            return outcome
+    raise AssertionError("the explored path cannot be walked again")  # a bug, not input
+
+
+def concrete_trace(
+    edition: Edition, players: int, path: list[Outcome], *, base: str, scale: str | None
+) -> Trace:
+    """The trace of `path` with the deck and reshuffle orders that make it happen."""
+    actions: list[Action] = []
+    epoch_start = -1
+    pile: tuple[int, ...] = ()
+    drawn_since: list[int] = []
+
+    def close_epoch() -> None:
+        if epoch_start < 0:
+            return
+        order = tuple(drawn_since) + minus(pile, tuple(drawn_since))
+        action = actions[epoch_start]
+        actions[epoch_start] = Deal(order) if isinstance(action, Deal) else Reshuffle(order)
+
+    for outcome in path:
+        if isinstance(outcome.action, Deal | Reshuffle):
+            close_epoch()
+            epoch_start = len(actions)
+            pile = tuple(sorted(outcome.action.order))
+            drawn_since = list(outcome.drawn)
+        else:
+            drawn_since.extend(outcome.drawn)
+        actions.append(outcome.action)
+    close_epoch()
+    first = actions[0]
+    assert isinstance(first, Deal)
+    ids = edition.faces.card_id
+    return Trace(
+        edition=base,
+        players=players,
+        deck=tuple(ids(card) for card in first.order),
+        steps=tuple(action_step(edition, action) for action in actions[1:]),
+        scale=scale,
+    )
+
+
+def replay_states(edition: Edition, trace: Trace) -> list[tuple[GameState, Action, GameState]]:
+    """(before, action, after) for every step of a trace, through the kernel."""
+
+    game = run(edition, empty_table(edition, trace.players), Deal(deck_faces(edition, trace.deck)))[
+        0
+    ]
+    steps = []
+    for i, step in enumerate(trace.steps):
+        action = step_action(edition, step, f"steps[{i}]")
+        after = run(edition, game, action)[0]
+        steps.append((game, action, after))
+        game = after
+    return steps
+
+
+def changes(edition: Edition, before: GameState, after: GameState) -> list[str]:
+    """What a step changed, in words: only the fields that differ."""
+    ids = edition.faces.card_id
+    out: list[str] = []
+    if before.phase != after.phase:
+        out.append(f"phase {before.phase} -> {after.phase}")
+    for player, (old, new) in enumerate(zip(before.hands, after.hands, strict=True)):
+        gone, came = minus(old, new), minus(new, old)
+        if gone or came:
+            parts = [f"-{ids(c)}" for c in gone] + [f"+{ids(c)}" for c in came]
+            out.append(f"hand {player}: {' '.join(parts)} ({len(new)} left)")
+    if before.top != after.top:
+        out.append(f"top {ids(after.top) if after.top >= 0 else 'none'}")
+    if before.color != after.color and after.color >= 0:
+        out.append(f"colour {COLORS[after.color]}")
+    if len(before.draw_pile) != len(after.draw_pile):
+        out.append(f"draw pile {len(before.draw_pile)} -> {len(after.draw_pile)}")
+    if before.direction != after.direction:
+        out.append("direction " + ("clockwise" if after.direction > 0 else "counterclockwise"))
+    if before.current != after.current:
+        out.append(f"next player {after.current}")
+    if before.window != after.window:
+        out.append(f"UNO window {'player ' + str(after.window) if after.window >= 0 else 'closed'}")
+    if before.challenge != after.challenge and after.challenge is not None:
+        c = after.challenge
+        out.append(f"challenge pending ({'guilty' if c.guilty else 'not guilty'})")
+    if before.scores != after.scores:
+        out.append(f"scores {', '.join(map(str, after.scores))}")
+    return out
+
+
+def step_table(edition: Edition, trace: Trace) -> list[dict[str, Any]]:
+    """One row per step: who did what, and only what changed."""
+    rows = []
+    for i, (before, action, after) in enumerate(replay_states(edition, trace)):
+        step = action_step(edition, action)
+        what = step["action"] + (f" {step['card']}" if "card" in step else "")
+        what += f" {step['color']}" if "color" in step else ""
+        what += f" player {step['target']}" if "target" in step else ""
+        rows.append(
+            {"step": i, "player": step.get("player"), "action": what,
+             "changes": changes(edition, before, after)}
+        )  # fmt: skip
+    return rows
+
+
+def regression_test(trace: Trace, invariant: str, message: str) -> str:
+    """A ready pytest module that fails while the violation can still be reproduced."""
+    slug = re.sub(r"[^a-z0-9]+", "_", f"{trace.edition}_{invariant}".lower()).strip("_")
+    data = json.dumps(trace.to_json(), indent=1)
+    return f'''"""Regression test written by `unospec explore` ({invariant}, {trace.edition}).
+
+The explorer found: {message}
+The trace below is its shortest counterexample; the test passes once the rules are fixed.
+"""
+
+import json
+
+from unospec.checks.replay import edition_for, replay
+from unospec.model.trace import parse_trace
+
+TRACE = json.loads(
+    r"""{data}"""
+)
+
+
+def test_{slug}_stays_fixed() -> None:
+    """Replaying the counterexample breaks no invariant and no rule."""
+    trace = parse_trace(json.dumps(TRACE))
+    result = replay(edition_for(trace, None, None), trace)
+    assert result.violation is None, result.violation
+    assert result.ok, result.first_illegal
+'''

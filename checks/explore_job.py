@@ -1,0 +1,122 @@
+"""`unospec explore` as a job: scale the edition, explore it, explain what was found.
+
+The result is data (`to_json`); a violation comes with its shortest trace, checked by replay,
+the table of what each step changed, and a ready pytest regression test.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from unospec.checks.counterexample import (
+    concrete_trace,
+    regression_test,
+    step_table,
+    violation_path,
+)
+from unospec.checks.explorer import Exploration, Progress, explore
+from unospec.checks.invariants import INVARIANTS
+from unospec.checks.replay import replay
+from unospec.editions import load_edition
+from unospec.model.errors import InputError
+from unospec.model.scale import parse_scale, scale_edition
+from unospec.model.table import MACHINE
+from unospec.model.trace import Trace
+
+
+@dataclass
+class ExploreReport:
+    """An exploration and, when it broke an invariant, its counterexample."""
+
+    edition: str
+    scale: str
+    exploration: Exploration
+    trace: Trace | None = None
+    table: list[dict[str, Any]] = field(default_factory=list)
+    replayed: dict[str, Any] | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.exploration.violation is None
+
+    def to_json(self) -> dict[str, Any]:
+        x = self.exploration
+        broken = x.violation.invariant if x.violation else None
+        seconds = max(x.seconds, 1e-9)
+        return {
+            "edition": self.edition,
+            "players": x.players,
+            "scale": self.scale,
+            "symmetry": x.symmetry,
+            "distinct_states": len(x.states),
+            "unreduced_states": x.unreduced_states,
+            "transitions": x.transitions,
+            "depth": x.depth,
+            "seconds": round(x.seconds, 3),
+            "states_per_second": round(len(x.states) / seconds),
+            "complete": x.complete,
+            "stopped": x.stopped,
+            "peak_memory_mb": round(x.peak_memory_mb, 1),
+            "bytes_per_state": round(x.bytes_per_state),
+            "invariants": [{"name": i.name, "ok": i.name != broken} for i in INVARIANTS],
+            "coverage": {b.label: x.fired[b.number] for b in MACHINE.branches},
+            "never_fired": [b.label for b in MACHINE.branches if not x.fired[b.number]],
+            "phases": sorted(x.phases),
+            "violation": None
+            if x.violation is None
+            else {
+                "invariant": x.violation.invariant,
+                "message": x.violation.message,
+                "trace": self.trace.to_json() if self.trace else None,
+                "steps": self.table,
+                "replayed": self.replayed,
+            },
+        }
+
+
+def run_exploration(
+    edition_name: str,
+    *,
+    players: int = 2,
+    scale: str = "micro",
+    symmetry: bool = True,
+    max_states: int | None = None,
+    progress: Progress | None = None,
+) -> ExploreReport:
+    """Scale, explore, and (on a violation) build and check the counterexample."""
+    base = load_edition(edition_name)
+    edition = scale_edition(base, parse_scale(scale))
+    if not edition.rules.min_players <= players <= edition.rules.max_players:
+        raise InputError(
+            f"'players' must be in range {edition.rules.min_players}.."
+            f"{edition.rules.max_players} for {base.name} (got {players})"
+        )
+    exploration = explore(
+        edition, players, symmetry=symmetry, max_states=max_states, progress=progress
+    )
+    report = ExploreReport(base.name, scale, exploration)
+    if exploration.violation is not None:
+        path = violation_path(exploration)
+        trace = concrete_trace(edition, players, path, base=edition_name, scale=scale)
+        report.trace = trace
+        report.table = step_table(edition, trace)
+        result = replay(edition, trace)
+        report.replayed = {"ok": result.ok, "violation": result.violation,
+                           "first_illegal": result.first_illegal}  # fmt: skip
+    return report
+
+
+def write_counterexample(report: ExploreReport, folder: Path) -> list[Path]:
+    """Write the trace and its regression test into `folder`; return their paths."""
+    violation = report.exploration.violation
+    assert report.trace is not None and violation is not None
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = f"{report.edition}-{violation.invariant}"
+    trace_path = folder / f"{stem}.json"
+    test_path = folder / f"test_{stem.replace('-', '_')}.py"
+    trace_path.write_text(json.dumps(report.trace.to_json(), indent=1) + "\n")
+    test_path.write_text(regression_test(report.trace, violation.invariant, violation.message))
+    return [trace_path, test_path]

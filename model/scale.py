@@ -1,0 +1,147 @@
+"""Scaled editions: the same card kinds and rules on a deck small enough to explore fully.
+
+A scale keeps every card kind of the edition and every rule, and shrinks the deck: fewer
+colours, fewer ranks, fewer copies, smaller hands, a lower target score.
+
+    SCALE   := PRESET | SETTING ("," SETTING)*
+    SETTING := "colors=" N | "ranks=" LO "-" HI | "copies=" N | "actions=" N
+             | "wilds=" N | "hand=" N | "target=" N | PRESET
+
+`copies` is per colour and rank, `actions` per colour and action kind, `wilds` per wild kind;
+`target` 0 keeps the edition's target (with `target=1` a game is one hand). A preset may
+start the list and settings after it override it: ``micro,hand=2``.
+
+>>> parse_scale("micro").hand
+1
+>>> parse_scale("colors=2,ranks=1-2").ranks
+(1, 2)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from unospec.model.cards import NUMBER
+from unospec.model.edition import DeckEntry, Edition
+from unospec.model.errors import InputError
+
+
+@dataclass(frozen=True)
+class Scale:
+    """How far to shrink an edition (the defaults are the `micro` preset)."""
+
+    colors: int = 1
+    ranks: tuple[int, int] = (1, 1)
+    copies: int = 1
+    actions: int = 1
+    wilds: int = 1
+    hand: int = 1
+    target: int = 1
+
+    def __str__(self) -> str:
+        lo, hi = self.ranks
+        return (
+            f"colors={self.colors},ranks={lo}-{hi},copies={self.copies},actions={self.actions},"
+            f"wilds={self.wilds},hand={self.hand},target={self.target}"
+        )
+
+
+PRESETS: dict[str, Scale] = {
+    "micro": Scale(),
+    "pair": Scale(colors=2, actions=0),
+    "small": Scale(ranks=(1, 2)),
+    "medium": Scale(colors=2),
+}
+"""Named scales. `micro` (the default): one colour, one number, one of each action and wild
+kind, hands of one, one hand to a game. `pair`: two colours without coloured actions, the
+smallest deck where colour symmetry matters. `small` and `medium` take minutes to hours."""
+
+DEFAULT = "micro"
+
+
+def parse_scale(text: str) -> Scale:
+    """The scale a SCALE string names; InputError says what is wrong with it."""
+    scale = PRESETS[DEFAULT]
+    fields = {f.name for f in dataclasses.fields(Scale)}
+    for i, part in enumerate(p.strip() for p in text.split(",")):
+        if part in PRESETS and i == 0:
+            scale = PRESETS[part]
+            continue
+        key, sep, value = part.partition("=")
+        if not sep or key not in fields:
+            presets = ", ".join(PRESETS)
+            raise InputError(
+                f"--scale: expected a preset ({presets}) or key=value with a key among "
+                f"{', '.join(sorted(fields))}, found {part!r}"
+            )
+        scale = dataclasses.replace(scale, **{key: _value(key, value)})
+    return scale
+
+
+def _value(key: str, value: str) -> int | tuple[int, int]:
+    if key == "ranks":
+        lo, sep, hi = value.partition("-")
+        if not (lo.isdigit() and hi.isdigit() and sep) or int(lo) > int(hi) or int(hi) > 9:
+            raise InputError(f"--scale: ranks: expected LO-HI within 0-9, found {value!r}")
+        return (int(lo), int(hi))
+    if not value.isdigit():
+        raise InputError(f"--scale: {key}: expected a whole number, found {value!r}")
+    number = int(value)
+    least = 0 if key in ("target", "actions", "wilds") else 1
+    if number < least or number > 1000:
+        raise InputError(f"--scale: {key}: expected {least} to 1000, found {number}")
+    return number
+
+
+def scale_edition(edition: Edition, scale: Scale) -> Edition:
+    """`edition` on a smaller deck: the same kinds, effects, readings and interpretations."""
+    if scale.colors > len(edition.colors):
+        raise InputError(
+            f"--scale: colors: {edition.name} has {len(edition.colors)} colours, "
+            f"found {scale.colors}"
+        )
+    lo, hi = scale.ranks
+    deck: list[DeckEntry] = []
+    for entry in edition.deck:
+        if entry.kind == NUMBER:
+            ranks = tuple(r for r in entry.ranks if lo <= r <= hi)
+            if ranks:
+                deck.append(dataclasses.replace(entry, ranks=ranks, copies=scale.copies))
+        elif entry.foil:
+            if scale.wilds:
+                deck.append(entry)
+        elif entry.kind.startswith("wild"):
+            if scale.wilds:
+                deck.append(dataclasses.replace(entry, copies=scale.wilds))
+        elif scale.actions:
+            deck.append(dataclasses.replace(entry, copies=scale.actions))
+    if not any(e.kind == NUMBER for e in deck):
+        raise InputError(f"--scale: ranks: {edition.name} has no number card in {lo}-{hi}")
+    scaled = dataclasses.replace(
+        edition,
+        colors=edition.colors[: scale.colors],
+        deck=_merge(tuple(deck)),
+        total_cards=0,
+        rules=dataclasses.replace(
+            edition.rules,
+            hand_size=scale.hand,
+            min_players=2,
+            target_score=scale.target or edition.rules.target_score,
+        ),
+    )
+    total = scaled.in_play_count + scaled.set_aside_count
+    return dataclasses.replace(scaled, total_cards=total)
+
+
+def _merge(deck: tuple[DeckEntry, ...]) -> tuple[DeckEntry, ...]:
+    """Drop number entries left with the same ranks twice (none in the built-in files)."""
+    seen: set[tuple[str, tuple[int, ...], bool]] = set()
+    merged = []
+    for entry in deck:
+        key = (entry.kind, entry.ranks, entry.foil)
+        if key in seen and entry.kind == NUMBER:
+            continue
+        seen.add(key)
+        merged.append(entry)
+    return tuple(merged)
