@@ -1,0 +1,163 @@
+"""The explorer: pinned state counts (a model manifest), symmetry soundness, mutations caught.
+
+Like the TLA+ examples' manifests and stateright's tests, the counts below are what the
+explorer finds for these configurations; a change in them is a change in the rules' state
+space and must be explained.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from scenario import edition
+
+from unospec.checks.counterexample import regression_test
+from unospec.checks.explore_job import run_exploration
+from unospec.checks.explorer import explore
+from unospec.checks.replay import edition_for, replay
+from unospec.model import kernel, updates
+from unospec.model.scale import parse_scale, scale_edition
+from unospec.model.table import MACHINE
+from unospec.model.trace import parse_trace
+
+# (edition, scale, players) -> distinct states with symmetry, without, BFS depth
+MANIFEST = {
+    ("classic", "pair", 2): (337, 673, 12),
+    ("express", "pair", 2): (341, 681, 12),
+    ("nfl-cowboys", "pair", 2): (2663, 5325, 16),
+    ("star-wars", "pair", 2): (2133, 4265, 16),
+    ("super-bowl-lvii", "pair", 2): (2043, 4085, 16),
+    ("express", "micro", 2): (31888, 31888, 17),
+}
+
+
+def _explore(name: str, scale: str, players: int, symmetry: bool) -> Any:
+    return explore(scale_edition(edition(name), parse_scale(scale)), players, symmetry=symmetry)
+
+
+@pytest.mark.parametrize(("name", "scale", "players"), list(MANIFEST))
+def test_pinned_state_counts_and_verdicts(name: str, scale: str, players: int) -> None:
+    """Each configuration explores completely, breaks no invariant, and has the pinned
+    number of distinct states with and without symmetry reduction."""
+    reduced, full, depth = MANIFEST[(name, scale, players)]
+    with_symmetry = _explore(name, scale, players, True)
+    without = _explore(name, scale, players, False)
+    assert with_symmetry.complete and without.complete
+    assert (len(with_symmetry.states), len(without.states)) == (reduced, full)
+    assert with_symmetry.depth == without.depth == depth
+
+
+@pytest.mark.parametrize(("name", "scale", "players"), [k for k in MANIFEST if k[1] == "pair"])
+def test_symmetry_reduction_is_sound(name: str, scale: str, players: int) -> None:
+    """With colour symmetry the explorer reaches the same phases and transitions, reaches the
+    same verdict, and its orbits add up to exactly the states found without it."""
+    with_symmetry = _explore(name, scale, players, True)
+    without = _explore(name, scale, players, False)
+    assert with_symmetry.unreduced_states == len(without.states)
+    assert with_symmetry.phases == without.phases
+    assert set(with_symmetry.fired) == set(without.fired)
+    assert (with_symmetry.violation is None) == (without.violation is None)
+
+
+def _mutated(label: str, update: Callable[..., Any]) -> Any:
+    branches = tuple(
+        dataclasses.replace(b, update=update) if b.label == label else b for b in MACHINE.branches
+    )
+    by_event: dict[tuple[str, str], tuple[Any, ...]] = {}
+    for branch in branches:
+        key = (branch.source, branch.event)
+        by_event[key] = (*by_event.get(key, ()), branch)
+    return dataclasses.replace(MACHINE, branches=branches, by_event=by_event)
+
+
+def _payout_from_nowhere(e, game, action):  # type: ignore[no-untyped-def]
+    """A challenge whose loser also receives a copy of the top card, out of nowhere."""
+    game = updates.judge_challenge(e, game, action)
+    assert game.owed is not None
+    hands = list(game.hands)
+    hands[game.owed.player] = tuple(sorted((*hands[game.owed.player], game.top)))
+    return game._replace(hands=tuple(hands))
+
+
+def _window_left_open(e, game, action):  # type: ignore[no-untyped-def]
+    """Closing the UNO window that forgets to close it."""
+    return game
+
+
+MUTANTS = {
+    "payout-from-nowhere": (
+        "awaiting_challenge --challenge--> table_draws",
+        _payout_from_nowhere,
+        "card-conservation",
+    ),
+    "window-left-open": (
+        "uno_window --close_window--> awaiting_play",
+        _window_left_open,
+        "pending-well-formed",
+    ),
+}
+
+
+@pytest.fixture
+def mutant(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    label, update, invariant = MUTANTS[request.param]
+    monkeypatch.setattr(kernel, "MACHINE", _mutated(label, update))
+    yield invariant
+
+
+@pytest.mark.parametrize("mutant", list(MUTANTS), indirect=True)
+def test_a_seeded_bug_is_caught_with_a_shortest_replayable_counterexample(
+    mutant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kernel with a seeded bug breaks the invariant about it; the counterexample trace
+    replays to the same violation, and its regression test fails until the bug is gone."""
+    report = run_exploration("nfl-cowboys", scale="pair")
+    assert not report.ok and report.trace is not None
+    violation = report.exploration.violation
+    assert violation is not None and violation.invariant == mutant
+    assert report.replayed is not None and report.replayed["violation"]["invariant"] == mutant
+    assert report.table and all(row["changes"] for row in report.table)
+    source = regression_test(report.trace, violation.invariant, violation.message)
+    namespace: dict[str, Any] = {}
+    exec(compile(source, "regression_test.py", "exec"), namespace)
+    test = next(v for k, v in namespace.items() if k.startswith("test_"))
+    with pytest.raises(AssertionError):
+        test()  # the bug is still there
+    monkeypatch.setattr(kernel, "MACHINE", MACHINE)
+    test()  # without the bug the trace replays cleanly
+
+
+def test_a_shorter_counterexample_does_not_exist() -> None:
+    """Breadth first: no state at a smaller depth than the counterexample breaks anything
+    (the path has exactly `depth of the parent + 1` steps after the first deal)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(kernel, "MACHINE", _mutated(*MUTANTS["payout-from-nowhere"][:2]))
+        report = run_exploration("nfl-cowboys", scale="pair")
+    x = report.exploration
+    assert x.violation is not None and report.trace is not None
+    assert len(x.path(x.violation.parent)) == len(report.trace.steps) + 1
+    assert len(report.trace.steps) <= x.depth
+
+
+def test_max_states_stops_cleanly_with_partial_statistics() -> None:
+    """`max_states` ends the exploration early, marked as stopped, with what it counted."""
+    x = explore(scale_edition(edition("nfl-cowboys"), parse_scale("micro")), 2, max_states=500)
+    assert x.stopped == "max-states" and not x.complete
+    assert 500 <= len(x.states) < 600 and x.transitions > 0
+
+
+def test_trace_names_its_scale_and_replays_from_json() -> None:
+    """A counterexample trace records the scale, so replay rebuilds the same scaled deck."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(kernel, "MACHINE", _mutated(*MUTANTS["payout-from-nowhere"][:2]))
+        report = run_exploration("express", scale="pair")
+        assert report.trace is not None
+        text = json.dumps(report.trace.to_json())
+        trace = parse_trace(text)
+        assert trace.scale == "pair"
+        result = replay(edition_for(trace, None, None), trace)
+    assert result.violation is not None
