@@ -84,6 +84,7 @@ def run_exploration(
     scale: str = "micro",
     symmetry: bool = True,
     max_states: int | None = None,
+    jobs: int = 1,
     progress: Progress | None = None,
 ) -> ExploreReport:
     """Scale, explore, and (on a violation) build and check the counterexample."""
@@ -95,7 +96,7 @@ def run_exploration(
             f"{edition.rules.max_players} for {base.name} (got {players})"
         )
     exploration = explore(
-        edition, players, symmetry=symmetry, max_states=max_states, progress=progress
+        edition, players, symmetry=symmetry, max_states=max_states, jobs=jobs, progress=progress
     )
     report = ExploreReport(base.name, scale, exploration)
     if exploration.violation is not None:

@@ -11,12 +11,13 @@ each); `max_states` bounds it, and the exploration then stops with partial stati
 
 from __future__ import annotations
 
+import multiprocessing
 import resource
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from unospec.checks.chance import Outcome, chance_outcomes, normalize, outcomes
 from unospec.checks.invariants import INVARIANTS, violations
@@ -88,9 +89,14 @@ def explore(
     *,
     symmetry: bool = True,
     max_states: int | None = None,
+    jobs: int = 1,
     progress: Progress | None = None,
 ) -> Exploration:
-    """Explore every state reachable by `players` players; stop at the first violation."""
+    """Explore every state reachable by `players` players; stop at the first violation.
+
+    With `jobs` > 1 each level's states are expanded by that many processes; the result is
+    the same as with one (states are numbered and checked in the same order).
+    """
     renamings = colour_renamings(edition) if symmetry else []
     result = Exploration(edition, players, symmetry)
     memory_before = _rss_mb()
@@ -101,25 +107,24 @@ def explore(
     result.parents.append(-1)
     result.unreduced_states = canonical(start, renamings)[1]
     frontier = [0]
+    pool = _pool(edition, renamings, jobs)
     try:
-        while frontier and result.violation is None:
+        while frontier and result.violation is None and not result.stopped:
             next_frontier: list[int] = []
-            for state_id in frontier:
-                _expand(edition, result, index, renamings, state_id, next_frontier)
-                if result.violation is not None:
+            for state_id, expansion in _expansions(pool, result, frontier, index):
+                _record(result, index, state_id, expansion, next_frontier, max_states)
+                if result.violation is not None or result.stopped:
                     break
-                if max_states is not None and len(index) >= max_states:
-                    result.stopped = "max-states"
-                    break
-            if result.stopped:
-                break
-            if next_frontier:
+            if next_frontier and result.violation is None:
                 result.depth += 1
             frontier = next_frontier
             if progress:
                 progress(len(index), result.depth)
     except KeyboardInterrupt:
         result.stopped = "interrupted"
+    finally:
+        if pool is not None:
+            pool.terminate()
     result.seconds = time.perf_counter() - started
     result.peak_memory_mb = _rss_mb()
     grown = max(0.0, result.peak_memory_mb - memory_before)
@@ -127,41 +132,103 @@ def explore(
     return result
 
 
-def _expand(
+class Expansion(NamedTuple):
+    """What expanding one state found: its successors, or that it has no move."""
+
+    deadlock: bool
+    children: list[tuple[GameState, int, tuple[int, ...], tuple[str, str] | None]]
+    # (canonical child, orbit size, fired branch numbers, first broken invariant or None)
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def expand(
     edition: Edition,
+    renamings: list[Any],
+    game: GameState,
+    seen: dict[GameState, int] | None = None,
+) -> Expansion:
+    """Every successor of `game`, canonical, with the invariants each edge breaks.
+
+    State invariants are checked on every successor not in `seen` (when given, states already
+    found were checked when they were found)."""
+    if game.phase in MACHINE.final:
+        return Expansion(False, [])
+    if not is_chance(game) and not legal_actions(edition, game):
+        return Expansion(True, [])
+    children = []
+    for outcome in successors(edition, game):
+        fired = tuple(step.branch.number for step in outcome.fired)
+        broken = violations(edition, outcome.after, game, outcome.fired, kinds=("step",))
+        child, orbit = canonical(normalize(outcome.after), renamings)
+        if not broken and (seen is None or child not in seen):
+            broken = violations(edition, outcome.after, kinds=("always",), skip=_DEADLOCK)
+        children.append((child, orbit, fired, broken[0] if broken else None))
+    return Expansion(False, children)
+
+
+def _init_worker(edition: Edition, renamings: list[Any]) -> None:
+    _WORKER["edition"], _WORKER["renamings"] = edition, renamings
+
+
+def _expand_in_worker(states: list[GameState]) -> list[Expansion]:
+    return [expand(_WORKER["edition"], _WORKER["renamings"], game) for game in states]
+
+
+def _pool(edition: Edition, renamings: list[Any], jobs: int) -> Any:
+    if jobs <= 1:
+        return None
+    context = multiprocessing.get_context("fork")
+    return context.Pool(jobs, initializer=_init_worker, initargs=(edition, renamings))
+
+
+def _expansions(
+    pool: Any, result: Exploration, frontier: list[int], seen: dict[GameState, int]
+) -> Iterator[tuple[int, Expansion]]:
+    edition = result.edition
+    renamings = colour_renamings(edition) if result.symmetry else []
+    if pool is None or len(frontier) < 64:
+        for state_id in frontier:
+            yield state_id, expand(edition, renamings, result.states[state_id], seen)
+        return
+    size = max(16, len(frontier) // (8 * pool._processes))
+    chunks = [frontier[i : i + size] for i in range(0, len(frontier), size)]
+    batches = pool.imap(_expand_in_worker, [[result.states[i] for i in c] for c in chunks])
+    for chunk, expansions in zip(chunks, batches, strict=True):
+        yield from zip(chunk, expansions, strict=True)
+
+
+def _record(
     result: Exploration,
     index: dict[GameState, int],
-    renamings: list[Any],
     state_id: int,
+    expansion: Expansion,
     next_frontier: list[int],
+    max_states: int | None,
 ) -> None:
     game = result.states[state_id]
     result.phases.add(game.phase)
-    if game.phase in MACHINE.final:
-        return
-    if not is_chance(game) and not legal_actions(edition, game):
+    if expansion.deadlock:
         message = f"no legal action in phase {game.phase}"
         result.violation = Violation("no-deadlock", message, state_id, None)
         return
-    for outcome in successors(edition, game):
+    for child, orbit, fired, broken in expansion.children:
         result.transitions += 1
-        for step in outcome.fired:
-            result.fired[step.branch.number] += 1
-        broken = violations(edition, outcome.after, game, outcome.fired, kinds=("step",))
-        child, orbit = canonical(normalize(outcome.after), renamings)
-        if not broken and child in index:
-            continue
-        if not broken:
-            broken = violations(edition, outcome.after, kinds=("always",), skip=_DEADLOCK)
-        if broken:
-            name, message = broken[0]
-            result.violation = Violation(name, message, state_id, child)
+        for number in fired:
+            result.fired[number] += 1
+        if broken is not None:
+            result.violation = Violation(broken[0], broken[1], state_id, child)
             return
+        if child in index:
+            continue
         index[child] = len(result.states)
         result.states.append(child)
         result.parents.append(state_id)
         result.unreduced_states += orbit
         next_frontier.append(index[child])
+    if max_states is not None and len(index) >= max_states:
+        result.stopped = "max-states"
 
 
 _DEADLOCK = frozenset({"no-deadlock"})  # checked when a state is expanded, not when found

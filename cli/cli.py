@@ -238,6 +238,7 @@ def _explore(args: argparse.Namespace) -> int:
             scale=args.scale,
             symmetry=not args.no_symmetry,
             max_states=args.max_states,
+            jobs=args.jobs,
             progress=lambda states, depth: progress("exploring", states, 0),
         )
     written = write_counterexample(report, Path(args.out)) if report.trace else []
