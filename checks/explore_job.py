@@ -21,6 +21,7 @@ from unospec.checks.explorer import Exploration, Progress, explore
 from unospec.checks.invariants import INVARIANTS
 from unospec.checks.replay import replay
 from unospec.editions import load_edition
+from unospec.model.edition import Edition
 from unospec.model.errors import InputError
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.table import MACHINE
@@ -87,8 +88,31 @@ def run_exploration(
     jobs: int = 1,
     progress: Progress | None = None,
 ) -> ExploreReport:
-    """Scale, explore, and (on a violation) build and check the counterexample."""
-    base = load_edition(edition_name)
+    """Load, scale, explore, and (on a violation) build and check the counterexample."""
+    return explore_edition(
+        load_edition(edition_name),
+        edition_name,
+        players=players,
+        scale=scale,
+        symmetry=symmetry,
+        max_states=max_states,
+        jobs=jobs,
+        progress=progress,
+    )
+
+
+def explore_edition(
+    base: Edition,
+    reference: str,
+    *,
+    players: int = 2,
+    scale: str = "micro",
+    symmetry: bool = True,
+    max_states: int | None = None,
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> ExploreReport:
+    """Explore `base` at `scale`; `reference` is how a counterexample trace names it."""
     edition = scale_edition(base, parse_scale(scale))
     if not edition.rules.min_players <= players <= edition.rules.max_players:
         raise InputError(
@@ -101,12 +125,15 @@ def run_exploration(
     report = ExploreReport(base.name, scale, exploration)
     if exploration.violation is not None:
         path = violation_path(exploration)
-        trace = concrete_trace(edition, players, path, base=edition_name, scale=scale)
+        trace = concrete_trace(edition, players, path, base=reference, scale=scale)
         report.trace = trace
         report.table = step_table(edition, trace)
         result = replay(edition, trace)
-        report.replayed = {"ok": result.ok, "violation": result.violation,
-                           "first_illegal": result.first_illegal}  # fmt: skip
+        report.replayed = {
+            "ok": result.ok,
+            "violation": result.violation,
+            "first_illegal": result.first_illegal,
+        }
     return report
 
 

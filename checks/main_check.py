@@ -9,27 +9,24 @@ from __future__ import annotations
 
 import os
 import random
-from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
-from typing import Any
 
+from unospec.checks.explore_job import explore_edition
 from unospec.checks.invariants import violations
-from unospec.checks.random_play import play_random_game
 from unospec.checks.results import CheckResult, EditionReport
+from unospec.checks.simulate import run_games, simulation_json
 from unospec.editions import load_edition
 from unospec.model.actions import Deal
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
 from unospec.model.kernel import empty_table, run
 from unospec.model.table import MACHINE
-from unospec.model.trace import Trace
 
 Progress = Callable[[str, int, int], None]
 """progress(label, done, total): called as work completes; the CLI draws a bar from it."""
 
 DEFAULT_GAMES = 2000
+DEFAULT_SCALE = "micro"
 SETUP_DEALS = 50
 
 
@@ -39,13 +36,14 @@ def check_editions(
     games: int = DEFAULT_GAMES,
     seed: int = 0,
     jobs: int = 0,
+    scale: str | None = DEFAULT_SCALE,
     progress: Progress | None = None,
 ) -> list[EditionReport]:
     """Check each edition (a built-in name or a file path); `jobs` 0 means one per core."""
     editions = [load_edition(name) for name in names]
     jobs = jobs or os.cpu_count() or 1
     return [
-        check_edition(edition, games=games, seed=seed, jobs=jobs, progress=progress)
+        check_edition(edition, games=games, seed=seed, jobs=jobs, scale=scale, progress=progress)
         for edition in editions
     ]
 
@@ -56,12 +54,15 @@ def check_edition(
     games: int = DEFAULT_GAMES,
     seed: int = 0,
     jobs: int = 1,
+    scale: str | None = DEFAULT_SCALE,
     progress: Progress | None = None,
 ) -> EditionReport:
+    """Every check of one edition; `scale` None skips the exhaustive exploration."""
     checks = (
         _schema(edition),
         _setup_conservation(edition, seed),
         _random_games(edition, games, seed, jobs, progress),
+        *([_exploration(edition, scale, jobs)] if scale else []),
     )
     interpretations = tuple(
         {
@@ -124,101 +125,46 @@ def _setup_conservation(edition: Edition, seed: int) -> CheckResult:
     )
 
 
-@dataclass
-class _Tally:
-    games: int = 0
-    steps: int = 0
-    hands: int = 0
-    unfinished: int = 0
-    reshuffles: int = 0
-    gaps: list[str] = field(default_factory=list)
-    violation: tuple[int, str, str, dict[str, Any]] | None = None  # game, invariant, message, trace
-    fired: Counter[int] = field(default_factory=Counter)
-
-    def add(self, other: _Tally) -> None:
-        self.games += other.games
-        self.steps += other.steps
-        self.hands += other.hands
-        self.unfinished += other.unfinished
-        self.reshuffles += other.reshuffles
-        self.gaps += other.gaps
-        self.fired += other.fired
-        if other.violation and (self.violation is None or other.violation[0] < self.violation[0]):
-            self.violation = other.violation
-
-
-def _play_chunk(edition: Edition, numbers: range, seed: int) -> _Tally:
-    tally = _Tally()
-    span = edition.rules.max_players - edition.rules.min_players + 1
-    for number in numbers:
-        players = edition.rules.min_players + number % span
-        record = play_random_game(edition, players, seed * 1_000_003 + number)
-        tally.games += 1
-        tally.steps += record.steps
-        tally.hands += record.hands
-        tally.unfinished += not record.finished and record.violation is None and not record.gap
-        tally.reshuffles += record.reshuffles
-        tally.fired += record.fired
-        if record.gap:
-            tally.gaps.append(record.gap)
-        if record.violation and tally.violation is None:
-            v = record.violation
-            trace: Trace = v.trace
-            tally.violation = (number, v.invariant, v.message, trace.to_json())
-    return tally
-
-
 def _random_games(
     edition: Edition, games: int, seed: int, jobs: int, progress: Progress | None
 ) -> CheckResult:
     """`games` random games, every invariant after every step (see `invariants`)."""
-    chunk = 50
-    chunks = [range(i, min(i + chunk, games)) for i in range(0, games, chunk)]
-    total = _Tally()
-    label = f"{edition.name}: random games"
-    if progress:
-        progress(label, 0, games)
-    if jobs > 1 and len(chunks) > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_play_chunk, edition, numbers, seed) for numbers in chunks]
-            for future in futures:
-                total.add(future.result())
-                if progress:
-                    progress(label, total.games, games)
-    else:
-        for numbers in chunks:
-            total.add(_play_chunk(edition, numbers, seed))
-            if progress:
-                progress(label, total.games, games)
-    never = [b.label for b in MACHINE.branches if not total.fired[b.number]]
+    tally, seconds = run_games(edition, games, seed=seed, jobs=jobs, progress=progress)
+    never = [b.label for b in MACHINE.branches if not tally.fired[b.number]]
     detail = (
-        f"{total.games} games, {total.steps} steps, {total.hands} hands, "
-        f"{total.reshuffles} reshuffles; {len(MACHINE.branches) - len(never)} of "
+        f"{tally.games} games, {tally.steps} steps, {tally.hands} hands, "
+        f"{tally.reshuffles} reshuffles; {len(MACHINE.branches) - len(never)} of "
         f"{len(MACHINE.branches)} transitions fired"
     )
-    data: dict[str, Any] = {
-        "games": total.games,
-        "steps": total.steps,
-        "hands": total.hands,
-        "reshuffles": total.reshuffles,
-        "unfinished": total.unfinished,
-        "rule_gaps": sorted(set(total.gaps)),
-        "coverage": {b.label: total.fired[b.number] for b in MACHINE.branches},
-        "never_fired": never,
-        "violation": None,
-    }
-    ok = total.violation is None and not total.gaps
-    if total.violation:
-        number, invariant, message, trace = total.violation
+    data = simulation_json(edition, tally, seconds, check=True)
+    data["never_fired"] = never
+    data["violation"] = data.pop("first_violation")
+    ok = tally.first_violation is None and not tally.gaps and tally.games == games
+    if tally.first_violation:
+        number, invariant, message, _ = tally.first_violation
         detail += f"; game {number} broke {invariant}: {message}"
-        data["violation"] = {
-            "game": number,
-            "invariant": invariant,
-            "message": message,
-            "trace": trace,
-        }
-    if total.gaps:
-        detail += f"; {len(total.gaps)} games hit a rule gap: {total.gaps[0]}"
-    if total.unfinished:
-        detail += f"; {total.unfinished} games did not finish (stalled hands)"
+    if tally.gaps:
+        detail += f"; {len(tally.gaps)} games hit a rule gap: {tally.gaps[0]}"
+    if tally.games < games:
+        detail += f"; stopped after {tally.games} of {games} games"
+    unfinished = tally.games - tally.finished - tally.violations - len(tally.gaps)
+    if unfinished:
+        detail += f"; {unfinished} games did not finish (stalled hands)"
     return CheckResult("random-games", ok, detail, data)
+
+
+def _exploration(edition: Edition, scale: str, jobs: int) -> CheckResult:
+    """Every state of the edition at `scale` with two players, every invariant in each."""
+    reference = edition.source if edition.source != "<built>" else edition.name
+    report = explore_edition(edition, reference, scale=scale, jobs=jobs)
+    data = report.to_json()
+    x = report.exploration
+    detail = (
+        f"scale {scale}: {data['distinct_states']} states, {data['transitions']} transitions, "
+        f"depth {data['depth']}, {len(data['never_fired'])} transitions never fired"
+    )
+    if x.violation:
+        detail += f"; {x.violation.invariant} broken: {x.violation.message}"
+    elif x.stopped:
+        detail += f"; stopped ({x.stopped})"
+    return CheckResult("exploration", report.ok and x.complete, detail, data)

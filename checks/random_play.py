@@ -15,7 +15,14 @@ from unospec.checks.invariants import violations
 from unospec.model.actions import Action, CallUno, Catch, Draw, Pass, Play
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
-from unospec.model.kernel import empty_table, is_chance, legal_actions, random_outcome, run
+from unospec.model.kernel import (
+    Fired,
+    empty_table,
+    is_chance,
+    legal_actions,
+    random_outcome,
+    run,
+)
 from unospec.model.state import GameState
 from unospec.model.trace import Trace, action_step
 
@@ -40,12 +47,22 @@ def _kind(game: GameState, action: Action) -> str:
     return type(action).__name__
 
 
-def choose(game: GameState, actions: tuple[Action, ...], rng: random.Random) -> Action:
+POLICIES = ("mixed", "eager")
+"""`mixed`: every kind of move, by `WEIGHTS`. `eager`: play a card whenever one can be played,
+call UNO at once, never catch nor draw by choice (as RLCard's random UNO players do)."""
+
+
+def choose(
+    game: GameState, actions: tuple[Action, ...], rng: random.Random, policy: str = "mixed"
+) -> Action:
     """A random move: a kind of move by weight, then a card, then (for a wild) a colour."""
     groups: dict[str, list[Action]] = {}
     for action in actions:
         groups.setdefault(_kind(game, action), []).append(action)
     kinds = list(groups)
+    if policy == "eager":
+        eager = [k for k in ("uno", "play") if k in groups]
+        kinds = eager[:1] or [k for k in kinds if k != "catch"] or kinds
     kind = rng.choices(kinds, weights=[WEIGHTS.get(k, 1) for k in kinds])[0]
     group = groups[kind]
     if kind in ("play", "interrupt"):
@@ -76,6 +93,10 @@ class GameRecord:
     winner: int = -1
     finished: bool = False
     reshuffles: int = 0
+    turns: list[int] = field(default_factory=list)  # turns taken in each finished hand
+    turns_in_hand: int = 0
+    leader_wins: int = 0  # hands won by the player who led them
+    shortfalls: int = 0  # draws that found fewer cards than were owed, even after reshuffling
     violation: Violation | None = None
     gap: str | None = None
     fired: Counter[int] = field(default_factory=Counter)
@@ -87,6 +108,7 @@ def play_random_game(
     seed: int,
     *,
     check: bool = True,
+    policy: str = "mixed",
     max_steps: int = MAX_STEPS,
 ) -> GameRecord:
     """Play one game to its end from `seed`; stop at the first broken invariant or rule gap."""
@@ -97,8 +119,10 @@ def play_random_game(
     actions: list[Action] = []
     legal = legal_actions(edition, game)
     while game.phase != "game_over" and record.steps < max_steps:
-        chance = is_chance(game)
-        action = random_outcome(edition, game, rng) if chance else choose(game, legal, rng)
+        if is_chance(game):
+            action = random_outcome(edition, game, rng)
+        else:
+            action = choose(game, legal, rng, policy)
         try:
             after, fired = run(edition, game, action)
         except RuleGap as gap:
@@ -109,8 +133,7 @@ def play_random_game(
         else:
             actions.append(action)
         record.steps += 1
-        for step in fired:
-            record.fired[step.branch.number] += 1
+        _count(record, fired)
         legal = legal_actions(edition, after)
         if check:
             problems = violations(edition, after, game, fired, legal)
@@ -123,14 +146,31 @@ def play_random_game(
     record.finished = game.phase == "game_over"
     record.winner = game.winner
     record.hands = game.hands_played
-    record.reshuffles = sum(n for b, n in record.fired.items() if _is_reshuffle(b))
     return record
 
 
-def _is_reshuffle(number: int) -> bool:
-    from unospec.model.table import MACHINE
+_TURN_EVENTS = frozenset({"play", "draw"})  # the two ways a turn starts (Let's Play)
 
-    return MACHINE.branches[number].event == "reshuffle"
+
+def _count(record: GameRecord, fired: tuple[Fired, ...]) -> None:
+    """Tally the rules a step fired: coverage, turns, reshuffles, scores, shortfalls."""
+    for step in fired:
+        branch = step.branch
+        record.fired[branch.number] += 1
+        if branch.event in _TURN_EVENTS:
+            record.turns_in_hand += 1
+        elif branch.event == "reshuffle":
+            record.reshuffles += 1
+        elif branch.event == "score":
+            before = step.before
+            if not before.hands[before.leader]:
+                record.leader_wins += 1
+            record.turns.append(record.turns_in_hand)
+            record.turns_in_hand = 0
+        elif branch.event == "draw_owed" and branch.target != "awaiting_reshuffle":
+            owed = step.before.owed
+            if owed is not None and owed.amount > len(step.before.draw_pile):
+                record.shortfalls += 1
 
 
 def _trace(edition: Edition, players: int, deck: tuple[int, ...], actions: list[Action]) -> Trace:

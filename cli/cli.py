@@ -64,6 +64,18 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--games", type=_count, default=None, help="random games per edition")
     check.add_argument("--seed", type=int, default=0)
     check.add_argument("--jobs", type=_count, default=0, help="processes (default: one per core)")
+    check.add_argument("--scale", default="micro", help="the exploration's scale ('none' skips it)")
+    simulate = command("simulate", "many random games of the real deck, as statistics")
+    simulate.add_argument("edition")
+    simulate.add_argument("--games", type=_count, required=True)
+    simulate.add_argument("--players", type=_count, default=None)
+    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--jobs", type=_count, default=1)
+    simulate.add_argument("--no-invariants", action="store_true")
+    simulate.add_argument("--policy", choices=("mixed", "eager"), default="mixed")
+    simulate.add_argument(
+        "--single-hand", action="store_true", help="a game is one hand (the scoring reading)"
+    )
     return parser
 
 
@@ -196,8 +208,13 @@ def _check(args: argparse.Namespace) -> int:
     names = args.editions or list(builtin_names())
     games = DEFAULT_GAMES if args.games is None else args.games
     with _progress_bar() as progress:
+        scale = None if args.scale == "none" else args.scale
+        if scale:
+            from unospec.model.scale import parse_scale
+
+            parse_scale(scale)  # a bad scale is a usage error before any work starts
         reports = check_editions(
-            names, games=games, seed=args.seed, jobs=args.jobs, progress=progress
+            names, games=games, seed=args.seed, jobs=args.jobs, scale=scale, progress=progress
         )
     ok = all(report.ok for report in reports)
     data = {"ok": ok, "editions": [report.to_json() for report in reports]}
@@ -248,6 +265,35 @@ def _explore(args: argparse.Namespace) -> int:
     return OK if report.ok else FAILED
 
 
+def _simulate(args: argparse.Namespace) -> int:
+    from unospec.checks.simulate import run_games, simulation_json
+    from unospec.editions import load_edition
+    from unospec.render import simulate_text
+
+    edition = load_edition(args.edition)
+    if args.single_hand:
+        import dataclasses
+
+        rules = dataclasses.replace(edition.rules, game_end="single-hand")
+        edition = dataclasses.replace(edition, rules=rules)
+    rules = edition.rules
+    if args.players is not None and not rules.min_players <= args.players <= rules.max_players:
+        raise InputError(
+            f"'players' must be in range {rules.min_players}..{rules.max_players} "
+            f"for {edition.name} (got {args.players})"
+        )
+    check = not args.no_invariants
+    with _progress_bar() as progress:
+        tally, seconds = run_games(
+            edition, args.games, seed=args.seed, players=args.players, jobs=args.jobs,
+            check=check, policy=args.policy, progress=progress,
+        )  # fmt: skip
+    data = simulation_json(edition, tally, seconds, check)
+    _emit(args, data, simulate_text(data))
+    failed = data["invariant_violations"] or data["rule_gaps"] or tally.games < args.games
+    return FAILED if failed else OK
+
+
 HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "editions": _editions,
     "show": _show,
@@ -255,4 +301,5 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "replay": _replay,
     "check": _check,
     "explore": _explore,
+    "simulate": _simulate,
 }

@@ -175,3 +175,26 @@ def explore_text(data: dict[str, Any]) -> str:
             )
         out += [f"  written: {path}" for path in data.get("written", [])]
     return "\n".join(out)
+
+
+def simulate_text(data: dict[str, Any]) -> str:
+    """A simulation's statistics, for people."""
+    out = [
+        f"{data['edition']}: {data['games']} games ({data['finished_games']} finished) in "
+        f"{data['seconds']} s, {data['games_per_second']} games/s",
+        f"  {data['hands']} hands, {data['steps']} steps; turns per hand: mean "
+        f"{data['mean_turns']}, median {data['median_turns']}",
+        f"  the player who leads a hand wins {data['first_player_win_share']:.1%} of hands; "
+        f"player 0 wins {data['player_zero_game_share']:.1%} of games",
+        f"  {data['reshuffles_per_game']} reshuffles per game, "
+        f"{data['draw_shortfalls']} draws short of cards",
+        f"  invariants {'checked after every step' if data['invariants_checked'] else 'off'}: "
+        f"{data['invariant_violations']} violations",
+    ]
+    if data["first_violation"]:
+        v = data["first_violation"]
+        out.append(f"  first: game {v['game']} broke {v['invariant']}: {v['message']}")
+    out += [f"  rule gap: {gap}" for gap in data["rule_gaps"]]
+    out.append("Rules fired:")
+    out += [f"  {count:>9}  {label}" for label, count in data["rules_fired"].items()]
+    return "\n".join(out)

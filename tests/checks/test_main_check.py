@@ -26,9 +26,11 @@ def test_a_builtin_edition_passes_every_check() -> None:
 
 def test_results_do_not_depend_on_the_number_of_processes() -> None:
     """Two processes find exactly what one process finds."""
-    one = check_edition(edition("star-wars"), games=60, jobs=1)
-    two = check_edition(edition("star-wars"), games=60, jobs=2)
-    assert one.checks[2].data == two.checks[2].data
+    one = check_edition(edition("star-wars"), games=60, jobs=1).checks[2].data
+    two = check_edition(edition("star-wars"), games=60, jobs=2).checks[2].data
+    for timing in ("seconds", "games_per_second"):
+        del one[timing], two[timing]
+    assert one == two
 
 
 def _with_update(branch_label: str, update: object) -> CompiledMachine:

@@ -1,0 +1,157 @@
+"""Full-size simulation: many random games of the real deck, as statistics.
+
+Deterministic for a seed whatever the number of processes: game `i` always uses seed
+`seed * 1_000_003 + i` and, unless `players` is fixed, `min + i % (max - min + 1)` players.
+Memory is bounded by the tallies, not by the number of games.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from unospec.checks.random_play import GameRecord, play_random_game
+from unospec.model.edition import Edition
+from unospec.model.table import MACHINE
+
+Progress = Callable[[str, int, int], None]
+CHUNK = 50
+
+
+@dataclass
+class Tally:
+    """What a batch of games added up to."""
+
+    games: int = 0
+    finished: int = 0
+    steps: int = 0
+    hands: int = 0
+    reshuffles: int = 0
+    shortfalls: int = 0
+    leader_wins: int = 0
+    player_zero_wins: int = 0
+    turns: list[int] = field(default_factory=list)
+    gaps: list[str] = field(default_factory=list)
+    violations: int = 0
+    first_violation: tuple[int, str, str, dict[str, Any]] | None = None
+    fired: Counter[int] = field(default_factory=Counter)
+
+    def add_game(self, number: int, record: GameRecord) -> None:
+        self.games += 1
+        self.finished += record.finished
+        self.steps += record.steps
+        self.hands += len(record.turns)
+        self.reshuffles += record.reshuffles
+        self.shortfalls += record.shortfalls
+        self.leader_wins += record.leader_wins
+        self.player_zero_wins += record.winner == 0
+        self.turns.extend(record.turns)
+        self.fired += record.fired
+        if record.gap:
+            self.gaps.append(record.gap)
+        if record.violation:
+            self.violations += 1
+            if self.first_violation is None:
+                v = record.violation
+                self.first_violation = (number, v.invariant, v.message, v.trace.to_json())
+
+    def merge(self, other: Tally) -> None:
+        first = self.first_violation
+        for name in ("games", "finished", "steps", "hands", "reshuffles", "shortfalls",
+                     "leader_wins", "player_zero_wins", "violations"):  # fmt: skip
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.turns.extend(other.turns)
+        self.gaps.extend(other.gaps)
+        self.fired += other.fired
+        if other.first_violation and (first is None or other.first_violation[0] < first[0]):
+            self.first_violation = other.first_violation
+
+
+def _chunk(
+    edition: Edition, numbers: range, seed: int, players: int | None, check: bool, policy: str
+) -> Tally:
+    tally = Tally()
+    rules = edition.rules
+    span = rules.max_players - rules.min_players + 1
+    for number in numbers:
+        count = players if players else rules.min_players + number % span
+        record = play_random_game(
+            edition, count, seed * 1_000_003 + number, check=check, policy=policy
+        )
+        tally.add_game(number, record)
+    return tally
+
+
+def run_games(
+    edition: Edition,
+    games: int,
+    *,
+    seed: int = 0,
+    players: int | None = None,
+    jobs: int = 1,
+    check: bool = True,
+    policy: str = "mixed",
+    progress: Progress | None = None,
+) -> tuple[Tally, float]:
+    """Play `games` random games on `jobs` processes; (tally, seconds)."""
+    jobs = jobs or os.cpu_count() or 1
+    chunks = [range(i, min(i + CHUNK, games)) for i in range(0, games, CHUNK)]
+    total = Tally()
+    label = f"{edition.name}: {games} games"
+    started = time.perf_counter()
+    if progress:
+        progress(label, 0, games)
+    try:
+        if jobs > 1 and len(chunks) > 1:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                futures = [
+                    pool.submit(_chunk, edition, c, seed, players, check, policy) for c in chunks
+                ]
+                for future in futures:
+                    total.merge(future.result())
+                    if progress:
+                        progress(label, total.games, games)
+        else:
+            for numbers in chunks:
+                total.merge(_chunk(edition, numbers, seed, players, check, policy))
+                if progress:
+                    progress(label, total.games, games)
+    except KeyboardInterrupt:
+        pass  # keep what was played: the report says how many games that is
+    return total, time.perf_counter() - started
+
+
+def simulation_json(edition: Edition, tally: Tally, seconds: float, check: bool) -> dict[str, Any]:
+    """`unospec simulate`'s statistics."""
+    turns = tally.turns or [0]
+    hands = max(1, tally.hands)
+    return {
+        "edition": edition.name,
+        "games": tally.games,
+        "finished_games": tally.finished,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(tally.games / max(seconds, 1e-9), 1),
+        "steps": tally.steps,
+        "hands": tally.hands,
+        "mean_turns": round(statistics.fmean(turns), 2),
+        "median_turns": statistics.median(turns),
+        "first_player_win_share": round(tally.leader_wins / hands, 4),
+        "player_zero_game_share": round(tally.player_zero_wins / max(1, tally.games), 4),
+        "reshuffles_per_game": round(tally.reshuffles / max(1, tally.games), 3),
+        "draw_shortfalls": tally.shortfalls,
+        "invariants_checked": check,
+        "invariant_violations": tally.violations,
+        "first_violation": None
+        if tally.first_violation is None
+        else dict(
+            zip(("game", "invariant", "message", "trace"), tally.first_violation, strict=True)
+        ),
+        "rule_gaps": sorted(set(tally.gaps)),
+        "rules_fired": {b.label: tally.fired[b.number] for b in MACHINE.branches},
+    }
