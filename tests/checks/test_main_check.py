@@ -15,9 +15,11 @@ from unospec.model.trace import parse_trace
 
 
 def test_a_builtin_edition_passes_every_check() -> None:
-    """Express passes the schema, setup-conservation and random-games checks."""
-    report = check_edition(edition("express"), games=30, jobs=1)
-    assert [c.name for c in report.checks] == ["schema", "setup-conservation", "random-games"]
+    """Express passes the schema, setup-conservation, random-games and exploration checks."""
+    report = check_edition(edition("express"), games=30, jobs=1, scale="pair")
+    names = ["schema", "setup-conservation", "random-games", "exploration"]
+    assert [c.name for c in report.checks] == names
+    assert report.checks[3].data["complete"] and report.checks[3].data["distinct_states"] > 100
     assert report.ok
     games = report.checks[2].data
     assert games["games"] == 30 and games["steps"] > 30 * 20
@@ -26,8 +28,8 @@ def test_a_builtin_edition_passes_every_check() -> None:
 
 def test_results_do_not_depend_on_the_number_of_processes() -> None:
     """Two processes find exactly what one process finds."""
-    one = check_edition(edition("star-wars"), games=60, jobs=1).checks[2].data
-    two = check_edition(edition("star-wars"), games=60, jobs=2).checks[2].data
+    one = check_edition(edition("star-wars"), games=60, jobs=1, scale=None).checks[2].data
+    two = check_edition(edition("star-wars"), games=60, jobs=2, scale=None).checks[2].data
     for timing in ("seconds", "games_per_second"):
         del one[timing], two[timing]
     assert one == two
@@ -59,7 +61,7 @@ def test_a_kernel_bug_that_creates_a_card_is_caught_with_a_replayable_trace(
 
     mutated = _with_update("uno_window --catch--> table_draws", buggy_catch)
     monkeypatch.setattr(kernel, "MACHINE", mutated)
-    report = check_edition(edition("express"), games=40, jobs=1)
+    report = check_edition(edition("express"), games=40, jobs=1, scale=None)
     games = report.checks[2]
     assert not report.ok and not games.ok
     violation = games.data["violation"]
@@ -74,6 +76,6 @@ def test_setup_that_cannot_deal_fails_the_setup_check() -> None:
     """Hands of 20 for up to 10 players need more cards than Express has (Set Up 2)."""
     e = edition("express")
     big = dataclasses.replace(e, rules=dataclasses.replace(e.rules, hand_size=20))
-    result = check_edition(big, games=0, jobs=1).checks[1]
+    result = check_edition(big, games=0, jobs=1, scale=None).checks[1]
     assert not result.ok
     assert result.data["undealable"] == [3, 4, 5, 6, 7, 8, 9, 10]

@@ -134,7 +134,9 @@ def test_show_user_edition_file(capsys: Capture, house_rules: Path) -> None:
 
 def test_check_user_edition_file(capsys: Capture, house_rules: Path) -> None:
     """`check FILE --games 3 --jobs 1` passes a valid user edition and reports each check."""
-    data = run_json(capsys, "check", str(house_rules), "--games", "3", "--jobs", "1")
+    data = run_json(
+        capsys, "check", str(house_rules), "--games", "3", "--jobs", "1", "--scale", "pair"
+    )
     assert data["ok"] is True
     [report] = data["editions"]
     assert report["name"] == "my-house-rules"

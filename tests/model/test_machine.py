@@ -10,7 +10,7 @@ from statemachine import State, StateMachine
 
 from unospec.checks.random_play import choose
 from unospec.editions import builtin_names
-from unospec.model.actions import CallUno, Deal, Draw, Play
+from unospec.model.actions import CallUno, Deal, Draw, Keep, Play
 from unospec.model.kernel import (
     Fired,
     empty_table,
@@ -128,6 +128,10 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
     hands[2].append("green-2")  # with a card to keep, a wrong guess sends play on
     called = play(n, table(n, hands, top="blue-9"), Play(0, card(n, "blue-1")), CallUno(0))
     runs.append(run(n, called, Play(2, card(n, "wild-hail-mary"), color("red")))[1])
+    hands[2].append("green-3")  # a right guess sheds down to one card
+    called = play(n, table(n, hands, top="blue-9"), Play(0, card(n, "blue-1")), CallUno(0))
+    thrown, fired = run(n, called, Play(2, card(n, "wild-hail-mary"), color("blue")))
+    runs += [fired, run(n, thrown, Keep(2, card(n, "green-3")))[1]]
     everything = [e.faces.card_id(face) for face in e.faces.in_play]
     everything.remove("red-1")
     stuck = table(e, [everything[:20], everything[20:]], top="red-1")
