@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from unospec.checks.chance import Outcome, minus, normalize
+from unospec.checks.codec import decode
 from unospec.checks.explorer import Exploration, successors
 from unospec.checks.invariants import violations
 from unospec.checks.symmetry import canonical, colour_renamings
@@ -34,12 +35,13 @@ def violation_path(exploration: Exploration) -> list[Outcome]:
     ids = exploration.path(violation.parent)
     game = normalize(empty_table(edition, exploration.players))
     path: list[Outcome] = []
-    for target in [exploration.states[i] for i in ids[1:]]:
+    for target in [exploration.state(i) for i in ids[1:]]:
         outcome = _step_to(edition, game, target, renamings)
         path.append(outcome)
         game = normalize(outcome.after)
     if violation.state is not None:
-        path.append(_step_to(edition, game, violation.state, renamings, broken=violation.invariant))
+        target = decode(violation.state)
+        path.append(_step_to(edition, game, target, renamings, broken=violation.invariant))
     return path
 
 

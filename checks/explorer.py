@@ -5,8 +5,9 @@ symmetry is on), every named invariant is checked in every new state and on ever
 the first violation found is at the least depth, so its trace is a shortest one. The draw
 pile is a multiset and every draw a branch (see `chance`), so every deal order is covered.
 
-Memory grows with the number of distinct states (about one GameState and a parent index
-each); `max_states` bounds it, and the exploration then stops with partial statistics.
+Memory grows with the number of distinct states (each kept packed as bytes, see `codec`,
+with a parent index); `max_states` bounds it, and the exploration then stops with partial
+statistics.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from unospec.checks.chance import Outcome, chance_outcomes, normalize, outcomes
+from unospec.checks.codec import decode, encode
 from unospec.checks.invariants import INVARIANTS, violations
 from unospec.checks.symmetry import canonical, colour_renamings
 from unospec.model.edition import Edition
@@ -33,12 +35,12 @@ Progress = Callable[[int, int], None]
 
 @dataclass
 class Violation:
-    """The first invariant broken: where, and the state (canonical) that broke it."""
+    """The first invariant broken: where, and (for a step) the successor that broke it."""
 
     invariant: str
     message: str
-    parent: int  # the id of the last good state on the path
-    state: GameState | None  # the offending successor (None: `parent` itself deadlocks)
+    parent: int  # the last state on the path: itself broken when `state` is None
+    state: bytes | None  # the successor a broken step led to (encoded, canonical)
 
 
 @dataclass
@@ -48,7 +50,7 @@ class Exploration:
     edition: Edition
     players: int
     symmetry: bool
-    states: list[GameState] = field(default_factory=list)
+    states: list[bytes] = field(default_factory=list)  # canonical states, encoded
     parents: list[int] = field(default_factory=list)
     transitions: int = 0
     depth: int = 0
@@ -64,6 +66,9 @@ class Exploration:
     @property
     def complete(self) -> bool:
         return self.stopped is None and self.violation is None
+
+    def state(self, state_id: int) -> GameState:
+        return decode(self.states[state_id])
 
     def path(self, state_id: int) -> list[int]:
         """State ids from the initial state to `state_id`."""
@@ -101,17 +106,17 @@ def explore(
     result = Exploration(edition, players, symmetry)
     memory_before = _rss_mb()
     started = time.perf_counter()
-    start = normalize(empty_table(edition, players))
-    index: dict[GameState, int] = {start: 0}
-    result.states.append(start)
+    start, orbit = canonical(normalize(empty_table(edition, players)), renamings)
+    index: dict[bytes, int] = {encode(start): 0}
+    result.states.append(encode(start))
     result.parents.append(-1)
-    result.unreduced_states = canonical(start, renamings)[1]
+    result.unreduced_states = orbit
     frontier = [0]
     pool = _pool(edition, renamings, jobs)
     try:
         while frontier and result.violation is None and not result.stopped:
             next_frontier: list[int] = []
-            for state_id, expansion in _expansions(pool, result, frontier, index):
+            for state_id, expansion in _expansions(pool, result, frontier):
                 _record(result, index, state_id, expansion, next_frontier, max_states)
                 if result.violation is not None or result.stopped:
                     break
@@ -133,46 +138,42 @@ def explore(
 
 
 class Expansion(NamedTuple):
-    """What expanding one state found: its successors, or that it has no move."""
+    """What expanding one state found: the invariant it breaks, or its successors."""
 
-    deadlock: bool
-    children: list[tuple[GameState, int, tuple[int, ...], tuple[str, str] | None]]
-    # (canonical child, orbit size, fired branch numbers, first broken invariant or None)
+    broken: tuple[str, str] | None
+    children: list[tuple[bytes, int, tuple[int, ...], tuple[str, str] | None]]
+    # (encoded canonical child, orbit size, fired branch numbers, step invariant broken or None)
 
 
 _WORKER: dict[str, Any] = {}
 
 
-def expand(
-    edition: Edition,
-    renamings: list[Any],
-    game: GameState,
-    seen: dict[GameState, int] | None = None,
-) -> Expansion:
-    """Every successor of `game`, canonical, with the invariants each edge breaks.
+def expand(edition: Edition, renamings: list[Any], data: bytes) -> Expansion:
+    """Check `game`'s state invariants, then list its successors, canonical, with the step
+    invariants each edge breaks.
 
-    State invariants are checked on every successor not in `seen` (when given, states already
-    found were checked when they were found)."""
-    if game.phase in MACHINE.final:
-        return Expansion(False, [])
-    if not is_chance(game) and not legal_actions(edition, game):
-        return Expansion(True, [])
+    Every state is expanded exactly once, so each is checked exactly once; levels are
+    expanded in order, so the first state found broken is one at the least depth.
+    """
+    game = decode(data)
+    legal = None if is_chance(game) else legal_actions(edition, game)
+    broken = violations(edition, game, legal=legal, kinds=("always",))
+    if broken or game.phase in MACHINE.final:
+        return Expansion(broken[0] if broken else None, [])
     children = []
     for outcome in successors(edition, game):
         fired = tuple(step.branch.number for step in outcome.fired)
-        broken = violations(edition, outcome.after, game, outcome.fired, kinds=("step",))
+        step_broken = violations(edition, outcome.after, game, outcome.fired, kinds=("step",))
         child, orbit = canonical(normalize(outcome.after), renamings)
-        if not broken and (seen is None or child not in seen):
-            broken = violations(edition, outcome.after, kinds=("always",), skip=_DEADLOCK)
-        children.append((child, orbit, fired, broken[0] if broken else None))
-    return Expansion(False, children)
+        children.append((encode(child), orbit, fired, step_broken[0] if step_broken else None))
+    return Expansion(None, children)
 
 
 def _init_worker(edition: Edition, renamings: list[Any]) -> None:
     _WORKER["edition"], _WORKER["renamings"] = edition, renamings
 
 
-def _expand_in_worker(states: list[GameState]) -> list[Expansion]:
+def _expand_in_worker(states: list[bytes]) -> list[Expansion]:
     return [expand(_WORKER["edition"], _WORKER["renamings"], game) for game in states]
 
 
@@ -184,13 +185,13 @@ def _pool(edition: Edition, renamings: list[Any], jobs: int) -> Any:
 
 
 def _expansions(
-    pool: Any, result: Exploration, frontier: list[int], seen: dict[GameState, int]
+    pool: Any, result: Exploration, frontier: list[int]
 ) -> Iterator[tuple[int, Expansion]]:
     edition = result.edition
     renamings = colour_renamings(edition) if result.symmetry else []
     if pool is None or len(frontier) < 64:
         for state_id in frontier:
-            yield state_id, expand(edition, renamings, result.states[state_id], seen)
+            yield state_id, expand(edition, renamings, result.states[state_id])
         return
     size = max(16, len(frontier) // (8 * pool._processes))
     chunks = [frontier[i : i + size] for i in range(0, len(frontier), size)]
@@ -201,17 +202,16 @@ def _expansions(
 
 def _record(
     result: Exploration,
-    index: dict[GameState, int],
+    index: dict[bytes, int],
     state_id: int,
     expansion: Expansion,
     next_frontier: list[int],
     max_states: int | None,
 ) -> None:
-    game = result.states[state_id]
-    result.phases.add(game.phase)
-    if expansion.deadlock:
-        message = f"no legal action in phase {game.phase}"
-        result.violation = Violation("no-deadlock", message, state_id, None)
+    result.phases.add(MACHINE.phases[result.states[state_id][0]])
+    if expansion.broken is not None:
+        name, message = expansion.broken
+        result.violation = Violation(name, message, state_id, None)
         return
     for child, orbit, fired, broken in expansion.children:
         result.transitions += 1
@@ -229,9 +229,6 @@ def _record(
         next_frontier.append(index[child])
     if max_states is not None and len(index) >= max_states:
         result.stopped = "max-states"
-
-
-_DEADLOCK = frozenset({"no-deadlock"})  # checked when a state is expanded, not when found
 
 
 def _rss_mb() -> float:

@@ -58,18 +58,26 @@ def choose(
     """A random move: a kind of move by weight, then a card, then (for a wild) a colour."""
     groups: dict[str, list[Action]] = {}
     for action in actions:
-        groups.setdefault(_kind(game, action), []).append(action)
-    kinds = list(groups)
+        kind = _kind(game, action)
+        if kind in groups:
+            groups[kind].append(action)
+        else:
+            groups[kind] = [action]
     if policy == "eager":
         eager = [k for k in ("uno", "play") if k in groups]
-        kinds = eager[:1] or [k for k in kinds if k != "catch"] or kinds
-    kind = rng.choices(kinds, weights=[WEIGHTS.get(k, 1) for k in kinds])[0]
+        kinds = eager[:1] or [k for k in groups if k != "catch"] or list(groups)
+    else:
+        kinds = list(groups)
+    if len(kinds) == 1:
+        kind = kinds[0]
+    else:
+        kind = rng.choices(kinds, weights=[WEIGHTS.get(k, 1) for k in kinds])[0]
     group = groups[kind]
-    if kind in ("play", "interrupt"):
+    if len(group) > 1 and kind in ("play", "interrupt"):
         cards = list(dict.fromkeys(a.card for a in group if isinstance(a, Play)))
         card = rng.choice(cards)
         group = [a for a in group if isinstance(a, Play) and a.card == card]
-    return rng.choice(group)
+    return group[0] if len(group) == 1 else rng.choice(group)
 
 
 @dataclass(frozen=True)

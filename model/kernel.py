@@ -135,7 +135,7 @@ def _fire(
             fired.append(Fired(branch, game, action))
             after = branch.update(edition, game, action) if branch.update else game
             assert isinstance(after, GameState)
-            return after._replace(phase=branch.target)
+            return after.at(branch.target)
     raise ModelError(f"no branch of {event!r} from {game.phase} is enabled")
 
 
@@ -143,7 +143,7 @@ def _enabled(edition: Edition, game: GameState, action: Action | None, branch: B
     for condition in branch.conditions:
         if not condition(edition, game, action):
             return False
-    return not any(condition(edition, game, action) for condition in branch.unless)
+    return not branch.unless or not any(c(edition, game, action) for c in branch.unless)
 
 
 def _check_fields(edition: Edition, game: GameState, action: Action) -> None:

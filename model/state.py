@@ -71,6 +71,14 @@ class GameState(NamedTuple):
     def top(self) -> int:
         return self.discard[-1] if self.discard else -1
 
+    def __reduce__(self) -> tuple[object, tuple[tuple[object, ...]]]:
+        """Pickle as a plain tuple: the explorer ships millions of states between processes."""
+        return (_rebuild, (tuple(self),))
+
+    def at(self, phase: str) -> GameState:
+        """This state in `phase` (the kernel's one update of the phase; faster than _replace)."""
+        return tuple.__new__(GameState, (phase, *self[1:]))
+
     def next_player(self, player: int, steps: int = 1) -> int:
         """The player `steps` seats away from `player` in the current direction."""
         return (player + steps * self.direction) % len(self.hands)
@@ -81,3 +89,7 @@ class GameState(NamedTuple):
         for hand in self.hands:
             cards.extend(hand)
         return tuple(sorted(cards))
+
+
+def _rebuild(fields: tuple[object, ...]) -> GameState:
+    return tuple.__new__(GameState, fields)
