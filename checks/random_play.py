@@ -63,8 +63,9 @@ def choose(
             groups[kind].append(action)
         else:
             groups[kind] = [action]
+    kinds: list[str]
     if policy == "eager":
-        eager = [k for k in ("uno", "play") if k in groups]
+        eager: list[str] = [k for k in ("uno", "play") if k in groups]
         kinds = eager[:1] or [k for k in groups if k != "catch"] or list(groups)
     else:
         kinds = list(groups)

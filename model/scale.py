@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 from unospec.model.cards import NUMBER
 from unospec.model.edition import DeckEntry, Edition
@@ -75,7 +76,8 @@ def parse_scale(text: str) -> Scale:
                 f"--scale: expected a preset ({presets}) or key=value with a key among "
                 f"{', '.join(sorted(fields))}, found {part!r}"
             )
-        scale = dataclasses.replace(scale, **{key: _value(key, value)})
+        changes: dict[str, Any] = {key: _value(key, value)}
+        scale = dataclasses.replace(scale, **changes)
     return scale
 
 
