@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import multiprocessing
 import resource
+import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -170,6 +171,7 @@ def expand(edition: Edition, renamings: list[Any], data: bytes) -> Expansion:
 
 
 def _init_worker(edition: Edition, renamings: list[Any]) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _WORKER["edition"], _WORKER["renamings"] = edition, renamings
 
 

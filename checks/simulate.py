@@ -8,6 +8,7 @@ Memory is bounded by the tallies, not by the number of games.
 from __future__ import annotations
 
 import os
+import signal
 import statistics
 import time
 from collections import Counter
@@ -39,6 +40,7 @@ class Tally:
     turns: list[int] = field(default_factory=list)
     gaps: list[str] = field(default_factory=list)
     violations: int = 0
+    interrupted: bool = False
     first_violation: tuple[int, str, str, dict[str, Any]] | None = None
     fired: Counter[int] = field(default_factory=Counter)
 
@@ -107,24 +109,33 @@ def run_games(
     started = time.perf_counter()
     if progress:
         progress(label, 0, games)
+    pool = (
+        ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts) if jobs > 1 else None
+    )
     try:
-        if jobs > 1 and len(chunks) > 1:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                futures = [
-                    pool.submit(_chunk, edition, c, seed, players, check, policy) for c in chunks
-                ]
-                for future in futures:
-                    total.merge(future.result())
-                    if progress:
-                        progress(label, total.games, games)
+        if pool is not None and len(chunks) > 1:
+            futures = [
+                pool.submit(_chunk, edition, c, seed, players, check, policy) for c in chunks
+            ]
+            for future in futures:
+                total.merge(future.result())
+                if progress:
+                    progress(label, total.games, games)
         else:
             for numbers in chunks:
                 total.merge(_chunk(edition, numbers, seed, players, check, policy))
                 if progress:
                     progress(label, total.games, games)
     except KeyboardInterrupt:
-        pass  # keep what was played: the report says how many games that is
+        total.interrupted = True  # keep what was played: the report says how many games
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
     return total, time.perf_counter() - started
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
 
 
 def simulation_json(edition: Edition, tally: Tally, seconds: float, check: bool) -> dict[str, Any]:
@@ -145,6 +156,7 @@ def simulation_json(edition: Edition, tally: Tally, seconds: float, check: bool)
         "player_zero_game_share": round(tally.player_zero_wins / max(1, tally.games), 4),
         "reshuffles_per_game": round(tally.reshuffles / max(1, tally.games), 3),
         "draw_shortfalls": tally.shortfalls,
+        "interrupted": tally.interrupted,
         "invariants_checked": check,
         "invariant_violations": tally.violations,
         "first_violation": None

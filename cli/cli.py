@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 from unospec import __version__
 from unospec.model.errors import InputError
 
-OK, FAILED, USAGE = 0, 1, 2
+OK, FAILED, USAGE, INTERRUPTED = 0, 1, 2, 130
 
 
 class UsageError(Exception):
@@ -100,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE
     except KeyboardInterrupt:
         print("unospec: interrupted", file=sys.stderr)
-        return 130
+        return INTERRUPTED
 
 
 def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
@@ -262,6 +262,8 @@ def _explore(args: argparse.Namespace) -> int:
     data = report.to_json()
     data["written"] = [str(p) for p in written]
     _emit(args, data, explore_text(data))
+    if report.exploration.stopped == "interrupted":
+        return INTERRUPTED
     return OK if report.ok else FAILED
 
 
@@ -290,6 +292,8 @@ def _simulate(args: argparse.Namespace) -> int:
         )  # fmt: skip
     data = simulation_json(edition, tally, seconds, check)
     _emit(args, data, simulate_text(data))
+    if tally.interrupted:
+        return INTERRUPTED
     failed = data["invariant_violations"] or data["rule_gaps"] or tally.games < args.games
     return FAILED if failed else OK
 

@@ -180,7 +180,8 @@ def explore_text(data: dict[str, Any]) -> str:
 def simulate_text(data: dict[str, Any]) -> str:
     """A simulation's statistics, for people."""
     out = [
-        f"{data['edition']}: {data['games']} games ({data['finished_games']} finished) in "
+        ("INTERRUPTED: partial results\n" if data["interrupted"] else "")
+        + f"{data['edition']}: {data['games']} games ({data['finished_games']} finished) in "
         f"{data['seconds']} s, {data['games_per_second']} games/s",
         f"  {data['hands']} hands, {data['steps']} steps; turns per hand: mean "
         f"{data['mean_turns']}, median {data['median_turns']}",
