@@ -15,7 +15,7 @@ from unospec.checks.explore_job import explore_edition
 from unospec.checks.invariants import violations
 from unospec.checks.results import CheckResult, EditionReport
 from unospec.checks.simulate import run_games, simulation_json
-from unospec.editions import load_edition
+from unospec.editions import load_edition, reference
 from unospec.model.actions import Deal
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
@@ -155,8 +155,7 @@ def _random_games(
 
 def _exploration(edition: Edition, scale: str, jobs: int) -> CheckResult:
     """Every state of the edition at `scale` with two players, every invariant in each."""
-    reference = edition.source if edition.source != "<built>" else edition.name
-    report = explore_edition(edition, reference, scale=scale, jobs=jobs)
+    report = explore_edition(edition, reference(edition), scale=scale, jobs=jobs)
     data = report.to_json()
     x = report.exploration
     detail = (

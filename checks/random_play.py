@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from unospec.checks.invariants import violations
+from unospec.editions import reference
 from unospec.model.actions import Action, CallUno, Catch, Draw, Pass, Play
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
@@ -185,7 +186,7 @@ def _count(record: GameRecord, fired: tuple[Fired, ...]) -> None:
 def _trace(edition: Edition, players: int, deck: tuple[int, ...], actions: list[Action]) -> Trace:
     ids = edition.faces.card_id
     return Trace(
-        edition=edition.source if edition.source != "<built>" else edition.name,
+        edition=reference(edition),
         players=players,
         deck=tuple(ids(c) for c in deck),
         steps=tuple(action_step(edition, a) for a in actions),

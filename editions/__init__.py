@@ -15,7 +15,7 @@ from unospec.editions.schema import build_edition
 from unospec.model.edition import Edition
 from unospec.model.errors import EditionError, InputError
 
-__all__ = ["builtin_names", "builtin_path", "load_edition", "load_edition_file"]
+__all__ = ["builtin_names", "builtin_path", "load_edition", "load_edition_file", "reference"]
 
 
 def _spec_dir() -> Path:
@@ -81,3 +81,10 @@ def _error_line(message: str) -> int | None:
 
 def _error_reason(message: str) -> str:
     return message.split(" (at line ", 1)[0].rstrip(".").lower()
+
+
+def reference(edition: Edition) -> str:
+    """How a trace names `edition`: its built-in name, else the file it was read from."""
+    if edition.name in builtin_names() and builtin_path(edition.name) == Path(edition.source):
+        return edition.name
+    return edition.source if edition.source != "<built>" else edition.name

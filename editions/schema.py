@@ -65,6 +65,19 @@ READINGS: dict[str, tuple[str, ...]] = {
 
 HOLDING = ("current-color", "wild")
 
+FAMILIES = (
+    "name-vs-effect",
+    "legality-vs-judgment",
+    "unspecified-outcome",
+    "resource-exhaustion",
+    "turn-order",
+    "scoring-coverage",
+    "redundancy",
+    "dead-rule",
+    "assumption",
+)
+"""The kinds of booklet defect `unospec lint` reports (an interpretation may name its own)."""
+
 EFFECT_KEYS: dict[str, tuple[str, ...]] = {
     "none": (),
     "skip": (),
@@ -278,7 +291,7 @@ def _interpretations(reader: Reader) -> tuple[Interpretation, ...]:
     if not reader.has(("interpretations",)):
         return ()
     found: list[Interpretation] = []
-    keys = ("id", "section", "question", "decides", "chosen", "alternatives", "why")
+    keys = ("id", "section", "question", "decides", "chosen", "alternatives", "why", "family")
     for i in range(len(reader.array(("interpretations",)))):
         path = ("interpretations", i)
         reader.table(path, keys)
@@ -301,6 +314,9 @@ def _interpretations(reader: Reader) -> tuple[Interpretation, ...]:
                 ),
                 why=reader.string((*path, "why")),
                 decides=decides,
+                family=reader.choice((*path, "family"), FAMILIES)
+                if reader.has((*path, "family"))
+                else None,
             )
         )
     return tuple(found)

@@ -53,6 +53,7 @@ class Interpretation:
     alternatives: tuple[Reading, ...]
     why: str = ""
     decides: str | None = None
+    family: str | None = None  # the kind of booklet defect it is, for `unospec lint`
 
 
 @dataclass(frozen=True)

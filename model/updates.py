@@ -17,6 +17,7 @@ from unospec.model.effects import (
     Skip,
     WildDraw,
 )
+from unospec.model.flows import Move, moves
 from unospec.model.legality import holds_any
 from unospec.model.scoring import hand_points, hand_winner
 from unospec.model.state import CLOCKWISE, GameState, Owed, PendingChallenge
@@ -35,6 +36,7 @@ def _set_hand(game: GameState, player: int, hand: tuple[int, ...]) -> tuple[tupl
     return (*game.hands[:player], hand, *game.hands[player + 1 :])
 
 
+@moves(Move("in-play", "draw", "all"), Move("draw", "others", "dealt"))
 def deal_cards(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """Shuffle into the given order and deal one card at a time, leader first (Set Up 1-3)."""
     assert isinstance(action, Deal)
@@ -58,6 +60,13 @@ def deal_cards(edition: Edition, game: GameState, action: Action | None) -> Game
     )
 
 
+@moves(
+    lambda edition: (
+        ()
+        if edition.rules.ignored_flip_goes == "bottom-of-draw-pile"
+        else (Move("top", "under", "1"), Move("draw", "top", "1"))
+    )
+)
 def set_flipped_card_aside(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """An ignored first card stays under the next flip, or goes under the draw pile (Set Up 4)."""
     card, rest = game.draw_pile[0], game.draw_pile[1:]
@@ -71,6 +80,7 @@ def keep_for_redeal(edition: Edition, game: GameState, action: Action | None) ->
     return game
 
 
+@moves(Move("top", "under", "1"), Move("draw", "top", "1"))
 def turn_up_first_card(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The flipped card starts the discard pile; its colour is in force (Set Up 4-5)."""
     card, rest = game.draw_pile[0], game.draw_pile[1:]
@@ -79,6 +89,7 @@ def turn_up_first_card(edition: Edition, game: GameState, action: Action | None)
     )
 
 
+@moves(Move("top", "under", "1"), Move("hand", "top", "1"))
 def play_card(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """Put the card on the discard pile and carry out what it does (Action Cards).
 
@@ -140,6 +151,7 @@ def owe_one_card(edition: Edition, game: GameState, action: Action | None) -> Ga
     return game._replace(owed=Owed(player, 1, "drawn_card"), actor=player)
 
 
+@moves(Move("draw", "hand", "owed"))
 def draw_what_the_pile_has(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """Deal owed cards from the draw pile; what the pile cannot give waits for a reshuffle.
 
@@ -167,6 +179,7 @@ def pass_empty_handed(edition: Edition, game: GameState, action: Action | None) 
     return game._replace(owed=None, actor=owed.player, current=game.next_player(owed.player))
 
 
+@moves(Move("under", "draw", "under"))
 def reshuffle_discard(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The discard pile but its top card becomes the new draw pile (Let's Play NOTE)."""
     assert isinstance(action, Reshuffle)
@@ -232,6 +245,7 @@ def owe_catch_penalty(edition: Edition, game: GameState, action: Action | None) 
     return game._replace(owed=Owed(action.target, edition.rules.uno_penalty, then), window=-1)
 
 
+@moves(Move("top", "under", "1"), Move("hand", "top", "1"))
 def throw_hail_mary(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The thrower's Hail Mary lands on the pile in the colour they named; play goes on
     after the thrower (Action Cards: the Hail Mary card's section)."""
@@ -254,6 +268,7 @@ def throw_hail_mary(edition: Edition, game: GameState, action: Action | None) ->
     )
 
 
+@moves(Move("hand", "under", "hand-1"))
 def discard_down_to_one(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """After a right guess the thrower keeps one card; the rest go under the Hail Mary
     (Action Cards: Wild Hail Mary Card; interpretation hail-mary-shed-cards)."""

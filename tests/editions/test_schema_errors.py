@@ -164,7 +164,7 @@ CASES = {
         'id = "action-on-action"',
         'id = "draw-one-amount"',
         "interpretations[{interp}].id",
-        'id = "draw-one-amount"\nsection = "Action Cards: NOTE"',
+        'id = "draw-one-amount"\nfamily = "redundancy"',
         ("not used by another",),
         ("'draw-one-amount'",),
     ),

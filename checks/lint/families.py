@@ -1,0 +1,338 @@
+"""The families of findings, each a generic check over any edition (never by its name).
+
+Findings come from the edition's data read by the model, from the Z3 proofs, from what the
+kernel does in a probe, and from which transitions exploration and random play fired; an
+interpretation that an edition file records is reported in the family it belongs to.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from unospec.checks.lint.finding import ERROR, INFO, WARNING, Finding, deciding, reading
+from unospec.checks.lint.witnesses import honest_penalty_trace
+from unospec.checks.proofs import REFUTED, ProofReport
+from unospec.model import sections
+from unospec.model.actions import Play
+from unospec.model.cards import COLORS, NUMBER
+from unospec.model.edition import Edition
+from unospec.model.effects import HailMary, WildDraw
+from unospec.model.errors import UnospecError
+from unospec.model.kernel import apply, empty_table
+from unospec.model.table import MACHINE
+
+WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _present(edition: Edition) -> set[str]:
+    return {edition.faces.faces[f].kind for f in edition.faces.in_play}
+
+
+def _section(edition: Edition, kind: str) -> str:
+    return dict(edition.sections).get(kind, "Action Cards")
+
+
+def name_vs_effect(edition: Edition) -> list[Finding]:
+    """A card whose name states an amount its effect, or its booklet text, contradicts."""
+    found = []
+    for kind, effect in edition.effects:
+        match = re.search(r"draw-(\w+)$", kind)
+        if not match or match.group(1) not in WORDS or kind not in _present(edition):
+            continue
+        named = WORDS[match.group(1)]
+        draw = getattr(effect, "draw", None)
+        path = f"cards.{kind}.draw"
+        chosen = deciding(edition, path)
+        if draw is not None and draw != named:
+            found.append(
+                Finding(
+                    f"name-vs-effect:{kind}",
+                    "name-vs-effect",
+                    ERROR,
+                    _section(edition, kind),
+                    f"{kind} is named for {named} card(s) but its effect makes the next player "
+                    f"draw {draw}",
+                    {"name says": named, "effect draws": draw},
+                    reading(chosen),
+                    path,
+                )
+            )
+        elif chosen is not None and any(a != named for a in chosen.alternatives):
+            texts = sorted({a for a in chosen.alternatives if a != named}, key=str)
+            found.append(
+                Finding(
+                    f"name-vs-effect:{kind}",
+                    "name-vs-effect",
+                    ERROR,
+                    chosen.section,
+                    f"the booklet names the card for {named} card(s) while its text gives "
+                    f"{', '.join(map(str, texts))}; the edition file reads {chosen.chosen}",
+                    {"name says": named, "text says": texts},
+                    reading(chosen),
+                    path,
+                )
+            )
+    return found
+
+
+def legality_vs_judgment(edition: Edition, proofs: ProofReport) -> list[Finding]:
+    """A Wild Draw card its rule allows, yet judged guilty when challenged (from Z3)."""
+    found = []
+    for query in proofs.queries:
+        if not query.name.startswith("honest-never-penalised:") or query.verdict != REFUTED:
+            continue
+        kind = query.name.split(": ", 1)[1]
+        effect = edition.effect_of(kind)
+        assert isinstance(effect, WildDraw)
+        witness = dict(query.witness or {})
+        concrete = honest_penalty_trace(edition, kind)
+        if concrete:
+            witness["game"] = concrete
+        path = f"cards.{kind}.guilty_if_holding"
+        judged_only = [
+            k for k in effect.guilty_if_holding if k not in effect.playable_unless_holding
+        ]
+        forbidden = " or ".join(_holding(effect.playable_unless_holding)) or "nothing"
+        legality = deciding(edition, f"cards.{kind}.playable_unless_holding")
+        found.append(
+            Finding(
+                f"legality-vs-judgment:{kind}",
+                "legality-vs-judgment",
+                ERROR,
+                query.section,
+                f"{kind} may be played while holding {' or '.join(_holding(tuple(judged_only)))}: "
+                f"its rule forbids only {forbidden}; yet the challenge counts "
+                f"{' or '.join(_holding(tuple(judged_only)))} as a match, so an honest player "
+                f"draws {effect.offender_draws}",
+                witness,
+                reading(deciding(edition, path)),
+                path,
+                (legality.id,) if legality else (),
+            )
+        )
+    return found
+
+
+def _holding(kinds: tuple[str, ...]) -> list[str]:
+    names = {"current-color": "a card of the colour in force", "wild": "a wild card"}
+    return [names[k] for k in kinds]
+
+
+def resource_exhaustion(edition: Edition, proofs: ProofReport, observed: int) -> list[Finding]:
+    """A draw that can ask for more cards than exist, and setups that can fail (from Z3)."""
+    found = []
+    for query in proofs.queries:
+        if query.verdict != REFUTED:
+            continue
+        if query.name == "draw-obligations":
+            witness = dict(query.witness or {})
+            if observed:
+                witness["random games that met it"] = observed
+            found.append(
+                Finding(
+                    "resource-exhaustion:draw",
+                    "resource-exhaustion",
+                    WARNING,
+                    query.section,
+                    "a player can be told to draw more cards than the draw pile and a reshuffle "
+                    "hold; the booklet does not say what happens",
+                    witness,
+                    reading(deciding(edition, "play.draw_shortfall")),
+                    "play.draw_shortfall",
+                )
+            )
+        elif query.name == "setup-feasibility":
+            found.append(
+                Finding(
+                    "resource-exhaustion:setup",
+                    "resource-exhaustion",
+                    WARNING,
+                    query.section,
+                    "for some player counts the deal is impossible or the first flip can find no "
+                    "card to start the discard pile",
+                    query.witness,
+                    reading(deciding(edition, "setup.flip_exhausted")),
+                    "setup.flip_exhausted",
+                )
+            )
+    return found
+
+
+def turn_order(edition: Edition) -> list[Finding]:
+    """A rule that names the next player by seat, whatever the direction of play."""
+    found = []
+    for kind, effect in edition.effects:
+        if not isinstance(effect, HailMary) or kind not in _present(edition):
+            continue
+        witness = _hail_mary_probe(edition, kind)
+        path = f"cards.{kind}.continue_with"
+        found.append(Finding(
+            f"turn-order:{kind}", "turn-order", WARNING, _section(edition, kind),
+            f"after {kind} play goes to the thrower's left, which ignores the direction of "
+            f"play; the edition file reads {effect.continue_with}", witness,
+            reading(deciding(edition, path)), path,
+        ))  # fmt: skip
+    return found
+
+
+def _hail_mary_probe(edition: Edition, kind: str) -> dict[str, Any] | None:
+    """Play runs counterclockwise; player 1 throws the Hail Mary at player 0's UNO call."""
+    faces = edition.faces
+    card = faces.face(kind)
+    colored = [f for f in faces.in_play if faces.color[f] >= 0]
+    if len(colored) < 6:
+        return None
+    rest = list(faces.in_play)
+    hands = [[colored[0]], [card, colored[1], colored[2]], [colored[3], colored[4]]]
+    for face in [c for h in hands for c in h] + [colored[5]]:
+        rest.remove(face)
+    game = empty_table(edition, 3)._replace(
+        phase="uno_called",
+        hands=tuple(tuple(sorted(h)) for h in hands),
+        draw_pile=tuple(rest),
+        discard=(colored[5],),
+        color=faces.color[colored[5]],
+        direction=-1,
+        current=2,
+        actor=0,
+        window=0,
+    )
+    guess = next(c for c in edition.color_indices if c != faces.color[colored[0]])
+    try:
+        after = apply(edition, game, Play(1, card, guess))
+    except UnospecError:
+        return None
+    return {
+        "direction": "counterclockwise",
+        "thrower": 1,
+        "next in the direction of play": game.next_player(1),
+        "next by the rule as read": after.current,
+        "guess": COLORS[guess],
+    }
+
+
+def scoring_coverage(edition: Edition, proofs: ProofReport) -> list[Finding]:
+    """Cards without a value, values for cards not in the deck, an unreachable target."""
+    found = []
+    for query in proofs.queries:
+        if query.name == "scoring-coverage" and query.verdict == REFUTED:
+            found.append(
+                Finding(
+                    "scoring-coverage:missing",
+                    "scoring-coverage",
+                    ERROR,
+                    query.section,
+                    "the scoring table gives no value for some cards of the deck: a hand they are "
+                    "left in cannot be scored",
+                    query.witness,
+                    None,
+                    "scoring.points",
+                )
+            )
+        if query.name == "scoring-target" and query.verdict == REFUTED:
+            found.append(
+                Finding(
+                    "scoring-coverage:target",
+                    "scoring-coverage",
+                    ERROR,
+                    query.section,
+                    "no hand can score a point, so the target score is never reached",
+                    query.witness,
+                    None,
+                    "scoring.target",
+                )
+            )
+    present = _present(edition)
+    extra = sorted(k for k, _ in edition.rules.points if k not in present)
+    if extra:
+        found.append(Finding(
+            "scoring-coverage:unused", "scoring-coverage", INFO, sections.SCORING,
+            f"the scoring table values cards that are not in the deck: {', '.join(extra)}",
+            {"not in the deck": extra}, None, "scoring.points",
+        ))  # fmt: skip
+    return found
+
+
+def redundancy(edition: Edition) -> list[Finding]:
+    """Rules the deck never uses: card rules and first-flip entries for absent kinds."""
+    present = _present(edition)
+    found = []
+    unused_rules = sorted(k for k, _ in edition.effects if k not in present)
+    if unused_rules:
+        found.append(Finding(
+            "redundancy:card-rules", "redundancy", INFO, "Action Cards",
+            f"rules for cards that are not in the deck: {', '.join(unused_rules)}",
+            {"not in the deck": unused_rules}, None, "cards",
+        ))  # fmt: skip
+    unused_flip = sorted(k for k in edition.rules.first_flip_ignores if k not in present)
+    if unused_flip:
+        found.append(Finding(
+            "redundancy:first-flip", "redundancy", INFO, sections.FIRST_FLIP,
+            f"the first flip ignores cards that are not in the deck: {', '.join(unused_flip)}",
+            {"not in the deck": unused_flip}, None, "setup.first_flip_ignores",
+        ))  # fmt: skip
+    return found
+
+
+def dead_rules(edition: Edition, fired: Counter[int] | None, where: str) -> list[Finding]:
+    """Transitions that exploration and random play never fired."""
+    if fired is None:
+        return []
+    phases = {b.source for b in MACHINE.branches if fired[b.number]}
+    phases |= {b.target for b in MACHINE.branches if fired[b.number]}
+    found = []
+    for branch in MACHINE.branches:
+        if fired[branch.number]:
+            continue
+        used = branch.source in phases
+        found.append(Finding(
+            f"dead-rule:{branch.label}", "dead-rule", WARNING if used else INFO, "Let's Play",
+            f"{branch.label} never fired in {where}"
+            + ("" if used else f" (this edition never reaches {branch.source})"),
+            {"transition": branch.label, "checked by": where}, None, None,
+        ))  # fmt: skip
+    return found
+
+
+def assumptions(edition: Edition) -> list[Finding]:
+    """Facts the edition file had to assume: deck composition lines, the player range."""
+    found = []
+    for i, entry in enumerate(edition.deck):
+        if entry.provenance != "assumed":
+            continue
+        what = entry.kind if entry.kind != NUMBER else f"numbers {list(entry.ranks)}"
+        found.append(Finding(
+            f"assumption:deck.cards[{i}]", "assumption", INFO, sections.CONTENTS,
+            f"the booklet does not state how many {what} cards the deck has: "
+            f"{entry.copies} assumed ({entry.why})",
+            {"entry": i, "kind": entry.kind, "copies": entry.copies}, None, f"deck.cards.{i}",
+        ))  # fmt: skip
+    if edition.players_provenance == "assumed":
+        rules = edition.rules
+        found.append(Finding(
+            "assumption:players", "assumption", INFO, sections.SET_UP,
+            f"the booklet does not state how many may play: {rules.min_players}-"
+            f"{rules.max_players} assumed",
+            {"players": [rules.min_players, rules.max_players]}, None, "players",
+        ))  # fmt: skip
+    return found
+
+
+def recorded(edition: Edition, covered: set[str]) -> list[Finding]:
+    """Every interpretation the edition file records that no other finding covers: the
+    booklet is unclear or silent there, and the file says which reading it chose."""
+    found = []
+    for i, item in enumerate(edition.interpretations):
+        if item.id in covered:
+            continue
+        family = item.family or "unspecified-outcome"
+        severity = INFO if family in ("assumption", "redundancy") else WARNING
+        found.append(Finding(
+            f"{family}:{item.id}", family, severity, item.section,
+            f"{item.question} The booklet leaves it open; the edition file reads "
+            f"{list(item.chosen) if isinstance(item.chosen, tuple) else item.chosen}.",
+            None, reading(item), f"interpretations.{i}",
+        ))  # fmt: skip
+    return found

@@ -1,0 +1,63 @@
+"""Concrete witnesses: short games, as replayable traces, that show a finding happen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from unospec.checks.replay import replay
+from unospec.editions import reference
+from unospec.model.actions import Challenge, Play
+from unospec.model.cards import COLORS
+from unospec.model.edition import Edition
+from unospec.model.trace import Trace, action_step
+
+
+def _deck_with_hands(edition: Edition, hands: list[list[int]], first: int) -> list[int] | None:
+    """A deck order that deals `hands` (round robin from the top) and then flips `first`."""
+    rest = list(edition.faces.in_play)
+    for face in [card for hand in hands for card in hand] + [first]:
+        if face not in rest:
+            return None
+        rest.remove(face)
+    size = edition.rules.hand_size
+    if any(len(hand) != size for hand in hands):
+        return None
+    dealt = [hands[p][k] for k in range(size) for p in range(len(hands))]
+    return [*dealt, first, *rest]
+
+
+def honest_penalty_trace(edition: Edition, kind: str) -> dict[str, Any] | None:
+    """Two players; player 0 holds `kind` and another wild but no card of the colour in
+    force, plays `kind` as its rule allows, is challenged, and draws the offender's penalty."""
+    faces = edition.faces
+    card = faces.face(kind)
+    starters = [f for f in faces.in_play if not faces.ignored_at_flip[f] and faces.color[f] >= 0]
+    wilds = [f for f in faces.in_play if faces.wild[f] and f != card]
+    if not starters or not wilds:
+        return None
+    first = starters[0]
+    color = faces.color[first]
+    others = [f for f in faces.in_play if faces.color[f] >= 0 and faces.color[f] != color]
+    size = edition.rules.hand_size
+    if size < 2 or len(others) < 2 * size:
+        return None
+    hand0 = [card, wilds[0], *others[: size - 2]]
+    hand1 = others[size - 2 : 2 * size - 2]
+    deck = _deck_with_hands(edition, [hand0, hand1], first)
+    if deck is None:
+        return None
+    steps = [Play(0, card, color), Challenge(1)]
+    trace = Trace(
+        edition=reference(edition),
+        players=2,
+        deck=tuple(faces.card_id(f) for f in deck),
+        steps=tuple(action_step(edition, a) for a in steps),
+    )
+    result = replay(edition, trace)
+    if not result.ok or result.final is None:
+        return None
+    return {
+        "trace": trace.to_json(),
+        "offender's hand after": [faces.card_id(f) for f in result.final.hands[0]],
+        "colour in force when played": COLORS[color],
+    }

@@ -1,0 +1,175 @@
+"""The Wild Draw challenge: its payouts, and whether an honest play can be penalised.
+
+Two claims per Wild Draw card of the deck, each encoded exactly as the edition file records
+the booklet's wording:
+
+- *payouts*: for every hand and top card, what the kernel does after a challenge or an
+  acceptance equals the booklet's outcome (who draws, how many, who plays next). The hand
+  matters only through two facts, whether it holds a card of the colour in force and whether
+  it holds a wild, so the kernel is run on one hand for each of the four combinations and
+  Z3 compares that table with the booklet's rule for all of them;
+- *honest players are never penalised*: a play the legality rule allows is never judged
+  guilty, i.e. the legality predicate and the challenge's predicate agree.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+import z3
+
+from unospec.checks.proofs.result import Query, check_claim, value
+from unospec.model.actions import Accept, Challenge, Play
+from unospec.model.edition import Edition
+from unospec.model.effects import WildDraw
+from unospec.model.errors import UnospecError
+from unospec.model.kernel import apply, empty_table
+from unospec.model.state import GameState
+
+
+def _holds(kinds: tuple[str, ...], color: z3.BoolRef, wild: z3.BoolRef) -> z3.BoolRef:
+    terms = [color] if "current-color" in kinds else []
+    terms += [wild] if "wild" in kinds else []
+    return z3.Or(*terms) if terms else z3.BoolVal(False)
+
+
+def honest_query(edition: Edition, kind: str, effect: WildDraw, section: str) -> Query:
+    """A play the card's legality rule allows is never judged guilty by its challenge."""
+    color, wild = z3.Bool("holds_colour_in_force"), z3.Bool("holds_a_wild")
+    legal = z3.Not(_holds(effect.playable_unless_holding, color, wild))
+    guilty = _holds(effect.guilty_if_holding, color, wild)
+
+    def decode(model: z3.ModelRef) -> dict[str, Any]:
+        return {
+            "hand": {
+                "a card of the colour in force": value(model, color),
+                "a wild card (besides the one played)": value(model, wild),
+            },
+            "legal by the card's rule": True,
+            "judged guilty when challenged": True,
+            "penalty": f"the honest player draws {effect.offender_draws}",
+        }
+
+    return check_claim(
+        f"honest-never-penalised: {kind}",
+        f"a {kind} played as its rule allows is never judged guilty when challenged",
+        section,
+        [],
+        z3.And(legal, guilty),
+        decode,
+    )
+
+
+def _hand_state(
+    edition: Edition, kind: str, with_color: bool, with_wild: bool
+) -> tuple[GameState, int, int] | None:
+    """Three players; player 0 holds the Wild Draw card (and what the combination asks)."""
+    faces = edition.faces
+    deck = list(faces.in_play)
+    colored = [f for f in deck if faces.color[f] >= 0]
+    if not colored:
+        return None
+    top = colored[0]
+    in_force = faces.color[top]
+    other = [f for f in colored if faces.color[f] != in_force and f != top]
+    same = [f for f in colored if faces.color[f] == in_force and f != top]
+    wilds = [f for f in deck if faces.wild[f] and faces.card_id(f) != kind]
+    card = faces.face(kind)
+    hand = [card]
+    needed = [(with_color, same), (with_wild, wilds), (True, other or same)]
+    for wanted, pool in needed:
+        if wanted:
+            if not pool:
+                return None
+            hand.append(pool[0])
+    for face in (*hand, top):
+        deck.remove(face)
+    if len(deck) < 6:
+        return None
+    hands = (tuple(sorted(hand)), tuple(sorted(deck[:2])), tuple(sorted(deck[2:4])))
+    game = empty_table(edition, 3)._replace(
+        phase="awaiting_play",
+        hands=hands,
+        draw_pile=tuple(deck[4:]),
+        discard=(top,),
+        color=in_force,
+    )
+    return game, card, in_force
+
+
+def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -> Query:
+    """The kernel's outcome equals the booklet's for every hand, challenged or accepted."""
+    observed: dict[tuple[bool, bool, bool], tuple[int, int, int]] = {}
+    for with_color, with_wild, challenged in product((False, True), repeat=3):
+        built = _hand_state(edition, kind, with_color, with_wild)
+        if built is None:
+            continue
+        game, card, in_force = built
+        try:
+            played = apply(edition, game, Play(0, card, in_force))
+            answer = Challenge(1) if challenged else Accept(1)
+            after = apply(edition, played, answer)
+        except UnospecError:
+            continue
+        drew = [len(after.hands[p]) - len(played.hands[p]) for p in (0, 1)]
+        observed[(with_color, with_wild, challenged)] = (drew[0], drew[1], after.current)
+    color, wild, challenged = z3.Bools("holds_colour_in_force holds_a_wild challenged")
+    offender, victim, following = z3.Ints("offender_draws victim_draws next_player")
+    guilty = _holds(effect.guilty_if_holding, color, wild)
+    plays = effect.after_successful_challenge == "challenger-plays"
+    booklet = z3.If(
+        challenged,
+        z3.If(
+            guilty,
+            z3.And(
+                offender == effect.offender_draws, victim == 0, following == (1 if plays else 2)
+            ),
+            z3.And(offender == 0, victim == effect.challenger_draws, following == 2),
+        ),
+        z3.And(offender == 0, victim == effect.draw, following == 2),
+    )
+    table = [
+        z3.Implies(
+            z3.And(color == c, wild == w, challenged == ch),
+            z3.And(offender == o, victim == v, following == n),
+        )
+        for (c, w, ch), (o, v, n) in observed.items()
+    ]
+    known = z3.Or(*[z3.And(color == c, wild == w, challenged == ch) for c, w, ch in observed])
+
+    def decode(model: z3.ModelRef) -> dict[str, Any]:
+        return {
+            "hand": {
+                "a card of the colour in force": value(model, color),
+                "a wild card": value(model, wild),
+            },
+            "answer": "challenge" if value(model, challenged) else "accept",
+            "kernel": {
+                "offender draws": value(model, offender),
+                "challenger draws": value(model, victim),
+                "next player": value(model, following),
+            },
+        }
+
+    return check_claim(
+        f"challenge-payouts: {kind}",
+        f"after a {kind}, accepting costs {effect.draw}; a failed challenge costs the challenger "
+        f"{effect.challenger_draws}; a successful one costs the offender {effect.offender_draws}",
+        section,
+        [*table, known],
+        z3.Not(booklet),
+        decode,
+        kernel_relies_on_it=True,
+    )
+
+
+def challenge_queries(edition: Edition) -> list[Query]:
+    queries = []
+    present = {edition.faces.card_id(f) for f in edition.faces.in_play}
+    for kind, effect in edition.effects:
+        if isinstance(effect, WildDraw) and kind in present:
+            section = dict(edition.sections).get(kind, "Action Cards")
+            queries.append(payouts_query(edition, kind, effect, section))
+            queries.append(honest_query(edition, kind, effect, section))
+    return queries
