@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import os
 import random
+from collections import Counter
 from collections.abc import Callable
 
 from unospec.checks.explore_job import explore_edition
 from unospec.checks.invariants import violations
+from unospec.checks.lint import lint
+from unospec.checks.proofs import ProofReport, prove
 from unospec.checks.results import CheckResult, EditionReport
 from unospec.checks.simulate import run_games, simulation_json
 from unospec.editions import load_edition, reference
@@ -58,12 +61,15 @@ def check_edition(
     progress: Progress | None = None,
 ) -> EditionReport:
     """Every check of one edition; `scale` None skips the exhaustive exploration."""
-    checks = (
+    checks = [
         _schema(edition),
         _setup_conservation(edition, seed),
         _random_games(edition, games, seed, jobs, progress),
         *([_exploration(edition, scale, jobs)] if scale else []),
-    )
+    ]
+    proofs = prove(edition)
+    checks.append(_proofs(proofs))
+    checks.append(_lint(edition, proofs, checks))
     interpretations = tuple(
         {
             "id": item.id,
@@ -74,7 +80,7 @@ def check_edition(
         }
         for item in edition.interpretations
     )
-    return EditionReport(edition.name, edition.source, checks, interpretations)
+    return EditionReport(edition.name, edition.source, tuple(checks), interpretations)
 
 
 def _schema(edition: Edition) -> CheckResult:
@@ -167,3 +173,45 @@ def _exploration(edition: Edition, scale: str, jobs: int) -> CheckResult:
     elif x.stopped:
         detail += f"; stopped ({x.stopped})"
     return CheckResult("exploration", report.ok and x.complete, detail, data)
+
+
+def _proofs(report: ProofReport) -> CheckResult:
+    """The Z3 queries; refuting one the kernel relies on fails the check, a booklet property
+    does not (it becomes a finding)."""
+    verdicts = Counter(q.verdict for q in report.queries)
+    broken = [q.name for q in report.queries if q.kernel_relies_on_it and q.verdict != "proved"]
+    detail = (
+        f"{len(report.queries)} queries in {report.seconds:.2f} s: {verdicts['proved']} proved, "
+        f"{verdicts['refuted']} refuted, {verdicts['unknown']} unknown"
+    )
+    if broken:
+        detail += f"; the model fails {', '.join(broken)}"
+    return CheckResult("proofs", not broken, detail, report.to_json())
+
+
+def _lint(edition: Edition, proofs: ProofReport, checks: list[CheckResult]) -> CheckResult:
+    """Findings about the booklet: reported, never failing the check."""
+    fired: Counter[int] = Counter()
+    where = []
+    by_label = {b.label: b.number for b in MACHINE.branches}
+    for check in checks:
+        counts = check.data.get("rules_fired") or check.data.get("coverage")
+        if counts:
+            fired.update({by_label[label]: n for label, n in counts.items()})
+            where.append("random games" if check.name == "random-games" else "exploration")
+    shortfalls = next(
+        (c.data.get("draw_shortfalls", 0) for c in checks if c.name == "random-games"), 0
+    )
+    report = lint(
+        edition,
+        proofs=proofs,
+        fired=fired if where else None,
+        checked_by=" and ".join(where),
+        shortfalls=shortfalls,
+    )
+    counts = Counter(f.severity for f in report.findings)
+    detail = (
+        f"{len(report.findings)} findings: {counts['error']} contradictions, "
+        f"{counts['warning']} gaps or ambiguities, {counts['info']} notes"
+    )
+    return CheckResult("lint", True, detail, report.to_json())

@@ -33,9 +33,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"unospec {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    def command(name: str, help: str) -> argparse.ArgumentParser:
+    def command(
+        name: str, help: str, formats: tuple[str, ...] = ("text", "json")
+    ) -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help, description=help)
-        sub.add_argument("--format", choices=("text", "json"), default="text")
+        sub.add_argument("--format", choices=formats, default="text")
         return sub
 
     command("editions", "list the built-in editions")
@@ -58,6 +60,18 @@ def _parser() -> argparse.ArgumentParser:
     explore.add_argument("--jobs", type=_count, default=1)
     explore.add_argument(
         "--out", default="counterexamples", help="where a counterexample's trace and test go"
+    )
+    prove = command("prove", "Z3 proofs about an edition, each proved, refuted or unknown")
+    prove.add_argument("edition")
+    lint = command(
+        "lint",
+        "consistency analysis: a booklet's defects and gaps as findings",
+        formats=("text", "json", "sarif"),
+    )
+    lint.add_argument("editions", nargs="+")
+    lint.add_argument("--games", type=_count, default=100, help="random games for rule coverage")
+    lint.add_argument(
+        "--scale", default="micro", help="exploration scale for rule coverage ('none': skip)"
     )
     check = command("check", "the main job: every check of every edition")
     check.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
@@ -298,6 +312,44 @@ def _simulate(args: argparse.Namespace) -> int:
     return FAILED if failed else OK
 
 
+def _prove(args: argparse.Namespace) -> int:
+    from unospec.checks.proofs import prove
+    from unospec.editions import load_edition
+    from unospec.render import prove_text
+
+    report = prove(load_edition(args.edition))
+    _emit(args, report.to_json(), prove_text(report.to_json()))
+    return OK if report.model_ok else FAILED
+
+
+def _lint(args: argparse.Namespace) -> int:
+    from unospec.checks.lint import lint
+    from unospec.checks.lint.coverage import coverage
+    from unospec.checks.lint.sarif import to_sarif
+    from unospec.editions import load_edition
+    from unospec.render import lint_text
+
+    editions = [load_edition(name) for name in args.editions]
+    scale = None if args.scale == "none" else args.scale
+    reports = []
+    with _progress_bar() as progress:
+        for edition in editions:
+            fired, where, shortfalls = coverage(edition, args.games, scale, progress)
+            reports.append(lint(edition, fired=fired, checked_by=where, shortfalls=shortfalls))
+    if args.format == "sarif":
+        print(json.dumps(to_sarif(reports)))
+    elif args.format == "json":
+        data = (
+            reports[0].to_json()
+            if len(reports) == 1
+            else {"editions": [r.to_json() for r in reports]}
+        )
+        print(json.dumps(data, default=_jsonable))
+    else:
+        print("\n\n".join(lint_text(r.to_json()) for r in reports))
+    return OK
+
+
 HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "editions": _editions,
     "show": _show,
@@ -306,4 +358,6 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "check": _check,
     "explore": _explore,
     "simulate": _simulate,
+    "prove": _prove,
+    "lint": _lint,
 }

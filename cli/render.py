@@ -199,3 +199,61 @@ def simulate_text(data: dict[str, Any]) -> str:
     out.append("Rules fired:")
     out += [f"  {count:>9}  {label}" for label, count in data["rules_fired"].items()]
     return "\n".join(out)
+
+
+def prove_text(data: dict[str, Any]) -> str:
+    """Proof verdicts, for people: the refuted ones with their counterexamples."""
+    queries = data["queries"]
+    counts = {v: sum(q["verdict"] == v for q in queries) for v in ("proved", "refuted", "unknown")}
+    out = [
+        f"{data['edition']}: {len(queries)} queries in {data['seconds']} s: "
+        f"{counts['proved']} proved, {counts['refuted']} refuted, {counts['unknown']} unknown"
+    ]
+    conservation = [q for q in queries if q["name"].startswith("card-conservation")]
+    if conservation and all(q["verdict"] == "proved" for q in conservation):
+        out.append(
+            f"  proved   card-conservation: init and all {len(conservation) - 1} transitions"
+        )
+    for q in queries:
+        if q["name"].startswith("card-conservation") and q["verdict"] == "proved":
+            continue
+        mark = {"proved": "proved  ", "refuted": "REFUTED ", "unknown": "unknown "}[q["verdict"]]
+        out.append(f"  {mark} {q['name']}  [{q['section']}]  {q['claim']}")
+        for key, value in (q["witness"] or {}).items():
+            out.append(f"             {key}: {_short(value)}")
+        if q["verdict"] == "proved" and q.get("detail"):
+            for key, value in q["detail"].items():
+                out.append(f"             {key}: {_short(value)}")
+    return "\n".join(out)
+
+
+def _short(value: object, width: int = 200) -> str:
+    text = str(value)
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def lint_text(data: dict[str, Any]) -> str:
+    """Findings grouped by severity, worded as a review for the booklet's author."""
+    findings = data["findings"]
+    out = [f"Review of {data['edition']}: {len(findings)} findings"]
+    titles = {
+        "error": "Contradictions (the booklet says two things that cannot both hold)",
+        "warning": "Gaps and ambiguities (the booklet leaves the outcome open)",
+        "info": "Worth knowing",
+    }
+    for severity, title in titles.items():
+        group = [f for f in findings if f["severity"] == severity]
+        if not group:
+            continue
+        out += ["", f"{title}: {len(group)}"]
+        for f in group:
+            out.append(f"  - [{f['section']}] {f['message']}  ({f['family']})")
+            if f["interpretation"]:
+                reading = f["interpretation"]
+                out.append(
+                    f"      reading chosen: {reading['chosen']}; "
+                    f"alternatives: {reading['alternatives']}"
+                )
+            if f["witness"] and severity != "info":
+                out.append(f"      witness: {_short(f['witness'])}")
+    return "\n".join(out)

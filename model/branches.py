@@ -10,7 +10,8 @@ from collections.abc import Callable
 
 from unospec.model.actions import Action, Play
 from unospec.model.edition import Edition
-from unospec.model.effects import DrawPenalty, PenaltyRace
+from unospec.model.effects import DrawPenalty, HailMary, PenaltyRace, WildDraw
+from unospec.model.flows import requires
 from unospec.model.scoring import hand_points, hand_winner
 from unospec.model.state import GameState
 
@@ -29,6 +30,7 @@ def plays_wild(edition: Edition, game: GameState, action: Action | None) -> bool
     return edition.faces.wild[action.card]
 
 
+@requires(DrawPenalty)
 def plays_draw_card(edition: Edition, game: GameState, action: Action | None) -> bool:
     """A Draw card: the table deals the next player their cards (Action Cards)."""
     assert isinstance(action, Play)
@@ -46,11 +48,13 @@ def flips_ignored_card(edition: Edition, game: GameState, action: Action | None)
     return edition.faces.ignored_at_flip[game.draw_pile[0]]
 
 
+@requires(PenaltyRace)
 def resolves_by_loser(edition: Edition, game: GameState, action: Action | None) -> bool:
     """A special wild whose loser the table names next (its Action Cards section)."""
     return game.special >= 0 and isinstance(edition.faces.effect[game.special], PenaltyRace)
 
 
+@requires(WildDraw)
 def challenge_pending(edition: Edition, game: GameState, action: Action | None) -> bool:
     """A Wild Draw card waits for its victim to challenge or accept it (Action Cards)."""
     return game.challenge is not None
@@ -82,11 +86,14 @@ def resumes(phase: str) -> Condition:
     def condition(edition: Edition, game: GameState, action: Action | None) -> bool:
         return game.owed is not None and game.owed.then == phase
 
+    if phase == "awaiting_challenge":
+        condition.requires = (WildDraw,)  # type: ignore[attr-defined]
     condition.__name__ = condition.__qualname__ = f"resumes_{phase}"
     condition.__doc__ = f"The draw was owed on the way to {phase.replace('_', ' ')}."
     return condition
 
 
+@requires(HailMary)
 def guess_sheds_cards(edition: Edition, game: GameState, action: Action | None) -> bool:
     """The Hail Mary named the caller's last card's colour and the thrower has cards to shed
     (Action Cards: Wild Hail Mary Card)."""

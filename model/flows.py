@@ -1,4 +1,7 @@
-"""Where each transition moves cards: the count abstraction the conservation proof reads.
+"""What each transition needs and does to the cards, declared beside the rule functions.
+
+`moves` is the count abstraction the conservation proof reads; `requires` says which card
+effects a rule applies to, for the dead-rule analysis.
 
 An effect in `updates` declares its card movements with `@moves(...)`. The places are the
 draw pile, the discard pile's top card and the cards under it, the hand the effect acts on,
@@ -70,3 +73,18 @@ def moves_of(function: object, edition: Edition) -> tuple[Move, ...]:
     """The movements an effect declares for `edition`; () for none (it moves no card)."""
     declared = getattr(function, "moves", ())
     return tuple(declared(edition) if callable(declared) else declared)
+
+
+def requires(*effects: type) -> Callable[[F], F]:
+    """Declare that a rule function applies only to decks with a card of one of `effects`
+    (read by the dead-rule analysis: a rule an edition cannot use is not a dead rule)."""
+
+    def mark(function: F) -> F:
+        function.requires = effects  # type: ignore[attr-defined]
+        return function
+
+    return mark
+
+
+def requirements_of(function: object) -> tuple[type, ...]:
+    return tuple(getattr(function, "requires", ()))

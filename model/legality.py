@@ -13,6 +13,7 @@ from unospec.model.actions import Catch, Deal, Keep, NameLoser, Play, PlayerActi
 from unospec.model.edition import Edition
 from unospec.model.effects import HailMary, PenaltyRace, WildDraw
 from unospec.model.errors import IllegalAction, RuleGap
+from unospec.model.flows import requires
 from unospec.model.state import GameState
 
 
@@ -144,6 +145,7 @@ def check_turn_player(edition: Edition, game: GameState, action: PlayerAction) -
     _check_player(game, action.player, game.current, "draw or pass")
 
 
+@requires(WildDraw)
 def check_victim(edition: Edition, game: GameState, action: PlayerAction) -> None:
     """Only the player the Wild Draw card was played on may challenge or accept it (Action
     Cards: Wild Draw Four card / Wild Draw Two)."""
@@ -176,6 +178,7 @@ def check_catch(edition: Edition, game: GameState, action: Catch) -> None:
         raise IllegalAction(sections.UNO, f"there is no player {action.player}")
 
 
+@requires(HailMary)
 def check_hail_mary(edition: Edition, game: GameState, action: Play) -> None:
     """Another player throws a Hail Mary at the caller (Action Cards: Wild Hail Mary Card)."""
     card = edition.faces.card_id(action.card)
@@ -204,12 +207,14 @@ def check_color(edition: Edition, game: GameState, action: Play) -> None:
         raise IllegalAction(edition.section_of(card), f"{card} needs a colour of this deck")
 
 
+@requires(HailMary)
 def check_keep(edition: Edition, game: GameState, action: Keep) -> None:
     """The Hail Mary thrower keeps one card of their own hand (Action Cards: Wild Hail Mary)."""
     _check_player(game, action.player, game.actor, "keep a card")
     _check_in_hand(edition, game, action.player, action.card)
 
 
+@requires(PenaltyRace)
 def check_loser(edition: Edition, game: GameState, action: NameLoser) -> None:
     """The loser of a special wild is one of the players its rule puts in the race (Action
     Cards: Wild Touchdown! / Wild My Favorite Line)."""

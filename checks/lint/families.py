@@ -20,8 +20,9 @@ from unospec.model.cards import COLORS, NUMBER
 from unospec.model.edition import Edition
 from unospec.model.effects import HailMary, WildDraw
 from unospec.model.errors import UnospecError
+from unospec.model.flows import requirements_of
 from unospec.model.kernel import apply, empty_table
-from unospec.model.table import MACHINE
+from unospec.model.table import MACHINE, Branch
 
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
@@ -168,12 +169,19 @@ def turn_order(edition: Edition) -> list[Finding]:
             continue
         witness = _hail_mary_probe(edition, kind)
         path = f"cards.{kind}.continue_with"
-        found.append(Finding(
-            f"turn-order:{kind}", "turn-order", WARNING, _section(edition, kind),
-            f"after {kind} play goes to the thrower's left, which ignores the direction of "
-            f"play; the edition file reads {effect.continue_with}", witness,
-            reading(deciding(edition, path)), path,
-        ))  # fmt: skip
+        found.append(
+            Finding(
+                f"turn-order:{kind}",
+                "turn-order",
+                WARNING,
+                _section(edition, kind),
+                f"after {kind} play goes to the thrower's left, which ignores the direction of "
+                f"play; the edition file reads {effect.continue_with}",
+                witness,
+                reading(deciding(edition, path)),
+                path,
+            )
+        )
     return found
 
 
@@ -247,11 +255,18 @@ def scoring_coverage(edition: Edition, proofs: ProofReport) -> list[Finding]:
     present = _present(edition)
     extra = sorted(k for k, _ in edition.rules.points if k not in present)
     if extra:
-        found.append(Finding(
-            "scoring-coverage:unused", "scoring-coverage", INFO, sections.SCORING,
-            f"the scoring table values cards that are not in the deck: {', '.join(extra)}",
-            {"not in the deck": extra}, None, "scoring.points",
-        ))  # fmt: skip
+        found.append(
+            Finding(
+                "scoring-coverage:unused",
+                "scoring-coverage",
+                INFO,
+                sections.SCORING,
+                f"the scoring table values cards that are not in the deck: {', '.join(extra)}",
+                {"not in the deck": extra},
+                None,
+                "scoring.points",
+            )
+        )
     return found
 
 
@@ -261,38 +276,68 @@ def redundancy(edition: Edition) -> list[Finding]:
     found = []
     unused_rules = sorted(k for k, _ in edition.effects if k not in present)
     if unused_rules:
-        found.append(Finding(
-            "redundancy:card-rules", "redundancy", INFO, "Action Cards",
-            f"rules for cards that are not in the deck: {', '.join(unused_rules)}",
-            {"not in the deck": unused_rules}, None, "cards",
-        ))  # fmt: skip
+        found.append(
+            Finding(
+                "redundancy:card-rules",
+                "redundancy",
+                INFO,
+                "Action Cards",
+                f"rules for cards that are not in the deck: {', '.join(unused_rules)}",
+                {"not in the deck": unused_rules},
+                None,
+                "cards",
+            )
+        )
     unused_flip = sorted(k for k in edition.rules.first_flip_ignores if k not in present)
     if unused_flip:
-        found.append(Finding(
-            "redundancy:first-flip", "redundancy", INFO, sections.FIRST_FLIP,
-            f"the first flip ignores cards that are not in the deck: {', '.join(unused_flip)}",
-            {"not in the deck": unused_flip}, None, "setup.first_flip_ignores",
-        ))  # fmt: skip
+        found.append(
+            Finding(
+                "redundancy:first-flip",
+                "redundancy",
+                INFO,
+                sections.FIRST_FLIP,
+                f"the first flip ignores cards that are not in the deck: {', '.join(unused_flip)}",
+                {"not in the deck": unused_flip},
+                None,
+                "setup.first_flip_ignores",
+            )
+        )
     return found
 
 
+def applicable(edition: Edition, branch: Branch) -> bool:
+    """Whether some card of the deck has an effect every rule function of `branch` needs."""
+    effects = {type(edition.faces.effect[f]) for f in set(edition.faces.in_play)}
+    functions = (*branch.conditions, *branch.unless, *branch.validators, branch.update)
+    return all(
+        not needed or any(effect in needed for effect in effects)
+        for needed in (requirements_of(function) for function in functions)
+    )
+
+
 def dead_rules(edition: Edition, fired: Counter[int] | None, where: str) -> list[Finding]:
-    """Transitions that exploration and random play never fired."""
+    """Transitions that exploration and random play never fired, though the deck has the
+    cards they apply to (those it has no card for are listed as not used)."""
     if fired is None:
         return []
-    phases = {b.source for b in MACHINE.branches if fired[b.number]}
-    phases |= {b.target for b in MACHINE.branches if fired[b.number]}
     found = []
     for branch in MACHINE.branches:
         if fired[branch.number]:
             continue
-        used = branch.source in phases
-        found.append(Finding(
-            f"dead-rule:{branch.label}", "dead-rule", WARNING if used else INFO, "Let's Play",
-            f"{branch.label} never fired in {where}"
-            + ("" if used else f" (this edition never reaches {branch.source})"),
-            {"transition": branch.label, "checked by": where}, None, None,
-        ))  # fmt: skip
+        used = applicable(edition, branch)
+        found.append(
+            Finding(
+                f"dead-rule:{branch.label}",
+                "dead-rule",
+                WARNING if used else INFO,
+                "Let's Play",
+                f"{branch.label} never fired in {where}"
+                + ("" if used else " (no card of this deck has the effect it applies to)"),
+                {"transition": branch.label, "checked by": where},
+                None,
+                None,
+            )
+        )
     return found
 
 
@@ -303,20 +348,34 @@ def assumptions(edition: Edition) -> list[Finding]:
         if entry.provenance != "assumed":
             continue
         what = entry.kind if entry.kind != NUMBER else f"numbers {list(entry.ranks)}"
-        found.append(Finding(
-            f"assumption:deck.cards[{i}]", "assumption", INFO, sections.CONTENTS,
-            f"the booklet does not state how many {what} cards the deck has: "
-            f"{entry.copies} assumed ({entry.why})",
-            {"entry": i, "kind": entry.kind, "copies": entry.copies}, None, f"deck.cards.{i}",
-        ))  # fmt: skip
+        found.append(
+            Finding(
+                f"assumption:deck.cards[{i}]",
+                "assumption",
+                INFO,
+                sections.CONTENTS,
+                f"the booklet does not state how many {what} cards the deck has: "
+                f"{entry.copies} assumed ({entry.why})",
+                {"entry": i, "kind": entry.kind, "copies": entry.copies},
+                None,
+                f"deck.cards.{i}",
+            )
+        )
     if edition.players_provenance == "assumed":
         rules = edition.rules
-        found.append(Finding(
-            "assumption:players", "assumption", INFO, sections.SET_UP,
-            f"the booklet does not state how many may play: {rules.min_players}-"
-            f"{rules.max_players} assumed",
-            {"players": [rules.min_players, rules.max_players]}, None, "players",
-        ))  # fmt: skip
+        found.append(
+            Finding(
+                "assumption:players",
+                "assumption",
+                INFO,
+                sections.SET_UP,
+                f"the booklet does not state how many may play: {rules.min_players}-"
+                f"{rules.max_players} assumed",
+                {"players": [rules.min_players, rules.max_players]},
+                None,
+                "players",
+            )
+        )
     return found
 
 
@@ -329,10 +388,17 @@ def recorded(edition: Edition, covered: set[str]) -> list[Finding]:
             continue
         family = item.family or "unspecified-outcome"
         severity = INFO if family in ("assumption", "redundancy") else WARNING
-        found.append(Finding(
-            f"{family}:{item.id}", family, severity, item.section,
-            f"{item.question} The booklet leaves it open; the edition file reads "
-            f"{list(item.chosen) if isinstance(item.chosen, tuple) else item.chosen}.",
-            None, reading(item), f"interpretations.{i}",
-        ))  # fmt: skip
+        found.append(
+            Finding(
+                f"{family}:{item.id}",
+                family,
+                severity,
+                item.section,
+                f"{item.question} The booklet leaves it open; the edition file reads "
+                f"{list(item.chosen) if isinstance(item.chosen, tuple) else item.chosen}.",
+                None,
+                reading(item),
+                f"interpretations.{i}",
+            )
+        )
     return found

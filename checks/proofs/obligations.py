@@ -63,7 +63,12 @@ def obligation_query(edition: Edition) -> Query:
         "draw-obligations",
         "no draw asks for more cards than the draw pile and a reshuffle can give",
         SECTION,
-        [invariant(edition, counts), counts["top"] == 1, asked == largest],
+        [
+            invariant(edition, counts),
+            counts["top"] == 1,
+            asked == largest,
+            counts["hand"] <= edition.rules.hand_size,  # the one drawing holds a hand's worth
+        ],
         asked > counts["draw"] + counts["under"],
         decode,
     )

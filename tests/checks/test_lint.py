@@ -1,0 +1,133 @@
+"""Consistency analysis: findings come from the model, so a new edition file with a seeded
+defect gets the finding, whatever it is called."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from scenario import edition
+
+from unospec.checks.lint import lint
+from unospec.checks.lint.sarif import to_sarif
+from unospec.checks.replay import replay
+from unospec.cli import main
+from unospec.editions import builtin_path, load_edition
+from unospec.model.trace import parse_trace
+
+KEYS = {"id", "family", "severity", "section", "message", "witness", "interpretation", "key"}
+
+
+def _edited(tmp_path: Path, base: str, *edits: str, name: str = "house-rules") -> Path:
+    """A copy of a built-in edition under another name, with (old, new) text edits."""
+    text = builtin_path(base).read_text(encoding="utf-8")
+    for old, new in zip(edits[::2], edits[1::2], strict=True):
+        assert old in text
+        text = text.replace(old, new)
+    text = text.replace(f'name = "{base}"', f'name = "{name}"')
+    path = tmp_path / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _families(path: Path) -> dict[str, list[dict]]:  # type: ignore[type-arg]
+    found: dict[str, list[dict]] = {}  # type: ignore[type-arg]
+    for finding in lint(load_edition(str(path))).to_json()["findings"]:
+        found.setdefault(finding["family"], []).append(finding)
+    return found
+
+
+def test_a_seeded_legality_judgment_contradiction_is_found(tmp_path: Path) -> None:
+    """A classic deck whose challenge also counts wilds gets an error with a replayable game
+    in which an honest player is penalised (Action Cards: Wild Draw Four card)."""
+    recorded = (
+        'guilty_if_holding"\nchosen = ["current-color"]\nalternatives = [["current-color", "wild"]]'
+    )
+    swapped = (
+        'guilty_if_holding"\nchosen = ["current-color", "wild"]\nalternatives = [["current-color"]]'
+    )
+    path = _edited(
+        tmp_path,
+        "classic",
+        'guilty_if_holding = ["current-color"]',
+        'guilty_if_holding = ["current-color", "wild"]',
+        recorded,
+        swapped,
+    )
+    [finding] = _families(path)["legality-vs-judgment"]
+    assert finding["severity"] == "error"
+    assert finding["section"] == "Action Cards: Wild Draw Four card"
+    game = finding["witness"]["game"]
+    trace = parse_trace(json.dumps(game["trace"]))
+    result = replay(load_edition(str(path)), trace)
+    assert result.ok and result.final is not None
+    assert len(result.final.hands[0]) == 7 - 1 + 4  # played the Wild Draw Four, drew 4
+    assert "legality-vs-judgment" not in _families(builtin_path("classic"))
+
+
+def test_a_seeded_name_effect_contradiction_is_found(tmp_path: Path) -> None:
+    """A Draw Two that makes the next player draw 3 contradicts its name."""
+    path = _edited(tmp_path, "classic", 'effect = "draw"\ndraw = 2', 'effect = "draw"\ndraw = 3')
+    [finding] = _families(path)["name-vs-effect"]
+    assert finding["severity"] == "error" and finding["witness"] == {
+        "name says": 2,
+        "effect draws": 3,
+    }
+
+
+def test_express_draw_one_text_contradicts_its_name() -> None:
+    """Express's Draw One text says 2 while its name says one (Action Cards: Draw One)."""
+    [finding] = _families(builtin_path("express"))["name-vs-effect"]
+    assert finding["section"] == "Action Cards: Draw One"
+    assert finding["interpretation"]["chosen"] == 1 and finding["interpretation"][
+        "alternatives"
+    ] == [2]
+
+
+def test_a_card_without_a_value_is_a_scoring_finding(tmp_path: Path) -> None:
+    """Removing the Wild's value from the scoring table is reported (Keeping Score)."""
+    path = _edited(tmp_path, "classic", "wild = 50\n", "")
+    findings = _families(path)["scoring-coverage"]
+    assert [f["id"] for f in findings] == ["scoring-coverage:missing"]
+    assert findings[0]["witness"] == {"no value for": ["wild"]}
+
+
+def test_hail_mary_turn_order_ignores_direction() -> None:
+    """'Play continues to your left' gives the next turn against the direction of play; the
+    witness shows both players (Action Cards: Wild Hail Mary Card)."""
+    [finding] = _families(builtin_path("nfl-cowboys"))["turn-order"]
+    witness = finding["witness"]
+    assert witness["next by the rule as read"] != witness["next in the direction of play"]
+
+
+def test_every_finding_has_the_reported_fields_and_a_section() -> None:
+    """Each finding of every built-in edition carries id, family, severity, section, message,
+    witness and interpretation; ids are unique."""
+    for name in ("classic", "express", "nfl-cowboys", "star-wars", "super-bowl-lvii"):
+        findings = lint(edition(name)).to_json()["findings"]
+        assert all(set(f) == KEYS and f["section"] and f["message"] for f in findings)
+        assert len({f["id"] for f in findings}) == len(findings)
+        assert all(f["severity"] in ("error", "warning", "info") for f in findings)
+
+
+def test_sarif_has_one_result_per_finding_on_the_edition_file() -> None:
+    """The SARIF log is version 2.1.0 with one result per finding, located in the file."""
+    report = lint(edition("nfl-cowboys"))
+    log = to_sarif([report])
+    assert log["version"] == "2.1.0"
+    results = log["runs"][0]["results"]
+    assert len(results) == len(report.findings)
+    first = results[0]["locations"][0]["physicalLocation"]
+    assert first["artifactLocation"]["uri"].endswith("nfl-cowboys.toml")
+    line = first["region"]["startLine"]
+    text = builtin_path("nfl-cowboys").read_text().splitlines()
+    assert text[line - 1].startswith("guilty_if_holding")
+
+
+def test_lint_cli_formats(capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """`lint --format json` is one object with the edition and its findings; `sarif` too."""
+    assert main(["lint", "express", "--games", "5", "--scale", "none", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["edition"] == "express" and data["findings"]
+    assert main(["lint", "express", "--games", "0", "--scale", "none", "--format", "sarif"]) == 0
+    assert json.loads(capsys.readouterr().out)["version"] == "2.1.0"

@@ -1,0 +1,132 @@
+"""Z3 proofs: verdicts on the built-in editions, and refutations of seeded defects."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from scenario import edition
+
+from unospec.checks.proofs import PROVED, REFUTED, prove
+from unospec.checks.proofs.conservation import conservation_queries
+from unospec.editions import builtin_names
+from unospec.model import kernel, updates
+from unospec.model.flows import Move
+from unospec.model.table import MACHINE
+
+
+def _verdicts(name: str) -> dict[str, str]:
+    return {q.name: q.verdict for q in prove(edition(name)).queries}
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_card_conservation_is_proved_for_every_transition(name: str) -> None:
+    """Init and every transition of the machine keep each card in one place, with the
+    edition's real total (108, 112, 113 with the foil set aside, 56: Contents)."""
+    queries = conservation_queries(edition(name))
+    assert len(queries) == len(MACHINE.branches) + 1
+    assert {q.verdict for q in queries} == {PROVED}
+    assert str(edition(name).total_cards) in queries[0].claim
+
+
+def test_a_flow_that_loses_cards_is_refuted_naming_its_transition(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Shedding Hail Mary cards out of the game (an alternative reading) breaks conservation,
+    and the refutation names the transition and shows the counts before and after."""
+    monkeypatch.setattr(updates.discard_down_to_one, "moves", (Move("hand", "outside", "hand-1"),))
+    refuted = [q for q in conservation_queries(edition("nfl-cowboys")) if q.verdict == REFUTED]
+    assert [q.name for q in refuted] == ["card-conservation: hail_mary_discard --keep--> resolving"]
+    witness = refuted[0].witness
+    assert witness is not None
+    assert sum(witness["after"].values()) < sum(witness["before"].values()) == 113
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [(n, "wild-draw-four") for n in ("nfl-cowboys", "nfl-players", "star-wars", "super-bowl-lvii")]
+    + [("express", "wild-draw-two")],
+)
+def test_the_seed_booklets_penalise_an_honest_wild_draw(name: str, kind: str) -> None:
+    """Each seed's Wild Draw card is legal without a card of the colour in force, but its
+    challenge also counts wilds: Z3 finds the honest hand that holds a wild (Action Cards)."""
+    query = next(
+        q for q in prove(edition(name)).queries if q.name == f"honest-never-penalised: {kind}"
+    )
+    assert query.verdict == REFUTED and query.witness is not None
+    hand = query.witness["hand"]
+    assert hand["a card of the colour in force"] is False
+    assert hand["a wild card (besides the one played)"] is True
+
+
+def test_classic_never_penalises_an_honest_player() -> None:
+    """Classic judges the challenge by the legality rule itself, so the claim is proved."""
+    assert _verdicts("classic")["honest-never-penalised: wild-draw-four"] == PROVED
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_challenge_payouts_match_the_booklet(name: str) -> None:
+    """Accepting and both outcomes of a challenge cost what the booklet says: 4/6/4 in the NFL
+    booklets, 2/4/2 in Express (Action Cards)."""
+    verdicts = _verdicts(name)
+    payouts = [v for k, v in verdicts.items() if k.startswith("challenge-payouts")]
+    assert payouts == [PROVED]
+
+
+def test_a_kernel_that_pays_the_wrong_amount_is_refuted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seeded bug that makes a failed challenge cost the accept amount is caught."""
+
+    def judge(e, game, action):  # type: ignore[no-untyped-def]
+        after = updates.judge_challenge(e, game, action)
+        assert after.owed is not None
+        return after._replace(owed=after.owed._replace(amount=4))
+
+    label = "awaiting_challenge --challenge--> table_draws"
+    branches = tuple(
+        dataclasses.replace(b, update=judge) if b.label == label else b for b in MACHINE.branches
+    )
+    by_event = dict(MACHINE.by_event)
+    by_event[("awaiting_challenge", "challenge")] = tuple(
+        b for b in branches if (b.source, b.event) == ("awaiting_challenge", "challenge")
+    )
+    monkeypatch.setattr(kernel, "MACHINE", dataclasses.replace(MACHINE, by_event=by_event))
+    query = next(q for q in prove(edition("nfl-cowboys")).queries if q.name.startswith("challenge"))
+    assert query.verdict == REFUTED and query.kernel_relies_on_it
+    assert query.witness is not None and query.witness["answer"] == "challenge"
+
+
+def test_express_first_flip_can_fail_with_eight_or_more_players() -> None:
+    """With 8-10 players Express's hands can hold all 36 numbers, leaving only cards the
+    first flip ignores (Set Up 2-4); 2-7 players are always fine."""
+    query = next(q for q in prove(edition("express")).queries if q.name == "setup-feasibility")
+    assert query.verdict == REFUTED and query.witness is not None
+    assert query.witness["always feasible for"] == [2, 3, 4, 5, 6, 7]
+    assert query.witness["first flip can find only ignored cards (a redeal) for"] == [8, 9, 10]
+
+
+def test_nfl_setup_is_always_feasible() -> None:
+    """Seventy dealt cards cannot hold all 76 numbers of a 112-card NFL deck (Set Up 2-4)."""
+    assert _verdicts("nfl-cowboys")["setup-feasibility"] == PROVED
+
+
+def test_a_draw_can_ask_for_more_cards_than_exist() -> None:
+    """The largest NFL obligation (6, a failed challenge) can exceed the draw pile and what a
+    reshuffle gives (Let's Play: NOTE)."""
+    query = next(q for q in prove(edition("nfl-cowboys")).queries if q.name == "draw-obligations")
+    assert query.verdict == REFUTED and query.witness is not None
+    w = query.witness
+    assert w["cards owed"] == 6 > w["draw pile"] + w["under the discard's top"]
+
+
+def test_a_card_without_value_is_refuted_and_the_best_hand_is_scored() -> None:
+    """Every card needs a value (Keeping Score); without the Wild's, coverage is refuted."""
+    e = edition("classic")
+    assert _verdicts("classic")["scoring-coverage"] == PROVED
+    points = tuple(p for p in e.rules.points if p[0] != "wild")
+    broken = dataclasses.replace(e, rules=dataclasses.replace(e.rules, points=points))
+    query = next(q for q in prove(broken).queries if q.name == "scoring-coverage")
+    assert query.verdict == REFUTED and query.witness == {"no value for": ["wild"]}
+    best = next(q for q in prove(e).queries if q.name == "scoring-target")
+    assert best.verdict == PROVED and best.detail is not None
+    # 108 cards: 4*(0+2*45)=360 in numbers, 24 actions*20=480, 8 wilds*50=400; minus a 0
+    assert best.detail["largest score of one hand"] == 360 + 480 + 400
