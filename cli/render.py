@@ -123,6 +123,12 @@ def check_text(reports: list[EditionReport]) -> str:
         out.append(f"{'PASS' if report.ok else 'FAIL'}  {report.name}  ({report.source})")
         for check in report.checks:
             out.append(f"  {'ok  ' if check.ok else 'FAIL'}  {check.name}: {check.detail}")
+            if check.name == "proofs":
+                refuted = [q["name"] for q in check.data["queries"] if q["verdict"] != "proved"]
+                out += [f"          refuted: {name}" for name in refuted]
+            if check.name == "lint":
+                errors = [f for f in check.data["findings"] if f["severity"] == "error"]
+                out += [f"          [{f['section']}] {f['message']}" for f in errors]
         chosen = len(report.interpretations)
         if chosen:
             out.append(
