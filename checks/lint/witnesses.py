@@ -6,7 +6,7 @@ from typing import Any
 
 from unospec.checks.replay import replay
 from unospec.editions import reference
-from unospec.model.actions import Challenge, Play
+from unospec.model.actions import Action, Challenge, Play
 from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
 from unospec.model.trace import Trace, action_step
@@ -46,7 +46,7 @@ def honest_penalty_trace(edition: Edition, kind: str) -> dict[str, Any] | None:
     deck = _deck_with_hands(edition, [hand0, hand1], first)
     if deck is None:
         return None
-    steps = [Play(0, card, color), Challenge(1)]
+    steps: list[Action] = [Play(0, card, color), Challenge(1)]
     trace = Trace(
         edition=reference(edition),
         players=2,

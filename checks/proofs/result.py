@@ -69,4 +69,4 @@ def value(model: z3.ModelRef, term: z3.ExprRef) -> Any:
     result = model.eval(term, model_completion=True)
     if z3.is_true(result) or z3.is_false(result):
         return z3.is_true(result)
-    return result.as_long()  # type: ignore[attr-defined]
+    return result.as_long()

@@ -45,7 +45,7 @@ def best_hand_query(edition: Edition) -> Query:
     total = z3.Sum(*[v * faces.points[f] for f, v in held.items()])
     optimizer.maximize(total)
     optimizer.check()
-    best = optimizer.model().eval(total).as_long()  # type: ignore[attr-defined]
+    best = optimizer.model().eval(total).as_long()
     seconds = round(time.perf_counter() - started, 4)
     target = edition.rules.target_score
     claim = f"one hand can score points, so the target of {target} can be reached"

@@ -55,9 +55,9 @@ def setup_query(edition: Edition) -> Query:
         if players * rules.hand_size + 1 > edition.in_play_count:
             undealable.append(players)
             continue
-        witness = _flip_can_fail(edition, players)
-        if witness is not None:
-            failing.append(witness)
+        example = _flip_can_fail(edition, players)
+        if example is not None:
+            failing.append(example)
     feasible = [
         n
         for n in range(rules.min_players, rules.max_players + 1)
@@ -70,7 +70,7 @@ def setup_query(edition: Edition) -> Query:
     seconds = round(time.perf_counter() - started, 4)
     if not undealable and not failing:
         return Query("setup-feasibility", claim, SECTION, PROVED, seconds)
-    witness = {
+    witness: dict[str, Any] = {
         "always feasible for": feasible,
         "cannot be dealt for": undealable,
         "first flip can find only ignored cards (a redeal) for": [w["players"] for w in failing],
