@@ -11,7 +11,10 @@ import os
 import random
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
+from unospec.checks.baseline import baseline_path, compare, fingerprint
+from unospec.checks.baseline import load as load_baseline
 from unospec.checks.explore_job import explore_edition
 from unospec.checks.invariants import violations
 from unospec.checks.lint import lint
@@ -70,6 +73,8 @@ def check_edition(
     proofs = prove(edition)
     checks.append(_proofs(proofs))
     checks.append(_lint(edition, proofs, checks))
+    explored = next((c.data for c in checks if c.name == "exploration"), None)
+    checks.append(_baseline(edition, fingerprint(edition, proofs, explored)))
     interpretations = tuple(
         {
             "id": item.id,
@@ -215,3 +220,31 @@ def _lint(edition: Edition, proofs: ProofReport, checks: list[CheckResult]) -> C
         f"{counts['warning']} gaps or ambiguities, {counts['info']} notes"
     )
     return CheckResult("lint", True, detail, report.to_json())
+
+
+def _baseline(edition: Edition, current: dict[str, Any]) -> CheckResult:
+    """The edition still concludes what its saved baseline records (see `baseline`)."""
+    saved = load_baseline(edition)
+    if saved is None:
+        where = baseline_path(edition)
+        return CheckResult(
+            "baseline",
+            True,
+            f"no baseline saved ({where}); `unospec baseline save` makes one",
+            {"differences": []},
+        )
+    differences = compare(saved, current)
+    if not differences:
+        scale = (saved.get("exploration") or {}).get("scale")
+        same = current.get("exploration") and scale == current["exploration"]["scale"]
+        compared = "deck, parameters, readings, proofs, findings" + (
+            f", exploration at {scale}" if same else ""
+        )
+        return CheckResult("baseline", True, f"unchanged: {compared}", {"differences": []})
+    detail = (
+        f"{len(differences)} changes the baseline does not record: "
+        + "; ".join(differences[:5])
+        + ("; ..." if len(differences) > 5 else "")
+        + " (accept with `unospec baseline save`)"
+    )
+    return CheckResult("baseline", False, detail, {"differences": differences})

@@ -73,6 +73,18 @@ def _parser() -> argparse.ArgumentParser:
     lint.add_argument(
         "--scale", default="micro", help="exploration scale for rule coverage ('none': skip)"
     )
+    diff = command("diff", "what changed in behaviour between two editions, with evidence")
+    diff.add_argument("a", help="an edition name or file")
+    diff.add_argument("b", help="an edition name or file")
+    diff.add_argument("--scale", default="micro", help="the scale both are explored at")
+    diff.add_argument("--players", type=_count, default=2)
+    diff.add_argument("--max-states", type=_count, default=200_000)
+    diff.add_argument("--trace-out", metavar="FILE", help="write the distinguishing trace")
+    baseline = command("baseline", "verification baselines: save what the checks conclude")
+    baseline.add_argument("action", choices=("save",))
+    baseline.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
+    baseline.add_argument("--out", help="the folder to write to (default: beside each file)")
+    baseline.add_argument("--scale", default="micro", help="the exploration's scale")
     check = command("check", "the main job: every check of every edition")
     check.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
     check.add_argument("--games", type=_count, default=None, help="random games per edition")
@@ -350,6 +362,40 @@ def _lint(args: argparse.Namespace) -> int:
     return OK
 
 
+def _diff(args: argparse.Namespace) -> int:
+    from unospec.checks.diff import diff
+    from unospec.editions import load_edition
+    from unospec.model.scale import parse_scale
+    from unospec.render import diff_text
+
+    a, b = load_edition(args.a), load_edition(args.b)
+    parse_scale(args.scale)
+    out = _writable(args.trace_out) if args.trace_out else None
+    report = diff(a, b, scale=args.scale, players=args.players, max_states=args.max_states)
+    data = report.to_json()
+    if out and report.trace and report.trace["trace"]:
+        out.write_text(json.dumps(report.trace["trace"], indent=1) + "\n")
+    _emit(args, data, diff_text(data))
+    return OK if report.equivalent else FAILED
+
+
+def _baseline(args: argparse.Namespace) -> int:
+    from unospec.checks.baseline import fingerprint, save
+    from unospec.checks.explore_job import explore_edition
+    from unospec.checks.proofs import prove
+    from unospec.editions import builtin_names, load_edition, reference
+
+    names = args.editions or list(builtin_names())
+    editions = [load_edition(name) for name in names]
+    written = []
+    for edition in editions:
+        explored = explore_edition(edition, reference(edition), scale=args.scale).to_json()
+        data = fingerprint(edition, prove(edition), explored)
+        written.append(str(save(edition, data, Path(args.out) if args.out else None)))
+    _emit(args, {"written": written}, "\n".join(f"saved {path}" for path in written))
+    return OK
+
+
 HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "editions": _editions,
     "show": _show,
@@ -360,4 +406,6 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "simulate": _simulate,
     "prove": _prove,
     "lint": _lint,
+    "diff": _diff,
+    "baseline": _baseline,
 }

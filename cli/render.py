@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from unospec.checks.replay import ReplayResult
@@ -262,4 +263,40 @@ def lint_text(data: dict[str, Any]) -> str:
                 )
             if f["witness"] and severity != "info":
                 out.append(f"      witness: {_short(f['witness'])}")
+    return "\n".join(out)
+
+
+def diff_text(data: dict[str, Any]) -> str:
+    """A diff, for people: each difference, then the behavioural evidence or the bound."""
+    verdict = "equivalent" if data["equivalent"] else "differ"
+    out = [f"{data['a']} and {data['b']} {verdict}"]
+    by_kind: dict[str, list[dict[str, Any]]] = {}
+    for d in data["differences"]:
+        by_kind.setdefault(d["kind"], []).append(d)
+    for kind, items in by_kind.items():
+        out.append(f"  {kind}: {len(items)}")
+        out += [f"    {d['path']}: {_short(d['a'], 60)} -> {_short(d['b'], 60)}" for d in items]
+    found = data["distinguishing_trace"]
+    bound = data["bound"]
+    where = f"{bound.get('players')} players at scale {bound.get('scale')}"
+    if found and found.get("trace"):
+        steps = found["trace"]["steps"]
+        out.append(f"  behaviour: {found['how']} at step {found['step']} ({where}):")
+        out += [f"    {i:>3}  {json.dumps(step)}" for i, step in enumerate(steps)]
+        for side in ("a", "b"):
+            r = found["replay"][side]
+            state = (
+                "illegal: " + r["first_illegal"]["reason"]
+                if r["first_illegal"]
+                else (f"phase {r['phase']}, next player {r['current']}, hands {r['hands']}")
+            )
+            out.append(f"    replayed on {data[side]}: {state}")
+    elif found:
+        out.append(f"  behaviour: {found['how']}")
+    else:
+        complete = "every state" if bound.get("complete") else "the first states"
+        out.append(
+            f"  behaviour: no difference in {complete} of the shared deck, {bound.get('states')} "
+            f"states to depth {bound.get('depth')} ({where})"
+        )
     return "\n".join(out)

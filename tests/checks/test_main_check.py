@@ -15,9 +15,18 @@ from unospec.model.trace import parse_trace
 
 
 def test_a_builtin_edition_passes_every_check() -> None:
-    """Express passes the schema, setup-conservation, random-games and exploration checks."""
+    """Express passes every check: schema, setup, random games, exploration, proofs, lint and
+    its committed baseline."""
     report = check_edition(edition("express"), games=30, jobs=1, scale="pair")
-    names = ["schema", "setup-conservation", "random-games", "exploration"]
+    names = [
+        "schema",
+        "setup-conservation",
+        "random-games",
+        "exploration",
+        "proofs",
+        "lint",
+        "baseline",
+    ]
     assert [c.name for c in report.checks] == names
     assert report.checks[3].data["complete"] and report.checks[3].data["distinct_states"] > 100
     assert report.ok

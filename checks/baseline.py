@@ -1,0 +1,119 @@
+"""Verification baselines: what an edition's checks concluded, saved to compare against.
+
+A baseline records an edition's fingerprint: a digest of its deck, its parameters and chosen
+readings, its proof verdicts, its finding ids, and its exploration on one scale (state
+counts, transitions fired). `unospec baseline save` writes it beside the edition file, under
+`baselines/`; `unospec check` recomputes it and fails, naming each difference, when the
+edition changed in a way the baseline does not record. Saving again accepts the change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from unospec.checks.diff import card_parameters, deck_composition, readings, rule_parameters
+from unospec.checks.lint import lint
+from unospec.checks.proofs import ProofReport
+from unospec.model.edition import Edition
+
+FORMAT = 1
+
+
+def baseline_path(edition: Edition, folder: Path | None = None) -> Path:
+    """Where an edition's baseline lives: `baselines/NAME.json` beside its file."""
+    base = folder if folder is not None else Path(edition.source).parent / "baselines"
+    return base / f"{edition.name}.json"
+
+
+def fingerprint(
+    edition: Edition, proofs: ProofReport, exploration: dict[str, Any] | None
+) -> dict[str, Any]:
+    """The edition's verification fingerprint (deterministic: no times, no paths)."""
+    deck = deck_composition(edition)
+    findings = lint(edition, proofs=proofs).findings  # without coverage: independent of games
+    return {
+        "format": FORMAT,
+        "edition": edition.name,
+        "deck_digest": hashlib.sha256(json.dumps(deck, sort_keys=True).encode()).hexdigest(),
+        "deck": deck,
+        "parameters": {
+            "cards": card_parameters(edition),
+            "rules": _plain(rule_parameters(edition)),
+            "points": dict(edition.rules.points),
+            "target": edition.rules.target_score,
+            "total_cards": edition.total_cards,
+        },
+        "interpretations": readings(edition),
+        "proofs": {q.name: q.verdict for q in proofs.queries},
+        "findings": sorted(f.id for f in findings),
+        "exploration": None
+        if exploration is None
+        else {
+            "scale": exploration["scale"],
+            "players": exploration["players"],
+            "states": exploration["distinct_states"],
+            "transitions": exploration["transitions"],
+            "depth": exploration["depth"],
+            "fired": sorted(label for label, n in exploration["coverage"].items() if n),
+        },
+    }
+
+
+def _plain(value: Any) -> Any:
+    return json.loads(
+        json.dumps(
+            value, default=lambda v: sorted(v) if isinstance(v, set | frozenset) else list(v)
+        )
+    )
+
+
+def save(edition: Edition, data: dict[str, Any], folder: Path | None = None) -> Path:
+    path = baseline_path(edition, folder)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(_plain(data), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return path
+
+
+def load(edition: Edition, folder: Path | None = None) -> dict[str, Any] | None:
+    path = baseline_path(edition, folder)
+    if not path.is_file():
+        return None
+    loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return loaded
+
+
+def compare(saved: dict[str, Any], current: dict[str, Any]) -> list[str]:
+    """Each difference between a saved fingerprint and the current one, in words."""
+    saved, current = _plain(saved), _plain(current)
+    if saved.get("exploration") and current.get("exploration"):
+        if saved["exploration"]["scale"] != current["exploration"]["scale"]:
+            saved = {**saved, "exploration": None}
+            current = {**current, "exploration": None}
+    elif not current.get("exploration"):
+        saved = {**saved, "exploration": None}
+    return sorted(_walk("", saved, current))
+
+
+def _walk(path: str, old: Any, new: Any) -> list[str]:
+    if isinstance(old, dict) and isinstance(new, dict):
+        found = []
+        for key in sorted(set(old) | set(new)):
+            where = f"{path}.{key}" if path else str(key)
+            if key not in new:
+                found.append(f"{where}: was {json.dumps(old[key])}, now missing")
+            elif key not in old:
+                found.append(f"{where}: new, {json.dumps(new[key])}")
+            else:
+                found += _walk(where, old[key], new[key])
+        return found
+    if isinstance(old, list) and isinstance(new, list) and path.endswith(("findings", "fired")):
+        gone, came = sorted(set(old) - set(new)), sorted(set(new) - set(old))
+        return [f"{path}: no longer {item}" for item in gone] + [
+            f"{path}: now {item}" for item in came
+        ]
+    if old != new:
+        return [f"{path}: was {json.dumps(old)}, now {json.dumps(new)}"]
+    return []

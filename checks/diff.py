@@ -1,0 +1,322 @@
+"""Semantic difference between two editions: what changed in behaviour, with evidence.
+
+Three layers, each generic (never by edition name):
+
+- the editions' data, read as the model reads it: deck composition, every card's behaviour,
+  every rule and scoring parameter, the interpretations chosen, the transitions that can fire;
+- what the checks conclude about each: proof verdicts, finding ids, explored state counts;
+- behaviour itself: both editions explored together on the deck they share, scaled alike, until
+  an action is legal in one and not the other or leaves different states. That trace is the
+  evidence (shortest, since the search is breadth first); without one, the bound searched.
+
+Names, titles, booklet files, section citations and the wording of reasons are not behaviour.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from unospec.checks.chance import Outcome, chance_outcomes, minus, normalize, outcomes
+from unospec.checks.counterexample import concrete_trace
+from unospec.checks.explorer import explore
+from unospec.checks.lint import lint
+from unospec.checks.lint.families import applicable
+from unospec.checks.proofs import prove
+from unospec.checks.replay import replay
+from unospec.editions import reference
+from unospec.model.actions import Action
+from unospec.model.edition import Edition
+from unospec.model.errors import IllegalAction, UnospecError
+from unospec.model.kernel import empty_table, is_chance, legal_actions, run
+from unospec.model.scale import parse_scale, scale_edition
+from unospec.model.state import GameState
+from unospec.model.table import MACHINE
+from unospec.model.trace import Trace
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One way the editions differ: what kind of thing, where, and each side's value."""
+
+    kind: str  # deck, parameter, scoring, interpretation, transition, proof, finding, exploration
+    path: str
+    a: Any
+    b: Any
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+@dataclass
+class DiffReport:
+    """Everything `unospec diff` found."""
+
+    a: str
+    b: str
+    differences: list[Difference] = field(default_factory=list)
+    trace: dict[str, Any] | None = None
+    bound: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def equivalent(self) -> bool:
+        return not self.differences and self.trace is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "a": self.a,
+            "b": self.b,
+            "equivalent": self.equivalent,
+            "differences": [d.to_json() for d in self.differences],
+            "distinguishing_trace": self.trace,
+            "bound": self.bound,
+        }
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple | frozenset):
+        return (
+            sorted(_plain(v) for v in value)
+            if isinstance(value, frozenset)
+            else [_plain(v) for v in value]
+        )
+    return value
+
+
+def _pairs(label: str, a: dict[str, Any], b: dict[str, Any], kind: str) -> list[Difference]:
+    return [
+        Difference(kind, f"{label}{key}", _plain(a.get(key)), _plain(b.get(key)))
+        for key in sorted(set(a) | set(b))
+        if _plain(a.get(key)) != _plain(b.get(key))
+    ]
+
+
+def deck_composition(edition: Edition) -> dict[str, Any]:
+    """The composition by card kind: how many, and for numbers which ranks."""
+    faces = edition.faces
+    counts = Counter(faces.faces[f].kind for f in faces.in_play)
+    deck: dict[str, Any] = dict(counts)
+    ranks = sorted({faces.faces[f].rank for f in faces.in_play if faces.faces[f].rank is not None})
+    deck["number ranks"] = ranks
+    deck["colours"] = list(edition.colors)
+    if faces.set_aside:
+        deck["set aside"] = sorted(faces.card_id(f) for f in faces.set_aside)
+    return deck
+
+
+def card_parameters(edition: Edition) -> dict[str, Any]:
+    present = {edition.faces.faces[f].kind for f in edition.faces.in_play}
+    flat: dict[str, Any] = {}
+    for kind, effect in edition.effects:
+        if kind not in present:
+            continue
+        flat[f"{kind}.effect"] = type(effect).__name__
+        for name, value in dataclasses.asdict(effect).items():
+            flat[f"{kind}.{name}"] = value
+    return flat
+
+
+def rule_parameters(edition: Edition) -> dict[str, Any]:
+    rules = dataclasses.asdict(edition.rules)
+    rules.pop("points")
+    rules.pop("target_score")
+    return rules
+
+
+def data_differences(a: Edition, b: Edition) -> list[Difference]:
+    """How the two editions' data differ, as the model reads it."""
+    found = [
+        *_pairs("deck.", deck_composition(a), deck_composition(b), "deck"),
+        *_pairs(
+            "deck.",
+            {"total": a.total_cards, "in play": a.in_play_count},
+            {"total": b.total_cards, "in play": b.in_play_count},
+            "deck",
+        ),
+        *_pairs("cards.", card_parameters(a), card_parameters(b), "parameter"),
+        *_pairs("rules.", rule_parameters(a), rule_parameters(b), "parameter"),
+        *_pairs("scoring.points.", dict(a.rules.points), dict(b.rules.points), "scoring"),
+        *_pairs(
+            "scoring.",
+            {"target": a.rules.target_score},
+            {"target": b.rules.target_score},
+            "scoring",
+        ),
+        *_pairs("interpretations.", readings(a), readings(b), "interpretation"),
+        *_pairs("", _transitions(a), _transitions(b), "transition"),
+    ]
+    return found
+
+
+def readings(edition: Edition) -> dict[str, Any]:
+    return {
+        i.id: {"chosen": _plain(i.chosen), "alternatives": _plain(i.alternatives)}
+        for i in edition.interpretations
+    }
+
+
+def _transitions(edition: Edition) -> dict[str, bool]:
+    return {b.label: applicable(edition, b) for b in MACHINE.branches}
+
+
+@functools.lru_cache(maxsize=32)
+def conclusions(edition: Edition, scale: str, players: int) -> dict[str, Any]:
+    """What the checks conclude about one edition (cached: pairs share editions)."""
+    proofs = prove(edition)
+    findings = lint(edition, proofs=proofs).findings
+    explored = explore(scale_edition(edition, parse_scale(scale)), players)
+    return {
+        "proofs": {q.name: q.verdict for q in proofs.queries},
+        "findings": sorted(f.id for f in findings),
+        "states": len(explored.states) if explored.complete else None,
+        "coverage": sorted(MACHINE.branches[n].label for n in explored.fired),
+    }
+
+
+def conclusion_differences(a: Edition, b: Edition, scale: str, players: int) -> list[Difference]:
+    ca, cb = conclusions(a, scale, players), conclusions(b, scale, players)
+    found = _pairs("proofs.", ca["proofs"], cb["proofs"], "proof")
+    found += [
+        Difference("finding", ident, ident in ca["findings"], ident in cb["findings"])
+        for ident in sorted(set(ca["findings"]) ^ set(cb["findings"]))
+    ]
+    if ca["states"] != cb["states"]:
+        found.append(
+            Difference("exploration", f"states at scale {scale}", ca["states"], cb["states"])
+        )
+    found += [
+        Difference(
+            "exploration",
+            f"fires at scale {scale}: {label}",
+            label in ca["coverage"],
+            label in cb["coverage"],
+        )
+        for label in sorted(set(ca["coverage"]) ^ set(cb["coverage"]))
+    ]
+    return found
+
+
+def shared_scale(a: Edition, b: Edition, scale: str) -> str:
+    """`scale` restricted to the card kinds both editions have."""
+    kinds_a = {f.kind for f in a.faces.faces}
+    kinds_b = {f.kind for f in b.faces.faces}
+    shared = sorted(kinds_a & kinds_b)
+    return f"{scale},kinds={'+'.join(shared)}"
+
+
+def distinguish(
+    a: Edition, b: Edition, *, scale: str, players: int, max_states: int
+) -> tuple[list[Outcome] | None, str, dict[str, Any]]:
+    """A shortest run that tells the editions apart on their shared scaled deck.
+
+    Returns (path, how it differs, bound). The path's last outcome is the step at which they
+    part: legal in one edition only, or leaving different states.
+    """
+    common = shared_scale(a, b, scale)
+    sa, sb = scale_edition(a, parse_scale(common)), scale_edition(b, parse_scale(common))
+    bound = {"scale": common, "players": players, "max_states": max_states}
+    start_a = normalize(empty_table(sa, players))
+    start_b = normalize(empty_table(sb, players))
+    if sa.faces.faces != sb.faces.faces or start_a != start_b:
+        bound.update(states=0, depth=0, complete=True)
+        return [], "different decks", bound
+    parents: dict[GameState, tuple[GameState | None, Outcome | None]] = {start_a: (None, None)}
+    frontier, depth = [start_a], 0
+    while frontier:
+        following: list[GameState] = []
+        for game in frontier:
+            parted = _step(sa, sb, game, parents, following)
+            if parted is not None:
+                outcome, how = parted
+                bound.update(states=len(parents), depth=depth, complete=False)
+                return [*_path(parents, game), outcome], how, bound
+            if len(parents) >= max_states:
+                bound.update(states=len(parents), depth=depth, complete=False)
+                return None, "", bound
+        frontier, depth = following, depth + (1 if following else 0)
+    bound.update(states=len(parents), depth=depth, complete=True)
+    return None, "", bound
+
+
+def _path(parents: dict[GameState, Any], game: GameState) -> list[Outcome]:
+    path = []
+    while parents[game][0] is not None:
+        game, outcome = parents[game]
+        path.append(outcome)
+    return path[::-1]
+
+
+def _step(
+    a: Edition,
+    b: Edition,
+    game: GameState,
+    parents: dict[GameState, Any],
+    following: list[GameState],
+) -> tuple[Outcome, str] | None:
+    if is_chance(game):
+        moves: list[Action] = []
+        candidates = list(chance_outcomes(a, game))
+    else:
+        legal_a, legal_b = set(legal_actions(a, game)), set(legal_actions(b, game))
+        if legal_a != legal_b:
+            action = min(legal_a ^ legal_b, key=repr)
+            side = a if action in legal_a else b
+            outcome = next(outcomes(side, game, action))
+            return outcome, "legal in a only" if action in legal_a else "legal in b only"
+        moves = sorted(legal_a, key=repr)
+        candidates = [o for action in moves for o in outcomes(a, game, action)]
+    for outcome in candidates:
+        pile = game.draw_pile
+        on_top = game._replace(draw_pile=outcome.drawn + minus(pile, outcome.drawn))
+        try:
+            other = run(b, on_top if not is_chance(game) else game, outcome.action)[0]
+        except (IllegalAction, UnospecError):
+            return outcome, "legal in a only"
+        if normalize(other) != normalize(outcome.after):
+            return outcome, "different states"
+        child = normalize(outcome.after)
+        if child not in parents:
+            parents[child] = (game, outcome)
+            following.append(child)
+    return None
+
+
+def diff(
+    a: Edition, b: Edition, *, scale: str = "micro", players: int = 2, max_states: int = 200_000
+) -> DiffReport:
+    """Every difference between `a` and `b`, and the evidence for one in behaviour."""
+    report = DiffReport(a.name, b.name)
+    report.differences = data_differences(a, b) + conclusion_differences(a, b, scale, players)
+    path, how, report.bound = distinguish(a, b, scale=scale, players=players, max_states=max_states)
+    if path:
+        common = report.bound["scale"]
+        sa = scale_edition(a, parse_scale(common))
+        trace = concrete_trace(sa, players, path, base=reference(a), scale=common)
+        report.trace = {
+            "how": how,
+            "trace": trace.to_json(),
+            "step": len(trace.steps) - 1,
+            "replay": _replays(a, b, trace, common),
+        }
+    elif path == []:
+        report.trace = {"how": how, "trace": None, "step": None, "replay": None}
+    return report
+
+
+def _replays(a: Edition, b: Edition, trace: Trace, common: str) -> dict[str, Any]:
+    results = {}
+    for side, edition in (("a", a), ("b", b)):
+        result = replay(scale_edition(edition, parse_scale(common)), trace)
+        final = result.final
+        results[side] = {
+            "ok": result.ok,
+            "steps": result.steps,
+            "first_illegal": result.first_illegal,
+            "phase": result.phase,
+            "current": final.current if final else None,
+            "hands": [len(h) for h in final.hands] if final else None,
+        }
+    return results

@@ -1,0 +1,111 @@
+"""Edition regression: the semantic diff and the verification baselines."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from scenario import edition
+
+from unospec.checks.baseline import compare, fingerprint
+from unospec.checks.diff import data_differences, diff, distinguish
+from unospec.checks.proofs import prove
+from unospec.checks.replay import replay
+from unospec.cli import main
+from unospec.editions import builtin_path, load_edition
+from unospec.model.scale import parse_scale, scale_edition
+from unospec.model.trace import parse_trace
+
+
+def test_the_two_nfl_printings_have_the_same_data() -> None:
+    """nfl-cowboys and nfl-players (two printings of one booklet) differ in nothing the model
+    reads: deck, card rules, rules, scoring, readings, transitions."""
+    assert data_differences(edition("nfl-cowboys"), edition("nfl-players")) == []
+
+
+def test_the_two_nfl_printings_behave_alike_in_every_explored_state() -> None:
+    """Explored together on the pair scale, no action or state tells them apart."""
+    path, _, bound = distinguish(
+        edition("nfl-cowboys"), edition("nfl-players"), scale="pair", players=2, max_states=10**6
+    )
+    assert path is None and bound["complete"] and bound["states"] > 1000
+
+
+def test_classic_against_express_lists_what_the_issue_names() -> None:
+    """Classic and Express differ in deck (108 vs 56), hand size, the draw card, the wild draw
+    card and its challenge payouts, and the target score (Contents, Set Up 2, Action Cards,
+    Keeping Score)."""
+    paths = {d.path: (d.a, d.b) for d in data_differences(edition("classic"), edition("express"))}
+    assert paths["deck.total"] == (108, 56)
+    assert paths["rules.hand_size"] == (7, 5)
+    assert paths["cards.draw-two.draw"] == (2, None) and paths["cards.draw-one.draw"] == (None, 1)
+    assert paths["cards.wild-draw-four.challenger_draws"] == (6, None)
+    assert paths["cards.wild-draw-two.challenger_draws"] == (None, 4)
+    assert paths["cards.wild-draw-two.offender_draws"] == (None, 2)
+    assert paths["scoring.target"] == (500, 250)
+
+
+def test_a_distinguishing_trace_replays_differently_on_each_edition() -> None:
+    """The shortest run that tells classic from Express (a two-player Reverse) replays on
+    both; the editions end it with different players to move (Action Cards: Reverse)."""
+    report = diff(edition("classic"), edition("express"), scale="pair")
+    assert not report.equivalent
+    report = diff(edition("classic"), edition("express"), scale="micro")
+    found = report.trace
+    assert found is not None and found["how"] == "different states"
+    trace = parse_trace(json.dumps(found["trace"]))
+    ends = []
+    for name in ("classic", "express"):
+        scaled = scale_edition(edition(name), parse_scale(trace.scale or ""))
+        result = replay(scaled, trace)
+        assert result.ok and result.final is not None
+        ends.append(result.final)
+    assert ends[0] != ends[1]
+    assert report.to_json()["bound"]["scale"].startswith("micro,kinds=")
+
+
+def _copy(tmp_path: Path, base: str, old: str, new: str) -> Path:
+    text = builtin_path(base).read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path = tmp_path / f"{base}.toml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+def test_one_changed_payout_shows_in_the_diff_and_fails_the_baseline(tmp_path: Path) -> None:
+    """Changing one challenge payout in a copy of Express: the diff names exactly that
+    parameter among the data, and comparing with Express's baseline names it too."""
+    path = _copy(tmp_path, "express", "challenger_draws = 4", "challenger_draws = 5")
+    changed = load_edition(str(path))
+    data = data_differences(edition("express"), changed)
+    assert [(d.path, d.a, d.b) for d in data] == [("cards.wild-draw-two.challenger_draws", 4, 5)]
+    saved = fingerprint(edition("express"), prove(edition("express")), None)
+    differences = compare(saved, fingerprint(changed, prove(changed), None))
+    assert "parameters.cards.wild-draw-two.challenger_draws: was 4, now 5" in differences
+
+
+def test_the_committed_baselines_match_the_editions() -> None:
+    """Every built-in edition still concludes what its committed baseline records."""
+    for name in (
+        "classic",
+        "express",
+        "nfl-cowboys",
+        "nfl-players",
+        "star-wars",
+        "super-bowl-lvii",
+    ):
+        e = edition(name)
+        saved = json.loads((builtin_path(name).parent / "baselines" / f"{name}.json").read_text())
+        assert compare(saved, fingerprint(e, prove(e), None)) == [], name
+
+
+def test_diff_cli_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    """`diff` exits 0 for editions that are equivalent and 1 for ones that differ, with one
+    JSON object keyed a, b, equivalent, differences, distinguishing_trace, bound."""
+    code = main(["diff", "classic", "express", "--scale", "pair", "--format", "json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 1 and data["equivalent"] is False
+    assert set(data) == {"a", "b", "equivalent", "differences", "distinguishing_trace", "bound"}
+    assert main(["diff", "express", "express", "--scale", "pair", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["equivalent"] is True
