@@ -99,7 +99,7 @@ def deck_composition(edition: Edition) -> dict[str, Any]:
     faces = edition.faces
     counts = Counter(faces.faces[f].kind for f in faces.in_play)
     deck: dict[str, Any] = dict(counts)
-    ranks = sorted({faces.faces[f].rank for f in faces.in_play if faces.faces[f].rank is not None})
+    ranks = sorted({rank for f in faces.in_play if (rank := faces.faces[f].rank) is not None})
     deck["number ranks"] = ranks
     deck["colours"] = list(edition.colors)
     if faces.set_aside:

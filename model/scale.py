@@ -5,9 +5,10 @@ colours, fewer ranks, fewer copies, smaller hands, a lower target score.
 
     SCALE   := PRESET | SETTING ("," SETTING)*
     SETTING := "colors=" N | "ranks=" LO "-" HI | "copies=" N | "actions=" N
-             | "wilds=" N | "hand=" N | "target=" N | PRESET
+             | "wilds=" N | "hand=" N | "target=" N | "kinds=" KIND ("+" KIND)* | PRESET
 
 `copies` is per colour and rank, `actions` per colour and action kind, `wilds` per wild kind;
+`kinds` keeps only the card kinds named (a deck two editions share, for `unospec diff`);
 `target` 0 keeps the edition's target (with `target=1` a game is one hand). A preset may
 start the list and settings after it override it: ``micro,hand=2``.
 
@@ -23,7 +24,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from unospec.model.cards import NUMBER
+from unospec.model.cards import KINDS, NUMBER
 from unospec.model.edition import DeckEntry, Edition
 from unospec.model.errors import InputError
 
@@ -39,12 +40,14 @@ class Scale:
     wilds: int = 1
     hand: int = 1
     target: int = 1
+    kinds: tuple[str, ...] = ()  # keep only these card kinds (all when empty)
 
     def __str__(self) -> str:
         lo, hi = self.ranks
+        kinds = f",kinds={'+'.join(self.kinds)}" if self.kinds else ""
         return (
             f"colors={self.colors},ranks={lo}-{hi},copies={self.copies},actions={self.actions},"
-            f"wilds={self.wilds},hand={self.hand},target={self.target}"
+            f"wilds={self.wilds},hand={self.hand},target={self.target}{kinds}"
         )
 
 
@@ -81,7 +84,13 @@ def parse_scale(text: str) -> Scale:
     return scale
 
 
-def _value(key: str, value: str) -> int | tuple[int, int]:
+def _value(key: str, value: str) -> int | tuple[int, int] | tuple[str, ...]:
+    if key == "kinds":
+        kinds = tuple(value.split("+"))
+        unknown = [k for k in kinds if k not in KINDS]
+        if unknown or not kinds:
+            raise InputError(f"--scale: kinds: expected card kinds joined by +, found {value!r}")
+        return kinds
     if key == "ranks":
         lo, sep, hi = value.partition("-")
         if not (lo.isdigit() and hi.isdigit() and sep) or int(lo) > int(hi) or int(hi) > 9:
@@ -106,6 +115,8 @@ def scale_edition(edition: Edition, scale: Scale) -> Edition:
     lo, hi = scale.ranks
     deck: list[DeckEntry] = []
     for entry in edition.deck:
+        if scale.kinds and entry.kind not in scale.kinds:
+            continue
         if entry.kind == NUMBER:
             ranks = tuple(r for r in entry.ranks if lo <= r <= hi)
             if ranks:
