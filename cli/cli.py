@@ -61,6 +61,9 @@ def _parser() -> argparse.ArgumentParser:
     explore.add_argument(
         "--out", default="counterexamples", help="where a counterexample's trace and test go"
     )
+    explore.add_argument(
+        "--storyboard", metavar="FILE.svg", help="also draw a counterexample as a storyboard"
+    )
     prove = command("prove", "Z3 proofs about an edition, each proved, refuted or unknown")
     prove.add_argument("edition")
     lint = command(
@@ -85,12 +88,29 @@ def _parser() -> argparse.ArgumentParser:
     baseline.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
     baseline.add_argument("--out", help="the folder to write to (default: beside each file)")
     baseline.add_argument("--scale", default="micro", help="the exploration's scale")
+    report = command("report", "a static review site of editions, to open in a browser")
+    report.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
+    report.add_argument("--out", required=True, metavar="DIR")
+    report.add_argument("--games", type=_count, default=None, help="random games per edition")
+    report.add_argument("--scale", default="micro", help="the exploration's scale ('none')")
+    report.add_argument("--diff-scale", default="micro", help="the comparisons' scale")
+    report.add_argument("--seed", type=int, default=0)
+    report.add_argument("--jobs", type=_count, default=0)
+    from unospec.diagrams.command import add_arguments as diagram_arguments
+
+    diagram = commands.add_parser(
+        "diagram",
+        help="rule diagrams: turn flows, edition diffs, decks, storyboards",
+        description="rule diagrams: turn flows, edition diffs, decks, storyboards",
+    )
+    diagram_arguments(diagram)
     check = command("check", "the main job: every check of every edition")
     check.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
     check.add_argument("--games", type=_count, default=None, help="random games per edition")
     check.add_argument("--seed", type=int, default=0)
     check.add_argument("--jobs", type=_count, default=0, help="processes (default: one per core)")
     check.add_argument("--scale", default="micro", help="the exploration's scale ('none' skips it)")
+    check.add_argument("--report", metavar="DIR", help="also write the review site there")
     simulate = command("simulate", "many random games of the real deck, as statistics")
     simulate.add_argument("edition")
     simulate.add_argument("--games", type=_count, required=True)
@@ -244,7 +264,14 @@ def _check(args: argparse.Namespace) -> int:
         )
     ok = all(report.ok for report in reports)
     data = {"ok": ok, "editions": [report.to_json() for report in reports]}
-    _emit(args, data, check_text(reports))
+    if args.report:
+        from unospec.report.site import Settings, build_site
+
+        settings = Settings(games=games, scale=scale, seed=args.seed, jobs=args.jobs)
+        with _progress_bar() as progress:
+            index = build_site(names, Path(args.report), settings, progress, reports)
+        data["report"] = str(index)
+    _emit(args, data, check_text(reports) + (f"\nreport: {data['report']}" if args.report else ""))
     return OK if ok else FAILED
 
 
@@ -285,6 +312,10 @@ def _explore(args: argparse.Namespace) -> int:
             progress=lambda states, depth: progress("exploring", states, 0),
         )
     written = write_counterexample(report, Path(args.out)) if report.trace else []
+    if args.storyboard and report.trace is not None:
+        from unospec.diagrams.command import storyboard_svg
+
+        written.append(storyboard_svg(report.exploration.edition, report.trace, args.storyboard))
     data = report.to_json()
     data["written"] = [str(p) for p in written]
     _emit(args, data, explore_text(data))
@@ -396,6 +427,36 @@ def _baseline(args: argparse.Namespace) -> int:
     return OK
 
 
+def _report(args: argparse.Namespace) -> int:
+    from unospec.checks.main_check import DEFAULT_GAMES
+    from unospec.editions import builtin_names
+    from unospec.model.scale import parse_scale
+    from unospec.report.site import Settings, build_site
+
+    scale = None if args.scale == "none" else args.scale
+    for text in (scale, args.diff_scale):
+        if text:
+            parse_scale(text)
+    settings = Settings(
+        games=DEFAULT_GAMES if args.games is None else args.games,
+        scale=scale,
+        diff_scale=args.diff_scale,
+        seed=args.seed,
+        jobs=args.jobs,
+    )
+    names = args.editions or list(builtin_names())
+    with _progress_bar() as progress:
+        index = build_site(names, Path(args.out), settings, progress)
+    _emit(args, {"report": str(index)}, f"report: {index}")
+    return OK
+
+
+def _diagram(args: argparse.Namespace) -> int:
+    from unospec.diagrams.command import run
+
+    return run(args)
+
+
 HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "editions": _editions,
     "show": _show,
@@ -408,4 +469,6 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "lint": _lint,
     "diff": _diff,
     "baseline": _baseline,
+    "report": _report,
+    "diagram": _diagram,
 }

@@ -1,0 +1,179 @@
+"""An edition's deck as a picture: each line of the composition, its count, points and source.
+
+A booklet reviewer checks the composition against the booklet's Contents: what each card
+does, how many there are, what they score, and whether the booklet states the line or the
+edition file assumes it. Drawn as one Graphviz table, so it renders like the turn flows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from unospec.diagrams.dot import FONT, INK, PAPER, html, quote
+from unospec.diagrams.graph import card_name
+from unospec.model.cards import NUMBER
+from unospec.model.edition import DeckEntry, Edition
+from unospec.model.effects import (
+    DrawPenalty,
+    Effect,
+    HailMary,
+    NoEffect,
+    PenaltyRace,
+    Reverse,
+    Skip,
+    Wild,
+    WildDraw,
+)
+
+BAR = 160
+"""Width in points of the bar of the largest line of the deck."""
+
+
+@dataclass(frozen=True)
+class DeckLine:
+    """One line of the composition as the picture shows it."""
+
+    card: str
+    faces: str  # which faces: "1-9 in each colour", "in all"
+    copies: int
+    count: int
+    points: str
+    effect: str
+    section: str
+    provenance: str
+    set_aside: bool
+
+
+def deck_lines(edition: Edition) -> tuple[DeckLine, ...]:
+    """The edition file's deck entries, in its order, with what each one adds up to."""
+    points = dict(edition.rules.points)
+    sections = dict(edition.sections)
+    return tuple(
+        DeckLine(
+            card=card_name(entry.kind),
+            faces=_faces(entry, edition),
+            copies=entry.copies,
+            count=sum(n for _, n in entry.faces(edition.colors)),
+            points=_points(points.get(entry.kind)),
+            effect=effect_words(edition.effect_of(entry.kind)),
+            section=sections.get(entry.kind, "Contents" if entry.kind != NUMBER else "Let's Play"),
+            provenance=entry.provenance,
+            set_aside=entry.foil,
+        )
+        for entry in edition.deck
+    )
+
+
+def effect_words(effect: Effect) -> str:
+    """What a card does, in a few words."""
+    if isinstance(effect, NoEffect):
+        return "matches by colour or number"
+    if isinstance(effect, Skip):
+        return "the next player loses their turn"
+    if isinstance(effect, Reverse):
+        two = "acts as a Skip" if effect.with_two_players == "acts-as-skip" else "direction only"
+        return f"reverses play (2 players: {two})"
+    if isinstance(effect, DrawPenalty):
+        return f"the next player draws {effect.draw} and loses their turn"
+    if isinstance(effect, Wild):
+        return "names the colour"
+    if isinstance(effect, WildDraw):
+        return f"names the colour; the next player draws {effect.draw} or challenges"
+    if isinstance(effect, HailMary):
+        return "thrown at an UNO caller: guess their last card's colour"
+    if isinstance(effect, PenaltyRace):
+        return f"names the colour; the race's loser draws {effect.draw}"
+    raise TypeError(f"no words for the effect {effect!r}")
+
+
+def deck_dot(edition: Edition) -> str:
+    """The DOT text of the deck picture."""
+    lines = deck_lines(edition)
+    biggest = max((line.count for line in lines), default=1)
+    head = ["Card", "Faces", "Copies", "Cards", "", "Points", "Source"]
+    rows = ["<tr>" + "".join(f'<td align="left">{_bold(h)}</td>' for h in head) + "</tr>"]
+    for line in lines:
+        rows.append(_line(line, biggest))
+    aside = f", {edition.set_aside_count} set aside" if edition.set_aside_count else ""
+    source = "the booklet counts" if edition.seed else "the edition file counts"
+    total = f"{edition.in_play_count} cards in play{aside}; {source} {edition.total_cards}"
+    rows.append(f'<tr><td colspan="{len(head)}" align="left"><b>{html(total)}</b></td></tr>')
+    title = (
+        f'<tr><td colspan="{len(head)}" align="left"><font point-size="18"><b>'
+        f"{html(edition.title)}: the deck</b></font></td></tr>"
+    )
+    legend = (
+        f'<tr><td colspan="{len(head)}" align="left"><font point-size="10">Source: '
+        "<b>stated</b> by the booklet, or <i>assumed</i> by the edition file (italic, with ?). "
+        f"Faces come in {html(', '.join(edition.colors))}.</font></td></tr>"
+    )
+    table = (
+        '<table border="0" cellborder="1" cellspacing="0" cellpadding="5" color="#BBBBBB">'
+        f"{title}{legend}{''.join(rows)}</table>"
+    )
+    return (
+        f"digraph {quote(edition.name + '-deck')} {{\n"
+        f'  graph [fontname="{FONT}", bgcolor="{PAPER}", pad=0.3];\n'
+        f'  node [fontname="{FONT}", fontsize=12, fontcolor="{INK}"];\n'
+        f'  deck [id="deck", shape=plaintext, margin=0, label=<{table}>];\n'
+        "}\n"
+    )
+
+
+def _line(line: DeckLine, biggest: int) -> str:
+    width = max(2, round(BAR * line.count / biggest))
+    assumed = line.provenance != "stated"
+    source = "<i>assumed ?</i>" if assumed else "<b>stated</b>"
+    aside = '<br/><font point-size="10">set aside (foil)</font>' if line.set_aside else ""
+    card = (
+        f"<b>{html(line.card)}</b>{aside}<br/>"
+        f'<font point-size="10" color="#555555">{html(line.effect)}</font><br/>'
+        f'<font point-size="9" color="#777777">{html(line.section)}</font>'
+    )
+    bar = "#BBBBBB" if line.set_aside else "#4D4D4D"
+    cells = [
+        f'<td align="left" balign="left">{card}</td>',
+        f'<td align="left">{html(line.faces)}</td>',
+        f'<td align="right">{line.copies}</td>',
+        f'<td align="right"><b>{line.count}</b></td>',
+        f'<td align="left" width="{BAR}">{_bar(width, bar)}</td>',
+        f'<td align="right">{html(line.points)}</td>',
+        f'<td align="left">{source}</td>',
+    ]
+    return "<tr>" + "".join(cells) + "</tr>"
+
+
+def _bar(width: int, colour: str) -> str:
+    """A bar `width` points long, left-aligned (a filler cell takes the rest of the row)."""
+    filler = f'<td width="{BAR - width}" height="10" fixedsize="true"></td>' if width < BAR else ""
+    return (
+        '<table border="0" cellspacing="0" cellpadding="0"><tr>'
+        f'<td width="{width}" height="10" fixedsize="true" bgcolor="{colour}"></td>{filler}'
+        "</tr></table>"
+    )
+
+
+def _bold(text: str) -> str:
+    return f"<b>{html(text)}</b>" if text else " "
+
+
+def _faces(entry: DeckEntry, edition: Edition) -> str:
+    if entry.kind == NUMBER:
+        ranks = entry.ranks
+        span = _span(ranks)
+        return f"{span} in each of {len(edition.colors)} colours"
+    if entry.kind.startswith("wild"):
+        return "wild: no colour"
+    return f"one per colour ({len(edition.colors)})"
+
+
+def _span(ranks: tuple[int, ...]) -> str:
+    if len(ranks) > 2 and list(ranks) == list(range(ranks[0], ranks[-1] + 1)):
+        return f"{ranks[0]}-{ranks[-1]}"
+    return ", ".join(map(str, ranks))
+
+
+def _points(value: int | str | None) -> str:
+    if value is None:
+        return "none given"
+    return "face value" if value == "face-value" else str(value)

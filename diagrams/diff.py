@@ -1,0 +1,181 @@
+"""Two editions in one turn-flow diagram: what only one has, and what differs.
+
+Both editions share the one machine, so their flows have the same phases and transitions;
+they differ in which transitions their decks let fire and in the numbers on them. A rule
+designer reads the diff of a new edition against `classic` to see what the booklet changed.
+
+>>> from unospec.editions import load_edition
+>>> flow = diff_flow(load_edition("express"), load_edition("classic"))
+>>> [n.text for n in flow.facts if n.key == "cards"]
+['56 (classic: 108) cards in play, 0 aside']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields, replace
+
+from unospec.diagrams.graph import (
+    Diagram,
+    Mark,
+    Note,
+    card_name,
+    summary,
+    turn_flow,
+)
+from unospec.model.cards import KINDS
+from unospec.model.edition import Edition
+from unospec.model.table import MACHINE, CompiledMachine
+
+SHORT_CHANGE = 22
+"""The most characters a change may take to be shown inline: `hands of 5 (classic: 7)`."""
+
+COVERED = frozenset(
+    {
+        "hand_size",
+        "min_players",
+        "max_players",
+        "target_score",
+        "game_end",
+        "uno_penalty",
+        "points",
+        "first_flip_ignores",
+    }
+)
+"""Rules fields shown on a transition or worded by `facts`; every other one is listed by name."""
+
+
+def diff_flow(edition: Edition, other: Edition, machine: CompiledMachine = MACHINE) -> Diagram:
+    """The turn flow of `edition` marked against `other`'s: added, removed or changed."""
+    mine, theirs = turn_flow(edition, machine), turn_flow(other, machine)
+    nodes = tuple(
+        replace(a, mark=_presence(a.mark != Mark.INACTIVE, b.mark != Mark.INACTIVE))
+        for a, b in zip(mine.nodes, theirs.nodes, strict=True)
+    )
+    edges = []
+    for a, b in zip(mine.edges, theirs.edges, strict=True):
+        mark = _presence(a.mark != Mark.INACTIVE, b.mark != Mark.INACTIVE)
+        if mark == Mark.PLAIN:
+            notes = compare(a.notes, b.notes, edition.name, other.name)
+            changed = any(note.mark != Mark.PLAIN for note in notes)
+            edges.append(replace(a, notes=notes, mark=Mark.CHANGED if changed else Mark.PLAIN))
+        elif mark == Mark.ADDED:
+            edges.append(replace(a, notes=_all(a.notes, Mark.ADDED), mark=mark))
+        elif mark == Mark.REMOVED:
+            edges.append(replace(b, notes=_all(b.notes, Mark.REMOVED), mark=mark))
+        else:
+            edges.append(replace(a, notes=(), mark=Mark.INACTIVE))
+    return Diagram(
+        name=f"{edition.name}-vs-{other.name}",
+        title=f"{edition.name} against {other.name}: what the turn flow changes",
+        subtitle=f"{edition.name}: {summary(edition)}\n{other.name}: {summary(other)}",
+        clusters=mine.clusters,
+        nodes=nodes,
+        edges=tuple(edges),
+        legend=(
+            (Mark.PLAIN, "the same in both"),
+            (Mark.ADDED, f"only in {edition.name}"),
+            (Mark.REMOVED, f"only in {other.name}"),
+            (
+                Mark.CHANGED,
+                f"in both, different: {edition.name}'s value first, then {other.name}'s",
+            ),
+            (Mark.INACTIVE, "in neither: no card of either deck has the effect it needs"),
+        ),
+        facts=_differing(facts(edition), facts(other), edition.name, other.name),
+    )
+
+
+def compare(
+    mine: tuple[Note, ...], theirs: tuple[Note, ...], name: str, other: str
+) -> tuple[Note, ...]:
+    """Notes paired by key: the same once, different as both (`name`'s first), else one."""
+    by_key = {note.key: note for note in theirs}
+    out: list[Note] = []
+    for note in mine:
+        if note.key not in by_key:
+            out.append(replace(note, mark=Mark.ADDED))
+        elif by_key[note.key].text == note.text:
+            out.append(note)
+        else:
+            out += changed(note.key, note.text, by_key[note.key].text, name, other)
+    keys = {note.key for note in mine}
+    out += [replace(note, mark=Mark.REMOVED) for note in theirs if note.key not in keys]
+    return tuple(out)
+
+
+def changed(key: str, mine: str, theirs: str, name: str, other: str) -> list[Note]:
+    """A changed note in as few words as reads well.
+
+    >>> [n.text for n in changed("k", "hands of 5", "hands of 7", "express", "classic")]
+    ['hands of 5 (classic: 7)']
+    >>> [n.text for n in changed("k", "Draw One: draws 1", "Draw Two: draws 2", "a", "b")]
+    ['a: Draw One: draws 1', 'b: Draw Two: draws 2']
+    """
+    ours, others = _tokens(mine), _tokens(theirs)
+    start = 0
+    while start < min(len(ours), len(others)) and ours[start] == others[start]:
+        start += 1
+    end = 0
+    while end < min(len(ours), len(others)) - start and ours[-1 - end] == others[-1 - end]:
+        end += 1
+    head, tail = "".join(ours[:start]), "".join(ours[len(ours) - end :])
+    a, b = "".join(ours[start : len(ours) - end]), "".join(others[start : len(others) - end])
+    if a.strip() and b.strip() and len(a) + len(b) <= SHORT_CHANGE:
+        return [Note(key, f"{head}{a} ({other}: {b}){tail}", Mark.CHANGED)]
+    return [
+        Note(key, f"{name}: {mine}", Mark.CHANGED),
+        Note(key, f"{other}: {theirs}", Mark.CHANGED),
+    ]
+
+
+def _tokens(text: str) -> list[str]:
+    """Words and the characters between them, so a change never splits a word."""
+    return re.findall(r"\w+|\W", text)
+
+
+def facts(edition: Edition) -> tuple[Note, ...]:
+    """The parameters that belong to no one transition: sizes, the deck, scoring, readings."""
+    rules = edition.rules
+    out = [
+        Note("cards", f"{edition.in_play_count} cards in play, {edition.set_aside_count} aside"),
+        Note("players", f"{rules.min_players}-{rules.max_players} players"),
+        Note("colors", f"colours: {', '.join(edition.colors)}"),
+    ]
+    counts: dict[str, int] = {}
+    for face in edition.faces.in_play:
+        kind = edition.faces.faces[face].kind
+        counts[kind] = counts.get(kind, 0) + 1
+    points = dict(rules.points)
+    for kind in sorted(counts, key=KINDS.index):
+        value = points.get(kind, "no value")
+        worth = value.replace("-", " ") if isinstance(value, str) else f"{value} points"
+        out.append(Note(f"deck:{kind}", f"{card_name(kind)}: {counts[kind]} cards, {worth}"))
+    for field in fields(rules):
+        if field.name not in COVERED:
+            value = getattr(rules, field.name)
+            if isinstance(value, frozenset):
+                value = ", ".join(sorted(value))
+            out.append(Note(field.name, f"{field.name.replace('_', ' ')}: {value}"))
+    return tuple(out)
+
+
+def _differing(
+    mine: tuple[Note, ...], theirs: tuple[Note, ...], name: str, other: str
+) -> tuple[Note, ...]:
+    compared = compare(mine, theirs, name, other)
+    differ = tuple(note for note in compared if note.mark != Mark.PLAIN)
+    same = len(compared) - len(differ)
+    return (*differ, Note("same", f"{same} other parameters the same"))
+
+
+def _presence(mine: bool, theirs: bool) -> Mark:
+    if mine and theirs:
+        return Mark.PLAIN
+    if mine:
+        return Mark.ADDED
+    return Mark.REMOVED if theirs else Mark.INACTIVE
+
+
+def _all(notes: tuple[Note, ...], mark: Mark) -> tuple[Note, ...]:
+    return tuple(replace(note, mark=mark) for note in notes)

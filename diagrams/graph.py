@@ -1,0 +1,403 @@
+"""The turn flow as a small neutral graph, annotated with one edition's numbers.
+
+The graph is extracted from the compiled machine (`MACHINE`, read from `TurnFlow`), never drawn
+by hand: a phase or transition added to the machine appears in every diagram. The renderers
+(`dot`, `mermaid`) only lay it out, so the same edition always gives the same graph.
+
+>>> from unospec.editions import load_edition
+>>> flow = turn_flow(load_edition("express"))
+>>> [n.text for e in flow.edges if e.event == "challenge" for n in e.notes][:2]
+['Wild Draw Two', 'guilty: its player draws 2, challenger plays']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from unospec.checks.lint.families import applicable
+from unospec.model import branches as b
+from unospec.model import updates as u
+from unospec.model.cards import KINDS
+from unospec.model.edition import Edition
+from unospec.model.effects import DrawPenalty, Effect, HailMary, PenaltyRace, Reverse, WildDraw
+from unospec.model.legality import check_hail_mary
+from unospec.model.machine import AUTOMATIC, SAME_STEP, TurnFlow
+from unospec.model.table import MACHINE, CompiledMachine
+
+CLUSTERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("setup", "Set up", ("dealing", "first_flip")),
+    (
+        "turn",
+        "A turn",
+        (
+            "awaiting_play",
+            "drawn_card",
+            "choosing_color",
+            "resolving",
+            "table_draws",
+            "awaiting_reshuffle",
+        ),
+    ),
+    ("challenge", "A challenge", ("awaiting_challenge",)),
+    ("special", "Special wilds", ("special_wild", "hail_mary_discard")),
+    ("uno", "The UNO window", ("uno_window", "uno_called")),
+    ("end", "End of a hand", ("hand_over", "game_over")),
+)
+"""How the phases group on the page: (cluster id, title, phase ids). Every phase needs one."""
+
+
+class DiagramDefinitionError(Exception):
+    """The diagram's own tables do not cover the machine (a phase with no cluster)."""
+
+
+class Mark(StrEnum):
+    """How a phase, transition or note stands: in one edition, or between two."""
+
+    PLAIN = "plain"  # fires in this edition (in a diff: in both, the same)
+    INACTIVE = "inactive"  # cannot fire: no card of the deck has the effect it needs
+    ADDED = "added"  # a diff: only the first edition has it
+    REMOVED = "removed"  # a diff: only the second edition has it
+    CHANGED = "changed"  # a diff: both have it, with different numbers
+
+
+SYMBOLS: dict[Mark, str] = {
+    Mark.PLAIN: "",
+    Mark.INACTIVE: "",
+    Mark.ADDED: "+",
+    Mark.REMOVED: "\u2212",
+    Mark.CHANGED: "\u2260",
+}
+"""The text mark each renderer puts before a marked label: legible without colour."""
+
+
+@dataclass(frozen=True)
+class Note:
+    """One edition parameter shown on the page; `key` pairs it with the other edition's."""
+
+    key: str
+    text: str
+    mark: Mark = Mark.PLAIN
+
+
+@dataclass(frozen=True)
+class Node:
+    """A phase: its machine id, its human name (the State's name) and its cluster."""
+
+    id: str
+    label: str
+    cluster: str
+    mark: Mark = Mark.PLAIN
+    initial: bool = False
+    final: bool = False
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A declared transition; `id` is stable (`t` and the branch number)."""
+
+    id: str
+    source: str
+    target: str
+    event: str
+    guards: tuple[str, ...]
+    notes: tuple[Note, ...]
+    mark: Mark = Mark.PLAIN
+    automatic: bool = False  # the table fires it, no player step
+
+    @property
+    def title(self) -> str:
+        """The event and its guard, as words: ``play [plays draw card]``."""
+        guard = f" [{' and '.join(self.guards)}]" if self.guards else ""
+        return _words(self.event) + _words(guard)
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """A group of phases drawn in one box: a part of the game (set up, a turn, ...)."""
+
+    id: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """What a renderer draws: a titled graph, a legend, and a table of edition facts."""
+
+    name: str
+    title: str
+    subtitle: str
+    clusters: tuple[Cluster, ...]
+    nodes: tuple[Node, ...]
+    edges: tuple[Edge, ...]
+    legend: tuple[tuple[Mark, str], ...]
+    facts: tuple[Note, ...] = ()
+
+
+def turn_flow(edition: Edition, machine: CompiledMachine = MACHINE) -> Diagram:
+    """The turn flow of `edition`: every phase and transition, with the edition's numbers.
+
+    A transition whose rule functions need a card effect the deck lacks is marked `INACTIVE`,
+    and so is a phase only such transitions reach.
+    """
+    names = {state.id: state.name for state in TurnFlow.states}
+    cluster_of = clusters_of(machine.phases)
+    notes = _notes(edition, machine)
+    fires = {branch.number: applicable(edition, branch) for branch in machine.branches}
+    edges = tuple(
+        Edge(
+            id=f"t{branch.number}",
+            source=branch.source,
+            target=branch.target,
+            event=branch.event,
+            guards=branch.guard_names,
+            notes=notes[branch.number] if fires[branch.number] else (),
+            mark=Mark.PLAIN if fires[branch.number] else Mark.INACTIVE,
+            automatic=branch.source in AUTOMATIC or branch.source in SAME_STEP,
+        )
+        for branch in machine.branches
+    )
+    reached = _reached(machine.initial, edges)
+    nodes = tuple(
+        Node(
+            id=phase,
+            label=_capital(names.get(phase, _words(phase))),
+            cluster=cluster_of[phase],
+            mark=Mark.PLAIN if phase in reached else Mark.INACTIVE,
+            initial=phase == machine.initial,
+            final=phase in machine.final,
+        )
+        for phase in machine.phases
+    )
+    return Diagram(
+        name=edition.name,
+        title=f"{edition.title}: turn flow",
+        subtitle=summary(edition),
+        clusters=tuple(Cluster(cid, label) for cid, label, _ in CLUSTERS),
+        nodes=nodes,
+        edges=edges,
+        legend=(
+            (Mark.PLAIN, "a transition this edition can fire"),
+            (Mark.INACTIVE, "cannot fire here: no card of this deck has the effect it needs"),
+        ),
+    )
+
+
+def clusters_of(phases: tuple[str, ...]) -> dict[str, str]:
+    """Each phase's cluster; `DiagramDefinitionError` lists the phases `CLUSTERS` lacks."""
+    mapping = {phase: cid for cid, _, members in CLUSTERS for phase in members}
+    missing = [phase for phase in phases if phase not in mapping]
+    if missing:
+        raise DiagramDefinitionError(
+            f"phases with no cluster in unospec.diagrams.graph.CLUSTERS: {missing}"
+        )
+    return mapping
+
+
+def summary(edition: Edition) -> str:
+    """One line of the edition's size: cards, players, hand size and how a game ends."""
+    rules = edition.rules
+    aside = f" + {edition.set_aside_count} set aside" if edition.set_aside_count else ""
+    end = (
+        "one hand is the game"
+        if rules.game_end == "single-hand"
+        else f"to {rules.target_score} points"
+    )
+    return (
+        f"{edition.in_play_count} cards in play{aside} \u00b7 "
+        f"{rules.min_players}-{rules.max_players} players \u00b7 hands of {rules.hand_size} "
+        f"\u00b7 {end}"
+    )
+
+
+def card_name(kind: str) -> str:
+    """A card kind as the booklets print it: ``wild-draw-four`` is ``Wild Draw Four``."""
+    return " ".join(word.capitalize() for word in kind.split("-"))
+
+
+def kinds_with(edition: Edition, effect: type) -> list[tuple[str, Effect]]:
+    """The card kinds in play with an effect of type `effect`, in the deck's kind order."""
+    present = _present(edition)
+    found = [(k, e) for k, e in edition.effects if k in present and isinstance(e, effect)]
+    return sorted(found, key=lambda pair: KINDS.index(pair[0]))
+
+
+Annotator = Callable[[Edition], list[Note]]
+
+
+def _deal(edition: Edition) -> list[Note]:
+    return [Note("hand-size", f"{edition.rules.hand_size} cards each")]
+
+
+def _first_flip(edition: Edition) -> list[Note]:
+    ignores = edition.rules.first_flip_ignores
+    wilds = {k for k in _present(edition) if k.startswith("wild")}
+    named = [k for k in KINDS if k in ignores and not (wilds <= ignores and k in wilds)]
+    shown = [card_name(k) for k in named] + (["every wild"] if wilds and wilds <= ignores else [])
+    return [Note("first-flip", f"ignored first: {', '.join(shown) or 'nothing'}")]
+
+
+def _draw_cards(edition: Edition) -> list[Note]:
+    return [
+        Note(_nth("draw-card", i), f"{card_name(kind)}: next player draws {effect.draw}")
+        for i, (kind, effect) in enumerate(kinds_with(edition, DrawPenalty))
+        if isinstance(effect, DrawPenalty)
+    ]
+
+
+def _reverse(edition: Edition) -> list[Note]:
+    readings = {"acts-as-skip": "acts as a Skip", "direction-only": "turns direction only"}
+    return [
+        Note(
+            _nth("reverse", i),
+            f"{card_name(kind)} with 2 players: {readings.get(effect.with_two_players, '?')}",
+        )
+        for i, (kind, effect) in enumerate(kinds_with(edition, Reverse))
+        if isinstance(effect, Reverse)
+    ]
+
+
+def _race(edition: Edition) -> list[Note]:
+    among = {"others": "one of the others", "everyone": "anyone, its player too"}
+    return [
+        Note(_nth("race", i), f"{card_name(kind)}: the loser is {among[effect.loser_among]}")
+        for i, (kind, effect) in enumerate(kinds_with(edition, PenaltyRace))
+        if isinstance(effect, PenaltyRace)
+    ]
+
+
+def _race_draw(edition: Edition) -> list[Note]:
+    return [
+        Note(_nth("race-draw", i), f"the loser draws {effect.draw}")
+        for i, (_, effect) in enumerate(kinds_with(edition, PenaltyRace))
+        if isinstance(effect, PenaltyRace)
+    ]
+
+
+def _challenge(edition: Edition) -> list[Note]:
+    holding = {"current-color": "the colour in force", "wild": "a wild"}
+    then = {
+        "challenger-plays": "challenger plays",
+        "challenger-loses-turn": "challenger's turn lost",
+    }
+    notes = []
+    for i, (kind, effect) in enumerate(kinds_with(edition, WildDraw)):
+        assert isinstance(effect, WildDraw)
+        judged = " or ".join(holding[h] for h in effect.guilty_if_holding)
+        guilty = f"{effect.offender_draws}, {then[effect.after_successful_challenge]}"
+        notes += [
+            Note(_nth("wild-draw-card", i), card_name(kind)),
+            Note(_nth("guilty", i), f"guilty: its player draws {guilty}"),
+            Note(_nth("innocent", i), f"not guilty: challenger draws {effect.challenger_draws}"),
+            Note(_nth("judged-by", i), f"guilty if holding {judged}"),
+        ]
+    return notes
+
+
+def _accept(edition: Edition) -> list[Note]:
+    return [
+        Note(_nth("wild-draw", i), f"{card_name(kind)}: victim draws {effect.draw}")
+        for i, (kind, effect) in enumerate(kinds_with(edition, WildDraw))
+        if isinstance(effect, WildDraw)
+    ]
+
+
+def _hail_mary(edition: Edition) -> list[Note]:
+    own = {"plain-wild": "on a turn: a plain Wild", "interrupt-only": "never on a turn"}
+    after = {"left-of-player": "left of its thrower", "next-in-direction": "after its thrower"}
+    notes = []
+    for i, (kind, effect) in enumerate(kinds_with(edition, HailMary)):
+        assert isinstance(effect, HailMary)
+        notes += [
+            Note(_nth("hail-mary", i), f"{card_name(kind)} thrown at the caller"),
+            Note(_nth("hail-mary-then", i), f"then play goes on {after[effect.continue_with]}"),
+            Note(_nth("hail-mary-own", i), own[effect.own_turn]),
+        ]
+    return notes
+
+
+def _catch(edition: Edition) -> list[Note]:
+    return [Note("uno-penalty", f"caught: draws {edition.rules.uno_penalty}")]
+
+
+def _won(edition: Edition) -> list[Note]:
+    rules = edition.rules
+    if rules.game_end == "single-hand":
+        return [Note("target", "one hand is the game")]
+    return [Note("target", f"winner reaches {rules.target_score} points")]
+
+
+def _next_hand(edition: Edition) -> list[Note]:
+    rules = edition.rules
+    if rules.game_end == "single-hand":
+        return [Note("target", "never: one hand is the game")]
+    return [Note("target", f"below {rules.target_score} points: deal again")]
+
+
+ANNOTATIONS: dict[object, Annotator] = {
+    u.deal_cards: _deal,
+    b.flips_ignored_card: _first_flip,
+    b.plays_draw_card: _draw_cards,
+    u.play_card: _reverse,
+    b.resolves_by_loser: _race,
+    u.owe_loser_penalty: _race_draw,
+    u.judge_challenge: _challenge,
+    u.accept_draw: _accept,
+    check_hail_mary: _hail_mary,
+    u.owe_catch_penalty: _catch,
+    b.game_is_won: _won,
+    u.score_hand: _next_hand,
+}
+"""The rule functions whose parameters a diagram shows, and how to word them.
+
+A branch condition's notes go on the first branch it selects; a guard's or an effect's on the
+first branch its event takes when no condition holds: each number is on the page once.
+"""
+
+
+def _notes(edition: Edition, machine: CompiledMachine) -> dict[int, tuple[Note, ...]]:
+    shown: set[object] = set()
+    out: dict[int, tuple[Note, ...]] = {}
+    for branch in machine.branches:
+        functions: list[object] = [*branch.conditions, *branch.unless]
+        if not functions:  # the default branch of its event
+            functions += [*branch.validators, branch.update]
+        notes: list[Note] = []
+        for function in functions:
+            if function in ANNOTATIONS and function not in shown:
+                shown.add(function)
+                notes += ANNOTATIONS[function](edition)
+        out[branch.number] = tuple(notes)
+    return out
+
+
+def _reached(initial: str, edges: tuple[Edge, ...]) -> set[str]:
+    reached, frontier = {initial}, [initial]
+    while frontier:
+        phase = frontier.pop()
+        for edge in edges:
+            if edge.source == phase and edge.mark != Mark.INACTIVE and edge.target not in reached:
+                reached.add(edge.target)
+                frontier.append(edge.target)
+    return reached
+
+
+def _present(edition: Edition) -> set[str]:
+    return {edition.faces.faces[f].kind for f in edition.faces.in_play}
+
+
+def _nth(key: str, i: int) -> str:
+    """The key of the i-th card with one effect: a second such card is compared apart."""
+    return key if i == 0 else f"{key}#{i + 1}"
+
+
+def _words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+clusters_of(MACHINE.phases)  # a phase without a cluster fails here, at import

@@ -1,0 +1,104 @@
+"""Mermaid text of a neutral diagram: a flowchart GitHub and most wikis draw without Graphviz.
+
+Like the DOT renderer, the text depends on the diagram alone and every mark has a line style
+and a symbol besides its colour. Mermaid styles a link by its position, so links are written
+in the machine's order and styled by index.
+"""
+
+from __future__ import annotations
+
+import json
+
+from unospec.diagrams.dot import COLOURS, wrap
+from unospec.diagrams.graph import SYMBOLS, Diagram, Edge, Mark, Node
+
+ARROWS: dict[Mark, str] = {
+    Mark.PLAIN: "-->",
+    Mark.INACTIVE: "-.->",
+    Mark.ADDED: "==>",
+    Mark.REMOVED: "-.->",
+    Mark.CHANGED: "==>",
+}
+"""Mermaid has three line styles: solid, dotted and thick; colour and symbol tell the rest."""
+
+WIDTHS: dict[Mark, str] = {
+    Mark.PLAIN: "1.5px",
+    Mark.INACTIVE: "1px",
+    Mark.ADDED: "4px",
+    Mark.REMOVED: "3px",
+    Mark.CHANGED: "3px",
+}
+
+
+def flow_mermaid(diagram: Diagram) -> str:
+    """The Mermaid flowchart of a turn flow or of a diff of two turn flows."""
+    lines = [
+        "---",
+        f"title: {json.dumps(diagram.title)}",  # a JSON string is a YAML string
+        "---",
+        "flowchart TB",
+    ]
+    for cluster in diagram.clusters:
+        members = [n for n in diagram.nodes if n.cluster == cluster.id]
+        if members:
+            lines.append(f'  subgraph cluster_{cluster.id}["{_text(cluster.label)}"]')
+            lines += [f"    {_node(node)}" for node in members]
+            lines.append("  end")
+    lines += [f"  {_edge(edge)}" for edge in diagram.edges]
+    lines += _legend(diagram)
+    for mark in Mark:
+        colour = COLOURS[mark]
+        dash = ",stroke-dasharray:6 4" if mark in (Mark.INACTIVE, Mark.REMOVED) else ""
+        lines.append(
+            f"  classDef {mark.value} stroke:{colour},color:{colour},"
+            f"stroke-width:{WIDTHS[mark]}{dash}"
+        )
+    for mark in Mark:
+        ids = [n.id for n in diagram.nodes if n.mark == mark]
+        if ids:
+            lines.append(f"  class {','.join(ids)} {mark.value}")
+    for i, edge in enumerate(diagram.edges):
+        lines.append(
+            f"  linkStyle {i} stroke:{COLOURS[edge.mark]},stroke-width:{WIDTHS[edge.mark]}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _node(node: Node) -> str:
+    symbol = SYMBOLS[node.mark]
+    label = _text(f"{symbol} {node.label}" if symbol else node.label)
+    shape = ('(["', '"])') if node.initial or node.final else ('("', '")')
+    return f"{node.id}{shape[0]}{label}{shape[1]}"
+
+
+def _edge(edge: Edge) -> str:
+    symbol = SYMBOLS[edge.mark]
+    title = _text(edge.title)
+    rows = [f"{symbol} {title}" if symbol else title]
+    for note in edge.notes:
+        mark = SYMBOLS[note.mark]
+        text = f"{mark} {note.text}" if mark else note.text
+        rows += [_text(part) for part in wrap(text)]
+    return f'{edge.source} {ARROWS[edge.mark]}|"{"<br/>".join(rows)}"| {edge.target}'
+
+
+def _legend(diagram: Diagram) -> list[str]:
+    """The legend (and a diff's parameters) as a note beside the flow."""
+    rows = [f"{SYMBOLS[mark] or '·'} {_text(text)}" for mark, text in diagram.legend]
+    if diagram.facts:
+        rows.append("<b>Parameters</b>")
+        rows += [f"{SYMBOLS[f.mark] or '·'} {_text(f.text)}" for f in diagram.facts]
+    subtitle = "<br/>".join(_text(line) for line in diagram.subtitle.split("\n"))
+    return [f'  legend["<b>Legend</b><br/>{subtitle}<br/>{"<br/>".join(rows)}"]']
+
+
+def _text(text: str) -> str:
+    """Text safe inside a quoted Mermaid label (Mermaid's entities are `#name;`)."""
+    return (
+        text.replace("#", "#35;")
+        .replace("&", "#amp;")
+        .replace('"', "#quot;")
+        .replace("<", "#lt;")
+        .replace(">", "#gt;")
+        .replace("|", "#124;")
+    )

@@ -1,0 +1,177 @@
+"""Building the report: run the checks, draw the pictures, write the pages into a folder.
+
+The site is plain HTML, one CSS file and SVG pictures: no script, nothing fetched, it opens
+from the file system. `build_site` reuses `check_editions` (the main job) and `diff`, so the
+report shows exactly what `unospec check` and `unospec diff` conclude.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from unospec import __version__
+from unospec.checks.diff import diff
+from unospec.checks.main_check import check_editions
+from unospec.checks.results import EditionReport
+from unospec.editions import load_edition
+from unospec.model.edition import Edition
+from unospec.model.errors import InputError
+from unospec.model.scale import parse_scale, scale_edition
+from unospec.model.trace import Trace, parse_trace
+from unospec.report.pages import comparison_page, edition_page, index_page, pair_page
+
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How much checking the report runs (see `unospec check`)."""
+
+    games: int = 2000
+    scale: str | None = "micro"
+    diff_scale: str = "micro"
+    seed: int = 0
+    jobs: int = 0
+
+
+def build_site(
+    names: list[str],
+    out: Path,
+    settings: Settings = Settings(),
+    progress: Progress | None = None,
+    reports: list[EditionReport] | None = None,
+) -> Path:
+    """Check `names` (built-in names or files) and write the report into `out`; return the
+    index page. `reports`, when the checks ran already, are used as they are."""
+    editions = [load_edition(name) for name in names]
+    if reports is None:
+        reports = check_editions(
+            names,
+            games=settings.games,
+            seed=settings.seed,
+            jobs=settings.jobs,
+            scale=settings.scale,
+            progress=progress,
+        )
+    folder = _prepare(out)
+    stamp = f"{__version__} on {datetime.date.today().isoformat()}"
+    setup = (
+        f"{settings.games} random games per edition, exploration at scale "
+        f"{settings.scale or 'none'}, comparisons at scale {settings.diff_scale}"
+    )
+    entries = list(zip(editions, reports, strict=True))
+    for edition, report in entries:
+        pictures = _edition_pictures(edition, folder)
+        storyboards = _witness_storyboards(edition, report, folder)
+        page = edition_page(edition, report, pictures, storyboards, stamp)
+        (folder / "editions" / f"{edition.name}.html").write_text(page, encoding="utf-8")
+    (folder / "index.html").write_text(index_page(entries, stamp, setup), encoding="utf-8")
+    cells = _comparisons(editions, folder, settings, stamp, progress)
+    page = comparison_page([e.name for e in editions], cells, stamp)
+    (folder / "compare.html").write_text(page, encoding="utf-8")
+    return folder / "index.html"
+
+
+def _prepare(out: Path) -> Path:
+    try:
+        for sub in ("editions", "compare", "img"):
+            (out / sub).mkdir(parents=True, exist_ok=True)
+        style = resources.files("unospec.report").joinpath("style.css").read_text("utf-8")
+        (out / "style.css").write_text(style, encoding="utf-8")
+    except OSError as error:
+        raise InputError(f"{out}: cannot write the report here ({error.strerror})") from None
+    return out
+
+
+def _svg(dot: str, folder: Path, stem: str) -> str:
+    from unospec.diagrams.render import draw
+
+    name = f"{stem}.svg"
+    (folder / "img" / name).write_bytes(draw(dot, "svg"))
+    return name
+
+
+def _edition_pictures(edition: Edition, folder: Path) -> dict[str, str]:
+    from unospec.diagrams.command import deck_picture, flow_picture
+
+    return {
+        "flow": _svg(flow_picture(edition).dot, folder, f"{edition.name}-flow"),
+        "deck": _svg(deck_picture(edition).dot, folder, f"{edition.name}-deck"),
+    }
+
+
+def _storyboard(edition: Edition, trace: Trace, folder: Path, stem: str) -> str | None:
+    from unospec.diagrams.storyboard import storyboard_dot
+
+    if trace.scale:
+        edition = scale_edition(edition, parse_scale(trace.scale))
+    try:
+        return _svg(storyboard_dot(edition, trace), folder, stem)
+    except InputError:
+        return None
+
+
+def _witness_storyboards(edition: Edition, report: EditionReport, folder: Path) -> dict[str, str]:
+    """A storyboard for every finding whose witness is a game, and for any violation."""
+    drawn: dict[str, str] = {}
+    for check in report.checks:
+        if check.name == "lint":
+            for finding in check.data["findings"]:
+                game = (
+                    (finding["witness"] or {}).get("game")
+                    if isinstance(finding["witness"], dict)
+                    else None
+                )
+                if game and game.get("trace"):
+                    trace = parse_trace(json.dumps(game["trace"]))
+                    stem = f"{edition.name}-{_slug(finding['id'])}"
+                    picture = _storyboard(edition, trace, folder, stem)
+                    if picture:
+                        drawn[finding["id"]] = picture
+    return drawn
+
+
+def _slug(text: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in text).strip("-")[:80]
+
+
+def _comparisons(
+    editions: list[Edition],
+    folder: Path,
+    settings: Settings,
+    stamp: str,
+    progress: Progress | None,
+) -> dict[tuple[str, str], dict[str, Any]]:
+    from unospec.diagrams.command import diff_picture
+
+    cells: dict[tuple[str, str], dict[str, Any]] = {}
+    pairs = [(a, b) for i, a in enumerate(editions) for b in editions[i + 1 :]]
+    for done, (a, b) in enumerate(pairs):
+        if progress:
+            progress("comparisons", done, len(pairs))
+        data = diff(a, b, scale=settings.diff_scale).to_json()
+        stem = f"{a.name}--{b.name}"
+        diagram = _svg(diff_picture(a, b).dot, folder, f"{stem}-diff")
+        found = data["distinguishing_trace"]
+        storyboard = None
+        if found and found.get("trace"):
+            trace = parse_trace(json.dumps(found["trace"]))
+            storyboard = _storyboard(a, trace, folder, f"{stem}-trace")
+        page = pair_page(a.name, b.name, data, diagram, storyboard, stamp)
+        (folder / "compare" / f"{stem}.html").write_text(page, encoding="utf-8")
+        cells[(a.name, b.name)] = {"equivalent": data["equivalent"], "file": f"{stem}.html"}
+    if progress:
+        progress("comparisons", len(pairs), len(pairs))
+    return cells
+
+
+def copy_site(source: Path, target: Path) -> None:
+    """Copy a built report elsewhere (used by tests to keep screenshots' pages)."""
+    shutil.copytree(source, target, dirs_exist_ok=True)

@@ -1,0 +1,69 @@
+"""`unospec diagram`: its arguments, the files it writes and its input errors."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+from drawn import nodes, parse_svg
+from scenario import edition
+
+from unospec.checks.random_play import record_game
+from unospec.diagrams.command import add_arguments, every_picture, run
+from unospec.editions import builtin_names
+from unospec.model.errors import InputError
+
+
+def args(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    return parser.parse_args(list(argv))
+
+
+def test_all_writes_a_flow_a_deck_and_a_diff_per_edition(tmp_path: Path) -> None:
+    """`--all --format dot` writes each edition's flow and deck, and its diff against classic."""
+    assert run(args("--all", "--format", "dot", "--out", str(tmp_path))) == 0
+    written = {p.stem for p in tmp_path.glob("*.dot")}
+    names = builtin_names()
+    expected = {*names, *(f"{n}-deck" for n in names)}
+    expected |= {f"{n}-vs-classic" for n in names if n != "classic"}
+    assert written == expected == {p.stem for p in every_picture()}
+
+
+def test_one_edition_as_svg_and_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An edition's turn flow is written in the format asked for, and its path printed."""
+    assert run(args("express", "--out", str(tmp_path))) == 0
+    assert run(args("express", "--deck", "--format", "png", "--out", str(tmp_path))) == 0
+    assert (tmp_path / "express.svg").exists() and (tmp_path / "express-deck.png").exists()
+    assert str(tmp_path / "express.svg") in capsys.readouterr().out
+
+
+def test_a_trace_is_drawn_as_a_storyboard(tmp_path: Path) -> None:
+    """`--trace` draws the trace's storyboard, named after the trace file."""
+    trace, _, _ = record_game(edition("express"), 2, seed=3)
+    data = trace.to_json()
+    data["steps"] = data["steps"][:4]
+    file = tmp_path / "game.json"
+    file.write_text(json.dumps(data))
+    assert run(args("express", "--trace", str(file), "--out", str(tmp_path))) == 0
+    drawn = nodes(parse_svg((tmp_path / "game-storyboard.svg").read_bytes()))
+    assert {"step0", "step3"} <= set(drawn)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        ((), "expected an EDITION"),
+        (("--all", "express"), "drop 'express'"),
+        (("express", "--deck", "--format", "mermaid"), "drawn by Graphviz"),
+        (("nope",), "unknown edition 'nope'"),
+        (("express", "--diff", "nope"), "unknown edition 'nope'"),
+        (("express", "--trace", "missing.json"), "cannot read the trace"),
+    ],
+)
+def test_bad_input_is_one_input_error(argv: tuple[str, ...], message: str) -> None:
+    """A bad command line raises `InputError` (the CLI's one stderr line and exit 2)."""
+    with pytest.raises(InputError, match=message):
+        run(args(*argv))

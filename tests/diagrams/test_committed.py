@@ -1,0 +1,29 @@
+"""The committed diagrams in diagrams/ match what the code draws today."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from unospec.diagrams.command import REGENERATE, every_picture
+
+RENDERED = Path(__file__).resolve().parents[2] / "diagrams"
+
+
+def test_no_committed_diagram_is_stale() -> None:
+    """Each committed DOT file equals the DOT drawn now from the machine and the editions."""
+    stale = []
+    for picture in every_picture():
+        path = RENDERED / f"{picture.stem}.dot"
+        if not path.exists() or path.read_text(encoding="utf-8") != picture.dot:
+            stale.append(path.name)
+    assert not stale, f"stale or missing in {RENDERED}: {', '.join(stale)}; run `{REGENERATE}`"
+
+
+def test_every_committed_diagram_is_still_drawn_and_has_its_pictures() -> None:
+    """No committed diagram is left over from a removed edition, and each has SVG and PNG."""
+    stems = {p.stem for p in every_picture()}
+    committed = {p.stem for p in RENDERED.glob("*.dot")}
+    assert committed <= stems, f"delete {sorted(committed - stems)} from {RENDERED}"
+    for stem in sorted(committed):
+        for ext in ("svg", "png"):
+            assert (RENDERED / f"{stem}.{ext}").exists(), f"{stem}.{ext}: run `{REGENERATE}`"

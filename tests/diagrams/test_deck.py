@@ -1,0 +1,33 @@
+"""Deck pictures: each composition line with its count, points and provenance."""
+
+from __future__ import annotations
+
+import pytest
+from drawn import svg_text
+from scenario import edition
+
+from unospec.diagrams.deck import deck_dot, deck_lines
+from unospec.diagrams.render import draw
+from unospec.editions import builtin_names
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_the_deck_lines_add_up_to_the_deck(name: str) -> None:
+    """The lines count every card in play and every card set aside, once."""
+    e = edition(name)
+    lines = deck_lines(e)
+    assert sum(line.count for line in lines if not line.set_aside) == e.in_play_count
+    assert sum(line.count for line in lines if line.set_aside) == e.set_aside_count
+
+
+def test_the_nfl_deck_picture_states_counts_points_and_sources() -> None:
+    """Seed 000 (Contents: 113 cards, a foil Hail Mary; Keeping Score: numbers score 5): the
+    picture shows the totals, the foil set aside, the points and stated against assumed."""
+    text = svg_text(draw(deck_dot(edition("nfl-cowboys")), "svg"))
+    assert "112 cards in play, 1 set aside; the booklet counts 113" in text
+    assert "set aside (foil)" in text
+    assert "stated" in text and "assumed" in text
+    (numbers,) = [
+        line for line in deck_lines(edition("nfl-cowboys")) if line.faces.startswith("1-9")
+    ]
+    assert (numbers.count, numbers.points) == (72, "5")

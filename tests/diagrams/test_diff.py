@@ -1,0 +1,101 @@
+"""Edition diffs: what only one edition has and what differs, marked without relying on colour."""
+
+from __future__ import annotations
+
+import functools
+
+from drawn import edges, parse_svg, svg_text
+from scenario import edition
+
+from unospec.diagrams.diff import diff_flow
+from unospec.diagrams.dot import COLOURS, EDGE_STYLES, NODE_STYLES, flow_dot
+from unospec.diagrams.graph import SYMBOLS, Mark
+from unospec.diagrams.render import draw
+from unospec.model import branches, updates
+from unospec.model.effects import DrawPenalty, WildDraw
+from unospec.model.table import MACHINE, Branch
+
+MARKED = (Mark.ADDED, Mark.REMOVED, Mark.CHANGED)
+
+
+@functools.cache
+def diff_svg(name: str, other: str) -> bytes:
+    return draw(flow_dot(diff_flow(edition(name), edition(other))), "svg")
+
+
+def drawn_edge(name: str, other: str, branch: Branch) -> tuple[tuple[str, ...], str]:
+    """The classes and words of `branch`'s edge in the diff of `name` against `other`."""
+    edge = edges(parse_svg(diff_svg(name, other)))[f"t{branch.number}"]
+    return edge.classes, edge.text
+
+
+def first(test: object) -> Branch:
+    return next(b for b in MACHINE.branches if test in (*b.conditions, b.update))
+
+
+def test_express_against_classic_marks_the_draw_cards_and_the_target() -> None:
+    """The Draw One, the Wild Draw Two's payouts and the target score are marked as different
+    from classic's, both numbers shown (seed 003: Action Cards, Keeping Score)."""
+    express, classic = edition("express"), edition("classic")
+    classes, text = drawn_edge("express", "classic", first(branches.plays_draw_card))
+    assert "changed" in classes
+    for e in (express, classic):
+        (draw_card,) = [eff for _, eff in e.effects if isinstance(eff, DrawPenalty)]
+        assert f"draws {draw_card.draw}" in text
+    classes, text = drawn_edge("express", "classic", first(updates.judge_challenge))
+    assert "changed" in classes
+    mine, theirs = (
+        next(eff for _, eff in e.effects if isinstance(eff, WildDraw)) for e in (express, classic)
+    )
+    assert f"draws {mine.offender_draws} (classic: {theirs.offender_draws})" in text
+    assert f"draws {mine.challenger_draws} (classic: {theirs.challenger_draws})" in text
+    for branch in MACHINE.branches:
+        if branch.event == "score":
+            classes, text = drawn_edge("express", "classic", branch)
+            assert "changed" in classes
+            target = f"{express.rules.target_score} (classic: {classic.rules.target_score})"
+            assert target in text
+
+
+def test_transitions_only_one_edition_has_are_added_or_removed() -> None:
+    """Star Wars' penalty race is added against classic, and removed the other way round."""
+    race = first(branches.resolves_by_loser)
+    assert "added" in drawn_edge("star-wars", "classic", race)[0]
+    assert "removed" in drawn_edge("classic", "star-wars", race)[0]
+    flow = diff_flow(edition("star-wars"), edition("classic"))
+    assert {n.id: n.mark for n in flow.nodes}["special_wild"] == Mark.ADDED
+
+
+def test_cards_only_one_deck_has_are_listed_with_the_parameters() -> None:
+    """The parameters box lists the Draw One as added and the Draw Two as removed."""
+    facts = {n.text: n.mark for n in diff_flow(edition("express"), edition("classic")).facts}
+    assert any(t.startswith("Draw One") and m == Mark.ADDED for t, m in facts.items())
+    assert any(t.startswith("Draw Two") and m == Mark.REMOVED for t, m in facts.items())
+
+
+def test_an_edition_against_itself_marks_nothing() -> None:
+    """A diff of an edition with itself has no added, removed or changed mark."""
+    flow = diff_flow(edition("nfl-cowboys"), edition("nfl-cowboys"))
+    marks = {e.mark for e in flow.edges} | {n.mark for n in flow.nodes}
+    marks |= {note.mark for e in flow.edges for note in e.notes}
+    assert not marks & set(MARKED)
+
+
+def test_every_mark_reads_without_colour() -> None:
+    """Each diff mark has its own symbol and its own line style, so it reads in greyscale and
+    for colour-blind readers; the legend explains each in words."""
+    assert len({SYMBOLS[m] for m in MARKED}) == len(MARKED) and all(SYMBOLS[m] for m in MARKED)
+    assert len({EDGE_STYLES[m] for m in MARKED}) == len(MARKED)
+    assert len({NODE_STYLES[m] for m in MARKED}) == len(MARKED)
+    assert len({COLOURS[m] for m in MARKED}) == len(MARKED)
+    text = svg_text(diff_svg("express", "classic"))
+    for words in ("only in express", "only in classic", "in both, different", "Legend"):
+        assert words in text
+
+
+def test_changed_edges_are_drawn_as_double_lines() -> None:
+    """A changed transition is drawn as two parallel strokes, its greyscale cue."""
+    data = diff_svg("express", "classic").decode()
+    edge = f'id="t{first(updates.judge_challenge).number}"'
+    group = data[data.index(edge) : data.index("</g>", data.index(edge))]
+    assert group.count("<path") - group.count('stroke="transparent"') == 2

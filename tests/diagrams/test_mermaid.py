@@ -1,0 +1,31 @@
+"""Mermaid text: every phase and transition, styled by mark, the same every time."""
+
+from __future__ import annotations
+
+from scenario import edition
+
+from unospec.diagrams.diff import diff_flow
+from unospec.diagrams.graph import turn_flow
+from unospec.diagrams.mermaid import ARROWS, flow_mermaid
+from unospec.model.table import MACHINE
+
+
+def test_every_phase_and_transition_is_in_the_flowchart() -> None:
+    """Each phase is declared once and each declared transition is one link, in order."""
+    text = flow_mermaid(turn_flow(edition("super-bowl-lvii")))
+    lines = [line.strip() for line in text.splitlines()]
+    for phase in MACHINE.phases:
+        assert sum(line.startswith(f"{phase}(") for line in lines) == 1
+    arrows = tuple(f" {a}|" for a in set(ARROWS.values()))
+    links = [line for line in lines if any(a in line for a in arrows)]
+    assert [(link.split()[0], link.split()[-1]) for link in links] == [
+        (b.source, b.target) for b in MACHINE.branches
+    ]
+    assert sum(line.startswith("linkStyle ") for line in lines) == len(MACHINE.branches)
+
+
+def test_the_diff_flowchart_is_stable_and_marked() -> None:
+    """The same diff gives the same text, with the changed mark's symbol on its links."""
+    flow = diff_flow(edition("express"), edition("classic"))
+    assert flow_mermaid(flow) == flow_mermaid(diff_flow(edition("express"), edition("classic")))
+    assert "\u2260 challenge" in flow_mermaid(flow)

@@ -1,0 +1,47 @@
+"""Rendering: the real `dot` draws pictures; without it, one line says how to install it."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from unospec.diagrams.command import add_arguments, run
+from unospec.diagrams.render import draw
+from unospec.model.errors import InputError
+
+
+def args(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    return parser.parse_args(list(argv))
+
+
+def test_dot_draws_svg_and_png() -> None:
+    """SVG comes back as XML and PNG with its signature."""
+    assert draw("digraph { a -> b }", "svg").lstrip().startswith(b"<?xml")
+    assert draw("digraph { a -> b }", "png").startswith(b"\x89PNG")
+
+
+def test_a_missing_dot_is_an_input_error_with_install_advice(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """With no `dot` on PATH, drawing raises one line that names the install command."""
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(InputError, match="apt-get install graphviz") as raised:
+        draw("digraph { a -> b }", "svg")
+    assert "\n" not in str(raised.value)
+    with pytest.raises(InputError, match="install"):
+        run(args("express", "--format", "png", "--out", str(tmp_path)))
+
+
+def test_text_formats_need_no_binary(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DOT and Mermaid are written without `dot` on PATH."""
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert run(args("express", "--format", "dot")) == 0
+    assert capsys.readouterr().out.startswith('digraph "express"')
+    assert run(args("express", "--format", "mermaid")) == 0
+    assert "flowchart TB" in capsys.readouterr().out

@@ -1,0 +1,108 @@
+"""Storyboards: a trace drawn as the deal and one panel per step, showing only what changed."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from pathlib import Path
+
+import pytest
+from drawn import nodes, parse_svg
+from scenario import edition
+
+from unospec.checks.counterexample import replay_states
+from unospec.checks.explore_job import run_exploration
+from unospec.checks.random_play import record_game
+from unospec.diagrams.command import storyboard_svg
+from unospec.diagrams.render import draw
+from unospec.diagrams.storyboard import storyboard, storyboard_dot
+from unospec.model import kernel
+from unospec.model.edition import Edition
+from unospec.model.state import GameState
+from unospec.model.table import MACHINE, Branch
+from unospec.model.trace import Trace
+
+STEPS = 9
+
+
+@functools.cache
+def short_trace() -> Trace:
+    """The first steps of a random three-player game of Express: a legal, short trace."""
+    trace, _, _ = record_game(edition("express"), 3, seed=7)
+    return dataclasses.replace(trace, steps=trace.steps[:STEPS])
+
+
+def test_a_short_trace_has_one_panel_per_step() -> None:
+    """The drawn storyboard has the deal's panel and then exactly one panel per step."""
+    drawn = nodes(parse_svg(draw(storyboard_dot(edition("express"), short_trace()), "svg")))
+    steps = sorted(k for k in drawn if k.startswith("step"))
+    assert steps == sorted(f"step{i}" for i in range(STEPS))
+    assert "deal" in drawn
+    assert drawn["step0"].text.startswith("1. player 0:")
+
+
+def test_panels_show_only_the_hands_that_changed() -> None:
+    """A step's panel names exactly the hands that step changed, and no other."""
+    e, trace = edition("express"), short_trace()
+    panels = storyboard(e, trace)[1:]
+    for panel, (before, _, after) in zip(panels, replay_states(e, trace), strict=True):
+        changed = {
+            p for p, (a, b) in enumerate(zip(before.hands, after.hands, strict=True)) if a != b
+        }
+        named = {
+            int(line.split()[1].rstrip(":")) for line in panel.lines if line.startswith("hand ")
+        }
+        assert named == changed, panel
+
+
+def test_the_deal_panel_shows_the_whole_table() -> None:
+    """The first panel shows every hand, the top card, the colour and the direction."""
+    deal = storyboard(edition("express"), short_trace())[0]
+    assert [line for line in deal.lines if line.startswith("hand ")][2].startswith("hand 2:")
+    assert any(line.startswith("top ") for line in deal.lines)
+    assert "direction clockwise" in deal.lines
+
+
+def test_an_illegal_step_ends_the_storyboard_saying_why() -> None:
+    """The storyboard stops at the first illegal step with a panel giving the rule's reason."""
+    trace = short_trace()
+    bad = dataclasses.replace(trace, steps=(*trace.steps[:3], {"player": 0, "action": "pass"}))
+    panels = storyboard(edition("express"), bad)
+    assert len(panels) == 1 + 4
+    assert panels[-1].kind == "illegal"
+    assert panels[-1].lines[0].startswith("\u2717 illegal:")
+
+
+def test_the_explorer_can_write_a_storyboard_svg(tmp_path: Path) -> None:
+    """`storyboard_svg` writes a parseable SVG file where it is told to."""
+    path = storyboard_svg(edition("express"), short_trace(), tmp_path / "story.svg")
+    assert path.exists() and "step0" in nodes(parse_svg(path.read_bytes()))
+
+
+def _window_left_open(e: Edition, game: GameState, action: object) -> GameState:
+    """A seeded bug: closing the UNO window forgets to close it."""
+    return game
+
+
+def test_a_counterexample_storyboard_names_the_broken_invariant(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """With a seeded bug, the explorer's counterexample drawn as `explore --storyboard` draws
+    it (scaled edition, scaled trace) ends on a panel naming the invariant it breaks."""
+    label = "uno_window --close_window--> awaiting_play"
+    branches = tuple(
+        dataclasses.replace(b, update=_window_left_open) if b.label == label else b
+        for b in MACHINE.branches
+    )
+    by_event: dict[tuple[str, str], tuple[Branch, ...]] = {}
+    for branch in branches:
+        key = (branch.source, branch.event)
+        by_event[key] = (*by_event.get(key, ()), branch)
+    broken = dataclasses.replace(MACHINE, branches=branches, by_event=by_event)
+    monkeypatch.setattr(kernel, "MACHINE", broken)
+    report = run_exploration("nfl-cowboys", scale="pair")
+    assert report.trace is not None and report.exploration.violation is not None
+    path = storyboard_svg(report.exploration.edition, report.trace, tmp_path / "bug.svg")
+    drawn = nodes(parse_svg(path.read_bytes()))
+    (panel,) = [d for d in drawn.values() if "violation" in d.classes]
+    assert f"invariant {report.exploration.violation.invariant} broken" in panel.text

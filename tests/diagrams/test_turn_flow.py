@@ -1,0 +1,170 @@
+"""Turn-flow diagrams: drawn by the real `dot` from the machine, with the edition's numbers."""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+from drawn import edges, nodes, parse_svg, svg_text
+from scenario import edition
+from statemachine import State, StateMachine
+
+from unospec.checks.lint.families import applicable
+from unospec.diagrams.dot import flow_dot
+from unospec.diagrams.graph import DiagramDefinitionError, Mark, turn_flow
+from unospec.diagrams.render import draw
+from unospec.editions import builtin_names
+from unospec.model import branches, updates
+from unospec.model.effects import PenaltyRace, WildDraw
+from unospec.model.table import MACHINE, Branch, compile_machine
+
+EDITIONS = builtin_names()
+
+
+@functools.cache
+def flow_svg(name: str) -> bytes:
+    """The turn flow of a built-in edition as `dot` draws it (drawn once per session)."""
+    return draw(flow_dot(turn_flow(edition(name))), "svg")
+
+
+def words_on(name: str, branch: Branch) -> str:
+    """What the drawn edge of `branch` says."""
+    return edges(parse_svg(flow_svg(name)))[f"t{branch.number}"].text
+
+
+def the_branch(event: str, condition: object = None) -> Branch:
+    """The first declared transition of `event` (with `condition`, if given)."""
+    return next(
+        b
+        for b in MACHINE.branches
+        if b.event == event and (condition is None or condition in b.conditions)
+    )
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_every_phase_and_every_transition_is_drawn(name: str) -> None:
+    """The SVG has a node for every phase and an edge, between the right phases, for every
+    declared transition, those the deck cannot fire drawn as inactive."""
+    drawn = parse_svg(flow_svg(name))
+    assert set(MACHINE.phases) <= set(nodes(drawn))
+    drawn_edges = edges(drawn)
+    for branch in MACHINE.branches:
+        edge = drawn_edges[f"t{branch.number}"]
+        assert re.sub(r":\w+", "", edge.title) == f"{branch.source}->{branch.target}"  # no ports
+        expected = "plain" if applicable(edition(name), branch) else "inactive"
+        assert expected in edge.classes, branch.label
+
+
+@pytest.mark.parametrize(
+    ("name", "guilty", "innocent"),
+    [
+        ("nfl-cowboys", 4, 6),  # seed 000, Action Cards: Wild Draw Four card
+        ("express", 2, 4),  # seed 003, Action Cards: Wild Draw Two
+    ],
+)
+def test_the_challenge_edge_carries_the_payouts(name: str, guilty: int, innocent: int) -> None:
+    """The challenge edge shows what the guilty player and the losing challenger draw, as the
+    edition file says and as the booklet prints it."""
+    e = edition(name)
+    (effect,) = [effect for _, effect in e.effects if isinstance(effect, WildDraw)]
+    assert (effect.offender_draws, effect.challenger_draws) == (guilty, innocent)
+    text = words_on(name, the_branch("challenge"))
+    assert f"its player draws {effect.offender_draws}" in text
+    assert f"challenger draws {effect.challenger_draws}" in text
+    assert f"victim draws {effect.draw}" in words_on(name, the_branch("accept"))
+
+
+@pytest.mark.parametrize(("name", "target"), [("nfl-cowboys", 500), ("express", 250)])
+def test_the_score_edges_carry_the_target_score(name: str, target: int) -> None:
+    """Both ways out of a scored hand name the target score (Keeping Score: 500 in seed 000,
+    250 in seed 003)."""
+    assert edition(name).rules.target_score == target
+    for branch in MACHINE.branches:
+        if branch.event == "score":
+            assert f"{target} points" in words_on(name, branch)
+
+
+def test_the_catch_edge_carries_the_uno_penalty() -> None:
+    """A player caught before calling UNO draws the edition's penalty, 2 (Calling UNO)."""
+    e = edition("nfl-cowboys")
+    assert e.rules.uno_penalty == 2
+    assert "draws 2" in words_on("nfl-cowboys", the_branch("catch"))
+
+
+@pytest.mark.parametrize(("name", "card"), [("star-wars", "Wild Favorite Line")])
+def test_the_special_wild_branch_names_its_card_and_draw(name: str, card: str) -> None:
+    """The colour choice that leads to a penalty race names the card, and naming the loser
+    shows what they draw (Action Cards: Wild My Favorite Line Card: 3)."""
+    (effect,) = [eff for _, eff in edition(name).effects if isinstance(eff, PenaltyRace)]
+    assert card in words_on(name, the_branch("choose_color", branches.resolves_by_loser))
+    assert f"draws {effect.draw}" in words_on(name, the_branch("name_loser"))
+
+
+def test_transitions_the_deck_cannot_fire_are_greyed_with_a_legend() -> None:
+    """Classic has no Hail Mary and no penalty race: those transitions and the phases only
+    they reach are drawn inactive, and the legend says what that means."""
+    flow = turn_flow(edition("classic"))
+    inactive = {e.id for e in flow.edges if e.mark == Mark.INACTIVE}
+    hail_mary = {f"t{b.number}" for b in MACHINE.branches if b.event in ("hail_mary", "keep")}
+    assert hail_mary <= inactive
+    marks = {n.id: n.mark for n in flow.nodes}
+    assert marks["special_wild"] == marks["hail_mary_discard"] == Mark.INACTIVE
+    assert "cannot fire here" in svg_text(flow_svg("classic"))
+
+
+def test_phases_are_named_and_clustered() -> None:
+    """Phases carry their State's human name and sit in the cluster of their part of the game."""
+    flow = turn_flow(edition("classic"))
+    node = {n.id: n for n in flow.nodes}
+    assert node["awaiting_play"].label == "Awaiting a play"
+    assert (node["dealing"].cluster, node["awaiting_challenge"].cluster) == ("setup", "challenge")
+    assert node["game_over"].final and node["dealing"].initial
+
+
+def test_a_phase_without_a_cluster_is_refused_by_name() -> None:
+    """A machine with a phase the cluster table lacks fails loudly, naming the phase."""
+
+    class Longer(StateMachine):
+        dealing = State(initial=True)
+        limbo = State()
+        game_over = State(final=True)
+        deal = dealing.to(limbo)
+        leave = limbo.to(game_over)
+
+    toy = compile_machine(Longer, automatic={}, same_step={}, steps={}, window_phases=frozenset())
+    with pytest.raises(DiagramDefinitionError, match="limbo"):
+        turn_flow(edition("classic"), toy)
+
+
+def test_the_same_edition_gives_byte_identical_dot() -> None:
+    """Two extractions, in this process and in one with another hash seed, give the same DOT."""
+    here = flow_dot(turn_flow(edition("nfl-cowboys")))
+    assert flow_dot(turn_flow(edition("nfl-cowboys"))) == here
+    code = (
+        "import sys;from unospec.editions import load_edition;"
+        "from unospec.diagrams.graph import turn_flow;from unospec.diagrams.dot import flow_dot;"
+        "sys.stdout.write(flow_dot(turn_flow(load_edition('nfl-cowboys'))))"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "12345", "PYTHONIOENCODING": "utf-8"}
+    there = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, env=env, check=True
+    ).stdout.decode("utf-8")
+    assert there == here
+
+
+def test_notes_come_from_rule_functions_the_machine_uses() -> None:
+    """Every rule function the diagram annotates is one some declared transition runs."""
+    from unospec.diagrams.graph import ANNOTATIONS
+
+    used = {
+        f
+        for b in MACHINE.branches
+        for f in (*b.conditions, *b.unless, *b.validators, b.update)
+        if f is not None
+    }
+    assert set(ANNOTATIONS) <= used
+    assert updates.judge_challenge in ANNOTATIONS

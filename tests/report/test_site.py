@@ -1,0 +1,184 @@
+"""The review site: built from the checks, opened in a real headless browser (Chromium).
+
+The browser tests need Debian's chromium and chromium-driver (`.ci/run` installs them); they
+are skipped where those are missing, except in CI (CI=true), where that is a failure.
+Set UNOSPEC_SCREENSHOTS=DIR to keep the screenshots there.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+import pytest
+
+from unospec.cli import main
+from unospec.report.site import Settings, build_site
+
+CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+EDITIONS = ["classic", "express"]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    build_site(EDITIONS, out, Settings(games=10, scale="pair", diff_scale="pair", jobs=1))
+    return out
+
+
+def _pages(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def test_the_site_has_an_index_a_page_per_edition_and_a_comparison(site: Path) -> None:
+    """Index, one page per edition, the comparison matrix and one page per pair exist."""
+    names = {p.relative_to(site).as_posix() for p in _pages(site)}
+    assert names == {
+        "index.html",
+        "compare.html",
+        "compare/classic--express.html",
+        "editions/classic.html",
+        "editions/express.html",
+    }
+
+
+def test_nothing_is_scripted_or_fetched(site: Path) -> None:
+    """No page has a script or refers to anything on the network."""
+    for page in _pages(site):
+        html = page.read_text(encoding="utf-8")
+        assert "<script" not in html.lower()
+        assert not re.search(r'(src|href)="(https?:)?//', html), page
+
+
+def test_the_index_shows_each_editions_verdict_and_counts(site: Path) -> None:
+    """The index lists each edition with its verdict, finding and proof counts, the games."""
+    html = (site / "index.html").read_text(encoding="utf-8")
+    for name in EDITIONS:
+        assert f'href="editions/{name}.html"' in html
+    assert html.count("\u2714 passes") == len(EDITIONS)
+    assert "\u2716 2" in html  # express: two contradictions (Draw One, Wild Draw Two judgment)
+
+
+def test_check_writes_the_report_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`check --report DIR` writes the site from the checks it ran."""
+    code = main(
+        [
+            "check",
+            "express",
+            "--games",
+            "5",
+            "--jobs",
+            "1",
+            "--scale",
+            "none",
+            "--report",
+            str(tmp_path / "site"),
+        ]
+    )
+    assert code == 0 and (tmp_path / "site" / "editions" / "express.html").is_file()
+    assert "report:" in capsys.readouterr().out
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not (CHROMIUM and DRIVER):
+        if os.environ.get("CI"):
+            pytest.fail("chromium and chromium-driver are needed in CI (.ci/run installs them)")
+        pytest.skip("chromium and chromium-driver are not installed")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+    ):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+def _open(browser: Any, page: Path, width: int = 1280) -> None:
+    browser.set_window_size(width, 900)
+    browser.get(page.as_uri())
+    browser.get_log("browser")  # drop what an earlier page left
+
+
+def test_every_page_loads_without_console_errors(browser: Any, site: Path) -> None:
+    """Each page loads in Chromium with nothing logged at SEVERE level."""
+    for page in _pages(site):
+        browser.set_window_size(1280, 900)
+        browser.get(page.as_uri())
+        errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+        assert errors == [], (page, errors)
+        assert browser.title.endswith("unospec review")
+
+
+def test_every_link_resolves(browser: Any, site: Path) -> None:
+    """Every link of every page leads to a page of the site, and every #anchor exists."""
+    for page in _pages(site):
+        _open(browser, page)
+        hrefs = browser.execute_script(
+            "return [...document.querySelectorAll('a[href]')].map(a => a.href)"
+        )
+        assert hrefs, page
+        for href in hrefs:
+            url = urlparse(href)
+            assert url.scheme == "file", href
+            target = Path(unquote(url.path))
+            assert target.is_file(), (page, href)
+            if url.fragment:
+                assert f'id="{url.fragment}"' in target.read_text(encoding="utf-8"), href
+
+
+def test_every_image_renders_with_a_size(browser: Any, site: Path) -> None:
+    """Every picture (turn flow, deck, diff, storyboards) loads with a non-zero size."""
+    seen = 0
+    for page in _pages(site):
+        _open(browser, page)
+        sizes = browser.execute_script(
+            "return [...document.images].map(i => [i.src, i.complete, i.naturalWidth, "
+            "i.naturalHeight])"
+        )
+        for src, complete, width, height in sizes:
+            assert complete and width > 0 and height > 0, (page, src)
+            seen += 1
+    assert seen >= 2 * len(EDITIONS) + 1
+
+
+def test_pages_fit_a_phone_screen(browser: Any, site: Path) -> None:
+    """At 375 pixels wide no page scrolls sideways (wide tables scroll inside their box)."""
+    for page in _pages(site):
+        _open(browser, page, width=375)
+        overflow = browser.execute_script(
+            "return document.documentElement.scrollWidth - window.innerWidth"
+        )
+        assert overflow <= 1, (page, overflow)
+
+
+def test_screenshots_of_the_index_and_an_edition_page(browser: Any, site: Path) -> None:
+    """Screenshots of the index and of an edition page, at desktop and phone widths."""
+    keep = Path(os.environ.get("UNOSPEC_SCREENSHOTS", site / "screenshots"))
+    keep.mkdir(parents=True, exist_ok=True)
+    for name, page in (("index", site / "index.html"), ("express", site / "editions/express.html")):
+        for label, width in (("desktop", 1280), ("phone", 375)):
+            _open(browser, page, width)
+            height = browser.execute_script("return document.documentElement.scrollHeight")
+            browser.set_window_size(width, min(height, 6000))
+            shot = keep / f"{name}-{label}.png"
+            browser.save_screenshot(str(shot))
+            assert shot.stat().st_size > 10_000
