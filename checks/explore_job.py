@@ -78,27 +78,9 @@ class ExploreReport:
         }
 
 
-def run_exploration(
-    edition_name: str,
-    *,
-    players: int = 2,
-    scale: str = "micro",
-    symmetry: bool = True,
-    max_states: int | None = None,
-    jobs: int = 1,
-    progress: Progress | None = None,
-) -> ExploreReport:
-    """Load, scale, explore, and (on a violation) build and check the counterexample."""
-    return explore_edition(
-        load_edition(edition_name),
-        edition_name,
-        players=players,
-        scale=scale,
-        symmetry=symmetry,
-        max_states=max_states,
-        jobs=jobs,
-        progress=progress,
-    )
+def run_exploration(edition_name: str, **options: Any) -> ExploreReport:
+    """Load an edition by name or file, then `explore_edition` it with `options`."""
+    return explore_edition(load_edition(edition_name), edition_name, **options)
 
 
 def explore_edition(
