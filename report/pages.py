@@ -119,6 +119,19 @@ def _interpretations(edition: Edition) -> str:
     )
 
 
+def _shown(value: object) -> str:
+    """A compared value for people: absent, yes/no, lists and readings in words."""
+    if value is None:
+        return "\u2014 (absent)"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return "; ".join(f"{key}: {_shown(v)}" for key, v in value.items())
+    if isinstance(value, list):
+        return _plain(value)
+    return str(value)
+
+
 def _plain(value: object) -> str:
     """A reading as words: lists joined, nested lists in brackets only when needed."""
     if isinstance(value, list | tuple):
@@ -321,7 +334,8 @@ def pair_page(
     a: str, b: str, data: dict[str, Any], diagram: str | None, storyboard: str | None, stamp: str
 ) -> str:
     rows = [
-        [text(d["kind"]), text(d["path"]), text(d["a"]), text(d["b"])] for d in data["differences"]
+        [text(d["kind"]), text(d["path"]), text(_shown(d["a"])), text(_shown(d["b"]))]
+        for d in data["differences"]
     ]
     verdict = badge("equivalent" if data["equivalent"] else "differs")
     bound = data["bound"]
