@@ -101,6 +101,12 @@ def explore_edition(
             f"'players' must be in range {edition.rules.min_players}.."
             f"{edition.rules.max_players} for {base.name} (got {players})"
         )
+    needed = players * edition.rules.hand_size + 1
+    if needed > edition.in_play_count:
+        raise InputError(
+            f"--scale {scale}: {edition.in_play_count} cards cannot deal {players} hands of "
+            f"{edition.rules.hand_size} and a first card; use fewer players or a larger scale"
+        )
     exploration = explore(
         edition, players, symmetry=symmetry, max_states=max_states, jobs=jobs, progress=progress
     )

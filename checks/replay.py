@@ -65,7 +65,11 @@ def _base_edition(trace: Trace, trace_file: str | None, override: str | None) ->
         if trace_file is None:
             raise
         beside = Path(trace_file).parent / trace.edition
-        if beside.exists():
+        try:
+            found = beside.exists()
+        except (OSError, ValueError):
+            found = False
+        if found:
             return load_edition(str(beside))
         raise
 

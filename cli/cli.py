@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from unospec import __version__
-from unospec.model.errors import InputError
+from unospec.model.errors import InputError, one_line
 
 OK, FAILED, USAGE, INTERRUPTED = 0, 1, 2, 130
 
@@ -142,7 +142,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler: Callable[[argparse.Namespace], int] = HANDLERS[args.command]
         return handler(args)
     except (UsageError, InputError) as error:
-        print(f"unospec: error: {error}", file=sys.stderr)
+        print(f"unospec: error: {one_line(str(error))}", file=sys.stderr)
         return USAGE
     except KeyboardInterrupt:
         print("unospec: interrupted", file=sys.stderr)
@@ -230,6 +230,17 @@ def _writable(name: str) -> Path:
     return path
 
 
+def _writable_folder(folder: Path) -> None:
+    """Refuse, before any work, a folder that cannot be written into."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".unospec-write-test"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as error:
+        raise InputError(f"{folder}: cannot write here ({error.strerror})") from None
+
+
 def _replay(args: argparse.Namespace) -> int:
     from unospec.checks.replay import edition_for, replay
     from unospec.model.trace import parse_trace
@@ -255,7 +266,7 @@ def _check(args: argparse.Namespace) -> int:
     games = DEFAULT_GAMES if args.games is None else args.games
     with _progress_bar() as progress:
         scale = None if args.scale == "none" else args.scale
-        if scale:
+        if scale is not None:
             from unospec.model.scale import parse_scale
 
             parse_scale(scale)  # a bad scale is a usage error before any work starts
@@ -301,6 +312,9 @@ def _explore(args: argparse.Namespace) -> int:
     from unospec.checks.explore_job import run_exploration, write_counterexample
     from unospec.render import explore_text
 
+    _writable_folder(Path(args.out))  # before the work, so a counterexample is never lost
+    if args.storyboard:
+        _writable(args.storyboard)
     with _progress_bar() as progress:
         report = run_exploration(
             args.edition,

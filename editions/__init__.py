@@ -15,6 +15,11 @@ from unospec.editions.schema import build_edition
 from unospec.model.edition import Edition
 from unospec.model.errors import EditionError, InputError
 
+MAX_BYTES = 1_000_000
+"""The largest edition file read: the built-in ones are under 20 kB."""
+MAX_KEY_PARTS = 200
+"""The most parts a dotted key may have: TOML's parser slows down badly on very long ones."""
+
 __all__ = ["builtin_names", "builtin_path", "load_edition", "load_edition_file", "reference"]
 
 
@@ -37,8 +42,11 @@ def load_edition(name_or_path: str) -> Edition:
     if name_or_path in builtin_names():
         return load_edition_file(builtin_path(name_or_path))
     path = Path(name_or_path)
-    if path.suffix == ".toml" or "/" in name_or_path or path.exists():
-        return load_edition_file(path)
+    try:
+        if path.suffix == ".toml" or "/" in name_or_path or path.exists():
+            return load_edition_file(path)
+    except (OSError, ValueError):
+        raise InputError(f"{name_or_path!r}: cannot be used as a file name") from None
     raise InputError(
         f"unknown edition {name_or_path!r}: expected one of {', '.join(builtin_names())}, "
         "or the path of a .toml edition file"
@@ -49,9 +57,13 @@ def load_edition_file(path: Path) -> Edition:
     """Read, parse and validate one edition file; EditionError says where it is wrong."""
     file = str(path)
     try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise InputError(f"{file}: cannot read the edition file ({error.strerror})") from None
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        raise InputError(f"{file}: cannot read the edition file ({reason})") from None
+    if len(raw) > MAX_BYTES:
+        raise EditionError(file, None, "(file)", f"at most {MAX_BYTES} bytes", "a larger file")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -59,12 +71,19 @@ def load_edition_file(path: Path) -> Edition:
         raise EditionError(
             file, line, "(file)", "UTF-8 text", f"byte {raw[error.start]:#04x}"
         ) from None
+    for number, line in enumerate(text.splitlines(), 1):
+        key = line.split("=", 1)[0]
+        if key.count(".") >= MAX_KEY_PARTS:
+            raise EditionError(file, number, "(file)", f"keys of at most {MAX_KEY_PARTS} parts",
+                               f"{key.count('.') + 1} parts")  # fmt: skip
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise EditionError(
-            file, _error_line(str(error)), "(file)", "valid TOML", _error_reason(str(error))
-        ) from None
+    except ValueError as error:  # tomllib refuses integers of more than 4300 digits this way
+        if isinstance(error, tomllib.TOMLDecodeError):
+            raise EditionError(
+                file, _error_line(str(error)), "(file)", "valid TOML", _error_reason(str(error))
+            ) from None
+        raise EditionError(file, None, "(file)", "valid TOML", "a number too long") from None
     except RecursionError:
         raise EditionError(file, None, "(file)", "valid TOML", "nesting too deep") from None
     return build_edition(Reader(file, text, data))

@@ -7,6 +7,7 @@ The line comes from re-scanning the text (`toml_lines.locate`).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from typing import Any, NoReturn
 
@@ -36,15 +37,20 @@ def describe(value: object) -> str:
         text = value if len(value) <= 40 else value[:37] + "..."
         return repr(text)
     if isinstance(value, int) and abs(value) > 10**12:
-        return f"the number {str(value)[:12]}... ({len(str(abs(value)))} digits)"
+        return f"a number of {abs(value).bit_length()} bits"
     return f"{type(value).__name__} {value!r}"
 
 
 def dotted(path: KeyPath) -> str:
-    """``deck.cards[3].count``: how a key path is named in an error message."""
+    """``deck.cards[3].count``: how a key path is named in an error message (a key that is
+    not a plain name is quoted, so the message stays on one line)."""
     out = ""
     for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        if isinstance(part, int):
+            out += f"[{part}]"
+            continue
+        name = part if part.replace("-", "").replace("_", "").isalnum() else json.dumps(part)
+        out += f".{name}" if out else name
     return out or "(file)"
 
 
@@ -55,7 +61,7 @@ class Reader:
         self.file, self.text, self.data = file, text, data
 
     def fail(self, path: KeyPath, expected: str, found: object = _MISSING) -> NoReturn:
-        line = locate(self.text, path) if path else 1
+        line = (locate(self.text, path) if path else None) or 1  # a missing key: the top
         raise EditionError(self.file, line, dotted(path), expected, describe(found))
 
     def get(self, path: KeyPath) -> Any:

@@ -108,7 +108,7 @@ def build_edition(reader: Reader) -> Edition:
     if not name or not all(c.isalnum() or c == "-" for c in name):
         reader.fail(("name",), "a name of letters, digits and dashes", name)
     colors = _colors(reader)
-    deck = _deck(reader)
+    deck = _deck(reader, len(colors))
     effects, sections = _cards(reader, deck)
     edition = Edition(
         name=name,
@@ -139,9 +139,10 @@ def _colors(reader: Reader) -> tuple[str, ...]:
     return reader.choices(("deck", "colors"), COLORS, nonempty=True)
 
 
-def _deck(reader: Reader) -> tuple[DeckEntry, ...]:
+def _deck(reader: Reader, colors: int) -> tuple[DeckEntry, ...]:
     entries: list[DeckEntry] = []
     foils = 0
+    cards = 0
     for i in range(len(reader.array(("deck", "cards"), nonempty=True))):
         path = ("deck", "cards", i)
         reader.table(path, ("kind", "ranks", "copies", "provenance", "why", "foil"))
@@ -162,10 +163,14 @@ def _deck(reader: Reader) -> tuple[DeckEntry, ...]:
         foils += foil
         if foils > 1:
             reader.fail((*path, "foil"), "at most one foil entry", True)
+        copies = reader.integer((*path, "copies"), 0, MAX_CARDS)
+        cards += copies * (1 if kind in WILD_KINDS else colors * max(1, len(ranks)))
+        if cards > MAX_CARDS:
+            reader.fail((*path, "copies"), f"a deck of at most {MAX_CARDS} cards", copies)
         entries.append(
             DeckEntry(
                 kind=kind,
-                copies=reader.integer((*path, "copies"), 0, MAX_CARDS),
+                copies=copies,
                 ranks=ranks,
                 provenance=reader.choice((*path, "provenance"), PROVENANCE),
                 why=reader.string((*path, "why")),

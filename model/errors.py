@@ -8,12 +8,20 @@ or a replay meets it.
 from __future__ import annotations
 
 
+def one_line(text: str) -> str:
+    """`text` with its line breaks and other control characters escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class UnospecError(Exception):
     """Base class for every error unospec raises on purpose."""
 
 
 class InputError(UnospecError):
     """Input that cannot be used: the message is the whole one-line report."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))
 
 
 class EditionError(InputError):
@@ -26,7 +34,8 @@ class EditionError(InputError):
         self.file, self.line, self.key = file, line, key
         self.expected, self.found = expected, found
         where = f"{file}:{line}" if line is not None else file
-        super().__init__(f"{where}: {key}: expected {expected}, found {found}")
+        message = f"{where}: {key}: expected {expected}, found {found}"
+        super().__init__(one_line(message))
 
 
 class IllegalAction(UnospecError):

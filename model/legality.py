@@ -94,7 +94,7 @@ def _check_color(edition: Edition, game: GameState, action: Play) -> None:
         raise IllegalAction(sections.MATCHING, f"{card} is not a wild: no colour is named")
     if faces.wild[action.card] and action.color >= 0 and len(game.hands[action.player]) == 1:
         raise IllegalAction(sections.WINNING, f"{card} ends the hand: no colour is named")
-    if action.color >= 0 and action.color not in edition.color_indices:
+    if action.color != -1 and action.color not in edition.color_indices:
         raise IllegalAction(edition.section_of(card), "that colour is not in this deck")
 
 

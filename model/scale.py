@@ -93,16 +93,20 @@ def _value(key: str, value: str) -> int | tuple[int, int] | tuple[str, ...]:
         return kinds
     if key == "ranks":
         lo, sep, hi = value.partition("-")
-        if not (lo.isdigit() and hi.isdigit() and sep) or int(lo) > int(hi) or int(hi) > 9:
+        if not (_digits(lo) and _digits(hi) and sep) or int(lo) > int(hi) or int(hi) > 9:
             raise InputError(f"--scale: ranks: expected LO-HI within 0-9, found {value!r}")
         return (int(lo), int(hi))
-    if not value.isdigit():
+    if not _digits(value):
         raise InputError(f"--scale: {key}: expected a whole number, found {value!r}")
     number = int(value)
     least = 0 if key in ("target", "actions", "wilds") else 1
     if number < least or number > 1000:
         raise InputError(f"--scale: {key}: expected {least} to 1000, found {number}")
     return number
+
+
+def _digits(text: str) -> bool:
+    return text.isascii() and text.isdigit()
 
 
 def scale_edition(edition: Edition, scale: Scale) -> Edition:

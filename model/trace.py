@@ -81,6 +81,8 @@ def parse_trace(text: str, where: str = "trace") -> Trace:
         raise InputError(f"{where}:{error.lineno}: expected JSON, found {error.msg}") from None
     except RecursionError:
         raise InputError(f"{where}: expected JSON, found nesting too deep") from None
+    except ValueError as error:  # json refuses integers of more than 4300 digits this way
+        raise InputError(f"{where}: expected JSON, found {error}") from None
     if not isinstance(data, dict):
         raise InputError(f"{where}: expected a JSON object, found {type(data).__name__}")
     known = {
@@ -140,7 +142,7 @@ def _player(value: object, where: str) -> int:
 def step_action(edition: Edition, step: dict[str, Any], where: str) -> Action:
     """The action a trace step records."""
     name = step.get("action")
-    if name not in STEP_KEYS:
+    if not isinstance(name, str) or name not in STEP_KEYS:
         raise InputError(f"{where}.action: expected one of {', '.join(STEP_KEYS)}, found {name!r}")
     allowed = STEP_KEYS[name]
     for key in step:
