@@ -71,11 +71,13 @@ def load_edition_file(path: Path) -> Edition:
         raise EditionError(
             file, line, "(file)", "UTF-8 text", f"byte {raw[error.start]:#04x}"
         ) from None
-    for number, line in enumerate(text.splitlines(), 1):
-        key = line.split("=", 1)[0]
+    for number, row in enumerate(text.splitlines(), 1):
+        key = row.split("=", 1)[0]
         if key.count(".") >= MAX_KEY_PARTS:
-            raise EditionError(file, number, "(file)", f"keys of at most {MAX_KEY_PARTS} parts",
-                               f"{key.count('.') + 1} parts")  # fmt: skip
+            parts = f"{key.count('.') + 1} parts"
+            raise EditionError(
+                file, number, "(file)", f"keys of at most {MAX_KEY_PARTS} parts", parts
+            )
     try:
         data = tomllib.loads(text)
     except ValueError as error:  # tomllib refuses integers of more than 4300 digits this way
