@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -231,12 +233,13 @@ def _writable(name: str) -> Path:
 
 
 def _writable_folder(folder: Path) -> None:
-    """Refuse, before any work, a folder that cannot be written into."""
+    """Refuse, before any work, a folder that cannot be made or written into (without making
+    it: it is only made when there is something to write)."""
+    existing = folder.absolute()
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        probe = folder / ".unospec-write-test"
-        probe.write_text("")
-        probe.unlink()
+        os.rmdir(tempfile.mkdtemp(prefix=".unospec-", dir=existing))
     except OSError as error:
         raise InputError(f"{folder}: cannot write here ({error.strerror})") from None
 
