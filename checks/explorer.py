@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from unospec.checks.chance import Outcome, chance_outcomes, normalize, outcomes
 from unospec.checks.codec import decode, encode
-from unospec.checks.invariants import INVARIANTS, violations
+from unospec.checks.invariants import violations
 from unospec.checks.symmetry import canonical, colour_renamings
 from unospec.model.edition import Edition
 from unospec.model.kernel import empty_table, is_chance, legal_actions
@@ -117,7 +117,7 @@ def explore(
     try:
         while frontier and result.violation is None and not result.stopped:
             next_frontier: list[int] = []
-            for state_id, expansion in _expansions(pool, result, frontier):
+            for state_id, expansion in _expansions(pool, result, renamings, frontier):
                 _record(result, index, state_id, expansion, next_frontier, max_states)
                 if result.violation is not None or result.stopped:
                     break
@@ -187,10 +187,9 @@ def _pool(edition: Edition, renamings: list[Any], jobs: int) -> Any:
 
 
 def _expansions(
-    pool: Any, result: Exploration, frontier: list[int]
+    pool: Any, result: Exploration, renamings: list[Any], frontier: list[int]
 ) -> Iterator[tuple[int, Expansion]]:
     edition = result.edition
-    renamings = colour_renamings(edition) if result.symmetry else []
     if pool is None or len(frontier) < 64:
         for state_id in frontier:
             yield state_id, expand(edition, renamings, result.states[state_id])
@@ -235,7 +234,3 @@ def _record(
 
 def _rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
-def invariant_names() -> list[str]:
-    return [invariant.name for invariant in INVARIANTS]

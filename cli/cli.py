@@ -120,6 +120,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=0)
     simulate.add_argument("--jobs", type=_count, default=1)
     simulate.add_argument("--no-invariants", action="store_true")
+    # random_play.POLICIES; spelled out so that parsing arguments imports no rules code
     simulate.add_argument("--policy", choices=("mixed", "eager"), default="mixed")
     simulate.add_argument(
         "--single-hand", action="store_true", help="a game is one hand (the scoring reading)"

@@ -98,9 +98,6 @@ Action = (
 PlayerAction = Play | Draw | Pass | Challenge | Accept | CallUno | Catch | Keep | NameLoser
 """Actions that name a player."""
 
-TABLE_ACTIONS = (Reshuffle, Deal)
-"""Chance outcomes: no player makes them."""
-
 ACTION_NAMES: dict[type, str] = {
     Play: "play",
     Draw: "draw",

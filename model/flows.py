@@ -53,9 +53,6 @@ class Move:
             raise ValueError(f"unknown amount in {self}")
 
 
-Declared = tuple[Move, ...] | Callable[["Edition"], tuple[Move, ...]]
-
-
 def moves(*declared: Move | Callable[[Edition], tuple[Move, ...]]) -> Callable[[F], F]:
     """Declare the card movements of an effect: moves, or one function of the edition."""
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime
 import json
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
@@ -170,8 +169,3 @@ def _comparisons(
     if progress:
         progress("comparisons", len(pairs), len(pairs))
     return cells
-
-
-def copy_site(source: Path, target: Path) -> None:
-    """Copy a built report elsewhere (used by tests to keep screenshots' pages)."""
-    shutil.copytree(source, target, dirs_exist_ok=True)

@@ -200,26 +200,25 @@ def move_line(raw: bytes, data: st.DataObject) -> bytes:
     return b"\n".join(lines)
 
 
-def retype_value(raw: bytes, data: st.DataObject) -> bytes:
+def _new_value(
+    raw: bytes, data: st.DataObject, values: st.SearchStrategy[str], label: str
+) -> bytes:
     lines = _lines(raw)
     candidates = _assignments(lines)
     if not candidates:
         return raw
     i = data.draw(st.sampled_from(candidates), label="line")
     key = lines[i].split(b"=", 1)[0]
-    lines[i] = key + b"= " + data.draw(literals, label="value").encode()
+    lines[i] = key + b"= " + data.draw(values, label=label).encode()
     return b"\n".join(lines)
+
+
+def retype_value(raw: bytes, data: st.DataObject) -> bytes:
+    return _new_value(raw, data, literals, "value")
 
 
 def huge_number(raw: bytes, data: st.DataObject) -> bytes:
-    lines = _lines(raw)
-    candidates = _assignments(lines)
-    if not candidates:
-        return raw
-    i = data.draw(st.sampled_from(candidates), label="line")
-    key = lines[i].split(b"=", 1)[0]
-    lines[i] = key + b"= " + data.draw(huge_text, label="number").encode()
-    return b"\n".join(lines)
+    return _new_value(raw, data, huge_text, "number")
 
 
 def rename_key(raw: bytes, data: st.DataObject) -> bytes:
