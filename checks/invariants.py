@@ -7,6 +7,7 @@ these same functions; none restates them. The type invariant comes first, as in 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -33,13 +34,30 @@ class Invariant:
     meaning: str
 
 
+PHASES = frozenset(MACHINE.phases)
+
+_last_sorted: tuple[GameState | None, list[int]] = (None, [])
+
+
+def sorted_cards(game: GameState) -> list[int]:
+    """Every card of `game`, sorted; remembered for the last state asked, because the type
+    and conservation invariants both need it and sorting 113 cards is their main cost."""
+    global _last_sorted
+    if _last_sorted[0] is not game:
+        cards = [*game.draw_pile, *game.discard, *game.set_aside]
+        for hand in game.hands:
+            cards += hand
+        cards.sort()
+        _last_sorted = (game, cards)
+    return _last_sorted[1]
+
+
 def type_ok(edition: Edition, game: GameState) -> str | None:
     """Every field holds a value of its kind: phases of the machine, cards of the deck."""
-    if game.phase not in MACHINE.phases:
+    if game.phase not in PHASES:
         return f"phase {game.phase!r} is not a state of the turn-flow machine"
-    faces = len(edition.faces.faces)
-    piles = [pile for pile in (game.draw_pile, game.discard, game.set_aside, *game.hands) if pile]
-    if piles and (min(map(min, piles)) < 0 or max(map(max, piles)) >= faces):
+    cards = sorted_cards(game)
+    if cards and (cards[0] < 0 or cards[-1] >= len(edition.faces.faces)):
         return "a pile holds something that is not a card of this deck"
     for hand in game.hands:
         if hand != tuple(sorted(hand)):
@@ -53,12 +71,11 @@ def type_ok(edition: Edition, game: GameState) -> str | None:
 
 def card_conservation(edition: Edition, game: GameState) -> str | None:
     """Every card is in exactly one place: total = cards in play + cards set aside."""
-    expected = tuple(sorted(edition.faces.in_play + edition.faces.set_aside))
-    found = game.all_cards()
-    if found == expected:
+    found = sorted_cards(game)
+    if tuple(found) == edition.faces.every_card:
         return None
     return (
-        f"{len(found)} cards on the table and aside, expected {len(expected)} "
+        f"{len(found)} cards on the table and aside, expected {len(edition.faces.every_card)} "
         f"({edition.in_play_count} in play + {edition.set_aside_count} set aside)"
     )
 
@@ -105,30 +122,33 @@ _PENDING_PHASES = {
 }
 
 
+_MUST = {
+    "table_draws": "owed",
+    "awaiting_reshuffle": "owed",
+    "drawn_card": "drawn",
+    "awaiting_challenge": "challenge",
+    "special_wild": "special",
+    "uno_window": "window",
+    "uno_called": "window",
+}
+
+
 def pending_ok(edition: Edition, game: GameState) -> str | None:
     """Obligations exist exactly in the phases that resolve them, and are well formed."""
-    present = {
-        "owed": game.owed is not None,
-        "challenge": game.challenge is not None,
-        "special": game.special >= 0,
-        "drawn": game.drawn >= 0,
-        "window": game.window >= 0,
-    }
-    for name, here in present.items():
-        if here and game.phase not in _PENDING_PHASES[name]:
-            return f"a pending {name} is left over in phase {game.phase}"
-    must = {
-        "table_draws": "owed",
-        "awaiting_reshuffle": "owed",
-        "drawn_card": "drawn",
-        "awaiting_challenge": "challenge",
-        "special_wild": "special",
-        "uno_window": "window",
-        "uno_called": "window",
-    }
-    needed = must.get(game.phase)
-    if needed and not present[needed]:
-        return f"phase {game.phase} has no pending {needed}"
+    phase = game.phase
+    present = (
+        ("owed", game.owed is not None),
+        ("challenge", game.challenge is not None),
+        ("special", game.special >= 0),
+        ("drawn", game.drawn >= 0),
+        ("window", game.window >= 0),
+    )
+    for name, here in present:
+        if here and phase not in _PENDING_PHASES[name]:
+            return f"a pending {name} is left over in phase {phase}"
+    needed = _MUST.get(phase)
+    if needed and not dict(present)[needed]:
+        return f"phase {phase} has no pending {needed}"
     if game.owed is not None and (game.owed.amount < 0 or not 0 <= game.owed.player < game.players):
         return "an owed draw names no seat or a negative count"
     if game.drawn >= 0 and game.drawn not in game.hands[game.current]:
@@ -143,14 +163,14 @@ def pending_ok(edition: Edition, game: GameState) -> str | None:
             return "the pending challenge does not match the table"
     if game.window >= 0 and len(game.hands[game.window]) != 1:
         return "the UNO window is open for a player who does not hold one card"
-    if game.phase == "hail_mary_discard" and len(game.hands[game.actor]) < 2:
+    if phase == "hail_mary_discard" and len(game.hands[game.actor]) < 2:
         return "a Hail Mary discard is pending for a player with nothing to shed"
     return None
 
 
 def hand_over_iff_empty(edition: Edition, game: GameState) -> str | None:
     """A hand is over exactly when some player's hand is empty; only one can be."""
-    empty = sum(1 for hand in game.hands if not hand)
+    empty = game.hands.count(())
     if game.phase in IN_HAND and empty:
         return f"phase {game.phase} with an empty hand: the hand should be over"
     if game.phase in ("hand_over", "game_over") and empty != 1:
@@ -178,6 +198,8 @@ def scores_only_grow(
     edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
 ) -> str | None:
     """No step takes points away from anyone."""
+    if after.scores is before.scores:
+        return None
     if any(a < b for a, b in zip(after.scores, before.scores, strict=True)):
         return "a score went down"
     return None
@@ -193,7 +215,7 @@ def declared_transitions(
         declared = (
             MACHINE.branches[branch.number] if branch.number < len(MACHINE.branches) else None
         )
-        if declared is None or declared.label != branch.label:
+        if declared is not branch and (declared is None or declared.label != branch.label):
             return f"transition {branch.label} is not declared by the turn-flow machine"
         if branch.source != phase:
             return f"transition {branch.label} does not start from {phase}"
@@ -251,20 +273,24 @@ def violations(
     `kinds` and `skip` narrow which invariants are checked.
     """
     found: list[tuple[str, str]] = []
-    for invariant in INVARIANTS:
-        if invariant.kind not in kinds or invariant.name in skip:
-            continue
-        if invariant.kind == "step" and before is None:
-            continue
+    for invariant in _selected(kinds, skip):
+        check = invariant.check
         try:
-            if invariant.check is no_deadlock:
+            if invariant.kind == "step":
+                if before is None:
+                    continue
+                problem = check(edition, before, fired, after)
+            elif check is no_deadlock:
                 problem = no_deadlock(edition, after, legal)
-            elif invariant.kind == "always":
-                problem = invariant.check(edition, after)
             else:
-                problem = invariant.check(edition, before, fired, after)
+                problem = check(edition, after)
         except Exception as error:  # a state broken enough to crash a check breaks it
             problem = f"checking it failed: {type(error).__name__}: {error}"
         if problem is not None:
             found.append((invariant.name, problem))
     return found
+
+
+@functools.cache
+def _selected(kinds: tuple[str, ...], skip: frozenset[str]) -> tuple[Invariant, ...]:
+    return tuple(i for i in INVARIANTS if i.kind in kinds and i.name not in skip)

@@ -8,8 +8,10 @@ kind of move (challenges, calls, catches, interrupts) still happens often.
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from unospec.checks.invariants import violations
 from unospec.editions import reference
@@ -34,17 +36,15 @@ MAX_STEPS = 200_000
 """A game still running after this many steps is reported as unfinished (a stalled hand)."""
 
 
+_KIND_OF: dict[type, str] = {CallUno: "uno", Catch: "catch", Draw: "draw", Pass: "pass"}
+
+
 def _kind(game: GameState, action: Action) -> str:
+    kind = _KIND_OF.get(type(action))
+    if kind is not None:
+        return kind
     if isinstance(action, Play):
         return "play" if action.player == game.current else "interrupt"
-    if isinstance(action, CallUno):
-        return "uno"
-    if isinstance(action, Catch):
-        return "catch"
-    if isinstance(action, Draw):
-        return "draw"
-    if isinstance(action, Pass):
-        return "pass"
     return type(action).__name__
 
 
@@ -60,10 +60,11 @@ def choose(
     groups: dict[str, list[Action]] = {}
     for action in actions:
         kind = _kind(game, action)
-        if kind in groups:
-            groups[kind].append(action)
-        else:
+        group = groups.get(kind)
+        if group is None:
             groups[kind] = [action]
+        else:
+            group.append(action)
     kinds: list[str]
     if policy == "eager":
         eager: list[str] = [k for k in ("uno", "play") if k in groups]
@@ -73,7 +74,9 @@ def choose(
     if len(kinds) == 1:
         kind = kinds[0]
     else:
-        kind = rng.choices(kinds, weights=[WEIGHTS.get(k, 1) for k in kinds])[0]
+        # rng.choices(kinds, weights) without its overhead: the same draw, the same result
+        cumulative = list(accumulate(WEIGHTS.get(k, 1) for k in kinds))
+        kind = kinds[bisect(cumulative, rng.random() * cumulative[-1], 0, len(kinds) - 1)]
     group = groups[kind]
     if len(group) > 1 and kind in ("play", "interrupt"):
         cards = list(dict.fromkeys(a.card for a in group if isinstance(a, Play)))

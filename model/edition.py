@@ -138,6 +138,10 @@ class FaceTable:
     penalty_race: tuple[bool, ...]
     ignored_at_flip: tuple[bool, ...]
     points: tuple[int, ...]  # -1 where the scoring table gives no value
+    every_card: tuple[int, ...]  # in play and set aside together, sorted (conserved)
+    match_cache: dict[tuple[int, int], frozenset[int]] = field(
+        default_factory=dict, repr=False, compare=False
+    )  # filled by `legality.matching_cards`
 
     @classmethod
     def build(cls, edition: Edition) -> FaceTable:
@@ -150,11 +154,13 @@ class FaceTable:
         index = {face: i for i, face in enumerate(faces)}
         effects = dict(edition.effects)
         effect = tuple(effects.get(f.kind, NoEffect()) for f in faces)
+        in_play = tuple(sorted(index[f] for f, n in counts.items() for _ in range(n)))
+        set_aside = tuple(sorted(index[f] for f, n in aside.items() for _ in range(n)))
         return cls(
             faces=faces,
             ids={face.card_id: i for i, face in enumerate(faces)},
-            in_play=tuple(sorted(index[f] for f, n in counts.items() for _ in range(n))),
-            set_aside=tuple(sorted(index[f] for f, n in aside.items() for _ in range(n))),
+            in_play=in_play,
+            set_aside=set_aside,
             color=tuple(COLORS.index(f.color) if f.color else -1 for f in faces),
             symbol=tuple(f.symbol for f in faces),
             wild=tuple(f.is_wild for f in faces),
@@ -164,6 +170,7 @@ class FaceTable:
             penalty_race=tuple(isinstance(e, PenaltyRace) for e in effect),
             ignored_at_flip=tuple(f.kind in edition.rules.first_flip_ignores for f in faces),
             points=tuple(_points(dict(edition.rules.points), f) for f in faces),
+            every_card=tuple(sorted(in_play + set_aside)),
         )
 
     def card_id(self, face: int) -> str:

@@ -39,7 +39,7 @@ from unospec.model.actions import (
 from unospec.model.edition import Edition
 from unospec.model.effects import PenaltyRace
 from unospec.model.errors import IllegalAction, InputError
-from unospec.model.legality import can_play, needs_color
+from unospec.model.legality import can_play, matching_cards, needs_color
 from unospec.model.machine import AUTOMATIC, SAME_STEP, STEPS, WINDOW_PHASES
 from unospec.model.state import CLOCKWISE, GameState
 from unospec.model.table import MACHINE, Branch
@@ -131,11 +131,13 @@ def _fire(
     for validator in group[0].validators:
         validator(edition, game, action)
     for branch in group:
-        if _enabled(edition, game, action, branch):
-            fired.append(Fired(branch, game, action))
+        if (not branch.conditions and not branch.unless) or _enabled(
+            edition, game, action, branch
+        ):
+            fired.append(tuple.__new__(Fired, (branch, game, action)))
             after = branch.update(edition, game, action) if branch.update else game
-            assert isinstance(after, GameState)
-            return after.at(branch.target)
+            assert type(after) is GameState
+            return tuple.__new__(GameState, (branch.target, *after[1:]))
     raise ModelError(f"no branch of {event!r} from {game.phase} is enabled")
 
 
@@ -143,7 +145,10 @@ def _enabled(edition: Edition, game: GameState, action: Action | None, branch: B
     for condition in branch.conditions:
         if not condition(edition, game, action):
             return False
-    return not branch.unless or not any(c(edition, game, action) for c in branch.unless)
+    for condition in branch.unless:
+        if condition(edition, game, action):
+            return False
+    return True
 
 
 def _check_fields(edition: Edition, game: GameState, action: Action) -> None:
@@ -283,8 +288,9 @@ def _plays(
     edition: Edition, game: GameState, player: int, cards: tuple[int, ...]
 ) -> tuple[Play, ...]:
     moves: list[Play] = []
+    matching = matching_cards(edition, game.color, game.top)
     for card in dict.fromkeys(cards):
-        if can_play(edition, game, player, card):
+        if card in matching and can_play(edition, game, player, card):
             if needs_color(edition, game, player, card):
                 moves.extend(Play(player, card, color) for color in edition.color_indices)
             else:

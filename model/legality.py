@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from unospec.model import sections
 from unospec.model.actions import Catch, Deal, Keep, NameLoser, Play, PlayerAction, Reshuffle
-from unospec.model.edition import Edition
+from unospec.model.edition import Edition, FaceTable
 from unospec.model.effects import HailMary, PenaltyRace, WildDraw
 from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.flows import requires
@@ -22,12 +22,29 @@ def matches(edition: Edition, game: GameState, card: int) -> bool:
 
     Let's Play 1; Action Cards: Wild card. The colour is the one in force, which a wild sets.
     """
-    faces = edition.faces
+    return card in matching_cards(edition, game.color, game.top)
+
+
+def matching_cards(edition: Edition, color: int, top: int) -> frozenset[int]:
+    """Every face that `matches` with `color` in force and `top` on the discard pile.
+
+    Built once per (colour, top card) and edition, from `_matches` alone: legal moves are
+    enumerated on every step, and a set lookup is far cheaper than the rule per card.
+    """
+    table = edition.faces.match_cache
+    found = table.get((color, top))
+    if found is None:
+        faces = edition.faces
+        found = frozenset(c for c in range(len(faces.faces)) if _matches(faces, color, top, c))
+        table[color, top] = found
+    return found
+
+
+def _matches(faces: FaceTable, color: int, top: int, card: int) -> bool:
     if faces.wild[card]:
         return True
-    if faces.color[card] == game.color:
+    if faces.color[card] == color:
         return True
-    top = game.top
     return top >= 0 and not faces.wild[top] and faces.symbol[card] == faces.symbol[top]
 
 

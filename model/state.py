@@ -91,5 +91,23 @@ class GameState(NamedTuple):
         return tuple(sorted(cards))
 
 
+_INDEX = {name: i for i, name in enumerate(GameState._fields)}
+
+
+def _fast_replace(self: GameState, **changes: object) -> GameState:
+    """NamedTuple's `_replace`, about twice as fast: the kernel calls it on every step."""
+    fields = list(self)
+    try:
+        for name, value in changes.items():
+            fields[_INDEX[name]] = value
+    except KeyError as unknown:
+        raise ValueError(f"Got unexpected field names: {[unknown.args[0]]!r}") from None
+    return tuple.__new__(GameState, fields)
+
+
+# NamedTuple refuses the override in the class body; the semantics are the same.
+setattr(GameState, "_replace", _fast_replace)  # noqa: B010
+
+
 def _rebuild(fields: tuple[object, ...]) -> GameState:
     return tuple.__new__(GameState, fields)

@@ -8,7 +8,7 @@ them) into `Branch` records keyed by (phase, event), in the order the library tr
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from statemachine import StateMachine
@@ -35,17 +35,16 @@ class Branch:
     unless: tuple[Check, ...]
     validators: tuple[Check, ...]
     update: Check | None
+    guard_names: tuple[str, ...] = field(init=False, compare=False)
+    label: str = field(init=False, compare=False)
 
-    @property
-    def guard_names(self) -> tuple[str, ...]:
-        return tuple(c.__name__ for c in self.conditions) + tuple(
-            f"not {c.__name__}" for c in self.unless
-        )
-
-    @property
-    def label(self) -> str:
-        guard = f" [{' and '.join(self.guard_names)}]" if self.guard_names else ""
-        return f"{self.source} --{self.event}{guard}--> {self.target}"
+    def __post_init__(self) -> None:
+        """Name the branch once: invariants and reports read the label on every step."""
+        guards = tuple(c.__name__ for c in self.conditions)
+        guards += tuple(f"not {c.__name__}" for c in self.unless)
+        guard = f" [{' and '.join(guards)}]" if guards else ""
+        object.__setattr__(self, "guard_names", guards)
+        object.__setattr__(self, "label", f"{self.source} --{self.event}{guard}--> {self.target}")
 
 
 class MachineDefinitionError(Exception):
