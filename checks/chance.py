@@ -80,8 +80,11 @@ def normalize(game: GameState) -> GameState:
 def outcomes(edition: Edition, game: GameState, action: Action) -> Iterator[Outcome]:
     """Every outcome of a player's `action` in the normalized state `game`."""
     probe = run(edition, game, action)
-    taken = len(game.draw_pile) - len(probe[0].draw_pile)
     pile = game.draw_pile
+    taken = len(pile) - len(probe[0].draw_pile)
+    if taken == 0:  # most moves draw nothing: the probe is the one outcome
+        yield Outcome(action, (), *probe)
+        return
     for drawn in sub_multisets(pile, taken):
         if drawn == pile[:taken]:  # the sorted pile put these on top: the probe was this
             after, fired = probe

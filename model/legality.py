@@ -103,13 +103,15 @@ def _check_in_hand(edition: Edition, game: GameState, player: int, card: int) ->
 
 
 def _check_color(edition: Edition, game: GameState, action: Play) -> None:
-    faces = edition.faces
-    card = faces.card_id(action.card)
+    wild = edition.faces.wild[action.card]
+    if not wild and action.color == -1:
+        return  # the common case: a coloured card, no colour named
+    card = edition.faces.card_id(action.card)
     if needs_color(edition, game, action.player, action.card) and action.color < 0:
         raise IllegalAction(edition.section_of(card), f"{card} needs a colour to be named")
-    if not faces.wild[action.card] and action.color >= 0:
+    if not wild and action.color >= 0:
         raise IllegalAction(sections.MATCHING, f"{card} is not a wild: no colour is named")
-    if faces.wild[action.card] and action.color >= 0 and len(game.hands[action.player]) == 1:
+    if wild and action.color >= 0 and len(game.hands[action.player]) == 1:
         raise IllegalAction(sections.WINNING, f"{card} ends the hand: no colour is named")
     if action.color != -1 and action.color not in edition.color_indices:
         raise IllegalAction(edition.section_of(card), "that colour is not in this deck")
@@ -140,17 +142,19 @@ def check_play_drawn(edition: Edition, game: GameState, action: Play) -> None:
 
 def _check_playable(edition: Edition, game: GameState, action: Play) -> None:
     faces = edition.faces
-    card = faces.card_id(action.card)
     if not matches(edition, game, action.card):
         top = faces.card_id(game.top) if game.top >= 0 else "nothing"
+        card = faces.card_id(action.card)
         raise IllegalAction(sections.MATCHING, f"{card} does not match the top card {top}")
     effect = faces.effect[action.card]
     if isinstance(effect, HailMary) and effect.own_turn == "interrupt-only":
+        card = faces.card_id(action.card)
         raise IllegalAction(
             edition.section_of(card), f"{card} is only played when another player calls UNO"
         )
     refused = isinstance(effect, WildDraw) and effect.bluff == "refused"
     if refused and is_bluff(edition, game, action.player, action.card):
+        card = faces.card_id(action.card)
         raise IllegalAction(
             edition.section_of(card), f"{card} played while holding a card it forbids"
         )

@@ -96,7 +96,7 @@ _INDEX = {name: i for i, name in enumerate(GameState._fields)}
 
 def _fast_replace(self: GameState, **changes: object) -> GameState:
     """NamedTuple's `_replace`, about twice as fast: the kernel calls it on every step."""
-    fields = list(self)
+    fields: list[object] = list(self)
     try:
         for name, value in changes.items():
             fields[_INDEX[name]] = value
