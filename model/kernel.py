@@ -131,9 +131,7 @@ def _fire(
     for validator in group[0].validators:
         validator(edition, game, action)
     for branch in group:
-        if (not branch.conditions and not branch.unless) or _enabled(
-            edition, game, action, branch
-        ):
+        if (not branch.conditions and not branch.unless) or _enabled(edition, game, action, branch):
             fired.append(tuple.__new__(Fired, (branch, game, action)))
             after = branch.update(edition, game, action) if branch.update else game
             assert type(after) is GameState
@@ -145,10 +143,7 @@ def _enabled(edition: Edition, game: GameState, action: Action | None, branch: B
     for condition in branch.conditions:
         if not condition(edition, game, action):
             return False
-    for condition in branch.unless:
-        if condition(edition, game, action):
-            return False
-    return True
+    return not any(condition(edition, game, action) for condition in branch.unless)
 
 
 def _check_fields(edition: Edition, game: GameState, action: Action) -> None:
