@@ -17,6 +17,7 @@ order is drawn from. Phases change only through the compiled turn-flow machine.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 from typing import NamedTuple
@@ -39,7 +40,7 @@ from unospec.model.actions import (
 from unospec.model.edition import Edition
 from unospec.model.effects import PenaltyRace
 from unospec.model.errors import IllegalAction, InputError
-from unospec.model.legality import can_play, matching_cards, needs_color
+from unospec.model.legality import matching_cards, needs_color, own_rule_allows
 from unospec.model.machine import AUTOMATIC, SAME_STEP, STEPS, WINDOW_PHASES
 from unospec.model.state import CLOCKWISE, GameState
 from unospec.model.table import MACHINE, Branch
@@ -263,7 +264,7 @@ def legal_actions(edition: Edition, game: GameState) -> tuple[Action, ...]:
         player = game.current
         any_card = edition.rules.after_drawing == "any-matching-card"
         plays = _plays(edition, game, player, game.hands[player] if any_card else (game.drawn,))
-        return (*plays, Pass(player))
+        return (*plays, _pass(player))
     if phase == "awaiting_challenge":
         assert game.challenge is not None
         return (Challenge(game.challenge.victim), Accept(game.challenge.victim))
@@ -279,23 +280,30 @@ def legal_actions(edition: Edition, game: GameState) -> tuple[Action, ...]:
     return ()
 
 
+# Moves are immutable values, listed on every step: one instance of each distinct move is
+# enough, and looking it up costs a sixth of building it.
+_play = functools.cache(Play)
+_draw = functools.cache(Draw)
+_pass = functools.cache(Pass)
+
+
 def _plays(
     edition: Edition, game: GameState, player: int, cards: tuple[int, ...]
 ) -> tuple[Play, ...]:
     moves: list[Play] = []
     matching = matching_cards(edition, game.color, game.top)
     for card in dict.fromkeys(cards):
-        if card in matching and can_play(edition, game, player, card):
+        if card in matching and own_rule_allows(edition, game, player, card):
             if needs_color(edition, game, player, card):
-                moves.extend(Play(player, card, color) for color in edition.color_indices)
+                moves.extend(_play(player, card, color) for color in edition.color_indices)
             else:
-                moves.append(Play(player, card))
+                moves.append(_play(player, card, -1))
     return tuple(moves)
 
 
 def _turn_moves(edition: Edition, game: GameState) -> tuple[Action, ...]:
     player = game.current
-    return (*_plays(edition, game, player, game.hands[player]), Draw(player))
+    return (*_plays(edition, game, player, game.hands[player]), _draw(player))
 
 
 def _window_moves(edition: Edition, game: GameState) -> tuple[Action, ...]:

@@ -73,10 +73,12 @@ def is_bluff(edition: Edition, game: GameState, player: int, card: int) -> bool:
 def can_play(edition: Edition, game: GameState, player: int, card: int) -> bool:
     """`card` may be played on this turn by `player`: it matches (Let's Play 1) and its own
     Action Cards section allows it."""
-    faces = edition.faces
-    if not matches(edition, game, card):
-        return False
-    effect = faces.effect[card]
+    return matches(edition, game, card) and own_rule_allows(edition, game, player, card)
+
+
+def own_rule_allows(edition: Edition, game: GameState, player: int, card: int) -> bool:
+    """The card's own Action Cards section lets `player` play it now (matching apart)."""
+    effect = edition.faces.effect[card]
     if isinstance(effect, HailMary) and effect.own_turn == "interrupt-only":
         return False
     if isinstance(effect, WildDraw) and effect.bluff == "refused":
