@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from struct import Struct
 
 from unospec.model.state import GameState, Owed, PendingChallenge
@@ -24,31 +25,36 @@ _PHASES = {phase: i for i, phase in enumerate(MACHINE.phases)}
 _HEAD = Struct("<BbbHHHhhhhBHHh")  # phase, color, direction, current, actor, players, ...
 _OWED = Struct("<HiB")
 _CHALLENGE = Struct("<HHB??")
-_SCORE = Struct("<I")
-_SIZE = Struct("<H")
+
+
+@functools.cache
+def _many(code: str, count: int) -> Struct:
+    return Struct(f"<{count}{code}")
 
 
 def encode(game: GameState) -> bytes:
     """The state as a compact byte string (equal states, equal bytes)."""
-    out = bytearray(
+    owed, challenge = game.owed, game.challenge
+    players = len(game.hands)
+    parts = [
         _HEAD.pack(
             _PHASES[game.phase], game.color, game.direction, game.current, game.actor,
-            len(game.hands), game.drawn, game.window, game.special, 0,
-            game.owed is not None, game.hands_played, game.leader, game.winner,
+            players, game.drawn, game.window, game.special, 0,
+            owed is not None, game.hands_played, game.leader, game.winner,
         )
-    )  # fmt: skip
-    if game.owed is not None:
-        out += _OWED.pack(game.owed.player, game.owed.amount, _PHASES[game.owed.then])
-    out.append(game.challenge is not None)
-    if game.challenge is not None:
-        c = game.challenge
-        out += _CHALLENGE.pack(c.offender, c.victim, c.card, c.guilty, c.bluff)
-    for pile in (*game.hands, game.draw_pile, game.discard, game.set_aside):
-        out += _SIZE.pack(len(pile))
-        out += bytes(pile)
-    for score in game.scores:
-        out += _SCORE.pack(score)
-    return bytes(out)
+    ]  # fmt: skip
+    if owed is not None:
+        parts.append(_OWED.pack(owed.player, owed.amount, _PHASES[owed.then]))
+    if challenge is None:
+        parts.append(b"\0")
+    else:
+        c = challenge
+        parts.append(b"\1" + _CHALLENGE.pack(c.offender, c.victim, c.card, c.guilty, c.bluff))
+    piles = (*game.hands, game.draw_pile, game.discard, game.set_aside)
+    parts.append(_many("H", players + 3).pack(*map(len, piles)))
+    parts.extend(map(bytes, piles))
+    parts.append(_many("I", players).pack(*game.scores))
+    return b"".join(parts)
 
 
 def decode(data: bytes) -> GameState:
@@ -66,29 +72,18 @@ def decode(data: bytes) -> GameState:
         challenge = PendingChallenge(*_CHALLENGE.unpack_from(data, at + 1))
         at += _CHALLENGE.size
     at += 1
+    sizes = _many("H", players + 3)
     piles = []
-    for _ in range(players + 3):
-        (size,) = _SIZE.unpack_from(data, at)
-        piles.append(tuple(data[at + 2 : at + 2 + size]))
-        at += 2 + size
-    scores = tuple(_SCORE.unpack_from(data, at + 4 * i)[0] for i in range(players))
-    return GameState(
-        phase=MACHINE.phases[phase],
-        hands=tuple(piles[:players]),
-        draw_pile=piles[players],
-        discard=piles[players + 1],
-        set_aside=piles[players + 2],
-        color=color,
-        direction=direction,
-        current=current,
-        actor=actor,
-        drawn=drawn,
-        owed=owed,
-        challenge=challenge,
-        special=special,
-        window=window,
-        scores=scores,
-        hands_played=hands_played,
-        leader=leader,
-        winner=winner,
-    )
+    start = at + sizes.size
+    for size in sizes.unpack_from(data, at):
+        piles.append(tuple(data[start : start + size]))
+        start += size
+    scores = _many("I", players).unpack_from(data, start)
+    return tuple.__new__(
+        GameState,
+        (
+            MACHINE.phases[phase], tuple(piles[:players]), piles[players], piles[players + 1],
+            piles[players + 2], color, direction, current, actor, drawn, owed, challenge,
+            special, window, scores, hands_played, leader, winner,
+        ),
+    )  # fmt: skip
