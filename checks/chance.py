@@ -35,6 +35,10 @@ class Outcome(NamedTuple):
 
 def sub_multisets(cards: tuple[int, ...], size: int) -> Iterator[tuple[int, ...]]:
     """Every distinct multiset of `size` cards out of the sorted multiset `cards`."""
+    if size == 1:  # one card drawn: the common case, without the general recursion
+        for face in sorted(set(cards)):
+            yield (face,)
+        return
     counts = sorted(Counter(cards).items())
 
     def pick(i: int, left: int) -> Iterator[tuple[int, ...]]:
@@ -52,9 +56,13 @@ def sub_multisets(cards: tuple[int, ...], size: int) -> Iterator[tuple[int, ...]
 
 
 def minus(cards: tuple[int, ...], taken: tuple[int, ...]) -> tuple[int, ...]:
-    left = Counter(cards)
-    left.subtract(taken)
-    return tuple(sorted(left.elements()))
+    """The sorted multiset `cards` without `taken` (cards it does not hold are ignored)."""
+    left = list(cards)
+    for card in taken:
+        if card in left:
+            left.remove(card)
+    left.sort()
+    return tuple(left)
 
 
 def normalize(game: GameState) -> GameState:
