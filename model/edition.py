@@ -140,8 +140,8 @@ class FaceTable:
     points: tuple[int, ...]  # -1 where the scoring table gives no value
     every_card: tuple[int, ...]  # in play and set aside together, sorted (conserved)
     match_cache: dict[tuple[int, int], frozenset[int]] = field(
-        default_factory=dict, repr=False, compare=False
-    )  # filled by `legality.matching_cards`
+        default_factory=dict, init=False, repr=False, compare=False
+    )  # filled by `legality.matching_cards`; a fresh one for every table, copies included
 
     @classmethod
     def build(cls, edition: Edition) -> FaceTable:

@@ -136,7 +136,7 @@ def _fire(
             fired.append(tuple.__new__(Fired, (branch, game, action)))
             after = branch.update(edition, game, action) if branch.update else game
             assert type(after) is GameState
-            return tuple.__new__(GameState, (branch.target, *after[1:]))
+            return after.at(branch.target)
     raise ModelError(f"no branch of {event!r} from {game.phase} is enabled")
 
 
