@@ -131,20 +131,20 @@ def _fire(
         raise ModelError(f"no transition for {event!r} from {game.phase}")
     for validator in group[0].validators:
         validator(edition, game, action)
-    for branch in group:
-        if (not branch.conditions and not branch.unless) or _enabled(edition, game, action, branch):
-            fired.append(tuple.__new__(Fired, (branch, game, action)))
-            after = branch.update(edition, game, action) if branch.update else game
-            assert type(after) is GameState
-            return after.at(branch.target)
+    for branch in group:  # the first branch whose conditions hold and whose unless do not
+        for condition in branch.conditions:
+            if not condition(edition, game, action):
+                break
+        else:
+            for condition in branch.unless:
+                if condition(edition, game, action):
+                    break
+            else:
+                fired.append(tuple.__new__(Fired, (branch, game, action)))
+                after = branch.update(edition, game, action) if branch.update else game
+                assert type(after) is GameState
+                return after.at(branch.target)
     raise ModelError(f"no branch of {event!r} from {game.phase} is enabled")
-
-
-def _enabled(edition: Edition, game: GameState, action: Action | None, branch: Branch) -> bool:
-    for condition in branch.conditions:
-        if not condition(edition, game, action):
-            return False
-    return not any(condition(edition, game, action) for condition in branch.unless)
 
 
 def _check_fields(edition: Edition, game: GameState, action: Action) -> None:
