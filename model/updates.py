@@ -101,12 +101,11 @@ def play_card(edition: Edition, game: GameState, action: Action | None) -> GameS
     game = game._replace(
         hands=_set_hand(game, player, hand),
         discard=(*game.discard, card),
+        color=game.color if faces.wild[card] else faces.color[card],  # a wild names its own
         actor=player,
         drawn=-1,
         window=-1,
     )
-    if not faces.wild[card]:
-        game = game._replace(color=faces.color[card])
     if not hand:
         return game
     effect = faces.effect[card]
