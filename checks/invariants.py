@@ -147,7 +147,7 @@ def pending_ok(edition: Edition, game: GameState) -> str | None:
         if here and phase not in _PENDING_PHASES[name]:
             return f"a pending {name} is left over in phase {phase}"
     needed = _MUST.get(phase)
-    if needed and not dict(present)[needed]:
+    if needed and (needed, False) in present:  # the phase's own obligation is missing
         return f"phase {phase} has no pending {needed}"
     if game.owed is not None and (game.owed.amount < 0 or not 0 <= game.owed.player < game.players):
         return "an owed draw names no seat or a negative count"
