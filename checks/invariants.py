@@ -43,13 +43,15 @@ def sorted_cards(game: GameState) -> list[int]:
     """Every card of `game`, sorted; remembered for the last state asked, because the type
     and conservation invariants both need it and sorting 113 cards is their main cost."""
     global _last_sorted
-    if _last_sorted[0] is not game:
-        cards = [*game.draw_pile, *game.discard, *game.set_aside]
-        for hand in game.hands:
-            cards += hand
-        cards.sort()
-        _last_sorted = (game, cards)
-    return _last_sorted[1]
+    last = _last_sorted  # read once: safe even if another thread replaces it meanwhile
+    if last[0] is game:
+        return last[1]
+    cards = [*game.draw_pile, *game.discard, *game.set_aside]
+    for hand in game.hands:
+        cards += hand
+    cards.sort()
+    _last_sorted = (game, cards)
+    return cards
 
 
 def type_ok(edition: Edition, game: GameState) -> str | None:
