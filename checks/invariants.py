@@ -36,20 +36,17 @@ class Invariant:
 
 PHASES = frozenset(MACHINE.phases)
 
-_last_sorted: tuple[GameState | None, list[int]] = (None, [])
+_last_sorted: tuple[GameState | None, tuple[int, ...]] = (None, ())
 
 
-def sorted_cards(game: GameState) -> list[int]:
-    """Every card of `game`, sorted; remembered for the last state asked, because the type
-    and conservation invariants both need it and sorting 113 cards is their main cost."""
+def sorted_cards(game: GameState) -> tuple[int, ...]:
+    """`game.all_cards()`, remembered for the last state asked: the type and conservation
+    invariants both need it, and sorting every card is their main cost."""
     global _last_sorted
     last = _last_sorted  # read once: safe even if another thread replaces it meanwhile
     if last[0] is game:
         return last[1]
-    cards = [*game.draw_pile, *game.discard, *game.set_aside]
-    for hand in game.hands:
-        cards += hand
-    cards.sort()
+    cards = game.all_cards()
     _last_sorted = (game, cards)
     return cards
 
@@ -74,7 +71,7 @@ def type_ok(edition: Edition, game: GameState) -> str | None:
 def card_conservation(edition: Edition, game: GameState) -> str | None:
     """Every card is in exactly one place: total = cards in play + cards set aside."""
     found = sorted_cards(game)
-    if tuple(found) == edition.faces.every_card:
+    if found == edition.faces.every_card:
         return None
     return (
         f"{len(found)} cards on the table and aside, expected {len(edition.faces.every_card)} "
