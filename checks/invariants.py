@@ -11,6 +11,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from unospec.checks.since import cards_still_ok
 from unospec.model.actions import Action
 from unospec.model.edition import Edition
 from unospec.model.kernel import Fired, is_chance, legal_actions
@@ -22,6 +23,7 @@ IN_HAND = frozenset(MACHINE.phases) - {"dealing", "hand_over", "game_over"}
 
 StateCheck = Callable[[Edition, GameState], str | None]
 StepCheck = Callable[[Edition, GameState, tuple[Fired, ...], GameState], str | None]
+SinceCheck = Callable[[Edition, GameState, GameState], str | None]
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,7 @@ class Invariant:
     kind: str  # "always" | "step"
     check: Callable[..., str | None]  # a StateCheck ("always") or a StepCheck ("step")
     meaning: str
+    since: SinceCheck | None = None  # the same verdict, given a predecessor that passed
 
 
 PHASES = frozenset(MACHINE.phases)
@@ -61,11 +64,23 @@ def type_ok(edition: Edition, game: GameState) -> str | None:
     for hand in game.hands:
         if hand != tuple(sorted(hand)):
             return "a hand is not kept as a sorted multiset"
+    return _other_fields_ok(edition, game)
+
+
+def _other_fields_ok(edition: Edition, game: GameState) -> str | None:
+    """The type invariant's checks of scores and the colour in force."""
     if len(game.scores) != game.players or any(s < 0 for s in game.scores):
         return "scores must be one non-negative number per player"
     if game.color != -1 and game.color not in edition.color_indices:
         return f"colour {game.color} in force is not a colour of this deck"
     return None
+
+
+def type_ok_since(edition: Edition, before: GameState, game: GameState) -> str | None:
+    """`type_ok`, given that `before` passed it: only the piles that changed are looked at."""
+    if game.phase in PHASES and _cards_still_ok(edition, before, game):
+        return _other_fields_ok(edition, game)
+    return type_ok(edition, game)
 
 
 def card_conservation(edition: Edition, game: GameState) -> str | None:
@@ -77,6 +92,25 @@ def card_conservation(edition: Edition, game: GameState) -> str | None:
         f"{len(found)} cards on the table and aside, expected {len(edition.faces.every_card)} "
         f"({edition.in_play_count} in play + {edition.set_aside_count} set aside)"
     )
+
+
+def card_conservation_since(edition: Edition, before: GameState, game: GameState) -> str | None:
+    """`card_conservation`, given that `before` passed it (see `since`)."""
+    return None if _cards_still_ok(edition, before, game) else card_conservation(edition, game)
+
+
+_last_step: tuple[GameState | None, GameState | None, bool] = (None, None, False)
+
+
+def _cards_still_ok(edition: Edition, before: GameState, game: GameState) -> bool:
+    """`since.cards_still_ok`, remembered for the last step: both card invariants ask it."""
+    global _last_step
+    last = _last_step  # read once, as in `sorted_cards`
+    if last[0] is before and last[1] is game:
+        return last[2]
+    ok = cards_still_ok(edition, before, game)
+    _last_step = (before, game, ok)
+    return ok
 
 
 def sizes_ok(edition: Edition, game: GameState) -> str | None:
@@ -225,12 +259,13 @@ def declared_transitions(
 
 
 INVARIANTS: tuple[Invariant, ...] = (
-    Invariant("type-ok", "always", type_ok, "every field holds a value of its kind"),
+    Invariant("type-ok", "always", type_ok, "every field holds a value of its kind", type_ok_since),
     Invariant(
         "card-conservation",
         "always",
         card_conservation,
         "every card in exactly one place; total = in play + set aside",
+        card_conservation_since,
     ),
     Invariant("hand-and-pile-sizes", "always", sizes_ok, "hands and piles have allowed sizes"),
     Invariant("seats-and-direction", "always", seats_ok, "current player and direction valid"),
@@ -265,11 +300,15 @@ def violations(
     legal: tuple[Action, ...] | None = None,
     kinds: tuple[str, ...] = ("always", "step"),
     skip: frozenset[str] = frozenset(),
+    *,
+    before_passed: bool = False,
 ) -> list[tuple[str, str]]:
     """(name, what is wrong) for every invariant that fails in `after` (and on the step).
 
     `legal`, when given, is `legal_actions(edition, after)`, computed once by the caller;
-    `kinds` and `skip` narrow which invariants are checked.
+    `kinds` and `skip` narrow which invariants are checked. `before_passed` says `before`
+    passed every state invariant: those that look at every card then look only at the piles
+    the step changed, with the same verdict (see `since`).
     """
     found: list[tuple[str, str]] = []
     for invariant in _selected(kinds, skip):
@@ -281,6 +320,8 @@ def violations(
                 problem = check(edition, before, fired, after)
             elif check is no_deadlock:
                 problem = no_deadlock(edition, after, legal)
+            elif before_passed and before is not None and invariant.since is not None:
+                problem = invariant.since(edition, before, after)
             else:
                 problem = check(edition, after)
         except Exception as error:  # a state broken enough to crash a check breaks it

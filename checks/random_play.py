@@ -149,7 +149,10 @@ def play_random_game(
         _count(record, fired)
         legal = legal_actions(edition, after)
         if check:
-            problems = violations(edition, after, game, fired, legal)
+            # the state before passed, unless it is the empty table: see `since`
+            problems = violations(
+                edition, after, game, fired, legal, before_passed=record.steps > 1
+            )
             if problems:
                 name, message = problems[0]
                 trace = _trace(edition, players, deck, actions)
