@@ -48,10 +48,21 @@ def check_editions(
     """Check each edition (a built-in name or a file path); `jobs` 0 means one per core."""
     editions = [load_edition(name) for name in names]
     jobs = jobs or os.cpu_count() or 1
-    return [
-        check_edition(edition, games=games, seed=seed, jobs=jobs, scale=scale, progress=progress)
-        for edition in editions
-    ]
+    done: list[tuple[Edition, EditionReport]] = []  # (behaviour, report)
+    for edition in editions:
+        behaviour = edition.behaviour()
+        twin = next((report for b, report in done if b == behaviour), None)
+        report = check_edition(
+            edition,
+            games=games,
+            seed=seed,
+            jobs=jobs,
+            scale=scale,
+            progress=progress,
+            same_as=twin,
+        )
+        done.append((behaviour, report))
+    return [report for _, report in done]
 
 
 def check_edition(
@@ -62,13 +73,27 @@ def check_edition(
     jobs: int = 1,
     scale: str | None = DEFAULT_SCALE,
     progress: Progress | None = None,
+    same_as: EditionReport | None = None,
 ) -> EditionReport:
-    """Every check of one edition; `scale` None skips the exhaustive exploration."""
+    """Every check of one edition; `scale` None skips the exhaustive exploration.
+
+    `same_as` is the report of an edition with the same behaviour (see `Edition.behaviour`),
+    checked with the same settings: its random games and exploration passed, so this
+    edition's would play the very same steps to the same verdicts, and are not run again.
+    """
     checks = [
         _schema(edition),
         _setup_conservation(edition, seed),
-        _random_games(edition, games, seed, jobs, progress),
-        *([_exploration(edition, scale, jobs)] if scale else []),
+        _shared(same_as, "random-games", edition.name)
+        or _random_games(edition, games, seed, jobs, progress),
+        *(
+            [
+                _shared(same_as, "exploration", reference(edition))
+                or _exploration(edition, scale, jobs)
+            ]
+            if scale
+            else []
+        ),
     ]
     proofs = prove(edition)
     checks.append(_proofs(proofs))
@@ -86,6 +111,16 @@ def check_edition(
         for item in edition.interpretations
     )
     return EditionReport(edition.name, edition.source, tuple(checks), interpretations)
+
+
+def _shared(twin: EditionReport | None, name: str, edition: str) -> CheckResult | None:
+    """The twin's passing result of check `name`, told as `edition`'s, or None."""
+    found = next((c for c in twin.checks if c.name == name), None) if twin else None
+    if twin is None or found is None or not found.ok:
+        return None  # a failure is run again, so that its trace names this edition
+    data = {**found.data, "edition": edition, "same_behaviour_as": twin.name}
+    detail = f"{found.detail} (shared with {twin.name}, whose deck and rules are the same)"
+    return CheckResult(name, True, detail, data)
 
 
 def _schema(edition: Edition) -> CheckResult:

@@ -8,7 +8,7 @@ indexed by face number, so the kernel does no name lookups while it plays.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from unospec.model.cards import COLORS, NUMBER, Face
 from unospec.model.effects import Effect, HailMary, NoEffect, PenaltyRace, WildDraw
@@ -107,6 +107,21 @@ class Edition:
         """The booklet section that states the rule of this card (by its kind)."""
         kind = Face.parse(card_id).kind
         return dict(self.sections).get(kind, "Action Cards")
+
+    def behaviour(self) -> Edition:
+        """This edition without what only documents it: its name and title, the booklet and
+        file it came from, the wording of its readings and of its deck's provenance. Two
+        editions whose behaviours are equal deal, play and score every game alike."""
+        return replace(
+            self,
+            name="",
+            title="",
+            seed=None,
+            interpretations=(),
+            source="",
+            players_provenance="",
+            deck=tuple(replace(entry, provenance="", why="") for entry in self.deck),
+        )
 
     @property
     def in_play_count(self) -> int:

@@ -7,8 +7,9 @@ import dataclasses
 import pytest
 from scenario import edition
 
-from unospec.checks.main_check import check_edition
+from unospec.checks.main_check import check_edition, check_editions
 from unospec.checks.replay import replay
+from unospec.checks.results import CheckResult, EditionReport
 from unospec.model import kernel, updates
 from unospec.model.table import MACHINE, CompiledMachine
 from unospec.model.trace import parse_trace
@@ -88,3 +89,44 @@ def test_setup_that_cannot_deal_fails_the_setup_check() -> None:
     result = check_edition(big, games=0, jobs=1, scale=None).checks[1]
     assert not result.ok
     assert result.data["undealable"] == [3, 4, 5, 6, 7, 8, 9, 10]
+
+
+def test_behaviour_ignores_only_what_documents_an_edition() -> None:
+    """The two NFL booklets word their readings differently but give the same deck and rules
+    (their edition files cite the same sections); any rule or card change tells apart."""
+    cowboys, players = edition("nfl-cowboys"), edition("nfl-players")
+    assert cowboys != players and cowboys.behaviour() == players.behaviour()
+    assert edition("classic").behaviour() != edition("express").behaviour()
+    stricter = dataclasses.replace(cowboys.rules, uno_penalty=4)
+    assert dataclasses.replace(cowboys, rules=stricter).behaviour() != cowboys.behaviour()
+    fewer = dataclasses.replace(cowboys.deck[0], copies=cowboys.deck[0].copies + 1)
+    deck = (fewer, *cowboys.deck[1:])
+    assert dataclasses.replace(cowboys, deck=deck).behaviour() != cowboys.behaviour()
+
+
+def test_an_edition_that_plays_like_one_checked_before_shares_its_runs() -> None:
+    """A second edition with the same behaviour reports the first one's random games and
+    exploration under its own name, exactly as its own run would find them."""
+    first, second = check_editions(["nfl-cowboys", "nfl-players"], games=12, jobs=1, scale="pair")
+    alone = check_edition(edition("nfl-players"), games=12, jobs=1, scale="pair")
+    for name in ("random-games", "exploration"):
+        shared = next(c for c in second.checks if c.name == name)
+        own = next(c for c in alone.checks if c.name == name)
+        assert shared.ok and shared.data["same_behaviour_as"] == first.name == "nfl-cowboys"
+        assert shared.data["edition"] == "nfl-players"
+        measured = {"seconds", "games_per_second", "states_per_second", "peak_memory_mb"}
+        measured |= {"bytes_per_state", "same_behaviour_as"}
+        assert _without(shared.data, measured) == _without(own.data, measured)
+
+
+def _without(data: dict[str, object], keys: set[str]) -> dict[str, object]:
+    return {k: v for k, v in data.items() if k not in keys}
+
+
+def test_a_failed_run_is_not_shared() -> None:
+    """A twin's failing result is run again, so that its trace names the edition checked."""
+    failed = CheckResult("random-games", False, "game 3 broke card-conservation", {})
+    twin = EditionReport("nfl-cowboys", "spec/nfl-cowboys.toml", (failed,))
+    report = check_edition(edition("nfl-players"), games=5, jobs=1, scale=None, same_as=twin)
+    games = next(c for c in report.checks if c.name == "random-games")
+    assert games.ok and "same_behaviour_as" not in games.data
