@@ -69,7 +69,7 @@ def type_ok(edition: Edition, game: GameState) -> str | None:
 
 def _other_fields_ok(edition: Edition, game: GameState) -> str | None:
     """The type invariant's checks of scores and the colour in force."""
-    if len(game.scores) != game.players or any(s < 0 for s in game.scores):
+    if len(game.scores) != len(game.hands) or min(game.scores, default=0) < 0:
         return "scores must be one non-negative number per player"
     if game.color != -1 and game.color not in edition.color_indices:
         return f"colour {game.color} in force is not a colour of this deck"

@@ -22,6 +22,8 @@ CORRUPTIONS: dict[str, list[Corruption]] = {
         lambda g: g._replace(phase="nonsense"),
         lambda g: g._replace(hands=((g.hands[0][2], g.hands[0][0]), *g.hands[1:])),
         lambda g: g._replace(color=7),
+        lambda g: g._replace(scores=(0, -5, 0)),
+        lambda g: g._replace(scores=(0, 0)),
     ],
     "card-conservation": [
         lambda g: g._replace(hands=((*g.hands[0], g.hands[0][0]), *g.hands[1:])),
