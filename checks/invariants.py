@@ -78,7 +78,7 @@ def _other_fields_ok(edition: Edition, game: GameState) -> str | None:
 
 def type_ok_since(edition: Edition, before: GameState, game: GameState) -> str | None:
     """`type_ok`, given that `before` passed it: only the piles that changed are looked at."""
-    if game.phase in PHASES and _cards_still_ok(edition, before, game):
+    if game.phase in PHASES and _cards_still_ok(before, game):
         return _other_fields_ok(edition, game)
     return type_ok(edition, game)
 
@@ -96,19 +96,19 @@ def card_conservation(edition: Edition, game: GameState) -> str | None:
 
 def card_conservation_since(edition: Edition, before: GameState, game: GameState) -> str | None:
     """`card_conservation`, given that `before` passed it (see `since`)."""
-    return None if _cards_still_ok(edition, before, game) else card_conservation(edition, game)
+    return None if _cards_still_ok(before, game) else card_conservation(edition, game)
 
 
 _last_step: tuple[GameState | None, GameState | None, bool] = (None, None, False)
 
 
-def _cards_still_ok(edition: Edition, before: GameState, game: GameState) -> bool:
+def _cards_still_ok(before: GameState, game: GameState) -> bool:
     """`since.cards_still_ok`, remembered for the last step: both card invariants ask it."""
     global _last_step
     last = _last_step  # read once, as in `sorted_cards`
     if last[0] is before and last[1] is game:
         return last[2]
-    ok = cards_still_ok(edition, before, game)
+    ok = cards_still_ok(before, game)
     _last_step = (before, game, ok)
     return ok
 

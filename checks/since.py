@@ -12,29 +12,35 @@ pass is decided here: anything else goes to the full check, which names what is 
 
 from __future__ import annotations
 
-from unospec.model.edition import Edition
 from unospec.model.state import GameState
 
 
-def moved_cards(before: GameState, after: GameState) -> tuple[list[int], list[int]] | None:
-    """(cards that left, cards that arrived) over the piles that changed, as unsorted lists;
-    None when the two states do not have the same seats."""
+def moved_cards(
+    before: GameState, after: GameState, *, hands_sorted: bool = False
+) -> tuple[list[int], list[int]] | None:
+    """(cards that left, cards that arrived) over the piles that changed, as unsorted lists.
+
+    None when the two states do not have the same seats, or, with `hands_sorted`, when a hand
+    that changed is not sorted (one pass over the hands asks both).
+    """
     old_hands, new_hands = before.hands, after.hands
     if len(old_hands) != len(new_hands):
         return None
     gone: list[int] = []
     arrived: list[int] = []
+    if old_hands is not new_hands:
+        for old, new in zip(old_hands, new_hands, strict=False):  # same length: see above
+            if old is not new:  # a hand is short: taken whole, with no ends to look for
+                if hands_sorted and list(new) != sorted(new):
+                    return None
+                gone += old
+                arrived += new
     if before.draw_pile is not after.draw_pile:
         _difference(before.draw_pile, after.draw_pile, gone, arrived)
     if before.discard is not after.discard:
         _difference(before.discard, after.discard, gone, arrived)
     if before.set_aside is not after.set_aside:
         _difference(before.set_aside, after.set_aside, gone, arrived)
-    if old_hands is not new_hands:
-        for old, new in zip(old_hands, new_hands, strict=True):  # short: no ends to look for
-            if old is not new:
-                gone += old
-                arrived += new
     return gone, arrived
 
 
@@ -62,21 +68,13 @@ def _difference(
     arrived += new
 
 
-def cards_still_ok(edition: Edition, before: GameState, after: GameState) -> bool:
+def cards_still_ok(before: GameState, after: GameState) -> bool:
     """True when `after` passes the type invariant's card checks and card conservation,
     given that `before` passed both. False means: run the full checks."""
-    moved = moved_cards(before, after)
+    moved = moved_cards(before, after, hands_sorted=True)
     if moved is None:
         return False
-    if before.hands is not after.hands:
-        for old, new in zip(before.hands, after.hands, strict=True):
-            if old is not new and list(new) != sorted(new):
-                return False
     gone, arrived = moved
-    if len(gone) != len(arrived):
-        return False
-    if arrived:
-        arrived.sort()
-        gone.sort()
-        return arrived == gone  # so every arrival is a card: every departure was one
-    return True
+    gone.sort()
+    arrived.sort()
+    return gone == arrived  # so every arrival is a card: every departure was one
