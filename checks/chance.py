@@ -65,11 +65,13 @@ def minus(cards: tuple[int, ...], taken: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(left)
 
 
-def normalize(game: GameState) -> GameState:
+def normalize(game: GameState, parent: GameState | None = None) -> GameState:
     """The state with its draw pile, and its discard pile under the top, as sorted multisets.
 
     Between hands the cards' places do not matter (the next deal gathers them all), so a
-    `dealing` state keeps only what carries over: scores, leader, hands played.
+    `dealing` state keeps only what carries over: scores, leader, hands played. `parent`,
+    when given, is a normalized state `game` came from: a pile it shares (the very same
+    tuple) is sorted already.
     """
     if game.phase == "dealing":
         cards = game.all_cards()
@@ -79,6 +81,14 @@ def normalize(game: GameState) -> GameState:
             hands=((),) * game.players, draw_pile=pile, discard=(), color=-1, direction=1,
             current=0, actor=0, drawn=-1, owed=None, challenge=None, special=-1, window=-1,
         )  # fmt: skip
+    if parent is not None:
+        same_draw, same_discard = game.draw_pile is parent.draw_pile, game.discard is parent.discard
+        if same_draw and same_discard:
+            return game
+        if same_draw:
+            return game._replace(discard=(*sorted(game.discard[:-1]), *game.discard[-1:]))
+        if same_discard:
+            return game._replace(draw_pile=tuple(sorted(game.draw_pile)))
     return game._replace(
         draw_pile=tuple(sorted(game.draw_pile)),
         discard=(*sorted(game.discard[:-1]), *game.discard[-1:]),

@@ -25,6 +25,7 @@ from unospec.checks.chance import Outcome, chance_outcomes, normalize, outcomes
 from unospec.checks.codec import decode, encode
 from unospec.checks.invariants import violations
 from unospec.checks.symmetry import canonical, colour_renamings
+from unospec.model.actions import Action
 from unospec.model.edition import Edition
 from unospec.model.kernel import empty_table, is_chance, legal_actions
 from unospec.model.state import GameState
@@ -80,12 +81,17 @@ class Exploration:
         return ids[::-1]
 
 
-def successors(edition: Edition, game: GameState) -> Iterator[Outcome]:
-    """Every outcome of every move and chance event from a normalized state."""
+def successors(
+    edition: Edition, game: GameState, legal: tuple[Action, ...] | None = None
+) -> Iterator[Outcome]:
+    """Every outcome of every move and chance event from a normalized state.
+
+    `legal`, when given, is `legal_actions(edition, game)`, computed once by the caller.
+    """
     if is_chance(game):
         yield from chance_outcomes(edition, game)
         return
-    for action in legal_actions(edition, game):
+    for action in legal_actions(edition, game) if legal is None else legal:
         yield from outcomes(edition, game, action)
 
 
@@ -162,10 +168,10 @@ def expand(edition: Edition, renamings: list[Any], data: bytes) -> Expansion:
     if broken or game.phase in MACHINE.final:
         return Expansion(broken[0] if broken else None, [])
     children = []
-    for outcome in successors(edition, game):
-        fired = tuple(step.branch.number for step in outcome.fired)
+    for outcome in successors(edition, game, legal):
+        fired = tuple([step.branch.number for step in outcome.fired])
         step_broken = violations(edition, outcome.after, game, outcome.fired, kinds=("step",))
-        child, orbit = canonical(normalize(outcome.after), renamings)
+        child, orbit = canonical(normalize(outcome.after, game), renamings)
         children.append((encode(child), orbit, fired, step_broken[0] if step_broken else None))
     return Expansion(None, children)
 
