@@ -1,4 +1,4 @@
-"""The explorer's chance multisets, against their definition with `Counter`."""
+"""The explorer's chance multisets against their `Counter` definition, and their normal form."""
 
 from __future__ import annotations
 
@@ -8,7 +8,11 @@ from itertools import combinations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from unospec.checks.chance import minus, sub_multisets
+from unospec.checks.chance import minus, normalize, sub_multisets
+from unospec.editions import load_edition
+from unospec.model.kernel import empty_table
+
+EXPRESS = load_edition("express")
 
 piles = st.lists(st.integers(0, 6), max_size=12).map(lambda cards: tuple(sorted(cards)))
 
@@ -34,3 +38,18 @@ def test_minus_is_multiset_difference(pile: tuple[int, ...], taken: list[int]) -
     left = Counter(pile)
     left.subtract(taken)
     assert minus(pile, tuple(taken)) == tuple(sorted(left.elements()))
+
+
+@given(piles, piles, st.lists(st.integers(0, 6), max_size=12), st.integers(0, 3))
+def test_a_parent_only_spares_sorting_the_piles_it_shares(
+    draw_pile: tuple[int, ...], under: tuple[int, ...], shuffled: list[int], change: int
+) -> None:
+    """Normalizing with the parent gives what normalizing alone gives: a pile the child
+    shares with its normalized parent is sorted already, and any other pile is sorted."""
+    parent = normalize(empty_table(EXPRESS, 2)._replace(phase="awaiting_play"))
+    parent = parent._replace(draw_pile=draw_pile, discard=(*under, 3))
+    child = parent._replace(
+        draw_pile=tuple(shuffled) if change & 1 else parent.draw_pile,
+        discard=(*shuffled, 5) if change & 2 else parent.discard,
+    )
+    assert normalize(child, parent) == normalize(child)
