@@ -311,26 +311,32 @@ def violations(
     the step changed, with the same verdict (see `since`).
     """
     found: list[tuple[str, str]] = []
-    for invariant in _selected(kinds, skip):
-        check = invariant.check
+    for name, is_step, check, since in _selected(kinds, skip):
         try:
-            if invariant.kind == "step":
+            if is_step:
                 if before is None:
                     continue
                 problem = check(edition, before, fired, after)
             elif check is no_deadlock:
                 problem = no_deadlock(edition, after, legal)
-            elif before_passed and before is not None and invariant.since is not None:
-                problem = invariant.since(edition, before, after)
+            elif since is not None and before_passed and before is not None:
+                problem = since(edition, before, after)
             else:
                 problem = check(edition, after)
         except Exception as error:  # a state broken enough to crash a check breaks it
             problem = f"checking it failed: {type(error).__name__}: {error}"
         if problem is not None:
-            found.append((invariant.name, problem))
+            found.append((name, problem))
     return found
 
 
 @functools.cache
-def _selected(kinds: tuple[str, ...], skip: frozenset[str]) -> tuple[Invariant, ...]:
-    return tuple(i for i in INVARIANTS if i.kind in kinds and i.name not in skip)
+def _selected(
+    kinds: tuple[str, ...], skip: frozenset[str]
+) -> tuple[tuple[str, bool, Callable[..., str | None], SinceCheck | None], ...]:
+    """The invariants to check, in catalogue order, unpacked: `violations` runs every step."""
+    return tuple(
+        (i.name, i.kind == "step", i.check, i.since)
+        for i in INVARIANTS
+        if i.kind in kinds and i.name not in skip
+    )
