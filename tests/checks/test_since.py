@@ -23,8 +23,9 @@ PILES = ("draw_pile", "discard", "hands")
 
 @cache
 def _steps(players: int, seed: int) -> list[tuple[GameState, Action, GameState]]:
-    return record_game(E, players, seed, max_steps=400)[2][1:]  # the deal's predecessor is
-    # the empty table, which no one checks
+    """The steps of a random game after the deal (whose predecessor, the empty table, random
+    play never checks)."""
+    return record_game(E, players, seed, max_steps=400)[2][1:]
 
 
 def _pile(game: GameState, where: str, seat: int) -> tuple[int, ...]:
@@ -52,7 +53,8 @@ def corruptions(after: GameState) -> Iterator[GameState]:
         for at in {0, len(pile) // 2, len(pile) - 1} if pile else ():
             rest = (*pile[:at], *pile[at + 1 :])
             yield _with_pile(after, where, seat, rest)
-            yield _with_pile(after, where, seat, _tidy(where, (*rest, (pile[at] + 1) % 7)))
+            other_card = (pile[at] + 1) % 7  # a card of the deck, not the one taken
+            yield _with_pile(after, where, seat, _tidy(where, (*rest, other_card)))
             for other in PILES:
                 if other != where:
                     moved = _with_pile(after, where, seat, rest)
