@@ -81,18 +81,14 @@ def normalize(game: GameState, parent: GameState | None = None) -> GameState:
             hands=((),) * game.players, draw_pile=pile, discard=(), color=-1, direction=1,
             current=0, actor=0, drawn=-1, owed=None, challenge=None, special=-1, window=-1,
         )  # fmt: skip
-    if parent is not None:
-        same_draw, same_discard = game.draw_pile is parent.draw_pile, game.discard is parent.discard
-        if same_draw and same_discard:
-            return game
-        if same_draw:
-            return game._replace(discard=(*sorted(game.discard[:-1]), *game.discard[-1:]))
-        if same_discard:
-            return game._replace(draw_pile=tuple(sorted(game.draw_pile)))
-    return game._replace(
-        draw_pile=tuple(sorted(game.draw_pile)),
-        discard=(*sorted(game.discard[:-1]), *game.discard[-1:]),
-    )
+    draw_pile, discard = game.draw_pile, game.discard
+    if parent is None or draw_pile is not parent.draw_pile:
+        draw_pile = tuple(sorted(draw_pile))
+    if parent is None or discard is not parent.discard:
+        discard = (*sorted(discard[:-1]), *discard[-1:])
+    if draw_pile is game.draw_pile and discard is game.discard:
+        return game
+    return game._replace(draw_pile=draw_pile, discard=discard)
 
 
 def outcomes(edition: Edition, game: GameState, action: Action) -> Iterator[Outcome]:

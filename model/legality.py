@@ -1,9 +1,9 @@
 """Guards: whether an action is allowed, apart from what it does.
 
 Each `check_*` is a validator of the turn-flow machine: it returns None or raises
-`IllegalAction` naming the rule. The `can_*` predicates are the same rules as booleans, shared
-with `legal_actions`, so the enumeration of legal moves and the refusal of illegal ones cannot
-drift apart.
+`IllegalAction` naming the rule. `matches` and `own_rule_allows` are the same rules as
+booleans, shared with `legal_actions`, so the enumeration of legal moves and the refusal of
+illegal ones cannot drift apart.
 """
 
 from __future__ import annotations
@@ -68,12 +68,6 @@ def is_bluff(edition: Edition, game: GameState, player: int, card: int) -> bool:
     hand = list(game.hands[player])
     hand.remove(card)
     return holds_any(edition, tuple(hand), game.color, effect.playable_unless_holding)
-
-
-def can_play(edition: Edition, game: GameState, player: int, card: int) -> bool:
-    """`card` may be played on this turn by `player`: it matches (Let's Play 1) and its own
-    Action Cards section allows it."""
-    return matches(edition, game, card) and own_rule_allows(edition, game, player, card)
 
 
 def own_rule_allows(edition: Edition, game: GameState, player: int, card: int) -> bool:
@@ -148,18 +142,14 @@ def _check_playable(edition: Edition, game: GameState, action: Play) -> None:
         top = faces.card_id(game.top) if game.top >= 0 else "nothing"
         card = faces.card_id(action.card)
         raise IllegalAction(sections.MATCHING, f"{card} does not match the top card {top}")
-    effect = faces.effect[action.card]
-    if isinstance(effect, HailMary) and effect.own_turn == "interrupt-only":
+    if not own_rule_allows(edition, game, action.player, action.card):
         card = faces.card_id(action.card)
-        raise IllegalAction(
-            edition.section_of(card), f"{card} is only played when another player calls UNO"
+        why = (
+            "is only played when another player calls UNO"
+            if isinstance(faces.effect[action.card], HailMary)
+            else "played while holding a card it forbids"
         )
-    refused = isinstance(effect, WildDraw) and effect.bluff == "refused"
-    if refused and is_bluff(edition, game, action.player, action.card):
-        card = faces.card_id(action.card)
-        raise IllegalAction(
-            edition.section_of(card), f"{card} played while holding a card it forbids"
-        )
+        raise IllegalAction(edition.section_of(card), f"{card} {why}")
     _check_color(edition, game, action)
 
 

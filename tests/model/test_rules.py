@@ -194,6 +194,26 @@ def test_a_refused_bluff_is_illegal_under_that_reading() -> None:
     )
 
 
+def test_an_interrupt_only_hail_mary_is_refused_on_its_owners_turn() -> None:
+    """With the alternative reading "interrupt-only", a Wild Hail Mary is not played as a
+    plain wild on one's own turn (Action Cards: Wild Hail Mary Card)."""
+    import dataclasses
+
+    e = edition("nfl-cowboys")
+    effect = dataclasses.replace(e.effect_of("wild-hail-mary"), own_turn="interrupt-only")
+    strict = dataclasses.replace(
+        e, effects=tuple((k, effect if k == "wild-hail-mary" else v) for k, v in e.effects)
+    )
+    game = table(strict, [["wild-hail-mary", "red-1"], ["yellow-1"]], top="red-9")
+    with pytest.raises(IllegalAction, match="only played when another player calls UNO"):
+        apply(strict, game, Play(0, card(strict, "wild-hail-mary"), color("green")))
+    assert all(
+        a.card != card(strict, "wild-hail-mary")
+        for a in legal_actions(strict, game)
+        if isinstance(a, Play)
+    )
+
+
 def test_uno_window_catch_costs_two_cards() -> None:
     """A player caught before calling UNO draws 2 (Calling UNO)."""
     e = edition("nfl-cowboys")
