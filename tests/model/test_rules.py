@@ -174,43 +174,40 @@ def test_classic_judges_the_challenge_by_the_legality_rule() -> None:
     assert played.challenge is not None and not played.challenge.guilty
 
 
+def _refused_under_reading(name: str, kind: str, reading: dict[str, str], why: str) -> None:
+    """Under `reading` of its card, a `kind` held with red-1 on a red top card is refused
+    with `why`, and no legal move plays it."""
+    import dataclasses
+
+    e = edition(name)
+    effect = dataclasses.replace(e.effect_of(kind), **reading)
+    strict = dataclasses.replace(
+        e, effects=tuple((k, effect if k == kind else v) for k, v in e.effects)
+    )
+    game = table(strict, [[kind, "red-1"], ["yellow-1"]], top="red-9")
+    with pytest.raises(IllegalAction, match=why):
+        apply(strict, game, Play(0, card(strict, kind), color("green")))
+    assert all(
+        a.card != card(strict, kind) for a in legal_actions(strict, game) if isinstance(a, Play)
+    )
+
+
 def test_a_refused_bluff_is_illegal_under_that_reading() -> None:
     """With the alternative reading "refused", a Wild Draw card held against its rule cannot
     be played at all (Action Cards: Wild Draw Four card)."""
-    import dataclasses
-
-    e = edition("classic")
-    effect = dataclasses.replace(e.effect_of("wild-draw-four"), bluff="refused")
-    strict = dataclasses.replace(
-        e, effects=tuple((k, effect if k == "wild-draw-four" else v) for k, v in e.effects)
-    )
-    game = table(strict, [["wild-draw-four", "red-1"], ["yellow-1"]], top="red-9")
-    with pytest.raises(IllegalAction, match="holding a card it forbids"):
-        apply(strict, game, Play(0, card(strict, "wild-draw-four"), color("green")))
-    assert all(
-        a.card != card(strict, "wild-draw-four")
-        for a in legal_actions(strict, game)
-        if isinstance(a, Play)
+    _refused_under_reading(
+        "classic", "wild-draw-four", {"bluff": "refused"}, "holding a card it forbids"
     )
 
 
 def test_an_interrupt_only_hail_mary_is_refused_on_its_owners_turn() -> None:
     """With the alternative reading "interrupt-only", a Wild Hail Mary is not played as a
     plain wild on one's own turn (Action Cards: Wild Hail Mary Card)."""
-    import dataclasses
-
-    e = edition("nfl-cowboys")
-    effect = dataclasses.replace(e.effect_of("wild-hail-mary"), own_turn="interrupt-only")
-    strict = dataclasses.replace(
-        e, effects=tuple((k, effect if k == "wild-hail-mary" else v) for k, v in e.effects)
-    )
-    game = table(strict, [["wild-hail-mary", "red-1"], ["yellow-1"]], top="red-9")
-    with pytest.raises(IllegalAction, match="only played when another player calls UNO"):
-        apply(strict, game, Play(0, card(strict, "wild-hail-mary"), color("green")))
-    assert all(
-        a.card != card(strict, "wild-hail-mary")
-        for a in legal_actions(strict, game)
-        if isinstance(a, Play)
+    _refused_under_reading(
+        "nfl-cowboys",
+        "wild-hail-mary",
+        {"own_turn": "interrupt-only"},
+        "only played when another player calls UNO",
     )
 
 
