@@ -119,8 +119,9 @@ def explore(
     result.parents.append(-1)
     result.unreduced_states = orbit
     frontier = [0]
-    pool = _pool(edition, renamings, jobs)
+    pool = None
     try:
+        pool = _pool(edition, renamings, jobs)
         while frontier and result.violation is None and not result.stopped:
             next_frontier: list[int] = []
             for state_id, expansion in _expansions(pool, result, renamings, frontier):

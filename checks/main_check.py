@@ -36,6 +36,20 @@ DEFAULT_SCALE = "micro"
 SETUP_DEALS = 50
 
 
+class CheckInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped `check_editions`; `reports` are the editions checked in full before it.
+
+    A KeyboardInterrupt still, so that a caller with no use for the partial reports stops
+    as on any Ctrl-C.
+    """
+
+    def __init__(self, reports: list[EditionReport], during: str, unchecked: list[str]) -> None:
+        super().__init__(f"interrupted while checking {during}")
+        self.reports = reports
+        self.during = during
+        self.unchecked = unchecked
+
+
 def check_editions(
     names: list[str],
     *,
@@ -45,22 +59,29 @@ def check_editions(
     scale: str | None = DEFAULT_SCALE,
     progress: Progress | None = None,
 ) -> list[EditionReport]:
-    """Check each edition (a built-in name or a file path); `jobs` 0 means one per core."""
+    """Check each edition (a built-in name or a file path); `jobs` 0 means one per core.
+
+    Ctrl-C raises `CheckInterrupted` with the editions checked so far.
+    """
     editions = [load_edition(name) for name in names]
     jobs = jobs or os.cpu_count() or 1
     done: list[tuple[Edition, EditionReport]] = []  # (behaviour, report)
-    for edition in editions:
+    for position, edition in enumerate(editions):
         behaviour = edition.behaviour()
         twin = next((report for b, report in done if b == behaviour), None)
-        report = check_edition(
-            edition,
-            games=games,
-            seed=seed,
-            jobs=jobs,
-            scale=scale,
-            progress=progress,
-            same_as=twin,
-        )
+        try:
+            report = check_edition(
+                edition,
+                games=games,
+                seed=seed,
+                jobs=jobs,
+                scale=scale,
+                progress=progress,
+                same_as=twin,
+            )
+        except KeyboardInterrupt:
+            unchecked = [e.name for e in editions[position:]]
+            raise CheckInterrupted([r for _, r in done], edition.name, unchecked) from None
         done.append((behaviour, report))
     return [report for _, report in done]
 
@@ -176,6 +197,8 @@ def _random_games(
 ) -> CheckResult:
     """`games` random games, every invariant after every step (see `invariants`)."""
     tally, seconds = run_games(edition, games, seed=seed, jobs=jobs, progress=progress)
+    if tally.interrupted:
+        raise KeyboardInterrupt  # the check stops here: a partial sample is not a verdict
     never = [b.label for b in MACHINE.branches if not tally.fired[b.number]]
     detail = (
         f"{tally.games} games, {tally.steps} steps, {tally.hands} hands, "
@@ -204,6 +227,8 @@ def _exploration(edition: Edition, scale: str, jobs: int) -> CheckResult:
     report = explore_edition(edition, reference(edition), scale=scale, jobs=jobs)
     data = report.to_json()
     x = report.exploration
+    if x.stopped == "interrupted":
+        raise KeyboardInterrupt
     detail = (
         f"scale {scale}: {data['distinct_states']} states, {data['transitions']} transitions, "
         f"depth {data['depth']}, {len(data['never_fired'])} transitions never fired"

@@ -7,13 +7,13 @@ Memory is bounded by the tallies, not by the number of games.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -109,29 +109,31 @@ def run_games(
     started = time.perf_counter()
     if progress:
         progress(label, 0, games)
-    pool = (
-        ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts) if jobs > 1 else None
-    )
+    # multiprocessing's pool, whose workers Ctrl-C kills at once: a concurrent.futures
+    # executor, shut down with its futures cancelled, went on playing games for minutes
+    pool = None
     try:
-        if pool is not None and len(chunks) > 1:
-            futures = [
-                pool.submit(_chunk, edition, c, seed, players, check, policy) for c in chunks
-            ]
-            for future in futures:
-                total.merge(future.result())
-                if progress:
-                    progress(label, total.games, games)
-        else:
-            for numbers in chunks:
-                total.merge(_chunk(edition, numbers, seed, players, check, policy))
-                if progress:
-                    progress(label, total.games, games)
+        if jobs > 1 and len(chunks) > 1:
+            pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_interrupts)
+        tallies = (
+            pool.imap(_chunk_star, [(edition, c, seed, players, check, policy) for c in chunks])
+            if pool is not None
+            else (_chunk(edition, c, seed, players, check, policy) for c in chunks)
+        )
+        for tally in tallies:
+            total.merge(tally)
+            if progress:
+                progress(label, total.games, games)
     except KeyboardInterrupt:
         total.interrupted = True  # keep what was played: the report says how many games
     finally:
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.terminate()
     return total, time.perf_counter() - started
+
+
+def _chunk_star(args: tuple[Any, ...]) -> Tally:
+    return _chunk(*args)
 
 
 def _ignore_interrupts() -> None:

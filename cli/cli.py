@@ -13,10 +13,13 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from unospec import __version__
 from unospec.model.errors import InputError, one_line
+
+if TYPE_CHECKING:  # the commands import their modules when run, to start fast
+    from unospec.checks.main_check import CheckInterrupted
 
 OK, FAILED, USAGE, INTERRUPTED = 0, 1, 2, 130
 
@@ -262,21 +265,27 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from unospec.checks.main_check import DEFAULT_GAMES, check_editions
+    from unospec.checks.main_check import DEFAULT_GAMES, CheckInterrupted, check_editions
     from unospec.editions import builtin_names
     from unospec.render import check_text
 
     names = args.editions or list(builtin_names())
     games = DEFAULT_GAMES if args.games is None else args.games
+    interrupted: CheckInterrupted | None = None
     with _progress_bar() as progress:
         scale = None if args.scale == "none" else args.scale
         if scale is not None:
             from unospec.model.scale import parse_scale
 
             parse_scale(scale)  # a bad scale is a usage error before any work starts
-        reports = check_editions(
-            names, games=games, seed=args.seed, jobs=args.jobs, scale=scale, progress=progress
-        )
+        try:
+            reports = check_editions(
+                names, games=games, seed=args.seed, jobs=args.jobs, scale=scale, progress=progress
+            )
+        except CheckInterrupted as stop:
+            interrupted = stop
+    if interrupted is not None:
+        return _check_interrupted(args, interrupted)
     ok = all(report.ok for report in reports)
     data = {"ok": ok, "editions": [report.to_json() for report in reports]}
     if args.report:
@@ -288,6 +297,22 @@ def _check(args: argparse.Namespace) -> int:
         data["report"] = str(index)
     _emit(args, data, check_text(reports) + (f"\nreport: {data['report']}" if args.report else ""))
     return OK if ok else FAILED
+
+
+def _check_interrupted(args: argparse.Namespace, stop: CheckInterrupted) -> int:
+    """What Ctrl-C left of `check`: the editions checked in full, and those not checked."""
+    from unospec.render import check_text
+
+    data = {
+        "ok": False,
+        "interrupted": True,
+        "editions": [report.to_json() for report in stop.reports],
+        "unchecked": stop.unchecked,
+    }
+    done = f"{check_text(stop.reports)}\n" if stop.reports else ""
+    unchecked = ", ".join(stop.unchecked)
+    _emit(args, data, f"{done}INTERRUPTED while checking {stop.during}; not checked: {unchecked}")
+    return INTERRUPTED
 
 
 class _progress_bar:

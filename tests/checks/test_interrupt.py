@@ -1,0 +1,58 @@
+"""Ctrl-C: the long checks stop at once, keep what they found, and leave no process behind.
+
+A KeyboardInterrupt raised from the progress callback stands for Ctrl-C: it arrives in the
+parent process, between two batches of work, as a real one most often does.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable
+
+import pytest
+from budget import time_limit
+from scenario import edition
+
+from unospec.checks.main_check import CheckInterrupted, check_editions
+from unospec.checks.simulate import run_games
+
+
+def _interrupt_after(batches: int, label_start: str = "") -> Callable[[str, int, int], None]:
+    """A progress callback that raises KeyboardInterrupt once `batches` have reported."""
+    seen: list[int] = []
+
+    def progress(label: str, done: int, total: int) -> None:
+        if label.startswith(label_start) and done:
+            seen.append(done)
+            if len(seen) == batches:
+                raise KeyboardInterrupt
+
+    return progress
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_stops_a_simulation_and_its_workers(jobs: int) -> None:
+    games = 4000  # far more than are played before the interrupt
+    with time_limit(120):  # the games queued for the workers are not played to the end
+        tally, _ = run_games(
+            edition("classic"), games, jobs=jobs, progress=_interrupt_after(2), policy="eager"
+        )
+    assert tally.interrupted
+    assert 0 < tally.games < games
+    assert multiprocessing.active_children() == []
+
+
+def test_ctrl_c_in_check_keeps_the_editions_checked_and_names_the_rest() -> None:
+    with pytest.raises(CheckInterrupted) as stop:
+        check_editions(
+            ["express", "classic", "star-wars"],
+            games=400,
+            jobs=2,
+            scale=None,
+            progress=_interrupt_after(1, "classic"),
+        )
+    assert [report.name for report in stop.value.reports] == ["express"]
+    assert stop.value.reports[0].ok
+    assert stop.value.during == "classic"
+    assert stop.value.unchecked == ["classic", "star-wars"]
+    assert multiprocessing.active_children() == []

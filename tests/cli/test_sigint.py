@@ -1,0 +1,87 @@
+"""A real Ctrl-C (SIGINT) to `unospec` at work with two processes: exit 130, the partial
+results on stdout, and no process left behind.
+
+Each command is started on far more work than it can do before the signal; the signal is
+sent once its worker processes exist (read from /proc), so that it lands in the work.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.skipif(
+    not Path("/proc/self/task").exists(), reason="needs Linux's /proc to see the workers"
+)
+
+INTERRUPTED = 130
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except FileNotFoundError:
+        return []
+    return [int(child) for child in text.split()]
+
+
+def _interrupt_at_work(*argv: str) -> tuple[int, dict[str, Any], list[int]]:
+    """Run `unospec ARGV --format json`, SIGINT it once its workers run; (exit code, JSON,
+    the workers' pids)."""
+    command = [sys.executable, "-m", "unospec", *argv, "--format", "json"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while len(_children(process.pid)) < 2:
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, "the workers never started"
+        time.sleep(0.05)
+    workers = _children(process.pid)
+    time.sleep(1.0)  # into the work proper
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    assert err.decode().strip() == "", err
+    return process.returncode, json.loads(out), workers
+
+
+def _gone(pids: list[int]) -> bool:
+    return not any(Path(f"/proc/{pid}").exists() for pid in pids)
+
+
+def test_ctrl_c_stops_simulate_with_the_games_played() -> None:
+    code, data, workers = _interrupt_at_work(
+        "simulate", "classic", "--games", "100000", "--jobs", "2"
+    )
+    assert code == INTERRUPTED
+    assert data["interrupted"] is True
+    assert 0 <= data["games"] < 100000
+    assert data["invariant_violations"] == 0
+    assert _gone(workers)
+
+
+def test_ctrl_c_stops_explore_with_partial_statistics() -> None:
+    code, data, workers = _interrupt_at_work(
+        "explore", "nfl-cowboys", "--no-symmetry", "--jobs", "2"
+    )
+    assert code == INTERRUPTED
+    assert data["stopped"] == "interrupted" and data["complete"] is False
+    assert data["distinct_states"] > 0
+    assert data["violation"] is None
+    assert _gone(workers)
+
+
+def test_ctrl_c_stops_check_and_names_what_was_not_checked() -> None:
+    code, data, workers = _interrupt_at_work(
+        "check", "express", "classic", "--games", "100000", "--jobs", "2"
+    )
+    assert code == INTERRUPTED
+    assert data["ok"] is False and data["interrupted"] is True
+    assert data["editions"] == []  # express's 100,000 games were still being played
+    assert data["unchecked"] == ["express", "classic"]
+    assert _gone(workers)
