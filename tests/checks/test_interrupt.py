@@ -13,6 +13,7 @@ import pytest
 from budget import time_limit
 from scenario import edition
 
+from unospec.checks.lint.coverage import coverage
 from unospec.checks.main_check import CheckInterrupted, check_editions
 from unospec.checks.simulate import run_games
 
@@ -56,3 +57,8 @@ def test_ctrl_c_in_check_keeps_the_editions_checked_and_names_the_rest() -> None
     assert stop.value.during == "classic"
     assert stop.value.unchecked == ["classic", "star-wars"]
     assert multiprocessing.active_children() == []
+
+
+def test_ctrl_c_in_lint_coverage_is_not_taken_for_dead_rules() -> None:
+    with pytest.raises(KeyboardInterrupt):
+        coverage(edition("express"), 2000, None, _interrupt_after(1))
