@@ -96,11 +96,7 @@ def explore_edition(
 ) -> ExploreReport:
     """Explore `base` at `scale`; `reference` is how a counterexample trace names it."""
     edition = scale_edition(base, parse_scale(scale))
-    if not edition.rules.min_players <= players <= edition.rules.max_players:
-        raise InputError(
-            f"'players' must be in range {edition.rules.min_players}.."
-            f"{edition.rules.max_players} for {base.name} (got {players})"
-        )
+    base.require_players(players)
     needed = players * edition.rules.hand_size + 1
     if needed > edition.in_play_count:
         raise InputError(

@@ -60,7 +60,7 @@ def _parser() -> argparse.ArgumentParser:
     explore.add_argument("edition")
     explore.add_argument("--players", type=_count, default=2)
     explore.add_argument("--scale", default="micro", help="a preset or key=value list")
-    explore.add_argument("--max-states", type=_count, default=None)
+    explore.add_argument("--max-states", type=_positive, default=None)
     explore.add_argument("--no-symmetry", action="store_true")
     explore.add_argument("--jobs", type=_count, default=1)
     explore.add_argument(
@@ -86,7 +86,7 @@ def _parser() -> argparse.ArgumentParser:
     diff.add_argument("b", help="an edition name or file")
     diff.add_argument("--scale", default="micro", help="the scale both are explored at")
     diff.add_argument("--players", type=_count, default=2)
-    diff.add_argument("--max-states", type=_count, default=200_000)
+    diff.add_argument("--max-states", type=_positive, default=200_000)
     diff.add_argument("--trace-out", metavar="FILE", help="write the distinguishing trace")
     baseline = command("baseline", "verification baselines: save what the checks conclude")
     baseline.add_argument("action", choices=("save",))
@@ -131,14 +131,25 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 0, found {value}")
-    return value
+def _at_least(least: int) -> Callable[[str], int]:
+    """An argument type: a whole number no less than `least`."""
+
+    def whole_number(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(
+                f"expected a number of at least {least}, found {value}"
+            )
+        return value
+
+    return whole_number
+
+
+_count = _at_least(0)
+_positive = _at_least(1)  # a limit of no states at all would stop before the first
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -378,12 +389,8 @@ def _simulate(args: argparse.Namespace) -> int:
 
         rules = dataclasses.replace(edition.rules, game_end="single-hand")
         edition = dataclasses.replace(edition, rules=rules)
-    rules = edition.rules
-    if args.players is not None and not rules.min_players <= args.players <= rules.max_players:
-        raise InputError(
-            f"'players' must be in range {rules.min_players}..{rules.max_players} "
-            f"for {edition.name} (got {args.players})"
-        )
+    if args.players is not None:
+        edition.require_players(args.players)
     check = not args.no_invariants
     with _progress_bar() as progress:
         tally, seconds = run_games(

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from unospec.model.cards import COLORS, NUMBER, Face
 from unospec.model.effects import Effect, HailMary, NoEffect, PenaltyRace, WildDraw
+from unospec.model.errors import InputError
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,12 @@ class Edition:
             players_provenance="",
             deck=tuple(replace(entry, provenance="", why="") for entry in self.deck),
         )
+
+    def require_players(self, players: int) -> None:
+        """InputError unless the rules seat `players` (Set Up's range of players)."""
+        low, high = self.rules.min_players, self.rules.max_players
+        if not low <= players <= high:
+            raise InputError(f"players: expected {low} to {high} for {self.name}, found {players}")
 
     @property
     def in_play_count(self) -> int:

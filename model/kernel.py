@@ -62,12 +62,7 @@ class Fired(NamedTuple):
 
 def empty_table(edition: Edition, players: int, *, foil: bool = False) -> GameState:
     """The table before the first deal: every card in play waits in the draw pile."""
-    rules = edition.rules
-    if not rules.min_players <= players <= rules.max_players:
-        raise InputError(
-            f"'players' must be in range {rules.min_players}..{rules.max_players} "
-            f"for {edition.name} (got {players})"
-        )
+    edition.require_players(players)
     if foil and not edition.has_foil:
         raise InputError(f"{edition.name} has no foil card: the foil option does not apply")
     return GameState(

@@ -95,6 +95,8 @@ NEGATIVE_OR_NOT_A_NUMBER = [
     ["simulate", "express", "--games", "ten"],
     ["simulate", "express", "--games", "1", "--jobs", "-1"],
     ["explore", "express", "--max-states", "-1"],
+    ["explore", "express", "--max-states", "0"],  # no state at all: nothing to stop at
+    ["diff", "express", "classic", "--max-states", "0"],
     ["explore", "express", "--jobs", "-3"],
     ["explore", "express", "--players", "-2"],
     ["check", "--games", "-5"],
