@@ -7,7 +7,9 @@ sent once its worker processes exist (read from /proc), so that it lands in the 
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -32,56 +34,67 @@ def _children(pid: int) -> list[int]:
     return [int(child) for child in text.split()]
 
 
+def _running(pid: int) -> bool:
+    """The process exists and is not a zombie waiting to be reaped."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
 def _interrupt_at_work(*argv: str) -> tuple[int, dict[str, Any], list[int]]:
     """Run `unospec ARGV --format json`, SIGINT it once its workers run; (exit code, JSON,
-    the workers' pids)."""
+    the workers still alive once it exited). Then nothing of it is left running."""
     command = [sys.executable, "-m", "unospec", *argv, "--format", "json"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 120
-    while len(_children(process.pid)) < 2:
-        assert process.poll() is None, process.communicate()
-        assert time.monotonic() < deadline, "the workers never started"
-        time.sleep(0.05)
-    workers = _children(process.pid)
-    time.sleep(1.0)  # into the work proper
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=120)
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while len(_children(process.pid)) < 2:
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "the workers never started"
+            time.sleep(0.05)
+        workers = _children(process.pid)
+        time.sleep(1.0)  # into the work proper
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=120)
+        alive = [pid for pid in workers if _running(pid)]
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)  # a hung run, or workers it left behind
+        process.wait()
     assert err.decode().strip() == "", err
-    return process.returncode, json.loads(out), workers
-
-
-def _gone(pids: list[int]) -> bool:
-    return not any(Path(f"/proc/{pid}").exists() for pid in pids)
+    return process.returncode, json.loads(out), alive
 
 
 def test_ctrl_c_stops_simulate_with_the_games_played() -> None:
-    code, data, workers = _interrupt_at_work(
+    code, data, alive = _interrupt_at_work(
         "simulate", "classic", "--games", "100000", "--jobs", "2"
     )
     assert code == INTERRUPTED
     assert data["interrupted"] is True
     assert 0 <= data["games"] < 100000
     assert data["invariant_violations"] == 0
-    assert _gone(workers)
+    assert alive == []
 
 
 def test_ctrl_c_stops_explore_with_partial_statistics() -> None:
-    code, data, workers = _interrupt_at_work(
-        "explore", "nfl-cowboys", "--no-symmetry", "--jobs", "2"
-    )
+    code, data, alive = _interrupt_at_work("explore", "nfl-cowboys", "--no-symmetry", "--jobs", "2")
     assert code == INTERRUPTED
     assert data["stopped"] == "interrupted" and data["complete"] is False
     assert data["distinct_states"] > 0
     assert data["violation"] is None
-    assert _gone(workers)
+    assert alive == []
 
 
 def test_ctrl_c_stops_check_and_names_what_was_not_checked() -> None:
-    code, data, workers = _interrupt_at_work(
+    code, data, alive = _interrupt_at_work(
         "check", "express", "classic", "--games", "100000", "--jobs", "2"
     )
     assert code == INTERRUPTED
     assert data["ok"] is False and data["interrupted"] is True
     assert data["editions"] == []  # express's 100,000 games were still being played
     assert data["unchecked"] == ["express", "classic"]
-    assert _gone(workers)
+    assert alive == []
