@@ -100,12 +100,15 @@ def concrete_trace(
     )
 
 
+def dealt(edition: Edition, trace: Trace) -> GameState:
+    """The table once the trace's deck is dealt and its first card turned up."""
+    deal = Deal(deck_faces(edition, trace.deck))
+    return run(edition, empty_table(edition, trace.players), deal)[0]
+
+
 def replay_states(edition: Edition, trace: Trace) -> list[tuple[GameState, Action, GameState]]:
     """(before, action, after) for every step of a trace, through the kernel."""
-
-    game = run(edition, empty_table(edition, trace.players), Deal(deck_faces(edition, trace.deck)))[
-        0
-    ]
+    game = dealt(edition, trace)
     steps = []
     for i, step in enumerate(trace.steps):
         action = step_action(edition, step, f"steps[{i}]")
@@ -143,6 +146,26 @@ def changes(edition: Edition, before: GameState, after: GameState) -> list[str]:
         out.append(f"challenge pending ({'guilty' if c.guilty else 'not guilty'})")
     if before.scores != after.scores:
         out.append(f"scores {', '.join(map(str, after.scores))}")
+    return out
+
+
+def describe(edition: Edition, game: GameState) -> list[str]:
+    """The whole table in words: the state a table of changes starts from."""
+    ids = edition.faces.card_id
+    out = [f"phase {game.phase}"]
+    out += [
+        f"hand {player}: {' '.join(ids(c) for c in hand) or 'empty'}"
+        for player, hand in enumerate(game.hands)
+    ]
+    if game.top >= 0:
+        out.append(f"top {ids(game.top)}")
+    if game.color >= 0:
+        out.append(f"colour {COLORS[game.color]}")
+    out.append(f"draw pile {len(game.draw_pile)}")
+    if game.set_aside:
+        out.append(f"set aside: {' '.join(ids(c) for c in game.set_aside)}")
+    direction = "clockwise" if game.direction > 0 else "counterclockwise"
+    out.append(f"player {game.current} to play, {direction}")
     return out
 
 

@@ -13,6 +13,8 @@ from typing import Any
 
 from unospec.checks.counterexample import (
     concrete_trace,
+    dealt,
+    describe,
     regression_test,
     step_table,
     violation_path,
@@ -37,6 +39,7 @@ class ExploreReport:
     exploration: Exploration
     trace: Trace | None = None
     table: list[dict[str, Any]] = field(default_factory=list)
+    dealt: list[str] = field(default_factory=list)  # the table the trace's steps start from
     replayed: dict[str, Any] | None = None
 
     @property
@@ -72,6 +75,7 @@ class ExploreReport:
                 "invariant": x.violation.invariant,
                 "message": x.violation.message,
                 "trace": self.trace.to_json() if self.trace else None,
+                "dealt": self.dealt,
                 "steps": self.table,
                 "replayed": self.replayed,
             },
@@ -112,6 +116,7 @@ def explore_edition(
         trace = concrete_trace(edition, players, path, base=reference, scale=scale)
         report.trace = trace
         report.table = step_table(edition, trace)
+        report.dealt = describe(edition, dealt(edition, trace))
         result = replay(edition, trace)
         report.replayed = {
             "ok": result.ok,

@@ -174,7 +174,8 @@ def explore_text(data: dict[str, Any]) -> str:
     violation = data["violation"]
     if violation:
         out += ["", f"VIOLATION of {violation['invariant']}: {violation['message']}",
-                "Shortest trace (only what changed at each step):"]  # fmt: skip
+                "Shortest trace (the table as dealt, then only what changed at each step):",
+                f"  deal  {'table':<9} {'deal':<28} {'; '.join(violation['dealt'])}"]  # fmt: skip
         for row in violation["steps"]:
             who = "table" if row["player"] is None else f"player {row['player']}"
             out.append(

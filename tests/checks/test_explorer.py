@@ -121,6 +121,14 @@ def test_a_seeded_bug_is_caught_with_a_shortest_replayable_counterexample(
     assert violation is not None and violation.invariant == mutant
     assert report.replayed is not None and report.replayed["violation"]["invariant"] == mutant
     assert report.table and all(row["changes"] for row in report.table)
+    # the table the steps start from, in full: scale pair deals one card each, then turns up
+    # the next (Set Up), so the trace's deck reads hand 0, hand 1, top
+    deck = report.trace.deck
+    assert [line for line in report.dealt if line.startswith(("hand", "top"))] == [
+        f"hand 0: {deck[0]}",
+        f"hand 1: {deck[1]}",
+        f"top {deck[2]}",
+    ]
     source = regression_test(report.trace, violation.invariant, violation.message)
     namespace: dict[str, Any] = {}
     exec(compile(source, "regression_test.py", "exec"), namespace)
