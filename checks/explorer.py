@@ -13,6 +13,7 @@ statistics.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import resource
 import signal
 import time
@@ -106,9 +107,11 @@ def explore(
 ) -> Exploration:
     """Explore every state reachable by `players` players; stop at the first violation.
 
-    With `jobs` > 1 each level's states are expanded by that many processes; the result is
-    the same as with one (states are numbered and checked in the same order).
+    With `jobs` > 1 each level's states are expanded by that many processes (0: one per
+    core); the result is the same as with one (states are numbered and checked in the same
+    order).
     """
+    jobs = jobs or os.cpu_count() or 1
     renamings = colour_renamings(edition) if symmetry else []
     result = Exploration(edition, players, symmetry)
     memory_before = _rss_mb()

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from scenario import edition
 
+from unospec.checks import explorer
 from unospec.checks.counterexample import regression_test
 from unospec.checks.explore_job import run_exploration
 from unospec.checks.explorer import explore
@@ -150,6 +151,15 @@ def test_a_shorter_counterexample_does_not_exist() -> None:
     depth = len(x.path(x.violation.parent)) - 1 + (x.violation.state is not None)
     assert depth == 1 + len(report.trace.steps)
     assert depth == x.depth or depth == x.depth + 1
+
+
+def test_jobs_zero_means_one_process_per_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in `check` and `simulate`: `--jobs 0` asks for every core."""
+    asked: list[int] = []
+    monkeypatch.setattr(explorer.os, "cpu_count", lambda: 3)
+    monkeypatch.setattr(explorer, "_pool", lambda e, r, jobs: asked.append(jobs))
+    x = explore(scale_edition(edition("classic"), parse_scale("micro")), 2, jobs=0)
+    assert asked == [3] and x.complete
 
 
 def test_max_states_stops_cleanly_with_partial_statistics() -> None:
