@@ -83,7 +83,12 @@ def edition_text(edition: Edition) -> str:
         f"  {edition.total_cards} cards: {edition.in_play_count} in play, "
         f"{edition.set_aside_count} set aside",
         f"  {data['players'][0]}-{data['players'][1]} players ({edition.players_provenance}), "
-        f"hands of {edition.rules.hand_size}, game to {edition.rules.target_score} points",
+        f"hands of {edition.rules.hand_size}, "
+        + (
+            "a game is one hand"
+            if edition.rules.game_end == "single-hand"
+            else f"game to {edition.rules.target_score} points"
+        ),
         "",
         "Deck:",
     ]

@@ -132,6 +132,24 @@ def test_show_user_edition_file(capsys: Capture, house_rules: Path) -> None:
     assert data["total_cards"] == TOTALS["express"]
 
 
+def test_show_text_says_how_a_game_ends(capsys: Capture, house_rules: Path) -> None:
+    """To the target score (003 Keeping Score: 250), or, with the other reading of that
+    optional section, one hand: then there is no target to show."""
+    assert "game to 250 points" in run(capsys, "show", "express")[1]
+    text = house_rules.read_text(encoding="utf-8")
+    for old, new in [
+        ('game_end = "target-score"', 'game_end = "single-hand"'),
+        ('chosen = "target-score"\nalternatives = ["single-hand"]',
+         'chosen = "single-hand"\nalternatives = ["target-score"]'),
+    ]:  # fmt: skip
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    house_rules.write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "show", str(house_rules))
+    assert code == 0
+    assert "a game is one hand" in out and "points" not in out.splitlines()[3]
+
+
 def test_check_user_edition_file(capsys: Capture, house_rules: Path) -> None:
     """`check FILE --games 3 --jobs 1` passes a valid user edition and reports each check."""
     data = run_json(
