@@ -33,6 +33,7 @@ def _interrupt_after(batches: int, label_start: str = "") -> Callable[[str, int,
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_ctrl_c_stops_a_simulation_and_its_workers(jobs: int) -> None:
+    """The games played so far are kept, marked interrupted; no worker goes on playing."""
     games = 4000  # far more than are played before the interrupt
     with time_limit(120):  # the games queued for the workers are not played to the end
         tally, _ = run_games(
@@ -44,6 +45,8 @@ def test_ctrl_c_stops_a_simulation_and_its_workers(jobs: int) -> None:
 
 
 def test_ctrl_c_in_check_keeps_the_editions_checked_and_names_the_rest() -> None:
+    """An interrupted sample is no verdict: the check stops instead of failing classic and
+    going on with star-wars."""
     with pytest.raises(CheckInterrupted) as stop:
         check_editions(
             ["express", "classic", "star-wars"],
@@ -60,5 +63,6 @@ def test_ctrl_c_in_check_keeps_the_editions_checked_and_names_the_rest() -> None
 
 
 def test_ctrl_c_in_lint_coverage_is_not_taken_for_dead_rules() -> None:
+    """Rules that a cut-short sample never fired would be reported as dead."""
     with pytest.raises(KeyboardInterrupt):
         coverage(edition("express"), 2000, None, _interrupt_after(1))
