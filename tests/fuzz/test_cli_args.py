@@ -152,8 +152,14 @@ def test_negative_or_non_numeric_counts_are_one_error_line(
 def test_players_outside_the_editions_range_are_one_error_line(
     capsys: Capture, argv: list[str]
 ) -> None:
-    """A player count outside the edition's [players] range exits 2 with one line."""
-    assert_one_error_line(*run(capsys, *argv))
+    """A player count outside the edition's [players] range exits 2 with one line, in the
+    `key: expected ..., found ...` form, naming the edition's range."""
+    code, out, err = run(capsys, *argv)
+    assert_one_error_line(code, out, err)
+    if int(argv[-1]) >= 0:  # a negative count is refused by the argument's type first
+        rules = edition(argv[1]).rules
+        expected = f"players: expected {rules.min_players} to {rules.max_players} for {argv[1]}"
+        assert err == f"unospec: error: {expected}, found {argv[-1]}\n"
 
 
 def test_unwritable_trace_out_is_one_error_line(tmp_path: Path, capsys: Capture) -> None:
