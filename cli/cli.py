@@ -1,4 +1,4 @@
-"""The `unospec` command: parse arguments, call the library, render, choose the exit code.
+"""The `unospec` command: parse (`arguments`), call the library, render, choose the exit code.
 
 Exit codes for every command: 0 success; 1 a check failed, an invariant was violated or a
 trace step was illegal; 2 a usage or input error, reported as one line on stderr.
@@ -13,9 +13,9 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
-from unospec import __version__
+from unospec.arguments import UsageError, build_parser
 from unospec.model.errors import InputError, one_line
 
 if TYPE_CHECKING:  # the commands import their modules when run, to start fast
@@ -24,138 +24,10 @@ if TYPE_CHECKING:  # the commands import their modules when run, to start fast
 OK, FAILED, USAGE, INTERRUPTED = 0, 1, 2, 130
 
 
-class UsageError(Exception):
-    """A bad command line: reported as one line, exit code 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="unospec", description=__doc__.splitlines()[0])
-    parser.add_argument("--version", action="version", version=f"unospec {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-
-    def command(
-        name: str, help: str, formats: tuple[str, ...] = ("text", "json")
-    ) -> argparse.ArgumentParser:
-        sub = commands.add_parser(name, help=help, description=help)
-        sub.add_argument("--format", choices=formats, default="text")
-        return sub
-
-    command("editions", "list the built-in editions")
-    show = command("show", "an edition's deck, parameters and interpretations")
-    show.add_argument("edition", help="a built-in edition name or an edition file")
-    play = command("play", "one whole game between random players, as a readable log")
-    play.add_argument("edition")
-    play.add_argument("--players", type=_count, required=True)
-    play.add_argument("--seed", type=int, default=0)
-    play.add_argument("--trace-out", metavar="FILE", help="also write the game as a trace")
-    replay = command("replay", "check a recorded game step by step")
-    replay.add_argument("trace", help="a trace file (JSON)")
-    replay.add_argument("--edition", help="check against this edition instead of the trace's")
-    explore = command("explore", "every reachable state of a scaled edition, invariants in each")
-    explore.add_argument("edition")
-    explore.add_argument("--players", type=_count, default=2)
-    explore.add_argument("--scale", default="micro", help="a preset or key=value list")
-    explore.add_argument("--max-states", type=_positive, default=None)
-    explore.add_argument("--no-symmetry", action="store_true")
-    explore.add_argument("--jobs", type=_count, default=1)
-    explore.add_argument(
-        "--out", default="counterexamples", help="where a counterexample's trace and test go"
-    )
-    explore.add_argument(
-        "--storyboard", metavar="FILE.svg", help="also draw a counterexample as a storyboard"
-    )
-    prove = command("prove", "Z3 proofs about an edition, each proved, refuted or unknown")
-    prove.add_argument("edition")
-    lint = command(
-        "lint",
-        "consistency analysis: a booklet's defects and gaps as findings",
-        formats=("text", "json", "sarif"),
-    )
-    lint.add_argument("editions", nargs="+")
-    lint.add_argument("--games", type=_count, default=100, help="random games for rule coverage")
-    lint.add_argument(
-        "--scale", default="micro", help="exploration scale for rule coverage ('none': skip)"
-    )
-    diff = command("diff", "what changed in behaviour between two editions, with evidence")
-    diff.add_argument("a", help="an edition name or file")
-    diff.add_argument("b", help="an edition name or file")
-    diff.add_argument("--scale", default="micro", help="the scale both are explored at")
-    diff.add_argument("--players", type=_count, default=2)
-    diff.add_argument("--max-states", type=_positive, default=200_000)
-    diff.add_argument("--trace-out", metavar="FILE", help="write the distinguishing trace")
-    baseline = command("baseline", "verification baselines: save what the checks conclude")
-    baseline.add_argument("action", choices=("save",))
-    baseline.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
-    baseline.add_argument("--out", help="the folder to write to (default: beside each file)")
-    baseline.add_argument("--scale", default="micro", help="the exploration's scale")
-    report = command("report", "a static review site of editions, to open in a browser")
-    report.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
-    report.add_argument("--out", required=True, metavar="DIR")
-    report.add_argument("--games", type=_count, default=None, help="random games per edition")
-    report.add_argument("--scale", default="micro", help="the exploration's scale ('none')")
-    report.add_argument("--diff-scale", default="micro", help="the comparisons' scale")
-    report.add_argument("--seed", type=int, default=0)
-    report.add_argument("--jobs", type=_count, default=0)
-    from unospec.diagrams.command import add_arguments as diagram_arguments
-
-    diagram = commands.add_parser(
-        "diagram",
-        help="rule diagrams: turn flows, edition diffs, decks, storyboards",
-        description="rule diagrams: turn flows, edition diffs, decks, storyboards",
-    )
-    diagram_arguments(diagram)
-    check = command("check", "the main job: every check of every edition")
-    check.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
-    check.add_argument("--games", type=_count, default=None, help="random games per edition")
-    check.add_argument("--seed", type=int, default=0)
-    check.add_argument("--jobs", type=_count, default=0, help="processes (default: one per core)")
-    check.add_argument("--scale", default="micro", help="the exploration's scale ('none' skips it)")
-    check.add_argument("--report", metavar="DIR", help="also write the review site there")
-    simulate = command("simulate", "many random games of the real deck, as statistics")
-    simulate.add_argument("edition")
-    simulate.add_argument("--games", type=_count, required=True)
-    simulate.add_argument("--players", type=_count, default=None)
-    simulate.add_argument("--seed", type=int, default=0)
-    simulate.add_argument("--jobs", type=_count, default=1)
-    simulate.add_argument("--no-invariants", action="store_true")
-    # random_play.POLICIES; spelled out so that parsing arguments imports no rules code
-    simulate.add_argument("--policy", choices=("mixed", "eager"), default="mixed")
-    simulate.add_argument(
-        "--single-hand", action="store_true", help="a game is one hand (the scoring reading)"
-    )
-    return parser
-
-
-def _at_least(least: int) -> Callable[[str], int]:
-    """An argument type: a whole number no less than `least`."""
-
-    def whole_number(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
-        if value < least:
-            raise argparse.ArgumentTypeError(
-                f"expected a number of at least {least}, found {value}"
-            )
-        return value
-
-    return whole_number
-
-
-_count = _at_least(0)
-_positive = _at_least(1)  # a limit of no states at all would stop before the first
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; return its exit code."""
     try:
-        args = _parser().parse_args(argv)
+        args = build_parser().parse_args(argv)
         handler: Callable[[argparse.Namespace], int] = HANDLERS[args.command]
         return handler(args)
     except (UsageError, InputError) as error:
