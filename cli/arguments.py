@@ -24,6 +24,12 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
 
+    def _check_value(self, action: argparse.Action, value: object) -> None:
+        """A value outside the choices, worded as every other error: expected, found."""
+        if action.choices is not None and value not in action.choices:
+            choices = ", ".join(map(str, action.choices))
+            raise argparse.ArgumentError(action, f"expected one of {choices}, found {value!r}")
+
 
 def build_parser() -> argparse.ArgumentParser:
     """Every command, its arguments and their types."""
@@ -44,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = command("play", "one whole game between random players, as a readable log")
     play.add_argument("edition")
     play.add_argument("--players", type=_count, required=True)
-    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--seed", type=_integer, default=0)
     play.add_argument("--trace-out", metavar="FILE", help="also write the game as a trace")
     replay = command("replay", "check a recorded game step by step")
     replay.add_argument("trace", help="a trace file (JSON)")
@@ -92,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--games", type=_count, default=None, help="random games per edition")
     report.add_argument("--scale", default="micro", help="the exploration's scale ('none')")
     report.add_argument("--diff-scale", default="micro", help="the comparisons' scale")
-    report.add_argument("--seed", type=int, default=0)
+    report.add_argument("--seed", type=_integer, default=0)
     report.add_argument("--jobs", type=_count, default=0)
     from unospec.diagrams.command import add_arguments as diagram_arguments
 
@@ -105,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     check = command("check", "the main job: every check of every edition")
     check.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
     check.add_argument("--games", type=_count, default=None, help="random games per edition")
-    check.add_argument("--seed", type=int, default=0)
+    check.add_argument("--seed", type=_integer, default=0)
     check.add_argument("--jobs", type=_count, default=0, help="processes (default: one per core)")
     check.add_argument("--scale", default="micro", help="the exploration's scale ('none' skips it)")
     check.add_argument("--report", metavar="DIR", help="also write the review site there")
@@ -113,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("edition")
     simulate.add_argument("--games", type=_count, required=True)
     simulate.add_argument("--players", type=_count, default=None)
-    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--seed", type=_integer, default=0)
     simulate.add_argument("--jobs", type=_count, default=1)
     simulate.add_argument("--no-invariants", action="store_true")
     # random_play.POLICIES; spelled out so that parsing arguments imports no rules code
@@ -124,15 +130,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _at_least(least: int) -> Callable[[str], int]:
-    """An argument type: a whole number no less than `least`."""
+def _at_least(least: int | None) -> Callable[[str], int]:
+    """An argument type: a whole number no less than `least` (None: any)."""
 
     def whole_number(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
-        if value < least:
+        if least is not None and value < least:
             raise argparse.ArgumentTypeError(
                 f"expected a number of at least {least}, found {value}"
             )
@@ -141,5 +147,6 @@ def _at_least(least: int) -> Callable[[str], int]:
     return whole_number
 
 
+_integer = _at_least(None)  # a seed
 _count = _at_least(0)
 _positive = _at_least(1)  # a limit of no states at all would stop before the first

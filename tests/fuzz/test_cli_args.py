@@ -148,6 +148,29 @@ def test_negative_or_non_numeric_counts_are_one_error_line(
     assert_one_error_line(*run(capsys, *argv))
 
 
+WORDED = [  # (argv, the error after "unospec: error: ")
+    (["play", "express", "--players", "2", "--seed", "abc"],
+     "argument --seed: expected a whole number, found 'abc'"),
+    (["simulate", "express", "--games", "2", "--policy", "foo"],
+     "argument --policy: expected one of mixed, eager, found 'foo'"),
+    (["explore", "express", "--format", "xml"],
+     "argument --format: expected one of text, json, found 'xml'"),
+    (["baseline", "load"], "argument action: expected one of save, found 'load'"),
+    (["explore", "express", "--max-states", "0"],
+     "argument --max-states: expected a number of at least 1, found 0"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("argv", "message"), WORDED, ids=[" ".join(a) for a, _ in WORDED])
+def test_bad_arguments_say_what_was_expected_and_found(
+    capsys: Capture, argv: list[str], message: str
+) -> None:
+    """Like a bad edition file: `expected ..., found ...`, not argparse's own wording."""
+    code, out, err = run(capsys, *argv)
+    assert_one_error_line(code, out, err)
+    assert err == f"unospec: error: {message}\n"
+
+
 @pytest.mark.parametrize("argv", _out_of_range(), ids=" ".join)
 def test_players_outside_the_editions_range_are_one_error_line(
     capsys: Capture, argv: list[str]
