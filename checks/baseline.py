@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from unospec.checks.diff import card_parameters, deck_composition, readings, rule_parameters
+from unospec.checks.explore_job import explore_edition
 from unospec.checks.lint import lint
-from unospec.checks.proofs import ProofReport
+from unospec.checks.proofs import ProofReport, prove
+from unospec.editions import reference
 from unospec.model.edition import Edition
 
 FORMAT = 1
@@ -60,6 +62,17 @@ def fingerprint(
             "fired": sorted(label for label, n in exploration["coverage"].items() if n),
         },
     }
+
+
+def current(edition: Edition, scale: str) -> dict[str, Any]:
+    """The edition's fingerprint now, exploring it at `scale` (what `baseline save` writes).
+
+    Ctrl-C raises KeyboardInterrupt: a cut-short exploration's state counts are no baseline.
+    """
+    report = explore_edition(edition, reference(edition), scale=scale)
+    if report.exploration.stopped == "interrupted":
+        raise KeyboardInterrupt
+    return fingerprint(edition, prove(edition), report.to_json())
 
 
 def _plain(value: Any) -> Any:

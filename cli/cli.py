@@ -333,18 +333,22 @@ def _diff(args: argparse.Namespace) -> int:
 
 
 def _baseline(args: argparse.Namespace) -> int:
-    from unospec.checks.baseline import fingerprint, save
-    from unospec.checks.explore_job import explore_edition
-    from unospec.checks.proofs import prove
-    from unospec.editions import builtin_names, load_edition, reference
+    from unospec.checks.baseline import current, save
+    from unospec.editions import builtin_names, load_edition
 
     names = args.editions or list(builtin_names())
     editions = [load_edition(name) for name in names]
-    written = []
-    for edition in editions:
-        explored = explore_edition(edition, reference(edition), scale=args.scale).to_json()
-        data = fingerprint(edition, prove(edition), explored)
-        written.append(str(save(edition, data, Path(args.out) if args.out else None)))
+    written: list[str] = []
+    try:
+        for edition in editions:
+            data = current(edition, args.scale)
+            written.append(str(save(edition, data, Path(args.out) if args.out else None)))
+    except KeyboardInterrupt:
+        left = [e.name for e in editions[len(written) :]]
+        data = {"written": written, "interrupted": True, "not_saved": left}
+        lines = [f"saved {path}" for path in written]
+        _emit(args, data, "\n".join([*lines, f"INTERRUPTED; not saved: {', '.join(left)}"]))
+        return INTERRUPTED
     _emit(args, {"written": written}, "\n".join(f"saved {path}" for path in written))
     return OK
 

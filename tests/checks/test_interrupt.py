@@ -6,16 +6,22 @@ parent process, between two batches of work, as a real one most often does.
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 from budget import time_limit
 from scenario import edition
 
+from unospec.checks import explore_job
+from unospec.checks.baseline import current
 from unospec.checks.lint.coverage import coverage
 from unospec.checks.main_check import CheckInterrupted, check_editions
 from unospec.checks.simulate import run_games
+from unospec.cli import main
 
 
 def _interrupt_after(batches: int, label_start: str = "") -> Callable[[str, int, int], None]:
@@ -66,3 +72,36 @@ def test_ctrl_c_in_lint_coverage_is_not_taken_for_dead_rules() -> None:
     """Rules that a cut-short sample never fired would be reported as dead."""
     with pytest.raises(KeyboardInterrupt):
         coverage(edition("express"), 2000, None, _interrupt_after(1))
+
+
+def _explorations_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every exploration gets Ctrl-C after its first level."""
+    real = explore_job.explore
+
+    def interrupted(*args: Any, **options: Any) -> Any:
+        def stop(states: int, depth: int) -> None:
+            raise KeyboardInterrupt
+
+        return real(*args, **{**options, "progress": stop})
+
+    monkeypatch.setattr(explore_job, "explore", interrupted)
+
+
+def test_ctrl_c_during_baseline_save_saves_nothing_cut_short(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A cut-short exploration's state counts would become the baseline every later check
+    is held to."""
+    _explorations_interrupted(monkeypatch)
+    with pytest.raises(KeyboardInterrupt):
+        current(edition("express"), "micro")
+    code = main(
+        ["baseline", "save", "express", "classic", "--out", str(tmp_path), "--format", "json"]
+    )
+    assert code == 130
+    assert json.loads(capsys.readouterr().out) == {
+        "written": [],
+        "interrupted": True,
+        "not_saved": ["express", "classic"],
+    }
+    assert list(tmp_path.iterdir()) == []
