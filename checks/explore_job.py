@@ -97,6 +97,7 @@ def explore_edition(
     max_states: int | None = None,
     jobs: int = 1,
     progress: Progress | None = None,
+    partial_on_interrupt: bool = False,
 ) -> ExploreReport:
     """Explore `base` at `scale`; `reference` is how a counterexample trace names it."""
     edition = scale_edition(base, parse_scale(scale))
@@ -108,7 +109,13 @@ def explore_edition(
             f"{edition.rules.hand_size} and a first card; use fewer players or a larger scale"
         )
     exploration = explore(
-        edition, players, symmetry=symmetry, max_states=max_states, jobs=jobs, progress=progress
+        edition,
+        players,
+        symmetry=symmetry,
+        max_states=max_states,
+        jobs=jobs,
+        progress=progress,
+        partial_on_interrupt=partial_on_interrupt,
     )
     report = ExploreReport(base.name, scale, exploration)
     if exploration.violation is not None:

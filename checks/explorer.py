@@ -104,12 +104,14 @@ def explore(
     max_states: int | None = None,
     jobs: int = 1,
     progress: Progress | None = None,
+    partial_on_interrupt: bool = False,
 ) -> Exploration:
     """Explore every state reachable by `players` players; stop at the first violation.
 
     With `jobs` > 1 each level's states are expanded by that many processes (0: one per
     core); the result is the same as with one (states are numbered and checked in the same
-    order).
+    order). Ctrl-C stops the workers and propagates, unless `partial_on_interrupt`: then
+    the exploration returns, marked "interrupted" (what `unospec explore` prints).
     """
     jobs = jobs or os.cpu_count() or 1
     renamings = colour_renamings(edition) if symmetry else []
@@ -137,6 +139,8 @@ def explore(
             if progress:
                 progress(len(index), result.depth)
     except KeyboardInterrupt:
+        if not partial_on_interrupt:
+            raise
         result.stopped = "interrupted"
     finally:
         if pool is not None:

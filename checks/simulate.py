@@ -100,8 +100,13 @@ def run_games(
     check: bool = True,
     policy: str = "mixed",
     progress: Progress | None = None,
+    partial_on_interrupt: bool = False,
 ) -> tuple[Tally, float]:
-    """Play `games` random games on `jobs` processes; (tally, seconds)."""
+    """Play `games` random games on `jobs` processes; (tally, seconds).
+
+    Ctrl-C stops the workers and propagates, unless `partial_on_interrupt`: then the games
+    played so far are returned, marked interrupted (what `unospec simulate` prints).
+    """
     jobs = jobs or os.cpu_count() or 1
     chunks = [range(i, min(i + CHUNK, games)) for i in range(0, games, CHUNK)]
     total = Tally()
@@ -125,6 +130,8 @@ def run_games(
             if progress:
                 progress(label, total.games, games)
     except KeyboardInterrupt:
+        if not partial_on_interrupt:
+            raise
         total.interrupted = True  # keep what was played: the report says how many games
     finally:
         if pool is not None:

@@ -236,6 +236,7 @@ def _explore(args: argparse.Namespace) -> int:
             max_states=args.max_states,
             jobs=args.jobs,
             progress=lambda states, depth: progress("exploring", states, 0),
+            partial_on_interrupt=True,
         )
     written = write_counterexample(report, Path(args.out)) if report.trace else []
     if args.storyboard and report.trace is not None:
@@ -267,7 +268,7 @@ def _simulate(args: argparse.Namespace) -> int:
     with _progress_bar() as progress:
         tally, seconds = run_games(
             edition, args.games, seed=args.seed, players=args.players, jobs=args.jobs,
-            check=check, policy=args.policy, progress=progress,
+            check=check, policy=args.policy, progress=progress, partial_on_interrupt=True,
         )  # fmt: skip
     data = simulation_json(edition, tally, seconds, check)
     _emit(args, data, simulate_text(data))

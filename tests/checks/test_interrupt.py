@@ -16,7 +16,7 @@ import pytest
 from budget import time_limit
 from scenario import edition
 
-from unospec.checks import explore_job
+from unospec.checks import diff, explore_job
 from unospec.checks.baseline import current
 from unospec.checks.lint.coverage import coverage
 from unospec.checks.main_check import CheckInterrupted, check_editions
@@ -43,7 +43,12 @@ def test_ctrl_c_stops_a_simulation_and_its_workers(jobs: int) -> None:
     games = 4000  # far more than are played before the interrupt
     with time_limit(120):  # the games queued for the workers are not played to the end
         tally, _ = run_games(
-            edition("classic"), games, jobs=jobs, progress=_interrupt_after(2), policy="eager"
+            edition("classic"),
+            games,
+            jobs=jobs,
+            progress=_interrupt_after(2),
+            policy="eager",
+            partial_on_interrupt=True,
         )
     assert tally.interrupted
     assert 0 < tally.games < games
@@ -74,9 +79,9 @@ def test_ctrl_c_in_lint_coverage_is_not_taken_for_dead_rules() -> None:
         coverage(edition("express"), 2000, None, _interrupt_after(1))
 
 
-def _explorations_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every exploration gets Ctrl-C after its first level."""
-    real = explore_job.explore
+def _explorations_interrupted(monkeypatch: pytest.MonkeyPatch, module: Any = explore_job) -> None:
+    """Every exploration that `module` starts gets Ctrl-C after its first level."""
+    real = module.explore
 
     def interrupted(*args: Any, **options: Any) -> Any:
         def stop(states: int, depth: int) -> None:
@@ -84,7 +89,7 @@ def _explorations_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
 
         return real(*args, **{**options, "progress": stop})
 
-    monkeypatch.setattr(explore_job, "explore", interrupted)
+    monkeypatch.setattr(module, "explore", interrupted)
 
 
 def test_ctrl_c_during_baseline_save_saves_nothing_cut_short(
@@ -105,3 +110,11 @@ def test_ctrl_c_during_baseline_save_saves_nothing_cut_short(
         "not_saved": ["express", "classic"],
     }
     assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_in_diff_is_no_difference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cut-short exploration's coverage would differ from the other edition's."""
+    _explorations_interrupted(monkeypatch, diff)
+    diff.conclusions.cache_clear()  # an earlier test may have explored these already
+    with pytest.raises(KeyboardInterrupt):
+        diff.conclusions(edition("express"), "micro", 2)
