@@ -334,16 +334,18 @@ def _diff(args: argparse.Namespace) -> int:
 
 
 def _baseline(args: argparse.Namespace) -> int:
-    from unospec.checks.baseline import current, save
+    from unospec.checks.baseline import baseline_path, current, save
     from unospec.editions import builtin_names, load_edition
 
     names = args.editions or list(builtin_names())
     editions = [load_edition(name) for name in names]
+    folder = Path(args.out) if args.out else None
+    for edition in editions:
+        _writable_folder(baseline_path(edition, folder).parent)  # before the work
     written: list[str] = []
     try:
         for edition in editions:
-            data = current(edition, args.scale)
-            written.append(str(save(edition, data, Path(args.out) if args.out else None)))
+            written.append(str(save(edition, current(edition, args.scale), folder)))
     except KeyboardInterrupt:
         left = [e.name for e in editions[len(written) :]]
         data = {"written": written, "interrupted": True, "not_saved": left}

@@ -315,6 +315,17 @@ def test_explore_with_an_unwritable_out_folder_is_one_error_line(capsys: Capture
     assert_one_error_line(*run(capsys, "explore", "express", "--out", "/proc/x"))
 
 
+def test_baseline_save_to_an_unwritable_folder_is_one_error_line(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    """`baseline save --out` a place that cannot hold a folder exits 2 with one line, before
+    exploring (it was a traceback)."""
+    a_file = tmp_path / "a-file"
+    a_file.write_text("", encoding="utf-8")
+    for out in ("/proc/x", str(a_file / "baselines")):
+        assert_one_error_line(*run(capsys, "baseline", "save", "express", "--out", out))
+
+
 def _window_left_open(e: object, game: object, action: object) -> object:
     """A seeded kernel bug: closing the UNO window forgets to close it."""
     return game
