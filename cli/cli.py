@@ -133,14 +133,10 @@ def _writable_folder(folder: Path) -> None:
 
 def _replay(args: argparse.Namespace) -> int:
     from unospec.checks.replay import edition_for, replay
-    from unospec.model.trace import parse_trace
+    from unospec.model.trace import read_trace
     from unospec.render import replay_text
 
-    try:
-        text = Path(args.trace).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"{args.trace}: cannot read the trace ({error})") from None
-    trace = parse_trace(text, args.trace)
+    trace = read_trace(args.trace)
     edition = edition_for(trace, args.trace, args.edition)
     result = replay(edition, trace)
     _emit(args, result.to_json(), replay_text(result))

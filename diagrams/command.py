@@ -185,13 +185,8 @@ def _one(args: argparse.Namespace) -> Picture:
 def _trace_picture(file: str, edition_name: str) -> Picture:
     from unospec.checks.replay import edition_for
     from unospec.diagrams.storyboard import storyboard_dot
-    from unospec.model.errors import InputError
-    from unospec.model.trace import parse_trace
+    from unospec.model.trace import read_trace
 
-    try:
-        text = Path(file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"{file}: cannot read the trace ({error})") from None
-    trace = parse_trace(text, file)
+    trace = read_trace(file)
     edition = edition_for(trace, file, edition_name)
     return Picture(f"{Path(file).stem}-storyboard", storyboard_dot(edition, trace))

@@ -65,7 +65,7 @@ def load_edition_file(path: Path) -> Edition:
     if len(raw) > MAX_BYTES:
         raise EditionError(file, None, "(file)", f"at most {MAX_BYTES} bytes", "a larger file")
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte-order mark, as some editors write, is skipped
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
         raise EditionError(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from unospec.model.actions import (
@@ -71,6 +72,15 @@ class Trace:
             "steps": list(self.steps),
             **self.extra,
         }
+
+
+def read_trace(file: str) -> Trace:
+    """Read a trace file (UTF-8, with or without the byte-order mark some editors write)."""
+    try:
+        text = Path(file).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"{file}: cannot read the trace ({error})") from None
+    return parse_trace(text, file)
 
 
 def parse_trace(text: str, where: str = "trace") -> Trace:

@@ -395,6 +395,17 @@ def test_malformed_trace_exits_2(
     assert place in line
 
 
+def test_a_trace_with_a_byte_order_mark_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Some editors start a UTF-8 file with a byte-order mark; the trace still reads."""
+    trace, _, _ = record_game(edition("express"), 2, 0)
+    path = tmp_path / "trace.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(trace.to_json()).encode("utf-8"))
+    assert main(["replay", str(path), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["steps"] == len(trace.steps)
+
+
 def test_missing_trace_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A trace file that does not exist is reported as one `unospec: error:` line, exit 2."""
     path = tmp_path / "absent.json"

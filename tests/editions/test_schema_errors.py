@@ -248,6 +248,20 @@ def test_unchanged_copy_loads(tmp_path: Path) -> None:
     assert load_edition(str(path)).total_cards == 56
 
 
+def test_a_byte_order_mark_is_skipped(tmp_path: Path) -> None:
+    """Some editors start a UTF-8 file with a byte-order mark; the file still loads, and a
+    later error still names its line."""
+    path = tmp_path / "express.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + express_text().encode("utf-8"))
+    loaded = load_edition(str(path))
+    assert loaded.name == "express"
+    assert loaded.behaviour() == load_edition("express").behaviour()
+    text = edit(express_text(), "hand_size = 5 #", 'hand_size = "five" #')
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    line, key, _, _ = parse_message(str(load_error(path)), path)
+    assert (line, key) == (line_of(text, "hand_size ="), "setup.hand_size")
+
+
 def test_cli_show_bad_file_is_one_error_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
