@@ -30,18 +30,26 @@ def violation_path(exploration: Exploration) -> list[Outcome]:
     """The outcomes, from the first deal on, that lead to the violation."""
     violation = exploration.violation
     assert violation is not None
+    path = path_to(exploration, violation.parent)
+    if violation.state is not None:
+        edition = exploration.edition
+        renamings = colour_renamings(edition) if exploration.symmetry else []
+        game = normalize(path[-1].after if path else empty_table(edition, exploration.players))
+        target = decode(violation.state)
+        path.append(_step_to(edition, game, target, renamings, broken=violation.invariant))
+    return path
+
+
+def path_to(exploration: Exploration, state_id: int) -> list[Outcome]:
+    """The outcomes, from the first deal on, that lead to explored state `state_id`."""
     edition = exploration.edition
     renamings = colour_renamings(edition) if exploration.symmetry else []
-    ids = exploration.path(violation.parent)
     game = normalize(empty_table(edition, exploration.players))
     path: list[Outcome] = []
-    for target in [exploration.state(i) for i in ids[1:]]:
+    for target in [exploration.state(i) for i in exploration.path(state_id)[1:]]:
         outcome = _step_to(edition, game, target, renamings)
         path.append(outcome)
         game = normalize(outcome.after)
-    if violation.state is not None:
-        target = decode(violation.state)
-        path.append(_step_to(edition, game, target, renamings, broken=violation.invariant))
     return path
 
 

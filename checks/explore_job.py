@@ -15,6 +15,7 @@ from unospec.checks.counterexample import (
     concrete_trace,
     dealt,
     describe,
+    path_to,
     regression_test,
     step_table,
     violation_path,
@@ -29,6 +30,25 @@ from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.table import MACHINE
 from unospec.model.trace import Trace
 
+PROGRESS = "game-can-end"
+"""The progress property's name: from every reachable state the game can still end."""
+
+
+@dataclass
+class Witness:
+    """A trace to one state, told as the table after the deal and then what each step changed."""
+
+    trace: Trace
+    dealt: list[str]
+    steps: list[dict[str, Any]]
+
+    @classmethod
+    def of(cls, edition: Edition, trace: Trace) -> Witness:
+        return cls(trace, describe(edition, dealt(edition, trace)), step_table(edition, trace))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"trace": self.trace.to_json(), "dealt": self.dealt, "steps": self.steps}
+
 
 @dataclass
 class ExploreReport:
@@ -41,10 +61,11 @@ class ExploreReport:
     table: list[dict[str, Any]] = field(default_factory=list)
     dealt: list[str] = field(default_factory=list)  # the table the trace's steps start from
     replayed: dict[str, Any] | None = None
+    stuck: Witness | None = None  # the shallowest state the game cannot end from
 
     @property
     def ok(self) -> bool:
-        return self.exploration.violation is None
+        return self.exploration.violation is None and not self.exploration.stuck
 
     def to_json(self) -> dict[str, Any]:
         x = self.exploration
@@ -69,6 +90,14 @@ class ExploreReport:
             "coverage": {b.label: x.fired[b.number] for b in MACHINE.branches},
             "never_fired": [b.label for b in MACHINE.branches if not x.fired[b.number]],
             "phases": sorted(x.phases),
+            "progress": None
+            if x.stuck is None
+            else {
+                "name": PROGRESS,
+                "ok": not x.stuck,
+                "stuck_states": len(x.stuck),
+                "witness": self.stuck.to_json() if self.stuck else None,
+            },
             "violation": None
             if x.violation is None
             else {
@@ -121,21 +150,33 @@ def explore_edition(
     if exploration.violation is not None:
         path = violation_path(exploration)
         trace = concrete_trace(edition, players, path, base=reference, scale=scale)
-        report.trace = trace
-        report.table = step_table(edition, trace)
-        report.dealt = describe(edition, dealt(edition, trace))
+        witness = Witness.of(edition, trace)
+        report.trace, report.table, report.dealt = trace, witness.steps, witness.dealt
         result = replay(edition, trace)
         report.replayed = {
             "ok": result.ok,
             "violation": result.violation,
             "first_illegal": result.first_illegal,
         }
+    if exploration.stuck:
+        path = path_to(exploration, exploration.stuck[0])
+        if path:  # else the game cannot end from the empty table: there is no deal to show
+            trace = concrete_trace(edition, players, path, base=reference, scale=scale)
+            report.stuck = Witness.of(edition, trace)
     return report
 
 
 def write_counterexample(report: ExploreReport, folder: Path) -> list[Path]:
-    """Write the trace and its regression test into `folder`; return their paths."""
+    """Write the trace and its regression test into `folder`; return their paths.
+
+    For a state the game cannot end from, the trace that reaches it (no test: every step
+    of it is legal and breaks nothing)."""
     violation = report.exploration.violation
+    if violation is None and report.stuck is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{report.edition}-{PROGRESS}.json"
+        path.write_text(json.dumps(report.stuck.trace.to_json(), indent=1) + "\n")
+        return [path]
     assert report.trace is not None and violation is not None
     folder.mkdir(parents=True, exist_ok=True)
     stem = f"{report.edition}-{violation.invariant}"

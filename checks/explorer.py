@@ -6,8 +6,12 @@ the first violation found is at the least depth, so its trace is a shortest one.
 pile is a multiset and every draw a branch (see `chance`), so every deal order is covered.
 
 Memory grows with the number of distinct states (each kept packed as bytes, see `codec`,
-with a parent index); `max_states` bounds it, and the exploration then stops with partial
-statistics.
+with a parent index, and every transition as a pair of state ids); `max_states` bounds it,
+and the exploration then stops with partial statistics.
+
+A complete exploration also checks progress, a property of the whole graph rather than of a
+state (TLC's liveness, in its simplest form): from every reachable state, some sequence of
+moves and shuffles still reaches a final phase of the machine, so the game can end.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import os
 import resource
 import signal
 import time
+from array import array
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -62,6 +67,9 @@ class Exploration:
     fired: Counter[int] = field(default_factory=Counter)
     violation: Violation | None = None
     stopped: str | None = None  # "max-states" | "interrupted" | None when complete
+    sources: array[int] = field(default_factory=lambda: array("I"))  # transition i: from
+    targets: array[int] = field(default_factory=lambda: array("I"))  # ... and to
+    stuck: list[int] | None = None  # states the game cannot end from; None: not checked
     peak_memory_mb: float = 0.0
     bytes_per_state: float = 0.0
     phases: set[str] = field(default_factory=set)
@@ -145,6 +153,8 @@ def explore(
     finally:
         if pool is not None:
             pool.terminate()
+    if result.complete:
+        result.stuck = _cannot_end(result)
     result.seconds = time.perf_counter() - started
     result.peak_memory_mb = _rss_mb()
     grown = max(0.0, result.peak_memory_mb - memory_before)
@@ -235,15 +245,45 @@ def _record(
         if broken is not None:
             result.violation = Violation(broken[0], broken[1], state_id, child)
             return
-        if child in index:
-            continue
-        index[child] = len(result.states)
-        result.states.append(child)
-        result.parents.append(state_id)
-        result.unreduced_states += orbit
-        next_frontier.append(index[child])
+        known = index.get(child)
+        if known is None:
+            known = index[child] = len(result.states)
+            result.states.append(child)
+            result.parents.append(state_id)
+            result.unreduced_states += orbit
+            next_frontier.append(known)
+        result.sources.append(state_id)
+        result.targets.append(known)
     if max_states is not None and len(index) >= max_states:
         result.stopped = "max-states"
+
+
+def _cannot_end(result: Exploration) -> list[int]:
+    """The states from which no path reaches a final phase, in BFS order (shallowest first):
+    every state is marked from the final ones, backwards along the recorded transitions.
+
+    The reversed transitions are packed by target (compressed rows of 4-byte ids) rather than
+    kept as a list per state, which would cost more than the states themselves."""
+    count, sources, targets = len(result.states), result.sources, result.targets
+    starts = array("I", bytes(4 * (count + 1)))  # transitions into state i: starts[i]...
+    for target in targets:
+        starts[target + 1] += 1
+    for i in range(count):
+        starts[i + 1] += starts[i]
+    into, free = array("I", bytes(4 * len(targets))), starts[:-1]
+    for source, target in zip(sources, targets, strict=True):
+        into[free[target]] = source
+        free[target] += 1
+    final = {MACHINE.phases.index(phase) for phase in MACHINE.final}
+    can_end = bytearray(data[0] in final for data in result.states)
+    stack = [i for i in range(count) if can_end[i]]
+    while stack:
+        state = stack.pop()
+        for source in into[starts[state] : starts[state + 1]]:
+            if not can_end[source]:
+                can_end[source] = 1
+                stack.append(source)
+    return [i for i in range(count) if not can_end[i]]
 
 
 def _rss_mb() -> float:

@@ -231,6 +231,8 @@ def _exploration(edition: Edition, scale: str, jobs: int) -> CheckResult:
     )
     if x.violation:
         detail += f"; {x.violation.invariant} broken: {x.violation.message}"
+    elif x.stuck:
+        detail += f"; the game cannot end from {len(x.stuck)} states"
     elif x.stopped:
         detail += f"; stopped ({x.stopped})"
     return CheckResult("exploration", report.ok and x.complete, detail, data)

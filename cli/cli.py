@@ -234,7 +234,8 @@ def _explore(args: argparse.Namespace) -> int:
             progress=lambda states, depth: progress("exploring", states, 0),
             partial_on_interrupt=True,
         )
-    written = write_counterexample(report, Path(args.out)) if report.trace else []
+    found = report.trace or report.stuck
+    written = write_counterexample(report, Path(args.out)) if found else []
     if args.storyboard and report.trace is not None:
         from unospec.diagrams.command import storyboard_svg
 

@@ -173,6 +173,11 @@ def explore_text(data: dict[str, Any]) -> str:
         "Invariants:",
     ]
     out += [f"  {'ok  ' if i['ok'] else 'FAIL'}  {i['name']}" for i in data["invariants"]]
+    progress = data["progress"]
+    if progress is None:
+        out.append("Progress: not checked (the exploration did not finish)")
+    else:
+        out.append(f"Progress:\n  {'ok  ' if progress['ok'] else 'FAIL'}  {progress['name']}")
     fired = sum(1 for n in data["coverage"].values() if n)
     out.append(f"Rule coverage: {fired} of {len(data['coverage'])} transitions fired")
     out += [f"  never fired: {label}" for label in data["never_fired"]]
@@ -181,13 +186,25 @@ def explore_text(data: dict[str, Any]) -> str:
         out += ["", f"VIOLATION of {violation['invariant']}: {violation['message']}",
                 "Shortest trace (the table as dealt, then only what changed at each step):",
                 f"  deal  {'table':<9} {'deal':<28} {'; '.join(violation['dealt'])}"]  # fmt: skip
-        for row in violation["steps"]:
-            who = "table" if row["player"] is None else f"player {row['player']}"
-            out.append(
-                f"  {row['step']:>3}  {who:<9} {row['action']:<28} {'; '.join(row['changes'])}"
-            )
-        out += [f"  written: {path}" for path in data.get("written", [])]
+        out += _step_rows(violation["steps"])
+    if progress and not progress["ok"]:
+        out += ["", f"The game cannot end from {progress['stuck_states']} of the states: from "
+                "each, no sequence of moves and shuffles reaches the end of the game."]  # fmt: skip
+        witness = progress["witness"]
+        if witness:
+            out += ["Shortest trace to one of them (the table as dealt, then what changed):",
+                    f"  deal  {'table':<9} {'deal':<28} {'; '.join(witness['dealt'])}",
+                    *_step_rows(witness["steps"])]  # fmt: skip
+    out += [f"  written: {path}" for path in data.get("written", [])]
     return "\n".join(out)
+
+
+def _step_rows(steps: list[dict[str, Any]]) -> list[str]:
+    rows = []
+    for row in steps:
+        who = "table" if row["player"] is None else f"player {row['player']}"
+        rows.append(f"  {row['step']:>3}  {who:<9} {row['action']:<28} {'; '.join(row['changes'])}")
+    return rows
 
 
 def simulate_text(data: dict[str, Any]) -> str:

@@ -200,6 +200,12 @@ def _proofs(queries: list[dict[str, Any]]) -> str:
     )
 
 
+def _progress(progress: dict[str, Any] | None) -> str:
+    if progress is None:
+        return "not checked (the exploration did not finish)"
+    return "yes" if progress["ok"] else f"no: not from {progress['stuck_states']:,} states"
+
+
 def _statistics(report: EditionReport) -> str:
     explored = _check(report, "exploration")
     games = _check(report, "random-games")
@@ -211,6 +217,7 @@ def _statistics(report: EditionReport) -> str:
             ["States without symmetry", text(f"{explored['unreduced_states']:,}")],
             ["Transitions, depth", text(f"{explored['transitions']:,}, {explored['depth']}")],
             ["Complete", text("yes" if explored["complete"] else explored["stopped"])],
+            ["The game can always still end", text(_progress(explored.get("progress")))],
         ]
     if games:
         rows += [

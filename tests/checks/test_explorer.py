@@ -16,10 +16,13 @@ import pytest
 from scenario import edition
 
 from unospec.checks import explorer
+from unospec.checks.chance import normalize
+from unospec.checks.codec import encode
 from unospec.checks.counterexample import regression_test
 from unospec.checks.explore_job import run_exploration
-from unospec.checks.explorer import explore
+from unospec.checks.explorer import explore, successors
 from unospec.checks.replay import edition_for, replay
+from unospec.checks.symmetry import canonical, colour_renamings
 from unospec.model import kernel, updates
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.table import MACHINE
@@ -42,12 +45,14 @@ def _explore(name: str, scale: str, players: int, symmetry: bool) -> Any:
 
 @pytest.mark.parametrize(("name", "scale", "players"), list(MANIFEST))
 def test_pinned_state_counts_and_verdicts(name: str, scale: str, players: int) -> None:
-    """Each configuration explores completely, breaks no invariant, and has the pinned
-    number of distinct states with and without symmetry reduction."""
+    """Each configuration explores completely, breaks no invariant, can always end, and
+    has the pinned number of distinct states with and without symmetry reduction."""
     reduced, full, depth = MANIFEST[(name, scale, players)]
     with_symmetry = _explore(name, scale, players, True)
     without = _explore(name, scale, players, False)
     assert with_symmetry.complete and without.complete
+    assert with_symmetry.stuck == without.stuck == []
+    assert len(without.sources) == len(without.targets) == without.transitions
     assert (len(with_symmetry.states), len(without.states)) == (reduced, full)
     assert with_symmetry.depth == without.depth == depth
 
@@ -62,6 +67,7 @@ def test_symmetry_reduction_is_sound(name: str, scale: str, players: int) -> Non
     assert with_symmetry.phases == without.phases
     assert set(with_symmetry.fired) == set(without.fired)
     assert (with_symmetry.violation is None) == (without.violation is None)
+    assert (with_symmetry.stuck == []) == (without.stuck == [])
 
 
 def _mutated(label: str, update: Callable[..., Any]) -> Any:
@@ -180,3 +186,55 @@ def test_trace_names_its_scale_and_replays_from_json() -> None:
         assert trace.scale == "pair"
         result = replay(edition_for(trace, None, None), trace)
     assert result.violation is not None
+
+
+def _wilds_never_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seeded kernel bug that breaks no invariant: wild cards are never offered as moves,
+    so two players who both hold one can never go out."""
+    listed = kernel._plays
+
+    def plays(e: Any, game: Any, player: int, cards: tuple[int, ...]) -> Any:
+        moves = listed(e, game, player, cards)
+        return tuple(m for m in moves if not e.faces.faces[m.card].is_wild)
+
+    monkeypatch.setattr(kernel, "_plays", plays)
+
+
+def _game_can_end(e: Any, game: Any) -> bool:
+    """Search every state reachable from `game` for the end of the game: the check that the
+    explorer's backward marking must agree with, done forwards and on its own."""
+    seen = {encode(normalize(game))}
+    frontier = [normalize(game)]
+    while frontier:
+        state = frontier.pop()
+        if state.phase in MACHINE.final:
+            return True
+        for outcome in successors(e, state):
+            after = normalize(outcome.after, state)
+            if encode(after) not in seen:
+                seen.add(encode(after))
+                frontier.append(after)
+    return False
+
+
+def test_a_game_that_cannot_end_is_found_with_a_witness(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No invariant catches a rule that can trap the game forever; the progress check does,
+    and its witness reaches a state from which the game truly cannot end (searched forwards
+    here), while the states it calls able to end truly can."""
+    _wilds_never_played(monkeypatch)
+    report = run_exploration("classic")
+    x = report.exploration
+    assert x.complete and x.violation is None and not report.ok
+    assert x.stuck and 0 < len(x.stuck) < len(x.states)
+    e = x.edition
+    assert not _game_can_end(e, x.state(x.stuck[0]))
+    assert _game_can_end(e, x.state(next(i for i in range(len(x.states)) if i not in x.stuck)))
+    assert report.stuck is not None
+    replayed = replay(e, report.stuck.trace)
+    assert replayed.ok and replayed.violation is None
+    renamings = colour_renamings(e)  # the explorer keeps states up to colour renaming
+    assert canonical(normalize(replayed.final), renamings)[0] == x.state(x.stuck[0])
+    progress = report.to_json()["progress"]
+    assert progress["ok"] is False and progress["stuck_states"] == len(x.stuck)
