@@ -7,7 +7,7 @@ the table of what each step changed, and a ready pytest regression test.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -57,15 +57,26 @@ class ExploreReport:
     edition: str
     scale: str
     exploration: Exploration
-    trace: Trace | None = None
-    table: list[dict[str, Any]] = field(default_factory=list)
-    dealt: list[str] = field(default_factory=list)  # the table the trace's steps start from
+    counterexample: Witness | None = None  # the shortest trace to the broken invariant
     replayed: dict[str, Any] | None = None
     stuck: Witness | None = None  # the shallowest state the game cannot end from
 
     @property
     def ok(self) -> bool:
         return self.exploration.violation is None and not self.exploration.stuck
+
+    @property
+    def trace(self) -> Trace | None:
+        return self.counterexample.trace if self.counterexample else None
+
+    @property
+    def table(self) -> list[dict[str, Any]]:
+        return self.counterexample.steps if self.counterexample else []
+
+    @property
+    def dealt(self) -> list[str]:
+        """The table the counterexample's steps start from, in words."""
+        return self.counterexample.dealt if self.counterexample else []
 
     def to_json(self) -> dict[str, Any]:
         x = self.exploration
@@ -150,8 +161,7 @@ def explore_edition(
     if exploration.violation is not None:
         path = violation_path(exploration)
         trace = concrete_trace(edition, players, path, base=reference, scale=scale)
-        witness = Witness.of(edition, trace)
-        report.trace, report.table, report.dealt = trace, witness.steps, witness.dealt
+        report.counterexample = Witness.of(edition, trace)
         result = replay(edition, trace)
         report.replayed = {
             "ok": result.ok,

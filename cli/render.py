@@ -183,24 +183,26 @@ def explore_text(data: dict[str, Any]) -> str:
     out += [f"  never fired: {label}" for label in data["never_fired"]]
     violation = data["violation"]
     if violation:
-        out += ["", f"VIOLATION of {violation['invariant']}: {violation['message']}",
-                "Shortest trace (the table as dealt, then only what changed at each step):",
-                f"  deal  {'table':<9} {'deal':<28} {'; '.join(violation['dealt'])}"]  # fmt: skip
-        out += _step_rows(violation["steps"])
+        out += [
+            "",
+            f"VIOLATION of {violation['invariant']}: {violation['message']}",
+            "Shortest trace (the table as dealt, then only what changed at each step):",
+        ]
+        out += _trace_rows(violation["dealt"], violation["steps"])
     if progress and not progress["ok"]:
         out += ["", f"The game cannot end from {progress['stuck_states']} of the states: from "
                 "each, no sequence of moves and shuffles reaches the end of the game."]  # fmt: skip
         witness = progress["witness"]
         if witness:
-            out += ["Shortest trace to one of them (the table as dealt, then what changed):",
-                    f"  deal  {'table':<9} {'deal':<28} {'; '.join(witness['dealt'])}",
-                    *_step_rows(witness["steps"])]  # fmt: skip
+            out.append("Shortest trace to one of them (the table as dealt, then what changed):")
+            out += _trace_rows(witness["dealt"], witness["steps"])
     out += [f"  written: {path}" for path in data.get("written", [])]
     return "\n".join(out)
 
 
-def _step_rows(steps: list[dict[str, Any]]) -> list[str]:
-    rows = []
+def _trace_rows(dealt: list[str], steps: list[dict[str, Any]]) -> list[str]:
+    """A trace as a table: the deal in full, then each step with only what it changed."""
+    rows = [f"  deal  {'table':<9} {'deal':<28} {'; '.join(dealt)}"]
     for row in steps:
         who = "table" if row["player"] is None else f"player {row['player']}"
         rows.append(f"  {row['step']:>3}  {who:<9} {row['action']:<28} {'; '.join(row['changes'])}")
