@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from unospec.checks.random_play import GameRecord, play_random_game
+from unospec.checks.random_play import MAX_STEPS, GameRecord, play_random_game
 from unospec.model.edition import Edition
 from unospec.model.table import MACHINE
 
@@ -42,6 +42,7 @@ class Tally:
     violations: int = 0
     interrupted: bool = False
     first_violation: tuple[int, str, str, dict[str, Any]] | None = None
+    first_unfinished: tuple[int, int, int] | None = None  # (game, players, seed)
     fired: Counter[int] = field(default_factory=Counter)
 
     def add_game(self, number: int, record: GameRecord) -> None:
@@ -57,6 +58,8 @@ class Tally:
         self.fired += record.fired
         if record.gap:
             self.gaps.append(record.gap)
+        if not (record.finished or record.violation or record.gap):
+            self.first_unfinished = self.first_unfinished or (number, record.players, record.seed)
         if record.violation:
             self.violations += 1
             if self.first_violation is None:
@@ -73,21 +76,36 @@ class Tally:
         self.fired += other.fired
         if other.first_violation and (first is None or other.first_violation[0] < first[0]):
             self.first_violation = other.first_violation
+        if other.first_unfinished and (
+            self.first_unfinished is None or other.first_unfinished < self.first_unfinished
+        ):
+            self.first_unfinished = other.first_unfinished
 
 
 def _chunk(
-    edition: Edition, numbers: range, seed: int, players: int | None, check: bool, policy: str
+    edition: Edition,
+    numbers: range,
+    seed: int,
+    players: int | None,
+    check: bool,
+    policy: str,
+    max_steps: int,
 ) -> Tally:
     tally = Tally()
-    rules = edition.rules
-    span = rules.max_players - rules.min_players + 1
     for number in numbers:
-        count = players if players else rules.min_players + number % span
+        count, game_seed = game_plan(edition, number, seed, players)
         record = play_random_game(
-            edition, count, seed * 1_000_003 + number, check=check, policy=policy
+            edition, count, game_seed, check=check, policy=policy, max_steps=max_steps
         )
         tally.add_game(number, record)
     return tally
+
+
+def game_plan(edition: Edition, number: int, seed: int, players: int | None) -> tuple[int, int]:
+    """(players, seed) of game `number` of a run: the same whatever the number of processes."""
+    rules = edition.rules
+    span = rules.max_players - rules.min_players + 1
+    return players or rules.min_players + number % span, seed * 1_000_003 + number
 
 
 def run_games(
@@ -101,8 +119,11 @@ def run_games(
     policy: str = "mixed",
     progress: Progress | None = None,
     partial_on_interrupt: bool = False,
+    max_steps: int = MAX_STEPS,
 ) -> tuple[Tally, float]:
     """Play `games` random games on `jobs` processes; (tally, seconds).
+
+    A game still running after `max_steps` steps is counted as unfinished.
 
     Ctrl-C stops the workers and propagates, unless `partial_on_interrupt`: then the games
     played so far are returned, marked interrupted (what `unospec simulate` prints).
@@ -121,9 +142,11 @@ def run_games(
         if jobs > 1 and len(chunks) > 1:
             pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_interrupts)
         tallies = (
-            pool.imap(_chunk_star, [(edition, c, seed, players, check, policy) for c in chunks])
+            pool.imap(
+                _chunk_star, [(edition, c, seed, players, check, policy, max_steps) for c in chunks]
+            )
             if pool is not None
-            else (_chunk(edition, c, seed, players, check, policy) for c in chunks)
+            else (_chunk(edition, c, seed, players, check, policy, max_steps) for c in chunks)
         )
         for tally in tallies:
             total.merge(tally)
@@ -174,5 +197,8 @@ def simulation_json(edition: Edition, tally: Tally, seconds: float, check: bool)
             zip(("game", "invariant", "message", "trace"), tally.first_violation, strict=True)
         ),
         "rule_gaps": sorted(set(tally.gaps)),
+        "first_unfinished": None
+        if tally.first_unfinished is None
+        else dict(zip(("game", "players", "seed"), tally.first_unfinished, strict=True)),
         "rules_fired": {b.label: tally.fired[b.number] for b in MACHINE.branches},
     }

@@ -271,7 +271,12 @@ def _simulate(args: argparse.Namespace) -> int:
     _emit(args, data, simulate_text(data))
     if tally.interrupted:
         return INTERRUPTED
-    failed = data["invariant_violations"] or data["rule_gaps"] or tally.games < args.games
+    failed = (
+        data["invariant_violations"]
+        or data["rule_gaps"]
+        or data["first_unfinished"]
+        or tally.games < args.games
+    )
     return FAILED if failed else OK
 
 

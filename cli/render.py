@@ -228,6 +228,12 @@ def simulate_text(data: dict[str, Any]) -> str:
         v = data["first_violation"]
         out.append(f"  first: game {v['game']} broke {v['invariant']}: {v['message']}")
     out += [f"  rule gap: {gap}" for gap in data["rule_gaps"]]
+    if data["first_unfinished"]:
+        u = data["first_unfinished"]
+        out.append(
+            f"  game {u['game']} did not end ({u['players']} players, seed {u['seed']}: "
+            "`unospec play` with these shows it)"
+        )
     out.append("Rules fired:")
     out += [f"  {count:>9}  {label}" for label, count in data["rules_fired"].items()]
     return "\n".join(out)

@@ -17,7 +17,7 @@ from typing import Any
 
 from unospec import __version__
 from unospec.checks.diff import diff
-from unospec.checks.main_check import check_editions
+from unospec.checks.main_check import DEFAULT_GAMES, check_editions
 from unospec.checks.results import EditionReport
 from unospec.editions import load_edition
 from unospec.model.edition import Edition
@@ -33,7 +33,7 @@ Progress = Callable[[str, int, int], None]
 class Settings:
     """How much checking the report runs (see `unospec check`)."""
 
-    games: int = 2000
+    games: int = DEFAULT_GAMES
     scale: str | None = "micro"
     diff_scale: str = "micro"
     seed: int = 0

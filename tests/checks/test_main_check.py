@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import pytest
 from scenario import edition
 
+from unospec.checks import main_check, simulate
 from unospec.checks.main_check import check_edition, check_editions
+from unospec.checks.random_play import play_random_game, record_game
 from unospec.checks.replay import replay
 from unospec.checks.results import CheckResult, EditionReport
 from unospec.model import kernel, updates
@@ -130,3 +133,44 @@ def test_a_failed_run_is_not_shared() -> None:
     report = check_edition(edition("nfl-players"), games=5, jobs=1, scale=None, same_as=twin)
     games = next(c for c in report.checks if c.name == "random-games")
     assert games.ok and "same_behaviour_as" not in games.data
+
+
+def test_a_game_that_does_not_end_fails_the_check_and_names_its_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game still running at the step cap fails `random-games`, as a trap fails `explore`'s
+    game-can-end: a rule that lets play go on forever is a bug (Let's Play: a hand ends when
+    a player plays their last card). The game is named by a seed `unospec play` replays."""
+    capped = functools.partial(simulate.run_games, max_steps=40)  # no game ends in 40 steps
+    monkeypatch.setattr(main_check, "run_games", capped)
+    report = check_edition(edition("classic"), games=3, jobs=1, scale=None)
+    games = report.checks[2]
+    assert not games.ok and not report.ok
+    assert games.data["violation"] is None and games.data["first_unfinished"] == {
+        "game": 0,
+        "players": 2,
+        "seed": 0,
+    }
+    assert (
+        "3 games did not end, the first game 0 (`unospec play classic --players 2 --seed 0`)"
+        in (games.detail)
+    )
+
+
+def test_the_seed_a_check_names_replays_the_same_game_in_unospec_play() -> None:
+    """`unospec play --players P --seed S` plays the very game the check played as S."""
+    classic = edition("classic")
+    players, seed = simulate.game_plan(classic, 7, 0, None)
+    record = play_random_game(classic, players, seed)
+    _, final, history = record_game(classic, players, seed)
+    assert record.finished and final.phase == "game_over"
+    assert (len(history), final.winner) == (record.steps, record.winner)
+
+
+def test_an_unfinished_game_is_reported_whatever_the_number_of_processes() -> None:
+    """The first unfinished game is the lowest-numbered one, with two processes as with one."""
+    classic = edition("classic")
+    one, _ = simulate.run_games(classic, 120, jobs=1, check=False, max_steps=30)
+    two, _ = simulate.run_games(classic, 120, jobs=2, check=False, max_steps=30)
+    assert one.first_unfinished == two.first_unfinished == (0, 2, 0)
+    assert one.finished == two.finished == 0

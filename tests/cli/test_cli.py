@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -260,3 +261,32 @@ def test_json_output_is_one_object(capsys: Capture, argv: tuple[str, ...]) -> No
     data, end = decoder.raw_decode(out)
     assert isinstance(data, dict)
     assert out[end:].strip() == ""
+
+
+def test_simulate_reports_the_issue_keys_and_is_deterministic_for_a_seed(capsys: Capture) -> None:
+    """`simulate`'s JSON carries the keys outside tools read, and a seed fixes the games."""
+    argv = ("simulate", "express", "--games", "6", "--seed", "3", "--jobs", "1")
+    first, second = run_json(capsys, *argv), run_json(capsys, *argv)
+    for key in ("games", "seconds", "games_per_second", "mean_turns", "first_player_win_share",
+                "invariant_violations"):  # fmt: skip
+        assert key in first
+    assert first["games"] == first["finished_games"] == 6 and first["invariant_violations"] == 0
+    assert first["first_unfinished"] is None
+    timing = ("seconds", "games_per_second")
+    assert {k: v for k, v in first.items() if k not in timing} == {
+        k: v for k, v in second.items() if k not in timing
+    }
+
+
+def test_simulate_fails_on_a_game_that_does_not_end(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game still running at the step cap is a failure (exit 1), named by its seed."""
+    from unospec.checks import simulate
+
+    monkeypatch.setattr(simulate, "run_games", functools.partial(simulate.run_games, max_steps=40))
+    code, out, _ = run(capsys, "simulate", "classic", "--games", "2", "--format", "json")
+    assert code == 1
+    assert json.loads(out)["first_unfinished"] == {"game": 0, "players": 2, "seed": 0}
+    code, out, _ = run(capsys, "simulate", "classic", "--games", "2")
+    assert code == 1 and "game 0 did not end (2 players, seed 0" in out
