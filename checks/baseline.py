@@ -1,10 +1,15 @@
 """Verification baselines: what an edition's checks concluded, saved to compare against.
 
 A baseline records an edition's fingerprint: a digest of its deck, its parameters and chosen
-readings, its proof verdicts, its finding ids, and its exploration on one scale (state
-counts, transitions fired). `unospec baseline save` writes it beside the edition file, under
-`baselines/`; `unospec check` recomputes it and fails, naming each difference, when the
-edition changed in a way the baseline does not record. Saving again accepts the change.
+readings, its proof verdicts, its finding ids, its exploration on one scale (state counts,
+transitions fired) and its random games for one sample (steps, hands, how often each
+transition fired, a digest of every hand's length). `unospec baseline save` writes it beside
+the edition file, under `baselines/`; `unospec check` recomputes it and fails, naming each
+difference, when the edition changed in a way the baseline does not record. Saving again
+accepts the change.
+
+The games are what make a wrong count visible: a Draw Two that deals three cards keeps every
+card accounted for and breaks no invariant, but it changes the games that the same seed plays.
 """
 
 from __future__ import annotations
@@ -18,8 +23,11 @@ from unospec.checks.diff import card_parameters, deck_composition, readings, rul
 from unospec.checks.explore_job import explore_edition
 from unospec.checks.lint import lint
 from unospec.checks.proofs import ProofReport, prove
+from unospec.checks.simulate import Tally, run_games
 from unospec.editions import reference
 from unospec.model.edition import Edition
+from unospec.model.errors import UnospecError
+from unospec.model.table import MACHINE
 
 FORMAT = 1
 
@@ -31,9 +39,15 @@ def baseline_path(edition: Edition, folder: Path | None = None) -> Path:
 
 
 def fingerprint(
-    edition: Edition, proofs: ProofReport, exploration: dict[str, Any] | None
+    edition: Edition,
+    proofs: ProofReport,
+    exploration: dict[str, Any] | None,
+    games: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The edition's verification fingerprint (deterministic: no times, no paths)."""
+    """The edition's verification fingerprint (deterministic: no times, no paths).
+
+    `games` is `games_fingerprint` of a passing run of random games, or None.
+    """
     deck = deck_composition(edition)
     findings = lint(edition, proofs=proofs).findings  # without coverage: independent of games
     return {
@@ -61,13 +75,44 @@ def fingerprint(
             "depth": exploration["depth"],
             "fired": sorted(label for label, n in exploration["coverage"].items() if n),
         },
+        "games": games,
     }
 
 
-def current(edition: Edition, scale: str) -> dict[str, Any]:
-    """The edition's fingerprint now, exploring it at `scale` (what `baseline save` writes)."""
+def games_fingerprint(tally: Tally, seed: int) -> dict[str, Any]:
+    """What a run of random games did, independent of time and of the number of processes."""
+    turns = json.dumps(tally.turns).encode()
+    return {
+        "games": tally.games,
+        "seed": seed,
+        "steps": tally.steps,
+        "hands": tally.hands,
+        "reshuffles": tally.reshuffles,
+        "draw_shortfalls": tally.shortfalls,
+        "turns_digest": hashlib.sha256(turns).hexdigest(),
+        "fired": {
+            b.label: tally.fired[b.number] for b in MACHINE.branches if tally.fired[b.number]
+        },
+    }
+
+
+def current(edition: Edition, scale: str, games: int = 0, seed: int = 0) -> dict[str, Any]:
+    """The edition's fingerprint now, exploring it at `scale` and playing `games` random games
+    (what `baseline save` writes). Raises RuntimeError if the games do not all pass."""
     report = explore_edition(edition, reference(edition), scale=scale)
-    return fingerprint(edition, prove(edition), report.to_json())
+    played = None
+    if games:
+        tally, _ = run_games(edition, games, seed=seed, jobs=0)
+        if tally.violations or tally.gaps or tally.first_unfinished or tally.games < games:
+            raise BaselineRefused(
+                f"{edition.name}: its random games fail; `unospec check` says why"
+            )
+        played = games_fingerprint(tally, seed)
+    return fingerprint(edition, prove(edition), report.to_json(), played)
+
+
+class BaselineRefused(UnospecError):
+    """A baseline records what passing checks conclude: failing games are not saved."""
 
 
 def _plain(value: Any) -> Any:
@@ -96,6 +141,9 @@ def load(edition: Edition, folder: Path | None = None) -> dict[str, Any] | None:
 def compare(saved: dict[str, Any], current: dict[str, Any]) -> list[str]:
     """Each difference between a saved fingerprint and the current one, in words."""
     saved, current = _plain(saved), _plain(current)
+    games_then, games_now = saved.get("games"), current.get("games")
+    if not (games_then and games_now and same_sample(games_then, games_now)):
+        saved, current = {**saved, "games": None}, {**current, "games": None}
     if saved.get("exploration") and current.get("exploration"):
         if saved["exploration"]["scale"] != current["exploration"]["scale"]:
             saved = {**saved, "exploration": None}
@@ -125,3 +173,8 @@ def _walk(path: str, old: Any, new: Any) -> list[str]:
     if old != new:
         return [f"{path}: was {json.dumps(old)}, now {json.dumps(new)}"]
     return []
+
+
+def same_sample(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Two runs of random games are comparable when they played the same games."""
+    return bool(a["games"] == b["games"] and a["seed"] == b["seed"])

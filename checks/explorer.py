@@ -29,10 +29,11 @@ from typing import Any, NamedTuple
 
 from unospec.checks.chance import Outcome, chance_outcomes, normalize, outcomes
 from unospec.checks.codec import decode, encode
-from unospec.checks.invariants import violations
+from unospec.checks.invariants import offered_move_refused, violations
 from unospec.checks.symmetry import canonical, colour_renamings
 from unospec.model.actions import Action
 from unospec.model.edition import Edition
+from unospec.model.errors import RuleGap
 from unospec.model.kernel import empty_table, is_chance, legal_actions
 from unospec.model.state import GameState
 from unospec.model.table import MACHINE
@@ -186,11 +187,16 @@ def expand(edition: Edition, renamings: list[Any], data: bytes) -> Expansion:
     if broken or game.phase in MACHINE.final:
         return Expansion(broken[0] if broken else None, [])
     children = []
-    for outcome in successors(edition, game, legal):
-        fired = tuple([step.branch.number for step in outcome.fired])
-        step_broken = violations(edition, outcome.after, game, outcome.fired, kinds=("step",))
-        child, orbit = canonical(normalize(outcome.after, game), renamings)
-        children.append((encode(child), orbit, fired, step_broken[0] if step_broken else None))
+    try:
+        for outcome in successors(edition, game, legal):
+            fired = tuple([step.branch.number for step in outcome.fired])
+            step_broken = violations(edition, outcome.after, game, outcome.fired, kinds=("step",))
+            child, orbit = canonical(normalize(outcome.after, game), renamings)
+            children.append((encode(child), orbit, fired, step_broken[0] if step_broken else None))
+    except RuleGap:
+        raise
+    except Exception as error:  # this state offers a move the rules refuse, or crash on
+        return Expansion(("offered-moves-accepted", offered_move_refused(game, error)), [])
     return Expansion(None, children)
 
 

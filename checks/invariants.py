@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from unospec.checks.since import cards_still_ok
 from unospec.model.actions import Action
 from unospec.model.edition import Edition
+from unospec.model.errors import IllegalAction
 from unospec.model.kernel import Fired, is_chance, legal_actions
 from unospec.model.state import CLOCKWISE, GameState
 from unospec.model.table import MACHINE
@@ -31,7 +32,7 @@ class Invariant:
     """A property that must hold in every state (`always`) or across every step (`step`)."""
 
     name: str
-    kind: str  # "always" | "step"
+    kind: str  # "always" | "step" | "move" (reported where a move is refused, see below)
     check: Callable[..., str | None]  # a StateCheck ("always") or a StepCheck ("step")
     meaning: str
     since: SinceCheck | None = None  # the same verdict, given a predecessor that passed
@@ -258,6 +259,20 @@ def declared_transitions(
     return None
 
 
+def offered_move_refused(game: GameState, error: Exception) -> str:
+    """Why `offered-moves-accepted` failed: the kernel refused a move it offered itself.
+
+    Not a state or step check (`violations` never runs it): random play and the explorer
+    report it when `run` raises IllegalAction (or crashes) on a move from `legal_actions`, or
+    on a shuffle from `chance_outcomes`, instead of crashing themselves.
+    """
+    if isinstance(error, IllegalAction):
+        return f"in phase {game.phase}, a move or shuffle the rules offer is refused: {error}"
+    return f"in phase {game.phase}, a move or shuffle the rules offer crashes the kernel: " + (
+        f"{type(error).__name__}: {error}"
+    )
+
+
 INVARIANTS: tuple[Invariant, ...] = (
     Invariant("type-ok", "always", type_ok, "every field holds a value of its kind", type_ok_since),
     Invariant(
@@ -288,6 +303,12 @@ INVARIANTS: tuple[Invariant, ...] = (
         "step",
         declared_transitions,
         "every step moves along declared machine transitions",
+    ),
+    Invariant(
+        "offered-moves-accepted",
+        "move",
+        offered_move_refused,
+        "the rules accept every move and shuffle they offer",
     ),
 )
 

@@ -13,7 +13,13 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from unospec.checks.baseline import baseline_path, compare, fingerprint
+from unospec.checks.baseline import (
+    baseline_path,
+    compare,
+    fingerprint,
+    games_fingerprint,
+    same_sample,
+)
 from unospec.checks.baseline import load as load_baseline
 from unospec.checks.explore_job import explore_edition
 from unospec.checks.invariants import violations
@@ -123,7 +129,9 @@ def check_edition(
     checks.append(_proofs(proofs))
     checks.append(_lint(edition, proofs, checks))
     explored = next((c.data for c in checks if c.name == "exploration"), None)
-    checks.append(_baseline(edition, fingerprint(edition, proofs, explored)))
+    passed = (c.data.get("fingerprint") for c in checks if c.name == "random-games" and c.ok)
+    played = next(passed, None)
+    checks.append(_baseline(edition, fingerprint(edition, proofs, explored, played)))
     interpretations = tuple(
         {
             "id": item.id,
@@ -207,6 +215,7 @@ def _random_games(
         f"{len(MACHINE.branches)} transitions fired"
     )
     data = simulation_json(edition, tally, seconds, check=True)
+    data["fingerprint"] = games_fingerprint(tally, seed)
     data["never_fired"] = never
     data["violation"] = data.pop("first_violation")
     ok = (
@@ -307,8 +316,12 @@ def _baseline(edition: Edition, current: dict[str, Any]) -> CheckResult:
     if not differences:
         scale = (saved.get("exploration") or {}).get("scale")
         same = current.get("exploration") and scale == current["exploration"]["scale"]
-        compared = "deck, parameters, readings, proofs, findings" + (
-            f", exploration at {scale}" if same else ""
+        played = saved.get("games") or {}
+        sample = current.get("games") and same_sample(played, current["games"])
+        compared = (
+            "deck, parameters, readings, proofs, findings"
+            + (f", exploration at {scale}" if same else "")
+            + (f", {played['games']} random games (seed {played['seed']})" if sample else "")
         )
         return CheckResult("baseline", True, f"unchanged: {compared}", {"differences": []})
     detail = (

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import accumulate
 
-from unospec.checks.invariants import violations
+from unospec.checks.invariants import offered_move_refused, violations
 from unospec.editions import reference
 from unospec.model.actions import Action, CallUno, Catch, Draw, Pass, Play
 from unospec.model.edition import Edition
@@ -136,15 +136,20 @@ def play_random_game(
             action = random_outcome(edition, game, rng)
         else:
             action = choose(game, legal, rng, policy)
+        if not deck:
+            deck = getattr(action, "order", ())
+        else:
+            actions.append(action)
         try:
             after, fired = run(edition, game, action)
         except RuleGap as gap:
             record.gap = str(gap)
             return record
-        if not deck:
-            deck = getattr(action, "order", ())
-        else:
-            actions.append(action)
+        except Exception as error:  # offered, then refused (or a crash): the trace ends with it
+            message = offered_move_refused(game, error)
+            trace = _trace(edition, players, deck, actions)
+            record.violation = Violation("offered-moves-accepted", message, record.steps, trace)
+            return record
         record.steps += 1
         _count(record, fired)
         legal = legal_actions(edition, after)

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from unospec.checks.invariants import violations
+from unospec.checks.invariants import offered_move_refused, violations
 from unospec.editions import load_edition
 from unospec.model.actions import Deal
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, InputError, RuleGap
-from unospec.model.kernel import empty_table, run
+from unospec.model.kernel import empty_table, legal_actions, run
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.state import GameState
 from unospec.model.trace import Trace, deck_faces, step_action
@@ -107,6 +107,8 @@ def replay(edition: Edition, trace: Trace) -> ReplayResult:
         result.violation = result.violation or _violation(edition, after, game, fired, i)
         game = after
         result.steps = i + 1
+    if result.ok and not result.violation:
+        result.violation = _refused_offer(edition, game, result.steps - 1)
     if result.violation:
         result.ok = False
     result.phase = game.phase
@@ -122,3 +124,17 @@ def _violation(
         return None
     name, message = problems[0]
     return {"step": step, "invariant": name, "message": message}
+
+
+def _refused_offer(edition: Edition, game: GameState, step: int) -> dict[str, Any] | None:
+    """`offered-moves-accepted` in the state the trace stops in: the rules accept every move
+    they offer there (the explorer's witness for it is a trace to such a state)."""
+    for action in legal_actions(edition, game):
+        try:
+            run(edition, game, action)
+        except RuleGap:
+            continue  # a gap in the rules, not a refusal: `check` reports those
+        except Exception as error:  # refused, or a crash
+            message = offered_move_refused(game, error)
+            return {"step": step, "invariant": "offered-moves-accepted", "message": message}
+    return None

@@ -92,6 +92,10 @@ def build_parser() -> argparse.ArgumentParser:
     baseline.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
     baseline.add_argument("--out", help="the folder to write to (default: beside each file)")
     baseline.add_argument("--scale", default="micro", help="the exploration's scale")
+    baseline.add_argument(
+        "--games", type=_count, default=None, help="random games to record (0: none)"
+    )
+    baseline.add_argument("--seed", type=_integer, default=0)
     report = command("report", "a static review site of editions, to open in a browser")
     report.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
     report.add_argument("--out", required=True, metavar="DIR")

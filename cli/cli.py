@@ -336,8 +336,11 @@ def _diff(args: argparse.Namespace) -> int:
 
 
 def _baseline(args: argparse.Namespace) -> int:
-    from unospec.checks.baseline import baseline_path, current, save
+    from unospec.checks.baseline import BaselineRefused, baseline_path, current, save
+    from unospec.checks.main_check import DEFAULT_GAMES
     from unospec.editions import builtin_names, load_edition
+
+    games = DEFAULT_GAMES if args.games is None else args.games
 
     names = args.editions or list(builtin_names())
     editions = [load_edition(name) for name in names]
@@ -347,7 +350,16 @@ def _baseline(args: argparse.Namespace) -> int:
     written: list[str] = []
     try:
         for edition in editions:
-            written.append(str(save(edition, current(edition, args.scale), folder)))
+            data = current(edition, args.scale, games, args.seed)
+            written.append(str(save(edition, data, folder)))
+    except BaselineRefused as refused:
+        left = [e.name for e in editions[len(written) :]]
+        data = {"written": written, "refused": str(refused), "not_saved": left}
+        lines = [f"saved {path}" for path in written]
+        _emit(
+            args, data, "\n".join([*lines, f"NOT SAVED: {refused}; not saved: {', '.join(left)}"])
+        )
+        return FAILED
     except KeyboardInterrupt:
         left = [e.name for e in editions[len(written) :]]
         data = {"written": written, "interrupted": True, "not_saved": left}

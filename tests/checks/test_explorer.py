@@ -24,6 +24,7 @@ from unospec.checks.explorer import explore, successors
 from unospec.checks.replay import edition_for, replay
 from unospec.checks.symmetry import canonical, colour_renamings
 from unospec.model import kernel, updates
+from unospec.model.actions import Play
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.table import MACHINE
 from unospec.model.trace import parse_trace
@@ -238,3 +239,57 @@ def test_a_game_that_cannot_end_is_found_with_a_witness(
     assert canonical(normalize(replayed.final), renamings)[0] == x.state(x.stuck[0])
     progress = report.to_json()["progress"]
     assert progress["ok"] is False and progress["stuck_states"] == len(x.stuck)
+
+
+def _offers_cards_that_do_not_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seeded kernel bug: the legal moves also list number cards that do not match, which
+    `apply` then refuses (Let's Play: a card must match by number, colour or symbol)."""
+    listed = kernel._plays
+
+    def plays(e: Any, game: Any, player: int, cards: tuple[int, ...]) -> Any:
+        moves = listed(e, game, player, cards)
+        offered = {m.card for m in moves}
+        extra = [Play(player, c) for c in cards if c not in offered and not e.faces.wild[c]]
+        return (*moves, *extra)
+
+    monkeypatch.setattr(kernel, "_plays", plays)
+
+
+def test_a_move_offered_then_refused_is_found_with_a_trace_that_replays_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The explorer reports `offered-moves-accepted` instead of crashing, its trace leads to a
+    state that offers the refused move, and its regression test passes once the bug is gone."""
+    _offers_cards_that_do_not_match(monkeypatch)
+    report = run_exploration("express", scale="pair")
+    data = report.to_json()
+    assert data["violation"]["invariant"] == "offered-moves-accepted"
+    assert "does not match" in data["violation"]["message"]
+    assert {"name": "offered-moves-accepted", "ok": False} in data["invariants"]
+    trace = report.trace
+    assert trace is not None
+    found = replay(edition_for(trace, None, None), trace)
+    assert found.violation is not None
+    assert found.violation["invariant"] == "offered-moves-accepted"
+    monkeypatch.undo()
+    assert replay(edition_for(trace, None, None), trace).ok
+
+
+def test_a_move_that_crashes_the_kernel_is_a_violation_not_a_crash() -> None:
+    """An effect that fails an internal assertion is reported like a refused move, naming
+    the exception, with a trace to the state that offers it."""
+
+    def crashes(e: Any, game: Any, action: Any) -> Any:
+        raise AssertionError("seeded")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(
+            kernel, "MACHINE", _mutated("choosing_color --choose_color--> resolving", crashes)
+        )
+        report = run_exploration("express", scale="pair")
+        assert report.trace is not None
+        again = replay(edition_for(report.trace, None, None), report.trace).violation
+    violation = report.to_json()["violation"]
+    assert violation["invariant"] == "offered-moves-accepted"
+    assert violation["message"].endswith("crashes the kernel: AssertionError: seeded")
+    assert again is not None and again["message"] == violation["message"]

@@ -4,16 +4,23 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
+from pathlib import Path
 
 import pytest
 from scenario import edition
 
 from unospec.checks import main_check, simulate
+from unospec.checks.baseline import compare, fingerprint, games_fingerprint
+from unospec.checks.baseline import load as load_baseline
 from unospec.checks.main_check import check_edition, check_editions
+from unospec.checks.proofs import prove
 from unospec.checks.random_play import play_random_game, record_game
 from unospec.checks.replay import replay
 from unospec.checks.results import CheckResult, EditionReport
+from unospec.cli import main
 from unospec.model import kernel, updates
+from unospec.model.actions import Play
 from unospec.model.table import MACHINE, CompiledMachine
 from unospec.model.trace import parse_trace
 
@@ -174,3 +181,104 @@ def test_an_unfinished_game_is_reported_whatever_the_number_of_processes() -> No
     two, _ = simulate.run_games(classic, 120, jobs=2, check=False, max_steps=30)
     assert one.first_unfinished == two.first_unfinished == (0, 2, 0)
     assert one.finished == two.finished == 0
+
+
+def _short_catch_penalty(e, game, action):  # type: ignore[no-untyped-def]
+    """A seeded bug: a caught player draws one card fewer than the UNO penalty."""
+    game = updates.owe_catch_penalty(e, game, action)
+    return game._replace(owed=game.owed._replace(amount=game.owed.amount - 1))
+
+
+def test_a_wrong_count_no_invariant_sees_changes_the_games_the_baseline_records(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A caught player drawing one card too few keeps every card accounted for, so no invariant
+    breaks (UNO: the penalty is a count, not a place). The same seed then plays other games,
+    and the baseline's games section names the change."""
+    express = edition("express")
+    right, _ = simulate.run_games(express, 40, jobs=1)
+    mutated = _with_update("uno_window --catch--> table_draws", _short_catch_penalty)
+    monkeypatch.setattr(kernel, "MACHINE", mutated)
+    wrong, _ = simulate.run_games(express, 40, jobs=1)
+    assert wrong.violations == 0 and not wrong.gaps and wrong.finished == 40
+    assert wrong.fired[_branch("uno_window --catch--> table_draws")] > 0
+    proofs = prove(express)
+    saved = fingerprint(express, proofs, None, games_fingerprint(right, 0))
+    differences = compare(saved, fingerprint(express, proofs, None, games_fingerprint(wrong, 0)))
+    assert any(d.startswith("games.steps: was ") for d in differences)
+    assert any(d.startswith("games.turns_digest: was ") for d in differences)
+    assert all(d.startswith("games.") for d in differences)
+
+
+def test_games_are_compared_only_when_the_same_games_were_played() -> None:
+    """A check run with another number of games or seed has nothing to compare its games with;
+    the rest of the fingerprint is still compared."""
+    express = edition("express")
+    proofs = prove(express)
+    forty, _ = simulate.run_games(express, 40, jobs=1)
+    thirty, _ = simulate.run_games(express, 30, jobs=1)
+    saved = fingerprint(express, proofs, None, games_fingerprint(forty, 0))
+    assert compare(saved, fingerprint(express, proofs, None, games_fingerprint(thirty, 0))) == []
+    assert compare(saved, fingerprint(express, proofs, None, games_fingerprint(forty, 1))) == []
+    assert compare(saved, fingerprint(express, proofs, None, None)) == []
+
+
+def test_express_plays_the_games_its_committed_baseline_records() -> None:
+    """The committed baseline's games are the games the check plays by default (Express, the
+    quickest edition; `unospec check` compares the other editions' games the same way)."""
+    express = edition("express")
+    saved = load_baseline(express)
+    assert saved is not None and saved["games"]["games"] == main_check.DEFAULT_GAMES
+    report = check_edition(express, jobs=2, scale=None)
+    baseline = report.checks[-1]
+    assert baseline.ok and f"{main_check.DEFAULT_GAMES} random games (seed 0)" in baseline.detail
+
+
+def test_baseline_save_refuses_games_that_fail(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A baseline records what passing checks conclude: with a kernel bug that creates a card,
+    `baseline save` writes nothing and exits 1."""
+
+    def buggy_catch(e, game, action):  # type: ignore[no-untyped-def]
+        game = updates.owe_catch_penalty(e, game, action)
+        return game._replace(hands=tuple((*h, h[0]) if h else h for h in game.hands))
+
+    mutated = _with_update("uno_window --catch--> table_draws", buggy_catch)
+    monkeypatch.setattr(kernel, "MACHINE", mutated)
+    argv = ["baseline", "save", "express", "--out", str(tmp_path), "--games", "40"]
+    assert main([*argv, "--format", "json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["written"] == [] and data["not_saved"] == ["express"]
+    assert "express: its random games fail" in data["refused"]
+    assert not list(tmp_path.iterdir())
+
+
+def _branch(label: str) -> int:
+    return next(b.number for b in MACHINE.branches if b.label == label)
+
+
+def test_a_move_offered_then_refused_fails_the_games_with_a_trace_ending_in_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When the legal moves list a card that `apply` refuses (Let's Play: a card must match),
+    the random games report `offered-moves-accepted` instead of crashing; the trace ends
+    with the refused move, which a replay finds illegal."""
+    listed = kernel._plays
+
+    def plays(e, game, player, cards):  # type: ignore[no-untyped-def]
+        offered = listed(e, game, player, cards)
+        ids = {m.card for m in offered}
+        return (*offered, *(Play(player, c) for c in cards if c not in ids and not e.faces.wild[c]))
+
+    monkeypatch.setattr(kernel, "_plays", plays)
+    games = check_edition(edition("express"), games=5, jobs=1, scale=None).checks[2]
+    assert not games.ok
+    violation = games.data["violation"]
+    assert violation["invariant"] == "offered-moves-accepted"
+    trace = parse_trace(json.dumps(violation["trace"]))
+    assert trace.steps[-1]["action"] == "play"
+    monkeypatch.undo()
+    result = replay(edition("express"), trace)
+    assert result.first_illegal is not None
+    assert result.first_illegal["step"] == len(trace.steps) - 1
