@@ -356,9 +356,7 @@ def _baseline(args: argparse.Namespace) -> int:
         left = [e.name for e in editions[len(written) :]]
         data = {"written": written, "refused": str(refused), "not_saved": left}
         lines = [f"saved {path}" for path in written]
-        _emit(
-            args, data, "\n".join([*lines, f"NOT SAVED: {refused}; not saved: {', '.join(left)}"])
-        )
+        _emit(args, data, "\n".join([*lines, f"{refused}; not saved: {', '.join(left)}"]))
         return FAILED
     except KeyboardInterrupt:
         left = [e.name for e in editions[len(written) :]]
