@@ -186,7 +186,7 @@ def expand(edition: Edition, renamings: list[Any], data: bytes) -> Expansion:
     broken = violations(edition, game, legal=legal, kinds=("always",))
     if broken or game.phase in MACHINE.final:
         return Expansion(broken[0] if broken else None, [])
-    children = []
+    children: list[tuple[bytes, int, tuple[int, ...], tuple[str, str] | None]] = []
     found = successors(edition, game, legal)
     while True:
         try:  # only the kernel's own steps: a bug of the checker's must not read as the rules'
