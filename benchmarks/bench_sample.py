@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Iterator
 
 from mutants import MUTANTS, Mutant, applied
 
-from unospec.checks.random_play import play_random_game
+from unospec.checks.random_play import GameRecord, play_random_game
 from unospec.checks.simulate import game_plan
 from unospec.editions import load_edition
 from unospec.model.edition import Edition
@@ -27,13 +28,30 @@ from unospec.model.table import MACHINE
 DISTINCT = ("classic", "express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 
 
+def checked_games(edition: Edition, games: int) -> Iterator[tuple[int, GameRecord | None, str]]:
+    """(game number, record, what went wrong or "") for the check's games, in its order."""
+    for number in range(games):
+        try:
+            record = play_random_game(edition, *game_plan(edition, number, 0, None))
+        except Exception as error:  # a model error: `check` fails on it
+            yield number, None, f"{type(error).__name__}: {error}"
+            continue
+        if record.violation:
+            yield number, record, f"{record.violation.invariant}: {record.violation.message}"
+        elif record.gap:
+            yield number, record, f"rule gap: {record.gap}"
+        elif not record.finished:
+            yield number, record, f"no game over after {record.steps} steps"
+        else:
+            yield number, record, ""
+
+
 def first_firings(edition: Edition, games: int) -> dict[int, int]:
     """Machine branch number -> the first game (0-based) in which it fired."""
     first: dict[int, int] = {}
-    for number in range(games):
-        record = play_random_game(edition, *game_plan(edition, number, 0, None))
-        if record.violation or record.gap or not record.finished:
-            raise SystemExit(f"{edition.name}: game {number} did not pass: the kernel is broken")
+    for number, record, problem in checked_games(edition, games):
+        if problem or record is None:
+            raise SystemExit(f"{edition.name}: game {number} failed ({problem}): a kernel bug")
         for branch in record.fired:
             first.setdefault(branch, number)
     return first
@@ -41,18 +59,7 @@ def first_firings(edition: Edition, games: int) -> dict[int, int]:
 
 def first_catch(edition: Edition, games: int) -> tuple[int, str] | None:
     """The first game that notices something wrong, and what it noticed; None if none does."""
-    for number in range(games):
-        try:
-            record = play_random_game(edition, *game_plan(edition, number, 0, None))
-        except Exception as error:  # a move refused, a model error: `check` fails on it
-            return number, f"{type(error).__name__}: {error}"
-        if record.violation:
-            return number, f"{record.violation.invariant}: {record.violation.message}"
-        if record.gap:
-            return number, f"rule gap: {record.gap}"
-        if not record.finished:
-            return number, f"no game over after {record.steps} steps"
-    return None
+    return next(((n, problem) for n, _, problem in checked_games(edition, games) if problem), None)
 
 
 def coverage_table(names: list[str], games: int) -> None:
