@@ -26,10 +26,13 @@ from unospec.checks.symmetry import canonical, colour_renamings
 from unospec.model import kernel, updates
 from unospec.model.actions import Play
 from unospec.model.scale import parse_scale, scale_edition
+from unospec.model.scoring import hand_points, hand_winner
 from unospec.model.table import MACHINE
 from unospec.model.trace import parse_trace
 
-# (edition, scale, players) -> distinct states with symmetry, without, BFS depth
+# (edition, scale, players) -> distinct states with symmetry, without, BFS depth. The scales
+# with a target above the points of one hand's cards play several hands (Keeping Score), so
+# scoring, the next hand's leader and the deal between hands are explored too.
 MANIFEST = {
     ("classic", "pair", 2): (337, 673, 12),
     ("express", "pair", 2): (341, 681, 12),
@@ -37,6 +40,8 @@ MANIFEST = {
     ("star-wars", "pair", 2): (2133, 4265, 16),
     ("super-bowl-lvii", "pair", 2): (2043, 4085, 16),
     ("express", "micro", 2): (31888, 31888, 17),
+    ("classic", "micro,wilds=0,target=2", 2): (2980, 2980, 40),
+    ("nfl-cowboys", "pair,target=6", 2): (10554, 21104, 20),
 }
 
 
@@ -58,7 +63,9 @@ def test_pinned_state_counts_and_verdicts(name: str, scale: str, players: int) -
     assert with_symmetry.depth == without.depth == depth
 
 
-@pytest.mark.parametrize(("name", "scale", "players"), [k for k in MANIFEST if k[1] == "pair"])
+@pytest.mark.parametrize(
+    ("name", "scale", "players"), [k for k in MANIFEST if k[1].startswith("pair")]
+)
 def test_symmetry_reduction_is_sound(name: str, scale: str, players: int) -> None:
     """With colour symmetry the explorer reaches the same phases and transitions, reaches the
     same verdict, and its orbits add up to exactly the states found without it."""
@@ -71,15 +78,15 @@ def test_symmetry_reduction_is_sound(name: str, scale: str, players: int) -> Non
     assert (with_symmetry.stuck == []) == (without.stuck == [])
 
 
-def _mutated(label: str, update: Callable[..., Any]) -> Any:
+def _mutated(label: str, update: Callable[..., Any], machine: Any = MACHINE) -> Any:
     branches = tuple(
-        dataclasses.replace(b, update=update) if b.label == label else b for b in MACHINE.branches
+        dataclasses.replace(b, update=update) if b.label == label else b for b in machine.branches
     )
     by_event: dict[tuple[str, str], tuple[Any, ...]] = {}
     for branch in branches:
         key = (branch.source, branch.event)
         by_event[key] = (*by_event.get(key, ()), branch)
-    return dataclasses.replace(MACHINE, branches=branches, by_event=by_event)
+    return dataclasses.replace(machine, branches=branches, by_event=by_event)
 
 
 def _payout_from_nowhere(e, game, action):  # type: ignore[no-untyped-def]
@@ -158,6 +165,37 @@ def test_a_shorter_counterexample_does_not_exist() -> None:
     depth = len(x.path(x.violation.parent)) - 1 + (x.violation.state is not None)
     assert depth == 1 + len(report.trace.steps)
     assert depth == x.depth or depth == x.depth + 1
+
+
+def _scores_replaced(e, game, action):  # type: ignore[no-untyped-def]
+    """Scoring that forgets earlier hands: the winner's score becomes this hand's points."""
+    scored = updates.score_hand(e, game, action)
+    winner, points = hand_winner(game), hand_points(e, game)
+    return scored._replace(scores=tuple(points if p == winner else 0 for p in range(game.players)))
+
+
+@pytest.mark.parametrize("name", ["classic", "nfl-cowboys"])
+def test_scoring_across_hands_is_explored_and_a_bug_in_it_caught(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a target above one hand's points the explorer plays on to the next deal
+    (Keeping Score), so a scoring bug that only shows from the second hand on is caught,
+    by `scores-only-grow`, with a trace that replays it; a one-hand scale cannot see it."""
+    scale = next(s for n, s, _ in MANIFEST if n == name and "target=" in s)
+    carry_on = "hand_over --score--> dealing"
+    x = _explore(name, scale, 2, False)
+    assert x.fired[next(b.number for b in MACHINE.branches if b.label == carry_on)] > 0
+    mutant = MACHINE
+    for label in (carry_on, "hand_over --score [game_is_won]--> game_over"):
+        mutant = _mutated(label, _scores_replaced, mutant)
+    monkeypatch.setattr(kernel, "MACHINE", mutant)
+    one_hand = run_exploration(name, scale=scale.partition(",target=")[0])
+    assert one_hand.ok
+    report = run_exploration(name, scale=scale)
+    assert report.exploration.violation is not None
+    assert report.exploration.violation.invariant == "scores-only-grow"
+    assert report.replayed is not None
+    assert report.replayed["violation"]["invariant"] == "scores-only-grow"
 
 
 def test_jobs_zero_means_one_process_per_core(monkeypatch: pytest.MonkeyPatch) -> None:
