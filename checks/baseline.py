@@ -150,7 +150,17 @@ def compare(saved: dict[str, Any], current: dict[str, Any]) -> list[str]:
             current = {**current, "exploration": None}
     elif not current.get("exploration"):
         saved = {**saved, "exploration": None}
-    return sorted(_walk("", saved, current))
+    return sorted(_walk("", saved, current), key=_cause_first)
+
+
+CAUSES = ("edition", "deck", "parameters", "interpretations", "proofs", "findings")
+"""What an edition says, then what the checks conclude from it (exploration, games): a
+changed rule comes before the many counts it moves."""
+
+
+def _cause_first(difference: str) -> tuple[int, str]:
+    section = difference.split(".", 1)[0].split(":", 1)[0]
+    return (CAUSES.index(section) if section in CAUSES else len(CAUSES), difference)
 
 
 def _walk(path: str, old: Any, new: Any) -> list[str]:

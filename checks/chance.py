@@ -69,9 +69,11 @@ def normalize(game: GameState, parent: GameState | None = None) -> GameState:
     """The state with its draw pile, and its discard pile under the top, as sorted multisets.
 
     Between hands the cards' places do not matter (the next deal gathers them all), so a
-    `dealing` state keeps only what carries over: scores, leader, hands played. `parent`,
-    when given, is a normalized state `game` came from: a pile it shares (the very same
-    tuple) is sorted already.
+    `dealing` state keeps only what carries over: scores and leader. It also forgets the
+    count of hands played, which is history that no rule reads (`tests/model/test_history.py`
+    checks that): keeping it would make a game that never ends (say, one whose hands score
+    nothing) an endless chain of new states. `parent`, when given, is a normalized state
+    `game` came from: a pile it shares (the very same tuple) is sorted already.
     """
     if game.phase == "dealing":
         cards = game.all_cards()
@@ -80,6 +82,7 @@ def normalize(game: GameState, parent: GameState | None = None) -> GameState:
         return game._replace(
             hands=((),) * game.players, draw_pile=pile, discard=(), color=-1, direction=1,
             current=0, actor=0, drawn=-1, owed=None, challenge=None, special=-1, window=-1,
+            hands_played=0,
         )  # fmt: skip
     draw_pile, discard = game.draw_pile, game.discard
     if parent is None or draw_pile is not parent.draw_pile:

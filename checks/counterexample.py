@@ -215,7 +215,7 @@ TRACE = json.loads(
 def test_{slug}_stays_fixed() -> None:
     """Replaying the counterexample breaks no invariant and no rule."""
     trace = parse_trace(json.dumps(TRACE))
-    result = replay(edition_for(trace, None, None), trace)
+    result = replay(edition_for(trace, __file__, None), trace)
     assert result.violation is None, result.violation
     assert result.ok, result.first_illegal
 '''

@@ -285,9 +285,19 @@ def _step(
 
 
 def diff(
-    a: Edition, b: Edition, *, scale: str = "micro", players: int = 2, max_states: int = 200_000
+    a: Edition,
+    b: Edition,
+    *,
+    scale: str = "micro",
+    players: int | None = None,
+    max_states: int = 200_000,
 ) -> DiffReport:
-    """Every difference between `a` and `b`, and the evidence for one in behaviour."""
+    """Every difference between `a` and `b`, and the evidence for one in behaviour, with
+    `players` at the table (by default the fewest both editions allow)."""
+    if players is None:
+        players = max(a.rules.min_players, b.rules.min_players)
+    a.require_players(players)
+    b.require_players(players)
     report = DiffReport(a.name, b.name)
     report.differences = data_differences(a, b) + conclusion_differences(a, b, scale, players)
     path, how, report.bound = distinguish(a, b, scale=scale, players=players, max_states=max_states)
@@ -300,10 +310,35 @@ def diff(
             "trace": trace.to_json(),
             "step": len(trace.steps) - 1,
             "replay": _replays(a, b, trace, common),
+            "fields": _parted_fields(a, b, trace, common) if how == "different states" else {},
         }
     elif path == []:
         report.trace = {"how": how, "trace": None, "step": None, "replay": None}
     return report
+
+
+def _parted_fields(a: Edition, b: Edition, trace: Trace, common: str) -> dict[str, Any]:
+    """The state fields the trace leaves different in the two editions: {field: {a, b}}."""
+    scaled = scale_edition(a, parse_scale(common))
+    finals = [replay(scale_edition(e, parse_scale(common)), trace).final for e in (a, b)]
+    if finals[0] is None or finals[1] is None:
+        return {}
+    ids = scaled.faces.card_id
+    piles = {"draw_pile", "discard", "set_aside"}
+
+    def shown(name: str, value: Any) -> Any:
+        if name in piles:
+            return [ids(card) for card in value]
+        if name == "hands":
+            return [[ids(card) for card in hand] for hand in value]
+        return _plain(value)
+
+    sa, sb = normalize(finals[0]), normalize(finals[1])
+    return {
+        name: {"a": shown(name, va), "b": shown(name, vb)}
+        for name, va, vb in zip(GameState._fields, sa, sb, strict=True)
+        if va != vb
+    }
 
 
 def _replays(a: Edition, b: Edition, trace: Trace, common: str) -> dict[str, Any]:

@@ -6,6 +6,7 @@ the table of what each step changed, and a ready pytest regression test.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +24,7 @@ from unospec.checks.counterexample import (
 from unospec.checks.explorer import Exploration, Progress, explore
 from unospec.checks.invariants import INVARIANTS
 from unospec.checks.replay import replay
-from unospec.editions import load_edition
+from unospec.editions import load_edition, reference_in
 from unospec.model.edition import Edition
 from unospec.model.errors import InputError
 from unospec.model.scale import parse_scale, scale_edition
@@ -131,7 +132,7 @@ def explore_edition(
     base: Edition,
     reference: str,
     *,
-    players: int = 2,
+    players: int | None = None,
     scale: str = "micro",
     symmetry: bool = True,
     max_states: int | None = None,
@@ -139,8 +140,10 @@ def explore_edition(
     progress: Progress | None = None,
     partial_on_interrupt: bool = False,
 ) -> ExploreReport:
-    """Explore `base` at `scale`; `reference` is how a counterexample trace names it."""
+    """Explore `base` at `scale` with `players` (by default the fewest it allows);
+    `reference` is how a counterexample trace names it."""
     edition = scale_edition(base, parse_scale(scale))
+    players = base.rules.min_players if players is None else players
     base.require_players(players)
     needed = players * edition.rules.hand_size + 1
     if needed > edition.in_play_count:
@@ -182,16 +185,21 @@ def write_counterexample(report: ExploreReport, folder: Path) -> list[Path]:
     For a state the game cannot end from, the trace that reaches it (no test: every step
     of it is legal and breaks nothing)."""
     violation = report.exploration.violation
+    folder.mkdir(parents=True, exist_ok=True)
     if violation is None and report.stuck is not None:
-        folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{report.edition}-{PROGRESS}.json"
-        path.write_text(json.dumps(report.stuck.trace.to_json(), indent=1) + "\n")
+        path.write_text(json.dumps(_stored(report.stuck.trace, folder).to_json(), indent=1) + "\n")
         return [path]
     assert report.trace is not None and violation is not None
-    folder.mkdir(parents=True, exist_ok=True)
+    trace = _stored(report.trace, folder)
     stem = f"{report.edition}-{violation.invariant}"
     trace_path = folder / f"{stem}.json"
     test_path = folder / f"test_{stem.replace('-', '_')}.py"
-    trace_path.write_text(json.dumps(report.trace.to_json(), indent=1) + "\n")
-    test_path.write_text(regression_test(report.trace, violation.invariant, violation.message))
+    trace_path.write_text(json.dumps(trace.to_json(), indent=1) + "\n")
+    test_path.write_text(regression_test(trace, violation.invariant, violation.message))
     return [trace_path, test_path]
+
+
+def _stored(trace: Trace, folder: Path) -> Trace:
+    """`trace` as a file in `folder` names its edition (see `reference_in`)."""
+    return dataclasses.replace(trace, edition=reference_in(trace.edition, folder))

@@ -143,7 +143,9 @@ def check_edition(
         }
         for item in edition.interpretations
     )
-    return EditionReport(edition.name, edition.source, tuple(checks), interpretations)
+    return EditionReport(
+        edition.name, edition.source, tuple(checks), interpretations, reference(edition)
+    )
 
 
 def _shared(twin: EditionReport | None, name: str, edition: str) -> CheckResult | None:
@@ -243,7 +245,8 @@ def _random_games(
 
 
 def _exploration(edition: Edition, scale: str, jobs: int) -> CheckResult:
-    """Every state of the edition at `scale` with two players, every invariant in each."""
+    """Every state of the edition at `scale`, at the smallest table it allows, every
+    invariant in each."""
     report = explore_edition(edition, reference(edition), scale=scale, jobs=jobs)
     data = report.to_json()
     x = report.exploration
@@ -310,7 +313,7 @@ def _baseline(edition: Edition, current: dict[str, Any]) -> CheckResult:
         return CheckResult(
             "baseline",
             True,
-            f"no baseline saved ({where}); `unospec baseline save` makes one",
+            f"no baseline saved ({where}); `unospec baseline save {reference(edition)}` makes one",
             {"differences": []},
         )
     differences = compare(saved, current)
@@ -329,6 +332,6 @@ def _baseline(edition: Edition, current: dict[str, Any]) -> CheckResult:
         f"{len(differences)} changes the baseline does not record: "
         + "; ".join(differences[:5])
         + ("; ..." if len(differences) > 5 else "")
-        + " (accept with `unospec baseline save`)"
+        + f" (accept with `unospec baseline save {reference(edition)}`)"
     )
     return CheckResult("baseline", False, detail, {"differences": differences})

@@ -12,6 +12,7 @@ from bisect import bisect
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import accumulate
+from typing import NamedTuple
 
 from unospec.checks.invariants import offered_move_refused, violations
 from unospec.editions import reference
@@ -204,22 +205,38 @@ def _trace(edition: Edition, players: int, deck: tuple[int, ...], actions: list[
     )
 
 
+class RecordedGame(NamedTuple):
+    """One random game as a trace, with every state it passed through; `gap` is the rule gap
+    it stopped at, if any (then `trace` ends with the step the rules give no outcome for)."""
+
+    trace: Trace
+    final: GameState
+    history: list[tuple[GameState, Action, GameState]]
+    gap: str | None
+
+
 def record_game(
     edition: Edition, players: int, seed: int, *, max_steps: int = MAX_STEPS
-) -> tuple[Trace, GameState, list[tuple[GameState, Action, GameState]]]:
-    """One random game as a trace, with every state it passed through (for `unospec play`)."""
+) -> RecordedGame:
+    """One random game, move for move the one `play_random_game` plays from `seed` (for
+    `unospec play`); it stops at the end of the game, at a rule gap or after `max_steps`."""
     rng = random.Random(seed)
     game = empty_table(edition, players)
     history: list[tuple[GameState, Action, GameState]] = []
+    actions: list[Action] = []
+    gap = None
     while game.phase != "game_over" and len(history) < max_steps:
         if is_chance(game):
             action = random_outcome(edition, game, rng)
         else:
             action = choose(game, legal_actions(edition, game), rng)
-        after = run(edition, game, action)[0]
+        actions.append(action)
+        try:
+            after = run(edition, game, action)[0]
+        except RuleGap as error:
+            gap = str(error)
+            break
         history.append((game, action, after))
         game = after
-    first, *rest = history
-    deck = getattr(first[1], "order", ())
-    trace = _trace(edition, players, deck, [action for _, action, _ in rest])
-    return trace, game, history
+    deck = getattr(actions[0], "order", ())
+    return RecordedGame(_trace(edition, players, deck, actions[1:]), game, history, gap)

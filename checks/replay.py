@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from unospec.checks.invariants import offered_move_refused, violations
-from unospec.editions import load_edition
+from unospec.editions import builtin_names, load_edition
 from unospec.model.actions import Deal
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, InputError, RuleGap
@@ -48,8 +48,9 @@ class ReplayResult:
 
 
 def edition_for(trace: Trace, trace_file: str | None, override: str | None) -> Edition:
-    """The trace's edition: `override` if given, else a built-in name or a path, tried as
-    given and then relative to the trace file; scaled when the trace names a scale."""
+    """The trace's edition: `override` if given, else a built-in name or a path, tried
+    relative to the trace file (as unospec writes it) and then as given; scaled when the
+    trace names a scale."""
     edition = _base_edition(trace, trace_file, override)
     if trace.scale:
         return scale_edition(edition, parse_scale(trace.scale))
@@ -59,19 +60,15 @@ def edition_for(trace: Trace, trace_file: str | None, override: str | None) -> E
 def _base_edition(trace: Trace, trace_file: str | None, override: str | None) -> Edition:
     if override:
         return load_edition(override)
-    try:
-        return load_edition(trace.edition)
-    except InputError:
-        if trace_file is None:
-            raise
-        beside = Path(trace_file).parent / trace.edition
+    if trace_file is not None and trace.edition not in builtin_names():
+        beside = Path(trace_file).parent / trace.edition  # as unospec writes it
         try:
-            found = beside.exists()
+            found = beside.is_file()
         except (OSError, ValueError):
             found = False
         if found:
             return load_edition(str(beside))
-        raise
+    return load_edition(trace.edition)
 
 
 def replay(edition: Edition, trace: Trace) -> ReplayResult:

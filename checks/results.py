@@ -27,6 +27,12 @@ class EditionReport:
     source: str
     checks: tuple[CheckResult, ...]
     interpretations: tuple[dict[str, Any], ...] = ()
+    reference: str = ""  # how a command names it: its built-in name, else its file
+
+    @property
+    def command_name(self) -> str:
+        """The edition as an argument of another `unospec` command."""
+        return self.reference or self.name
 
     @property
     def ok(self) -> bool:
@@ -36,6 +42,7 @@ class EditionReport:
         return {
             "name": self.name,
             "source": self.source,
+            "reference": self.command_name,
             "ok": self.ok,
             "checks": [check.to_json() for check in self.checks],
             "interpretations": list(self.interpretations),

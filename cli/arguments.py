@@ -57,7 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--edition", help="check against this edition instead of the trace's")
     explore = command("explore", "every reachable state of a scaled edition, invariants in each")
     explore.add_argument("edition")
-    explore.add_argument("--players", type=_count, default=2)
+    explore.add_argument(
+        "--players", type=_count, default=None, help="default: the fewest the edition allows"
+    )
     explore.add_argument("--scale", default="micro", help="a preset or key=value list")
     explore.add_argument("--max-states", type=_positive, default=None)
     explore.add_argument("--no-symmetry", action="store_true")
@@ -84,7 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
     diff.add_argument("a", help="an edition name or file")
     diff.add_argument("b", help="an edition name or file")
     diff.add_argument("--scale", default="micro", help="the scale both are explored at")
-    diff.add_argument("--players", type=_count, default=2)
+    diff.add_argument(
+        "--players", type=_count, default=None, help="default: the fewest both editions allow"
+    )
     diff.add_argument("--max-states", type=_positive, default=200_000)
     diff.add_argument("--trace-out", metavar="FILE", help="write the distinguishing trace")
     baseline = command("baseline", "verification baselines: save what the checks conclude")

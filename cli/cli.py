@@ -7,6 +7,7 @@ trace step was illegal; 2 a usage or input error, reported as one line on stderr
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -21,7 +22,7 @@ from unospec.model.errors import InputError, one_line
 if TYPE_CHECKING:  # the commands import their modules when run, to start fast
     from unospec.checks.main_check import CheckInterrupted
 
-OK, FAILED, USAGE, INTERRUPTED = 0, 1, 2, 130
+OK, FAILED, USAGE, INTERRUPTED, BROKEN_PIPE = 0, 1, 2, 130, 141
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -36,6 +37,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("unospec: interrupted", file=sys.stderr)
         return INTERRUPTED
+    except BrokenPipeError:  # the reader went away (`unospec ... | head`): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's final flush cannot fail
+        return BROKEN_PIPE
 
 
 def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
@@ -79,25 +84,32 @@ def _show(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     from unospec.checks.random_play import record_game
-    from unospec.editions import load_edition
+    from unospec.editions import load_edition, reference_in
     from unospec.model.kernel import run
     from unospec.narrate import narrate
 
     edition = load_edition(args.edition)
     out = _writable(args.trace_out) if args.trace_out else None
-    trace, final, history = record_game(edition, args.players, args.seed)
+    trace, final, history, gap = record_game(edition, args.players, args.seed)
     log: list[str] = []
     for before, action, _ in history:
         after, fired = run(edition, before, action)
         log.extend(narrate(edition, action, fired, after))
-    trace = type(trace)(**{**vars(trace), "extra": {"seed": args.seed}})
+    finished = final.phase == "game_over"
+    if gap:
+        log.append(f"stopped: the rules give no outcome here: {gap}")
+    elif not finished:
+        log.append(f"stopped: the game did not end in {len(history)} steps")
+    trace = dataclasses.replace(trace, extra={"seed": args.seed})
     if out:
-        out.write_text(json.dumps(trace.to_json(), indent=1) + "\n")
+        stored = dataclasses.replace(trace, edition=reference_in(trace.edition, out.parent))
+        out.write_text(json.dumps(stored.to_json(), indent=1) + "\n")
     data = {
         "edition": edition.name,
         "players": args.players,
         "seed": args.seed,
-        "finished": final.phase == "game_over",
+        "finished": finished,
+        "gap": gap,
         "winner": final.winner,
         "scores": list(final.scores),
         "hands": final.hands_played,
@@ -106,7 +118,7 @@ def _play(args: argparse.Namespace) -> int:
         "trace": trace.to_json(),
     }
     _emit(args, data, "\n".join(log))
-    return OK
+    return OK if finished else FAILED
 
 
 def _writable(name: str) -> Path:
@@ -320,7 +332,7 @@ def _lint(args: argparse.Namespace) -> int:
 
 def _diff(args: argparse.Namespace) -> int:
     from unospec.checks.diff import diff
-    from unospec.editions import load_edition
+    from unospec.editions import load_edition, reference_in
     from unospec.model.scale import parse_scale
     from unospec.render import diff_text
 
@@ -330,7 +342,9 @@ def _diff(args: argparse.Namespace) -> int:
     report = diff(a, b, scale=args.scale, players=args.players, max_states=args.max_states)
     data = report.to_json()
     if out and report.trace and report.trace["trace"]:
-        out.write_text(json.dumps(report.trace["trace"], indent=1) + "\n")
+        trace = report.trace["trace"]
+        stored = {**trace, "edition": reference_in(trace["edition"], out.parent)}
+        out.write_text(json.dumps(stored, indent=1) + "\n")
     _emit(args, data, diff_text(data))
     return OK if report.equivalent else FAILED
 

@@ -44,8 +44,13 @@ def narrate(
             else:
                 lines.append(f"  first card: {card}")
         elif event in ("play", "play_drawn", "hail_mary") and isinstance(action, Play):
-            how = {"play_drawn": " (the card just drawn)", "hail_mary": " as a Hail Mary"}
-            lines.append(f"player {action.player} plays {ids(action.card)}{how.get(event, '')}")
+            how = ""
+            if event == "hail_mary":
+                how = " as a Hail Mary"
+            elif event == "play_drawn":  # some editions allow any matching card after a draw
+                just_drawn = action.card == step.before.drawn
+                how = " (the card just drawn)" if just_drawn else " (after drawing)"
+            lines.append(f"player {action.player} plays {ids(action.card)}{how}")
         elif event == "choose_color" and isinstance(action, Play):
             lines.append(f"  and names {COLORS[action.color]}")
         elif event == "draw":

@@ -138,7 +138,8 @@ def check_text(reports: list[EditionReport]) -> str:
         chosen = len(report.interpretations)
         if chosen:
             out.append(
-                f"  note  {chosen} interpretations chosen (see `unospec show {report.name}`)"
+                f"  note  {chosen} interpretations chosen "
+                f"(see `unospec show {report.command_name}`)"
             )
     passed = sum(r.ok for r in reports)
     out.append(f"{passed} of {len(reports)} editions pass")
@@ -312,7 +313,8 @@ def diff_text(data: dict[str, Any]) -> str:
     where = f"{bound.get('players')} players at scale {bound.get('scale')}"
     if found and found.get("trace"):
         steps = found["trace"]["steps"]
-        out.append(f"  behaviour: {found['how']} at step {found['step']} ({where}):")
+        at = f"at step {found['step']}" if found["step"] >= 0 else "right after the deal"
+        out.append(f"  behaviour: {found['how']} {at} ({where}):")
         out += [f"    {i:>3}  {json.dumps(step)}" for i, step in enumerate(steps)]
         for side in ("a", "b"):
             r = found["replay"][side]
@@ -322,6 +324,8 @@ def diff_text(data: dict[str, Any]) -> str:
                 else (f"phase {r['phase']}, next player {r['current']}, hands {r['hands']}")
             )
             out.append(f"    replayed on {data[side]}: {state}")
+        for name, values in found.get("fields", {}).items():
+            out.append(f"    {name}: {_short(values['a'], 60)} -> {_short(values['b'], 60)}")
     elif found:
         out.append(f"  behaviour: {found['how']}")
     else:

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import os
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -20,7 +21,14 @@ MAX_BYTES = 1_000_000
 MAX_KEY_PARTS = 200
 """The most parts a dotted key may have: TOML's parser slows down badly on very long ones."""
 
-__all__ = ["builtin_names", "builtin_path", "load_edition", "load_edition_file", "reference"]
+__all__ = [
+    "builtin_names",
+    "builtin_path",
+    "load_edition",
+    "load_edition_file",
+    "reference",
+    "reference_in",
+]
 
 
 def _spec_dir() -> Path:
@@ -109,3 +117,15 @@ def reference(edition: Edition) -> str:
     if edition.name in builtin_names() and builtin_path(edition.name) == Path(edition.source):
         return edition.name
     return edition.source if edition.source != "<built>" else edition.name
+
+
+def reference_in(name_or_path: str, folder: Path) -> str:
+    """How a file written into `folder` names an edition: a built-in by its name, an edition
+    file by its path relative to `folder`, so the file and the edition can move together
+    (replay looks beside the trace file first)."""
+    if name_or_path in builtin_names():
+        return name_or_path
+    try:
+        return os.path.relpath(Path(name_or_path).resolve(), Path(folder).resolve())
+    except (OSError, ValueError):
+        return name_or_path

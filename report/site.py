@@ -21,7 +21,7 @@ from unospec.checks.main_check import DEFAULT_GAMES, check_editions
 from unospec.checks.results import EditionReport
 from unospec.editions import load_edition
 from unospec.model.edition import Edition
-from unospec.model.errors import InputError
+from unospec.model.errors import EditionError, InputError
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.trace import Trace, parse_trace
 from unospec.report.pages import comparison_page, edition_page, index_page, pair_page
@@ -50,6 +50,7 @@ def build_site(
     """Check `names` (built-in names or files) and write the report into `out`; return the
     index page. `reports`, when the checks ran already, are used as they are."""
     editions = [load_edition(name) for name in names]
+    _one_page_each(editions)
     if reports is None:
         reports = check_editions(
             names,
@@ -76,6 +77,21 @@ def build_site(
     page = comparison_page([e.name for e in editions], cells, stamp)
     (folder / "compare.html").write_text(page, encoding="utf-8")
     return folder / "index.html"
+
+
+def _one_page_each(editions: list[Edition]) -> None:
+    """Each edition's page is named after it: two different files of one name would share it."""
+    seen: dict[str, str] = {}
+    for edition in editions:
+        other = seen.setdefault(edition.name, edition.source)
+        if other != edition.source:
+            raise EditionError(
+                edition.source,
+                None,
+                "name",
+                "a name no other edition in the report has",
+                f"{edition.name!r}, the name of {other} too",
+            )
 
 
 def _prepare(out: Path) -> Path:

@@ -27,8 +27,9 @@ def _deck_with_hands(edition: Edition, hands: list[list[int]], first: int) -> li
 
 
 def honest_penalty_trace(edition: Edition, kind: str) -> dict[str, Any] | None:
-    """Two players; player 0 holds `kind` and another wild but no card of the colour in
-    force, plays `kind` as its rule allows, is challenged, and draws the offender's penalty."""
+    """The smallest table the edition allows; player 0 holds `kind` and another wild but no
+    card of the colour in force, plays `kind` as its rule allows, is challenged by player 1
+    (next in turn), and draws the offender's penalty."""
     faces = edition.faces
     card = faces.face(kind)
     starters = [f for f in faces.in_play if not faces.ignored_at_flip[f] and faces.color[f] >= 0]
@@ -38,18 +39,19 @@ def honest_penalty_trace(edition: Edition, kind: str) -> dict[str, Any] | None:
     first = starters[0]
     color = faces.color[first]
     others = [f for f in faces.in_play if faces.color[f] >= 0 and faces.color[f] != color]
-    size = edition.rules.hand_size
-    if size < 2 or len(others) < 2 * size:
+    size, players = edition.rules.hand_size, max(2, edition.rules.min_players)
+    if size < 2 or len(others) < players * size - 2:
         return None
     hand0 = [card, wilds[0], *others[: size - 2]]
-    hand1 = others[size - 2 : 2 * size - 2]
-    deck = _deck_with_hands(edition, [hand0, hand1], first)
+    rest = others[size - 2 :]
+    hands = [hand0, *(rest[i * size : (i + 1) * size] for i in range(players - 1))]
+    deck = _deck_with_hands(edition, hands, first)
     if deck is None:
         return None
     steps: list[Action] = [Play(0, card, color), Challenge(1)]
     trace = Trace(
         edition=reference(edition),
-        players=2,
+        players=players,
         deck=tuple(faces.card_id(f) for f in deck),
         steps=tuple(action_step(edition, a) for a in steps),
     )

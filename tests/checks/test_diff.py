@@ -63,6 +63,10 @@ def test_a_distinguishing_trace_replays_differently_on_each_edition() -> None:
         ends.append(result.final)
     assert ends[0] != ends[1]
     assert report.to_json()["bound"]["scale"].startswith("micro,kinds=")
+    # the evidence names exactly the fields the editions leave different
+    differing = {f for f, x, y in zip(ends[0]._fields, ends[0], ends[1], strict=True) if x != y}
+    assert set(found["fields"]) == differing
+    assert all(v["a"] != v["b"] for v in found["fields"].values())
 
 
 def _copy(tmp_path: Path, base: str, old: str, new: str) -> Path:
@@ -109,3 +113,25 @@ def test_diff_cli_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(data) == {"a", "b", "equivalent", "differences", "distinguishing_trace", "bound"}
     assert main(["diff", "express", "express", "--scale", "pair", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["equivalent"] is True
+
+
+def test_a_changed_rule_comes_before_the_counts_it_moves() -> None:
+    """`check` shows the first five baseline changes: what the edition says (its parameters,
+    then the findings concluded from them) must come before the exploration's counts,
+    which sort first by name and would hide the cause."""
+    saved = {
+        "exploration": {"scale": "micro", "states": 10},
+        "findings": ["a"],
+        "parameters": {"rules": {"uno_penalty": 4}},
+    }
+    now = {
+        "exploration": {"scale": "micro", "states": 12},
+        "findings": ["b"],
+        "parameters": {"rules": {"uno_penalty": 3}},
+    }
+    assert compare(saved, now) == [
+        "parameters.rules.uno_penalty: was 4, now 3",
+        "findings: no longer a",
+        "findings: now b",
+        "exploration.states: was 10, now 12",
+    ]

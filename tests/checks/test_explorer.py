@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +25,7 @@ from unospec.checks.explore_job import run_exploration
 from unospec.checks.explorer import explore, successors
 from unospec.checks.replay import edition_for, replay
 from unospec.checks.symmetry import canonical, colour_renamings
+from unospec.editions import builtin_path
 from unospec.model import kernel, updates
 from unospec.model.actions import Play
 from unospec.model.scale import parse_scale, scale_edition
@@ -145,7 +148,7 @@ def test_a_seeded_bug_is_caught_with_a_shortest_replayable_counterexample(
         f"top {deck[2]}",
     ]
     source = regression_test(report.trace, violation.invariant, violation.message)
-    namespace: dict[str, Any] = {}
+    namespace: dict[str, Any] = {"__file__": "regression_test.py"}  # as pytest loads it
     exec(compile(source, "regression_test.py", "exec"), namespace)
     test = next(v for k, v in namespace.items() if k.startswith("test_"))
     with pytest.raises(AssertionError):
@@ -196,6 +199,23 @@ def test_scoring_across_hands_is_explored_and_a_bug_in_it_caught(
     assert report.exploration.violation.invariant == "scores-only-grow"
     assert report.replayed is not None
     assert report.replayed["violation"]["invariant"] == "scores-only-grow"
+
+
+def test_a_game_whose_hands_score_nothing_is_found_unable_to_end(tmp_path: Path) -> None:
+    """Hands that score nothing never bring the target nearer. The explorer forgets the
+    count of hands played, so it finishes such an edition and reports that the game cannot
+    end, instead of finding a new state in every hand without end."""
+    text = builtin_path("express").read_text()
+    points = text.index("[scoring.points]")
+    table = text[points : text.index("[deck]")]
+    free = re.sub(r"(?m)^([a-z-]+) = .*$", r"\1 = 0", table)
+    (tmp_path / "free.toml").write_text(text.replace(table, free))
+    report = run_exploration(
+        str(tmp_path / "free.toml"), scale="micro,target=0", max_states=100_000
+    )
+    x = report.exploration
+    assert x.complete and x.violation is None
+    assert x.stuck and x.stuck[0] == 0 and not report.ok  # not from the first table on
 
 
 def test_jobs_zero_means_one_process_per_core(monkeypatch: pytest.MonkeyPatch) -> None:

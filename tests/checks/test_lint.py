@@ -65,6 +65,18 @@ def test_a_seeded_legality_judgment_contradiction_is_found(tmp_path: Path) -> No
     assert "legality-vs-judgment" not in _families(builtin_path("classic"))
 
 
+def test_the_witness_game_seats_as_many_players_as_the_edition_needs(tmp_path: Path) -> None:
+    """An edition for 3 to 10 players gets its witness game with 3 players, which replays
+    (a 2-player game of it would be refused, and `lint` failed on it with exit 2)."""
+    path = _edited(tmp_path, "star-wars", "[players]\nmin = 2", "[players]\nmin = 3")
+    [finding] = _families(path)["legality-vs-judgment"]
+    trace = parse_trace(json.dumps(finding["witness"]["game"]["trace"]))
+    assert trace.players == 3
+    result = replay(load_edition(str(path)), trace)
+    assert result.ok and result.final is not None
+    assert len(result.final.hands[0]) > len(result.final.hands[2])  # paid the penalty
+
+
 def test_a_seeded_name_effect_contradiction_is_found(tmp_path: Path) -> None:
     """A Draw Two that makes the next player draw 3 contradicts its name."""
     path = _edited(tmp_path, "classic", 'effect = "draw"\ndraw = 2', 'effect = "draw"\ndraw = 3')

@@ -169,7 +169,7 @@ def test_the_seed_a_check_names_replays_the_same_game_in_unospec_play() -> None:
     classic = edition("classic")
     players, seed = simulate.game_plan(classic, 7, 0, None)
     record = play_random_game(classic, players, seed)
-    _, final, history = record_game(classic, players, seed)
+    _, final, history, _ = record_game(classic, players, seed)
     assert record.finished and final.phase == "game_over"
     assert (len(history), final.winner) == (record.steps, record.winner)
 

@@ -89,7 +89,7 @@ def test_random_game_replays(
     """Every game the random players record replays legally to its end, in the library and
     through the CLI (exit 0)."""
     e = edition(name)
-    trace, final, _ = record_game(e, players, seed)
+    trace, final, _, _ = record_game(e, players, seed)
     assert final.phase == "game_over"
     result = replay(e, parse_trace(json.dumps(trace.to_json())))
     assert result.ok, result.to_json()
@@ -247,7 +247,7 @@ def test_steps_after_game_over_are_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A step after the game is won is illegal: the game is over (Winning, Keeping Score)."""
-    trace, final, _ = record_game(edition("express"), 2, 7)
+    trace, final, _, _ = record_game(edition("express"), 2, 7)
     assert final.phase == "game_over"
     data = trace.to_json()
     data["steps"].append(act(final.current, "draw"))
@@ -399,7 +399,7 @@ def test_a_trace_with_a_byte_order_mark_replays(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Some editors start a UTF-8 file with a byte-order mark; the trace still reads."""
-    trace, _, _ = record_game(edition("express"), 2, 0)
+    trace = record_game(edition("express"), 2, 0).trace
     path = tmp_path / "trace.json"
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(trace.to_json()).encode("utf-8"))
     assert main(["replay", str(path), "--format", "json"]) == 0

@@ -25,7 +25,7 @@ PILES = ("draw_pile", "discard", "hands")
 def _steps(players: int, seed: int) -> list[tuple[GameState, Action, GameState]]:
     """The steps of a random game after the deal (whose predecessor, the empty table, random
     play never checks)."""
-    return record_game(E, players, seed, max_steps=400)[2][1:]
+    return record_game(E, players, seed, max_steps=400).history[1:]
 
 
 def _pile(game: GameState, where: str, seat: int) -> tuple[int, ...]:

@@ -12,6 +12,7 @@ import pytest
 
 from unospec.cli import main
 from unospec.editions import builtin_path, load_edition
+from unospec.model.actions import Play
 
 SIX = ("classic", "express", "nfl-cowboys", "nfl-players", "star-wars", "super-bowl-lvii")
 # Contents of each booklet (000/001/002 count the Special Foil Card); classic is standard UNO.
@@ -164,6 +165,10 @@ def test_check_user_edition_file(capsys: Capture, house_rules: Path) -> None:
     for check in report["checks"]:
         assert {"name", "ok", "detail"} <= set(check)
         assert check["ok"] is True, check
+    # the commands it suggests name the file: `unospec show my-house-rules` would not find it
+    assert report["reference"] == str(house_rules)
+    [baseline] = [c for c in report["checks"] if c["name"] == "baseline"]
+    assert f"`unospec baseline save {house_rules}`" in baseline["detail"]
 
 
 def test_play_express_finishes_with_a_winner(capsys: Capture, tmp_path: Path) -> None:
@@ -290,3 +295,114 @@ def test_simulate_fails_on_a_game_that_does_not_end(
     assert json.loads(out)["first_unfinished"] == {"game": 0, "players": 2, "seed": 0}
     code, out, _ = run(capsys, "simulate", "classic", "--games", "2")
     assert code == 1 and "game 0 did not end (2 players, seed 0" in out
+
+
+def _variant(tmp_path: Path, name: str, *changes: tuple[str, str]) -> Path:
+    """A user's edition file: express with `changes` (old text, new text) made, renamed."""
+    text = builtin_path("express").read_text(encoding="utf-8")
+    for old, new in (('name = "express"\n', f'name = "{name}"\n'), *changes):
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    path = tmp_path / f"{name}.toml"
+    path.write_text(text, "utf-8")
+    return path
+
+
+def test_a_play_trace_of_a_user_file_replays_from_anywhere(
+    capsys: Capture, tmp_path: Path, house_rules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The trace names the edition file relative to itself, so the two can be replayed from
+    another folder (and moved together)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "traces").mkdir()
+    code, _, err = run(
+        capsys, "play", house_rules.name, "--players", "2", "--seed", "3",
+        "--trace-out", "traces/game.json",
+    )  # fmt: skip
+    assert code == 0, err
+    stored = json.loads((tmp_path / "traces" / "game.json").read_text(encoding="utf-8"))
+    assert stored["edition"] == f"../{house_rules.name}"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    data = run_json(capsys, "replay", str(tmp_path / "traces" / "game.json"))
+    assert data["ok"] is True and data["phase"] == "game_over"
+
+
+def test_play_says_when_a_game_does_not_end(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game still running at the step cap ends the log with a line saying so, exit 1."""
+    from unospec.checks import random_play
+
+    capped = functools.partial(random_play.record_game, max_steps=40)
+    monkeypatch.setattr(random_play, "record_game", capped)
+    code, out, _ = run(capsys, "play", "classic", "--players", "2", "--seed", "0")
+    assert code == 1 and out.splitlines()[-1] == "stopped: the game did not end in 40 steps"
+    code, out, _ = run(capsys, "play", "classic", "--players", "2", "--format", "json")
+    assert code == 1 and json.loads(out)["finished"] is False
+
+
+def test_play_reports_a_deal_the_deck_cannot_make(capsys: Capture, tmp_path: Path) -> None:
+    """Hands of 10 for 6 players need 61 cards; Express has 56 (Set Up 2). `play` stops with
+    the rule gap, exit 1, rather than a traceback."""
+    path = _variant(tmp_path, "big-hands", ("hand_size = 5 #", "hand_size = 10 #"))
+    code, out, err = run(capsys, "play", str(path), "--players", "6")
+    assert code == 1 and "Traceback" not in err
+    assert out.splitlines()[-1].startswith("stopped: the rules give no outcome here: 6 hands")
+    data = json.loads(run(capsys, "play", str(path), "--players", "6", "--format", "json")[1])
+    assert data["gap"] and data["finished"] is False
+
+
+def test_the_log_names_the_card_just_drawn_only_when_it_is(capsys: Capture, tmp_path: Path) -> None:
+    """With any matching card playable after a draw (a reading Let's Play allows), a card
+    played after drawing is often not the one drawn; the log says which it was."""
+    path = _variant(
+        tmp_path,
+        "any-after-draw",
+        ('after_drawing = "drawn-card-only"', 'after_drawing = "any-matching-card"'),
+        (
+            'chosen = "drawn-card-only"\nalternatives = ["any-matching-card"]',
+            'chosen = "any-matching-card"\nalternatives = ["drawn-card-only"]',
+        ),
+    )
+    data = run_json(capsys, "play", str(path), "--players", "3", "--seed", "1")
+    from unospec.checks.random_play import record_game
+
+    e = load_edition(str(path))
+    history = record_game(e, 3, 1).history
+    after_draw = [
+        (b.drawn, a) for b, a, _ in history if b.phase == "drawn_card" and type(a) is Play
+    ]
+    just = [line for line in data["log"] if line.endswith("(the card just drawn)")]
+    other = [line for line in data["log"] if line.endswith("(after drawing)")]
+    assert len(just) == sum(drawn == a.card for drawn, a in after_draw) > 0
+    assert len(other) == sum(drawn != a.card for drawn, a in after_draw) > 0
+
+
+def test_explore_and_diff_seat_the_fewest_players_the_editions_allow(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    """Without `--players`, an edition for 3 to 10 is explored with 3, and diffed against
+    one for 2 to 10 with 3: the fewest both allow. A table one of them refuses is an error."""
+    path = _variant(tmp_path, "three-up", ("[players]\nmin = 2", "[players]\nmin = 3"))
+    data = run_json(capsys, "explore", str(path), "--max-states", "300")
+    assert data["players"] == 3
+    code, out, _ = run(
+        capsys, "diff", str(path), "express", "--max-states", "300", "--format", "json"
+    )
+    assert code == 1 and json.loads(out)["bound"]["players"] == 3
+    err = assert_usage_error(*run(capsys, "diff", str(path), "express", "--players", "2"))
+    assert "expected 3 to 10" in err
+
+
+def test_report_refuses_two_editions_of_one_name(capsys: Capture, tmp_path: Path) -> None:
+    """Each edition's page is named after it; a user's file still called `express` beside
+    the built-in would overwrite its page, so the report refuses, before any work."""
+    path = _variant(tmp_path, "express", ("max = 10", "max = 9"))
+    err = assert_usage_error(
+        *run(capsys, "report", str(path), "express", "--out", str(tmp_path / "site"))
+    )
+    assert "name: expected a name no other edition in the report has" in err
+    assert str(path) in err
+    assert not (tmp_path / "site").exists()

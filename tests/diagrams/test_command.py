@@ -42,7 +42,7 @@ def test_one_edition_as_svg_and_png(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 def test_a_trace_is_drawn_as_a_storyboard(tmp_path: Path) -> None:
     """`--trace` draws the trace's storyboard, named after the trace file."""
-    trace, _, _ = record_game(edition("express"), 2, seed=3)
+    trace = record_game(edition("express"), 2, seed=3).trace
     data = trace.to_json()
     data["steps"] = data["steps"][:4]
     file = tmp_path / "game.json"

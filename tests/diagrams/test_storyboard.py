@@ -28,7 +28,7 @@ STEPS = 9
 @functools.cache
 def short_trace() -> Trace:
     """The first steps of a random three-player game of Express: a legal, short trace."""
-    trace, _, _ = record_game(edition("express"), 3, seed=7)
+    trace = record_game(edition("express"), 3, seed=7).trace
     return dataclasses.replace(trace, steps=trace.steps[:STEPS])
 
 

@@ -37,7 +37,7 @@ LIMIT = 5.0  # seconds one replay may take
 
 
 def _recorded(name: str, players: int, seed: int, max_steps: int) -> dict[str, Any]:
-    trace, _, _ = record_game(edition(name), players, seed, max_steps=max_steps)
+    trace = record_game(edition(name), players, seed, max_steps=max_steps).trace
     return trace.to_json()
 
 

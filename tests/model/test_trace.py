@@ -21,7 +21,7 @@ GAMES += [("nfl-cowboys", 4, 4)]
 @pytest.mark.parametrize(("name", "players", "seed"), GAMES)
 def test_trace_json_round_trip(name: str, players: int, seed: int) -> None:
     """A recorded game's trace, written as JSON text and parsed back, is the same trace."""
-    trace, final, _ = record_game(edition(name), players, seed)
+    trace, final, _, _ = record_game(edition(name), players, seed)
     assert final.phase == "game_over"
     assert trace.steps, "a whole game has steps"
     back = parse_trace(json.dumps(trace.to_json()))
@@ -39,7 +39,7 @@ def test_trace_json_round_trip(name: str, players: int, seed: int) -> None:
 def test_step_action_inverts_action_step(name: str, players: int, seed: int) -> None:
     """Every action of a recorded game, written as a trace step and read back, is itself."""
     e = edition(name)
-    _, _, history = record_game(e, players, seed)
+    history = record_game(e, players, seed).history
     kinds = set()
     for _, action, _ in history:
         step = action_step(e, action)
