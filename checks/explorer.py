@@ -242,6 +242,9 @@ def _record(
     next_frontier: list[int],
     max_states: int | None,
 ) -> None:
+    if max_states is not None and len(index) >= max_states:  # a bound of 1: the start alone
+        result.stopped = "max-states"
+        return
     result.phases.add(MACHINE.phases[result.states[state_id][0]])
     if expansion.broken is not None:
         name, message = expansion.broken
@@ -263,8 +266,9 @@ def _record(
             next_frontier.append(known)
         result.sources.append(state_id)
         result.targets.append(known)
-    if max_states is not None and len(index) >= max_states:
-        result.stopped = "max-states"
+        if max_states is not None and len(index) >= max_states:
+            result.stopped = "max-states"
+            return
 
 
 def _cannot_end(result: Exploration) -> list[int]:

@@ -125,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--report", metavar="DIR", help="also write the review site there")
     simulate = command("simulate", "many random games of the real deck, as statistics")
     simulate.add_argument("edition")
-    simulate.add_argument("--games", type=_count, required=True)
+    simulate.add_argument("--games", type=_positive, required=True)
     simulate.add_argument("--players", type=_count, default=None)
     simulate.add_argument("--seed", type=_integer, default=0)
     simulate.add_argument("--jobs", type=_count, default=1)

@@ -272,7 +272,14 @@ def _rules(reader: Reader, deck: tuple[DeckEntry, ...]) -> Rules:
 
 
 def _reading(reader: Reader, path: tuple[str, str]) -> str:
-    return reader.choice(path, READINGS[".".join(path)])
+    """A reading of an unclear passage: one the kernel implements. An interpretation may list
+    other readings as alternatives (the booklet allows them), but cannot choose them."""
+    modelled = READINGS[".".join(path)]
+    value = reader.get(path)
+    if isinstance(value, str) and value not in modelled:
+        names = ", ".join(repr(name) for name in modelled)
+        reader.fail(path, f"one of {names} (the readings unospec models)", value)
+    return reader.choice(path, modelled)
 
 
 def _points(reader: Reader) -> tuple[tuple[str, int | str], ...]:

@@ -52,6 +52,7 @@ def lint(
         *families.scoring_coverage(edition, proofs),
         *families.resource_exhaustion(edition, proofs, shortfalls),
         *families.turn_order(edition),
+        *families.first_flip(edition),
         *families.redundancy(edition),
         *families.dead_rules(edition, fired, checked_by),
         *families.assumptions(edition),

@@ -12,11 +12,11 @@ from collections import Counter
 from typing import Any
 
 from unospec.checks.lint.finding import ERROR, INFO, WARNING, Finding, deciding, reading
-from unospec.checks.lint.witnesses import honest_penalty_trace
+from unospec.checks.lint.witnesses import colourless_first_flip, honest_penalty_trace
 from unospec.checks.proofs import REFUTED, ProofReport
 from unospec.model import sections
 from unospec.model.actions import Play
-from unospec.model.cards import COLORS, NUMBER
+from unospec.model.cards import COLORS, NUMBER, WILD_KINDS
 from unospec.model.edition import Edition
 from unospec.model.effects import HailMary, WildDraw
 from unospec.model.errors import UnospecError
@@ -219,6 +219,34 @@ def _hail_mary_probe(edition: Edition, kind: str) -> dict[str, Any] | None:
         "next by the rule as read": after.current,
         "guess": COLORS[guess],
     }
+
+
+def first_flip(edition: Edition) -> list[Finding]:
+    """A wild the first flip does not ignore can start the discard pile: then no colour is in
+    force, and the booklets name none (Set Up 4 speaks of action cards only)."""
+    found = []
+    path = "setup.first_flip_ignores"
+    for kind in sorted(_present(edition) - edition.rules.first_flip_ignores):
+        if kind not in WILD_KINDS:
+            continue
+        witness = colourless_first_flip(edition, kind)
+        if witness is None:
+            continue
+        found.append(
+            Finding(
+                f"unspecified-outcome:first-flip:{kind}",
+                "unspecified-outcome",
+                WARNING,
+                sections.FIRST_FLIP,
+                f"the first card turned up may be a {kind} (the first flip does not ignore "
+                "it), and no rule names a colour for it: no coloured card matches it, so "
+                "players draw until one plays a wild",
+                witness,
+                reading(deciding(edition, path)),
+                path,
+            )
+        )
+    return found
 
 
 def scoring_coverage(edition: Edition, proofs: ProofReport) -> list[Finding]:

@@ -9,6 +9,7 @@ from unospec.editions import reference
 from unospec.model.actions import Action, Challenge, Play
 from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
+from unospec.model.kernel import legal_actions
 from unospec.model.trace import Trace, action_step
 
 
@@ -62,4 +63,42 @@ def honest_penalty_trace(edition: Edition, kind: str) -> dict[str, Any] | None:
         "trace": trace.to_json(),
         "offender's hand after": [faces.card_id(f) for f in result.final.hands[0]],
         "colour in force when played": COLORS[color],
+    }
+
+
+def colourless_first_flip(edition: Edition, kind: str) -> dict[str, Any] | None:
+    """A deal whose first flip turns up `kind`, a wild the first flip does not ignore, and
+    what the first player may then do; None unless the kernel leaves no colour in force
+    and refuses every coloured card of that player's hand."""
+    faces = edition.faces
+    card = faces.face(kind)
+    players, size = max(2, edition.rules.min_players), edition.rules.hand_size
+    rest = list(faces.in_play)
+    rest.remove(card)
+    coloured = [f for f in rest if faces.color[f] >= 0]
+    if len(coloured) < players * size:
+        return None
+    hands = [coloured[i * size : (i + 1) * size] for i in range(players)]
+    deck = _deck_with_hands(edition, hands, card)
+    if deck is None:
+        return None
+    trace = Trace(
+        edition=reference(edition),
+        players=players,
+        deck=tuple(faces.card_id(f) for f in deck),
+        steps=(),
+    )
+    result = replay(edition, trace)
+    game = result.final
+    if not result.ok or game is None or game.top != card or game.color >= 0:
+        return None
+    moves = legal_actions(edition, game)
+    if any(isinstance(m, Play) for m in moves):
+        return None
+    return {
+        "trace": trace.to_json(),
+        "first card": faces.card_id(card),
+        "colour in force": None,
+        "player 0 holds": [faces.card_id(f) for f in game.hands[game.current]],
+        "player 0 may": [action_step(edition, m) for m in moves],
     }

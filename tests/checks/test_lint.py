@@ -77,6 +77,35 @@ def test_the_witness_game_seats_as_many_players_as_the_edition_needs(tmp_path: P
     assert len(result.final.hands[0]) > len(result.final.hands[2])  # paid the penalty
 
 
+def test_a_wild_the_first_flip_does_not_ignore_is_a_gap_with_a_witness(tmp_path: Path) -> None:
+    """Express lists ignoring only coloured action cards at the first flip as an alternative
+    (Set Up 4). With it a wild can start the pile with no colour in force; the witness deal
+    replays to that table, where the first player may only draw."""
+    ignored = '["skip", "reverse", "draw-one", "wild", "wild-draw-two"]'
+    narrow = '["skip", "reverse", "draw-one"]'
+    path = _edited(
+        tmp_path,
+        "express",
+        f"first_flip_ignores = {ignored}",
+        f"first_flip_ignores = {narrow}",
+        f"chosen = {ignored}\nalternatives = [{narrow}]",
+        f"chosen = {narrow}\nalternatives = [{ignored}]",
+    )
+    found = {f["id"]: f for f in lint(load_edition(str(path))).to_json()["findings"]}
+    for kind in ("wild", "wild-draw-two"):
+        finding = found[f"unspecified-outcome:first-flip:{kind}"]
+        assert finding["section"] == "Set Up 4" and finding["severity"] == "warning"
+        assert finding["interpretation"]["id"] == "first-flip-action-cards"
+        trace = parse_trace(json.dumps(finding["witness"]["trace"]))
+        result = replay(load_edition(str(path)), trace)
+        assert result.ok and result.final is not None
+        assert result.final.discard == (load_edition(str(path)).faces.face(kind),)
+        assert result.final.color == -1
+        assert finding["witness"]["player 0 may"] == [{"player": 0, "action": "draw"}]
+    express = lint(edition("express")).to_json()["findings"]
+    assert not [f for f in express if f["id"].startswith("unspecified-outcome:first-flip:")]
+
+
 def test_a_seeded_name_effect_contradiction_is_found(tmp_path: Path) -> None:
     """A Draw Two that makes the next player draw 3 contradicts its name."""
     path = _edited(tmp_path, "classic", 'effect = "draw"\ndraw = 2', 'effect = "draw"\ndraw = 3')

@@ -292,3 +292,17 @@ def test_cli_unknown_builtin_names_known_editions(capsys: pytest.CaptureFixture[
     for name in builtin_names():
         assert name in err
     assert "Traceback" not in err
+
+
+def test_a_reading_listed_as_an_alternative_but_not_modelled_says_so(tmp_path: Path) -> None:
+    """Express lists taking the whole discard pile as an alternative reading of the reshuffle
+    (Let's Play: NOTE); unospec models only keeping the top card, and the error says that
+    the readings offered are the ones modelled, not a typo list."""
+    text = edit(express_text(), 'reshuffle = "keep-top-card"', 'reshuffle = "whole-discard-pile"')
+    assert "whole-discard-pile" in text.split("reshuffle-top-card", 1)[1]  # listed there
+    path = tmp_path / "express.toml"
+    path.write_text(text, encoding="utf-8")
+    line, key, expected, found = parse_message(str(load_error(path)), path)
+    assert (line, key) == (line_of(text, 'reshuffle = "whole'), "play.reshuffle")
+    assert expected == "one of 'keep-top-card' (the readings unospec models)"
+    assert found == "'whole-discard-pile'"

@@ -93,6 +93,7 @@ NEGATIVE_OR_NOT_A_NUMBER = [
     ["play", "express", "--players", "2", "--seed", "1.5"],
     ["simulate", "express", "--games", "-1"],
     ["simulate", "express", "--games", "ten"],
+    ["simulate", "express", "--games", "0"],  # no game at all: nothing to report
     ["simulate", "express", "--games", "1", "--jobs", "-1"],
     ["explore", "express", "--max-states", "-1"],
     ["explore", "express", "--max-states", "0"],  # no state at all: nothing to stop at
