@@ -170,13 +170,17 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
 
 
-def simulation_json(edition: Edition, tally: Tally, seconds: float, check: bool) -> dict[str, Any]:
-    """`unospec simulate`'s statistics."""
+def simulation_json(
+    edition: Edition, tally: Tally, seconds: float, check: bool, players: int | None = None
+) -> dict[str, Any]:
+    """`unospec simulate`'s statistics; `players` as `run_games` was given it."""
     turns = tally.turns or [0]
     hands = max(1, tally.hands)
+    counts = {game_plan(edition, n, 0, players)[0] for n in range(min(tally.games, 64))}
     return {
         "edition": edition.name,
         "games": tally.games,
+        "players": [min(counts, default=0), max(counts, default=0)],
         "finished_games": tally.finished,
         "seconds": round(seconds, 3),
         "games_per_second": round(tally.games / max(seconds, 1e-9), 1),

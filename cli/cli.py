@@ -282,7 +282,7 @@ def _simulate(args: argparse.Namespace) -> int:
             edition, args.games, seed=args.seed, players=args.players, jobs=args.jobs,
             check=check, policy=args.policy, progress=progress, partial_on_interrupt=True,
         )  # fmt: skip
-    data = simulation_json(edition, tally, seconds, check)
+    data = simulation_json(edition, tally, seconds, check, args.players)
     _emit(args, data, simulate_text(data))
     if tally.interrupted:
         return INTERRUPTED

@@ -210,11 +210,17 @@ def _trace_rows(dealt: list[str], steps: list[dict[str, Any]]) -> list[str]:
     return rows
 
 
+def _span(players: list[int]) -> str:
+    low, high = players
+    return f"{low} players" if low == high else f"{low} to {high} players in turn"
+
+
 def simulate_text(data: dict[str, Any]) -> str:
     """A simulation's statistics, for people."""
     out = [
         ("INTERRUPTED: partial results\n" if data["interrupted"] else "")
-        + f"{data['edition']}: {data['games']} games ({data['finished_games']} finished) in "
+        + f"{data['edition']}: {data['games']} games of {_span(data['players'])} "
+        f"({data['finished_games']} finished) in "
         f"{data['seconds']} s, {data['games_per_second']} games/s",
         f"  {data['hands']} hands, {data['steps']} steps; turns per hand: mean "
         f"{data['mean_turns']}, median {data['median_turns']}",

@@ -277,6 +277,9 @@ def test_simulate_reports_the_issue_keys_and_is_deterministic_for_a_seed(capsys:
         assert key in first
     assert first["games"] == first["finished_games"] == 6 and first["invariant_violations"] == 0
     assert first["first_unfinished"] is None
+    assert first["players"] == [2, 7]  # game i seats 2 + i players, up to Express's 10
+    one = run_json(capsys, "simulate", "express", "--games", "2", "--players", "4")
+    assert one["players"] == [4, 4]
     timing = ("seconds", "games_per_second")
     assert {k: v for k, v in first.items() if k not in timing} == {
         k: v for k, v in second.items() if k not in timing
