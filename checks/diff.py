@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,7 +29,6 @@ from unospec.checks.lint.families import applicable
 from unospec.checks.proofs import prove
 from unospec.checks.replay import replay
 from unospec.editions import reference
-from unospec.model.actions import Action
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, UnospecError
 from unospec.model.kernel import empty_table, is_chance, legal_actions, run
@@ -163,21 +163,28 @@ def _transitions(edition: Edition) -> dict[str, bool]:
 
 
 @functools.lru_cache(maxsize=32)
-def conclusions(edition: Edition, scale: str, players: int) -> dict[str, Any]:
-    """What the checks conclude about one edition (cached: pairs share editions)."""
+def conclusions(
+    edition: Edition, scale: str, players: int, max_states: int | None = None
+) -> dict[str, Any]:
+    """What the checks conclude about one edition (cached: pairs share editions). An
+    exploration cut short at `max_states` concludes no count and no coverage."""
     proofs = prove(edition)
     findings = lint(edition, proofs=proofs).findings
-    explored = explore(scale_edition(edition, parse_scale(scale)), players)
+    explored = explore(scale_edition(edition, parse_scale(scale)), players, max_states=max_states)
     return {
         "proofs": {q.name: q.verdict for q in proofs.queries},
         "findings": sorted(f.id for f in findings),
         "states": len(explored.states) if explored.complete else None,
-        "coverage": sorted(MACHINE.branches[n].label for n in explored.fired),
+        "coverage": sorted(MACHINE.branches[n].label for n in explored.fired)
+        if explored.complete
+        else None,
     }
 
 
-def conclusion_differences(a: Edition, b: Edition, scale: str, players: int) -> list[Difference]:
-    ca, cb = conclusions(a, scale, players), conclusions(b, scale, players)
+def conclusion_differences(
+    a: Edition, b: Edition, scale: str, players: int, max_states: int | None = None
+) -> list[Difference]:
+    ca, cb = conclusions(a, scale, players, max_states), conclusions(b, scale, players, max_states)
     found = _pairs("proofs.", ca["proofs"], cb["proofs"], "proof")
     found += [
         Difference("finding", ident, ident in ca["findings"], ident in cb["findings"])
@@ -187,6 +194,8 @@ def conclusion_differences(a: Edition, b: Edition, scale: str, players: int) -> 
         found.append(
             Difference("exploration", f"states at scale {scale}", ca["states"], cb["states"])
         )
+    if ca["coverage"] is None or cb["coverage"] is None:
+        return found
     found += [
         Difference(
             "exploration",
@@ -228,7 +237,7 @@ def distinguish(
     while frontier:
         following: list[GameState] = []
         for game in frontier:
-            parted = _step(sa, sb, game, parents, following)
+            parted = _step(sa, sb, game, parents, following, max_states)
             if parted is not None:
                 outcome, how = parted
                 bound.update(states=len(parents), depth=depth, complete=False)
@@ -255,10 +264,13 @@ def _step(
     game: GameState,
     parents: dict[GameState, Any],
     following: list[GameState],
+    max_states: int,
 ) -> tuple[Outcome, str] | None:
+    """The outcome of `game` that parts the editions, if one does; else the new states are
+    added to `parents` and `following`, up to `max_states` (a deal can have millions)."""
+    candidates: Iterable[Outcome]
     if is_chance(game):
-        moves: list[Action] = []
-        candidates = list(chance_outcomes(a, game))
+        candidates = chance_outcomes(a, game)
     else:
         legal_a, legal_b = set(legal_actions(a, game)), set(legal_actions(b, game))
         if legal_a != legal_b:
@@ -281,6 +293,8 @@ def _step(
         if child not in parents:
             parents[child] = (game, outcome)
             following.append(child)
+            if len(parents) >= max_states:
+                return None
     return None
 
 
@@ -299,7 +313,9 @@ def diff(
     a.require_players(players)
     b.require_players(players)
     report = DiffReport(a.name, b.name)
-    report.differences = data_differences(a, b) + conclusion_differences(a, b, scale, players)
+    report.differences = data_differences(a, b) + conclusion_differences(
+        a, b, scale, players, max_states
+    )
     path, how, report.bound = distinguish(a, b, scale=scale, players=players, max_states=max_states)
     if path:
         common = report.bound["scale"]

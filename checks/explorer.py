@@ -23,7 +23,7 @@ import signal
 import time
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -163,20 +163,34 @@ def explore(
     return result
 
 
+Child = tuple[bytes, int, tuple[int, ...], tuple[str, str] | None]
+"""(encoded canonical child, orbit size, fired branch numbers, step invariant broken or None)."""
+
+
 class Expansion(NamedTuple):
-    """What expanding one state found: the invariant it breaks, or its successors."""
+    """What expanding one state found: the invariant it breaks, or its successors.
+
+    `children` is a list when a worker process sends it, and a generator in one process, so
+    that `max_states` can stop inside a state with more successors than that (a deal of a
+    large scale has millions). A generator ends with a `Refused` when a move fails."""
 
     broken: tuple[str, str] | None
-    children: list[tuple[bytes, int, tuple[int, ...], tuple[str, str] | None]]
-    # (encoded canonical child, orbit size, fired branch numbers, step invariant broken or None)
+    children: Iterable[Child | Refused]
+
+
+class Refused(NamedTuple):
+    """The state offers a move the kernel refuses (or crashes on): it breaks
+    `offered-moves-accepted`, found while its successors were being listed."""
+
+    message: str
 
 
 _WORKER: dict[str, Any] = {}
 
 
-def expand(edition: Edition, renamings: list[Any], data: bytes) -> Expansion:
+def expand(edition: Edition, renamings: list[Any], data: bytes, *, lazy: bool = False) -> Expansion:
     """Check `game`'s state invariants, then list its successors, canonical, with the step
-    invariants each edge breaks.
+    invariants each edge breaks (as a generator when `lazy`).
 
     Every state is expanded exactly once, so each is checked exactly once; levels are
     expanded in order, so the first state found broken is one at the least depth.
@@ -186,21 +200,33 @@ def expand(edition: Edition, renamings: list[Any], data: bytes) -> Expansion:
     broken = violations(edition, game, legal=legal, kinds=("always",))
     if broken or game.phase in MACHINE.final:
         return Expansion(broken[0] if broken else None, [])
-    children: list[tuple[bytes, int, tuple[int, ...], tuple[str, str] | None]] = []
+    children = _children(edition, renamings, game, legal)
+    if lazy:
+        return Expansion(None, children)
+    listed = list(children)
+    if listed and isinstance(listed[-1], Refused):
+        return Expansion(("offered-moves-accepted", listed[-1].message), [])
+    return Expansion(None, listed)
+
+
+def _children(
+    edition: Edition, renamings: list[Any], game: GameState, legal: tuple[Action, ...] | None
+) -> Iterator[Child | Refused]:
     found = successors(edition, game, legal)
     while True:
         try:  # only the kernel's own steps: a bug of the checker's must not read as the rules'
             outcome = next(found)
         except StopIteration:
-            return Expansion(None, children)
+            return
         except RuleGap:
             raise
         except Exception as error:  # this state offers a move the rules refuse, or crash on
-            return Expansion(("offered-moves-accepted", offered_move_refused(game, error)), [])
+            yield Refused(offered_move_refused(game, error))
+            return
         fired = tuple([step.branch.number for step in outcome.fired])
         step_broken = violations(edition, outcome.after, game, outcome.fired, kinds=("step",))
         child, orbit = canonical(normalize(outcome.after, game), renamings)
-        children.append((encode(child), orbit, fired, step_broken[0] if step_broken else None))
+        yield encode(child), orbit, fired, step_broken[0] if step_broken else None
 
 
 def _init_worker(edition: Edition, renamings: list[Any]) -> None:
@@ -225,7 +251,7 @@ def _expansions(
     edition = result.edition
     if pool is None or len(frontier) < 64:
         for state_id in frontier:
-            yield state_id, expand(edition, renamings, result.states[state_id])
+            yield state_id, expand(edition, renamings, result.states[state_id], lazy=True)
         return
     size = max(16, len(frontier) // (8 * pool._processes))
     chunks = [frontier[i : i + size] for i in range(0, len(frontier), size)]
@@ -250,7 +276,11 @@ def _record(
         name, message = expansion.broken
         result.violation = Violation(name, message, state_id, None)
         return
-    for child, orbit, fired, broken in expansion.children:
+    for item in expansion.children:
+        if isinstance(item, Refused):
+            result.violation = Violation("offered-moves-accepted", item.message, state_id, None)
+            return
+        child, orbit, fired, broken = item
         result.transitions += 1
         for number in fired:
             result.fired[number] += 1

@@ -135,3 +135,25 @@ def test_a_changed_rule_comes_before_the_counts_it_moves() -> None:
         "findings: now b",
         "exploration.states: was 10, now 12",
     ]
+
+
+def test_the_bound_holds_inside_a_deal_with_millions_of_outcomes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At four colours the first deal alone has millions of outcomes (the ignored cards
+    turned over before the first number, Set Up 4): both the explorations behind the
+    conclusions and the search for a distinguishing trace stop at `max_states` among them."""
+    from unospec.checks import chance
+    from unospec.model.kernel import run
+
+    runs = []
+
+    def counted(*args: object) -> object:
+        runs.append(1)
+        assert len(runs) < 5000, "a deal is being listed in full"
+        return run(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(chance, "run", counted)
+    report = diff(edition("classic"), edition("express"), scale="colors=4", max_states=50)
+    assert report.bound["states"] == 50 and report.bound["complete"] is False
+    assert not [d for d in report.differences if d.kind == "exploration"]  # nothing concluded

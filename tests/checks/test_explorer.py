@@ -234,6 +234,28 @@ def test_max_states_stops_cleanly_with_partial_statistics() -> None:
     assert len(x.states) == 500 and x.transitions > 0
 
 
+def test_max_states_stops_inside_a_deal_with_more_outcomes_than_that(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With four colours, twelve coloured action cards and two wilds can be turned over
+    and ignored before the first number card (Set Up 4), in any order of any subset: the
+    deal alone has millions of outcomes. The explorer stops among them at the bound,
+    rather than after listing them all (which took minutes)."""
+    from unospec.checks import chance
+
+    runs = []
+
+    def counted(*args: Any) -> Any:
+        runs.append(1)
+        assert len(runs) < 1000, "the deal is being listed in full"
+        return kernel.run(*args)
+
+    monkeypatch.setattr(chance, "run", counted)
+    x = explore(scale_edition(edition("classic"), parse_scale("colors=4")), 2, max_states=10)
+    assert x.stopped == "max-states" and len(x.states) == 10
+    assert x.parents == [-1] + [0] * 9  # every state found is an outcome of the first deal
+
+
 def test_trace_names_its_scale_and_replays_from_json() -> None:
     """A counterexample trace records the scale, so replay rebuilds the same scaled deck."""
     with pytest.MonkeyPatch.context() as patch:
