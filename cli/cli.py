@@ -122,11 +122,10 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _writable(name: str) -> Path:
-    """Refuse, before any work, a file that cannot be written (its folder is made, as `--out`
-    folders are)."""
+    """Refuse, before any work, a file that cannot be written (in a folder that does not
+    exist, say: a mistyped folder is not made)."""
     path = Path(name)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("a"):
             pass
     except OSError as error:
