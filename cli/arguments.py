@@ -51,7 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("edition")
     play.add_argument("--players", type=_count, required=True)
     play.add_argument("--seed", type=_integer, default=0)
-    play.add_argument("--trace-out", metavar="FILE", help="also write the game as a trace")
+    play.add_argument(
+        "--trace-out", type=_path, metavar="FILE", help="also write the game as a trace"
+    )
     replay = command("replay", "check a recorded game step by step")
     replay.add_argument("trace", help="a trace file (JSON)")
     replay.add_argument("--edition", help="check against this edition instead of the trace's")
@@ -63,12 +65,18 @@ def build_parser() -> argparse.ArgumentParser:
     explore.add_argument("--scale", default="micro", help="a preset or key=value list")
     explore.add_argument("--max-states", type=_positive, default=None)
     explore.add_argument("--no-symmetry", action="store_true")
-    explore.add_argument("--jobs", type=_count, default=1)
+    explore.add_argument("--jobs", type=_jobs, default=1)
     explore.add_argument(
-        "--out", default="counterexamples", help="where a counterexample's trace and test go"
+        "--out",
+        type=_path,
+        default="counterexamples",
+        help="where a counterexample's trace and test go",
     )
     explore.add_argument(
-        "--storyboard", metavar="FILE.svg", help="also draw a counterexample as a storyboard"
+        "--storyboard",
+        type=_path,
+        metavar="FILE.svg",
+        help="also draw a counterexample as a storyboard",
     )
     prove = command("prove", "Z3 proofs about an edition, each proved, refuted or unknown")
     prove.add_argument("edition")
@@ -78,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
         formats=("text", "json", "sarif"),
     )
     lint.add_argument("editions", nargs="+")
-    lint.add_argument("--games", type=_count, default=100, help="random games for rule coverage")
+    lint.add_argument("--games", type=_games, default=100, help="random games for rule coverage")
     lint.add_argument(
         "--scale", default="micro", help="exploration scale for rule coverage ('none': skip)"
     )
@@ -90,24 +98,28 @@ def build_parser() -> argparse.ArgumentParser:
         "--players", type=_count, default=None, help="default: the fewest both editions allow"
     )
     diff.add_argument("--max-states", type=_positive, default=200_000)
-    diff.add_argument("--trace-out", metavar="FILE", help="write the distinguishing trace")
+    diff.add_argument(
+        "--trace-out", type=_path, metavar="FILE", help="write the distinguishing trace"
+    )
     baseline = command("baseline", "verification baselines: save what the checks conclude")
     baseline.add_argument("action", choices=("save",))
     baseline.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
-    baseline.add_argument("--out", help="the folder to write to (default: beside each file)")
+    baseline.add_argument(
+        "--out", type=_path, help="the folder to write to (default: beside each file)"
+    )
     baseline.add_argument("--scale", default="micro", help="the exploration's scale")
     baseline.add_argument(
-        "--games", type=_count, default=None, help="random games to record (0: none)"
+        "--games", type=_games, default=None, help="random games to record (0: none)"
     )
     baseline.add_argument("--seed", type=_integer, default=0)
     report = command("report", "a static review site of editions, to open in a browser")
     report.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
-    report.add_argument("--out", required=True, metavar="DIR")
-    report.add_argument("--games", type=_count, default=None, help="random games per edition")
+    report.add_argument("--out", type=_path, required=True, metavar="DIR")
+    report.add_argument("--games", type=_games, default=None, help="random games per edition")
     report.add_argument("--scale", default="micro", help="the exploration's scale ('none')")
     report.add_argument("--diff-scale", default="micro", help="the comparisons' scale")
     report.add_argument("--seed", type=_integer, default=0)
-    report.add_argument("--jobs", type=_count, default=0)
+    report.add_argument("--jobs", type=_jobs, default=0)
     from unospec.diagrams.command import add_arguments as diagram_arguments
 
     diagram = commands.add_parser(
@@ -118,17 +130,19 @@ def build_parser() -> argparse.ArgumentParser:
     diagram_arguments(diagram)
     check = command("check", "the main job: every check of every edition")
     check.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
-    check.add_argument("--games", type=_count, default=None, help="random games per edition")
+    check.add_argument("--games", type=_games, default=None, help="random games per edition")
     check.add_argument("--seed", type=_integer, default=0)
-    check.add_argument("--jobs", type=_count, default=0, help="processes (default: one per core)")
+    check.add_argument("--jobs", type=_jobs, default=0, help="processes (default: one per core)")
     check.add_argument("--scale", default="micro", help="the exploration's scale ('none' skips it)")
-    check.add_argument("--report", metavar="DIR", help="also write the review site there")
+    check.add_argument(
+        "--report", type=_path, metavar="DIR", help="also write the review site there"
+    )
     simulate = command("simulate", "many random games of the real deck, as statistics")
     simulate.add_argument("edition")
-    simulate.add_argument("--games", type=_positive, required=True)
+    simulate.add_argument("--games", type=_at_least(1, MAX_GAMES), required=True)
     simulate.add_argument("--players", type=_count, default=None)
     simulate.add_argument("--seed", type=_integer, default=0)
-    simulate.add_argument("--jobs", type=_count, default=1)
+    simulate.add_argument("--jobs", type=_jobs, default=1)
     simulate.add_argument("--no-invariants", action="store_true")
     # random_play.POLICIES; spelled out so that parsing arguments imports no rules code
     simulate.add_argument("--policy", choices=("mixed", "eager"), default="mixed")
@@ -138,8 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _at_least(least: int | None) -> Callable[[str], int]:
-    """An argument type: a whole number no less than `least` (None: any)."""
+def _at_least(least: int | None, most: int | None = None) -> Callable[[str], int]:
+    """An argument type: a whole number no less than `least` (None: any), and no more than
+    `most` when given."""
 
     def whole_number(text: str) -> int:
         try:
@@ -150,11 +165,27 @@ def _at_least(least: int | None) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(
                 f"expected a number of at least {least}, found {value}"
             )
+        if most is not None and value > most:
+            raise argparse.ArgumentTypeError(f"expected a number of at most {most}, found {value}")
         return value
 
     return whole_number
 
 
+def _path(text: str) -> str:
+    """An argument type: a file or folder to write (an empty one would mean the default)."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a path, found ''")
+    return text
+
+
+MAX_JOBS = 256
+"""More processes than this only fork: the machines this runs on have a few cores."""
+MAX_GAMES = 10**8
+"""About a day of games on one core; more would only fill memory with their plan."""
+
 _integer = _at_least(None)  # a seed
 _count = _at_least(0)
 _positive = _at_least(1)  # a limit of no states at all would stop before the first
+_jobs = _at_least(0, MAX_JOBS)
+_games = _at_least(0, MAX_GAMES)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from unospec.arguments import UsageError, build_parser
-from unospec.model.errors import InputError, one_line
+from unospec.model.errors import InputError, RuleGap, one_line
 
 if TYPE_CHECKING:  # the commands import their modules when run, to start fast
     from unospec.checks.main_check import CheckInterrupted
@@ -34,6 +34,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, InputError) as error:
         print(f"unospec: error: {one_line(str(error))}", file=sys.stderr)
         return USAGE
+    except RuleGap as gap:  # the edition's rules give no outcome where a command needed one
+        print(f"unospec: the rules give no outcome here: {one_line(str(gap))}", file=sys.stderr)
+        return FAILED
     except KeyboardInterrupt:
         print("unospec: interrupted", file=sys.stderr)
         return INTERRUPTED

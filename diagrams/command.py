@@ -103,19 +103,23 @@ def run(args: argparse.Namespace) -> int:
 def write(pictures: list[Picture], formats: tuple[str, ...], folder: Path) -> list[Path]:
     """Write each picture in each format into `folder` (Graphviz-only ones skip mermaid)."""
     from unospec.diagrams.render import PICTURES, draw
+    from unospec.model.errors import InputError
 
     written = []
     for picture in pictures:
         for fmt in formats:
             path = folder / f"{picture.stem}.{EXTENSIONS[fmt]}"
-            if fmt in PICTURES:
-                path.write_bytes(draw(picture.dot, fmt))
-            elif fmt == "dot":
-                path.write_text(picture.dot, encoding="utf-8")
-            elif picture.mermaid is not None:
-                path.write_text(picture.mermaid, encoding="utf-8")
-            else:
-                continue
+            try:
+                if fmt in PICTURES:
+                    path.write_bytes(draw(picture.dot, fmt))
+                elif fmt == "dot":
+                    path.write_text(picture.dot, encoding="utf-8")
+                elif picture.mermaid is not None:
+                    path.write_text(picture.mermaid, encoding="utf-8")
+                else:
+                    continue
+            except OSError as error:  # a read-only folder, a name too long for the system
+                raise InputError(f"{path}: cannot write here ({error.strerror})") from None
             written.append(path)
     return written
 

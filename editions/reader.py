@@ -21,6 +21,10 @@ class Shown(str):
     """A found value already phrased for the message (shown as is, not quoted)."""
 
 
+MAX_TEXT = 2000
+"""The longest text value (a title, a section, a reason); the built-in files' longest is 169."""
+
+
 def describe(value: object) -> str:
     """How a found value is named in an error message."""
     if isinstance(value, Shown):
@@ -98,11 +102,20 @@ class Reader:
         return value
 
     def string(self, path: KeyPath, *, optional: bool = False) -> str:
+        """Text for people: diagrams, reports and findings show it, so it is one line of
+        printable characters, not empty, and at most `MAX_TEXT` long."""
         value = self.get(path)
         if optional and value is _MISSING:
             return ""
         if not isinstance(value, str):
             self.fail(path, "a string", value)
+        if not value.strip() and not optional:
+            self.fail(path, "some text", value)
+        if len(value) > MAX_TEXT:
+            self.fail(path, f"at most {MAX_TEXT} characters", Shown(f"{len(value)} characters"))
+        if not value.isprintable():
+            bad = next(c for c in value if not c.isprintable())
+            self.fail(path, "printable text on one line", Shown(f"the character {bad!r}"))
         return value
 
     def boolean(self, path: KeyPath, default: bool = False) -> bool:

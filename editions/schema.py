@@ -105,8 +105,8 @@ def build_edition(reader: Reader) -> Edition:
     if fmt != FORMAT:
         reader.fail(("format",), f"format {FORMAT}", fmt)
     name = reader.string(("name",))
-    if not name or not all(c.isalnum() or c == "-" for c in name):
-        reader.fail(("name",), "a name of letters, digits and dashes", name)
+    if not name or len(name) > 64 or not all(c.isalnum() or c == "-" for c in name):
+        reader.fail(("name",), "a name of at most 64 letters, digits and dashes", name)
     colors = _colors(reader)
     deck = _deck(reader, len(colors))
     effects, sections = _cards(reader, deck)

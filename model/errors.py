@@ -37,6 +37,10 @@ class EditionError(InputError):
         message = f"{where}: {key}: expected {expected}, found {found}"
         super().__init__(one_line(message))
 
+    def __reduce__(self) -> tuple[type, tuple[str, int | None, str, str, str]]:
+        """Rebuilt from every argument: a worker process sends it back to the parent."""
+        return type(self), (self.file, self.line, self.key, self.expected, self.found)
+
 
 class IllegalAction(UnospecError):
     """An action that the rules refuse; `rule` names the rule (and its booklet section)."""
@@ -45,6 +49,10 @@ class IllegalAction(UnospecError):
         self.rule, self.reason = rule, reason
         super().__init__(f"{reason} ({rule})")
 
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:
+        """Rebuilt from both arguments: a worker process sends it back to the parent."""
+        return type(self), (self.rule, self.reason)
+
 
 class RuleGap(UnospecError):
     """The rules as recorded give no outcome for a reachable situation (a booklet gap)."""
@@ -52,3 +60,7 @@ class RuleGap(UnospecError):
     def __init__(self, rule: str, reason: str) -> None:
         self.rule, self.reason = rule, reason
         super().__init__(f"{reason} ({rule})")
+
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:
+        """Rebuilt from both arguments: a worker process sends it back to the parent."""
+        return type(self), (self.rule, self.reason)

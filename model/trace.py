@@ -74,10 +74,18 @@ class Trace:
         }
 
 
+MAX_TRACE_BYTES = 64 * 2**20
+"""The largest trace file read: a game of 200,000 steps takes about 10 MB."""
+
+
 def read_trace(file: str) -> Trace:
     """Read a trace file (UTF-8, with or without the byte-order mark some editors write)."""
     try:
-        text = Path(file).read_text(encoding="utf-8-sig")
+        with Path(file).open("rb") as handle:
+            raw = handle.read(MAX_TRACE_BYTES + 1)
+        if len(raw) > MAX_TRACE_BYTES:
+            raise InputError(f"{file}: expected a trace of at most {MAX_TRACE_BYTES} bytes")
+        text = raw.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"{file}: cannot read the trace ({error})") from None
     return parse_trace(text, file)

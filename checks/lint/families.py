@@ -186,7 +186,11 @@ def turn_order(edition: Edition) -> list[Finding]:
 
 
 def _hail_mary_probe(edition: Edition, kind: str) -> dict[str, Any] | None:
-    """Play runs counterclockwise; player 1 throws the Hail Mary at player 0's UNO call."""
+    """Play runs counterclockwise; player 1 throws the Hail Mary at player 0's UNO call.
+    Three players at least (with two, the thrower's left is the next player either way)."""
+    rules = edition.rules
+    if not rules.min_players <= 3 <= rules.max_players:
+        return None
     faces = edition.faces
     card = faces.face(kind)
     colored = [f for f in faces.in_play if faces.color[f] >= 0]

@@ -64,7 +64,8 @@ def honest_query(edition: Edition, kind: str, effect: WildDraw, section: str) ->
 def _hand_state(
     edition: Edition, kind: str, with_color: bool, with_wild: bool
 ) -> tuple[GameState, int, int] | None:
-    """Three players; player 0 holds the Wild Draw card (and what the combination asks)."""
+    """Three players (or as near as the edition allows); player 0 holds the Wild Draw card
+    (and what the combination asks)."""
     faces = edition.faces
     deck = list(faces.in_play)
     colored = [f for f in deck if faces.color[f] >= 0]
@@ -85,13 +86,16 @@ def _hand_state(
             hand.append(pool[0])
     for face in (*hand, top):
         deck.remove(face)
-    if len(deck) < 6:
+    rules = edition.rules
+    players = min(max(3, rules.min_players), rules.max_players)
+    dealt = 2 * (players - 1)
+    if len(deck) < dealt + 2:
         return None
-    hands = (tuple(sorted(hand)), tuple(sorted(deck[:2])), tuple(sorted(deck[2:4])))
-    game = empty_table(edition, 3)._replace(
+    others = tuple(tuple(sorted(deck[i : i + 2])) for i in range(0, dealt, 2))
+    game = empty_table(edition, players)._replace(
         phase="awaiting_play",
-        hands=hands,
-        draw_pile=tuple(deck[4:]),
+        hands=(tuple(sorted(hand)), *others),
+        draw_pile=tuple(deck[dealt:]),
         discard=(top,),
         color=in_force,
     )

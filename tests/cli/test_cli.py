@@ -409,3 +409,35 @@ def test_report_refuses_two_editions_of_one_name(capsys: Capture, tmp_path: Path
     assert "name: expected a name no other edition in the report has" in err
     assert str(path) in err
     assert not (tmp_path / "site").exists()
+
+
+def test_a_rule_gap_is_one_line_and_exit_1_in_every_command(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    """A card kind without points (Keeping Score) is a gap some commands must meet: they
+    report it in one line and fail (exit 1), with no traceback; with two processes too,
+    where the worker's error must travel back to the parent (it once hung there)."""
+    path = _variant(tmp_path, "pointless-wild", ("wild = 50\n", ""))
+    for argv in (
+        ("explore", str(path)),
+        ("explore", str(path), "--jobs", "2"),
+        ("lint", str(path), "--games", "3"),
+    ):
+        code, _, err = run(capsys, *argv)
+        assert code == 1, argv
+        assert err.count("\n") == 1 and "Traceback" not in err
+        assert err.startswith("unospec: the rules give no outcome here: wild has no value")
+
+
+def test_an_edition_for_two_players_only_can_be_proved_and_linted(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    """The challenge proofs and the Hail Mary probe set tables of three; an edition for
+    exactly two players gets its proofs at two, not an error about a third player."""
+    path = _variant(
+        tmp_path, "two-only", ("[players]\nmin = 2\nmax = 10", "[players]\nmin = 2\nmax = 2")
+    )
+    data = json.loads(run(capsys, "prove", str(path), "--format", "json")[1])
+    assert data["queries"] and not [q for q in data["queries"] if q["verdict"] == "unknown"]
+    code, _, err = run(capsys, "lint", str(path), "--games", "3", "--scale", "none")
+    assert code == 0, err

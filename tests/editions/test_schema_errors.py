@@ -306,3 +306,44 @@ def test_a_reading_listed_as_an_alternative_but_not_modelled_says_so(tmp_path: P
     assert (line, key) == (line_of(text, 'reshuffle = "whole'), "play.reshuffle")
     assert expected == "one of 'keep-top-card' (the readings unospec models)"
     assert found == "'whole-discard-pile'"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "expected", "found"),
+    [
+        (
+            'title = "',
+            'title = "a\\u0008',
+            "title",
+            "printable text on one line",
+            "the character '\\x08'",
+        ),
+        (
+            'section = "Action Cards: Skip"\n',
+            'section = ""\n',
+            "cards.skip.section",
+            "some text",
+            "''",
+        ),
+        (
+            'title = "',
+            f'title = "{"x" * 2001}',
+            "title",
+            "at most 2000 characters",
+            f"{2001 + len('UNO Express')} characters",
+        ),
+    ],
+    ids=["control character", "empty section", "too long"],
+)
+def test_text_that_diagrams_and_reports_cannot_show_is_refused(
+    tmp_path: Path, old: str, new: str, key: str, expected: str, found: str
+) -> None:
+    """Titles, sections and reasons end up in Graphviz labels and HTML pages: a control
+    character, an empty section or a huge title broke `dot`, so the schema refuses them."""
+    text = express_text()
+    text = text.replace(old, new, 1)
+    path = tmp_path / "express.toml"
+    path.write_text(text, encoding="utf-8")
+    _, got_key, got_expected, got_found = parse_message(str(load_error(path)), path)
+    assert (got_key, got_expected) == (key, expected)
+    assert got_found == found

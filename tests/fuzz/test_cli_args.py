@@ -150,6 +150,14 @@ def test_negative_or_non_numeric_counts_are_one_error_line(
 
 
 WORDED = [  # (argv, the error after "unospec: error: ")
+    (["explore", "classic", "--jobs", "100000"],  # it forked hundreds of processes
+     "argument --jobs: expected a number of at most 256, found 100000"),
+    (["simulate", "classic", "--games", str(10**30)],  # it planned them all in memory
+     f"argument --games: expected a number of at most 100000000, found {10**30}"),
+    (["baseline", "save", "express", "--out", ""],  # it wrote beside the built-in file
+     "argument --out: expected a path, found ''"),
+    (["play", "express", "--players", "2", "--trace-out", ""],  # it wrote nothing, silently
+     "argument --trace-out: expected a path, found ''"),
     (["play", "express", "--players", "2", "--seed", "abc"],
      "argument --seed: expected a whole number, found 'abc'"),
     (["simulate", "express", "--games", "2", "--policy", "foo"],
