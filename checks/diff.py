@@ -325,49 +325,46 @@ def diff(
             "how": how,
             "trace": trace.to_json(),
             "step": len(trace.steps) - 1,
-            "replay": _replays(a, b, trace, common),
-            "fields": _parted_fields(a, b, trace, common) if how == "different states" else {},
+            **_replays(a, b, trace, common, parted=how == "different states"),
         }
     elif path == []:
         report.trace = {"how": how, "trace": None, "step": None, "replay": None}
     return report
 
 
-def _parted_fields(a: Edition, b: Edition, trace: Trace, common: str) -> dict[str, Any]:
-    """The state fields the trace leaves different in the two editions: {field: {a, b}}."""
-    scaled = scale_edition(a, parse_scale(common))
-    finals = [replay(scale_edition(e, parse_scale(common)), trace).final for e in (a, b)]
-    if finals[0] is None or finals[1] is None:
-        return {}
-    ids = scaled.faces.card_id
-    piles = {"draw_pile", "discard", "set_aside"}
+def _replays(a: Edition, b: Edition, trace: Trace, common: str, *, parted: bool) -> dict[str, Any]:
+    """How the trace replays on each edition (`replay`) and, when it leaves them in
+    different states (`parted`), the state fields that differ (`fields`: {field: {a, b}})."""
+    scaled = [scale_edition(e, parse_scale(common)) for e in (a, b)]
+    results = [replay(e, trace) for e in scaled]
+    summary = {
+        side: {
+            "ok": result.ok,
+            "steps": result.steps,
+            "first_illegal": result.first_illegal,
+            "phase": result.phase,
+            "current": result.final.current if result.final else None,
+            "hands": [len(h) for h in result.final.hands] if result.final else None,
+        }
+        for side, result in zip("ab", results, strict=True)
+    }
+    final_a, final_b = (result.final for result in results)
+    if not parted or final_a is None or final_b is None:
+        return {"replay": summary, "fields": {}}
+    ids = scaled[0].faces.card_id
 
     def shown(name: str, value: Any) -> Any:
-        if name in piles:
+        if name in ("draw_pile", "discard", "set_aside"):
             return [ids(card) for card in value]
         if name == "hands":
             return [[ids(card) for card in hand] for hand in value]
         return _plain(value)
 
-    sa, sb = normalize(finals[0]), normalize(finals[1])
-    return {
+    fields = {
         name: {"a": shown(name, va), "b": shown(name, vb)}
-        for name, va, vb in zip(GameState._fields, sa, sb, strict=True)
+        for name, va, vb in zip(
+            GameState._fields, normalize(final_a), normalize(final_b), strict=True
+        )
         if va != vb
     }
-
-
-def _replays(a: Edition, b: Edition, trace: Trace, common: str) -> dict[str, Any]:
-    results = {}
-    for side, edition in (("a", a), ("b", b)):
-        result = replay(scale_edition(edition, parse_scale(common)), trace)
-        final = result.final
-        results[side] = {
-            "ok": result.ok,
-            "steps": result.steps,
-            "first_illegal": result.first_illegal,
-            "phase": result.phase,
-            "current": final.current if final else None,
-            "hands": [len(h) for h in final.hands] if final else None,
-        }
-    return results
+    return {"replay": summary, "fields": fields}

@@ -176,7 +176,9 @@ def simulation_json(
     """`unospec simulate`'s statistics; `players` as `run_games` was given it."""
     turns = tally.turns or [0]
     hands = max(1, tally.hands)
-    counts = {game_plan(edition, n, 0, players)[0] for n in range(min(tally.games, 64))}
+    rules = edition.rules
+    span = rules.max_players - rules.min_players + 1  # the plan repeats after that many
+    counts = {game_plan(edition, n, 0, players)[0] for n in range(min(tally.games, span))}
     return {
         "edition": edition.name,
         "games": tally.games,

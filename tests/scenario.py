@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 
-from unospec.editions import load_edition
+from unospec.editions import builtin_path, load_edition
 from unospec.model.actions import Action
 from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
@@ -85,3 +86,15 @@ def card(e: Edition, card_id: str) -> int:
 
 def color(name: str) -> int:
     return COLORS.index(name)
+
+
+def edition_file(folder: Path, base: str, name: str, *changes: tuple[str, str]) -> Path:
+    """A user's edition file in `folder`: built-in `base` renamed `name`, with each (old, new)
+    text change made (each old text must occur exactly once)."""
+    text = builtin_path(base).read_text(encoding="utf-8")
+    for old, new in ((f'name = "{base}"\n', f'name = "{name}"\n'), *changes):
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    path = folder / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from scenario import edition
+from scenario import edition, edition_file
 
 from unospec.checks.lint import lint
 from unospec.checks.lint.sarif import to_sarif
@@ -20,14 +20,7 @@ KEYS = {"id", "family", "severity", "section", "message", "witness", "interpreta
 
 def _edited(tmp_path: Path, base: str, *edits: str, name: str = "house-rules") -> Path:
     """A copy of a built-in edition under another name, with (old, new) text edits."""
-    text = builtin_path(base).read_text(encoding="utf-8")
-    for old, new in zip(edits[::2], edits[1::2], strict=True):
-        assert old in text
-        text = text.replace(old, new)
-    text = text.replace(f'name = "{base}"', f'name = "{name}"')
-    path = tmp_path / f"{name}.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
+    return edition_file(tmp_path, base, name, *zip(edits[::2], edits[1::2], strict=True))
 
 
 def _families(path: Path) -> dict[str, list[dict]]:  # type: ignore[type-arg]

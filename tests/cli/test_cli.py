@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from scenario import edition_file
 
 from unospec.cli import main
 from unospec.editions import builtin_path, load_edition
@@ -302,13 +303,7 @@ def test_simulate_fails_on_a_game_that_does_not_end(
 
 def _variant(tmp_path: Path, name: str, *changes: tuple[str, str]) -> Path:
     """A user's edition file: express with `changes` (old text, new text) made, renamed."""
-    text = builtin_path("express").read_text(encoding="utf-8")
-    for old, new in (('name = "express"\n', f'name = "{name}"\n'), *changes):
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    path = tmp_path / f"{name}.toml"
-    path.write_text(text, "utf-8")
-    return path
+    return edition_file(tmp_path, "express", name, *changes)
 
 
 def test_a_play_trace_of_a_user_file_replays_from_anywhere(
