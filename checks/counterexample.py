@@ -23,7 +23,7 @@ from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
 from unospec.model.kernel import empty_table, run
 from unospec.model.state import GameState
-from unospec.model.trace import Trace, action_step, deck_faces, step_action
+from unospec.model.trace import Trace, action_step, deck_and_actions
 
 
 def violation_path(exploration: Exploration) -> list[Outcome]:
@@ -110,16 +110,16 @@ def concrete_trace(
 
 def dealt(edition: Edition, trace: Trace) -> GameState:
     """The table once the trace's deck is dealt and its first card turned up."""
-    deal = Deal(deck_faces(edition, trace.deck))
+    deal = Deal(deck_and_actions(edition, trace)[0])
     return run(edition, empty_table(edition, trace.players), deal)[0]
 
 
 def replay_states(edition: Edition, trace: Trace) -> list[tuple[GameState, Action, GameState]]:
     """(before, action, after) for every step of a trace, through the kernel."""
-    game = dealt(edition, trace)
+    deck, actions = deck_and_actions(edition, trace)
+    game = run(edition, empty_table(edition, trace.players), Deal(deck))[0]
     steps = []
-    for i, step in enumerate(trace.steps):
-        action = step_action(edition, step, f"steps[{i}]")
+    for action in actions:
         after = run(edition, game, action)[0]
         steps.append((game, action, after))
         game = after

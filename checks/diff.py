@@ -25,14 +25,14 @@ from unospec.checks.chance import Outcome, chance_outcomes, minus, normalize, ou
 from unospec.checks.counterexample import concrete_trace
 from unospec.checks.explorer import explore
 from unospec.checks.lint import lint
-from unospec.checks.lint.families import applicable
+from unospec.checks.lint.families import can_fire
 from unospec.checks.proofs import prove
 from unospec.checks.replay import replay
 from unospec.editions import reference
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, UnospecError
 from unospec.model.kernel import empty_table, is_chance, legal_actions, run
-from unospec.model.scale import parse_scale, scale_edition
+from unospec.model.scale import parse_scale, require_dealable, scale_edition
 from unospec.model.state import GameState
 from unospec.model.table import MACHINE
 from unospec.model.trace import Trace
@@ -159,7 +159,7 @@ def readings(edition: Edition) -> dict[str, Any]:
 
 
 def _transitions(edition: Edition) -> dict[str, bool]:
-    return {b.label: applicable(edition, b) for b in MACHINE.branches}
+    return {b.label: can_fire(edition, b) for b in MACHINE.branches}
 
 
 @functools.lru_cache(maxsize=32)
@@ -312,6 +312,10 @@ def diff(
         players = max(a.rules.min_players, b.rules.min_players)
     a.require_players(players)
     b.require_players(players)
+    for edition in (a, b):
+        require_dealable(scale_edition(edition, parse_scale(scale)), players, scale)
+    common = shared_scale(a, b, scale)
+    require_dealable(scale_edition(a, parse_scale(common)), players, f"{common} (the shared deck)")
     report = DiffReport(a.name, b.name)
     report.differences = data_differences(a, b) + conclusion_differences(
         a, b, scale, players, max_states

@@ -26,8 +26,7 @@ from unospec.checks.invariants import INVARIANTS
 from unospec.checks.replay import replay
 from unospec.editions import load_edition, reference_in
 from unospec.model.edition import Edition
-from unospec.model.errors import InputError
-from unospec.model.scale import parse_scale, scale_edition
+from unospec.model.scale import parse_scale, require_dealable, scale_edition
 from unospec.model.table import MACHINE
 from unospec.model.trace import Trace
 
@@ -145,12 +144,7 @@ def explore_edition(
     edition = scale_edition(base, parse_scale(scale))
     players = base.rules.min_players if players is None else players
     base.require_players(players)
-    needed = players * edition.rules.hand_size + 1
-    if needed > edition.in_play_count:
-        raise InputError(
-            f"--scale {scale}: {edition.in_play_count} cards cannot deal {players} hands of "
-            f"{edition.rules.hand_size} and a first card; use fewer players or a larger scale"
-        )
+    require_dealable(edition, players, scale)
     exploration = explore(
         edition,
         players,

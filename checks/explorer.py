@@ -29,7 +29,11 @@ from typing import Any, NamedTuple
 
 from unospec.checks.chance import Outcome, chance_outcomes, normalize, outcomes
 from unospec.checks.codec import decode, encode
-from unospec.checks.invariants import offered_move_refused, violations
+from unospec.checks.invariants import (
+    offered_move_refused,
+    offered_move_without_outcome,
+    violations,
+)
 from unospec.checks.symmetry import canonical, colour_renamings
 from unospec.model.actions import Action
 from unospec.model.edition import Edition
@@ -102,7 +106,21 @@ def successors(
         yield from chance_outcomes(edition, game)
         return
     for action in legal_actions(edition, game) if legal is None else legal:
-        yield from outcomes(edition, game, action)
+        try:
+            yield from outcomes(edition, game, action)
+        except RuleGap as gap:
+            raise OfferedGap(action, gap) from gap
+
+
+class OfferedGap(RuleGap):
+    """A `RuleGap` met by one move of `successors`: the move is named in the finding."""
+
+    def __init__(self, action: Action | None, gap: RuleGap) -> None:
+        super().__init__(gap.rule, gap.reason)
+        self.action = action
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return type(self), (self.action, RuleGap(self.rule, self.reason))
 
 
 def explore(
@@ -179,9 +197,11 @@ class Expansion(NamedTuple):
 
 
 class Refused(NamedTuple):
-    """The state offers a move the kernel refuses (or crashes on): it breaks
-    `offered-moves-accepted`, found while its successors were being listed."""
+    """The state offers a move the kernel refuses or crashes on (`offered-moves-accepted`),
+    or one the edition's rules give no outcome for (`rules-give-an-outcome`), found while
+    its successors were being listed."""
 
+    invariant: str
     message: str
 
 
@@ -205,7 +225,7 @@ def expand(edition: Edition, renamings: list[Any], data: bytes, *, lazy: bool = 
         return Expansion(None, children)
     listed = list(children)
     if listed and isinstance(listed[-1], Refused):
-        return Expansion(("offered-moves-accepted", listed[-1].message), [])
+        return Expansion((listed[-1].invariant, listed[-1].message), [])
     return Expansion(None, listed)
 
 
@@ -218,15 +238,23 @@ def _children(
             outcome = next(found)
         except StopIteration:
             return
-        except RuleGap:
-            raise
+        except RuleGap as gap:  # the booklet's rules say nothing here: a finding, with its trace
+            action = gap.action if isinstance(gap, OfferedGap) else None
+            yield Refused("rules-give-an-outcome", _no_outcome(edition, game, action, gap))
+            return
         except Exception as error:  # this state offers a move the rules refuse, or crash on
-            yield Refused(offered_move_refused(game, error))
+            yield Refused("offered-moves-accepted", offered_move_refused(game, error))
             return
         fired = tuple([step.branch.number for step in outcome.fired])
         step_broken = violations(edition, outcome.after, game, outcome.fired, kinds=("step",))
         child, orbit = canonical(normalize(outcome.after, game), renamings)
         yield encode(child), orbit, fired, step_broken[0] if step_broken else None
+
+
+def _no_outcome(edition: Edition, game: GameState, action: Action | None, gap: RuleGap) -> str:
+    if action is None:  # a chance outcome (a deal, a reshuffle): its order is one of many
+        return f"in phase {game.phase}, a shuffle has no outcome in the rules: {gap}"
+    return offered_move_without_outcome(edition, game, action, gap)
 
 
 def _init_worker(edition: Edition, renamings: list[Any]) -> None:
@@ -278,7 +306,7 @@ def _record(
         return
     for item in expansion.children:
         if isinstance(item, Refused):
-            result.violation = Violation("offered-moves-accepted", item.message, state_id, None)
+            result.violation = Violation(item.invariant, item.message, state_id, None)
             return
         child, orbit, fired, broken = item
         result.transitions += 1

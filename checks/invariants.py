@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from unospec.checks.since import cards_still_ok
 from unospec.model.actions import Action
 from unospec.model.edition import Edition
-from unospec.model.errors import IllegalAction
+from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.kernel import Fired, is_chance, legal_actions
 from unospec.model.state import CLOCKWISE, GameState
 from unospec.model.table import MACHINE
+from unospec.model.trace import action_step
 
 IN_HAND = frozenset(MACHINE.phases) - {"dealing", "hand_over", "game_over"}
 """Phases in which a hand is being played: every player holds at least one card."""
@@ -273,6 +274,23 @@ def offered_move_refused(game: GameState, error: Exception) -> str:
     )
 
 
+def offered_move_without_outcome(
+    edition: Edition, game: GameState, action: Action, gap: RuleGap
+) -> str:
+    """Why `rules-give-an-outcome` failed: a move or shuffle the rules offer reaches a
+    situation the edition's rules say nothing about (a booklet gap, not a kernel bug).
+
+    Like `offered-moves-accepted`, reported where the move is tried (the explorer, replay).
+    """
+    step = action_step(edition, action)
+    if "player" in step:
+        words = " ".join(str(step[k]) for k in ("action", "card", "color", "target") if k in step)
+        move = f"player {step['player']}'s move ({words})"
+    else:
+        move = f"the {step['action']}"
+    return f"in phase {game.phase}, {move} has no outcome in the rules: {gap}"
+
+
 INVARIANTS: tuple[Invariant, ...] = (
     Invariant("type-ok", "always", type_ok, "every field holds a value of its kind", type_ok_since),
     Invariant(
@@ -309,6 +327,12 @@ INVARIANTS: tuple[Invariant, ...] = (
         "move",
         offered_move_refused,
         "the rules accept every move and shuffle they offer",
+    ),
+    Invariant(
+        "rules-give-an-outcome",
+        "move",
+        offered_move_without_outcome,
+        "every move and shuffle the rules offer has an outcome (no booklet gap is reached)",
     ),
 )
 

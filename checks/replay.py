@@ -11,7 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from unospec.checks.invariants import offered_move_refused, violations
+from unospec.checks.invariants import (
+    offered_move_refused,
+    offered_move_without_outcome,
+    violations,
+)
 from unospec.editions import builtin_names, load_edition
 from unospec.model.actions import Deal
 from unospec.model.edition import Edition
@@ -19,7 +23,7 @@ from unospec.model.errors import IllegalAction, InputError, RuleGap
 from unospec.model.kernel import empty_table, legal_actions, run
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.state import GameState
-from unospec.model.trace import Trace, deck_faces, step_action
+from unospec.model.trace import Trace, deck_and_actions
 
 
 @dataclass
@@ -73,8 +77,7 @@ def _base_edition(trace: Trace, trace_file: str | None, override: str | None) ->
 
 def replay(edition: Edition, trace: Trace) -> ReplayResult:
     """Apply every step of `trace`; stop at the first illegal one."""
-    deck = deck_faces(edition, trace.deck)
-    actions = [step_action(edition, step, f"steps[{i}]") for i, step in enumerate(trace.steps)]
+    deck, actions = deck_and_actions(edition, trace)
     result = ReplayResult(edition.name, ok=True, steps=0)
     table = empty_table(edition, trace.players, foil=trace.foil)
     try:
@@ -124,13 +127,15 @@ def _violation(
 
 
 def _refused_offer(edition: Edition, game: GameState, step: int) -> dict[str, Any] | None:
-    """`offered-moves-accepted` in the state the trace stops in: the rules accept every move
-    they offer there (the explorer's witness for it is a trace to such a state)."""
+    """`offered-moves-accepted` and `rules-give-an-outcome` in the state the trace stops in:
+    the rules accept every move they offer there, and give each an outcome (the explorer's
+    witness for either is a trace to such a state)."""
     for action in legal_actions(edition, game):
         try:
             run(edition, game, action)
-        except RuleGap:
-            continue  # a gap in the rules, not a refusal: `check` reports those
+        except RuleGap as gap:
+            message = offered_move_without_outcome(edition, game, action, gap)
+            return {"step": step, "invariant": "rules-give-an-outcome", "message": message}
         except Exception as error:  # refused, or a crash
             message = offered_move_refused(game, error)
             return {"step": step, "invariant": "offered-moves-accepted", "message": message}

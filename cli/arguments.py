@@ -62,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     explore.add_argument(
         "--players", type=_count, default=None, help="default: the fewest the edition allows"
     )
-    explore.add_argument("--scale", default="micro", help="a preset or key=value list")
+    explore.add_argument("--scale", type=_scale, default="micro", help="a preset or key=value list")
     explore.add_argument("--max-states", type=_positive, default=None)
     explore.add_argument("--no-symmetry", action="store_true")
     explore.add_argument("--jobs", type=_jobs, default=1)
@@ -88,12 +88,17 @@ def build_parser() -> argparse.ArgumentParser:
     lint.add_argument("editions", nargs="+")
     lint.add_argument("--games", type=_games, default=100, help="random games for rule coverage")
     lint.add_argument(
-        "--scale", default="micro", help="exploration scale for rule coverage ('none': skip)"
+        "--scale",
+        type=_scale_or_none,
+        default="micro",
+        help="exploration scale for rule coverage ('none': skip)",
     )
     diff = command("diff", "what changed in behaviour between two editions, with evidence")
     diff.add_argument("a", help="an edition name or file")
     diff.add_argument("b", help="an edition name or file")
-    diff.add_argument("--scale", default="micro", help="the scale both are explored at")
+    diff.add_argument(
+        "--scale", type=_scale, default="micro", help="the scale both are explored at"
+    )
     diff.add_argument(
         "--players", type=_count, default=None, help="default: the fewest both editions allow"
     )
@@ -107,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     baseline.add_argument(
         "--out", type=_path, help="the folder to write to (default: beside each file)"
     )
-    baseline.add_argument("--scale", default="micro", help="the exploration's scale")
+    baseline.add_argument("--scale", type=_scale, default="micro", help="the exploration's scale")
     baseline.add_argument(
         "--games", type=_games, default=None, help="random games to record (0: none)"
     )
@@ -116,8 +121,10 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
     report.add_argument("--out", type=_path, required=True, metavar="DIR")
     report.add_argument("--games", type=_games, default=None, help="random games per edition")
-    report.add_argument("--scale", default="micro", help="the exploration's scale ('none')")
-    report.add_argument("--diff-scale", default="micro", help="the comparisons' scale")
+    report.add_argument(
+        "--scale", type=_scale_or_none, default="micro", help="the exploration's scale ('none')"
+    )
+    report.add_argument("--diff-scale", type=_scale, default="micro", help="the comparisons' scale")
     report.add_argument("--seed", type=_integer, default=0)
     report.add_argument("--jobs", type=_jobs, default=0)
     from unospec.diagrams.command import add_arguments as diagram_arguments
@@ -133,7 +140,12 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--games", type=_games, default=None, help="random games per edition")
     check.add_argument("--seed", type=_integer, default=0)
     check.add_argument("--jobs", type=_jobs, default=0, help="processes (default: one per core)")
-    check.add_argument("--scale", default="micro", help="the exploration's scale ('none' skips it)")
+    check.add_argument(
+        "--scale",
+        type=_scale_or_none,
+        default="micro",
+        help="the exploration's scale ('none' skips it)",
+    )
     check.add_argument(
         "--report", type=_path, metavar="DIR", help="also write the review site there"
     )
@@ -177,6 +189,26 @@ def _path(text: str) -> str:
     if not text:
         raise argparse.ArgumentTypeError("expected a path, found ''")
     return text
+
+
+def _scale(text: str) -> str:
+    """An argument type: a scale (see `unospec.model.scale`), checked before any work starts
+    (an empty one once skipped the exploration without a word)."""
+    from unospec.model.errors import InputError
+    from unospec.model.scale import parse_scale
+
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a scale such as micro, found ''")
+    try:
+        parse_scale(text)
+    except InputError as error:
+        raise argparse.ArgumentTypeError(str(error).removeprefix("--scale: ")) from None
+    return text
+
+
+def _scale_or_none(text: str) -> str:
+    """A scale, or `none` for no exploration."""
+    return text if text == "none" else _scale(text)
 
 
 MAX_JOBS = 256

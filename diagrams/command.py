@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.all and args.edition:
         raise InputError(f"--all draws every built-in edition: drop {args.edition!r}")
-    if not args.all and not args.edition:
+    if not args.all and not args.edition and not args.trace:
         raise InputError("diagram: expected an EDITION (a name or an edition file), or --all")
     if args.all:
         formats = (args.format,) if args.format else COMMITTED
@@ -186,11 +186,15 @@ def _one(args: argparse.Namespace) -> Picture:
     return flow_picture(edition)
 
 
-def _trace_picture(file: str, edition_name: str) -> Picture:
+def _trace_picture(file: str, edition_name: str | None) -> Picture:
+    """The storyboard of a trace, against the edition it names or `edition_name`. The
+    file is named after the trace, and after the edition when one is given: the same trace
+    drawn against two editions gives two files."""
     from unospec.checks.replay import edition_for
     from unospec.diagrams.storyboard import storyboard_dot
     from unospec.model.trace import read_trace
 
     trace = read_trace(file)
     edition = edition_for(trace, file, edition_name)
-    return Picture(f"{Path(file).stem}-storyboard", storyboard_dot(edition, trace))
+    against = f"-{edition.name}" if edition_name else ""
+    return Picture(f"{Path(file).stem}{against}-storyboard", storyboard_dot(edition, trace))

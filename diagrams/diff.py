@@ -22,6 +22,7 @@ from unospec.diagrams.graph import (
     card_name,
     summary,
     turn_flow,
+    why_inactive,
 )
 from unospec.model.cards import KINDS
 from unospec.model.edition import Edition
@@ -80,7 +81,7 @@ def diff_flow(edition: Edition, other: Edition, machine: CompiledMachine = MACHI
                 Mark.CHANGED,
                 f"in both, different: {edition.name}'s value first, then {other.name}'s",
             ),
-            (Mark.INACTIVE, "in neither: no card of either deck has the effect it needs"),
+            (Mark.INACTIVE, f"in neither: {why_inactive((edition, other), 'either deck')}"),
         ),
         facts=_differing(facts(edition), facts(other), edition.name, other.name),
     )

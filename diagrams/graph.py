@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from unospec.checks.lint.families import applicable
+from unospec.checks.lint.families import can_fire, ruled_out
 from unospec.model import branches as b
 from unospec.model import updates as u
 from unospec.model.cards import KINDS
@@ -144,7 +144,7 @@ def turn_flow(edition: Edition, machine: CompiledMachine = MACHINE) -> Diagram:
     names = {state.id: state.name for state in TurnFlow.states}
     cluster_of = clusters_of(machine.phases)
     notes = _notes(edition, machine)
-    fires = {branch.number: applicable(edition, branch) for branch in machine.branches}
+    fires = {branch.number: can_fire(edition, branch) for branch in machine.branches}
     edges = tuple(
         Edge(
             id=f"t{branch.number}",
@@ -179,9 +179,18 @@ def turn_flow(edition: Edition, machine: CompiledMachine = MACHINE) -> Diagram:
         edges=edges,
         legend=(
             (Mark.PLAIN, "a transition this edition can fire"),
-            (Mark.INACTIVE, "cannot fire here: no card of this deck has the effect it needs"),
+            (Mark.INACTIVE, f"cannot fire here: {why_inactive((edition,), 'this deck')}"),
         ),
     )
+
+
+def why_inactive(editions: tuple[Edition, ...], deck: str) -> str:
+    """The legend's reason for an inactive transition: the deck lacks the card effect it
+    needs, or (worded only where it happens) an edition's parameters rule it out."""
+    why = f"no card of {deck} has the effect it needs"
+    if any(ruled_out(e, b) for e in editions for b in MACHINE.branches):
+        why += ", or a rule parameter switches it off"
+    return why
 
 
 def clusters_of(phases: tuple[str, ...]) -> dict[str, str]:
@@ -331,7 +340,7 @@ def _won(edition: Edition) -> list[Note]:
 def _next_hand(edition: Edition) -> list[Note]:
     rules = edition.rules
     if rules.game_end == "single-hand":
-        return [Note("target", "never: one hand is the game")]
+        return []  # the transition is switched off (`ruled_out`): it is drawn without notes
     return [Note("target", f"below {rules.target_score} points: deal again")]
 
 

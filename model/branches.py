@@ -11,7 +11,7 @@ from collections.abc import Callable
 from unospec.model.actions import Action, Play
 from unospec.model.edition import Edition
 from unospec.model.effects import DrawPenalty, HailMary, PenaltyRace, WildDraw
-from unospec.model.flows import requires
+from unospec.model.flows import requires, settled_by
 from unospec.model.scoring import hand_points, hand_winner
 from unospec.model.state import GameState
 
@@ -103,6 +103,11 @@ def guess_sheds_cards(edition: Edition, game: GameState, action: Action | None) 
     return right and len(game.hands[action.player]) > 2
 
 
+def _one_hand_is_the_game(edition: Edition) -> bool | None:
+    return True if edition.rules.game_end == "single-hand" else None
+
+
+@settled_by("scoring.game_end", _one_hand_is_the_game)
 def game_is_won(edition: Edition, game: GameState, action: Action | None) -> bool:
     """The hand's winner reaches the target score, or one hand is the game (Keeping Score)."""
     rules = edition.rules

@@ -61,6 +61,6 @@ class RuleGap(UnospecError):
         self.rule, self.reason = rule, reason
         super().__init__(f"{reason} ({rule})")
 
-    def __reduce__(self) -> tuple[type, tuple[str, str]]:
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         """Rebuilt from both arguments: a worker process sends it back to the parent."""
         return type(self), (self.rule, self.reason)

@@ -1,7 +1,8 @@
 """What each transition needs and does to the cards, declared beside the rule functions.
 
 `moves` is the count abstraction the conservation proof reads; `requires` says which card
-effects a rule applies to, for the dead-rule analysis.
+effects a rule applies to, and `settled_by` which conditions an edition's parameters alone
+decide, for the dead-rule analysis and the diagrams.
 
 An effect in `updates` declares its card movements with `@moves(...)`. The places are the
 draw pile, the discard pile's top card and the cards under it, the hand the effect acts on,
@@ -85,3 +86,28 @@ def requires(*effects: type) -> Callable[[F], F]:
 
 def requirements_of(function: object) -> tuple[type, ...]:
     return tuple(getattr(function, "requires", ()))
+
+
+Settlement = Callable[["Edition"], "bool | None"]
+
+
+def settled_by(key: str, rule: Settlement) -> Callable[[F], F]:
+    """Declare that the edition parameter `key` can settle a condition: `rule(edition)` is its
+    value in every state of that edition, or None when the state decides. A branch that such
+    a condition keeps from firing is switched off by the edition, not a dead rule."""
+
+    def mark(function: F) -> F:
+        function.settled_by = (key, rule)  # type: ignore[attr-defined]
+        return function
+
+    return mark
+
+
+def settlement_of(function: object, edition: Edition) -> tuple[bool, str] | None:
+    """(the value, the deciding parameter) when `edition`'s parameters settle `function`."""
+    declared = getattr(function, "settled_by", None)
+    if declared is None:
+        return None
+    key, rule = declared
+    value = rule(edition)
+    return None if value is None else (value, key)

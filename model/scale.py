@@ -162,3 +162,14 @@ def _merge(deck: tuple[DeckEntry, ...]) -> tuple[DeckEntry, ...]:
         seen.add(key)
         merged.append(entry)
     return tuple(merged)
+
+
+def require_dealable(scaled: Edition, players: int, scale: str) -> None:
+    """InputError unless the scaled deck deals `players` hands and a first card (Set Up):
+    else a deal has no outcome and an exploration would find one state and call it done."""
+    needed = players * scaled.rules.hand_size + 1
+    if needed > scaled.in_play_count:
+        raise InputError(
+            f"--scale {scale}: {scaled.in_play_count} cards cannot deal {players} hands of "
+            f"{scaled.rules.hand_size} and a first card; use fewer players or a larger scale"
+        )

@@ -10,6 +10,7 @@ CLI reports with exit code 2; whether a well-formed step is *legal* is the kerne
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,7 @@ from unospec.model.actions import (
 from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
 from unospec.model.errors import InputError
+from unospec.model.json_place import JsonPath, dotted, line_of
 
 STEP_KEYS: dict[str, tuple[str, ...]] = {
     "play": ("player", "card", "color"),
@@ -61,6 +63,8 @@ class Trace:
     foil: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
     scale: str | None = None  # the edition is scaled (see `unospec.model.scale`)
+    source: tuple[str, str] | None = field(default=None, compare=False, repr=False)
+    """(file, text) when read from a file: content errors then name its line."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -72,6 +76,47 @@ class Trace:
             "steps": list(self.steps),
             **self.extra,
         }
+
+
+class TraceContentError(InputError):
+    """A malformed value at `path` of a trace; `located` names the file and line."""
+
+    def __init__(self, path: JsonPath, problem: str) -> None:
+        self.path, self.problem = path, problem
+        super().__init__(f"{dotted(path)}: {problem}")
+
+    def __reduce__(self) -> tuple[type, tuple[JsonPath, str]]:
+        return type(self), (self.path, self.problem)
+
+
+def located(trace: Trace, error: TraceContentError) -> InputError:
+    """`error` as FILE:LINE: path: problem, when the trace came from a file."""
+    if trace.source is None:
+        return error
+    file, text = trace.source
+    line = line_of(text, error.path)
+    where = file if line is None else f"{file}:{line}"
+    return InputError(f"{where}: {dotted(error.path)}: {error.problem}")
+
+
+def deck_and_actions(edition: Edition, trace: Trace) -> tuple[tuple[int, ...], list[Action]]:
+    """The faces of the trace's deck order and the action of every step (InputError, with
+    the file and line, for a malformed one)."""
+    try:
+        deck = deck_faces(edition, trace.deck)
+        actions = [step_action(edition, step, ("steps", i)) for i, step in enumerate(trace.steps)]
+    except TraceContentError as error:
+        raise located(trace, error) from None
+    return deck, actions
+
+
+def shown(value: object) -> str:
+    """A value as the trace's JSON writes it (null, not None), cut short when long."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 MAX_TRACE_BYTES = 64 * 2**20
@@ -88,11 +133,12 @@ def read_trace(file: str) -> Trace:
         text = raw.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"{file}: cannot read the trace ({error})") from None
-    return parse_trace(text, file)
+    return parse_trace(text, file, keep_source=True)
 
 
-def parse_trace(text: str, where: str = "trace") -> Trace:
-    """Read a trace from JSON text; InputError says what is malformed and where."""
+def parse_trace(text: str, where: str = "trace", *, keep_source: bool = False) -> Trace:
+    """Read a trace from JSON text; InputError says what is malformed and where (`where`
+    names the file; with `keep_source` the trace keeps the text to locate later errors)."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -103,91 +149,130 @@ def parse_trace(text: str, where: str = "trace") -> Trace:
         raise InputError(f"{where}: expected JSON, found {error}") from None
     if not isinstance(data, dict):
         raise InputError(f"{where}: expected a JSON object, found {type(data).__name__}")
+    source = (where, text)
+    try:
+        trace = _trace(data)
+    except TraceContentError as error:
+        raise located(Trace("", 0, (), (), source=source), error) from None
+    return dataclasses.replace(trace, source=source) if keep_source else trace
+
+
+def _trace(data: dict[str, Any]) -> Trace:
     known = {
         "edition", "players", "scale", "options", "deck", "steps", "comment", "violation", "seed",
     }  # fmt: skip
     for key in data:
         if key not in known:
-            raise InputError(f"{where}: {key}: expected one of {', '.join(sorted(known))}")
+            raise TraceContentError(
+                (key,), f"expected a key among {', '.join(sorted(known))}, found {shown(key)}"
+            )
     edition = data.get("edition")
     if not isinstance(edition, str) or not edition:
-        raise InputError(f"{where}: edition: expected an edition name or path")
+        raise TraceContentError(
+            ("edition",), f"expected an edition name or path, found {shown(edition)}"
+        )
     players = data.get("players")
     if isinstance(players, bool) or not isinstance(players, int):
-        raise InputError(f"{where}: players: expected an integer, found {players!r}")
+        raise TraceContentError(("players",), f"expected an integer, found {shown(players)}")
     options = data.get("options", {})
     if not isinstance(options, dict) or set(options) - {"foil"}:
-        raise InputError(f'{where}: options: expected {{"foil": true|false}}')
+        raise TraceContentError(
+            ("options",), f'expected {{"foil": true|false}}, found {shown(options)}'
+        )
     foil = options.get("foil", False)
     if not isinstance(foil, bool):
-        raise InputError(f"{where}: options.foil: expected true or false, found {foil!r}")
+        raise TraceContentError(("options", "foil"), f"expected true or false, found {shown(foil)}")
     deck = data.get("deck")
-    if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
-        raise InputError(f"{where}: deck: expected an array of card ids")
+    if not isinstance(deck, list):
+        raise TraceContentError(("deck",), f"expected an array of card ids, found {shown(deck)}")
+    for i, card in enumerate(deck):
+        if not isinstance(card, str):
+            raise TraceContentError(("deck", i), f"expected a card id, found {shown(card)}")
     steps = data.get("steps")
-    if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
-        raise InputError(f"{where}: steps: expected an array of step objects")
+    if not isinstance(steps, list):
+        raise TraceContentError(
+            ("steps",), f"expected an array of step objects, found {shown(steps)}"
+        )
+    for i, step in enumerate(steps):
+        if not isinstance(step, dict):
+            raise TraceContentError(("steps", i), f"expected a step object, found {shown(step)}")
     scale = data.get("scale")
     if scale is not None and not isinstance(scale, str):
-        raise InputError(f'{where}: scale: expected a scale such as "micro", found {scale!r}')
-    extra = {k: data[k] for k in ("comment", "violation", "seed") if k in data}
+        raise TraceContentError(
+            ("scale",), f'expected a scale such as "micro", found {shown(scale)}'
+        )
+    extra: dict[str, Any] = {k: data[k] for k in ("comment", "violation", "seed") if k in data}
     return Trace(edition, players, tuple(deck), tuple(steps), foil, extra, scale)
 
 
-def deck_faces(edition: Edition, deck: tuple[str, ...], where: str = "deck") -> tuple[int, ...]:
+def deck_faces(
+    edition: Edition, deck: tuple[str, ...], where: JsonPath = ("deck",)
+) -> tuple[int, ...]:
     """The face numbers of a deck order, which must be the edition's whole deck in play."""
-    faces = tuple(_card(edition, card, f"{where}[{i}]") for i, card in enumerate(deck))
+    faces = tuple(_card(edition, card, (*where, i)) for i, card in enumerate(deck))
     if tuple(sorted(faces)) != edition.faces.in_play:
-        raise InputError(
-            f"{where}: expected an order of the {edition.in_play_count} cards in play of "
-            f"{edition.name}, found {len(deck)} cards that are not that deck"
+        raise TraceContentError(
+            where,
+            f"expected an order of the {edition.in_play_count} cards in play of "
+            f"{edition.name}, found {len(deck)} cards that are not that deck",
         )
     return faces
 
 
-def _card(edition: Edition, card: object, where: str) -> int:
+def _card(edition: Edition, card: object, where: JsonPath) -> int:
     if not isinstance(card, str) or card not in edition.faces.ids:
-        raise InputError(f"{where}: expected a card of {edition.name}'s deck, found {card!r}")
+        raise TraceContentError(
+            where, f"expected a card of {edition.name}'s deck, found {shown(card)}"
+        )
     return edition.faces.ids[card]
 
 
-def _player(value: object, where: str) -> int:
+def _player(value: object, where: JsonPath) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{where}: expected a player number, found {value!r}")
+        raise TraceContentError(where, f"expected a player number, found {shown(value)}")
     return value
 
 
-def step_action(edition: Edition, step: dict[str, Any], where: str) -> Action:
-    """The action a trace step records."""
+def step_action(edition: Edition, step: dict[str, Any], where: JsonPath) -> Action:
+    """The action a trace step records (`where`: the step's path, such as ("steps", 3))."""
     name = step.get("action")
     if not isinstance(name, str) or name not in STEP_KEYS:
-        raise InputError(f"{where}.action: expected one of {', '.join(STEP_KEYS)}, found {name!r}")
+        raise TraceContentError(
+            (*where, "action"), f"expected one of {', '.join(STEP_KEYS)}, found {shown(name)}"
+        )
     allowed = STEP_KEYS[name]
     for key in step:
         if key != "action" and key not in allowed:
-            raise InputError(f"{where}.{key}: a {name} step takes only {', '.join(allowed)}")
+            raise TraceContentError(
+                (*where, key),
+                f"expected only {', '.join(allowed)} in a {name} step, found {shown(key)}",
+            )
     for key in allowed:
         if key != "color" and key not in step:
-            raise InputError(f"{where}.{key}: expected a value, found nothing")
+            raise TraceContentError((*where, key), "expected a value, found nothing")
     if name in ("reshuffle", "deal"):
         order = step["order"]
         if not isinstance(order, list):
-            raise InputError(f"{where}.order: expected an array of card ids")
-        faces = tuple(_card(edition, c, f"{where}.order[{i}]") for i, c in enumerate(order))
+            raise TraceContentError(
+                (*where, "order"), f"expected an array of card ids, found {shown(order)}"
+            )
+        faces = tuple(_card(edition, c, (*where, "order", i)) for i, c in enumerate(order))
         return Reshuffle(faces) if name == "reshuffle" else Deal(faces)
-    player = _player(step["player"], f"{where}.player")
+    player = _player(step["player"], (*where, "player"))
     if name == "play":
-        card = _card(edition, step["card"], f"{where}.card")
+        card = _card(edition, step["card"], (*where, "card"))
         color = step.get("color")
         if color is None:
             return Play(player, card)
         if color not in COLORS:
-            raise InputError(f"{where}.color: expected one of {', '.join(COLORS)}, found {color!r}")
+            raise TraceContentError(
+                (*where, "color"), f"expected one of {', '.join(COLORS)}, found {shown(color)}"
+            )
         return Play(player, card, COLORS.index(color))
     if name == "catch":
-        return Catch(player, _player(step["target"], f"{where}.target"))
+        return Catch(player, _player(step["target"], (*where, "target")))
     if name == "keep":
-        return Keep(player, _card(edition, step["card"], f"{where}.card"))
+        return Keep(player, _card(edition, step["card"], (*where, "card")))
     if name == "draw":
         return Draw(player)
     if name == "pass":

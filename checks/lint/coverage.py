@@ -33,6 +33,10 @@ def coverage(
         parts.append(f"{tally.games} random games")
     if scale:
         report = explore_edition(edition, reference(edition), scale=scale)
-        fired += report.exploration.fired
-        parts.append(f"exploring scale {scale}")
+        explored = report.exploration
+        fired += explored.fired
+        if explored.violation is not None:  # stopped early: fewer rules had a chance to fire
+            parts.append(f"exploring scale {scale} (until {explored.violation.invariant} broke)")
+        else:
+            parts.append(f"exploring scale {scale}")
     return fired, " and ".join(parts), shortfalls

@@ -20,7 +20,7 @@ from unospec.model.cards import COLORS, NUMBER, WILD_KINDS
 from unospec.model.edition import Edition
 from unospec.model.effects import HailMary, WildDraw
 from unospec.model.errors import UnospecError
-from unospec.model.flows import requirements_of
+from unospec.model.flows import requirements_of, settlement_of
 from unospec.model.kernel import apply, empty_table
 from unospec.model.table import MACHINE, Branch
 
@@ -347,14 +347,58 @@ def applicable(edition: Edition, branch: Branch) -> bool:
     )
 
 
+def ruled_out(edition: Edition, branch: Branch) -> tuple[str, str] | None:
+    """(why, the deciding parameter) when `edition`'s parameters keep `branch` from ever
+    firing: a condition of its own settled against it, or an earlier branch of its event
+    settled to fire first (the machine tries an event's branches in order)."""
+    for condition in branch.conditions:
+        settled = settlement_of(condition, edition)
+        if settled is not None and not settled[0]:
+            return f"{condition.__name__} never holds", settled[1]
+    for condition in branch.unless:
+        settled = settlement_of(condition, edition)
+        if settled is not None and settled[0]:
+            return f"{condition.__name__} always holds", settled[1]
+    for earlier in MACHINE.by_event[branch.source, branch.event]:
+        if earlier is branch:
+            return None
+        values = [settlement_of(c, edition) for c in earlier.conditions]
+        if earlier.unless or not values or any(v is None or not v[0] for v in values):
+            continue
+        names = " and ".join(c.__name__ for c in earlier.conditions)
+        key = next(v[1] for v in values if v is not None)
+        return f"{names} always holds, so {earlier.label} fires first", key
+    return None
+
+
+def can_fire(edition: Edition, branch: Branch) -> bool:
+    """Neither the deck (`applicable`) nor the parameters (`ruled_out`) rule `branch` out."""
+    return applicable(edition, branch) and ruled_out(edition, branch) is None
+
+
 def dead_rules(edition: Edition, fired: Counter[int] | None, where: str) -> list[Finding]:
     """Transitions that exploration and random play never fired, though the deck has the
-    cards they apply to (those it has no card for are listed as not used)."""
+    cards they apply to and the parameters allow them (the others are listed as notes)."""
     if fired is None:
         return []
     found = []
     for branch in MACHINE.branches:
         if fired[branch.number]:
+            continue
+        off = ruled_out(edition, branch)
+        if off is not None:
+            found.append(
+                Finding(
+                    f"dead-rule:{branch.label}",
+                    "dead-rule",
+                    INFO,
+                    "Let's Play",
+                    f"{branch.label} cannot fire in this edition: {off[0]} ({off[1]})",
+                    {"transition": branch.label, "ruled out by": off[1]},
+                    None,
+                    off[1],
+                )
+            )
             continue
         used = applicable(edition, branch)
         found.append(

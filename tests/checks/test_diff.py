@@ -115,6 +115,16 @@ def test_diff_cli_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(capsys.readouterr().out)["equivalent"] is True
 
 
+def test_a_shared_deck_too_small_to_deal_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """Express and classic share four card kinds; at `micro,hand=2` those make four cards,
+    too few for two hands of two and a first card (Set Up). The behaviour search then has no
+    deal to start from: it once concluded "no difference" from that one empty table."""
+    code = main(["diff", "express", "classic", "--scale", "micro,hand=2"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert "(the shared deck): 4 cards cannot deal 2 hands of 2" in err
+
+
 def test_a_changed_rule_comes_before_the_counts_it_moves() -> None:
     """`check` shows the first five baseline changes: what the edition says (its parameters,
     then the findings concluded from them) must come before the exploration's counts,

@@ -4,15 +4,19 @@ defect gets the finding, whatever it is called."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 from scenario import edition, edition_file
 
 from unospec.checks.lint import lint
+from unospec.checks.lint.families import dead_rules
+from unospec.checks.lint.finding import INFO, WARNING
 from unospec.checks.lint.sarif import to_sarif
 from unospec.checks.replay import replay
 from unospec.cli import main
 from unospec.editions import builtin_path, load_edition
+from unospec.model.table import MACHINE
 from unospec.model.trace import parse_trace
 
 KEYS = {"id", "family", "severity", "section", "message", "witness", "interpretation", "key"}
@@ -165,3 +169,29 @@ def test_lint_cli_formats(capsys, tmp_path: Path) -> None:  # type: ignore[no-un
     assert data["edition"] == "express" and data["findings"]
     assert main(["lint", "express", "--games", "0", "--scale", "none", "--format", "sarif"]) == 0
     assert json.loads(capsys.readouterr().out)["version"] == "2.1.0"
+
+
+def test_a_transition_the_parameters_switch_off_is_a_note_not_a_dead_rule(
+    tmp_path: Path,
+) -> None:
+    """With the single-hand reading of Keeping Score, `game_is_won` holds whenever a hand is
+    over, so scoring never deals again. That is the edition's choice, not a dead rule: a note
+    naming the parameter (it was a warning, "never fired"). A rule the parameters allow and
+    the games never fire stays a warning."""
+    single = _edited(
+        tmp_path,
+        "classic",
+        'game_end = "target-score"',
+        'game_end = "single-hand"',
+        'chosen = "target-score"\nalternatives = ["single-hand"]',
+        'chosen = "single-hand"\nalternatives = ["target-score"]',
+    )
+    never = Counter({b.number: 1 for b in MACHINE.branches if b.target != "dealing"})
+    dead = {f.id: f for f in dead_rules(load_edition(str(single)), never, "a test")}
+    switched_off = dead["dead-rule:hand_over --score--> dealing"]
+    assert switched_off.severity == INFO and switched_off.key == "scoring.game_end"
+    assert "game_is_won always holds" in switched_off.message
+    redeal = dead["dead-rule:first_flip --flip [no_number_card_left]--> dealing"]
+    assert redeal.severity == WARNING
+    target = {f.id: f for f in dead_rules(edition("classic"), never, "a test")}
+    assert target["dead-rule:hand_over --score--> dealing"].severity == WARNING

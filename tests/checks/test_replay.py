@@ -370,7 +370,7 @@ def _cli_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
         pytest.param('"a string"', "expected a JSON object", id="not-an-object"),
         pytest.param(
             json.dumps(express_trace([*BASE_DECK[:-1], "purple-5"], [])),
-            "deck[55]: expected a card of express's deck, found 'purple-5'",
+            'deck[55]: expected a card of express\'s deck, found "purple-5"',
             id="unknown-card",
         ),
         pytest.param(
@@ -393,6 +393,27 @@ def test_malformed_trace_exits_2(
     path.write_text(text, encoding="utf-8")
     line = _cli_error(["replay", str(path), "--format", "json"], capsys)
     assert place in line
+
+
+def test_a_malformed_step_names_the_file_and_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Errors in a trace's content say FILE:LINE, as edition errors do: the line is the one
+    the bad value is on in the file as written (here one key per line, as unospec writes)."""
+    steps = [*TO_ONE_CARD[:2], {"player": 0, "action": "play", "card": "purple-5"}]
+    text = json.dumps(express_trace(BASE_DECK, steps), indent=1)
+    path = tmp_path / "edited.json"
+    path.write_text(text, encoding="utf-8")
+    line = text.splitlines().index('   "card": "purple-5"') + 1
+    err = _cli_error(["replay", str(path)], capsys)
+    assert err == (
+        f"unospec: error: {path}:{line}: steps[2].card: expected a card of express's deck, "
+        'found "purple-5"'
+    )
+    players = text.replace('"players": 2', '"players": null')
+    path.write_text(players, encoding="utf-8")
+    err = _cli_error(["replay", str(path)], capsys)
+    assert err == f"unospec: error: {path}:3: players: expected an integer, found null"
 
 
 def test_a_trace_with_a_byte_order_mark_replays(

@@ -406,22 +406,32 @@ def test_report_refuses_two_editions_of_one_name(capsys: Capture, tmp_path: Path
     assert not (tmp_path / "site").exists()
 
 
-def test_a_rule_gap_is_one_line_and_exit_1_in_every_command(
-    capsys: Capture, tmp_path: Path
-) -> None:
-    """A card kind without points (Keeping Score) is a gap some commands must meet: they
-    report it in one line and fail (exit 1), with no traceback; with two processes too,
-    where the worker's error must travel back to the parent (it once hung there)."""
+def test_a_rule_gap_is_a_finding_with_a_trace(capsys: Capture, tmp_path: Path) -> None:
+    """A card kind without points (Keeping Score) is a gap the explorer meets as soon as a
+    hand can end with a wild in a loser's hand: `rules-give-an-outcome` fails (exit 1) with a
+    shortest trace that replays to it, in one process or two (a worker's error once hung
+    there). `check` reports it on that check and goes on to its other checks and editions;
+    `lint` finishes and names the card."""
     path = _variant(tmp_path, "pointless-wild", ("wild = 50\n", ""))
-    for argv in (
-        ("explore", str(path)),
-        ("explore", str(path), "--jobs", "2"),
-        ("lint", str(path), "--games", "3"),
-    ):
-        code, _, err = run(capsys, *argv)
-        assert code == 1, argv
-        assert err.count("\n") == 1 and "Traceback" not in err
-        assert err.startswith("unospec: the rules give no outcome here: wild has no value")
+    for jobs in ("1", "2"):
+        out_dir = str(tmp_path / f"found-{jobs}")
+        argv = ("explore", str(path), "--jobs", jobs, "--format", "json", "--out", out_dir)
+        code, out, err = run(capsys, *argv)
+        assert code == 1 and not err, err
+        violation = json.loads(out)["violation"]
+        assert violation["invariant"] == "rules-give-an-outcome"
+        assert "wild has no value in the scoring table (Keeping Score)" in violation["message"]
+        assert violation["replayed"]["violation"]["invariant"] == "rules-give-an-outcome"
+    code, out, err = run(capsys, "check", str(path), "express", "--games", "3", "--format", "json")
+    assert code == 1 and not err, err
+    gapped, express = json.loads(out)["editions"]
+    failed = {c["name"] for c in gapped["checks"] if not c["ok"]}
+    assert failed == {"random-games", "exploration"}, failed
+    assert express["ok"]
+    code, out, err = run(capsys, "lint", str(path), "--games", "3", "--format", "json")
+    assert code == 0, err
+    findings = {f["id"]: f for f in json.loads(out)["findings"]}
+    assert findings["scoring-coverage:missing"]["witness"] == {"no value for": ["wild"]}
 
 
 def test_an_edition_for_two_players_only_can_be_proved_and_linted(

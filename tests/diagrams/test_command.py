@@ -41,15 +41,20 @@ def test_one_edition_as_svg_and_png(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_a_trace_is_drawn_as_a_storyboard(tmp_path: Path) -> None:
-    """`--trace` draws the trace's storyboard, named after the trace file."""
+    """`--trace` draws the trace's storyboard, named after the trace file, against the
+    edition the trace names; an EDITION given as well is named in the file too, so drawing
+    one trace against two editions keeps both pictures."""
     trace = record_game(edition("express"), 2, seed=3).trace
     data = trace.to_json()
     data["steps"] = data["steps"][:4]
     file = tmp_path / "game.json"
     file.write_text(json.dumps(data))
-    assert run(args("express", "--trace", str(file), "--out", str(tmp_path))) == 0
+    assert run(args("--trace", str(file), "--out", str(tmp_path))) == 0
     drawn = nodes(parse_svg((tmp_path / "game-storyboard.svg").read_bytes()))
     assert {"step0", "step3"} <= set(drawn)
+    assert run(args("express", "--trace", str(file), "--out", str(tmp_path))) == 0
+    again = (tmp_path / "game-express-storyboard.svg").read_bytes()
+    assert again == (tmp_path / "game-storyboard.svg").read_bytes()
 
 
 @pytest.mark.parametrize(

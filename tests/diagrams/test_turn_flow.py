@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import re
@@ -86,6 +87,25 @@ def test_the_score_edges_carry_the_target_score(name: str, target: int) -> None:
     for branch in MACHINE.branches:
         if branch.event == "score":
             assert f"{target} points" in words_on(name, branch)
+
+
+def test_a_single_hand_game_draws_no_way_back_to_the_deal() -> None:
+    """With one hand as the game (Keeping Score read as optional), scoring always ends the
+    game: the edge back to the deal is drawn inactive, and the legend says a parameter can
+    switch a transition off; the target-score edition draws it and says nothing of that."""
+    classic = edition("classic")
+    single = dataclasses.replace(
+        classic, rules=dataclasses.replace(classic.rules, game_end="single-hand")
+    )
+    back = next(b for b in MACHINE.branches if b.event == "score" and b.target == "dealing")
+    won = next(b for b in MACHINE.branches if b.event == "score" and b.target == "game_over")
+    drawn = {e.id: e for e in turn_flow(single).edges}
+    assert drawn[f"t{back.number}"].mark == Mark.INACTIVE
+    assert drawn[f"t{won.number}"].mark == Mark.PLAIN
+    assert "a rule parameter switches it off" in turn_flow(single).legend[1][1]
+    plain = turn_flow(edition("classic"))
+    assert {e.id: e for e in plain.edges}[f"t{back.number}"].mark == Mark.PLAIN
+    assert "parameter" not in plain.legend[1][1]
 
 
 def test_the_catch_edge_carries_the_uno_penalty() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import string
 from pathlib import Path
+from typing import Any
 
 import pytest
 from budget import examples, time_limit
@@ -41,13 +42,14 @@ def run(capsys: Capture, *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def assert_one_error_line(code: int, out: str, err: str) -> None:
-    """Exit 2, nothing on stdout, exactly one `unospec: error:` line on stderr."""
+def assert_one_error_line(code: int, out: str, err: str) -> str:
+    """Exit 2, nothing on stdout, exactly one `unospec: error:` line on stderr (returned)."""
     assert "Traceback" not in out + err
     assert code == 2, (code, out[:200], err)
     assert out == ""
     assert err.startswith("unospec: error: ")
     assert err.endswith("\n") and err.count("\n") == 1, err
+    return err
 
 
 # --- explicit cases ------------------------------------------------------------------------
@@ -369,6 +371,21 @@ def test_explore_with_more_players_than_the_scaled_deck_deals_is_one_error_line(
     assert_one_error_line(*run(capsys, "explore", "express", "--players", "10"))
 
 
-def test_check_with_an_empty_scale_is_one_error_line(capsys: Capture) -> None:
-    """`check express --scale ''` exits 2 with one line, as `explore --scale ''` does."""
-    assert_one_error_line(*run(capsys, "check", "express", "--games", "0", "--scale", ""))
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("check", "express", "--games", "0", "--scale", ""),
+        ("lint", "express", "--games", "0", "--scale", ""),
+        ("report", "express", "--out", "unwritten", "--scale", " "),
+        ("report", "express", "--out", "unwritten", "--diff-scale", "bogus"),
+        ("check", "express", "--games", "0", "--scale", "colors=x"),
+        ("explore", "express", "--scale", "none"),
+        ("diff", "express", "classic", "--scale", "none"),
+    ],
+)
+def test_a_bad_scale_is_one_error_line_before_any_work(capsys: Capture, argv: Any) -> None:
+    """An empty or malformed scale is refused when the arguments are read: `lint` and
+    `report` once skipped their exploration for `--scale ''` without a word; `none` is only
+    for the commands whose exploration is optional."""
+    err = assert_one_error_line(*run(capsys, *argv))
+    assert "argument --" in err and "scale" in err

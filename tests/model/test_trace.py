@@ -85,17 +85,17 @@ PARSE_ERRORS = [
     ),
     pytest.param(
         json.dumps(_base(players="2")),
-        "trace: players: expected an integer, found '2'",
+        'trace:1: players: expected an integer, found "2"',
         id="players-a-string",
     ),
     pytest.param(
         json.dumps(_base(players=2.5)),
-        "trace: players: expected an integer, found 2.5",
+        "trace:1: players: expected an integer, found 2.5",
         id="players-a-float",
     ),
     pytest.param(
         json.dumps(_base(options={"foil": "no"})),
-        "trace: options.foil: expected true or false, found 'no'",
+        'trace:1: options.foil: expected true or false, found "no"',
         id="foil-not-boolean",
     ),
 ]
@@ -119,12 +119,12 @@ DRAW = {"player": 0, "action": "draw"}
 REPLAY_ERRORS = [
     pytest.param(
         _base(deck=_replace_card("red-5", "purple-5")),
-        "deck[4]: expected a card of express's deck, found 'purple-5'",
+        'deck[4]: expected a card of express\'s deck, found "purple-5"',
         id="unknown-card",
     ),
     pytest.param(
         _base(deck=_replace_card("red-5", "wild-hail-mary")),
-        "deck[4]: expected a card of express's deck, found 'wild-hail-mary'",
+        'deck[4]: expected a card of express\'s deck, found "wild-hail-mary"',
         id="card-of-another-edition",
     ),
     pytest.param(
@@ -140,7 +140,7 @@ REPLAY_ERRORS = [
     pytest.param(
         _base(steps=[DRAW, {"player": 1, "action": "fly"}]),
         "steps[1].action: expected one of play, draw, pass, challenge, accept, uno, catch, "
-        "keep, loser, reshuffle, deal, found 'fly'",
+        'keep, loser, reshuffle, deal, found "fly"',
         id="unknown-action",
     ),
     pytest.param(
@@ -150,22 +150,22 @@ REPLAY_ERRORS = [
     ),
     pytest.param(
         _base(steps=[DRAW, {"player": 1, "action": "draw", "loudly": True}]),
-        "steps[1].loudly: a draw step takes only player",
+        'steps[1].loudly: expected only player in a draw step, found "loudly"',
         id="extra-key",
     ),
     pytest.param(
         _base(steps=[{"player": 0, "action": "play", "card": "wild", "color": "purple"}]),
-        "steps[0].color: expected one of red, yellow, green, blue, found 'purple'",
+        'steps[0].color: expected one of red, yellow, green, blue, found "purple"',
         id="color-purple",
     ),
     pytest.param(
         _base(steps=[{"player": 0, "action": "play", "card": "purple-5"}]),
-        "steps[0].card: expected a card of express's deck, found 'purple-5'",
+        'steps[0].card: expected a card of express\'s deck, found "purple-5"',
         id="step-unknown-card",
     ),
     pytest.param(
         _base(steps=[{"player": "0", "action": "draw"}]),
-        "steps[0].player: expected a player number, found '0'",
+        'steps[0].player: expected a player number, found "0"',
         id="player-a-string",
     ),
 ]
