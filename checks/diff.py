@@ -226,7 +226,13 @@ def distinguish(
     """
     common = shared_scale(a, b, scale)
     sa, sb = scale_edition(a, parse_scale(common)), scale_edition(b, parse_scale(common))
-    bound = {"scale": common, "players": players, "max_states": max_states}
+    kinds_a, kinds_b = ({f.kind for f in e.faces.faces} for e in (a, b))
+    bound = {
+        "scale": common,
+        "players": players,
+        "max_states": max_states,
+        "left_out": sorted(kinds_a ^ kinds_b),  # card kinds one deck lacks: not played
+    }
     start_a = normalize(empty_table(sa, players))
     start_b = normalize(empty_table(sb, players))
     if sa.faces.faces != sb.faces.faces or start_a != start_b:

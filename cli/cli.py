@@ -126,11 +126,15 @@ def _play(args: argparse.Namespace) -> int:
 
 def _writable(name: str) -> Path:
     """Refuse, before any work, a file that cannot be written (in a folder that does not
-    exist, say: a mistyped folder is not made)."""
+    exist, say: a mistyped folder is not made). A file that was not there is not left
+    behind empty: a command with nothing to write then writes nothing."""
     path = Path(name)
+    existed = path.exists()
     try:
         with path.open("a"):
             pass
+        if not existed:
+            path.unlink()
     except OSError as error:
         raise InputError(f"{name}: cannot write here ({error.strerror})") from None
     return path
@@ -253,10 +257,11 @@ def _explore(args: argparse.Namespace) -> int:
         )
     found = report.trace or report.stuck
     written = write_counterexample(report, Path(args.out)) if found else []
-    if args.storyboard and report.trace is not None:
+    drawn = report.trace or (report.stuck.trace if report.stuck else None)
+    if args.storyboard and drawn is not None:  # a violation, or a state the game cannot end from
         from unospec.diagrams.command import storyboard_svg
 
-        written.append(storyboard_svg(report.exploration.edition, report.trace, args.storyboard))
+        written.append(storyboard_svg(report.exploration.edition, drawn, args.storyboard))
     data = report.to_json()
     data["written"] = [str(p) for p in written]
     _emit(args, data, explore_text(data))

@@ -272,6 +272,24 @@ def prove_text(data: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+def _change(a: object, b: object, width: int = 60) -> str:
+    """``a -> b``; when both are too long to show whole, only what differs: the keys of two
+    objects whose values differ, or the items one list has and the other lacks (the shared
+    part once cut the one differing item off both sides)."""
+    whole = f"{_short(a, width)} -> {_short(b, width)}"
+    if len(str(a)) <= width and len(str(b)) <= width:
+        return whole
+    if isinstance(a, dict) and isinstance(b, dict):
+        keys = [k for k in dict.fromkeys([*a, *b]) if a.get(k) != b.get(k)]
+        return "; ".join(f"{k}: {_change(a.get(k), b.get(k), width)}" for k in keys)
+    if isinstance(a, list) and isinstance(b, list):
+        only_a = [x for x in a if x not in b]
+        only_b = [x for x in b if x not in a]
+        if only_a or only_b:
+            return f"{_short(only_a, width)} -> {_short(only_b, width)} (the rest the same)"
+    return whole
+
+
 def _short(value: object, width: int = 200) -> str:
     text = str(value)
     return text if len(text) <= width else text[: width - 3] + "..."
@@ -313,7 +331,7 @@ def diff_text(data: dict[str, Any]) -> str:
         by_kind.setdefault(d["kind"], []).append(d)
     for kind, items in by_kind.items():
         out.append(f"  {kind}: {len(items)}")
-        out += [f"    {d['path']}: {_short(d['a'], 60)} -> {_short(d['b'], 60)}" for d in items]
+        out += [f"    {d['path']}: {_change(d['a'], d['b'])}" for d in items]
     found = data["distinguishing_trace"]
     bound = data["bound"]
     where = f"{bound.get('players')} players at scale {bound.get('scale')}"
@@ -331,7 +349,7 @@ def diff_text(data: dict[str, Any]) -> str:
             )
             out.append(f"    replayed on {data[side]}: {state}")
         for name, values in found.get("fields", {}).items():
-            out.append(f"    {name}: {_short(values['a'], 60)} -> {_short(values['b'], 60)}")
+            out.append(f"    {name}: {_change(values['a'], values['b'])}")
     elif found:
         out.append(f"  behaviour: {found['how']}")
     else:

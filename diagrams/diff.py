@@ -45,6 +45,22 @@ COVERED = frozenset(
 )
 """Rules fields shown on a transition or worded by `facts`; every other one is listed by name."""
 
+CARD_COVERED = frozenset(
+    {
+        "draw",
+        "with_two_players",
+        "loser_among",
+        "guilty_if_holding",
+        "after_successful_challenge",
+        "offender_draws",
+        "challenger_draws",
+        "continue_with",
+        "own_turn",
+    }
+)
+"""Card rule fields the transitions' notes word (see `graph.ANNOTATIONS`); `facts` lists the
+others, so that no difference between two editions goes undrawn."""
+
 
 def diff_flow(edition: Edition, other: Edition, machine: CompiledMachine = MACHINE) -> Diagram:
     """The turn flow of `edition` marked against `other`'s: added, removed or changed."""
@@ -155,10 +171,30 @@ def facts(edition: Edition) -> tuple[Note, ...]:
     for field in fields(rules):
         if field.name not in COVERED:
             value = getattr(rules, field.name)
-            if isinstance(value, frozenset):
-                value = ", ".join(sorted(value))
-            out.append(Note(field.name, f"{field.name.replace('_', ' ')}: {value}"))
+            out.append(Note(field.name, f"{field.name.replace('_', ' ')}: {_worded(value)}"))
+    for kind, effect in edition.effects:
+        if kind not in counts:
+            continue
+        for field in fields(effect):
+            if field.name not in CARD_COVERED:
+                value = _worded(getattr(effect, field.name))
+                what = f"{card_name(kind)}: {field.name.replace('_', ' ')}"
+                out.append(Note(f"card:{kind}:{field.name}", f"{what}: {value}"))
+    for reading in edition.interpretations:
+        if reading.decides:  # its choice is the parameter's value, listed above or on an edge
+            continue
+        chosen = _worded(reading.chosen)
+        out.append(Note(f"reading:{reading.id}", f"reading {reading.id}: {chosen}"))
     return tuple(out)
+
+
+def _worded(value: object) -> str:
+    """A parameter's value as the box prints it: lists and sets as comma-separated words."""
+    if isinstance(value, frozenset):
+        value = sorted(value)
+    if isinstance(value, list | tuple):
+        return ", ".join(_worded(v) for v in value) or "none"
+    return str(value)
 
 
 def _differing(
@@ -167,7 +203,7 @@ def _differing(
     compared = compare(mine, theirs, name, other)
     differ = tuple(note for note in compared if note.mark != Mark.PLAIN)
     same = len(compared) - len(differ)
-    return (*differ, Note("same", f"{same} other parameters the same"))
+    return (*differ, Note("same", f"{same} other parameters and readings the same"))
 
 
 def _presence(mine: bool, theirs: bool) -> Mark:

@@ -23,7 +23,7 @@ from unospec.model.cards import KINDS
 from unospec.model.edition import Edition
 from unospec.model.effects import DrawPenalty, Effect, HailMary, PenaltyRace, Reverse, WildDraw
 from unospec.model.legality import check_hail_mary
-from unospec.model.machine import AUTOMATIC, SAME_STEP, TurnFlow
+from unospec.model.machine import AUTOMATIC, TurnFlow
 from unospec.model.table import MACHINE, CompiledMachine
 
 CLUSTERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
@@ -154,7 +154,7 @@ def turn_flow(edition: Edition, machine: CompiledMachine = MACHINE) -> Diagram:
             guards=branch.guard_names,
             notes=notes[branch.number] if fires[branch.number] else (),
             mark=Mark.PLAIN if fires[branch.number] else Mark.INACTIVE,
-            automatic=branch.source in AUTOMATIC or branch.source in SAME_STEP,
+            automatic=branch.source in AUTOMATIC,  # naming a colour is the player's choice
         )
         for branch in machine.branches
     )

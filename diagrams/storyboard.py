@@ -149,7 +149,7 @@ def _heading(i: int, step: dict[str, Any]) -> str:
             what += f" {step[key]}"
     if "target" in step:
         what += f" player {step['target']}"
-    return f"{i + 1}. {who}{what}"
+    return f"step {i}: {who}{what}"  # 0-based, as replay, diff and the trace file count
 
 
 def _pending(before: GameState, after: GameState) -> list[str]:

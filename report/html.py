@@ -16,6 +16,7 @@ SYMBOLS = {
     "fail": "\u2716 fails",
     "equivalent": "= equivalent",
     "differs": "\u2260 differs",
+    "plays-differently": "\u2260 plays differently",
 }
 """A symbol and a word for every verdict: colour is never the only signal."""
 
@@ -26,6 +27,7 @@ CLASSES = {
     "refuted": "error",
     "fail": "error",
     "differs": "warning",
+    "plays-differently": "warning",
     "unknown": "warning",
 }
 

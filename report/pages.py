@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from unospec.checks.results import EditionReport
+from unospec.editions import reference
 from unospec.model.edition import Edition
 from unospec.report.html import badge, page, picture_html, table, text
 
@@ -291,7 +293,7 @@ def edition_page(
     )
     body = (
         f"<p>{text(edition.title)} \u2014 {badge('pass' if report.ok else 'fail')}; from "
-        f"<code>{text(edition.source)}</code>"
+        f"<code>{text(_source(edition))}</code>"
         + (f", booklet {text(edition.seed)}" if edition.seed else "")
         + ".</p>"
         + '<p><a href="#deck">Deck</a> \u00b7 <a href="#flow">Turn flow</a> \u00b7 '
@@ -324,13 +326,18 @@ def comparison_page(
                 continue
             cell = cells[(a, b) if (a, b) in cells else (b, a)]
             verdict = "equivalent" if cell["equivalent"] else "differs"
+            if cell["parted"]:
+                verdict = "plays-differently"
             link = f"compare/{cell['file']}"
             cols.append(f'<td><a href="{link}">{badge(verdict)}</a></td>')
         rows.append(f'<tr><th scope="row">{text(a)}</th>{"".join(cols)}</tr>')
     body = (
-        "<p>Each cell compares two editions in behaviour: their data as the model reads it, what "
-        "the checks conclude, and a search for the shortest game that tells them apart. Follow a "
-        "cell for the list of differences, the diff diagram and that game.</p>"
+        "<p>Each cell compares two editions: their data as the model reads it, what the checks "
+        "conclude, and a search for the shortest game that tells them apart on the cards both "
+        "decks have. <b>\u2260 plays differently</b>: such a game was found. <b>\u2260 differs"
+        "</b>: the data differ, but no game on the shared cards tells them apart (a card only "
+        "one deck has is not played in that search). Follow a cell for the list of differences, "
+        "the diff diagram and that game.</p>"
         f'<div class="scroll"><table class="matrix"><thead><tr><th></th>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
@@ -366,6 +373,18 @@ def pair_page(
             + table(["Step", "Action"], steps)
             + table(["Replayed on", "Ends"], replays)
             + (
+                "<p>Where the two games' states differ after that step:</p>"
+                + table(
+                    ["State field", text(a), text(b)],
+                    [
+                        [text(name), text(_shown(v["a"])), text(_shown(v["b"]))]
+                        for name, v in found["fields"].items()
+                    ],
+                )
+                if found.get("fields")
+                else ""
+            )
+            + (
                 picture_html(
                     storyboard,
                     "Storyboard of the distinguishing game",
@@ -384,6 +403,13 @@ def pair_page(
             f"<code>{text(bound.get('scale'))}</code>"
             + (" (every state)" if bound.get("complete") else "")
             + ".</p>"
+            + (
+                f"<p>Cards only one deck has are left out of that search: "
+                f"{text(', '.join(bound['left_out']))}; their rules are compared as data "
+                "above, not by play.</p>"
+                if bound.get("left_out")
+                else ""
+            )
         )
     figure = (
         picture_html(
@@ -403,3 +429,11 @@ def pair_page(
         + behaviour
     )
     return page(f"{a} against {b}", body, depth=1, stamp=stamp)
+
+
+def _source(edition: Edition) -> str:
+    """Where the edition file is, as a reader can find it: a built-in one in the project's
+    `spec/` folder (not the path it was installed to), a user's as it was given."""
+    if reference(edition) == edition.name and edition.source != "<built>":
+        return f"spec/{Path(edition.source).name} (built in)"
+    return edition.source

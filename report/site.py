@@ -181,7 +181,12 @@ def _comparisons(
             storyboard = _storyboard(a, trace, folder, f"{stem}-trace")
         page = pair_page(a.name, b.name, data, diagram, storyboard, stamp)
         (folder / "compare" / f"{stem}.html").write_text(page, encoding="utf-8")
-        cells[(a.name, b.name)] = {"equivalent": data["equivalent"], "file": f"{stem}.html"}
+        parted = bool((data["distinguishing_trace"] or {}).get("trace"))
+        cells[(a.name, b.name)] = {
+            "equivalent": data["equivalent"],
+            "parted": parted,
+            "file": f"{stem}.html",
+        }
     if progress:
         progress("comparisons", len(pairs), len(pairs))
     return cells

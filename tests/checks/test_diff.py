@@ -125,6 +125,17 @@ def test_a_shared_deck_too_small_to_deal_is_refused(capsys: pytest.CaptureFixtur
     assert "(the shared deck): 4 cards cannot deal 2 hands of 2" in err
 
 
+def test_the_bound_names_the_cards_the_search_leaves_out() -> None:
+    """Classic's Draw Two and Wild Draw Four and Express's Draw One and Wild Draw Two (003
+    Action Cards) are in one deck only: the behaviour search plays neither, and says so."""
+    _, _, bound = distinguish(
+        edition("classic"), edition("express"), scale="pair", players=2, max_states=10
+    )
+    assert bound["left_out"] == ["draw-one", "draw-two", "wild-draw-four", "wild-draw-two"]
+    for kind in bound["left_out"]:
+        assert kind not in bound["scale"]
+
+
 def test_a_changed_rule_comes_before_the_counts_it_moves() -> None:
     """`check` shows the first five baseline changes: what the edition says (its parameters,
     then the findings concluded from them) must come before the exploration's counts,

@@ -250,6 +250,21 @@ def test_unwritable_trace_out(capsys: Capture) -> None:
     assert target in line
 
 
+def test_nothing_to_write_leaves_no_empty_file(capsys: Capture, tmp_path: Path) -> None:
+    """Output files are checked for writability before the work, but not created then: an
+    edition diffed with itself has no distinguishing trace, so `--trace-out` writes nothing
+    (an empty file was left behind, which `replay` then refused as not JSON). A file that
+    already exists is left as it was."""
+    target = tmp_path / "none.json"
+    argv = ("diff", "express", "express", "--scale", "pair", "--trace-out", str(target))
+    code, _, err = run(capsys, *argv)
+    assert code == 0, err
+    assert not target.exists()
+    target.write_text("kept", encoding="utf-8")
+    assert run(capsys, *argv)[0] == 0
+    assert target.read_text(encoding="utf-8") == "kept"
+
+
 @pytest.mark.parametrize(
     "argv",
     [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 from drawn import edges, parse_svg, svg_text
@@ -71,6 +72,33 @@ def test_cards_only_one_deck_has_are_listed_with_the_parameters() -> None:
     facts = {n.text: n.mark for n in diff_flow(edition("express"), edition("classic")).facts}
     assert any(t.startswith("Draw One") and m == Mark.ADDED for t, m in facts.items())
     assert any(t.startswith("Draw Two") and m == Mark.REMOVED for t, m in facts.items())
+
+
+def test_a_changed_card_rule_no_edge_words_is_in_the_parameters_box() -> None:
+    """A Wild Draw Four that may not be bluffed and is illegal while holding a wild (Action
+    Cards: Wild Draw Four, other readings) changes how a turn goes, though no edge's note
+    says so: the box lists both changes (it once said "16 other parameters the same")."""
+    classic = edition("classic")
+    card = dict(classic.effects)["wild-draw-four"]
+    assert isinstance(card, WildDraw)
+    strict_card = dataclasses.replace(
+        card, playable_unless_holding=("current-color", "wild"), bluff="refused"
+    )
+    effects = tuple((k, strict_card if k == "wild-draw-four" else e) for k, e in classic.effects)
+    strict = dataclasses.replace(classic, name="strict", effects=effects)
+    changed = [n.text for n in diff_flow(strict, classic).facts if n.mark == Mark.CHANGED]
+    assert "strict: Wild Draw Four: playable unless holding: current-color, wild" in changed
+    assert "classic: Wild Draw Four: bluff: allowed-until-challenged" in changed
+    same = diff_flow(classic, classic).facts
+    assert [n.mark for n in same] == [Mark.PLAIN] * len(same)
+
+
+def test_readings_that_set_no_parameter_are_in_the_parameters_box() -> None:
+    """Express's readings of its Action Cards NOTE (003) are its own: the box lists them as
+    only in express; readings that set a parameter show as that parameter."""
+    facts = {n.text: n.mark for n in diff_flow(edition("express"), edition("classic")).facts}
+    assert facts["reading wilds-any-time: restriction-still-applies"] == Mark.ADDED
+    assert not [t for t in facts if t.startswith("reading after-drawing")]
 
 
 def test_an_edition_against_itself_marks_nothing() -> None:

@@ -38,7 +38,7 @@ def test_a_short_trace_has_one_panel_per_step() -> None:
     steps = sorted(k for k in drawn if k.startswith("step"))
     assert steps == sorted(f"step{i}" for i in range(STEPS))
     assert "deal" in drawn
-    assert drawn["step0"].text.startswith("1. player 0:")
+    assert drawn["step0"].text.startswith("step 0: player 0:")  # as `replay` counts
 
 
 def test_panels_show_only_the_hands_that_changed() -> None:

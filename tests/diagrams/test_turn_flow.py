@@ -108,6 +108,17 @@ def test_a_single_hand_game_draws_no_way_back_to_the_deal() -> None:
     assert "parameter" not in plain.legend[1][1]
 
 
+def test_only_the_tables_own_moves_are_drawn_as_automatic() -> None:
+    """Italic is the legend's "the table moves on by itself": the flip, the table's draws,
+    resolving and scoring. Naming a wild's colour is its player's choice (Action Cards: Wild
+    card), though it happens within the play's step: drawn as a player's."""
+    drawn = {e.event: e.automatic for e in turn_flow(edition("express")).edges}
+    assert {event for event, table in drawn.items() if table} == {
+        "flip", "draw_owed", "resolve", "score",
+    }  # fmt: skip
+    assert drawn["choose_color"] is False
+
+
 def test_the_catch_edge_carries_the_uno_penalty() -> None:
     """A player caught before calling UNO draws the edition's penalty, 2 (Calling UNO)."""
     e = edition("nfl-cowboys")

@@ -16,8 +16,11 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 import pytest
+from scenario import edition
 
+from unospec.checks import diff as diff_module
 from unospec.cli import main
+from unospec.report.pages import comparison_page, pair_page
 from unospec.report.site import Settings, build_site
 
 CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
@@ -62,6 +65,28 @@ def test_the_index_shows_each_editions_verdict_and_counts(site: Path) -> None:
         assert f'href="editions/{name}.html"' in html
     assert html.count("\u2714 passes") == len(EDITIONS)
     assert "\u2716 2" in html  # express: two contradictions (Draw One, Wild Draw Two judgment)
+
+
+def test_a_built_in_edition_is_named_by_its_project_path(site: Path) -> None:
+    """An edition page says where its file is as a reader finds it in the project, not the
+    path it was installed to (a site built from two venvs once differed on every page)."""
+    html = (site / "editions" / "express.html").read_text(encoding="utf-8")
+    assert "from <code>spec/express.toml (built in)</code>" in html
+    assert "site-packages" not in html
+
+
+def test_the_matrix_says_whether_a_game_tells_a_pair_apart(site: Path) -> None:
+    """At the pair scale Classic and Express share only number cards (pair has no coloured
+    actions; their draw cards differ, 003 Action Cards): no game on those tells them apart.
+    The cell says they differ, not that they play differently, and the page names the cards
+    the search left out. A pair a game tells apart is marked "plays differently"."""
+    matrix = (site / "compare.html").read_text(encoding="utf-8")
+    assert matrix.count('<span class="badge warning">\u2260 differs</span>') == 2
+    pair = (site / "compare" / "classic--express.html").read_text(encoding="utf-8")
+    assert "No game tells them apart" in pair
+    assert "left out of that search: draw-one, draw-two, wild-draw-four, wild-draw-two" in pair
+    cells = {("a", "b"): {"equivalent": False, "parted": True, "file": "a--b.html"}}
+    assert "\u2260 plays differently" in comparison_page(["a", "b"], cells, "")
 
 
 def test_check_writes_the_report_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -182,3 +207,19 @@ def test_screenshots_of_the_index_and_an_edition_page(browser: Any, site: Path) 
             shot = keep / f"{name}-{label}.png"
             browser.save_screenshot(str(shot))
             assert shot.stat().st_size > 10_000
+
+
+def test_a_pair_page_says_where_the_two_games_differ(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Express and nfl-cowboys score a hand differently (Keeping Score: numbers at face value
+    against 5 points each), so the shortest game that tells them apart ends in the same
+    phase with different scores. The page lists that field for each edition; it once showed
+    two identical "Ends" rows and nothing else."""
+    monkeypatch.setattr(diff_module, "conclusion_differences", lambda *args, **kwargs: [])
+    data = diff_module.diff(edition("express"), edition("nfl-cowboys")).to_json()
+    fields = data["distinguishing_trace"]["fields"]
+    assert set(fields) == {"scores"} and fields["scores"]["a"] != fields["scores"]["b"]
+    html = pair_page("express", "nfl-cowboys", data, None, None, "")
+    row = re.search(r"<tr><td>scores</td><td>([^<]*)</td><td>([^<]*)</td></tr>", html)
+    assert row is not None, html
+    shown = tuple(", ".join(map(str, fields["scores"][side])) for side in "ab")
+    assert row.groups() == shown  # lists in words, as the page's other tables show them
