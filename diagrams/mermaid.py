@@ -21,6 +21,9 @@ ARROWS: dict[Mark, str] = {
 }
 """Mermaid has three line styles: solid, dotted and thick; colour and symbol tell the rest."""
 
+LINES = {"-->": "\u2500\u2500\u2500", "-.->": "\u2504\u2504\u2504", "==>": "\u2501\u2501\u2501"}
+"""Each arrow's line, as text for the legend (which is a plain label)."""
+
 WIDTHS: dict[Mark, str] = {
     Mark.PLAIN: "1.5px",
     Mark.INACTIVE: "1px",
@@ -84,7 +87,10 @@ def _edge(edge: Edge) -> str:
 
 def _legend(diagram: Diagram) -> list[str]:
     """The legend (and a diff's parameters) as a note beside the flow."""
-    rows = [f"{SYMBOLS[mark] or '·'} {_text(text)}" for mark, text in diagram.legend]
+    rows = [
+        f"{SYMBOLS[mark]} {LINES[ARROWS[mark]]} {_text(text)}".strip()
+        for mark, text in diagram.legend
+    ]
     if diagram.facts:
         rows.append("<b>Parameters</b>")
         rows += [f"{SYMBOLS[f.mark] or '·'} {_text(f.text)}" for f in diagram.facts]

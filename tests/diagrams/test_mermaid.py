@@ -29,3 +29,14 @@ def test_the_diff_flowchart_is_stable_and_marked() -> None:
     flow = diff_flow(edition("express"), edition("classic"))
     assert flow_mermaid(flow) == flow_mermaid(diff_flow(edition("express"), edition("classic")))
     assert "\u2260 challenge" in flow_mermaid(flow)
+
+
+def test_each_legend_row_shows_its_own_line() -> None:
+    """The legend draws each mark's line as Mermaid draws it (solid, dotted, thick), with the
+    mark's symbol: the solid and dotted rows once both began with the same dot."""
+    text = flow_mermaid(diff_flow(edition("express"), edition("classic")))
+    legend = next(line for line in text.splitlines() if line.strip().startswith("legend["))
+    rows = legend.split("<br/>")
+    assert "\u2500\u2500\u2500 the same in both" in rows  # -->
+    assert "+ \u2501\u2501\u2501 only in express" in rows  # ==>
+    assert "\u2212 \u2504\u2504\u2504 only in classic" in rows  # -.->
