@@ -172,12 +172,10 @@ def _check(args: argparse.Namespace) -> int:
     names = args.editions or list(builtin_names())
     games = DEFAULT_GAMES if args.games is None else args.games
     interrupted: CheckInterrupted | None = None
+    scale = None if args.scale == "none" else args.scale  # checked as the arguments were read
+    if args.report:
+        _writable_folder(Path(args.report))  # before the work, not after a minute of checks
     with _progress_bar() as progress:
-        scale = None if args.scale == "none" else args.scale
-        if scale is not None:
-            from unospec.model.scale import parse_scale
-
-            parse_scale(scale)  # a bad scale is a usage error before any work starts
         try:
             reports = check_editions(
                 names, games=games, seed=args.seed, jobs=args.jobs, scale=scale, progress=progress
@@ -395,13 +393,10 @@ def _baseline(args: argparse.Namespace) -> int:
 def _report(args: argparse.Namespace) -> int:
     from unospec.checks.main_check import DEFAULT_GAMES
     from unospec.editions import builtin_names
-    from unospec.model.scale import parse_scale
     from unospec.report.site import Settings, build_site
 
-    scale = None if args.scale == "none" else args.scale
-    for text in (scale, args.diff_scale):
-        if text:
-            parse_scale(text)
+    scale = None if args.scale == "none" else args.scale  # checked as the arguments were read
+    _writable_folder(Path(args.out))  # before the work, not after every check has run
     settings = Settings(
         games=DEFAULT_GAMES if args.games is None else args.games,
         scale=scale,

@@ -19,11 +19,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scenario import edition
 
+from unospec.checks import main_check
 from unospec.cli import main
 from unospec.editions import builtin_names
 from unospec.model import kernel
 from unospec.model.scale import PRESETS, Scale
 from unospec.model.table import MACHINE
+from unospec.report import site
 
 NAMES = builtin_names()
 LIMIT = 5.0
@@ -324,6 +326,24 @@ def test_a_superscript_digit_in_a_scale_is_one_error_line(capsys: Capture) -> No
 def test_explore_with_an_unwritable_out_folder_is_one_error_line(capsys: Capture) -> None:
     """`explore --out /proc/x` exits 2 with one line before exploring."""
     assert_one_error_line(*run(capsys, "explore", "express", "--out", "/proc/x"))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [("report", "express", "--out", "/proc/x"), ("check", "express", "--report", "/proc/x")],
+)
+def test_a_report_folder_that_cannot_be_written_is_refused_before_the_checks(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch, argv: Any
+) -> None:
+    """A report into a place no folder can be made exits 2 with one line before any check
+    runs (it was refused only after the checks, a minute later)."""
+
+    def too_late(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the checks ran before the folder was refused")
+
+    monkeypatch.setattr(main_check, "check_editions", too_late)
+    monkeypatch.setattr(site, "build_site", too_late)
+    assert_one_error_line(*run(capsys, *argv))
 
 
 def test_baseline_save_to_an_unwritable_folder_is_one_error_line(
