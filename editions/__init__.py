@@ -15,6 +15,7 @@ from unospec.editions.reader import Reader
 from unospec.editions.schema import build_edition
 from unospec.model.edition import Edition
 from unospec.model.errors import EditionError, InputError
+from unospec.model.files import read_user_file
 
 MAX_BYTES = 1_000_000
 """The largest edition file read: the built-in ones are under 20 kB."""
@@ -64,12 +65,7 @@ def load_edition(name_or_path: str) -> Edition:
 def load_edition_file(path: Path) -> Edition:
     """Read, parse and validate one edition file; EditionError says where it is wrong."""
     file = str(path)
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except (OSError, ValueError) as error:
-        reason = error.strerror if isinstance(error, OSError) else str(error)
-        raise InputError(f"{file}: cannot read the edition file ({reason})") from None
+    raw = read_user_file(path, "edition file", MAX_BYTES)
     if len(raw) > MAX_BYTES:
         raise EditionError(file, None, "(file)", f"at most {MAX_BYTES} bytes", "a larger file")
     try:

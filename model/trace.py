@@ -34,6 +34,7 @@ from unospec.model.actions import (
 from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
 from unospec.model.errors import InputError
+from unospec.model.files import read_user_file
 from unospec.model.json_place import JsonPath, dotted, line_of
 
 STEP_KEYS: dict[str, tuple[str, ...]] = {
@@ -125,13 +126,12 @@ MAX_TRACE_BYTES = 64 * 2**20
 
 def read_trace(file: str) -> Trace:
     """Read a trace file (UTF-8, with or without the byte-order mark some editors write)."""
+    raw = read_user_file(Path(file), "trace", MAX_TRACE_BYTES)
+    if len(raw) > MAX_TRACE_BYTES:
+        raise InputError(f"{file}: expected a trace of at most {MAX_TRACE_BYTES} bytes")
     try:
-        with Path(file).open("rb") as handle:
-            raw = handle.read(MAX_TRACE_BYTES + 1)
-        if len(raw) > MAX_TRACE_BYTES:
-            raise InputError(f"{file}: expected a trace of at most {MAX_TRACE_BYTES} bytes")
         text = raw.decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError as error:
         raise InputError(f"{file}: cannot read the trace ({error})") from None
     return parse_trace(text, file, keep_source=True)
 

@@ -9,6 +9,7 @@ input must be refused before any long work starts.
 from __future__ import annotations
 
 import dataclasses
+import os
 import string
 from pathlib import Path
 from typing import Any
@@ -409,3 +410,17 @@ def test_a_bad_scale_is_one_error_line_before_any_work(capsys: Capture, argv: An
     for the commands whose exploration is optional."""
     err = assert_one_error_line(*run(capsys, *argv))
     assert "argument --" in err and "scale" in err
+
+
+@pytest.mark.parametrize(("command", "name"), [("show", "e.toml"), ("replay", "t.json")])
+def test_a_fifo_given_as_a_file_is_one_error_line(
+    capsys: Capture, tmp_path: Path, command: str, name: str
+) -> None:
+    """A FIFO (or a device, or a folder) given as an edition or trace file is refused as not
+    a regular file; reading it once blocked until something wrote to it. The time limit
+    turns that block into a failure."""
+    fifo = tmp_path / name
+    os.mkfifo(fifo)
+    with time_limit(10):
+        err = assert_one_error_line(*run(capsys, command, str(fifo)))
+    assert err.endswith("(not a regular file)\n")
