@@ -20,8 +20,29 @@ from typing import NamedTuple
 
 from unospec.model.actions import Action, Deal, Reshuffle
 from unospec.model.edition import Edition
+from unospec.model.errors import RuleGap
 from unospec.model.kernel import Fired, chance_cards, run
 from unospec.model.state import GameState
+
+
+class OfferedGap(RuleGap):
+    """A `RuleGap` met by one move or shuffle the explorer tried: the move is named in the
+    finding, and a shuffle's order is the witness deck when it is the first deal."""
+
+    def __init__(self, action: Action, gap: RuleGap) -> None:
+        super().__init__(gap.rule, gap.reason)
+        self.action = action
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return type(self), (self.action, RuleGap(self.rule, self.reason))
+
+
+def _run(edition: Edition, game: GameState, action: Action) -> tuple[GameState, tuple[Fired, ...]]:
+    """The kernel's `run`, with a gap naming the action that met it."""
+    try:
+        return run(edition, game, action)
+    except RuleGap as gap:
+        raise OfferedGap(action, gap) from gap
 
 
 class Outcome(NamedTuple):
@@ -96,7 +117,7 @@ def normalize(game: GameState, parent: GameState | None = None) -> GameState:
 
 def outcomes(edition: Edition, game: GameState, action: Action) -> Iterator[Outcome]:
     """Every outcome of a player's `action` in the normalized state `game`."""
-    probe = run(edition, game, action)
+    probe = _run(edition, game, action)
     pile = game.draw_pile
     taken = len(pile) - len(probe[0].draw_pile)
     if taken == 0:  # most moves draw nothing: the probe is the one outcome
@@ -106,7 +127,8 @@ def outcomes(edition: Edition, game: GameState, action: Action) -> Iterator[Outc
         if drawn == pile[:taken]:  # the sorted pile put these on top: the probe was this
             after, fired = probe
         else:
-            after, fired = run(edition, game._replace(draw_pile=drawn + minus(pile, drawn)), action)
+            on_top = game._replace(draw_pile=drawn + minus(pile, drawn))
+            after, fired = _run(edition, on_top, action)
         yield Outcome(action, drawn, after, fired)
 
 
@@ -124,7 +146,7 @@ def _reshuffles(edition: Edition, game: GameState) -> Iterator[Outcome]:
     taken = min(game.owed.amount, len(new_pile))
     for drawn in sub_multisets(new_pile, taken):
         action = Reshuffle(drawn + minus(new_pile, drawn))
-        after, fired = run(edition, game, action)
+        after, fired = _run(edition, game, action)
         yield Outcome(action, drawn, after, fired)
 
 
@@ -148,7 +170,7 @@ def _deals(edition: Edition, game: GameState) -> Iterator[Outcome]:
         prefix = tuple(dealt[p][k] for k in range(size) for p in range(players))
         for flipped in _flips(rest, ignored, bottom):
             order = prefix + flipped + minus(rest, flipped)
-            after, fired = run(edition, game, Deal(order))
+            after, fired = _run(edition, game, Deal(order))
             yield Outcome(Deal(order), prefix + flipped, after, fired)
 
 

@@ -21,6 +21,7 @@ from unospec.checks.symmetry import canonical, colour_renamings
 from unospec.model.actions import Action, Deal, Reshuffle
 from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
+from unospec.model.errors import RuleGap
 from unospec.model.kernel import empty_table, run
 from unospec.model.state import GameState
 from unospec.model.trace import Trace, action_step, deck_and_actions
@@ -109,14 +110,21 @@ def concrete_trace(
 
 
 def dealt(edition: Edition, trace: Trace) -> GameState:
-    """The table once the trace's deck is dealt and its first card turned up."""
-    deal = Deal(deck_and_actions(edition, trace)[0])
-    return run(edition, empty_table(edition, trace.players), deal)[0]
+    """The table once the trace's deck is dealt and its first card turned up; when the rules
+    give that deal no outcome (a gap), the table before it, the deck in the trace's order."""
+    deck = deck_and_actions(edition, trace)[0]
+    table = empty_table(edition, trace.players)
+    try:
+        return run(edition, table, Deal(deck))[0]
+    except RuleGap:
+        return table._replace(draw_pile=deck)
 
 
 def replay_states(edition: Edition, trace: Trace) -> list[tuple[GameState, Action, GameState]]:
     """(before, action, after) for every step of a trace, through the kernel."""
     deck, actions = deck_and_actions(edition, trace)
+    if not actions:
+        return []
     game = run(edition, empty_table(edition, trace.players), Deal(deck))[0]
     steps = []
     for action in actions:

@@ -21,10 +21,11 @@ from unospec.checks.counterexample import (
     step_table,
     violation_path,
 )
-from unospec.checks.explorer import Exploration, Progress, explore
+from unospec.checks.explorer import Exploration, Progress, Violation, explore
 from unospec.checks.invariants import INVARIANTS
 from unospec.checks.replay import replay
 from unospec.editions import load_edition, reference_in
+from unospec.model.actions import Deal
 from unospec.model.edition import Edition
 from unospec.model.scale import parse_scale, require_dealable, scale_edition
 from unospec.model.table import MACHINE
@@ -157,7 +158,10 @@ def explore_edition(
     report = ExploreReport(base.name, scale, exploration)
     if exploration.violation is not None:
         path = violation_path(exploration)
-        trace = concrete_trace(edition, players, path, base=reference, scale=scale)
+        if path:
+            trace = concrete_trace(edition, players, path, base=reference, scale=scale)
+        else:  # the first deal itself has no outcome: its order is the whole witness
+            trace = _first_deal(edition, players, exploration.violation, reference, scale)
         report.counterexample = Witness.of(edition, trace)
         result = replay(edition, trace)
         report.replayed = {
@@ -171,6 +175,16 @@ def explore_edition(
             trace = concrete_trace(edition, players, path, base=reference, scale=scale)
             report.stuck = Witness.of(edition, trace)
     return report
+
+
+def _first_deal(
+    edition: Edition, players: int, violation: Violation, reference: str, scale: str
+) -> Trace:
+    deal = violation.action
+    assert isinstance(deal, Deal), violation  # only a shuffle can fail at the empty table
+    ids = edition.faces.card_id
+    order = tuple(ids(card) for card in deal.order)
+    return Trace(edition=reference, players=players, deck=order, steps=(), scale=scale)
 
 
 def write_counterexample(report: ExploreReport, folder: Path) -> list[Path]:

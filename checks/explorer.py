@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from unospec.checks.chance import Outcome, chance_outcomes, normalize, outcomes
+from unospec.checks.chance import OfferedGap, Outcome, chance_outcomes, normalize, outcomes
 from unospec.checks.codec import decode, encode
 from unospec.checks.invariants import (
     offered_move_refused,
@@ -54,6 +54,7 @@ class Violation:
     message: str
     parent: int  # the last state on the path: itself broken when `state` is None
     state: bytes | None  # the successor a broken step led to (encoded, canonical)
+    action: Action | None = None  # the move or shuffle of `parent` the rules have no outcome for
 
 
 @dataclass
@@ -106,21 +107,7 @@ def successors(
         yield from chance_outcomes(edition, game)
         return
     for action in legal_actions(edition, game) if legal is None else legal:
-        try:
-            yield from outcomes(edition, game, action)
-        except RuleGap as gap:
-            raise OfferedGap(action, gap) from gap
-
-
-class OfferedGap(RuleGap):
-    """A `RuleGap` met by one move of `successors`: the move is named in the finding."""
-
-    def __init__(self, action: Action | None, gap: RuleGap) -> None:
-        super().__init__(gap.rule, gap.reason)
-        self.action = action
-
-    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
-        return type(self), (self.action, RuleGap(self.rule, self.reason))
+        yield from outcomes(edition, game, action)
 
 
 def explore(
@@ -203,6 +190,7 @@ class Refused(NamedTuple):
 
     invariant: str
     message: str
+    action: Action | None = None  # the move or shuffle without an outcome, when one is known
 
 
 _WORKER: dict[str, Any] = {}
@@ -225,7 +213,7 @@ def expand(edition: Edition, renamings: list[Any], data: bytes, *, lazy: bool = 
         return Expansion(None, children)
     listed = list(children)
     if listed and isinstance(listed[-1], Refused):
-        return Expansion((listed[-1].invariant, listed[-1].message), [])
+        return Expansion(None, [listed[-1]])
     return Expansion(None, listed)
 
 
@@ -240,7 +228,8 @@ def _children(
             return
         except RuleGap as gap:  # the booklet's rules say nothing here: a finding, with its trace
             action = gap.action if isinstance(gap, OfferedGap) else None
-            yield Refused("rules-give-an-outcome", _no_outcome(edition, game, action, gap))
+            message = _no_outcome(edition, game, action, gap)
+            yield Refused("rules-give-an-outcome", message, action)
             return
         except Exception as error:  # this state offers a move the rules refuse, or crash on
             yield Refused("offered-moves-accepted", offered_move_refused(game, error))
@@ -306,7 +295,7 @@ def _record(
         return
     for item in expansion.children:
         if isinstance(item, Refused):
-            result.violation = Violation(item.invariant, item.message, state_id, None)
+            result.violation = Violation(item.invariant, item.message, state_id, None, item.action)
             return
         child, orbit, fired, broken = item
         result.transitions += 1

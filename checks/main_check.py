@@ -195,7 +195,12 @@ def _setup_conservation(edition: Edition, seed: int) -> CheckResult:
     deals = len(counts) * SETUP_DEALS
     detail = f"{deals} deals for {rules.min_players}-{rules.max_players} players"
     if gaps:
-        detail += "; cannot deal for " + ", ".join(f"{p} players ({r})" for p, r in gaps.items())
+        by_reason: dict[str, list[int]] = {}
+        for players, reason in gaps.items():
+            by_reason.setdefault(reason, []).append(players)
+        detail += "; cannot deal for " + ", ".join(
+            f"{_span(counts)} players ({reason})" for reason, counts in by_reason.items()
+        )
     if problems:
         detail += "; " + problems[0]
     return CheckResult(
@@ -204,6 +209,13 @@ def _setup_conservation(edition: Edition, seed: int) -> CheckResult:
         detail,
         {"deals": deals, "violations": len(problems), "undealable": sorted(gaps)},
     )
+
+
+def _span(counts: list[int]) -> str:
+    """Player counts as a reader wants them: ``2-10`` for a run, else ``2, 5``."""
+    if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]}"
+    return ", ".join(map(str, counts))
 
 
 def _random_games(

@@ -19,7 +19,7 @@ from unospec.checks.invariants import (
 from unospec.editions import builtin_names, load_edition
 from unospec.model.actions import Deal
 from unospec.model.edition import Edition
-from unospec.model.errors import IllegalAction, InputError, RuleGap
+from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.kernel import empty_table, legal_actions, run
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.state import GameState
@@ -82,8 +82,12 @@ def replay(edition: Edition, trace: Trace) -> ReplayResult:
     table = empty_table(edition, trace.players, foil=trace.foil)
     try:
         game, fired = run(edition, table, Deal(deck))
-    except RuleGap as gap:
-        raise InputError(f"deck: cannot be dealt to {trace.players} players: {gap}") from None
+    except RuleGap as gap:  # the deal itself has no outcome: a finding, as the explorer's
+        message = offered_move_without_outcome(edition, table, Deal(deck), gap)
+        result.ok = False
+        result.violation = {"step": -1, "invariant": "rules-give-an-outcome", "message": message}
+        result.phase, result.final = table.phase, table
+        return result
     result.violation = _violation(edition, game, table, fired, -1)
     for i, action in enumerate(actions):
         try:

@@ -7,6 +7,7 @@ sets the phase (the kernel takes that from the turn-flow machine) and none check
 
 from __future__ import annotations
 
+from unospec.model import sections
 from unospec.model.actions import Action, Catch, Deal, Keep, NameLoser, Play, Reshuffle
 from unospec.model.edition import Edition
 from unospec.model.effects import (
@@ -17,6 +18,7 @@ from unospec.model.effects import (
     Skip,
     WildDraw,
 )
+from unospec.model.errors import RuleGap
 from unospec.model.flows import Move, moves
 from unospec.model.legality import holds_any
 from unospec.model.scoring import hand_points, hand_winner
@@ -76,7 +78,17 @@ def set_flipped_card_aside(edition: Edition, game: GameState, action: Action | N
 
 
 def keep_for_redeal(edition: Edition, game: GameState, action: Action | None) -> GameState:
-    """No card can start the discard pile: the cards wait for a new deal (Set Up 4)."""
+    """No card can start the discard pile: the cards wait for a new deal (Set Up 4).
+
+    When no card of the whole deck may start it, every deal ends here again: the rules give
+    no way to begin a hand, a gap (`RuleGap`) rather than a game that never starts."""
+    faces = edition.faces
+    if all(faces.ignored_at_flip[card] for card in faces.in_play):
+        raise RuleGap(
+            sections.FIRST_FLIP,
+            "the first flip ignores every card of the deck, so no card can start the discard "
+            "pile and dealing again can never begin a hand",
+        )
     return game
 
 

@@ -144,6 +144,20 @@ def resource_exhaustion(edition: Edition, proofs: ProofReport, observed: int) ->
                     "play.draw_shortfall",
                 )
             )
+        elif query.name == "setup-feasibility" and _nothing_starts(edition):
+            found.append(
+                Finding(
+                    "resource-exhaustion:no-first-card",
+                    "resource-exhaustion",
+                    ERROR,
+                    sections.FIRST_FLIP,
+                    "the first flip ignores every card of the deck: no card can start the "
+                    "discard pile, so every deal is dealt again and no hand ever begins",
+                    {"ignored at the first flip": sorted(edition.rules.first_flip_ignores)},
+                    None,
+                    "setup.first_flip_ignores",
+                )
+            )
         elif query.name == "setup-feasibility":
             found.append(
                 Finding(
@@ -159,6 +173,11 @@ def resource_exhaustion(edition: Edition, proofs: ProofReport, observed: int) ->
                 )
             )
     return found
+
+
+def _nothing_starts(edition: Edition) -> bool:
+    faces = edition.faces
+    return all(faces.ignored_at_flip[card] for card in faces.in_play)
 
 
 def turn_order(edition: Edition) -> list[Finding]:
@@ -381,6 +400,20 @@ def dead_rules(edition: Edition, fired: Counter[int] | None, where: str) -> list
     cards they apply to and the parameters allow them (the others are listed as notes)."""
     if fired is None:
         return []
+    if not any(fired.values()):  # no game got going: one finding, not one per transition
+        return [
+            Finding(
+                "dead-rule:all",
+                "dead-rule",
+                WARNING,
+                "Let's Play",
+                f"no transition fired in {where}: no game got past its first step (see the "
+                "other findings, or `unospec explore`, for why)",
+                {"checked by": where},
+                None,
+                None,
+            )
+        ]
     found = []
     for branch in MACHINE.branches:
         if fired[branch.number]:

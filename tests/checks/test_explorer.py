@@ -27,7 +27,8 @@ from unospec.checks.replay import edition_for, replay
 from unospec.checks.symmetry import canonical, colour_renamings
 from unospec.editions import builtin_path
 from unospec.model import kernel, updates
-from unospec.model.actions import Play
+from unospec.model.actions import Deal, Play
+from unospec.model.errors import RuleGap
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.scoring import hand_points, hand_winner
 from unospec.model.table import MACHINE
@@ -373,3 +374,34 @@ def test_a_move_that_crashes_the_kernel_is_a_violation_not_a_crash() -> None:
     assert violation["invariant"] == "offered-moves-accepted"
     assert violation["message"].endswith("crashes the kernel: AssertionError: seeded")
     assert again is not None and again["message"] == violation["message"]
+
+
+def _nothing_starts(folder: Path) -> Path:
+    """Express whose first flip ignores numbers too (Set Up 4, read to the extreme): no card
+    of the deck can start the discard pile."""
+    old = '["skip", "reverse", "draw-one", "wild", "wild-draw-two"]'
+    new = '["number", "skip", "reverse", "draw-one", "wild", "wild-draw-two"]'
+    text = builtin_path("express").read_text(encoding="utf-8").replace(old, new)
+    assert text.count(new) == 2  # the parameter and the reading that decides it
+    path = folder / "nothing-starts.toml"
+    path.write_text(text.replace('name = "express"', 'name = "nothing-starts"'), "utf-8")
+    return path
+
+
+def test_a_deal_no_card_can_follow_is_a_gap_found_at_the_first_deal(tmp_path: Path) -> None:
+    """With nothing to start the discard pile, every deal would be dealt again forever (a
+    game once ran to the 200,000-step cap). The kernel calls it a gap of Set Up 4; the
+    explorer reports `rules-give-an-outcome` at the empty table, with the deal as its
+    witness, and the trace replays to the same finding."""
+    path = _nothing_starts(tmp_path)
+    e = scale_edition(edition(str(path)), parse_scale("micro"))
+    with pytest.raises(RuleGap, match=r"never begin a hand \(Set Up 4\)"):
+        kernel.apply(e, kernel.empty_table(e, 2), Deal(e.faces.in_play))
+    report = run_exploration(str(path))
+    violation = report.to_json()["violation"]
+    assert violation["invariant"] == "rules-give-an-outcome"
+    assert "the deal has no outcome" in violation["message"]
+    assert report.trace is not None and report.trace.steps == ()
+    again = replay(edition_for(report.trace, None, None), report.trace)
+    assert not again.ok and again.violation is not None
+    assert again.violation["invariant"] == "rules-give-an-outcome"

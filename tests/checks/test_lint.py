@@ -11,7 +11,7 @@ from scenario import edition, edition_file
 
 from unospec.checks.lint import lint
 from unospec.checks.lint.families import dead_rules
-from unospec.checks.lint.finding import INFO, WARNING
+from unospec.checks.lint.finding import ERROR, INFO, WARNING
 from unospec.checks.lint.sarif import to_sarif
 from unospec.checks.replay import replay
 from unospec.cli import main
@@ -195,3 +195,23 @@ def test_a_transition_the_parameters_switch_off_is_a_note_not_a_dead_rule(
     assert redeal.severity == WARNING
     target = {f.id: f for f in dead_rules(edition("classic"), never, "a test")}
     assert target["dead-rule:hand_over --score--> dealing"].severity == WARNING
+
+
+def test_an_edition_no_hand_of_which_can_begin_is_a_contradiction(tmp_path: Path) -> None:
+    """A first flip that ignores every kind of card (Set Up 4) leaves nothing to start the
+    discard pile: an error naming the parameter. The random games then fire no transition at
+    all, which is one dead-rule finding, not forty."""
+    old = '["skip", "reverse", "draw-one", "wild", "wild-draw-two"]'
+    new = '["number", "skip", "reverse", "draw-one", "wild", "wild-draw-two"]'
+    edits = (f"first_flip_ignores = {old}", f"first_flip_ignores = {new}")
+    path = _edited(tmp_path, "express", *edits, f"chosen = {old}", f"chosen = {new}")
+    report = lint(load_edition(str(path)), fired=Counter(), checked_by="3 games")
+    found = {f.id: f for f in report.findings}
+    stuck = found["resource-exhaustion:no-first-card"]
+    assert stuck.severity == ERROR and stuck.section == "Set Up 4"
+    assert stuck.key == "setup.first_flip_ignores"
+    dead = [f for f in report.findings if f.family == "dead-rule"]
+    assert [f.id for f in dead] == ["dead-rule:all"]
+    assert "resource-exhaustion:no-first-card" not in {
+        f.id for f in lint(edition("express")).findings
+    }
