@@ -256,6 +256,28 @@ def distinguish(
     return None, "", bound
 
 
+def scaled_away(a: Edition, b: Edition, common: str) -> list[dict[str, Any]]:
+    """The rule and scoring differences the shared scale sets alike in both editions (a hand
+    size, a target): the behaviour search cannot see them. Card kinds the shared deck
+    leaves out are not listed (the bound's `left_out` names them)."""
+    scale = parse_scale(common)
+    sa, sb = scale_edition(a, scale), scale_edition(b, scale)
+    still = {d.path for d in data_differences(sa, sb)}
+    kept = set(scale.kinds)
+    return [
+        {"path": d.path, "a": d.a, "b": d.b}
+        for d in data_differences(a, b)
+        if d.kind in ("parameter", "scoring")
+        and d.path not in still
+        and (not d.path.startswith(("cards.", "scoring.points.")) or _kind_of(d.path) in kept)
+    ]
+
+
+def _kind_of(path: str) -> str:
+    """The card kind a `cards.KIND.field` or `scoring.points.KIND` path is about."""
+    return path.removeprefix("scoring.points.").removeprefix("cards.").split(".")[0]
+
+
 def _path(parents: dict[GameState, Any], game: GameState) -> list[Outcome]:
     path = []
     while parents[game][0] is not None:
@@ -327,6 +349,7 @@ def diff(
         a, b, scale, players, max_states
     )
     path, how, report.bound = distinguish(a, b, scale=scale, players=players, max_states=max_states)
+    report.bound["scaled_away"] = scaled_away(a, b, report.bound["scale"])
     if path:
         common = report.bound["scale"]
         sa = scale_edition(a, parse_scale(common))

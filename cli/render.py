@@ -358,4 +358,9 @@ def diff_text(data: dict[str, Any]) -> str:
             f"  behaviour: no difference in {complete} of the shared deck, {bound.get('states')} "
             f"states to depth {bound.get('depth')} ({where})"
         )
+    if bound.get("left_out"):
+        out.append(f"    not played (in one deck only): {', '.join(bound['left_out'])}")
+    if bound.get("scaled_away"):
+        alike = ", ".join(f"{d['path']} ({_change(d['a'], d['b'])})" for d in bound["scaled_away"])
+        out.append(f"    set alike by the scale, so not tested by play: {alike}")
     return "\n".join(out)

@@ -308,7 +308,7 @@ def score_hand(edition: Edition, game: GameState, action: Action | None) -> Game
     rules = edition.rules
     won = rules.game_end == "single-hand" or scores[winner] >= rules.target_score
     leader = game.leader
-    if rules.next_leader == "rotate-left":
+    if rules.next_leader == "rotate-left" and not won:  # only a next hand has a new leader
         leader = (leader + CLOCKWISE) % game.players
     return game._replace(
         scores=tuple(scores),

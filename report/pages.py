@@ -404,6 +404,16 @@ def pair_page(
             + (" (every state)" if bound.get("complete") else "")
             + ".</p>"
             + (
+                "<p>The scale sets these alike in both, so the search does not test them by "
+                "play: "
+                + text(
+                    ", ".join(f"{d['path']} ({d['a']} / {d['b']})" for d in bound["scaled_away"])
+                )
+                + ".</p>"
+                if bound.get("scaled_away")
+                else ""
+            )
+            + (
                 f"<p>Cards only one deck has are left out of that search: "
                 f"{text(', '.join(bound['left_out']))}; their rules are compared as data "
                 "above, not by play.</p>"

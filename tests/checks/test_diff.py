@@ -6,10 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
-from scenario import edition
+from scenario import edition, edition_file
 
+from unospec.checks import diff as diff_module
 from unospec.checks.baseline import compare, fingerprint
-from unospec.checks.diff import data_differences, diff, distinguish
+from unospec.checks.diff import data_differences, diff, distinguish, scaled_away
 from unospec.checks.proofs import prove
 from unospec.checks.replay import replay
 from unospec.cli import main
@@ -134,6 +135,71 @@ def test_the_bound_names_the_cards_the_search_leaves_out() -> None:
     assert bound["left_out"] == ["draw-one", "draw-two", "wild-draw-four", "wild-draw-two"]
     for kind in bound["left_out"]:
         assert kind not in bound["scale"]
+
+
+def test_differences_the_scale_sets_alike_are_named(tmp_path: Path) -> None:
+    """A faster Express (hands of 3, to 100; Set Up 2 and Keeping Score of 003 changed) plays
+    exactly like Express at `micro`, which deals hands of one and ends at one point: the
+    report says those two differences were not tested by play, and at `target=0` the target
+    is tested again."""
+    fast = edition_file(
+        tmp_path,
+        "express",
+        "turbo",
+        ("hand_size = 5", "hand_size = 3"),
+        ("target = 250", "target = 100"),
+    )
+    a, b = load_edition(str(fast)), edition("express")
+    common = "micro,kinds=draw-one+number+reverse+skip+wild+wild-draw-two"
+    assert scaled_away(a, b, common) == [
+        {"path": "rules.hand_size", "a": 3, "b": 5},
+        {"path": "scoring.target", "a": 100, "b": 250},
+    ]
+    assert scaled_away(a, b, common.replace("micro", "micro,target=0")) == [
+        {"path": "rules.hand_size", "a": 3, "b": 5}
+    ]
+    assert scaled_away(b, b, common) == []
+
+
+def test_the_diff_text_says_what_play_did_not_test(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The text after "no difference" names the cards not played and the rules the scale
+    set alike, so the verdict is not read as "these editions play alike"."""
+    monkeypatch.setattr(diff_module, "conclusion_differences", lambda *args, **kwargs: [])
+    fast = edition_file(tmp_path, "express", "turbo", ("hand_size = 5", "hand_size = 3"))
+    assert main(["diff", str(fast), "classic"]) == 1
+    out = capsys.readouterr().out
+    assert (
+        "    not played (in one deck only): draw-one, draw-two, wild-draw-four, wild-draw-two"
+        in out
+    )
+    assert "    set alike by the scale, so not tested by play: rules.hand_size (3 -> 7)" in out
+
+
+def test_the_leader_of_a_hand_never_played_is_not_a_difference(tmp_path: Path) -> None:
+    """Who deals the next hand (Winning) matters only if there is one: after the last hand
+    the leader does not move, so a one-hand game cannot tell "same" from "rotate-left" (the
+    diff once gave `leader: 0 -> 1` at game over as the evidence)."""
+    same = edition_file(
+        tmp_path,
+        "classic",
+        "same-leader",
+        ('next_leader = "rotate-left"', 'next_leader = "same"'),
+        (
+            'chosen = "rotate-left"\nalternatives = ["same"]',
+            'chosen = "same"\nalternatives = ["rotate-left"]',
+        ),
+    )
+    path, _, bound = distinguish(
+        load_edition(str(same)), edition("classic"), scale="micro", players=2, max_states=10**6
+    )
+    assert path is None and bound["complete"]
+    multi = "micro,wilds=0,target=2"
+    path, how, _ = distinguish(
+        load_edition(str(same)), edition("classic"), scale=multi, players=2, max_states=10**6
+    )
+    assert path and how == "different states"  # a second hand is led by another player
 
 
 def test_a_changed_rule_comes_before_the_counts_it_moves() -> None:
