@@ -170,8 +170,11 @@ def explore_edition(
             "first_illegal": result.first_illegal,
         }
     if exploration.stuck:
-        path = path_to(exploration, exploration.stuck[0])
-        if path:  # else the game cannot end from the empty table: there is no deal to show
+        first, *deeper = exploration.stuck
+        path = path_to(exploration, first)
+        if not path and deeper:  # stuck from the empty table: show a deal stuck like it
+            path = path_to(exploration, deeper[0])
+        if path:
             trace = concrete_trace(edition, players, path, base=reference, scale=scale)
             report.stuck = Witness.of(edition, trace)
     return report

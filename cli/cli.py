@@ -236,7 +236,7 @@ class _progress_bar:
 
 
 def _explore(args: argparse.Namespace) -> int:
-    from unospec.checks.explore_job import run_exploration, write_counterexample
+    from unospec.checks.explore_job import PROGRESS, run_exploration, write_counterexample
     from unospec.render import explore_text
 
     _writable_folder(Path(args.out))  # before the work, so a counterexample is never lost
@@ -255,11 +255,14 @@ def _explore(args: argparse.Namespace) -> int:
         )
     found = report.trace or report.stuck
     written = write_counterexample(report, Path(args.out)) if found else []
-    drawn = report.trace or (report.stuck.trace if report.stuck else None)
+    stuck = report.stuck.trace if report.stuck and report.trace is None else None
+    drawn = report.trace or stuck
     if args.storyboard and drawn is not None:  # a violation, or a state the game cannot end from
         from unospec.diagrams.command import storyboard_svg
 
-        written.append(storyboard_svg(report.exploration.edition, drawn, args.storyboard))
+        ending = f"{PROGRESS}: no moves or shuffles from here end the game" if stuck else None
+        edition = report.exploration.edition
+        written.append(storyboard_svg(edition, drawn, args.storyboard, ending=ending))
     data = report.to_json()
     data["written"] = [str(p) for p in written]
     _emit(args, data, explore_text(data))

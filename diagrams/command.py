@@ -163,14 +163,17 @@ def deck_picture(edition: Edition) -> Picture:
     return Picture(f"{edition.name}-deck", deck_dot(edition))
 
 
-def storyboard_svg(edition: Edition, trace: Trace, path: str | Path) -> Path:
+def storyboard_svg(
+    edition: Edition, trace: Trace, path: str | Path, *, ending: str | None = None
+) -> Path:
     """Draw `trace` (played on `edition`, scaled if the trace is) as an SVG storyboard.
 
-    For `unospec explore --storyboard FILE.svg`, with the explorer's counterexample.
+    For `unospec explore --storyboard FILE.svg`, with the explorer's counterexample, or its
+    witness that the game cannot end (`ending` says so on the last panel).
     """
     from unospec.diagrams import storyboard
 
-    return storyboard.storyboard_svg(edition, trace, path)
+    return storyboard.storyboard_svg(edition, trace, path, ending=ending)
 
 
 def _one(args: argparse.Namespace) -> Picture:

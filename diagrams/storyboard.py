@@ -47,8 +47,9 @@ class Panel:
     lines: tuple[str, ...]
 
 
-def storyboard(edition: Edition, trace: Trace) -> tuple[Panel, ...]:
-    """The deal panel, then one panel per step up to the first illegal one (included)."""
+def storyboard(edition: Edition, trace: Trace, *, ending: str | None = None) -> tuple[Panel, ...]:
+    """The deal panel, then one panel per step up to the first illegal one (included);
+    `ending` is a finding about the last state (the explorer's: the game cannot end)."""
     result = replay(edition, trace)
     illegal = result.first_illegal
     legal = trace if illegal is None else replace(trace, steps=trace.steps[: illegal["step"]])
@@ -73,6 +74,9 @@ def storyboard(edition: Edition, trace: Trace) -> tuple[Panel, ...]:
         panel = panels[at]
         line = f"\u2717 invariant {broken['invariant']} broken: {broken['message']}"
         panels[at] = replace(panel, kind="violation", lines=(*panel.lines, line))
+    if ending is not None:
+        last = panels[-1]
+        panels[-1] = replace(last, kind="violation", lines=(*last.lines, f"\u2717 {ending}"))
     return tuple(panels)
 
 
@@ -93,9 +97,9 @@ def table_lines(edition: Edition, game: GameState) -> list[str]:
     return lines
 
 
-def storyboard_dot(edition: Edition, trace: Trace) -> str:
+def storyboard_dot(edition: Edition, trace: Trace, *, ending: str | None = None) -> str:
     """The DOT text of the storyboard: panels in rows of `PER_ROW`, in step order."""
-    panels = storyboard(edition, trace)
+    panels = storyboard(edition, trace, ending=ending)
     out = [
         f"digraph {quote('storyboard-' + trace.edition)} {{",
         f'  graph [fontname="{FONT}", bgcolor="{PAPER}", rankdir=TB, nodesep=0.3, ranksep=0.35, '
@@ -115,13 +119,15 @@ def storyboard_dot(edition: Edition, trace: Trace) -> str:
     return "\n".join(out) + "\n"
 
 
-def storyboard_svg(edition: Edition, trace: Trace, path: str | Path) -> Path:
+def storyboard_svg(
+    edition: Edition, trace: Trace, path: str | Path, *, ending: str | None = None
+) -> Path:
     """Draw the storyboard of `trace` as SVG into `path`; return the path.
 
     What `unospec explore --storyboard FILE.svg` calls with a counterexample.
     """
     target = Path(path)
-    target.write_bytes(draw(storyboard_dot(edition, trace), "svg"))
+    target.write_bytes(draw(storyboard_dot(edition, trace, ending=ending), "svg"))
     return target
 
 

@@ -217,6 +217,9 @@ def test_a_game_whose_hands_score_nothing_is_found_unable_to_end(tmp_path: Path)
     x = report.exploration
     assert x.complete and x.violation is None
     assert x.stuck and x.stuck[0] == 0 and not report.ok  # not from the first table on
+    # the witness is a deal after which the game cannot end (it was none at all)
+    assert report.stuck is not None and report.stuck.trace.steps == ()
+    assert report.to_json()["progress"]["witness"]["trace"]["deck"]
 
 
 def test_jobs_zero_means_one_process_per_core(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -106,3 +106,11 @@ def test_a_counterexample_storyboard_names_the_broken_invariant(
     drawn = nodes(parse_svg(path.read_bytes()))
     (panel,) = [d for d in drawn.values() if "violation" in d.classes]
     assert f"invariant {report.exploration.violation.invariant} broken" in panel.text
+
+
+def test_an_ending_finding_is_said_on_the_last_panel() -> None:
+    """The explorer's witness that the game cannot end is a legal trace: its storyboard says
+    on its last panel why it is drawn (it once showed the deal alone, with no word)."""
+    panels = storyboard(edition("express"), short_trace(), ending="game-can-end: stuck")
+    assert panels[-1].kind == "violation" and panels[-1].lines[-1] == "\u2717 game-can-end: stuck"
+    assert all(p.kind != "violation" for p in storyboard(edition("express"), short_trace()))
