@@ -48,6 +48,7 @@ def lint(
     proofs = proofs or prove(edition)
     findings = [
         *families.legality_vs_judgment(edition, proofs),
+        *families.bluffs_acquitted(edition, proofs),
         *families.name_vs_effect(edition),
         *families.scoring_coverage(edition, proofs),
         *families.resource_exhaustion(edition, proofs, shortfalls),

@@ -116,6 +116,40 @@ def legality_vs_judgment(edition: Edition, proofs: ProofReport) -> list[Finding]
     return found
 
 
+def bluffs_acquitted(edition: Edition, proofs: ProofReport) -> list[Finding]:
+    """A Wild Draw card its rule forbids, yet judged innocent when challenged (from Z3): the
+    converse of `legality_vs_judgment`, with the same family."""
+    found = []
+    for query in proofs.queries:
+        if not query.name.startswith("bluff-always-caught:") or query.verdict != REFUTED:
+            continue
+        kind = query.name.split(": ", 1)[1]
+        effect = edition.effect_of(kind)
+        assert isinstance(effect, WildDraw)
+        unjudged = tuple(
+            k for k in effect.playable_unless_holding if k not in effect.guilty_if_holding
+        )
+        holding = " or ".join(_holding(unjudged))
+        path = f"cards.{kind}.guilty_if_holding"
+        legality = deciding(edition, f"cards.{kind}.playable_unless_holding")
+        found.append(
+            Finding(
+                f"legality-vs-judgment:bluff:{kind}",
+                "legality-vs-judgment",
+                ERROR,
+                query.section,
+                f"{kind} may not be played while holding {holding}, yet the challenge does not "
+                f"count {holding} as a match: such a bluff is judged innocent and the challenger "
+                f"draws {effect.challenger_draws}",
+                dict(query.witness or {}),
+                reading(deciding(edition, path)),
+                path,
+                (legality.id,) if legality else (),
+            )
+        )
+    return found
+
+
 def _holding(kinds: tuple[str, ...]) -> list[str]:
     names = {"current-color": "a card of the colour in force", "wild": "a wild card"}
     return [names[k] for k in kinds]

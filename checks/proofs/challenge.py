@@ -9,7 +9,8 @@ the booklet's wording:
   it holds a wild, so the kernel is run on one hand for each of the four combinations and
   Z3 compares that table with the booklet's rule for all of them;
 - *honest players are never penalised*: a play the legality rule allows is never judged
-  guilty, i.e. the legality predicate and the challenge's predicate agree.
+  guilty; and *bluffs are always caught*: a play it forbids is always judged guilty. Both
+  together say the legality predicate and the challenge's predicate agree.
 """
 
 from __future__ import annotations
@@ -57,6 +58,35 @@ def honest_query(edition: Edition, kind: str, effect: WildDraw, section: str) ->
         section,
         [],
         z3.And(legal, guilty),
+        decode,
+    )
+
+
+def bluff_query(edition: Edition, kind: str, effect: WildDraw, section: str) -> Query:
+    """A play the card's legality rule forbids (a bluff) is always judged guilty when
+    challenged: else the challenger pays for a bluff. Holds at once where bluffs are refused."""
+    color, wild = z3.Bool("holds_colour_in_force"), z3.Bool("holds_a_wild")
+    forbidden = _holds(effect.playable_unless_holding, color, wild)
+    guilty = _holds(effect.guilty_if_holding, color, wild)
+    possible = z3.BoolVal(effect.bluff != "refused")
+
+    def decode(model: z3.ModelRef) -> dict[str, Any]:
+        return {
+            "hand": {
+                "a card of the colour in force": value(model, color),
+                "a wild card (besides the one played)": value(model, wild),
+            },
+            "forbidden by the card's rule": True,
+            "judged guilty when challenged": False,
+            "penalty": f"the challenger draws {effect.challenger_draws}",
+        }
+
+    return check_claim(
+        f"bluff-always-caught: {kind}",
+        f"a {kind} played against its rule is always judged guilty when challenged",
+        section,
+        [],
+        z3.And(possible, forbidden, z3.Not(guilty)),
         decode,
     )
 
@@ -176,4 +206,5 @@ def challenge_queries(edition: Edition) -> list[Query]:
             section = dict(edition.sections).get(kind, "Action Cards")
             queries.append(payouts_query(edition, kind, effect, section))
             queries.append(honest_query(edition, kind, effect, section))
+            queries.append(bluff_query(edition, kind, effect, section))
     return queries

@@ -215,3 +215,25 @@ def test_an_edition_no_hand_of_which_can_begin_is_a_contradiction(tmp_path: Path
     assert "resource-exhaustion:no-first-card" not in {
         f.id for f in lint(edition("express")).findings
     }
+
+
+def test_a_challenge_that_acquits_a_bluff_is_a_contradiction(tmp_path: Path) -> None:
+    """A Wild Draw Four illegal while holding the colour in force (Action Cards), judged by
+    wilds alone: a bluff holding that colour is acquitted and the challenger draws 6. An
+    error in the legality-vs-judgment family, naming the judgment parameter."""
+    path = _edited(
+        tmp_path,
+        "classic",
+        'guilty_if_holding = ["current-color"]',
+        'guilty_if_holding = ["wild"]',
+        'guilty_if_holding"\nchosen = ["current-color"]',
+        'guilty_if_holding"\nchosen = ["wild"]',
+    )
+    found = {f.id: f for f in lint(load_edition(str(path))).findings}
+    bluff = found["legality-vs-judgment:bluff:wild-draw-four"]
+    assert bluff.severity == ERROR and bluff.key == "cards.wild-draw-four.guilty_if_holding"
+    assert bluff.message.endswith("such a bluff is judged innocent and the challenger draws 6")
+    assert bluff.witness["hand"]["a card of the colour in force"] is True
+    assert "legality-vs-judgment:bluff:wild-draw-four" not in {
+        f.id for f in lint(edition("classic")).findings
+    }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 from scenario import edition
@@ -62,6 +63,39 @@ def test_the_seed_booklets_penalise_an_honest_wild_draw(name: str, kind: str) ->
 def test_classic_never_penalises_an_honest_player() -> None:
     """Classic judges the challenge by the legality rule itself, so the claim is proved."""
     assert _verdicts("classic")["honest-never-penalised: wild-draw-four"] == PROVED
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_every_booklet_catches_a_bluff(name: str) -> None:
+    """Every seed's challenge counts at least what the card's rule forbids (the colour in
+    force; Action Cards), so a bluff is always judged guilty."""
+    verdicts = _verdicts(name)
+    caught = [v for k, v in verdicts.items() if k.startswith("bluff-always-caught:")]
+    assert caught == [PROVED]
+
+
+def _wild_draw_four(**changes: object) -> Any:
+    """Classic with its Wild Draw Four's rule fields changed."""
+    classic = edition("classic")
+    effects = tuple(
+        (k, dataclasses.replace(e, **changes) if k == "wild-draw-four" else e)
+        for k, e in classic.effects
+    )
+    return dataclasses.replace(classic, effects=effects)
+
+
+def test_a_challenge_that_ignores_the_forbidden_card_acquits_bluffs() -> None:
+    """A challenge that counts only wilds, while the rule forbids the colour in force: Z3
+    finds the bluffing hand (it holds the colour) that is judged innocent. With bluffs
+    refused by the rules there is no bluff to acquit."""
+    judged_on_wilds = _wild_draw_four(guilty_if_holding=("wild",))
+    query = next(q for q in prove(judged_on_wilds).queries if q.name.startswith("bluff-always"))
+    assert query.verdict == REFUTED and query.witness is not None
+    assert query.witness["hand"]["a card of the colour in force"] is True
+    assert query.witness["penalty"] == "the challenger draws 6"
+    refused = _wild_draw_four(guilty_if_holding=("wild",), bluff="refused")
+    query = next(q for q in prove(refused).queries if q.name.startswith("bluff-always"))
+    assert query.verdict == PROVED
 
 
 @pytest.mark.parametrize("name", builtin_names())
