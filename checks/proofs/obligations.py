@@ -55,6 +55,7 @@ def obligation_query(edition: Edition) -> Query:
             "cards owed": value(model, asked),
             "draw pile": value(model, counts["draw"]),
             "under the discard's top": value(model, counts["under"]),
+            "held by the one drawing": value(model, counts["hand"]),
             "held by the other hands": value(model, counts["others"]),
             "reading chosen": edition.rules.draw_shortfall,
         }
@@ -68,6 +69,8 @@ def obligation_query(edition: Edition) -> Query:
             counts["top"] == 1,
             asked == largest,
             counts["hand"] <= edition.rules.hand_size,  # the one drawing holds a hand's worth
+            counts["hand"] >= 1,  # mid-hand every player holds a card (else the hand is over)
+            counts["others"] >= edition.rules.min_players - 1,  # and so does every other one
         ],
         asked > counts["draw"] + counts["under"],
         decode,

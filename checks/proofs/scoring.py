@@ -51,7 +51,7 @@ def best_hand_query(edition: Edition) -> Query:
     claim = f"one hand can score points, so the target of {target} can be reached"
     found = {
         "largest score of one hand": best,
-        "hands needed at that score": math.ceil(target / best) if best else None,
+        "hands needed at that score": math.ceil(target / best) if best else "no number of hands",
         "the other hands hold": "every card but the winner's last one",
     }
     if best > 0:

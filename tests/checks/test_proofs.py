@@ -152,6 +152,21 @@ def test_a_draw_can_ask_for_more_cards_than_exist() -> None:
     assert w["cards owed"] == 6 > w["draw pile"] + w["under the discard's top"]
 
 
+@pytest.mark.parametrize("least", [2, 3])
+def test_the_draw_obligation_witness_is_a_table_mid_hand(least: int) -> None:
+    """The witness is a table that can occur: the one drawing still holds a card, and so
+    does each other player at the table (an edition for 3 or more players had its victim
+    drawing with an empty hand), with every card of the deck somewhere."""
+    e = edition("classic")
+    e = dataclasses.replace(e, rules=dataclasses.replace(e.rules, min_players=least))
+    query = next(q for q in prove(e).queries if q.name == "draw-obligations")
+    assert query.verdict == REFUTED and query.witness is not None
+    w = query.witness
+    assert w["held by the one drawing"] >= 1 and w["held by the other hands"] >= least - 1
+    placed = w["draw pile"] + w["under the discard's top"] + 1  # and the top card
+    assert placed + w["held by the one drawing"] + w["held by the other hands"] == 108
+
+
 def test_a_card_without_value_is_refuted_and_the_best_hand_is_scored() -> None:
     """Every card needs a value (Keeping Score); without the Wild's, coverage is refuted."""
     e = edition("classic")
