@@ -24,9 +24,10 @@ from unospec.checks.baseline import load as load_baseline
 from unospec.checks.explore_job import explore_edition
 from unospec.checks.invariants import violations
 from unospec.checks.lint import lint
+from unospec.checks.lint.coverage import unfinished_witness
 from unospec.checks.proofs import ProofReport, prove
 from unospec.checks.results import CheckResult, EditionReport
-from unospec.checks.simulate import run_games, simulation_json
+from unospec.checks.simulate import ENOUGH_UNFINISHED, run_games, simulation_json
 from unospec.editions import load_edition, reference
 from unospec.model.actions import Deal
 from unospec.model.edition import Edition
@@ -222,7 +223,9 @@ def _random_games(
     edition: Edition, games: int, seed: int, jobs: int, progress: Progress | None
 ) -> CheckResult:
     """`games` random games, every invariant after every step (see `invariants`)."""
-    tally, seconds = run_games(edition, games, seed=seed, jobs=jobs, progress=progress)
+    tally, seconds = run_games(
+        edition, games, seed=seed, jobs=jobs, progress=progress, enough_unfinished=ENOUGH_UNFINISHED
+    )
     never = [b.label for b in MACHINE.branches if not tally.fired[b.number]]
     detail = (
         f"{tally.games} games, {tally.steps} steps, {tally.hands} hands, "
@@ -247,10 +250,9 @@ def _random_games(
     if tally.games < games:
         detail += f"; stopped after {tally.games} of {games} games"
     if tally.first_unfinished:  # a game that cannot end is a broken rule, as in `explore`
-        unfinished = tally.games - tally.finished - tally.violations - len(tally.gaps)
         number, players, game_seed = tally.first_unfinished
         detail += (
-            f"; {unfinished} games did not end, the first game {number} "
+            f"; {tally.unfinished} games did not end, the first game {number} "
             f"(`unospec play {reference(edition)} --players {players} --seed {game_seed}`)"
         )
     return CheckResult("random-games", ok, detail, data)
@@ -299,15 +301,14 @@ def _lint(edition: Edition, proofs: ProofReport, checks: list[CheckResult]) -> C
         if counts:
             fired.update({by_label[label]: n for label, n in counts.items()})
             where.append("random games" if check.name == "random-games" else "exploration")
-    shortfalls = next(
-        (c.data.get("draw_shortfalls", 0) for c in checks if c.name == "random-games"), 0
-    )
+    games = next((c.data for c in checks if c.name == "random-games"), {})
     report = lint(
         edition,
         proofs=proofs,
         fired=fired if where else None,
         checked_by=" and ".join(where),
-        shortfalls=shortfalls,
+        shortfalls=games.get("draw_shortfalls", 0),
+        unfinished=unfinished_witness(edition, games) if games else None,
     )
     counts = Counter(f.severity for f in report.findings)
     detail = (

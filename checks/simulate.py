@@ -24,6 +24,10 @@ from unospec.model.table import MACHINE
 Progress = Callable[[str, int, int], None]
 CHUNK = 50
 
+ENOUGH_UNFINISHED = 3
+"""Games that do not end after which `check` and `lint` stop playing: each costs 200,000
+steps (seconds apiece), and the first already fails the check."""
+
 
 @dataclass
 class Tally:
@@ -43,6 +47,7 @@ class Tally:
     interrupted: bool = False
     first_violation: tuple[int, str, str, dict[str, Any]] | None = None
     first_unfinished: tuple[int, int, int] | None = None  # (game, players, seed)
+    unfinished: int = 0  # games still running at the step limit
     fired: Counter[int] = field(default_factory=Counter)
 
     def add_game(self, number: int, record: GameRecord) -> None:
@@ -59,6 +64,7 @@ class Tally:
         if record.gap:
             self.gaps.append(record.gap)
         if not (record.finished or record.violation or record.gap):
+            self.unfinished += 1
             self.first_unfinished = self.first_unfinished or (number, record.players, record.seed)
         if record.violation:
             self.violations += 1
@@ -69,7 +75,7 @@ class Tally:
     def merge(self, other: Tally) -> None:
         first = self.first_violation
         for name in ("games", "finished", "steps", "hands", "reshuffles", "shortfalls",
-                     "leader_wins", "player_zero_wins", "violations"):  # fmt: skip
+                     "leader_wins", "player_zero_wins", "violations", "unfinished"):  # fmt: skip
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.turns.extend(other.turns)
         self.gaps.extend(other.gaps)
@@ -90,6 +96,7 @@ def _chunk(
     check: bool,
     policy: str,
     max_steps: int,
+    enough_unfinished: int | None = None,
 ) -> Tally:
     tally = Tally()
     for number in numbers:
@@ -98,6 +105,8 @@ def _chunk(
             edition, count, game_seed, check=check, policy=policy, max_steps=max_steps
         )
         tally.add_game(number, record)
+        if enough_unfinished is not None and tally.unfinished >= enough_unfinished:
+            break
     return tally
 
 
@@ -120,10 +129,14 @@ def run_games(
     progress: Progress | None = None,
     partial_on_interrupt: bool = False,
     max_steps: int = MAX_STEPS,
+    enough_unfinished: int | None = None,
 ) -> tuple[Tally, float]:
     """Play `games` random games on `jobs` processes; (tally, seconds).
 
-    A game still running after `max_steps` steps is counted as unfinished.
+    A game still running after `max_steps` steps is counted as unfinished. With
+    `enough_unfinished`, the run stops once that many did not end (each costs `max_steps`
+    steps, seconds apiece; a check has failed by then). The games played then depend on the
+    chunks of `CHUNK` games, not on `jobs`.
 
     Ctrl-C stops the workers and propagates, unless `partial_on_interrupt`: then the games
     played so far are returned, marked interrupted (what `unospec simulate` prints).
@@ -141,17 +154,18 @@ def run_games(
     try:
         if jobs > 1 and len(chunks) > 1:
             pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_interrupts)
+        plan = [
+            (edition, c, seed, players, check, policy, max_steps, enough_unfinished) for c in chunks
+        ]
         tallies = (
-            pool.imap(
-                _chunk_star, [(edition, c, seed, players, check, policy, max_steps) for c in chunks]
-            )
-            if pool is not None
-            else (_chunk(edition, c, seed, players, check, policy, max_steps) for c in chunks)
+            pool.imap(_chunk_star, plan) if pool is not None else (_chunk(*args) for args in plan)
         )
         for tally in tallies:
             total.merge(tally)
             if progress:
                 progress(label, total.games, games)
+            if enough_unfinished is not None and total.unfinished >= enough_unfinished:
+                break
     except KeyboardInterrupt:
         if not partial_on_interrupt:
             raise
@@ -203,6 +217,7 @@ def simulation_json(
             zip(("game", "invariant", "message", "trace"), tally.first_violation, strict=True)
         ),
         "rule_gaps": sorted(set(tally.gaps)),
+        "unfinished_games": tally.unfinished,
         "first_unfinished": None
         if tally.first_unfinished is None
         else dict(zip(("game", "players", "seed"), tally.first_unfinished, strict=True)),

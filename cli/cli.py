@@ -325,8 +325,16 @@ def _lint(args: argparse.Namespace) -> int:
     reports = []
     with _progress_bar() as progress:
         for edition in editions:
-            fired, where, shortfalls = coverage(edition, args.games, scale, progress)
-            reports.append(lint(edition, fired=fired, checked_by=where, shortfalls=shortfalls))
+            seen = coverage(edition, args.games, scale, progress)
+            reports.append(
+                lint(
+                    edition,
+                    fired=seen.fired,
+                    checked_by=seen.where,
+                    shortfalls=seen.shortfalls,
+                    unfinished=seen.unfinished,
+                )
+            )
     if args.format == "sarif":
         print(json.dumps(to_sarif(reports)))
     elif args.format == "json":

@@ -41,10 +41,12 @@ def lint(
     fired: Counter[int] | None = None,
     checked_by: str = "",
     shortfalls: int = 0,
+    unfinished: dict[str, Any] | None = None,
 ) -> LintReport:
     """Every finding about `edition`. `fired` (transition counts from exploration and random
     play, described by `checked_by`) enables the dead-rule family; `shortfalls` is how often
-    random play met a draw it could not complete."""
+    random play met a draw it could not complete; `unfinished` describes the random games
+    that did not end (see `coverage.unfinished_witness`)."""
     proofs = proofs or prove(edition)
     findings = [
         *families.legality_vs_judgment(edition, proofs),
@@ -56,6 +58,7 @@ def lint(
         *families.first_flip(edition),
         *families.redundancy(edition),
         *families.dead_rules(edition, fired, checked_by),
+        *families.endless_games(unfinished),
         *families.assumptions(edition),
     ]
     covered = {f.interpretation["id"] for f in findings if f.interpretation}

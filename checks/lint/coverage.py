@@ -7,11 +7,23 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from unospec.checks.explore_job import explore_edition
-from unospec.checks.simulate import run_games
+from unospec.checks.random_play import MAX_STEPS
+from unospec.checks.simulate import ENOUGH_UNFINISHED, run_games, simulation_json
 from unospec.editions import reference
 from unospec.model.edition import Edition
+
+
+class Evidence(NamedTuple):
+    """What play showed lint: which transitions fired (None: nothing was played), how they
+    were gathered, draws short of cards, and the random games that did not end."""
+
+    fired: Counter[int] | None
+    where: str
+    shortfalls: int
+    unfinished: dict[str, Any] | None
 
 
 def coverage(
@@ -19,17 +31,23 @@ def coverage(
     games: int,
     scale: str | None,
     progress: Callable[[str, int, int], None] | None = None,
-) -> tuple[Counter[int] | None, str, int]:
-    """(transition counts, how they were gathered, draws short of cards) for `edition`."""
+) -> Evidence:
+    """What `games` random games and the exploration at `scale` show about `edition`."""
     if not games and not scale:
-        return None, "", 0
+        return Evidence(None, "", 0, None)
     fired: Counter[int] = Counter()
     parts = []
     shortfalls = 0
+    unfinished = None
     if games:
-        tally, _ = run_games(edition, games, progress=progress)
+        tally, seconds = run_games(
+            edition, games, progress=progress, enough_unfinished=ENOUGH_UNFINISHED
+        )
         fired += tally.fired
         shortfalls = tally.shortfalls
+        unfinished = unfinished_witness(
+            edition, simulation_json(edition, tally, seconds, check=True)
+        )
         parts.append(f"{tally.games} random games")
     if scale:
         report = explore_edition(edition, reference(edition), scale=scale)
@@ -39,4 +57,19 @@ def coverage(
             parts.append(f"exploring scale {scale} (until {explored.violation.invariant} broke)")
         else:
             parts.append(f"exploring scale {scale}")
-    return fired, " and ".join(parts), shortfalls
+    return Evidence(fired, " and ".join(parts), shortfalls, unfinished)
+
+
+def unfinished_witness(edition: Edition, games: dict[str, Any]) -> dict[str, Any] | None:
+    """The random games (`simulation_json`) that did not end, as a finding's witness: how
+    many, and the command that replays the first."""
+    first = games.get("first_unfinished")
+    if not first:
+        return None
+    return {
+        "games played": games["games"],
+        "did not end": games["unfinished_games"],
+        "steps allowed per game": MAX_STEPS,
+        "first": f"unospec play {reference(edition)} --players {first['players']} "
+        f"--seed {first['seed']}",
+    }

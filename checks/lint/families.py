@@ -484,6 +484,28 @@ def dead_rules(edition: Edition, fired: Counter[int] | None, where: str) -> list
     return found
 
 
+def endless_games(unfinished: dict[str, Any] | None) -> list[Finding]:
+    """Random games still running at the step limit: the rules may leave a game no way to
+    end (a hand no card of which can ever be played, say). Evidence from play, not a proof:
+    the exploration's `game-can-end` is the proof, at its scale."""
+    if unfinished is None:
+        return []
+    return [
+        Finding(
+            "game-can-end:random-games",
+            "game-can-end",
+            WARNING,
+            sections.WINNING,
+            f"{unfinished['did not end']} of {unfinished['games played']} random games did not "
+            f"end within {unfinished['steps allowed per game']:,} steps: the rules may leave a "
+            "game no way to end",
+            unfinished,
+            None,
+            None,
+        )
+    ]
+
+
 def assumptions(edition: Edition) -> list[Finding]:
     """Facts the edition file had to assume: deck composition lines, the player range."""
     found = []

@@ -3,12 +3,16 @@ defect gets the finding, whatever it is called."""
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from scenario import edition, edition_file
 
+from unospec.checks import simulate
+from unospec.checks.lint import coverage as coverage_module
 from unospec.checks.lint import lint
 from unospec.checks.lint.families import dead_rules
 from unospec.checks.lint.finding import ERROR, INFO, WARNING
@@ -237,3 +241,21 @@ def test_a_challenge_that_acquits_a_bluff_is_a_contradiction(tmp_path: Path) -> 
     assert "legality-vs-judgment:bluff:wild-draw-four" not in {
         f.id for f in lint(edition("classic")).findings
     }
+
+
+def test_random_games_that_do_not_end_are_a_finding(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games still running at the step limit are evidence that the rules leave a game no way
+    to end (an interrupt-only Hail Mary held twice, in a user's edition, did this): lint says
+    so with the command that replays the first. Here the limit is cut to 30 steps, which no
+    game of classic ends in; lint stops after three such games."""
+    capped = functools.partial(simulate.run_games, max_steps=30)
+    monkeypatch.setattr(coverage_module, "run_games", capped)
+    seen = coverage_module.coverage(edition("classic"), 10, None)
+    assert seen.unfinished is not None
+    assert seen.unfinished["did not end"] == seen.unfinished["games played"] == 3
+    assert seen.unfinished["first"] == "unospec play classic --players 2 --seed 0"
+    report = lint(edition("classic"), fired=seen.fired, unfinished=seen.unfinished)
+    [endless] = [f for f in report.findings if f.family == "game-can-end"]
+    assert endless.severity == WARNING and endless.section == "Winning"
+    assert endless.message.startswith("3 of 3 random games did not end")
+    assert not [f for f in lint(edition("classic")).findings if f.family == "game-can-end"]

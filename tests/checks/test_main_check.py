@@ -150,9 +150,11 @@ def test_a_game_that_does_not_end_fails_the_check_and_names_its_seed(
     a player plays their last card). The game is named by a seed `unospec play` replays."""
     capped = functools.partial(simulate.run_games, max_steps=40)  # no game ends in 40 steps
     monkeypatch.setattr(main_check, "run_games", capped)
-    report = check_edition(edition("classic"), games=3, jobs=1, scale=None)
+    report = check_edition(edition("classic"), games=30, jobs=1, scale=None)
     games = report.checks[2]
     assert not games.ok and not report.ok
+    assert games.data["games"] == simulate.ENOUGH_UNFINISHED  # it stops there: a game that
+    # does not end costs 200,000 steps, and a never-ending edition took over half an hour
     assert games.data["violation"] is None and games.data["first_unfinished"] == {
         "game": 0,
         "players": 2,
@@ -181,6 +183,11 @@ def test_an_unfinished_game_is_reported_whatever_the_number_of_processes() -> No
     two, _ = simulate.run_games(classic, 120, jobs=2, check=False, max_steps=30)
     assert one.first_unfinished == two.first_unfinished == (0, 2, 0)
     assert one.finished == two.finished == 0
+    for jobs in (1, 2):  # stopping early plays the same games with any number of processes
+        few, _ = simulate.run_games(
+            classic, 120, jobs=jobs, check=False, max_steps=30, enough_unfinished=4
+        )
+        assert (few.games, few.unfinished) == (4, 4)
 
 
 def _short_catch_penalty(e, game, action):  # type: ignore[no-untyped-def]
