@@ -553,6 +553,9 @@ def recorded(edition: Edition, covered: set[str]) -> list[Finding]:
             continue
         family = item.family or "unspecified-outcome"
         severity = INFO if family in ("assumption", "redundancy") else WARNING
+        moot = _does_not_arise(edition, item.decides)
+        if moot:
+            severity = INFO
         found.append(
             Finding(
                 f"{family}:{item.id}",
@@ -560,10 +563,25 @@ def recorded(edition: Edition, covered: set[str]) -> list[Finding]:
                 severity,
                 item.section,
                 f"{item.question} The booklet leaves it open; the edition file reads "
-                f"{list(item.chosen) if isinstance(item.chosen, tuple) else item.chosen}.",
+                f"{list(item.chosen) if isinstance(item.chosen, tuple) else item.chosen}."
+                + (f" It does not arise here: {moot}." if moot else ""),
                 None,
                 reading(item),
                 f"interpretations.{i}",
             )
         )
     return found
+
+
+def _does_not_arise(edition: Edition, decides: str | None) -> str | None:
+    """Why the question a reading answers never comes up in this edition, if it does not:
+    a rule for two players in an edition for more, a rule of a card the deck lacks."""
+    if decides is None:
+        return None
+    rules = edition.rules
+    if decides.endswith(".with_two_players") and rules.min_players > 2:
+        return f"the edition is for {rules.min_players}-{rules.max_players} players"
+    parts = decides.split(".")
+    if parts[0] == "cards" and len(parts) > 2 and parts[1] not in _present(edition):
+        return f"the deck has no {parts[1]} card"
+    return None

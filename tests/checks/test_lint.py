@@ -259,3 +259,15 @@ def test_random_games_that_do_not_end_are_a_finding(monkeypatch: pytest.MonkeyPa
     assert endless.severity == WARNING and endless.section == "Winning"
     assert endless.message.startswith("3 of 3 random games did not end")
     assert not [f for f in lint(edition("classic")).findings if f.family == "game-can-end"]
+
+
+def test_a_reading_for_two_players_is_a_note_in_an_edition_for_more(tmp_path: Path) -> None:
+    """Whether a Reverse with two players acts as a Skip (Action Cards: Reverse card) never
+    comes up at a table of three to five: a note saying so, not a warning."""
+    trio = _edited(tmp_path, "classic", "min = 2\nmax = 10", "min = 3\nmax = 5", name="trio")
+    found = {f.id: f for f in lint(load_edition(str(trio))).findings}
+    reverse = found["unspecified-outcome:reverse-with-two-players"]
+    assert reverse.severity == INFO
+    assert reverse.message.endswith("It does not arise here: the edition is for 3-5 players.")
+    plain = {f.id: f for f in lint(edition("classic")).findings}
+    assert plain["unspecified-outcome:reverse-with-two-players"].severity == WARNING
