@@ -102,7 +102,7 @@ def _play(args: argparse.Namespace) -> int:
     if gap:
         log.append(f"stopped: the rules give no outcome here: {gap}")
     elif not finished:
-        log.append(f"stopped: the game did not end in {len(history)} steps")
+        log.append(f"stopped: the game did not end in {len(trace.steps)} steps after the deal")
     trace = dataclasses.replace(trace, extra={"seed": args.seed})
     if out:
         stored = dataclasses.replace(trace, edition=reference_in(trace.edition, out.parent))
@@ -116,7 +116,7 @@ def _play(args: argparse.Namespace) -> int:
         "winner": final.winner,
         "scores": list(final.scores),
         "hands": final.hands_played,
-        "steps": len(history),
+        "steps": len(trace.steps),  # after the first deal, as `replay` counts them
         "log": log,
         "trace": trace.to_json(),
     }
@@ -291,6 +291,12 @@ def _simulate(args: argparse.Namespace) -> int:
             check=check, policy=args.policy, progress=progress, partial_on_interrupt=True,
         )  # fmt: skip
     data = simulation_json(edition, tally, seconds, check, args.players)
+    unfinished = data["first_unfinished"]
+    if unfinished and args.policy == "mixed" and not args.single_hand:  # as `play` plays
+        unfinished["command"] = (
+            f"unospec play {args.edition} --players {unfinished['players']} "
+            f"--seed {unfinished['seed']}"
+        )
     _emit(args, data, simulate_text(data))
     if tally.interrupted:
         return INTERRUPTED

@@ -237,9 +237,13 @@ def simulate_text(data: dict[str, Any]) -> str:
     out += [f"  rule gap: {gap}" for gap in data["rule_gaps"]]
     if data["first_unfinished"]:
         u = data["first_unfinished"]
+        shows = (
+            f"`{u['command']}` shows it"
+            if "command" in u
+            else "`unospec play` plays whole games with the mixed policy, not this one"
+        )
         out.append(
-            f"  game {u['game']} did not end ({u['players']} players, seed {u['seed']}: "
-            "`unospec play` with these shows it)"
+            f"  game {u['game']} did not end ({u['players']} players, seed {u['seed']}; {shows})"
         )
     out.append("Rules fired:")
     out += [f"  {count:>9}  {label}" for label, count in data["rules_fired"].items()]
@@ -270,6 +274,15 @@ def prove_text(data: dict[str, Any]) -> str:
             for key, value in q["detail"].items():
                 out.append(f"             {key}: {_short(value)}")
     return "\n".join(out)
+
+
+def _worded(kind: str, a: object, b: object) -> tuple[object, object]:
+    """A finding is found or not, a transition can fire or not: words, not True/False."""
+    words = {"finding": ("found", "not found"), "transition": ("can fire", "cannot fire")}
+    if kind in words and isinstance(a, bool) and isinstance(b, bool):
+        yes, no = words[kind]
+        return (yes if a else no), (yes if b else no)
+    return a, b
 
 
 def _change(a: object, b: object, width: int = 60) -> str:
@@ -331,7 +344,7 @@ def diff_text(data: dict[str, Any]) -> str:
         by_kind.setdefault(d["kind"], []).append(d)
     for kind, items in by_kind.items():
         out.append(f"  {kind}: {len(items)}")
-        out += [f"    {d['path']}: {_change(d['a'], d['b'])}" for d in items]
+        out += [f"    {d['path']}: {_change(*_worded(kind, d['a'], d['b']))}" for d in items]
     found = data["distinguishing_trace"]
     bound = data["bound"]
     where = f"{bound.get('players')} players at scale {bound.get('scale')}"

@@ -17,6 +17,7 @@ from unospec.cli import main
 from unospec.editions import builtin_path, load_edition
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.trace import parse_trace
+from unospec.render import diff_text
 
 
 def test_the_two_nfl_printings_have_the_same_data() -> None:
@@ -175,6 +176,27 @@ def test_the_diff_text_says_what_play_did_not_test(
         in out
     )
     assert "    set alike by the scale, so not tested by play: rules.hand_size (3 -> 7)" in out
+
+
+def test_findings_and_transitions_are_told_in_words() -> None:
+    """A finding is found or not, a transition can fire or not: the text says so instead of
+    printing True and False."""
+    data = {
+        "a": "a",
+        "b": "b",
+        "equivalent": False,
+        "differences": [
+            {"kind": "finding", "path": "scoring-coverage:missing", "a": True, "b": False},
+            {"kind": "transition", "path": "hand_over --score--> dealing", "a": False, "b": True},
+            {"kind": "parameter", "path": "rules.open", "a": True, "b": False},
+        ],
+        "distinguishing_trace": None,
+        "bound": {},
+    }
+    text = diff_text(data)
+    assert "    scoring-coverage:missing: found -> not found" in text
+    assert "    hand_over --score--> dealing: cannot fire -> can fire" in text
+    assert "    rules.open: True -> False" in text  # a parameter's own value
 
 
 def test_the_leader_of_a_hand_never_played_is_not_a_difference(tmp_path: Path) -> None:

@@ -351,9 +351,27 @@ def test_play_says_when_a_game_does_not_end(
     capped = functools.partial(random_play.record_game, max_steps=40)
     monkeypatch.setattr(random_play, "record_game", capped)
     code, out, _ = run(capsys, "play", "classic", "--players", "2", "--seed", "0")
-    assert code == 1 and out.splitlines()[-1] == "stopped: the game did not end in 40 steps"
+    last = out.splitlines()[-1]
+    assert code == 1 and last == "stopped: the game did not end in 39 steps after the deal"
     code, out, _ = run(capsys, "play", "classic", "--players", "2", "--format", "json")
-    assert code == 1 and json.loads(out)["finished"] is False
+    data = json.loads(out)
+    assert code == 1 and data["finished"] is False
+    assert data["steps"] == len(data["trace"]["steps"]) == 39  # as the trace and replay count
+
+
+def test_simulate_names_the_command_that_replays_a_game_that_did_not_end(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first unfinished game is named by the `unospec play` command that plays it, when
+    `play` can (the default policy, whole games); otherwise the text says it cannot."""
+    from unospec.checks import simulate
+
+    monkeypatch.setattr(simulate, "run_games", functools.partial(simulate.run_games, max_steps=30))
+    code, out, _ = run(capsys, "simulate", "classic", "--games", "2")
+    assert code == 1
+    assert "(2 players, seed 0; `unospec play classic --players 2 --seed 0` shows it)" in out
+    code, out, _ = run(capsys, "simulate", "classic", "--games", "2", "--policy", "eager")
+    assert code == 1 and "plays whole games with the mixed policy, not this one" in out
 
 
 def test_play_reports_a_deal_the_deck_cannot_make(capsys: Capture, tmp_path: Path) -> None:
