@@ -345,6 +345,21 @@ def _baseline(edition: Edition, current: dict[str, Any]) -> CheckResult:
         f"{len(differences)} changes the baseline does not record: "
         + "; ".join(differences[:5])
         + ("; ..." if len(differences) > 5 else "")
-        + f" (accept with `unospec baseline save {reference(edition)}`)"
+        + f" (accept with `{_save_command(edition, saved)}`)"
     )
     return CheckResult("baseline", False, detail, {"differences": differences})
+
+
+def _save_command(edition: Edition, saved: dict[str, Any]) -> str:
+    """The `baseline save` that records what `saved` records (its scale, its games): with
+    the defaults it would record 500 games at micro, whatever the baseline had."""
+    words = ["unospec", "baseline", "save", reference(edition)]
+    scale = (saved.get("exploration") or {}).get("scale")
+    if scale is not None and scale != "micro":
+        words += ["--scale", scale]
+    played = saved.get("games") or {}
+    if played.get("games", 0) != DEFAULT_GAMES:
+        words += ["--games", str(played.get("games", 0))]
+    if played.get("seed", 0) != 0:
+        words += ["--seed", str(played["seed"])]
+    return " ".join(words)

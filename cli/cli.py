@@ -387,23 +387,34 @@ def _baseline(args: argparse.Namespace) -> int:
     for edition in editions:
         _writable_folder(baseline_path(edition, folder).parent)  # before the work
     written: list[str] = []
+    refusals: list[dict[str, str]] = []  # a refused edition does not stop the others
+    lines: list[str] = []
     try:
         for edition in editions:
-            data = current(edition, args.scale, games, args.seed)
+            try:
+                data = current(edition, args.scale, games, args.seed)
+            except BaselineRefused as refused:
+                refusals.append({"edition": edition.name, "reason": str(refused)})
+                lines.append(f"{refused}; not saved: {edition.name}")
+                continue
             written.append(str(save(edition, data, folder)))
-    except BaselineRefused as refused:
-        left = [e.name for e in editions[len(written) :]]
-        data = {"written": written, "refused": str(refused), "not_saved": left}
-        lines = [f"saved {path}" for path in written]
-        _emit(args, data, "\n".join([*lines, f"{refused}; not saved: {', '.join(left)}"]))
-        return FAILED
+            lines.append(f"saved {written[-1]}")
     except KeyboardInterrupt:
-        left = [e.name for e in editions[len(written) :]]
+        done = len(written) + len(refusals)
+        left = [r["edition"] for r in refusals] + [e.name for e in editions[done:]]
         data = {"written": written, "interrupted": True, "not_saved": left}
-        lines = [f"saved {path}" for path in written]
         _emit(args, data, "\n".join([*lines, f"INTERRUPTED; not saved: {', '.join(left)}"]))
         return INTERRUPTED
-    _emit(args, {"written": written}, "\n".join(f"saved {path}" for path in written))
+    if refusals:
+        data = {
+            "written": written,
+            "refused": refusals[0]["reason"],
+            "refusals": refusals,
+            "not_saved": [r["edition"] for r in refusals],
+        }
+        _emit(args, data, "\n".join(lines))
+        return FAILED
+    _emit(args, {"written": written}, "\n".join(lines))
     return OK
 
 

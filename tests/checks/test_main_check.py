@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from scenario import edition
+from scenario import edition, edition_file
 
 from unospec.checks import main_check, simulate
 from unospec.checks.baseline import compare, fingerprint, games_fingerprint
@@ -289,3 +289,40 @@ def test_a_move_offered_then_refused_fails_the_games_with_a_trace_ending_in_it(
     result = replay(edition("express"), trace)
     assert result.first_illegal is not None
     assert result.first_illegal["step"] == len(trace.steps) - 1
+
+
+def test_the_accept_command_records_what_the_baseline_recorded() -> None:
+    """The command a failed baseline check offers saves the same sample it compares: a
+    baseline of 100 games at `pair` is re-saved with those, not with the defaults (500
+    games at micro), which would stop comparing the games at all."""
+    classic = edition("classic")
+    saved = {"exploration": {"scale": "pair"}, "games": {"games": 100, "seed": 7}}
+    assert main_check._save_command(classic, saved) == (
+        "unospec baseline save classic --scale pair --games 100 --seed 7"
+    )
+    defaults = {"exploration": {"scale": "micro"}, "games": {"games": 500, "seed": 0}}
+    assert main_check._save_command(classic, defaults) == "unospec baseline save classic"
+    assert main_check._save_command(classic, {"games": None}).endswith("classic --games 0")
+
+
+def test_a_refused_baseline_does_not_stop_the_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`baseline save A B`: A's games fail (no card of its deck can start the discard pile,
+    Set Up 4), so A is not saved; B still is (it once stopped at A)."""
+    old = '["skip", "reverse", "draw-one", "wild", "wild-draw-two"]'
+    new = '["number", "skip", "reverse", "draw-one", "wild", "wild-draw-two"]'
+    stuck = edition_file(
+        tmp_path,
+        "express",
+        "stuck",
+        *[(f"{k} = {old}", f"{k} = {new}") for k in ("first_flip_ignores", "chosen")],
+    )
+    out = tmp_path / "baselines"
+    argv = ["baseline", "save", str(stuck), "express", "--games", "3", "--out", str(out)]
+    assert main([*argv, "--format", "json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["not_saved"] == ["stuck"] and [r["edition"] for r in data["refusals"]] == ["stuck"]
+    assert data["refused"] == data["refusals"][0]["reason"]
+    assert data["written"] == [str(out / "express.json")]
+    assert sorted(p.name for p in out.iterdir()) == ["express.json"]
