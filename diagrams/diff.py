@@ -147,8 +147,13 @@ def changed(key: str, mine: str, theirs: str, name: str, other: str) -> list[Not
 
 
 def _tokens(text: str) -> list[str]:
-    """Words and the characters between them, so a change never splits a word."""
-    return re.findall(r"\w+|\W", text)
+    """Words and the characters between them, so a change never splits a word; a hyphen
+    joins, so a range (2-10) or a card kind (wild-draw-four) changes whole.
+
+    >>> [n.text for n in changed("k", "2-6 players", "2-10 players", "turbo", "express")]
+    ['2-6 (express: 2-10) players']
+    """
+    return re.findall(r"[\w-]+|[^\w-]", text)
 
 
 def facts(edition: Edition) -> tuple[Note, ...]:
