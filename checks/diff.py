@@ -344,7 +344,8 @@ def diff(
         require_dealable(scale_edition(edition, parse_scale(scale)), players, scale)
     common = shared_scale(a, b, scale)
     require_dealable(scale_edition(a, parse_scale(common)), players, f"{common} (the shared deck)")
-    report = DiffReport(a.name, b.name)
+    same_name = a.name == b.name and reference(a) != reference(b)  # a user's copy, say
+    report = DiffReport(*((reference(a), reference(b)) if same_name else (a.name, b.name)))
     report.differences = data_differences(a, b) + conclusion_differences(
         a, b, scale, players, max_states
     )

@@ -199,6 +199,16 @@ def test_findings_and_transitions_are_told_in_words() -> None:
     assert "    rules.open: True -> False" in text  # a parameter's own value
 
 
+def test_two_editions_of_one_name_are_told_apart_by_their_files(tmp_path: Path) -> None:
+    """A user's copy of Express still called `express` is named by its path (the diff once
+    said "express and express differ")."""
+    text = builtin_path("express").read_text(encoding="utf-8").replace("max = 10", "max = 9")
+    copy = tmp_path / "express.toml"
+    copy.write_text(text, encoding="utf-8")
+    report = diff(load_edition(str(copy)), edition("express"), scale="pair")
+    assert (report.a, report.b) == (str(copy), "express")
+
+
 def test_the_leader_of_a_hand_never_played_is_not_a_difference(tmp_path: Path) -> None:
     """Who deals the next hand (Winning) matters only if there is one: after the last hand
     the leader does not move, so a one-hand game cannot tell "same" from "rotate-left" (the
