@@ -142,7 +142,10 @@ def run_games(
     played so far are returned, marked interrupted (what `unospec simulate` prints).
     """
     jobs = jobs or os.cpu_count() or 1
-    chunks = [range(i, min(i + CHUNK, games)) for i in range(0, games, CHUNK)]
+    # a few games on several processes are split finer, so each process gets some; with
+    # `enough_unfinished` the chunks stay `CHUNK`, for where a run stops not to depend on `jobs`
+    size = CHUNK if enough_unfinished is not None else max(1, min(CHUNK, -(-games // (4 * jobs))))
+    chunks = [range(i, min(i + size, games)) for i in range(0, games, size)]
     total = Tally()
     label = f"{edition.name}: {games} games"
     started = time.perf_counter()

@@ -291,6 +291,20 @@ def test_a_move_offered_then_refused_fails_the_games_with_a_trace_ending_in_it(
     assert result.first_illegal["step"] == len(trace.steps) - 1
 
 
+def test_a_few_games_on_two_processes_play_as_on_one() -> None:
+    """Eight games are split across both processes (they ran on one, in one chunk of 50),
+    and the statistics are the same as with one process."""
+    classic = edition("classic")
+    one, _ = simulate.run_games(classic, 8, jobs=1, check=False)
+    two, _ = simulate.run_games(classic, 8, jobs=2, check=False)
+    assert (one.games, one.steps, one.turns, one.fired) == (
+        two.games,
+        two.steps,
+        two.turns,
+        two.fired,
+    )
+
+
 def test_the_accept_command_records_what_the_baseline_recorded() -> None:
     """The command a failed baseline check offers saves the same sample it compares: a
     baseline of 100 games at `pair` is re-saved with those, not with the defaults (500
