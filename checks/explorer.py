@@ -241,8 +241,8 @@ def _children(
 
 
 def _no_outcome(edition: Edition, game: GameState, action: Action | None, gap: RuleGap) -> str:
-    if action is None:  # a chance outcome (a deal, a reshuffle): its order is one of many
-        return f"in phase {game.phase}, a shuffle has no outcome in the rules: {gap}"
+    if action is None:  # every move and shuffle comes with its action (`chance._run`)
+        return f"in phase {game.phase}, a move or shuffle has no outcome in the rules: {gap}"
     return offered_move_without_outcome(edition, game, action, gap)
 
 

@@ -311,7 +311,12 @@ def test_simulate_fails_on_a_game_that_does_not_end(
     monkeypatch.setattr(simulate, "run_games", functools.partial(simulate.run_games, max_steps=40))
     code, out, _ = run(capsys, "simulate", "classic", "--games", "2", "--format", "json")
     assert code == 1
-    assert json.loads(out)["first_unfinished"] == {"game": 0, "players": 2, "seed": 0}
+    assert json.loads(out)["first_unfinished"] == {
+        "game": 0,
+        "players": 2,
+        "seed": 0,
+        "command": "unospec play classic --players 2 --seed 0",
+    }
     code, out, _ = run(capsys, "simulate", "classic", "--games", "2")
     assert code == 1 and "game 0 did not end (2 players, seed 0" in out
 
