@@ -91,6 +91,13 @@ def bluff_query(edition: Edition, kind: str, effect: WildDraw, section: str) -> 
     )
 
 
+def _table_size(edition: Edition) -> int:
+    """Three players, so that "the next player" and "the one after" differ, or as near as
+    the edition allows (an edition for two: the one after the victim is the offender)."""
+    rules = edition.rules
+    return min(max(3, rules.min_players), rules.max_players)
+
+
 def _hand_state(
     edition: Edition, kind: str, with_color: bool, with_wild: bool
 ) -> tuple[GameState, int, int] | None:
@@ -116,8 +123,7 @@ def _hand_state(
             hand.append(pool[0])
     for face in (*hand, top):
         deck.remove(face)
-    rules = edition.rules
-    players = min(max(3, rules.min_players), rules.max_players)
+    players = _table_size(edition)
     dealt = 2 * (players - 1)
     if len(deck) < dealt + 2:
         return None
@@ -152,16 +158,19 @@ def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
     offender, victim, following = z3.Ints("offender_draws victim_draws next_player")
     guilty = _holds(effect.guilty_if_holding, color, wild)
     plays = effect.after_successful_challenge == "challenger-plays"
+    after_victim = 2 % _table_size(edition)  # the offender is 0, the victim 1
     booklet = z3.If(
         challenged,
         z3.If(
             guilty,
             z3.And(
-                offender == effect.offender_draws, victim == 0, following == (1 if plays else 2)
+                offender == effect.offender_draws,
+                victim == 0,
+                following == (1 if plays else after_victim),
             ),
-            z3.And(offender == 0, victim == effect.challenger_draws, following == 2),
+            z3.And(offender == 0, victim == effect.challenger_draws, following == after_victim),
         ),
-        z3.And(offender == 0, victim == effect.draw, following == 2),
+        z3.And(offender == 0, victim == effect.draw, following == after_victim),
     )
     table = [
         z3.Implies(
