@@ -99,7 +99,7 @@ def games_fingerprint(tally: Tally, seed: int) -> dict[str, Any]:
 def current(edition: Edition, scale: str, games: int = 0, seed: int = 0) -> dict[str, Any]:
     """The edition's fingerprint now, exploring it at `scale` and playing `games` random games
     (what `baseline save` writes). Raises BaselineRefused if the games do not all pass."""
-    report = explore_edition(edition, reference(edition), scale=scale)
+    report = explore_edition(edition, reference(edition), scale=scale, fit=True)
     played = None
     if games:
         tally, _ = run_games(edition, games, seed=seed, jobs=0)

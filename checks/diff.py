@@ -341,7 +341,7 @@ def diff(
     a.require_players(players)
     b.require_players(players)
     for edition in (a, b):
-        require_dealable(scale_edition(edition, parse_scale(scale)), players, scale)
+        require_dealable(scale_edition(edition, parse_scale(scale)), players, scale, edition)
     common = shared_scale(a, b, scale)
     require_dealable(scale_edition(a, parse_scale(common)), players, f"{common} (the shared deck)")
     same_name = a.name == b.name and reference(a) != reference(b)  # a user's copy, say

@@ -27,7 +27,7 @@ from unospec.checks.replay import replay
 from unospec.editions import load_edition, reference_in
 from unospec.model.actions import Deal
 from unospec.model.edition import Edition
-from unospec.model.scale import parse_scale, require_dealable, scale_edition
+from unospec.model.scale import fitting_scale, parse_scale, require_dealable, scale_edition
 from unospec.model.table import MACHINE
 from unospec.model.trace import Trace
 
@@ -139,13 +139,18 @@ def explore_edition(
     jobs: int = 1,
     progress: Progress | None = None,
     partial_on_interrupt: bool = False,
+    fit: bool = False,
 ) -> ExploreReport:
     """Explore `base` at `scale` with `players` (by default the fewest it allows);
-    `reference` is how a counterexample trace names it."""
-    edition = scale_edition(base, parse_scale(scale))
+    `reference` is how a counterexample trace names it. A scale too small to deal is an
+    InputError, or with `fit` replaced by the nearest that deals (see `fitting_scale`): the
+    report's `scale` says which was explored."""
     players = base.rules.min_players if players is None else players
     base.require_players(players)
-    require_dealable(edition, players, scale)
+    if fit:
+        scale = fitting_scale(base, players, scale)
+    edition = scale_edition(base, parse_scale(scale))
+    require_dealable(edition, players, scale, base)
     exploration = explore(
         edition,
         players,

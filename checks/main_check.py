@@ -261,11 +261,13 @@ def _random_games(
 def _exploration(edition: Edition, scale: str, jobs: int) -> CheckResult:
     """Every state of the edition at `scale`, at the smallest table it allows, every
     invariant in each."""
-    report = explore_edition(edition, reference(edition), scale=scale, jobs=jobs)
+    report = explore_edition(edition, reference(edition), scale=scale, jobs=jobs, fit=True)
     data = report.to_json()
     x = report.exploration
+    fitted = "" if report.scale == scale else f" ({scale} cannot deal the hands)"
     detail = (
-        f"scale {scale}: {data['distinct_states']} states, {data['transitions']} transitions, "
+        f"scale {report.scale}{fitted}: {data['distinct_states']} states, "
+        f"{data['transitions']} transitions, "
         f"depth {data['depth']}, {len(data['never_fired'])} transitions never fired"
     )
     if x.violation:

@@ -164,12 +164,38 @@ def _merge(deck: tuple[DeckEntry, ...]) -> tuple[DeckEntry, ...]:
     return tuple(merged)
 
 
-def require_dealable(scaled: Edition, players: int, scale: str) -> None:
+def require_dealable(
+    scaled: Edition, players: int, scale: str, base: Edition | None = None
+) -> None:
     """InputError unless the scaled deck deals `players` hands and a first card (Set Up):
-    else a deal has no outcome and an exploration would find one state and call it done."""
-    needed = players * scaled.rules.hand_size + 1
-    if needed > scaled.in_play_count:
-        raise InputError(
-            f"--scale {scale}: {scaled.in_play_count} cards cannot deal {players} hands of "
-            f"{scaled.rules.hand_size} and a first card; use fewer players or a larger scale"
-        )
+    else a deal has no outcome and an exploration would find one state and call it done.
+    Given the unscaled `base`, the message names a scale that deals."""
+    if _deals(scaled, players):
+        return
+    hint = "use fewer players or a larger scale"
+    if base is not None:
+        fitted = fitting_scale(base, players, scale)
+        if fitted != scale:
+            hint = f"try --scale {fitted}"
+        elif players > base.rules.min_players:
+            hint = "use fewer players"
+        else:
+            hint = "use a larger scale"
+    raise InputError(
+        f"--scale {scale}: {scaled.in_play_count} cards cannot deal {players} hands of "
+        f"{scaled.rules.hand_size} and a first card; {hint}"
+    )
+
+
+def fitting_scale(base: Edition, players: int, scale: str) -> str:
+    """`scale`, or the nearest one with more copies of each number that deals `players`
+    hands (a deck of numbers and wilds alone is two cards at `micro`); `scale` itself when
+    none up to ten copies does."""
+    for text in (scale, *(f"{scale},copies={copies}" for copies in range(2, 11))):
+        if _deals(scale_edition(base, parse_scale(text)), players):
+            return text
+    return scale
+
+
+def _deals(scaled: Edition, players: int) -> bool:
+    return players * scaled.rules.hand_size + 1 <= scaled.in_play_count

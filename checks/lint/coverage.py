@@ -50,7 +50,8 @@ def coverage(
         )
         parts.append(f"{tally.games} random games")
     if scale:
-        report = explore_edition(edition, reference(edition), scale=scale)
+        report = explore_edition(edition, reference(edition), scale=scale, fit=True)
+        scale = report.scale  # the nearest that deals, when `scale` cannot
         explored = report.exploration
         fired += explored.fired
         if explored.violation is not None:  # stopped early: fewer rules had a chance to fire

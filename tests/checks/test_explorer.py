@@ -23,12 +23,13 @@ from unospec.checks.codec import encode
 from unospec.checks.counterexample import regression_test
 from unospec.checks.explore_job import run_exploration
 from unospec.checks.explorer import explore, successors
+from unospec.checks.main_check import check_edition
 from unospec.checks.replay import edition_for, replay
 from unospec.checks.symmetry import canonical, colour_renamings
 from unospec.editions import builtin_path
 from unospec.model import kernel, updates
 from unospec.model.actions import Deal, Play
-from unospec.model.errors import RuleGap
+from unospec.model.errors import InputError, RuleGap
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.scoring import hand_points, hand_winner
 from unospec.model.table import MACHINE
@@ -408,3 +409,78 @@ def test_a_deal_no_card_can_follow_is_a_gap_found_at_the_first_deal(tmp_path: Pa
     again = replay(edition_for(report.trace, None, None), report.trace)
     assert not again.ok and again.violation is not None
     assert again.violation["invariant"] == "rules-give-an-outcome"
+
+
+NUMBERS_AND_WILDS = """\
+format = 1
+name = "plain"
+title = "Numbers and wilds"
+total_cards = 12
+
+[players]
+min = 2
+max = 2
+provenance = "stated"
+why = "Two players."
+
+[setup]
+hand_size = 3
+first_flip_ignores = ["wild"]
+ignored_flip_goes = "discard-pile"
+flip_exhausted = "redeal"
+next_leader = "rotate-left"
+
+[play]
+after_drawing = "drawn-card-only"
+reshuffle = "keep-top-card"
+draw_shortfall = "draw-what-remains"
+empty_handed_draw = "turn-passes"
+uno_penalty = 2
+
+[scoring]
+game_end = "target-score"
+target = 100
+
+[scoring.points]
+number = "face-value"
+wild = 25
+
+[deck]
+colors = ["red", "blue"]
+
+[[deck.cards]]
+kind = "number"
+ranks = [1, 2, 3, 4]
+copies = 1
+provenance = "stated"
+why = "One of each number per colour."
+
+[[deck.cards]]
+kind = "wild"
+copies = 4
+provenance = "stated"
+why = "Four wilds."
+
+[cards.wild]
+section = "Wild card"
+effect = "wild"
+"""
+
+
+def test_a_scale_too_small_to_deal_is_fitted_for_the_checks_and_named_for_explore(
+    tmp_path: Path,
+) -> None:
+    """A deck of numbers and wilds is two cards at `micro`, too few for two hands and a first
+    card (Set Up). `explore` refuses and names a scale that deals; `check`, `lint` and
+    `baseline` explore that scale and say so (they all failed with the error)."""
+    path = tmp_path / "plain.toml"
+    path.write_text(NUMBERS_AND_WILDS, encoding="utf-8")
+    with pytest.raises(InputError, match=r"2 cards cannot deal .* try --scale micro,copies=2$"):
+        run_exploration(str(path))
+    report = run_exploration(str(path), fit=True)
+    assert report.scale == "micro,copies=2" and report.ok
+    result = check_edition(edition(str(path)), games=2, jobs=1)
+    explored = next(c for c in result.checks if c.name == "exploration")
+    assert explored.ok and explored.detail.startswith(
+        "scale micro,copies=2 (micro cannot deal the hands): "
+    )
