@@ -278,8 +278,8 @@ def _race(edition: Edition) -> list[Note]:
 
 def _race_draw(edition: Edition) -> list[Note]:
     return [
-        Note(_nth("race-draw", i), f"the loser draws {effect.draw}")
-        for i, (_, effect) in enumerate(kinds_with(edition, PenaltyRace))
+        Note(_nth("race-draw", i), f"{card_name(kind)}: the loser draws {effect.draw}")
+        for i, (kind, effect) in enumerate(kinds_with(edition, PenaltyRace))
         if isinstance(effect, PenaltyRace)
     ]
 

@@ -129,10 +129,12 @@ def test_the_catch_edge_carries_the_uno_penalty() -> None:
 @pytest.mark.parametrize(("name", "card"), [("star-wars", "Wild Favorite Line")])
 def test_the_special_wild_branch_names_its_card_and_draw(name: str, card: str) -> None:
     """The colour choice that leads to a penalty race names the card, and naming the loser
-    shows what they draw (Action Cards: Wild My Favorite Line Card: 3)."""
+    shows which card's loser draws what (Action Cards: Wild My Favorite Line Card: 3): a diff
+    of two editions with different special wilds must not read as one card changed."""
     (effect,) = [eff for _, eff in edition(name).effects if isinstance(eff, PenaltyRace)]
     assert card in words_on(name, the_branch("choose_color", branches.resolves_by_loser))
-    assert f"draws {effect.draw}" in words_on(name, the_branch("name_loser"))
+    loser = words_on(name, the_branch("name_loser"))
+    assert f"draws {effect.draw}" in loser and card in loser
 
 
 def test_transitions_the_deck_cannot_fire_are_greyed_with_a_legend() -> None:
