@@ -57,6 +57,7 @@ def lint(
         *families.turn_order(edition),
         *families.first_flip(edition),
         *families.redundancy(edition),
+        *families.idle_rules(edition, proofs),
         *families.dead_rules(edition, fired, checked_by),
         *families.endless_games(unfinished),
         *families.assumptions(edition),

@@ -355,6 +355,48 @@ def scoring_coverage(edition: Edition, proofs: ProofReport) -> list[Finding]:
     return found
 
 
+def idle_rules(edition: Edition, proofs: ProofReport) -> list[Finding]:
+    """Rules that are there but can never change a game: a challenge that can never
+    succeed (from Z3), a catch that costs nothing."""
+    found = []
+    for query in proofs.queries:
+        if not query.name.startswith("challenge-can-succeed:") or query.verdict != REFUTED:
+            continue
+        kind = query.name.split(": ", 1)[1]
+        effect = edition.effect_of(kind)
+        assert isinstance(effect, WildDraw)
+        found.append(
+            Finding(
+                f"redundancy:challenge-never-succeeds:{kind}",
+                "redundancy",
+                WARNING,
+                query.section,
+                f"a challenge of {kind} never succeeds: bluffs are refused and the challenge "
+                "counts only what the card's rule forbids, so the offender never draws "
+                f"{effect.offender_draws} and challenging always costs the challenger "
+                f"{effect.challenger_draws}",
+                dict(query.witness or {}),
+                reading(deciding(edition, f"cards.{kind}.bluff")),
+                f"cards.{kind}.bluff",
+            )
+        )
+    if edition.rules.uno_penalty == 0:
+        found.append(
+            Finding(
+                "redundancy:uno-penalty",
+                "redundancy",
+                WARNING,
+                sections.UNO,
+                "a player caught before calling UNO draws nothing: the catch, and so the call, "
+                "never changes a game",
+                {"uno penalty": 0},
+                reading(deciding(edition, "play.uno_penalty")),
+                "play.uno_penalty",
+            )
+        )
+    return found
+
+
 def redundancy(edition: Edition) -> list[Finding]:
     """Rules the deck never uses: card rules and first-flip entries for absent kinds."""
     present = _present(edition)

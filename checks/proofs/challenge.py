@@ -91,6 +91,32 @@ def bluff_query(edition: Edition, kind: str, effect: WildDraw, section: str) -> 
     )
 
 
+def success_query(edition: Edition, kind: str, effect: WildDraw, section: str) -> Query:
+    """Some play of the card the rules let stand can be judged guilty: else no challenge
+    ever succeeds, and the offender's penalty is a rule that never applies."""
+    color, wild = z3.Bool("holds_colour_in_force"), z3.Bool("holds_a_wild")
+    forbidden = _holds(effect.playable_unless_holding, color, wild)
+    allowed = z3.Or(z3.Not(forbidden), z3.BoolVal(effect.bluff != "refused"))
+    guilty = _holds(effect.guilty_if_holding, color, wild)
+
+    def decode(model: z3.ModelRef) -> dict[str, Any]:
+        return {
+            "bluffs": effect.bluff,
+            "forbidden while holding": list(effect.playable_unless_holding),
+            "guilty if holding": list(effect.guilty_if_holding),
+            "never applies": f"the offender draws {effect.offender_draws}",
+        }
+
+    return check_claim(
+        f"challenge-can-succeed: {kind}",
+        f"some {kind} the rules let be played is judged guilty when challenged",
+        section,
+        [],
+        z3.ForAll([color, wild], z3.Not(z3.And(allowed, guilty))),  # no such hand at all
+        decode,
+    )
+
+
 def _table_size(edition: Edition) -> int:
     """Three players, so that "the next player" and "the one after" differ, or as near as
     the edition allows (an edition for two: the one after the victim is the offender)."""
@@ -216,4 +242,5 @@ def challenge_queries(edition: Edition) -> list[Query]:
             queries.append(payouts_query(edition, kind, effect, section))
             queries.append(honest_query(edition, kind, effect, section))
             queries.append(bluff_query(edition, kind, effect, section))
+            queries.append(success_query(edition, kind, effect, section))
     return queries

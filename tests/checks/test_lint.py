@@ -271,3 +271,28 @@ def test_a_reading_for_two_players_is_a_note_in_an_edition_for_more(tmp_path: Pa
     assert reverse.message.endswith("It does not arise here: the edition is for 3-5 players.")
     plain = {f.id: f for f in lint(edition("classic")).findings}
     assert plain["unspecified-outcome:reverse-with-two-players"].severity == WARNING
+
+
+def test_rules_that_never_change_a_game_are_found(tmp_path: Path) -> None:
+    """A catch that costs nothing (Calling UNO, penalty 0) and a Wild Draw Four challenge
+    that can never succeed (bluffs refused, judged by the legality rule: Action Cards) are
+    rules with no effect: redundancy warnings naming the parameter to look at."""
+    path = _edited(
+        tmp_path,
+        "classic",
+        "uno_penalty = 2",
+        "uno_penalty = 0",
+        'bluff = "allowed-until-challenged"',
+        'bluff = "refused"',
+        'chosen = "allowed-until-challenged"\nalternatives = ["refused"]',
+        'chosen = "refused"\nalternatives = ["allowed-until-challenged"]',
+    )
+    found = {f.id: f for f in lint(load_edition(str(path))).findings}
+    assert found["redundancy:uno-penalty"].key == "play.uno_penalty"
+    never = found["redundancy:challenge-never-succeeds:wild-draw-four"]
+    assert never.severity == WARNING and never.key == "cards.wild-draw-four.bluff"
+    assert "the offender never draws 4" in never.message
+    plain = {f.id for f in lint(edition("classic")).findings}
+    assert (
+        not {"redundancy:uno-penalty", "redundancy:challenge-never-succeeds:wild-draw-four"} & plain
+    )

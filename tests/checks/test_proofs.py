@@ -98,6 +98,19 @@ def test_a_challenge_that_ignores_the_forbidden_card_acquits_bluffs() -> None:
     assert query.verdict == PROVED
 
 
+def test_a_challenge_that_can_never_succeed_is_refuted() -> None:
+    """With bluffs refused and the challenge judged by the legality rule itself (classic's
+    judgment, the other bluff reading), no play that stands is ever guilty: the offender's
+    penalty never applies. Every booklet's own reading lets a challenge succeed."""
+    never = _wild_draw_four(bluff="refused")
+    query = next(q for q in prove(never).queries if q.name.startswith("challenge-can-succeed"))
+    assert query.verdict == REFUTED and query.witness is not None
+    assert query.witness["never applies"] == "the offender draws 4"
+    for name in builtin_names():
+        verdicts = _verdicts(name)
+        assert [v for k, v in verdicts.items() if k.startswith("challenge-can")] == [PROVED]
+
+
 @pytest.mark.parametrize("name", builtin_names())
 def test_challenge_payouts_match_the_booklet(name: str) -> None:
     """Accepting and both outcomes of a challenge cost what the booklet says: 4/6/4 in the NFL
