@@ -348,7 +348,28 @@ def _check_decides(reader: Reader, path: tuple[str | int, ...], decides: str, ch
     if target[0] not in TOP_KEYS or not reader.has(target):
         reader.fail((*path, "decides"), "the key path of a parameter in this file", decides)
     actual = reader.get(target)
-    if isinstance(actual, list):
-        actual = tuple(actual)
-    if actual != chosen:
-        reader.fail((*path, "chosen"), f"the value {decides} has in this file ({actual!r})", chosen)
+    if not _same_reading(actual, chosen):
+        reader.fail(
+            (*path, "chosen"),
+            f"the value {decides} has in this file ({_shown(actual)})",
+            Shown(_shown(chosen)),
+        )
+
+
+def _same_reading(actual: Any, chosen: Any) -> bool:
+    """A reading names a parameter's value: the same type (true is not 1), and for an array
+    the same items in any order (the kinds a first flip ignores are a set)."""
+    if isinstance(actual, list) and isinstance(chosen, tuple):
+        return sorted(actual) == sorted(chosen)
+    return type(actual) is type(chosen) and actual == chosen
+
+
+def _shown(value: Any) -> str:
+    """A reading's value as the file writes it: TOML, not Python."""
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)

@@ -160,6 +160,14 @@ CASES = {
         ("key path",),
         ("'cards.draw-one.amount'",),
     ),
+    "decides-a-boolean-for-a-number": Case(
+        'decides = "cards.draw-one.draw"\nchosen = 1',
+        'decides = "cards.draw-one.draw"\nchosen = true',
+        "interpretations[{interp}].chosen",
+        "chosen = true",
+        ("the value cards.draw-one.draw has in this file (1)",),
+        ("true",),
+    ),
     "duplicate-interpretation-id": Case(
         'id = "action-on-action"',
         'id = "draw-one-amount"',
@@ -347,3 +355,14 @@ def test_text_that_diagrams_and_reports_cannot_show_is_refused(
     _, got_key, got_expected, got_found = parse_message(str(load_error(path)), path)
     assert (got_key, got_expected) == (key, expected)
     assert got_found == found
+
+
+def test_a_set_of_kinds_may_be_written_in_any_order(tmp_path: Path) -> None:
+    """The kinds a first flip ignores (Set Up 4) are a set: the parameter written in another
+    order than its reading's `chosen` is the same reading (it was refused as a mismatch)."""
+    old = 'first_flip_ignores = ["skip", "reverse", "draw-one", "wild", "wild-draw-two"]'
+    new = 'first_flip_ignores = ["wild-draw-two", "wild", "draw-one", "reverse", "skip"]'
+    path = tmp_path / "reordered.toml"
+    path.write_text(edit(express_text(), old, new), encoding="utf-8")
+    ignored = load_edition(str(path)).rules.first_flip_ignores
+    assert ignored == load_edition("express").rules.first_flip_ignores
