@@ -64,8 +64,12 @@ class Reader:
     def __init__(self, file: str, text: str, data: dict[str, Any]) -> None:
         self.file, self.text, self.data = file, text, data
 
+    def line_of(self, path: KeyPath) -> int:
+        """The line of the value at `path` (of the top of the file when it has none)."""
+        return (locate(self.text, path) if path else None) or 1
+
     def fail(self, path: KeyPath, expected: str, found: object = _MISSING) -> NoReturn:
-        line = (locate(self.text, path) if path else None) or 1  # a missing key: the top
+        line = self.line_of(path)  # a missing key: the top
         raise EditionError(self.file, line, dotted(path), expected, describe(found))
 
     def get(self, path: KeyPath) -> Any:

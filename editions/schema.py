@@ -125,10 +125,11 @@ def build_edition(reader: Reader) -> Edition:
         players_provenance=reader.choice(("players", "provenance"), PROVENANCE),
     )
     counted = edition.in_play_count + edition.set_aside_count
-    if counted != edition.total_cards:
+    if counted != edition.total_cards:  # either may be the slip: the message names both lines
+        total_line = reader.line_of(("total_cards",))
         reader.fail(
             ("deck", "cards"),
-            f"a composition adding up to total_cards = {edition.total_cards}",
+            f"a composition adding up to total_cards = {edition.total_cards} (line {total_line})",
             Shown(f"{counted} cards"),
         )
     return edition
