@@ -235,9 +235,15 @@ def distinguish(
     }
     start_a = normalize(empty_table(sa, players))
     start_b = normalize(empty_table(sb, players))
-    if sa.faces.faces != sb.faces.faces or start_a != start_b:
-        bound.update(states=0, depth=0, complete=True)
-        return [], "different decks", bound
+    if sa.faces.faces != sb.faces.faces or start_a != start_b:  # nothing searched: say why
+        bound.update(states=0, depth=0, complete=False)
+        faces_a, faces_b = sa.faces.in_play, sb.faces.in_play
+        how = (
+            f"not compared: scaled to {common}, the decks still differ ({len(faces_a)} against "
+            f"{len(faces_b)} cards, {'the same' if sa.faces.faces == sb.faces.faces else 'different'} "
+            "faces)"
+        )
+        return [], how, bound
     parents: dict[GameState, tuple[GameState | None, Outcome | None]] = {start_a: (None, None)}
     frontier, depth = [start_a], 0
     while frontier:

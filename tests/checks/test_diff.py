@@ -209,6 +209,26 @@ def test_two_editions_of_one_name_are_told_apart_by_their_files(tmp_path: Path) 
     assert (report.a, report.b) == (str(copy), "express")
 
 
+def test_decks_that_still_differ_when_scaled_are_not_called_searched(tmp_path: Path) -> None:
+    """Express with its colours in another order keeps other colours at `pair` (two of
+    them): the shared decks differ, so no game is searched, and the bound says it is not
+    complete (it claimed a complete search of no states)."""
+    other = edition_file(
+        tmp_path,
+        "express",
+        "reordered",
+        (
+            'colors = ["red", "yellow", "green", "blue"]',
+            'colors = ["blue", "green", "yellow", "red"]',
+        ),
+    )
+    path, how, bound = distinguish(
+        load_edition(str(other)), edition("express"), scale="pair", players=2, max_states=10
+    )
+    assert path == [] and bound["complete"] is False and bound["states"] == 0
+    assert how.startswith("not compared: scaled to pair,") and "different faces" in how
+
+
 def test_the_leader_of_a_hand_never_played_is_not_a_difference(tmp_path: Path) -> None:
     """Who deals the next hand (Winning) matters only if there is one: after the last hand
     the leader does not move, so a one-hand game cannot tell "same" from "rotate-left" (the
