@@ -237,11 +237,10 @@ def distinguish(
     start_b = normalize(empty_table(sb, players))
     if sa.faces.faces != sb.faces.faces or start_a != start_b:  # nothing searched: say why
         bound.update(states=0, depth=0, complete=False)
-        faces_a, faces_b = sa.faces.in_play, sb.faces.in_play
+        faces = "the same" if sa.faces.faces == sb.faces.faces else "different"
         how = (
-            f"not compared: scaled to {common}, the decks still differ ({len(faces_a)} against "
-            f"{len(faces_b)} cards, {'the same' if sa.faces.faces == sb.faces.faces else 'different'} "
-            "faces)"
+            f"not compared: scaled to {common}, the decks still differ "
+            f"({len(sa.faces.in_play)} against {len(sb.faces.in_play)} cards, {faces} faces)"
         )
         return [], how, bound
     parents: dict[GameState, tuple[GameState | None, Outcome | None]] = {start_a: (None, None)}
