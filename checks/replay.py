@@ -19,7 +19,7 @@ from unospec.checks.invariants import (
 from unospec.editions import builtin_names, load_edition
 from unospec.model.actions import Deal
 from unospec.model.edition import Edition
-from unospec.model.errors import IllegalAction, RuleGap
+from unospec.model.errors import IllegalAction, InputError, RuleGap
 from unospec.model.kernel import empty_table, legal_actions, run
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.state import GameState
@@ -64,6 +64,7 @@ def edition_for(trace: Trace, trace_file: str | None, override: str | None) -> E
 def _base_edition(trace: Trace, trace_file: str | None, override: str | None) -> Edition:
     if override:
         return load_edition(override)
+    beside = None
     if trace_file is not None and trace.edition not in builtin_names():
         beside = Path(trace_file).parent / trace.edition  # as unospec writes it
         try:
@@ -72,7 +73,11 @@ def _base_edition(trace: Trace, trace_file: str | None, override: str | None) ->
             found = False
         if found:
             return load_edition(str(beside))
-    return load_edition(trace.edition)
+    try:
+        return load_edition(trace.edition)
+    except InputError as error:  # say which trace names it, and where it was looked for
+        looked = f" (looked for {beside} too)" if beside is not None else ""
+        raise InputError(f"{trace_file or 'trace'}: edition: {error}{looked}") from None
 
 
 def replay(edition: Edition, trace: Trace) -> ReplayResult:

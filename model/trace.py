@@ -103,10 +103,19 @@ def located(trace: Trace, error: TraceContentError) -> InputError:
 def deck_and_actions(edition: Edition, trace: Trace) -> tuple[tuple[int, ...], list[Action]]:
     """The faces of the trace's deck order and the action of every step (InputError, with
     the file and line, for a malformed one)."""
+    rules = edition.rules
     try:
+        if not rules.min_players <= trace.players <= rules.max_players:
+            raise TraceContentError(
+                ("players",),
+                f"expected {rules.min_players} to {rules.max_players} for {edition.name}, "
+                f"found {trace.players}",
+            )
         deck = deck_faces(edition, trace.deck)
         actions = [step_action(edition, step, ("steps", i)) for i, step in enumerate(trace.steps)]
     except TraceContentError as error:
+        if trace.scale:  # a card of the full deck may be missing from the scaled one
+            error = TraceContentError(error.path, f"{error.problem} (at scale {trace.scale})")
         raise located(trace, error) from None
     return deck, actions
 

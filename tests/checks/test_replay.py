@@ -17,9 +17,10 @@ import pytest
 from scenario import edition
 
 from unospec.checks.random_play import record_game
-from unospec.checks.replay import replay
+from unospec.checks.replay import edition_for, replay
 from unospec.cli import main
 from unospec.editions import builtin_names
+from unospec.model.errors import InputError
 from unospec.model.trace import parse_trace
 
 # Section names as the kernel cites them (see model/sections.py and spec/express.toml).
@@ -414,6 +415,13 @@ def test_a_malformed_step_names_the_file_and_line(
     path.write_text(players, encoding="utf-8")
     err = _cli_error(["replay", str(path)], capsys)
     assert err == f"unospec: error: {path}:3: players: expected an integer, found null"
+    path.write_text(text.replace('"players": 2', '"players": 11'), encoding="utf-8")
+    err = _cli_error(["replay", str(path)], capsys)
+    assert err == f"unospec: error: {path}:3: players: expected 2 to 10 for express, found 11"
+    path.write_text(text.replace('"express"', '"gone.toml"', 1), encoding="utf-8")
+    err = _cli_error(["replay", str(path)], capsys)
+    assert err.startswith(f"unospec: error: {path}: edition: gone.toml: cannot read")
+    assert err.endswith(f"(looked for {tmp_path / 'gone.toml'} too)")
 
 
 def test_a_trace_with_a_byte_order_mark_replays(
@@ -433,3 +441,17 @@ def test_missing_trace_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixtur
     line = _cli_error(["replay", str(path)], capsys)
     assert str(path) in line
     assert "cannot read the trace" in line
+
+
+def test_a_card_missing_from_a_scaled_deck_says_the_scale() -> None:
+    """red-9 is a card of Express, but not of Express scaled to `pair` (numbers 1, two
+    colours): the error says the trace is played at that scale."""
+    e = edition_for(parse_trace(json.dumps({**express_trace([], []), "scale": "pair"})), None, None)
+    deck = [e.faces.card_id(c) for c in e.faces.in_play]
+    data = {
+        **express_trace(deck, [{"player": 0, "action": "play", "card": "red-9"}]),
+        "scale": "pair",
+    }
+    trace = parse_trace(json.dumps(data))
+    with pytest.raises(InputError, match=r'found "red-9" \(at scale pair\)$'):
+        replay(edition_for(trace, None, None), trace)
