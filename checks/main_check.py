@@ -11,6 +11,7 @@ import os
 import random
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from unospec.checks.baseline import (
@@ -69,8 +70,10 @@ def check_editions(
     jobs: int = 0,
     scale: str | None = DEFAULT_SCALE,
     progress: Progress | None = None,
+    baselines: Path | None = None,
 ) -> list[EditionReport]:
-    """Check each edition (a built-in name or a file path); `jobs` 0 means one per core.
+    """Check each edition (a built-in name or a file path); `jobs` 0 means one per core;
+    `baselines` is the folder of saved baselines (by default `baselines/` beside each file).
 
     Ctrl-C raises `CheckInterrupted` with the editions checked so far.
     """
@@ -89,6 +92,7 @@ def check_editions(
                 scale=scale,
                 progress=progress,
                 same_as=twin,
+                baselines=baselines,
             )
         except KeyboardInterrupt:
             unchecked = [e.name for e in editions[position:]]
@@ -106,6 +110,7 @@ def check_edition(
     scale: str | None = DEFAULT_SCALE,
     progress: Progress | None = None,
     same_as: EditionReport | None = None,
+    baselines: Path | None = None,
 ) -> EditionReport:
     """Every check of one edition; `scale` None skips the exhaustive exploration.
 
@@ -133,7 +138,8 @@ def check_edition(
     explored = next((c.data for c in checks if c.name == "exploration"), None)
     passed = (c.data.get("fingerprint") for c in checks if c.name == "random-games" and c.ok)
     played = next(passed, None)
-    checks.append(_baseline(edition, fingerprint(edition, proofs, explored, played)))
+    current = fingerprint(edition, proofs, explored, played)
+    checks.append(_baseline(edition, current, baselines))
     interpretations = tuple(
         {
             "id": item.id,
@@ -320,15 +326,15 @@ def _lint(edition: Edition, proofs: ProofReport, checks: list[CheckResult]) -> C
     return CheckResult("lint", True, detail, report.to_json())
 
 
-def _baseline(edition: Edition, current: dict[str, Any]) -> CheckResult:
+def _baseline(edition: Edition, current: dict[str, Any], folder: Path | None) -> CheckResult:
     """The edition still concludes what its saved baseline records (see `baseline`)."""
-    saved = load_baseline(edition)
+    saved = load_baseline(edition, folder)
     if saved is None:
-        where = baseline_path(edition)
+        where = baseline_path(edition, folder)
         return CheckResult(
             "baseline",
             True,
-            f"no baseline saved ({where}); `unospec baseline save {reference(edition)}` makes one",
+            f"no baseline saved ({where}); `{_save_command(edition, {}, folder)}` makes one",
             {"differences": []},
         )
     differences = compare(saved, current)
@@ -347,15 +353,20 @@ def _baseline(edition: Edition, current: dict[str, Any]) -> CheckResult:
         f"{len(differences)} changes the baseline does not record: "
         + "; ".join(differences[:5])
         + ("; ..." if len(differences) > 5 else "")
-        + f" (accept with `{_save_command(edition, saved)}`)"
+        + f" (accept with `{_save_command(edition, saved, folder)}`)"
     )
     return CheckResult("baseline", False, detail, {"differences": differences})
 
 
-def _save_command(edition: Edition, saved: dict[str, Any]) -> str:
-    """The `baseline save` that records what `saved` records (its scale, its games): with
-    the defaults it would record 500 games at micro, whatever the baseline had."""
+def _save_command(edition: Edition, saved: dict[str, Any], folder: Path | None = None) -> str:
+    """The `baseline save` that records what `saved` records (its scale, its games) where
+    `check` looks (`folder`): with the defaults it would record 500 games at micro,
+    whatever the baseline had. An empty `saved`: the defaults."""
     words = ["unospec", "baseline", "save", reference(edition)]
+    if folder is not None:
+        words += ["--out", str(folder)]
+    if not saved:
+        return " ".join(words)
     scale = (saved.get("exploration") or {}).get("scale")
     if scale is not None and scale != "micro":
         words += ["--scale", scale]

@@ -149,6 +149,12 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--report", type=_path, metavar="DIR", help="also write the review site there"
     )
+    check.add_argument(
+        "--baselines",
+        type=_path,
+        metavar="DIR",
+        help="the saved baselines (`baseline save --out DIR`; default: beside each file)",
+    )
     simulate = command("simulate", "many random games of the real deck, as statistics")
     simulate.add_argument("edition")
     simulate.add_argument("--games", type=_at_least(1, MAX_GAMES), required=True)

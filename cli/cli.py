@@ -178,7 +178,13 @@ def _check(args: argparse.Namespace) -> int:
     with _progress_bar() as progress:
         try:
             reports = check_editions(
-                names, games=games, seed=args.seed, jobs=args.jobs, scale=scale, progress=progress
+                names,
+                games=games,
+                seed=args.seed,
+                jobs=args.jobs,
+                scale=scale,
+                progress=progress,
+                baselines=Path(args.baselines) if args.baselines else None,
             )
         except CheckInterrupted as stop:
             interrupted = stop

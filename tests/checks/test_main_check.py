@@ -340,3 +340,23 @@ def test_a_refused_baseline_does_not_stop_the_others(
     assert data["refused"] == data["refusals"][0]["reason"]
     assert data["written"] == [str(out / "express.json")]
     assert sorted(p.name for p in out.iterdir()) == ["express.json"]
+
+
+def test_check_reads_baselines_saved_elsewhere(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`baseline save --out DIR` then `check --baselines DIR` compares with what was saved
+    there (check only looked beside the edition file); a changed penalty (Calling UNO) then
+    fails it, and the accept command writes where check reads."""
+    folder = tmp_path / "kept"
+    argv = ["--games", "3", "--scale", "none"]
+    assert main(["baseline", "save", "express", "--out", str(folder), "--games", "3"]) == 0
+    capsys.readouterr()
+    assert main(["check", "express", *argv, "--baselines", str(folder), "--format", "json"]) == 0
+    [report] = json.loads(capsys.readouterr().out)["editions"]
+    assert report["checks"][-1]["detail"].startswith("unchanged: deck, parameters")
+    changed = edition_file(tmp_path, "express", "express", ("uno_penalty = 2", "uno_penalty = 3"))
+    code = main(["check", str(changed), *argv, "--baselines", str(folder), "--format", "json"])
+    [report] = json.loads(capsys.readouterr().out)["editions"]
+    assert code == 1 and not report["checks"][-1]["ok"]
+    assert f"--out {folder} --games 3`)" in report["checks"][-1]["detail"]
