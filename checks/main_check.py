@@ -257,10 +257,9 @@ def _random_games(
         detail += f"; stopped after {tally.games} of {games} games"
     if tally.first_unfinished:  # a game that cannot end is a broken rule, as in `explore`
         number, players, game_seed = tally.first_unfinished
-        detail += (
-            f"; {tally.unfinished} games did not end, the first game {number} "
-            f"(`unospec play {reference(edition)} --players {players} --seed {game_seed}`)"
-        )
+        command = f"unospec play {reference(edition)} --players {players} --seed {game_seed}"
+        data["first_unfinished"]["command"] = command
+        detail += f"; {tally.unfinished} games did not end, the first game {number} (`{command}`)"
     return CheckResult("random-games", ok, detail, data)
 
 

@@ -52,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=_count, required=True)
     play.add_argument("--seed", type=_integer, default=0)
     play.add_argument(
-        "--trace-out", type=_path, metavar="FILE", help="also write the game as a trace"
+        "--trace-out", type=output_path, metavar="FILE", help="also write the game as a trace"
     )
     replay = command("replay", "check a recorded game step by step")
     replay.add_argument("trace", help="a trace file (JSON)")
@@ -68,13 +68,13 @@ def build_parser() -> argparse.ArgumentParser:
     explore.add_argument("--jobs", type=_jobs, default=1)
     explore.add_argument(
         "--out",
-        type=_path,
+        type=output_path,
         default="counterexamples",
         help="where a counterexample's trace and test go",
     )
     explore.add_argument(
         "--storyboard",
-        type=_path,
+        type=output_path,
         metavar="FILE.svg",
         help="also draw a counterexample as a storyboard",
     )
@@ -104,13 +104,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     diff.add_argument("--max-states", type=_positive, default=200_000)
     diff.add_argument(
-        "--trace-out", type=_path, metavar="FILE", help="write the distinguishing trace"
+        "--trace-out", type=output_path, metavar="FILE", help="write the distinguishing trace"
     )
     baseline = command("baseline", "verification baselines: save what the checks conclude")
     baseline.add_argument("action", choices=("save",))
     baseline.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
     baseline.add_argument(
-        "--out", type=_path, help="the folder to write to (default: beside each file)"
+        "--out", type=output_path, help="the folder to write to (default: beside each file)"
     )
     baseline.add_argument("--scale", type=_scale, default="micro", help="the exploration's scale")
     baseline.add_argument(
@@ -119,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     baseline.add_argument("--seed", type=_integer, default=0)
     report = command("report", "a static review site of editions, to open in a browser")
     report.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
-    report.add_argument("--out", type=_path, required=True, metavar="DIR")
+    report.add_argument("--out", type=output_path, required=True, metavar="DIR")
     report.add_argument("--games", type=_games, default=None, help="random games per edition")
     report.add_argument(
         "--scale", type=_scale_or_none, default="micro", help="the exploration's scale ('none')"
@@ -147,11 +147,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="the exploration's scale ('none' skips it)",
     )
     check.add_argument(
-        "--report", type=_path, metavar="DIR", help="also write the review site there"
+        "--report", type=output_path, metavar="DIR", help="also write the review site there"
     )
     check.add_argument(
         "--baselines",
-        type=_path,
+        type=output_path,
         metavar="DIR",
         help="the saved baselines (`baseline save --out DIR`; default: beside each file)",
     )
@@ -190,7 +190,7 @@ def _at_least(least: int | None, most: int | None = None) -> Callable[[str], int
     return whole_number
 
 
-def _path(text: str) -> str:
+def output_path(text: str) -> str:
     """An argument type: a file or folder to write (an empty one would mean the default)."""
     if not text:
         raise argparse.ArgumentTypeError("expected a path, found ''")

@@ -102,7 +102,8 @@ def _play(args: argparse.Namespace) -> int:
     if gap:
         log.append(f"stopped: the rules give no outcome here: {gap}")
     elif not finished:
-        log.append(f"stopped: the game did not end in {len(trace.steps)} steps after the deal")
+        steps = f"{len(history):,} steps (the deal and {len(trace.steps):,} after it)"
+        log.append(f"stopped: the game did not end in {steps}")
     trace = dataclasses.replace(trace, extra={"seed": args.seed})
     if out:
         stored = dataclasses.replace(trace, edition=reference_in(trace.edition, out.parent))

@@ -42,9 +42,12 @@ class Picture:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The `diagram` command's arguments, on the parser `unospec.cli` made for it."""
+    from unospec.arguments import output_path
+
     parser.add_argument("edition", nargs="?", help="a built-in edition name or an edition file")
     parser.add_argument(
         "--out",
+        type=output_path,
         metavar="DIR",
         help="the folder to write into (default: here; dot and mermaid text go to stdout)",
     )

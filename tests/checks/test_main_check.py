@@ -159,6 +159,7 @@ def test_a_game_that_does_not_end_fails_the_check_and_names_its_seed(
         "game": 0,
         "players": 2,
         "seed": 0,
+        "command": "unospec play classic --players 2 --seed 0",
     }
     assert (
         "3 games did not end, the first game 0 (`unospec play classic --players 2 --seed 0`)"

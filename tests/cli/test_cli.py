@@ -357,7 +357,9 @@ def test_play_says_when_a_game_does_not_end(
     monkeypatch.setattr(random_play, "record_game", capped)
     code, out, _ = run(capsys, "play", "classic", "--players", "2", "--seed", "0")
     last = out.splitlines()[-1]
-    assert code == 1 and last == "stopped: the game did not end in 39 steps after the deal"
+    assert (
+        code == 1 and last == "stopped: the game did not end in 40 steps (the deal and 39 after it)"
+    )
     code, out, _ = run(capsys, "play", "classic", "--players", "2", "--format", "json")
     data = json.loads(out)
     assert code == 1 and data["finished"] is False

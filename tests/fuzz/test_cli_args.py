@@ -130,7 +130,7 @@ def test_an_unknown_edition_is_one_error_line(capsys: Capture, argv: list[str]) 
     assert_one_error_line(*run(capsys, *argv))
 
 
-# `check --scale ''` is pinned by test_check_with_an_empty_scale_is_one_error_line (a bug).
+# `check --scale ''` is pinned by test_a_bad_scale_is_one_error_line_before_any_work.
 SCALE_CASES = [
     (command, scale)
     for command in ("explore", "check")
@@ -163,6 +163,8 @@ WORDED = [  # (argv, the error after "unospec: error: ")
      "argument --out: expected a path, found ''"),
     (["play", "express", "--players", "2", "--trace-out", ""],  # it wrote nothing, silently
      "argument --trace-out: expected a path, found ''"),
+    (["diagram", "--all", "--out", ""],  # it wrote 51 files into the current folder
+     "argument --out: expected a path, found ''"),
     (["play", "express", "--players", "2", "--seed", "abc"],
      "argument --seed: expected a whole number, found 'abc'"),
     (["simulate", "express", "--games", "2", "--policy", "foo"],
