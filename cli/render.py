@@ -314,7 +314,8 @@ def lint_text(data: dict[str, Any]) -> str:
     out = [f"Review of {data['edition']}: {len(findings)} findings"]
     titles = {
         "error": "Contradictions (the booklet says two things that cannot both hold)",
-        "warning": "Gaps and ambiguities (the booklet leaves the outcome open)",
+        "warning": "Gaps and ambiguities (the booklet leaves the outcome open, or a rule "
+        "never fired)",
         "info": "Worth knowing",
     }
     for severity, title in titles.items():

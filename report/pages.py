@@ -13,7 +13,7 @@ from unospec.report.html import badge, page, picture_html, table, text
 
 SEVERITY_TITLES = {
     "error": "Contradictions: the booklet says two things that cannot both hold",
-    "warning": "Gaps and ambiguities: the booklet leaves the outcome open",
+    "warning": "Gaps and ambiguities: the booklet leaves the outcome open, or a rule never fired",
     "info": "Notes: assumptions and rules this edition does not use",
 }
 

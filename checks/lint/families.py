@@ -471,6 +471,20 @@ def can_fire(edition: Edition, branch: Branch) -> bool:
     return applicable(edition, branch) and ruled_out(edition, branch) is None
 
 
+_CITED = re.compile(r"\(([A-Z][^()]*)\)\.?$")
+
+
+def rule_section(branch: Branch) -> str:
+    """The booklet section `branch`'s rule functions cite: each docstring's first paragraph
+    ends with it in parentheses (Let's Play when none does)."""
+    for function in (*branch.conditions, *branch.unless, branch.update, *branch.validators):
+        doc = (getattr(function, "__doc__", None) or "").strip().split("\n\n")[0]
+        match = _CITED.search(" ".join(doc.split()))
+        if match:
+            return match.group(1).split(";")[0].strip()
+    return sections.TURN
+
+
 def dead_rules(edition: Edition, fired: Counter[int] | None, where: str) -> list[Finding]:
     """Transitions that exploration and random play never fired, though the deck has the
     cards they apply to and the parameters allow them (the others are listed as notes)."""
@@ -501,7 +515,7 @@ def dead_rules(edition: Edition, fired: Counter[int] | None, where: str) -> list
                     f"dead-rule:{branch.label}",
                     "dead-rule",
                     INFO,
-                    "Let's Play",
+                    rule_section(branch),
                     f"{branch.label} cannot fire in this edition: {off[0]} ({off[1]})",
                     {"transition": branch.label, "ruled out by": off[1]},
                     None,
@@ -515,7 +529,7 @@ def dead_rules(edition: Edition, fired: Counter[int] | None, where: str) -> list
                 f"dead-rule:{branch.label}",
                 "dead-rule",
                 WARNING if used else INFO,
-                "Let's Play",
+                rule_section(branch),
                 f"{branch.label} never fired in {where}"
                 + ("" if used else " (no card of this deck has the effect it applies to)"),
                 {"transition": branch.label, "checked by": where},

@@ -197,6 +197,8 @@ def test_a_transition_the_parameters_switch_off_is_a_note_not_a_dead_rule(
     assert "game_is_won always holds" in switched_off.message
     redeal = dead["dead-rule:first_flip --flip [no_number_card_left]--> dealing"]
     assert redeal.severity == WARNING
+    # each names the section its rule functions cite, not a generic "Let's Play"
+    assert (switched_off.section, redeal.section) == ("Keeping Score", "Set Up 4")
     target = {f.id: f for f in dead_rules(edition("classic"), never, "a test")}
     assert target["dead-rule:hand_over --score--> dealing"].severity == WARNING
 
