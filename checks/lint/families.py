@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 from unospec.checks.lint.finding import ERROR, INFO, WARNING, Finding, deciding, reading
 from unospec.checks.lint.witnesses import colourless_first_flip, honest_penalty_trace
 from unospec.checks.proofs import REFUTED, ProofReport
+from unospec.checks.proofs.result import Query
 from unospec.model import sections
 from unospec.model.actions import Play
 from unospec.model.cards import COLORS, NUMBER, WILD_KINDS
@@ -78,15 +80,22 @@ def name_vs_effect(edition: Edition) -> list[Finding]:
     return found
 
 
+def _refuted_wild_draws(
+    edition: Edition, proofs: ProofReport, claim: str
+) -> Iterator[tuple[Query, str, WildDraw]]:
+    """(query, card kind, its rule) for each refuted `claim: KIND` query about a Wild Draw."""
+    for query in proofs.queries:
+        if query.name.startswith(f"{claim}:") and query.verdict == REFUTED:
+            kind = query.name.split(": ", 1)[1]
+            effect = edition.effect_of(kind)
+            assert isinstance(effect, WildDraw)
+            yield query, kind, effect
+
+
 def legality_vs_judgment(edition: Edition, proofs: ProofReport) -> list[Finding]:
     """A Wild Draw card its rule allows, yet judged guilty when challenged (from Z3)."""
     found = []
-    for query in proofs.queries:
-        if not query.name.startswith("honest-never-penalised:") or query.verdict != REFUTED:
-            continue
-        kind = query.name.split(": ", 1)[1]
-        effect = edition.effect_of(kind)
-        assert isinstance(effect, WildDraw)
+    for query, kind, effect in _refuted_wild_draws(edition, proofs, "honest-never-penalised"):
         witness = dict(query.witness or {})
         concrete = honest_penalty_trace(edition, kind)
         if concrete:
@@ -120,12 +129,7 @@ def bluffs_acquitted(edition: Edition, proofs: ProofReport) -> list[Finding]:
     """A Wild Draw card its rule forbids, yet judged innocent when challenged (from Z3): the
     converse of `legality_vs_judgment`, with the same family."""
     found = []
-    for query in proofs.queries:
-        if not query.name.startswith("bluff-always-caught:") or query.verdict != REFUTED:
-            continue
-        kind = query.name.split(": ", 1)[1]
-        effect = edition.effect_of(kind)
-        assert isinstance(effect, WildDraw)
+    for query, kind, effect in _refuted_wild_draws(edition, proofs, "bluff-always-caught"):
         unjudged = tuple(
             k for k in effect.playable_unless_holding if k not in effect.guilty_if_holding
         )
@@ -359,12 +363,7 @@ def idle_rules(edition: Edition, proofs: ProofReport) -> list[Finding]:
     """Rules that are there but can never change a game: a challenge that can never
     succeed (from Z3), a catch that costs nothing."""
     found = []
-    for query in proofs.queries:
-        if not query.name.startswith("challenge-can-succeed:") or query.verdict != REFUTED:
-            continue
-        kind = query.name.split(": ", 1)[1]
-        effect = edition.effect_of(kind)
-        assert isinstance(effect, WildDraw)
+    for query, kind, effect in _refuted_wild_draws(edition, proofs, "challenge-can-succeed"):
         found.append(
             Finding(
                 f"redundancy:challenge-never-succeeds:{kind}",

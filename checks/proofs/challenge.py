@@ -35,18 +35,27 @@ def _holds(kinds: tuple[str, ...], color: z3.BoolRef, wild: z3.BoolRef) -> z3.Bo
     return z3.Or(*terms) if terms else z3.BoolVal(False)
 
 
+def _hand() -> tuple[z3.BoolRef, z3.BoolRef]:
+    """The two facts about a hand the legality and challenge rules read."""
+    return z3.Bool("holds_colour_in_force"), z3.Bool("holds_a_wild")
+
+
+def _hand_in(model: z3.ModelRef, color: z3.BoolRef, wild: z3.BoolRef) -> dict[str, Any]:
+    return {
+        "a card of the colour in force": value(model, color),
+        "a wild card (besides the one played)": value(model, wild),
+    }
+
+
 def honest_query(edition: Edition, kind: str, effect: WildDraw, section: str) -> Query:
     """A play the card's legality rule allows is never judged guilty by its challenge."""
-    color, wild = z3.Bool("holds_colour_in_force"), z3.Bool("holds_a_wild")
+    color, wild = _hand()
     legal = z3.Not(_holds(effect.playable_unless_holding, color, wild))
     guilty = _holds(effect.guilty_if_holding, color, wild)
 
     def decode(model: z3.ModelRef) -> dict[str, Any]:
         return {
-            "hand": {
-                "a card of the colour in force": value(model, color),
-                "a wild card (besides the one played)": value(model, wild),
-            },
+            "hand": _hand_in(model, color, wild),
             "legal by the card's rule": True,
             "judged guilty when challenged": True,
             "penalty": f"the honest player draws {effect.offender_draws}",
@@ -65,17 +74,14 @@ def honest_query(edition: Edition, kind: str, effect: WildDraw, section: str) ->
 def bluff_query(edition: Edition, kind: str, effect: WildDraw, section: str) -> Query:
     """A play the card's legality rule forbids (a bluff) is always judged guilty when
     challenged: else the challenger pays for a bluff. Holds at once where bluffs are refused."""
-    color, wild = z3.Bool("holds_colour_in_force"), z3.Bool("holds_a_wild")
+    color, wild = _hand()
     forbidden = _holds(effect.playable_unless_holding, color, wild)
     guilty = _holds(effect.guilty_if_holding, color, wild)
     possible = z3.BoolVal(effect.bluff != "refused")
 
     def decode(model: z3.ModelRef) -> dict[str, Any]:
         return {
-            "hand": {
-                "a card of the colour in force": value(model, color),
-                "a wild card (besides the one played)": value(model, wild),
-            },
+            "hand": _hand_in(model, color, wild),
             "forbidden by the card's rule": True,
             "judged guilty when challenged": False,
             "penalty": f"the challenger draws {effect.challenger_draws}",
@@ -94,7 +100,7 @@ def bluff_query(edition: Edition, kind: str, effect: WildDraw, section: str) -> 
 def success_query(edition: Edition, kind: str, effect: WildDraw, section: str) -> Query:
     """Some play of the card the rules let stand can be judged guilty: else no challenge
     ever succeeds, and the offender's penalty is a rule that never applies."""
-    color, wild = z3.Bool("holds_colour_in_force"), z3.Bool("holds_a_wild")
+    color, wild = _hand()
     forbidden = _holds(effect.playable_unless_holding, color, wild)
     allowed = z3.Or(z3.Not(forbidden), z3.BoolVal(effect.bluff != "refused"))
     guilty = _holds(effect.guilty_if_holding, color, wild)
