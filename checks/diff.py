@@ -21,7 +21,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from unospec.checks.chance import Outcome, chance_outcomes, minus, normalize, outcomes
+from unospec.checks.chance import (
+    OfferedGap,
+    Outcome,
+    chance_outcomes,
+    minus,
+    normalize,
+    outcomes,
+)
 from unospec.checks.counterexample import concrete_trace
 from unospec.checks.explorer import explore
 from unospec.checks.lint import lint
@@ -29,8 +36,9 @@ from unospec.checks.lint.families import can_fire
 from unospec.checks.proofs import prove
 from unospec.checks.replay import replay
 from unospec.editions import reference
+from unospec.model.actions import Action
 from unospec.model.edition import Edition
-from unospec.model.errors import IllegalAction, UnospecError
+from unospec.model.errors import IllegalAction, RuleGap, UnospecError
 from unospec.model.kernel import empty_table, is_chance, legal_actions, run
 from unospec.model.scale import parse_scale, require_dealable, scale_edition
 from unospec.model.state import GameState
@@ -283,6 +291,19 @@ def _kind_of(path: str) -> str:
     return path.removeprefix("scoring.points.").removeprefix("cards.").split(".")[0]
 
 
+def _gap_in_a(b: Edition, game: GameState, action: Action) -> tuple[Outcome, str] | None:
+    """`a`'s rules give `action` no outcome: the editions part there when `b`'s give one
+    (its outcome ends the trace); when neither does they agree, and nothing follows."""
+    found = chance_outcomes(b, game) if is_chance(game) else outcomes(b, game, action)
+    try:
+        for outcome in found:
+            if outcome.action == action or not is_chance(game):
+                return outcome, "no outcome in a only"
+    except OfferedGap:
+        return None
+    return None
+
+
 def _path(parents: dict[GameState, Any], game: GameState) -> list[Outcome]:
     path = []
     while parents[game][0] is not None:
@@ -303,21 +324,40 @@ def _step(
     added to `parents` and `following`, up to `max_states` (a deal can have millions)."""
     candidates: Iterable[Outcome]
     if is_chance(game):
-        candidates = chance_outcomes(a, game)
+        candidates = chance_outcomes(a, game)  # lazily: a deal can have millions
     else:
+        moves: list[Outcome] = []
         legal_a, legal_b = set(legal_actions(a, game)), set(legal_actions(b, game))
         if legal_a != legal_b:
             action = min(legal_a ^ legal_b, key=repr)
             side = a if action in legal_a else b
-            outcome = next(outcomes(side, game, action))
+            try:
+                outcome = next(outcomes(side, game, action))
+            except OfferedGap:  # legal in one only, and without an outcome there
+                return None
             return outcome, "legal in a only" if action in legal_a else "legal in b only"
-        moves = sorted(legal_a, key=repr)
-        candidates = [o for action in moves for o in outcomes(a, game, action)]
-    for outcome in candidates:
+        for action in sorted(legal_a, key=repr):
+            try:
+                moves += outcomes(a, game, action)
+            except OfferedGap:
+                parted = _gap_in_a(b, game, action)
+                if parted is not None:
+                    return parted
+        candidates = moves
+    listed = iter(candidates)
+    while True:
+        try:
+            outcome = next(listed)
+        except StopIteration:
+            return None
+        except OfferedGap as gap:  # a shuffle without an outcome: every order meets it
+            return _gap_in_a(b, game, gap.action)
         pile = game.draw_pile
         on_top = game._replace(draw_pile=outcome.drawn + minus(pile, outcome.drawn))
         try:
             other = run(b, on_top if not is_chance(game) else game, outcome.action)[0]
+        except RuleGap:
+            return outcome, "no outcome in b only"
         except (IllegalAction, UnospecError):
             return outcome, "legal in a only"
         if normalize(other) != normalize(outcome.after):

@@ -200,7 +200,7 @@ def _setup_conservation(edition: Edition, seed: int) -> CheckResult:
             for name, message in violations(edition, game, table, fired):
                 problems.append(f"{players} players: {name}: {message}")
     deals = len(counts) * SETUP_DEALS
-    detail = f"{deals} deals for {rules.min_players}-{rules.max_players} players"
+    detail = f"{deals} deals for {_span(list(counts))} players"
     if gaps:
         by_reason: dict[str, list[int]] = {}
         for players, reason in gaps.items():
@@ -220,7 +220,7 @@ def _setup_conservation(edition: Edition, seed: int) -> CheckResult:
 
 def _span(counts: list[int]) -> str:
     """Player counts as a reader wants them: ``2-10`` for a run, else ``2, 5``."""
-    if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+    if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}-{counts[-1]}"
     return ", ".join(map(str, counts))
 
@@ -318,9 +318,11 @@ def _lint(edition: Edition, proofs: ProofReport, checks: list[CheckResult]) -> C
         unfinished=unfinished_witness(edition, games) if games else None,
     )
     counts = Counter(f.severity for f in report.findings)
+    errors, warnings, notes = counts["error"], counts["warning"], counts["info"]
     detail = (
-        f"{len(report.findings)} findings: {counts['error']} contradictions, "
-        f"{counts['warning']} gaps or ambiguities, {counts['info']} notes"
+        f"{len(report.findings)} findings: {errors} contradiction{'s' * (errors != 1)}, "
+        f"{warnings} {'gap or ambiguity' if warnings == 1 else 'gaps or ambiguities'}, "
+        f"{notes} note{'s' * (notes != 1)}"
     )
     return CheckResult("lint", True, detail, report.to_json())
 
@@ -333,7 +335,7 @@ def _baseline(edition: Edition, current: dict[str, Any], folder: Path | None) ->
         return CheckResult(
             "baseline",
             True,
-            f"no baseline saved ({where}); `{_save_command(edition, {}, folder)}` makes one",
+            f"no baseline saved ({where}); `{_save_command(edition, current, folder)}` makes one",
             {"differences": []},
         )
     differences = compare(saved, current)
@@ -358,14 +360,12 @@ def _baseline(edition: Edition, current: dict[str, Any], folder: Path | None) ->
 
 
 def _save_command(edition: Edition, saved: dict[str, Any], folder: Path | None = None) -> str:
-    """The `baseline save` that records what `saved` records (its scale, its games) where
-    `check` looks (`folder`): with the defaults it would record 500 games at micro,
-    whatever the baseline had. An empty `saved`: the defaults."""
+    """The `baseline save` that records what `saved` records (its scale, its games; or what
+    the check just computed) where `check` looks (`folder`): with the defaults it would
+    record 500 games at micro, whatever the check compares."""
     words = ["unospec", "baseline", "save", reference(edition)]
     if folder is not None:
         words += ["--out", str(folder)]
-    if not saved:
-        return " ".join(words)
     scale = (saved.get("exploration") or {}).get("scale")
     if scale is not None and scale != "micro":
         words += ["--scale", scale]

@@ -128,7 +128,8 @@ class Edition:
         """InputError unless the rules seat `players` (Set Up's range of players)."""
         low, high = self.rules.min_players, self.rules.max_players
         if not low <= players <= high:
-            raise InputError(f"players: expected {low} to {high} for {self.name}, found {players}")
+            seats = f"{low}" if low == high else f"{low} to {high}"
+            raise InputError(f"players: expected {seats} for {self.name}, found {players}")
 
     @property
     def in_play_count(self) -> int:

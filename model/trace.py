@@ -103,14 +103,11 @@ def located(trace: Trace, error: TraceContentError) -> InputError:
 def deck_and_actions(edition: Edition, trace: Trace) -> tuple[tuple[int, ...], list[Action]]:
     """The faces of the trace's deck order and the action of every step (InputError, with
     the file and line, for a malformed one)."""
-    rules = edition.rules
     try:
-        if not rules.min_players <= trace.players <= rules.max_players:
-            raise TraceContentError(
-                ("players",),
-                f"expected {rules.min_players} to {rules.max_players} for {edition.name}, "
-                f"found {trace.players}",
-            )
+        try:
+            edition.require_players(trace.players)
+        except InputError as error:  # the edition's words, at the trace's line
+            raise TraceContentError(("players",), str(error).removeprefix("players: ")) from None
         deck = deck_faces(edition, trace.deck)
         actions = [step_action(edition, step, ("steps", i)) for i, step in enumerate(trace.steps)]
     except TraceContentError as error:

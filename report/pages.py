@@ -351,9 +351,12 @@ def pair_page(
         [text(d["kind"]), text(d["path"]), text(_shown(d["a"])), text(_shown(d["b"]))]
         for d in data["differences"]
     ]
-    verdict = badge("equivalent" if data["equivalent"] else "differs")
     bound = data["bound"]
     found = data["distinguishing_trace"]
+    parted = bool(found and found.get("trace"))
+    verdict = badge(
+        "equivalent" if data["equivalent"] else "plays-differently" if parted else "differs"
+    )
     if found and found.get("trace"):
         steps = [[text(i), text(json.dumps(s))] for i, s in enumerate(found["trace"]["steps"])]
         replays = [

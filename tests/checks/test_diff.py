@@ -229,6 +229,17 @@ def test_decks_that_still_differ_when_scaled_are_not_called_searched(tmp_path: P
     assert how.startswith("not compared: scaled to pair,") and "different faces" in how
 
 
+def test_a_rule_gap_in_either_edition_is_where_they_part(tmp_path: Path) -> None:
+    """Classic without a value for the Wild (Keeping Score) has no outcome where a hand ends
+    with a wild held: the diff parts there, with that edition first or second (first, it
+    once aborted the whole diff and the report with it)."""
+    gap = load_edition(str(edition_file(tmp_path, "classic", "no-wild-value", ("wild = 50\n", ""))))
+    for a, b, how in ((gap, edition("classic"), "no outcome in a only"),
+                      (edition("classic"), gap, "no outcome in b only")):  # fmt: skip
+        path, found, _ = distinguish(a, b, scale="micro", players=2, max_states=10**5)
+        assert path and found == how
+
+
 def test_the_leader_of_a_hand_never_played_is_not_a_difference(tmp_path: Path) -> None:
     """Who deals the next hand (Winning) matters only if there is one: after the last hand
     the leader does not move, so a one-hand game cannot tell "same" from "rotate-left" (the

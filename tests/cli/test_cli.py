@@ -169,7 +169,9 @@ def test_check_user_edition_file(capsys: Capture, house_rules: Path) -> None:
     # the commands it suggests name the file: `unospec show my-house-rules` would not find it
     assert report["reference"] == str(house_rules)
     [baseline] = [c for c in report["checks"] if c["name"] == "baseline"]
-    assert f"`unospec baseline save {house_rules}`" in baseline["detail"]
+    # ... and record what this check compares: the pair scale and its 3 games
+    expected = f"`unospec baseline save {house_rules} --scale pair --games 3`"
+    assert expected in baseline["detail"]
 
 
 def test_play_express_finishes_with_a_winner(capsys: Capture, tmp_path: Path) -> None:

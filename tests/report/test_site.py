@@ -219,6 +219,7 @@ def test_a_pair_page_says_where_the_two_games_differ(monkeypatch: pytest.MonkeyP
     fields = data["distinguishing_trace"]["fields"]
     assert set(fields) == {"scores"} and fields["scores"]["a"] != fields["scores"]["b"]
     html = pair_page("express", "nfl-cowboys", data, None, None, "")
+    assert "\u2260 plays differently" in html  # its badge, as the matrix says (not "differs")
     row = re.search(r"<tr><td>scores</td><td>([^<]*)</td><td>([^<]*)</td></tr>", html)
     assert row is not None, html
     shown = tuple(", ".join(map(str, fields["scores"][side])) for side in "ab")
