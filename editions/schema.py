@@ -316,6 +316,14 @@ def _interpretations(reader: Reader) -> tuple[Interpretation, ...]:
         decides = reader.string((*path, "decides"), optional=True) or None
         if decides is not None:
             _check_decides(reader, path, decides, chosen)
+            for j in range(len(alternatives)):
+                other = _value(reader, (*path, "alternatives", j))
+                if not _same_kind(chosen, other):
+                    reader.fail(
+                        (*path, "alternatives", j),
+                        f"another value of the kind {decides} takes (like {_shown(chosen)})",
+                        Shown(_shown(other)),
+                    )
         found.append(
             Interpretation(
                 id=ident,
@@ -363,6 +371,13 @@ def _same_reading(actual: Any, chosen: Any) -> bool:
     if isinstance(actual, list) and isinstance(chosen, tuple):
         return sorted(actual) == sorted(chosen)
     return type(actual) is type(chosen) and actual == chosen
+
+
+def _same_kind(a: Any, b: Any) -> bool:
+    """Both an array, or both a value of one type (true is not 1)."""
+    return isinstance(a, tuple) == isinstance(b, tuple) and (
+        isinstance(a, tuple) or type(a) is type(b)
+    )
 
 
 def _shown(value: Any) -> str:

@@ -168,6 +168,14 @@ CASES = {
         ("the value cards.draw-one.draw has in this file (1)",),
         ("true",),
     ),
+    "an-alternative-of-another-kind": Case(
+        'decides = "cards.draw-one.draw"\nchosen = 1\nalternatives = [2]',
+        'decides = "cards.draw-one.draw"\nchosen = 1\nalternatives = [true]',
+        "interpretations[{interp}].alternatives[0]",
+        "alternatives = [true]",
+        ("another value of the kind cards.draw-one.draw takes (like 1)",),
+        ("true",),
+    ),
     "duplicate-interpretation-id": Case(
         'id = "action-on-action"',
         'id = "draw-one-amount"',
