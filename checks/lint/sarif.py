@@ -42,7 +42,7 @@ def to_sarif(reports: list[LintReport]) -> dict[str, Any]:
                     "locations": [
                         {
                             "physicalLocation": {
-                                "artifactLocation": {"uri": source.as_posix()},
+                                "artifactLocation": {"uri": _uri(source)},
                                 "region": {"startLine": line},
                             }
                         }
@@ -75,3 +75,8 @@ def to_sarif(reports: list[LintReport]) -> dict[str, Any]:
             }
         ],
     }
+
+
+def _uri(source: Path) -> str:
+    """A URI, as SARIF wants: `file:` for an absolute path, else the relative reference."""
+    return source.as_uri() if source.is_absolute() else source.as_posix()

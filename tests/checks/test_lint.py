@@ -160,7 +160,8 @@ def test_sarif_has_one_result_per_finding_on_the_edition_file() -> None:
     results = log["runs"][0]["results"]
     assert len(results) == len(report.findings)
     first = results[0]["locations"][0]["physicalLocation"]
-    assert first["artifactLocation"]["uri"].endswith("nfl-cowboys.toml")
+    uri = first["artifactLocation"]["uri"]  # a URI: file: for the built-in's absolute path
+    assert uri.startswith("file:///") and uri.endswith("nfl-cowboys.toml")
     line = first["region"]["startLine"]
     text = builtin_path("nfl-cowboys").read_text().splitlines()
     assert text[line - 1].startswith("guilty_if_holding")
