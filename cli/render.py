@@ -9,6 +9,7 @@ from unospec.checks.replay import ReplayResult
 from unospec.checks.results import EditionReport
 from unospec.model.cards import Face
 from unospec.model.edition import Edition
+from unospec.model.effects import EFFECT_NAMES
 
 
 def edition_json(edition: Edition) -> dict[str, Any]:
@@ -276,12 +277,16 @@ def prove_text(data: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
-def _worded(kind: str, a: object, b: object) -> tuple[object, object]:
-    """A finding is found or not, a transition can fire or not: words, not True/False."""
+def _worded(kind: str, path: str, a: object, b: object) -> tuple[object, object]:
+    """A finding is found or not, a transition can fire or not: words, not True/False; a
+    card's effect by the name edition files give it (`draw`, not `DrawPenalty`)."""
     words = {"finding": ("found", "not found"), "transition": ("can fire", "cannot fire")}
     if kind in words and isinstance(a, bool) and isinstance(b, bool):
         yes, no = words[kind]
         return (yes if a else no), (yes if b else no)
+    if path.endswith(".effect"):
+        named = {effect.__name__: name for name, effect in EFFECT_NAMES.items()}
+        return named.get(str(a), a), named.get(str(b), b)
     return a, b
 
 
@@ -290,7 +295,7 @@ def _change(a: object, b: object, width: int = 60) -> str:
     objects whose values differ, or the items one list has and the other lacks (the shared
     part once cut the one differing item off both sides)."""
     whole = f"{_short(a, width)} -> {_short(b, width)}"
-    if len(str(a)) <= width and len(str(b)) <= width:
+    if len(_words(a)) <= width and len(_words(b)) <= width:
         return whole
     if isinstance(a, dict) and isinstance(b, dict):
         keys = [k for k in dict.fromkeys([*a, *b]) if a.get(k) != b.get(k)]
@@ -304,8 +309,23 @@ def _change(a: object, b: object, width: int = 60) -> str:
 
 
 def _short(value: object, width: int = 200) -> str:
-    text = str(value)
+    text = _words(value)
     return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _words(value: object) -> str:
+    """A value for people, not Python: nothing is "absent", a table is ``key: value; ...``.
+
+    >>> _words({"chosen": "same", "alternatives": ["rotate-left"], "why": None})
+    'chosen: same; alternatives: [rotate-left]; why: absent'
+    """
+    if value is None:
+        return "absent"
+    if isinstance(value, dict):
+        return "; ".join(f"{key}: {_words(item)}" for key, item in value.items())
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_words(item) for item in value) + "]"
+    return str(value)
 
 
 def lint_text(data: dict[str, Any]) -> str:
@@ -345,7 +365,9 @@ def diff_text(data: dict[str, Any]) -> str:
         by_kind.setdefault(d["kind"], []).append(d)
     for kind, items in by_kind.items():
         out.append(f"  {kind}: {len(items)}")
-        out += [f"    {d['path']}: {_change(*_worded(kind, d['a'], d['b']))}" for d in items]
+        out += [
+            f"    {d['path']}: {_change(*_worded(kind, d['path'], d['a'], d['b']))}" for d in items
+        ]
     found = data["distinguishing_trace"]
     bound = data["bound"]
     where = f"{bound.get('players')} players at scale {bound.get('scale')}"

@@ -189,6 +189,7 @@ def test_findings_and_transitions_are_told_in_words() -> None:
             {"kind": "finding", "path": "scoring-coverage:missing", "a": True, "b": False},
             {"kind": "transition", "path": "hand_over --score--> dealing", "a": False, "b": True},
             {"kind": "parameter", "path": "rules.open", "a": True, "b": False},
+            {"kind": "parameter", "path": "cards.draw-one.effect", "a": "DrawPenalty", "b": None},
         ],
         "distinguishing_trace": None,
         "bound": {},
@@ -197,6 +198,7 @@ def test_findings_and_transitions_are_told_in_words() -> None:
     assert "    scoring-coverage:missing: found -> not found" in text
     assert "    hand_over --score--> dealing: cannot fire -> can fire" in text
     assert "    rules.open: True -> False" in text  # a parameter's own value
+    assert "    cards.draw-one.effect: draw -> absent" in text  # as edition files name it
 
 
 def test_two_editions_of_one_name_are_told_apart_by_their_files(tmp_path: Path) -> None:
