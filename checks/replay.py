@@ -20,6 +20,7 @@ from unospec.editions import builtin_names, load_edition
 from unospec.model.actions import Deal
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, InputError, RuleGap
+from unospec.model.json_place import line_of
 from unospec.model.kernel import empty_table, legal_actions, run
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.state import GameState
@@ -77,7 +78,9 @@ def _base_edition(trace: Trace, trace_file: str | None, override: str | None) ->
         return load_edition(trace.edition)
     except InputError as error:  # say which trace names it, and where it was looked for
         looked = f" (looked for {beside} too)" if beside is not None else ""
-        raise InputError(f"{trace_file or 'trace'}: edition: {error}{looked}") from None
+        line = line_of(trace.source[1], ("edition",)) if trace.source else None
+        where = f"{trace_file or 'trace'}" + (f":{line}" if line else "")
+        raise InputError(f"{where}: edition: {error}{looked}") from None
 
 
 def replay(edition: Edition, trace: Trace) -> ReplayResult:

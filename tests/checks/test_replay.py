@@ -420,7 +420,7 @@ def test_a_malformed_step_names_the_file_and_line(
     assert err == f"unospec: error: {path}:3: players: expected 2 to 10 for express, found 11"
     path.write_text(text.replace('"express"', '"gone.toml"', 1), encoding="utf-8")
     err = _cli_error(["replay", str(path)], capsys)
-    assert err.startswith(f"unospec: error: {path}: edition: gone.toml: cannot read")
+    assert err.startswith(f"unospec: error: {path}:2: edition: gone.toml: cannot read")
     assert err.endswith(f"(looked for {tmp_path / 'gone.toml'} too)")
 
 
