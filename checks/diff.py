@@ -270,12 +270,15 @@ def distinguish(
 
 
 def scaled_away(a: Edition, b: Edition, common: str) -> list[dict[str, Any]]:
-    """The rule and scoring differences the shared scale sets alike in both editions (a hand
-    size, a target): the behaviour search cannot see them. Card kinds the shared deck
-    leaves out are not listed (the bound's `left_out` names them)."""
+    """The rule and scoring differences play at the shared scale cannot show: those it sets
+    alike in both editions (a hand size, a target), and at a target of one point (one hand
+    per game) those only a next hand reads. Card kinds the shared deck leaves out are not
+    listed (the bound's `left_out` names them)."""
     scale = parse_scale(common)
     sa, sb = scale_edition(a, scale), scale_edition(b, scale)
     still = {d.path for d in data_differences(sa, sb)}
+    if scale.target == 1:  # a game is one hand: what only a next hand reads is never played
+        still -= BETWEEN_HANDS
     kept = set(scale.kinds)
     return [
         {"path": d.path, "a": d.a, "b": d.b}
@@ -284,6 +287,10 @@ def scaled_away(a: Edition, b: Edition, common: str) -> list[dict[str, Any]]:
         and d.path not in still
         and (not d.path.startswith(("cards.", "scoring.points.")) or _kind_of(d.path) in kept)
     ]
+
+
+BETWEEN_HANDS = frozenset({"rules.next_leader"})
+"""Parameters only the deal of a next hand reads (Winning: who leads it)."""
 
 
 def _kind_of(path: str) -> str:

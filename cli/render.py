@@ -398,5 +398,5 @@ def diff_text(data: dict[str, Any]) -> str:
         out.append(f"    not played (in one deck only): {', '.join(bound['left_out'])}")
     if bound.get("scaled_away"):
         alike = ", ".join(f"{d['path']} ({_change(d['a'], d['b'])})" for d in bound["scaled_away"])
-        out.append(f"    set alike by the scale, so not tested by play: {alike}")
+        out.append(f"    not tested by play at this scale: {alike}")
     return "\n".join(out)

@@ -407,8 +407,8 @@ def pair_page(
             + (" (every state)" if bound.get("complete") else "")
             + ".</p>"
             + (
-                "<p>The scale sets these alike in both, so the search does not test them by "
-                "play: "
+                "<p>Play at this scale cannot test these (the scale sets them alike, or a "
+                "game is one hand): "
                 + text(
                     ", ".join(f"{d['path']} ({d['a']} / {d['b']})" for d in bound["scaled_away"])
                 )

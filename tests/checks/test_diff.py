@@ -175,7 +175,7 @@ def test_the_diff_text_says_what_play_did_not_test(
         "    not played (in one deck only): draw-one, draw-two, wild-draw-four, wild-draw-two"
         in out
     )
-    assert "    set alike by the scale, so not tested by play: rules.hand_size (3 -> 7)" in out
+    assert "    not tested by play at this scale: rules.hand_size (3 -> 7)" in out
 
 
 def test_findings_and_transitions_are_told_in_words() -> None:
@@ -260,6 +260,9 @@ def test_the_leader_of_a_hand_never_played_is_not_a_difference(tmp_path: Path) -
         load_edition(str(same)), edition("classic"), scale="micro", players=2, max_states=10**6
     )
     assert path is None and bound["complete"]
+    common = bound["scale"]  # one hand per game: the diff says the leader was not played
+    alike = scaled_away(load_edition(str(same)), edition("classic"), common)
+    assert {"path": "rules.next_leader", "a": "same", "b": "rotate-left"} in alike
     multi = "micro,wilds=0,target=2"
     path, how, _ = distinguish(
         load_edition(str(same)), edition("classic"), scale=multi, players=2, max_states=10**6
