@@ -340,8 +340,8 @@ def _step(
             side = a if action in legal_a else b
             try:
                 outcome = next(outcomes(side, game, action))
-            except OfferedGap:  # legal in one only, and without an outcome there
-                return None
+            except OfferedGap:  # legal in one only, without an outcome there: no trace to
+                return None  # show, and the search goes on without this state's successors
             return outcome, "legal in a only" if action in legal_a else "legal in b only"
         for action in sorted(legal_a, key=repr):
             try:
