@@ -157,7 +157,13 @@ def diff_picture(edition: Edition, other: Edition) -> Picture:
     from unospec.diagrams.mermaid import flow_mermaid
 
     flow = diff_flow(edition, other)
-    return Picture(flow.name, flow_dot(flow), flow_mermaid(flow))
+    name = flow.name
+    if edition.name == other.name:  # a user's copy against the built-in, say: name by file
+        from unospec.editions import reference
+
+        mine, theirs = (Path(reference(e)).stem for e in (edition, other))
+        name = f"{mine}-vs-{theirs}" if mine != theirs else f"{mine}-vs-{theirs}-file"
+    return Picture(name, flow_dot(flow), flow_mermaid(flow))
 
 
 def deck_picture(edition: Edition) -> Picture:

@@ -12,7 +12,7 @@ from scenario import edition
 
 from unospec.checks.random_play import record_game
 from unospec.diagrams.command import add_arguments, every_picture, run
-from unospec.editions import builtin_names
+from unospec.editions import builtin_names, builtin_path
 from unospec.model.errors import InputError
 
 
@@ -55,6 +55,15 @@ def test_a_trace_is_drawn_as_a_storyboard(tmp_path: Path) -> None:
     assert run(args("express", "--trace", str(file), "--out", str(tmp_path))) == 0
     again = (tmp_path / "game-express-storyboard.svg").read_bytes()
     assert again == (tmp_path / "game-storyboard.svg").read_bytes()
+
+
+def test_a_copy_of_a_built_in_is_drawn_against_it_under_its_file_name(tmp_path: Path) -> None:
+    """A user's copy still named `classic`, diffed against the built-in classic, gives
+    `house-vs-classic.svg` (it wrote `classic-vs-classic.svg`, whatever the copy)."""
+    copy = tmp_path / "house.toml"
+    copy.write_text(builtin_path("classic").read_text(encoding="utf-8"), encoding="utf-8")
+    assert run(args(str(copy), "--diff", "classic", "--out", str(tmp_path))) == 0
+    assert (tmp_path / "house-vs-classic.svg").is_file()
 
 
 @pytest.mark.parametrize(
