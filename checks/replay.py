@@ -69,7 +69,7 @@ def _base_edition(trace: Trace, trace_file: str | None, override: str | None) ->
     if trace_file is not None and trace.edition not in builtin_names():
         beside = Path(trace_file).parent / trace.edition  # as unospec writes it
         try:
-            found = beside.is_file()
+            found = beside.exists()  # then a folder or a FIFO is refused as one, by name
         except (OSError, ValueError):
             found = False
         if found:

@@ -9,6 +9,7 @@ input must be refused before any long work starts.
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import string
 from pathlib import Path
@@ -426,3 +427,16 @@ def test_a_fifo_given_as_a_file_is_one_error_line(
     with time_limit(10):
         err = assert_one_error_line(*run(capsys, command, str(fifo)))
     assert err.endswith("(not a regular file)\n")
+
+
+def test_a_fifo_beside_a_trace_is_named_as_one(capsys: Capture, tmp_path: Path) -> None:
+    """A trace naming `../fifo` where that path is a FIFO: the error says it is not a regular
+    file (it said "No such file", having looked for the name elsewhere)."""
+    os.mkfifo(tmp_path / "fifo")
+    traces = tmp_path / "traces"
+    traces.mkdir()
+    trace = {"edition": "../fifo", "players": 2, "deck": [], "steps": []}
+    (traces / "t.json").write_text(json.dumps(trace), encoding="utf-8")
+    with time_limit(10):
+        err = assert_one_error_line(*run(capsys, "replay", str(traces / "t.json")))
+    assert err.endswith("fifo: cannot read the edition file (not a regular file)\n")
