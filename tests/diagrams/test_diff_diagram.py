@@ -5,13 +5,15 @@ from __future__ import annotations
 import dataclasses
 import functools
 
+import pytest
 from drawn import edges, parse_svg, svg_text
 from scenario import edition
 
-from unospec.diagrams.diff import diff_flow
+from unospec.diagrams.diff import CARD_COVERED, diff_flow
 from unospec.diagrams.dot import COLOURS, EDGE_STYLES, NODE_STYLES, flow_dot
 from unospec.diagrams.graph import SYMBOLS, Mark
 from unospec.diagrams.render import draw
+from unospec.editions import builtin_names
 from unospec.model import branches, updates
 from unospec.model.effects import DrawPenalty, WildDraw
 from unospec.model.table import MACHINE, Branch
@@ -127,3 +129,46 @@ def test_changed_edges_are_drawn_as_double_lines() -> None:
     edge = f'id="t{first(updates.judge_challenge).number}"'
     group = data[data.index(edge) : data.index("</g>", data.index(edge))]
     assert group.count("<path") - group.count('stroke="transparent"') == 2
+
+
+OTHER_READING = {
+    "with_two_players": {"acts-as-skip": "direction-only", "direction-only": "acts-as-skip"},
+    "loser_among": {"others": "everyone", "everyone": "others"},
+    "after_successful_challenge": {
+        "challenger-plays": "challenger-loses-turn",
+        "challenger-loses-turn": "challenger-plays",
+    },
+    "continue_with": {"left-of-player": "next-in-direction", "next-in-direction": "left-of-player"},
+    "own_turn": {"plain-wild": "interrupt-only", "interrupt-only": "plain-wild"},
+}
+
+
+@pytest.mark.parametrize("field", sorted(CARD_COVERED))
+def test_every_card_rule_the_box_leaves_to_the_edges_is_marked_there(field: str) -> None:
+    """`CARD_COVERED` names the card rule fields the edges' notes word, so the parameters
+    box leaves them out: each one changed must mark an edge, or a difference goes undrawn."""
+    name, kind, effect = next(
+        (name, kind, effect)
+        for name in builtin_names()
+        for kind, effect in edition(name).effects
+        if field in {f.name for f in dataclasses.fields(effect)}
+    )
+    value = getattr(effect, field)
+    if isinstance(value, int):
+        other = value + 1
+    elif isinstance(value, tuple):  # the kinds a judgment counts: add or drop the wilds
+        other = tuple(k for k in value if k != "wild") if "wild" in value else (*value, "wild")
+    else:
+        other = OTHER_READING[field][value]
+    base = edition(name)
+    changed = dataclasses.replace(
+        base,
+        name="changed",
+        effects=tuple(
+            (k, dataclasses.replace(e, **{field: other}) if k == kind else e)
+            for k, e in base.effects
+        ),
+    )
+    flow = diff_flow(changed, base)
+    marked = [n for e in flow.edges for n in e.notes if n.mark in MARKED]
+    assert marked, f"{kind}.{field}: {value!r} -> {other!r} marks no edge"
