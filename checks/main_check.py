@@ -218,8 +218,21 @@ def _setup_conservation(edition: Edition, seed: int) -> CheckResult:
     )
 
 
+def _counted(count: int, one: str, many: str) -> str:
+    """``1 contradiction``, ``2 contradictions``.
+
+    >>> _counted(1, "gap or ambiguity", "gaps or ambiguities"), _counted(0, "note", "notes")
+    ('1 gap or ambiguity', '0 notes')
+    """
+    return f"{count} {one if count == 1 else many}"
+
+
 def _span(counts: list[int]) -> str:
-    """Player counts as a reader wants them: ``2-10`` for a run, else ``2, 5``."""
+    """Player counts as a reader wants them: ``2-10`` for a run, else ``2, 5``.
+
+    >>> _span([2, 3, 4]), _span([2]), _span([2, 5])
+    ('2-4', '2', '2, 5')
+    """
     if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}-{counts[-1]}"
     return ", ".join(map(str, counts))
@@ -318,11 +331,11 @@ def _lint(edition: Edition, proofs: ProofReport, checks: list[CheckResult]) -> C
         unfinished=unfinished_witness(edition, games) if games else None,
     )
     counts = Counter(f.severity for f in report.findings)
-    errors, warnings, notes = counts["error"], counts["warning"], counts["info"]
     detail = (
-        f"{len(report.findings)} findings: {errors} contradiction{'s' * (errors != 1)}, "
-        f"{warnings} {'gap or ambiguity' if warnings == 1 else 'gaps or ambiguities'}, "
-        f"{notes} note{'s' * (notes != 1)}"
+        f"{len(report.findings)} findings: "
+        f"{_counted(counts['error'], 'contradiction', 'contradictions')}, "
+        f"{_counted(counts['warning'], 'gap or ambiguity', 'gaps or ambiguities')}, "
+        f"{_counted(counts['info'], 'note', 'notes')}"
     )
     return CheckResult("lint", True, detail, report.to_json())
 

@@ -493,5 +493,7 @@ def test_an_edition_for_two_players_only_can_be_proved_and_linted(
     three = {q["name"]: q["verdict"] for q in json.loads(out_three)["queries"]}
     del verdicts["setup-feasibility"], three["setup-feasibility"]  # 8-10 hands of 5: no longer
     assert verdicts == three
+    err = assert_usage_error(*run(capsys, "play", str(path), "--players", "3"))
+    assert err.endswith("players: expected 2 for two-only, found 3")  # not "2 to 2"
     code, _, err = run(capsys, "lint", str(path), "--games", "3", "--scale", "none")
     assert code == 0, err
