@@ -37,7 +37,6 @@ from unospec.checks.invariants import (
 from unospec.checks.symmetry import canonical, colour_renamings
 from unospec.model.actions import Action
 from unospec.model.edition import Edition
-from unospec.model.errors import RuleGap
 from unospec.model.kernel import empty_table, is_chance, legal_actions
 from unospec.model.state import GameState
 from unospec.model.table import MACHINE
@@ -226,10 +225,9 @@ def _children(
             outcome = next(found)
         except StopIteration:
             return
-        except RuleGap as gap:  # the booklet's rules say nothing here: a finding, with its trace
-            action = gap.action if isinstance(gap, OfferedGap) else None
-            message = _no_outcome(edition, game, action, gap)
-            yield Refused("rules-give-an-outcome", message, action)
+        except OfferedGap as gap:  # the booklet's rules say nothing here: a finding, with its trace
+            message = offered_move_without_outcome(edition, game, gap.action, gap)
+            yield Refused("rules-give-an-outcome", message, gap.action)
             return
         except Exception as error:  # this state offers a move the rules refuse, or crash on
             yield Refused("offered-moves-accepted", offered_move_refused(game, error))
@@ -238,12 +236,6 @@ def _children(
         step_broken = violations(edition, outcome.after, game, outcome.fired, kinds=("step",))
         child, orbit = canonical(normalize(outcome.after, game), renamings)
         yield encode(child), orbit, fired, step_broken[0] if step_broken else None
-
-
-def _no_outcome(edition: Edition, game: GameState, action: Action | None, gap: RuleGap) -> str:
-    if action is None:  # every move and shuffle comes with its action (`chance._run`)
-        return f"in phase {game.phase}, a move or shuffle has no outcome in the rules: {gap}"
-    return offered_move_without_outcome(edition, game, action, gap)
 
 
 def _init_worker(edition: Edition, renamings: list[Any]) -> None:

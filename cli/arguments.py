@@ -87,12 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     lint.add_argument("editions", nargs="+")
     lint.add_argument("--games", type=_games, default=100, help="random games for rule coverage")
-    lint.add_argument(
-        "--scale",
-        type=_scale_or_none,
-        default="micro",
-        help="exploration scale for rule coverage ('none': skip)",
-    )
+    _optional_scale(lint, "exploration scale for rule coverage")
     diff = command("diff", "what changed in behaviour between two editions, with evidence")
     diff.add_argument("a", help="an edition name or file")
     diff.add_argument("b", help="an edition name or file")
@@ -121,9 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
     report.add_argument("--out", type=output_path, required=True, metavar="DIR")
     report.add_argument("--games", type=_games, default=None, help="random games per edition")
-    report.add_argument(
-        "--scale", type=_scale_or_none, default="micro", help="the exploration's scale ('none')"
-    )
+    _optional_scale(report, "the exploration's scale")
     report.add_argument("--diff-scale", type=_scale, default="micro", help="the comparisons' scale")
     report.add_argument("--seed", type=_integer, default=0)
     report.add_argument("--jobs", type=_jobs, default=0)
@@ -140,12 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--games", type=_games, default=None, help="random games per edition")
     check.add_argument("--seed", type=_integer, default=0)
     check.add_argument("--jobs", type=_jobs, default=0, help="processes (default: one per core)")
-    check.add_argument(
-        "--scale",
-        type=_scale_or_none,
-        default="micro",
-        help="the exploration's scale ('none' skips it)",
-    )
+    _optional_scale(check, "the exploration's scale")
     check.add_argument(
         "--report", type=output_path, metavar="DIR", help="also write the review site there"
     )
@@ -210,6 +198,13 @@ def _scale(text: str) -> str:
     except InputError as error:
         raise argparse.ArgumentTypeError(str(error).removeprefix("--scale: ")) from None
     return text
+
+
+def _optional_scale(parser: argparse.ArgumentParser, what: str) -> None:
+    """`--scale`, `micro` by default, for a command whose exploration `none` skips."""
+    parser.add_argument(
+        "--scale", type=_scale_or_none, default="micro", help=f"{what} ('none' skips it)"
+    )
 
 
 def _scale_or_none(text: str) -> str:
