@@ -34,6 +34,7 @@ from unospec.checks.invariants import (
     offered_move_without_outcome,
     violations,
 )
+from unospec.checks.pool import in_order
 from unospec.checks.symmetry import canonical, colour_renamings
 from unospec.model.actions import Action
 from unospec.model.edition import Edition
@@ -264,7 +265,7 @@ def _expansions(
         return
     size = max(16, len(frontier) // (8 * pool._processes))
     chunks = [frontier[i : i + size] for i in range(0, len(frontier), size)]
-    batches = pool.imap(_expand_in_worker, [[result.states[i] for i in c] for c in chunks])
+    batches = in_order(pool, _expand_in_worker, ([result.states[i] for i in c] for c in chunks))
     for chunk, expansions in zip(chunks, batches, strict=True):
         yield from zip(chunk, expansions, strict=True)
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from unospec.checks.pool import in_order
 from unospec.checks.random_play import MAX_STEPS, GameRecord, play_random_game
 from unospec.model.edition import Edition
 from unospec.model.table import MACHINE
@@ -161,7 +162,9 @@ def run_games(
             (edition, c, seed, players, check, policy, max_steps, enough_unfinished) for c in chunks
         ]
         tallies = (
-            pool.imap(_chunk_star, plan) if pool is not None else (_chunk(*args) for args in plan)
+            in_order(pool, _chunk_star, plan)
+            if pool is not None
+            else (_chunk(*args) for args in plan)
         )
         for tally in tallies:
             total.merge(tally)
