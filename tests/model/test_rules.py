@@ -300,12 +300,14 @@ def test_hail_mary_right_guess_sheds_down_to_one_and_play_goes_left_of_the_throw
     kept = apply(e, thrown, Keep(2, card(e, "green-2")))
     assert kept.hands[2] == (card(e, "green-2"),)
     assert kept.top == card(e, "wild-hail-mary") and kept.color == color("blue")
-    assert kept.phase == "uno_window" and kept.window == 2  # the thrower now holds one card
+    # the thrower now holds one card and must call UNO (hail-mary-thrower-afterwards)
+    assert kept.phase == "uno_window" and kept.window == 2
     assert kept.current == 0  # left of player 2 is seat 0, although play ran the other way
 
 
-def test_hail_mary_wrong_guess_has_no_further_effect() -> None:
-    """A wrong Hail Mary guess spends the card and nothing else (interpretation
+def test_hail_mary_wrong_guess_sheds_nothing_and_play_goes_left_in_the_named_colour() -> None:
+    """A wrong Hail Mary guess sheds nothing, but the card stays in its named colour and
+    play goes on left of the thrower, so player 1 loses a turn (interpretation
     hail-mary-wrong-guess; Wild Hail Mary Card)."""
     e = edition("nfl-cowboys")
     hands = [["blue-1", "blue-2"], ["red-4", "red-5"], ["wild-hail-mary", "green-1", "green-2"]]
@@ -315,8 +317,20 @@ def test_hail_mary_wrong_guess_has_no_further_effect() -> None:
     assert (after.phase, after.current, after.color) == ("awaiting_play", 0, color("red"))
 
 
+def test_hail_mary_guess_on_a_wild_is_never_right() -> None:
+    """A wild in the caller's hand has no colour, so no guess lets the thrower shed
+    (interpretation hail-mary-guess-on-a-wild; Wild Hail Mary Card)."""
+    e = edition("nfl-cowboys")
+    hands = [["blue-1", "wild"], ["red-4", "red-5"], ["wild-hail-mary", "green-1", "green-2"]]
+    called = play(e, table(e, hands, top="blue-9"), Play(0, card(e, "blue-1")), CallUno(0))
+    for name in ("red", "yellow", "green", "blue"):
+        after = apply(e, called, Play(2, card(e, "wild-hail-mary"), color(name)))
+        assert (after.phase, len(after.hands[2])) == ("awaiting_play", 2), name
+
+
 def test_hail_mary_as_the_last_card_wins_the_hand() -> None:
-    """A Hail Mary thrown as its thrower's last card ends the hand (Winning)."""
+    """A Hail Mary thrown as its thrower's last card ends the hand (Winning; interpretation
+    hail-mary-thrower-afterwards)."""
     e = edition("nfl-cowboys")
     hands = [["blue-1", "blue-2"], ["red-4", "red-5"], ["wild-hail-mary"]]
     called = play(e, table(e, hands, top="blue-9"), Play(0, card(e, "blue-1")), CallUno(0))
@@ -346,6 +360,20 @@ def test_favorite_line_loser_can_be_anyone_including_its_player() -> None:
     played = apply(e, game, Play(0, card(e, "wild-favorite-line"), color("blue")))
     assert set(legal_actions(e, played)) == {NameLoser(0), NameLoser(1)}
     assert len(apply(e, played, NameLoser(0)).hands[0]) == 4
+
+
+def test_favorite_line_play_goes_on_after_its_player_and_the_loser_keeps_the_turn() -> None:
+    """After My Favorite Line the loser draws 3 and play continues after the card's player,
+    the loser included (interpretation favorite-line-next-player; Action Cards: Wild My
+    Favorite Line Card)."""
+    e = edition("star-wars")
+    hands = [["wild-favorite-line", "red-1", "red-2"], ["yellow-1"], ["blue-2"], ["green-2"]]
+    played = apply(
+        e, table(e, hands, top="red-9"), Play(0, card(e, "wild-favorite-line"), color("green"))
+    )
+    after = apply(e, played, NameLoser(1))
+    assert [len(h) for h in after.hands] == [2, 4, 1, 1]
+    assert (after.phase, after.current, after.color) == ("awaiting_play", 1, color("green"))
 
 
 @pytest.mark.parametrize(
