@@ -356,7 +356,7 @@ def _baseline(edition: Edition, current: dict[str, Any], folder: Path | None) ->
         scale = (saved.get("exploration") or {}).get("scale")
         same = current.get("exploration") and scale == current["exploration"]["scale"]
         played = saved.get("games") or {}
-        sample = current.get("games") and same_sample(played, current["games"])
+        sample = played and current.get("games") and same_sample(played, current["games"])
         compared = (
             "deck, parameters, readings, proofs, findings"
             + (f", exploration at {scale}" if same else "")

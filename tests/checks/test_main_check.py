@@ -361,3 +361,17 @@ def test_check_reads_baselines_saved_elsewhere(
     [report] = json.loads(capsys.readouterr().out)["editions"]
     assert code == 1 and not report["checks"][-1]["ok"]
     assert f"--out {folder} --games 3`)" in report["checks"][-1]["detail"]
+
+
+def test_a_baseline_without_games_passes_a_check_that_plays_some(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A baseline saved with `--games 0` records no games; a check that plays some compares
+    the rest and passes (it raised a KeyError on the missing sample)."""
+    folder = tmp_path / "kept"
+    assert main(["baseline", "save", "express", "--out", str(folder), "--games", "0"]) == 0
+    capsys.readouterr()
+    argv = ["check", "express", "--games", "3", "--scale", "none", "--baselines", str(folder)]
+    assert main([*argv, "--format", "json"]) == 0
+    [report] = json.loads(capsys.readouterr().out)["editions"]
+    assert report["checks"][-1]["detail"] == "unchanged: deck, parameters, readings, proofs, findings"
