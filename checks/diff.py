@@ -103,15 +103,15 @@ def _pairs(label: str, a: dict[str, Any], b: dict[str, Any], kind: str) -> list[
 
 
 def deck_composition(edition: Edition) -> dict[str, Any]:
-    """The composition by card kind: how many, and for numbers which ranks."""
-    faces = edition.faces
-    counts = Counter(faces.faces[f].kind for f in faces.in_play)
-    deck: dict[str, Any] = dict(counts)
-    ranks = sorted({rank for f in faces.in_play if (rank := faces.faces[f].rank) is not None})
-    deck["number ranks"] = ranks
+    """The whole card multiset in play, in words: how many of each kind and of each number
+    rank (`number 7`). A deck line holds the same cards in every colour, so with the colours
+    these counts are the multiset: equal compositions, equal decks."""
+    shown = [edition.faces.faces[f] for f in edition.faces.in_play]
+    deck: dict[str, Any] = dict(Counter(face.kind for face in shown))
+    deck.update(sorted(Counter(f"{f.kind} {f.rank}" for f in shown if f.rank is not None).items()))
     deck["colours"] = list(edition.colors)
-    if faces.set_aside:
-        deck["set aside"] = sorted(faces.card_id(f) for f in faces.set_aside)
+    if edition.faces.set_aside:
+        deck["set aside"] = sorted(edition.faces.card_id(f) for f in edition.faces.set_aside)
     return deck
 
 
@@ -270,10 +270,11 @@ def distinguish(
 
 
 def scaled_away(a: Edition, b: Edition, common: str) -> list[dict[str, Any]]:
-    """The rule and scoring differences play at the shared scale cannot show: those it sets
-    alike in both editions (a hand size, a target), and at a target of one point (one hand
-    per game) those only a next hand reads. Card kinds the shared deck leaves out are not
-    listed (the bound's `left_out` names them)."""
+    """The deck, rule and scoring differences play at the shared scale cannot show: those it
+    sets alike in both editions (a hand size, a target, how many copies of a card), and at a
+    target of one point (one hand per game) those only a next hand reads. Card kinds the
+    shared deck leaves out are not listed (the bound's `left_out` names them), nor the cards
+    set aside, which no rule plays."""
     scale = parse_scale(common)
     sa, sb = scale_edition(a, scale), scale_edition(b, scale)
     still = {d.path for d in data_differences(sa, sb)}
@@ -283,19 +284,29 @@ def scaled_away(a: Edition, b: Edition, common: str) -> list[dict[str, Any]]:
     return [
         {"path": d.path, "a": d.a, "b": d.b}
         for d in data_differences(a, b)
-        if d.kind in ("parameter", "scoring")
-        and d.path not in still
-        and (not d.path.startswith(("cards.", "scoring.points.")) or _kind_of(d.path) in kept)
+        if d.kind in ("deck", "parameter", "scoring") and d.path not in still and _played(d, kept)
     ]
 
 
-BETWEEN_HANDS = frozenset({"rules.next_leader"})
-"""Parameters only the deal of a next hand reads (Winning: who leads it)."""
+BETWEEN_HANDS = frozenset({"rules.next_leader", "rules.game_end"})
+"""Parameters only a next hand reads: who leads it, and whether there is one (Winning)."""
+
+
+def _played(difference: Difference, kinds: set[str]) -> bool:
+    """Whether play at a scale that keeps `kinds` would read what `difference` is about."""
+    if difference.path in ("deck.total", "deck.in play"):
+        return True
+    if difference.kind == "deck" or difference.path.startswith(("cards.", "scoring.points.")):
+        return _kind_of(difference.path) in kinds  # not the set-aside cards, nor the colours
+    return True
 
 
 def _kind_of(path: str) -> str:
-    """The card kind a `cards.KIND.field` or `scoring.points.KIND` path is about."""
-    return path.removeprefix("scoring.points.").removeprefix("cards.").split(".")[0]
+    """The card kind a `cards.KIND.field`, `scoring.points.KIND` or `deck.KIND [RANK]` path
+    is about."""
+    for prefix in ("scoring.points.", "cards.", "deck."):
+        path = path.removeprefix(prefix)
+    return path.split(".")[0].split(" ")[0]
 
 
 def _gap_in_a(b: Edition, game: GameState, action: Action) -> tuple[Outcome, str] | None:
@@ -403,6 +414,14 @@ def diff(
     )
     path, how, report.bound = distinguish(a, b, scale=scale, players=players, max_states=max_states)
     report.bound["scaled_away"] = scaled_away(a, b, report.bound["scale"])
+    report.bound["players_not_compared"] = [
+        n
+        for n in range(
+            max(a.rules.min_players, b.rules.min_players),
+            1 + min(a.rules.max_players, b.rules.max_players),
+        )
+        if n != players
+    ]  # a rule such as who plays after a Hail Mary may differ only at a bigger table
     if path:
         common = report.bound["scale"]
         sa = scale_edition(a, parse_scale(common))

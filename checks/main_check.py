@@ -200,13 +200,13 @@ def _setup_conservation(edition: Edition, seed: int) -> CheckResult:
             for name, message in violations(edition, game, table, fired):
                 problems.append(f"{players} players: {name}: {message}")
     deals = len(counts) * SETUP_DEALS
-    detail = f"{deals} deals for {_span(list(counts))} players"
+    detail = f"{deals} deals for {span(list(counts))} players"
     if gaps:
         by_reason: dict[str, list[int]] = {}
         for players, reason in gaps.items():
             by_reason.setdefault(reason, []).append(players)
         detail += "; cannot deal for " + ", ".join(
-            f"{_span(counts)} players ({reason})" for reason, counts in by_reason.items()
+            f"{span(counts)} players ({reason})" for reason, counts in by_reason.items()
         )
     if problems:
         detail += "; " + problems[0]
@@ -227,10 +227,10 @@ def _counted(count: int, one: str, many: str) -> str:
     return f"{count} {one if count == 1 else many}"
 
 
-def _span(counts: list[int]) -> str:
+def span(counts: list[int]) -> str:
     """Player counts as a reader wants them: ``2-10`` for a run, else ``2, 5``.
 
-    >>> _span([2, 3, 4]), _span([2]), _span([2, 5])
+    >>> span([2, 3, 4]), span([2]), span([2, 5])
     ('2-4', '2', '2, 5')
     """
     if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):

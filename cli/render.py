@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from unospec.checks.main_check import span
 from unospec.checks.replay import ReplayResult
 from unospec.checks.results import EditionReport
 from unospec.model.cards import Face
@@ -397,6 +398,18 @@ def diff_text(data: dict[str, Any]) -> str:
     if bound.get("left_out"):
         out.append(f"    not played (in one deck only): {', '.join(bound['left_out'])}")
     if bound.get("scaled_away"):
-        alike = ", ".join(f"{d['path']} ({_change(d['a'], d['b'])})" for d in bound["scaled_away"])
-        out.append(f"    not tested by play at this scale: {alike}")
+        counts = [
+            d["path"].removeprefix("deck.")
+            for d in bound["scaled_away"]
+            if d["path"].startswith("deck.")
+        ]
+        alike = [
+            f"{d['path']} ({_change(d['a'], d['b'])})"
+            for d in bound["scaled_away"]
+            if not d["path"].startswith("deck.")
+        ] + ([f"how many cards: {', '.join(counts)}"] if counts else [])
+        out.append(f"    not tested by play at this scale: {'; '.join(alike)}")
+    if bound.get("players_not_compared"):
+        sizes = span(bound["players_not_compared"])
+        out.append(f"    not compared: tables of {sizes} players (`--players N` compares one)")
     return "\n".join(out)

@@ -175,7 +175,37 @@ def test_the_diff_text_says_what_play_did_not_test(
         "    not played (in one deck only): draw-one, draw-two, wild-draw-four, wild-draw-two"
         in out
     )
-    assert "    not tested by play at this scale: rules.hand_size (3 -> 7)" in out
+    untested = "    not tested by play at this scale: rules.hand_size (3 -> 7); scoring.target"
+    assert untested in out and ", number 9, reverse, skip, in play, total\n" in out
+    assert "    not compared: tables of 3-10 players (`--players N` compares one)" in out
+
+
+@pytest.mark.parametrize(
+    ("line", "new", "untested"),
+    [
+        ('kind = "wild"\ncopies = 4', 'kind = "wild"\ncopies = 3', "deck.wild"),
+        ('game_end = "target-score"', 'game_end = "single-hand"', "rules.game_end"),
+    ],
+)
+def test_what_the_micro_scale_sets_alike_is_named_as_untested(
+    tmp_path: Path, line: str, new: str, untested: str
+) -> None:
+    """Micro deals one copy of each card and plays one hand per game: a Wild fewer (Contents)
+    or a single-hand game (Keeping Score) cannot show in its play, and was reported as "no
+    difference" with nothing named as untested."""
+    also = {
+        "deck.wild": ("total_cards = 108", "total_cards = 107"),
+        "rules.game_end": (
+            'chosen = "target-score"\nalternatives = ["single-hand"]',
+            'chosen = "single-hand"\nalternatives = ["target-score"]',
+        ),
+    }
+    changes = [(line, new), also[untested]]
+    changed = load_edition(str(edition_file(tmp_path, "classic", "changed", *changes)))
+    report = diff(edition("classic"), changed, scale="micro")
+    assert report.trace is None and report.bound["complete"]
+    assert untested in [d["path"] for d in report.bound["scaled_away"]]
+    assert report.bound["players_not_compared"] == list(range(3, 11))
 
 
 def test_findings_and_transitions_are_told_in_words() -> None:
@@ -312,3 +342,26 @@ def test_the_bound_holds_inside_a_deal_with_millions_of_outcomes(
     report = diff(edition("classic"), edition("express"), scale="colors=4", max_states=50)
     assert report.bound["states"] == 50 and report.bound["complete"] is False
     assert not [d for d in report.differences if d.kind == "exploration"]  # nothing concluded
+
+
+def test_a_deck_that_trades_ranks_differs_in_its_deck(tmp_path: Path) -> None:
+    """One 9 per colour made a third 1 keeps every kind's count and the 108 total, yet the
+    deck differs (Contents); the composition compared only the set of ranks, and diff and
+    the baseline found the editions equivalent."""
+    traded = edition_file(
+        tmp_path,
+        "classic",
+        "traded",
+        (
+            "ranks = [1, 2, 3, 4, 5, 6, 7, 8, 9]\ncopies = 2\n",
+            'ranks = [1, 2, 3, 4, 5, 6, 7, 8]\ncopies = 2\nprovenance = "stated"\n'
+            'why = "x"\n\n[[deck.cards]]\nkind = "number"\nranks = [9, 1]\ncopies = 1\n',
+        ),
+    )
+    changed = load_edition(str(traded))
+    paths = {d.path: (d.a, d.b) for d in data_differences(edition("classic"), changed)}
+    assert paths == {"deck.number 1": (8, 12), "deck.number 9": (8, 4)}
+    classic = fingerprint(edition("classic"), prove(edition("classic")), None)
+    assert "deck.number 9: was 8, now 4" in compare(
+        classic, fingerprint(changed, prove(changed), None)
+    )
