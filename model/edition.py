@@ -172,7 +172,8 @@ class FaceTable:
         aside: Counter[Face] = Counter()
         for entry in edition.deck:
             for face, count in entry.faces(edition.colors):
-                (aside if entry.foil else counts)[face] += count
+                if count:  # a line of no copies puts no card in the deck
+                    (aside if entry.foil else counts)[face] += count
         faces = tuple(sorted(set(counts) | set(aside), key=Face.sort_key))
         index = {face: i for i, face in enumerate(faces)}
         effects = dict(edition.effects)

@@ -119,8 +119,8 @@ def scale_edition(edition: Edition, scale: Scale) -> Edition:
     lo, hi = scale.ranks
     deck: list[DeckEntry] = []
     for entry in edition.deck:
-        if scale.kinds and entry.kind not in scale.kinds:
-            continue
+        if (scale.kinds and entry.kind not in scale.kinds) or not entry.copies:
+            continue  # a line of no copies stays empty at every scale
         if entry.kind == NUMBER:
             ranks = tuple(r for r in entry.ranks if lo <= r <= hi)
             if ranks:

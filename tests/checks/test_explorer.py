@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scenario import edition
+from scenario import edition, edition_file
 
 from unospec.checks import explorer
 from unospec.checks.chance import normalize
@@ -26,7 +26,7 @@ from unospec.checks.explorer import explore, successors
 from unospec.checks.main_check import check_edition
 from unospec.checks.replay import edition_for, replay
 from unospec.checks.symmetry import canonical, colour_renamings
-from unospec.editions import builtin_path
+from unospec.editions import builtin_path, load_edition
 from unospec.model import kernel, updates
 from unospec.model.actions import Deal, Play
 from unospec.model.errors import InputError, RuleGap
@@ -484,3 +484,23 @@ def test_a_scale_too_small_to_deal_is_fitted_for_the_checks_and_named_for_explor
     assert explored.ok and explored.detail.startswith(
         "scale micro,copies=2 (micro cannot deal the hands): "
     )
+
+
+def test_a_deck_line_of_no_copies_is_a_deck_without_that_card(tmp_path: Path) -> None:
+    """`copies = 0` is the house rule "no Wild Draw Four": the deck, the scaled deck and the
+    exploration are those of the file without the line (the scaled deck used to deal one,
+    so the challenge was explored in an edition without the card)."""
+    line = 'kind = "wild-draw-four"\ncopies = 4'
+    none = edition_file(tmp_path, "classic", "none", (line, line.replace("4", "0")))
+    text = none.read_text(encoding="utf-8").replace("total_cards = 108", "total_cards = 104")
+    none.write_text(text, encoding="utf-8")
+    start = text.index(line.replace("4", "0")) - len("[[deck.cards]]\n")
+    end = text.index("\n[", start + 1) + 1
+    gone = tmp_path / "gone.toml"
+    gone.write_text(text[:start] + text[end:], encoding="utf-8")
+    zero, removed = (load_edition(str(p)) for p in (none, gone))
+    assert zero.faces.faces == removed.faces.faces and zero.faces.in_play == removed.faces.in_play
+    micro = parse_scale("micro")
+    assert scale_edition(zero, micro).faces.faces == scale_edition(removed, micro).faces.faces
+    explored = [explore(scale_edition(e, micro), 2) for e in (zero, removed)]
+    assert len(explored[0].states) == len(explored[1].states) < 28_057  # classic's count
