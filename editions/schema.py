@@ -63,6 +63,29 @@ READINGS: dict[str, tuple[str, ...]] = {
 }
 """Every reading the kernel implements, per parameter (card parameters by effect)."""
 
+FIXED_READINGS: dict[str, str] = {
+    "uno-window": "from-the-resolved-play-until-the-next-players-first-action",
+    "final-card-effects": "hand-ends-at-once",
+    "action-on-action": "adds-nothing-beyond-colour-matching",
+    "wilds-any-time": "restriction-still-applies",
+    "hail-mary-trigger": "by-another-player-after-an-uno-call",
+    "hail-mary-wrong-guess": "card-stays-and-play-goes-left-in-named-colour",
+    "hail-mary-guess-on-a-wild": "no-colour-is-right",
+    "hail-mary-thrower-afterwards": "usual-rules-apply",
+    "hail-mary-shed-cards": "under-the-hail-mary-on-the-discard-pile",
+    "hail-mary-pending-challenge": "not-while-a-challenge-is-pending",
+    "touchdown-next-player": "next-player-in-direction-loser-keeps-turn",
+    "favorite-line-next-player": "next-after-the-card-player-loser-keeps-turn",
+    "touchdown-judge": "the-table-names-the-loser",
+    "favorite-line-judge": "the-table-names-the-loser",
+    "favorite-line-no-failure": "rounds-continue-until-someone-fails",
+    "touchdown-two-players": "the-only-other-player-always-draws",
+}
+"""Readings the kernel plays with no parameter to choose another, by interpretation id: an
+edition may list other answers as alternatives but not choose one, or its file would document
+a rule the model does not play. A reading of another id without `decides` is the file's own
+note; `lint` says the model does not follow it."""
+
 HOLDING = ("current-color", "wild")
 
 FAMILIES = (
@@ -314,6 +337,10 @@ def _interpretations(reader: Reader) -> tuple[Interpretation, ...]:
         chosen = _value(reader, (*path, "chosen"))
         alternatives = reader.array((*path, "alternatives"), nonempty=True)
         decides = reader.string((*path, "decides"), optional=True) or None
+        fixed = FIXED_READINGS.get(ident)
+        if decides is None and fixed is not None and chosen != fixed:
+            expected = f'"{fixed}" (the reading unospec models: no parameter chooses another)'
+            reader.fail((*path, "chosen"), expected, Shown(_shown(chosen)))
         if decides is not None:
             _check_decides(reader, path, decides, chosen)
             for j in range(len(alternatives)):

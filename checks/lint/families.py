@@ -16,10 +16,11 @@ from unospec.checks.lint.finding import ERROR, INFO, WARNING, Finding, deciding,
 from unospec.checks.lint.witnesses import colourless_first_flip, honest_penalty_trace
 from unospec.checks.proofs import REFUTED, ProofReport
 from unospec.checks.proofs.result import Query
+from unospec.editions.schema import FIXED_READINGS
 from unospec.model import sections
 from unospec.model.actions import Play
 from unospec.model.cards import COLORS, NUMBER, WILD_KINDS
-from unospec.model.edition import Edition
+from unospec.model.edition import Edition, Interpretation
 from unospec.model.effects import HailMary, WildDraw
 from unospec.model.errors import UnospecError
 from unospec.model.flows import requirements_of, settlement_of
@@ -611,6 +612,7 @@ def recorded(edition: Edition, covered: set[str]) -> list[Finding]:
         moot = _does_not_arise(edition, item.decides)
         if moot:
             severity = INFO
+        unmodelled = _not_modelled(item)
         found.append(
             Finding(
                 f"{family}:{item.id}",
@@ -619,13 +621,26 @@ def recorded(edition: Edition, covered: set[str]) -> list[Finding]:
                 item.section,
                 f"{item.question} The booklet leaves it open; the edition file reads "
                 f"{list(item.chosen) if isinstance(item.chosen, tuple) else item.chosen}."
-                + (f" It does not arise here: {moot}." if moot else ""),
+                + (f" It does not arise here: {moot}." if moot else "")
+                + (f" {unmodelled}" if unmodelled else ""),
                 None,
                 reading(item),
                 f"interpretations.{i}",
             )
         )
     return found
+
+
+def _not_modelled(item: Interpretation) -> str | None:
+    """Why the model may not play as a reading says: no parameter decides it and the kernel
+    answers no question of that id (a house rule written as a note, say). Readings of the
+    deck (`assumption`) are the file's own deck lines."""
+    if item.decides or item.id in FIXED_READINGS or item.family == "assumption":
+        return None
+    return (
+        "No parameter decides this reading and unospec models no question of this id: the "
+        "model plays its own rules here, whatever the file chose."
+    )
 
 
 def _does_not_arise(edition: Edition, decides: str | None) -> str | None:

@@ -299,3 +299,23 @@ def test_rules_that_never_change_a_game_are_found(tmp_path: Path) -> None:
     assert (
         not {"redundancy:uno-penalty", "redundancy:challenge-never-succeeds:wild-draw-four"} & plain
     )
+
+
+def test_a_house_rule_written_as_a_reading_is_said_not_to_be_played(tmp_path: Path) -> None:
+    """A reading no parameter decides, of a question unospec does not model (a Draw Two
+    stacking house rule), is reported with the warning that the model does not play it; it
+    was reported as if the chosen reading were the one checked. A question the kernel does
+    answer (Calling UNO's window) carries no such warning."""
+    path = edition_file(tmp_path, "classic", "house-rules")
+    path.write_text(
+        path.read_text(encoding="utf-8")
+        + '\n[[interpretations]]\nid = "draw-two-stacking"\nsection = "House Rules"\n'
+        'question = "May a Draw Two answer a Draw Two?"\nchosen = "stack"\n'
+        'alternatives = ["no-stacking"]\nwhy = "house rule"\n',
+        encoding="utf-8",
+    )
+    found = {f["id"]: f for f in lint(load_edition(str(path))).to_json()["findings"]}
+    stacking = found["unspecified-outcome:draw-two-stacking"]
+    assert stacking["severity"] == "warning"
+    assert "unospec models no question of this id" in stacking["message"]
+    assert "models no question" not in found["unspecified-outcome:uno-window"]["message"]

@@ -15,7 +15,7 @@ import pytest
 
 from unospec.cli import main
 from unospec.editions import builtin_names, builtin_path, load_edition
-from unospec.editions.schema import READINGS
+from unospec.editions.schema import FIXED_READINGS, READINGS
 from unospec.model.errors import EditionError
 
 
@@ -322,6 +322,41 @@ def test_a_reading_listed_as_an_alternative_but_not_modelled_says_so(tmp_path: P
     assert (line, key) == (line_of(text, 'reshuffle = "whole'), "play.reshuffle")
     assert expected == "one of 'keep-top-card' (the readings unospec models)"
     assert found == "'whole-discard-pile'"
+
+
+def test_a_reading_no_parameter_decides_cannot_choose_what_the_model_does_not_play(
+    tmp_path: Path,
+) -> None:
+    """Express's `action-on-action` reading (Action Cards: NOTE) sets no parameter; choosing
+    its alternative was accepted and the model went on playing the reading it models, so the
+    file documented a rule nobody checked."""
+    old = 'chosen = "adds-nothing-beyond-colour-matching"'
+    text = edit(express_text(), old, 'chosen = "any-action-card-on-any-action-card"')
+    path = tmp_path / "express.toml"
+    path.write_text(text, encoding="utf-8")
+    line, key, expected, found = parse_message(str(load_error(path)), path)
+    index = nth_table(text, "interpretations", "any-action-card-on-any-action-card")
+    assert (line, key) == (
+        line_of(text, 'chosen = "any-action'),
+        f"interpretations[{index}].chosen",
+    )
+    assert expected == (
+        '"adds-nothing-beyond-colour-matching" (the reading unospec models: no parameter '
+        "chooses another)"
+    )
+    assert found == '"any-action-card-on-any-action-card"'
+
+
+def test_every_fixed_reading_is_one_a_builtin_edition_records() -> None:
+    """Each question the kernel answers without a parameter is asked by a built-in edition,
+    with no `decides` (an id none records would be a dead entry)."""
+    asked = {
+        item.id
+        for name in builtin_names()
+        for item in load_edition(name).interpretations
+        if item.decides is None
+    }
+    assert set(FIXED_READINGS) <= asked
 
 
 @pytest.mark.parametrize(
