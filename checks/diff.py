@@ -41,7 +41,7 @@ from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, RuleGap, UnospecError
 from unospec.model.kernel import empty_table, is_chance, legal_actions, run
 from unospec.model.scale import parse_scale, require_dealable, scale_edition
-from unospec.model.state import GameState
+from unospec.model.state import GameState, Owed, PendingChallenge
 from unospec.model.table import MACHINE
 from unospec.model.trace import Trace
 
@@ -463,13 +463,16 @@ def _replays(a: Edition, b: Edition, trace: Trace, common: str, *, parted: bool)
             return [ids(card) for card in value]
         if name == "hands":
             return [[ids(card) for card in hand] for hand in value]
+        if isinstance(value, Owed | PendingChallenge):  # labelled: {"player": 1, "amount": 2, ...}
+            labelled = value._asdict()
+            if "card" in labelled:
+                labelled["card"] = ids(labelled["card"])
+            return _plain(labelled)
         return _plain(value)
 
     fields = {
         name: {"a": shown(name, va), "b": shown(name, vb)}
-        for name, va, vb in zip(
-            GameState._fields, normalize(final_a), normalize(final_b), strict=True
-        )
+        for name, va, vb in zip(GameState._fields, final_a, final_b, strict=True)
         if va != vb
-    }
+    }  # the states the replays end in, as `replay` shows them (not the explorer's normal form)
     return {"replay": summary, "fields": fields}

@@ -281,7 +281,11 @@ def prove_text(data: dict[str, Any]) -> str:
 def _worded(kind: str, path: str, a: object, b: object) -> tuple[object, object]:
     """A finding is found or not, a transition can fire or not: words, not True/False; a
     card's effect by the name edition files give it (`draw`, not `DrawPenalty`)."""
-    words = {"finding": ("found", "not found"), "transition": ("can fire", "cannot fire")}
+    words = {
+        "finding": ("found", "not found"),
+        "transition": ("can fire", "cannot fire"),
+        "exploration": ("fires", "never fires"),  # the transitions fired at a scale
+    }
     if kind in words and isinstance(a, bool) and isinstance(b, bool):
         yes, no = words[kind]
         return (yes if a else no), (yes if b else no)

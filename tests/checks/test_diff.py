@@ -218,6 +218,7 @@ def test_findings_and_transitions_are_told_in_words() -> None:
         "differences": [
             {"kind": "finding", "path": "scoring-coverage:missing", "a": True, "b": False},
             {"kind": "transition", "path": "hand_over --score--> dealing", "a": False, "b": True},
+            {"kind": "exploration", "path": "fires at scale micro: x", "a": False, "b": True},
             {"kind": "parameter", "path": "rules.open", "a": True, "b": False},
             {"kind": "parameter", "path": "cards.draw-one.effect", "a": "DrawPenalty", "b": None},
         ],
@@ -227,6 +228,7 @@ def test_findings_and_transitions_are_told_in_words() -> None:
     text = diff_text(data)
     assert "    scoring-coverage:missing: found -> not found" in text
     assert "    hand_over --score--> dealing: cannot fire -> can fire" in text
+    assert "    fires at scale micro: x: never fires -> fires" in text
     assert "    rules.open: True -> False" in text  # a parameter's own value
     assert "    cards.draw-one.effect: draw -> absent" in text  # as edition files name it
 
@@ -365,3 +367,40 @@ def test_a_deck_that_trades_ranks_differs_in_its_deck(tmp_path: Path) -> None:
     assert "deck.number 9: was 8, now 4" in compare(
         classic, fingerprint(changed, prove(changed), None)
     )
+
+
+def test_the_differing_fields_are_those_of_the_states_the_replays_end_in(tmp_path: Path) -> None:
+    """A Wild worth nothing (Keeping Score) ends a classic game at once in one edition only;
+    the fields listed are those of the replays' final states, so they agree with the replay
+    lines above them (they were the explorer's normal form: hands emptied at a deal)."""
+    worthless = edition_file(tmp_path, "classic", "worthless", ("wild = 50\n", "wild = 0\n"))
+    report = diff(edition("classic"), load_edition(str(worthless)), scale="micro")
+    assert report.trace is not None
+    fields, replays = report.trace["fields"], report.trace["replay"]
+    assert fields["phase"] == {side: replays[side]["phase"] for side in "ab"}
+    assert fields["scores"]["a"] != fields["scores"]["b"]
+    for side in "ab":
+        shown = fields.get("hands", {}).get(side)
+        assert shown is None or [len(hand) for hand in shown] == replays[side]["hands"]
+
+
+def test_a_pending_challenge_that_differs_is_shown_with_its_fields_named(tmp_path: Path) -> None:
+    """A challenge that counts wilds (Action Cards: Wild Draw Four card) parts from classic's
+    as soon as the card is played; the differing challenge is told by field and card name,
+    not as an unlabelled tuple of face numbers."""
+    counted = 'guilty_if_holding = ["current-color"]'
+    wilds = edition_file(
+        tmp_path,
+        "classic",
+        "wilds",
+        (counted, 'guilty_if_holding = ["current-color", "wild"]'),
+        (
+            'guilty_if_holding"\nchosen = ["current-color"]\nalternatives = [["current-color", "wild"]]',
+            'guilty_if_holding"\nchosen = ["current-color", "wild"]\nalternatives = [["current-color"]]',
+        ),
+    )
+    report = diff(edition("classic"), load_edition(str(wilds)), scale="micro")
+    assert report.trace is not None
+    challenge = report.trace["fields"]["challenge"]
+    assert challenge["a"]["card"] == challenge["b"]["card"] == "wild-draw-four"
+    assert (challenge["a"]["guilty"], challenge["b"]["guilty"]) == (False, True)
