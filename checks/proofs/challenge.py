@@ -21,11 +21,11 @@ from typing import Any
 import z3
 
 from unospec.checks.proofs.result import Query, check_claim, value
-from unospec.model.actions import Accept, Challenge, Play
+from unospec.model.actions import Accept, Challenge, Play, Reshuffle
 from unospec.model.edition import Edition
 from unospec.model.effects import WildDraw
 from unospec.model.errors import UnospecError
-from unospec.model.kernel import apply, empty_table
+from unospec.model.kernel import apply, chance_cards, empty_table
 from unospec.model.state import GameState
 
 
@@ -172,7 +172,7 @@ def _hand_state(
 
 def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -> Query:
     """The kernel's outcome equals the booklet's for every hand, challenged or accepted."""
-    observed: dict[tuple[bool, bool, bool], tuple[int, int, int]] = {}
+    observed: dict[tuple[bool, bool, bool], tuple[int, int, int, int]] = {}
     for with_color, with_wild, challenged in product((False, True), repeat=3):
         built = _hand_state(edition, kind, with_color, with_wild)
         if built is None:
@@ -182,12 +182,19 @@ def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
             played = apply(edition, game, Play(0, card, in_force))
             answer = Challenge(1) if challenged else Accept(1)
             after = apply(edition, played, answer)
+            while after.phase == "awaiting_reshuffle":  # the pile ran out: any order will do
+                after = apply(edition, after, Reshuffle(chance_cards(edition, after)))
         except UnospecError:
             continue
         drew = [len(after.hands[p]) - len(played.hands[p]) for p in (0, 1)]
-        observed[(with_color, with_wild, challenged)] = (drew[0], drew[1], after.current)
+        left = len(played.draw_pile) + len(played.discard) - 1  # a reshuffle keeps the top
+        observed[(with_color, with_wild, challenged)] = (drew[0], drew[1], after.current, left)
     color, wild, challenged = z3.Bools("holds_colour_in_force holds_a_wild challenged")
-    offender, victim, following = z3.Ints("offender_draws victim_draws next_player")
+    offender, victim, following, left = z3.Ints("offender_draws victim_draws next_player left")
+
+    def owed(amount: int) -> z3.ArithRef:  # every card left, when fewer (draw-what-remains)
+        return z3.If(left < amount, left, amount)
+
     guilty = _holds(effect.guilty_if_holding, color, wild)
     plays = effect.after_successful_challenge == "challenger-plays"
     after_victim = 2 % _table_size(edition)  # the offender is 0, the victim 1
@@ -196,20 +203,22 @@ def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
         z3.If(
             guilty,
             z3.And(
-                offender == effect.offender_draws,
+                offender == owed(effect.offender_draws),
                 victim == 0,
                 following == (1 if plays else after_victim),
             ),
-            z3.And(offender == 0, victim == effect.challenger_draws, following == after_victim),
+            z3.And(
+                offender == 0, victim == owed(effect.challenger_draws), following == after_victim
+            ),
         ),
-        z3.And(offender == 0, victim == effect.draw, following == after_victim),
+        z3.And(offender == 0, victim == owed(effect.draw), following == after_victim),
     )
     table = [
         z3.Implies(
             z3.And(color == c, wild == w, challenged == ch),
-            z3.And(offender == o, victim == v, following == n),
+            z3.And(offender == o, victim == v, following == n, left == k),
         )
-        for (c, w, ch), (o, v, n) in observed.items()
+        for (c, w, ch), (o, v, n, k) in observed.items()
     ]
     known = z3.Or(*[z3.And(color == c, wild == w, challenged == ch) for c, w, ch in observed])
 
@@ -220,6 +229,7 @@ def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
                 "a wild card": value(model, wild),
             },
             "answer": "challenge" if value(model, challenged) else "accept",
+            "cards left to draw": value(model, left),
             "kernel": {
                 "offender draws": value(model, offender),
                 "challenger draws": value(model, victim),
@@ -230,7 +240,8 @@ def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
     return check_claim(
         f"challenge-payouts: {kind}",
         f"after a {kind}, accepting costs {effect.draw}; a failed challenge costs the challenger "
-        f"{effect.challenger_draws}; a successful one costs the offender {effect.offender_draws}",
+        f"{effect.challenger_draws}; a successful one costs the offender {effect.offender_draws} "
+        "(or every card left, when fewer remain)",
         section,
         [*table, known],
         z3.Not(booklet),

@@ -120,6 +120,19 @@ def test_challenge_payouts_match_the_booklet(name: str) -> None:
     assert payouts == [PROVED]
 
 
+@pytest.mark.parametrize("amount", [99, 101, 500])
+def test_payouts_beyond_the_cards_left_are_what_remains(amount: int) -> None:
+    """A failed challenge that costs more cards than the table holds: the challenger takes
+    every card left, reshuffle included (Let's Play: NOTE, the draw-what-remains reading).
+    The proof expected the whole amount and blamed the kernel, from 100 cards on."""
+    query = next(
+        q
+        for q in prove(_wild_draw_four(challenger_draws=amount)).queries
+        if q.name.startswith("challenge-payouts")
+    )
+    assert query.verdict == PROVED, query.witness
+
+
 def test_a_kernel_that_pays_the_wrong_amount_is_refuted(monkeypatch: pytest.MonkeyPatch) -> None:
     """A seeded bug that makes a failed challenge cost the accept amount is caught."""
 
