@@ -24,6 +24,7 @@ from unospec.diagrams.graph import (
     turn_flow,
     why_inactive,
 )
+from unospec.editions import reference
 from unospec.model.cards import KINDS
 from unospec.model.edition import Edition
 from unospec.model.table import MACHINE, CompiledMachine
@@ -62,9 +63,18 @@ CARD_COVERED = frozenset(
 others, so that no difference between two editions goes undrawn."""
 
 
+def _names(edition: Edition, other: Edition) -> tuple[str, str]:
+    """How the picture names the two: by name, or by file when both have one name (a user's
+    copy of a built-in, say), as `unospec diff` does."""
+    if edition.name != other.name:
+        return edition.name, other.name
+    return reference(edition), reference(other)
+
+
 def diff_flow(edition: Edition, other: Edition, machine: CompiledMachine = MACHINE) -> Diagram:
     """The turn flow of `edition` marked against `other`'s: added, removed or changed."""
     mine, theirs = turn_flow(edition, machine), turn_flow(other, machine)
+    name_a, name_b = _names(edition, other)
     nodes = tuple(
         replace(a, mark=_presence(a.mark != Mark.INACTIVE, b.mark != Mark.INACTIVE))
         for a, b in zip(mine.nodes, theirs.nodes, strict=True)
@@ -73,7 +83,7 @@ def diff_flow(edition: Edition, other: Edition, machine: CompiledMachine = MACHI
     for a, b in zip(mine.edges, theirs.edges, strict=True):
         mark = _presence(a.mark != Mark.INACTIVE, b.mark != Mark.INACTIVE)
         if mark == Mark.PLAIN:
-            notes = compare(a.notes, b.notes, edition.name, other.name)
+            notes = compare(a.notes, b.notes, name_a, name_b)
             changed = any(note.mark != Mark.PLAIN for note in notes)
             edges.append(replace(a, notes=notes, mark=Mark.CHANGED if changed else Mark.PLAIN))
         elif mark == Mark.ADDED:
@@ -83,23 +93,23 @@ def diff_flow(edition: Edition, other: Edition, machine: CompiledMachine = MACHI
         else:
             edges.append(replace(a, notes=(), mark=Mark.INACTIVE))
     return Diagram(
-        name=f"{edition.name}-vs-{other.name}",
-        title=f"{edition.name} against {other.name}: what the turn flow changes",
-        subtitle=f"{edition.name}: {summary(edition)}\n{other.name}: {summary(other)}",
+        name=f"{name_a}-vs-{name_b}",
+        title=f"{name_a} against {name_b}: what the turn flow changes",
+        subtitle=f"{name_a}: {summary(edition)}\n{name_b}: {summary(other)}",
         clusters=mine.clusters,
         nodes=nodes,
         edges=tuple(edges),
         legend=(
             (Mark.PLAIN, "the same in both"),
-            (Mark.ADDED, f"only in {edition.name}"),
-            (Mark.REMOVED, f"only in {other.name}"),
+            (Mark.ADDED, f"only in {name_a}"),
+            (Mark.REMOVED, f"only in {name_b}"),
             (
                 Mark.CHANGED,
-                f"in both, different: {edition.name}'s value first, then {other.name}'s",
+                f"in both, different: {name_a}'s value first, then {name_b}'s",
             ),
             (Mark.INACTIVE, f"in neither: {why_inactive((edition, other), 'either deck')}"),
         ),
-        facts=_differing(facts(edition), facts(other), edition.name, other.name),
+        facts=_differing(facts(edition), facts(other), name_a, name_b),
     )
 
 

@@ -64,6 +64,11 @@ def test_a_copy_of_a_built_in_is_drawn_against_it_under_its_file_name(tmp_path: 
     copy.write_text(builtin_path("classic").read_text(encoding="utf-8"), encoding="utf-8")
     assert run(args(str(copy), "--diff", "classic", "--out", str(tmp_path))) == 0
     assert (tmp_path / "house-vs-classic.svg").is_file()
+    assert run(args(str(copy), "--diff", "classic", "--format", "dot", "--out", str(tmp_path))) == 0
+    dot = (tmp_path / "house-vs-classic.dot").read_text(encoding="utf-8")
+    # named by file, not "classic against classic" with both legend marks for one name
+    assert f"{copy} against classic" in dot and "only in classic" in dot
+    assert f"only in {copy}" in dot
 
 
 @pytest.mark.parametrize(
