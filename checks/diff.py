@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -160,8 +161,13 @@ def data_differences(a: Edition, b: Edition) -> list[Difference]:
 
 
 def readings(edition: Edition) -> dict[str, Any]:
+    """Each reading's choice and its alternatives, in a fixed order (listing the same
+    alternatives in another order changes nothing)."""
     return {
-        i.id: {"chosen": _plain(i.chosen), "alternatives": _plain(i.alternatives)}
+        i.id: {
+            "chosen": _plain(i.chosen),
+            "alternatives": sorted(_plain(i.alternatives), key=json.dumps),
+        }
         for i in edition.interpretations
     }
 

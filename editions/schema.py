@@ -159,8 +159,12 @@ def build_edition(reader: Reader) -> Edition:
 
 
 def _colors(reader: Reader) -> tuple[str, ...]:
+    """The deck's colours in one order whatever the file's (a set: no rule reads an order,
+    so listing them otherwise must not change a scaled deck or a seeded game)."""
     reader.table(("deck",), ("colors", "cards"))
-    return reader.choices(("deck", "colors"), COLORS, nonempty=True)
+    return tuple(
+        sorted(reader.choices(("deck", "colors"), COLORS, nonempty=True), key=COLORS.index)
+    )
 
 
 def _deck(reader: Reader, colors: int) -> tuple[DeckEntry, ...]:

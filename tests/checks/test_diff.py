@@ -404,3 +404,25 @@ def test_a_pending_challenge_that_differs_is_shown_with_its_fields_named(tmp_pat
     challenge = report.trace["fields"]["challenge"]
     assert challenge["a"]["card"] == challenge["b"]["card"] == "wild-draw-four"
     assert (challenge["a"]["guilty"], challenge["b"]["guilty"]) == (False, True)
+
+
+def test_colours_and_alternatives_listed_in_another_order_change_nothing(tmp_path: Path) -> None:
+    """The deck's colours and a reading's alternatives are sets: listed in another order, the
+    edition is the same (the scaled deck took the first colour listed, and the reading
+    compared as a list, so both read as differences)."""
+    reordered = edition_file(
+        tmp_path,
+        "classic",
+        "classic-reordered",
+        (
+            'colors = ["red", "yellow", "green", "blue"]',
+            'colors = ["blue", "green", "yellow", "red"]',
+        ),
+        (
+            'alternatives = ["obligation-waits-for-cards", "hand-ends-unscored"]',
+            'alternatives = ["hand-ends-unscored", "obligation-waits-for-cards"]',
+        ),
+    )
+    changed = load_edition(str(reordered))
+    assert data_differences(edition("classic"), changed) == []
+    assert changed.behaviour() == edition("classic").behaviour()
