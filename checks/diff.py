@@ -37,6 +37,7 @@ from unospec.checks.lint.families import can_fire
 from unospec.checks.proofs import prove
 from unospec.checks.replay import replay
 from unospec.editions import reference
+from unospec.editions.schema import RULE_KEYS
 from unospec.model.actions import Action
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, RuleGap, UnospecError
@@ -128,6 +129,11 @@ def card_parameters(edition: Edition) -> dict[str, Any]:
     return flat
 
 
+def _as_written(rules: dict[str, Any]) -> dict[str, Any]:
+    """Rule parameters by the key an edition file writes them under (`setup.hand_size`)."""
+    return {RULE_KEYS[name]: value for name, value in rules.items()}
+
+
 def rule_parameters(edition: Edition) -> dict[str, Any]:
     rules = dataclasses.asdict(edition.rules)
     rules.pop("points")
@@ -146,7 +152,7 @@ def data_differences(a: Edition, b: Edition) -> list[Difference]:
             "deck",
         ),
         *_pairs("cards.", card_parameters(a), card_parameters(b), "parameter"),
-        *_pairs("rules.", rule_parameters(a), rule_parameters(b), "parameter"),
+        *_pairs("", _as_written(rule_parameters(a)), _as_written(rule_parameters(b)), "parameter"),
         *_pairs("scoring.points.", dict(a.rules.points), dict(b.rules.points), "scoring"),
         *_pairs(
             "scoring.",
@@ -294,7 +300,7 @@ def scaled_away(a: Edition, b: Edition, common: str) -> list[dict[str, Any]]:
     ]
 
 
-BETWEEN_HANDS = frozenset({"rules.next_leader", "rules.game_end"})
+BETWEEN_HANDS = frozenset({"setup.next_leader", "scoring.game_end"})
 """Parameters only a next hand reads: who leads it, and whether there is one (Winning)."""
 
 

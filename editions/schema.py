@@ -63,6 +63,25 @@ READINGS: dict[str, tuple[str, ...]] = {
 }
 """Every reading the kernel implements, per parameter (card parameters by effect)."""
 
+RULE_KEYS: dict[str, str] = {
+    "hand_size": "setup.hand_size",
+    "min_players": "players.min",
+    "max_players": "players.max",
+    "first_flip_ignores": "setup.first_flip_ignores",
+    "ignored_flip_goes": "setup.ignored_flip_goes",
+    "flip_exhausted": "setup.flip_exhausted",
+    "next_leader": "setup.next_leader",
+    "reshuffle": "play.reshuffle",
+    "draw_shortfall": "play.draw_shortfall",
+    "empty_handed_draw": "play.empty_handed_draw",
+    "after_drawing": "play.after_drawing",
+    "uno_penalty": "play.uno_penalty",
+    "game_end": "scoring.game_end",
+    "target_score": "scoring.target",
+    "points": "scoring.points",
+}
+"""Where each field of `Rules` is written in an edition file, for messages that name it."""
+
 FIXED_READINGS: dict[str, str] = {
     "uno-window": "from-the-resolved-play-until-the-next-players-first-action",
     "final-card-effects": "hand-ends-at-once",

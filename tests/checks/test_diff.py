@@ -40,7 +40,7 @@ def test_classic_against_express_lists_what_the_issue_names() -> None:
     Keeping Score)."""
     paths = {d.path: (d.a, d.b) for d in data_differences(edition("classic"), edition("express"))}
     assert paths["deck.total"] == (108, 56)
-    assert paths["rules.hand_size"] == (7, 5)
+    assert paths["setup.hand_size"] == (7, 5)
     assert paths["cards.draw-two.draw"] == (2, None) and paths["cards.draw-one.draw"] == (None, 1)
     assert paths["cards.wild-draw-four.challenger_draws"] == (6, None)
     assert paths["cards.wild-draw-two.challenger_draws"] == (None, 4)
@@ -153,11 +153,11 @@ def test_differences_the_scale_sets_alike_are_named(tmp_path: Path) -> None:
     a, b = load_edition(str(fast)), edition("express")
     common = "micro,kinds=draw-one+number+reverse+skip+wild+wild-draw-two"
     assert scaled_away(a, b, common) == [
-        {"path": "rules.hand_size", "a": 3, "b": 5},
+        {"path": "setup.hand_size", "a": 3, "b": 5},
         {"path": "scoring.target", "a": 100, "b": 250},
     ]
     assert scaled_away(a, b, common.replace("micro", "micro,target=0")) == [
-        {"path": "rules.hand_size", "a": 3, "b": 5}
+        {"path": "setup.hand_size", "a": 3, "b": 5}
     ]
     assert scaled_away(b, b, common) == []
 
@@ -175,7 +175,7 @@ def test_the_diff_text_says_what_play_did_not_test(
         "    not played (in one deck only): draw-one, draw-two, wild-draw-four, wild-draw-two"
         in out
     )
-    untested = "    not tested by play at this scale: rules.hand_size (3 -> 7); scoring.target"
+    untested = "    not tested by play at this scale: setup.hand_size (3 -> 7); scoring.target"
     assert untested in out and ", number 9, reverse, skip, in play, total\n" in out
     assert "    not compared: tables of 3-10 players (`--players N` compares one)" in out
 
@@ -184,7 +184,7 @@ def test_the_diff_text_says_what_play_did_not_test(
     ("line", "new", "untested"),
     [
         ('kind = "wild"\ncopies = 4', 'kind = "wild"\ncopies = 3', "deck.wild"),
-        ('game_end = "target-score"', 'game_end = "single-hand"', "rules.game_end"),
+        ('game_end = "target-score"', 'game_end = "single-hand"', "scoring.game_end"),
     ],
 )
 def test_what_the_micro_scale_sets_alike_is_named_as_untested(
@@ -195,7 +195,7 @@ def test_what_the_micro_scale_sets_alike_is_named_as_untested(
     difference" with nothing named as untested."""
     also = {
         "deck.wild": ("total_cards = 108", "total_cards = 107"),
-        "rules.game_end": (
+        "scoring.game_end": (
             'chosen = "target-score"\nalternatives = ["single-hand"]',
             'chosen = "single-hand"\nalternatives = ["target-score"]',
         ),
@@ -244,20 +244,21 @@ def test_two_editions_of_one_name_are_told_apart_by_their_files(tmp_path: Path) 
 
 
 def test_decks_that_still_differ_when_scaled_are_not_called_searched(tmp_path: Path) -> None:
-    """Express with its colours in another order keeps other colours at `pair` (two of
-    them): the shared decks differ, so no game is searched, and the bound says it is not
-    complete (it claimed a complete search of no states)."""
+    """Express with 0s instead of its 1s keeps other numbers at `pair,ranks=1-2`: the
+    shared decks differ, so no game is searched, and the bound says it is not complete (it
+    claimed a complete search of no states)."""
     other = edition_file(
         tmp_path,
         "express",
-        "reordered",
-        (
-            'colors = ["red", "yellow", "green", "blue"]',
-            'colors = ["blue", "green", "yellow", "red"]',
-        ),
+        "zeroes",
+        ("ranks = [1, 2, 3, 4, 5, 6, 7, 8, 9]", "ranks = [0, 2, 3, 4, 5, 6, 7, 8, 9]"),
     )
     path, how, bound = distinguish(
-        load_edition(str(other)), edition("express"), scale="pair", players=2, max_states=10
+        load_edition(str(other)),
+        edition("express"),
+        scale="pair,ranks=1-2",
+        players=2,
+        max_states=10,
     )
     assert path == [] and bound["complete"] is False and bound["states"] == 0
     assert how.startswith("not compared: scaled to pair,") and "different faces" in how
@@ -294,7 +295,7 @@ def test_the_leader_of_a_hand_never_played_is_not_a_difference(tmp_path: Path) -
     assert path is None and bound["complete"]
     common = bound["scale"]  # one hand per game: the diff says the leader was not played
     alike = scaled_away(load_edition(str(same)), edition("classic"), common)
-    assert {"path": "rules.next_leader", "a": "same", "b": "rotate-left"} in alike
+    assert {"path": "setup.next_leader", "a": "same", "b": "rotate-left"} in alike
     multi = "micro,wilds=0,target=2"
     path, how, _ = distinguish(
         load_edition(str(same)), edition("classic"), scale=multi, players=2, max_states=10**6
