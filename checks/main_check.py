@@ -29,6 +29,7 @@ from unospec.checks.lint.coverage import unfinished_witness
 from unospec.checks.proofs import ProofReport, prove
 from unospec.checks.results import CheckResult, EditionReport
 from unospec.checks.simulate import ENOUGH_UNFINISHED, run_games, simulation_json
+from unospec.checks.wording import span
 from unospec.editions import load_edition, reference
 from unospec.model.actions import Deal
 from unospec.model.edition import Edition
@@ -225,17 +226,6 @@ def _counted(count: int, one: str, many: str) -> str:
     ('1 gap or ambiguity', '0 notes')
     """
     return f"{count} {one if count == 1 else many}"
-
-
-def span(counts: list[int]) -> str:
-    """Player counts as a reader wants them: ``2-10`` for a run, else ``2, 5``.
-
-    >>> span([2, 3, 4]), span([2]), span([2, 5])
-    ('2-4', '2', '2, 5')
-    """
-    if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]}-{counts[-1]}"
-    return ", ".join(map(str, counts))
 
 
 def _random_games(

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from unospec.checks.main_check import span
 from unospec.checks.replay import ReplayResult
 from unospec.checks.results import EditionReport
+from unospec.checks.wording import span
 from unospec.model.cards import Face
 from unospec.model.edition import Edition
 from unospec.model.effects import EFFECT_NAMES

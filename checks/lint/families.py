@@ -16,6 +16,7 @@ from unospec.checks.lint.finding import ERROR, INFO, WARNING, Finding, deciding,
 from unospec.checks.lint.witnesses import colourless_first_flip, honest_penalty_trace
 from unospec.checks.proofs import REFUTED, ProofReport
 from unospec.checks.proofs.result import Query
+from unospec.checks.wording import span
 from unospec.editions.schema import FIXED_READINGS
 from unospec.model import sections
 from unospec.model.actions import Play
@@ -198,17 +199,23 @@ def resource_exhaustion(edition: Edition, proofs: ProofReport, observed: int) ->
                 )
             )
         elif query.name == "setup-feasibility":
+            undealable = (query.witness or {}).get("cannot be dealt for")
             found.append(
                 Finding(
                     "resource-exhaustion:setup",
                     "resource-exhaustion",
-                    WARNING,
+                    ERROR if undealable else WARNING,  # a player count it states cannot play
                     query.section,
-                    "for some player counts the deal is impossible or the first flip can find no "
-                    "card to start the discard pile",
+                    (
+                        f"the deck cannot deal the hands for {span(undealable)} players, "
+                        "which the edition allows"
+                        if undealable
+                        else "for some player counts the first flip can find no card to start "
+                        "the discard pile"
+                    ),
                     query.witness,
-                    reading(deciding(edition, "setup.flip_exhausted")),
-                    "setup.flip_exhausted",
+                    None if undealable else reading(deciding(edition, "setup.flip_exhausted")),
+                    "players.max" if undealable else "setup.flip_exhausted",
                 )
             )
     return found
@@ -650,7 +657,10 @@ def _does_not_arise(edition: Edition, decides: str | None) -> str | None:
         return None
     rules = edition.rules
     if decides.endswith(".with_two_players") and rules.min_players > 2:
-        return f"the edition is for {rules.min_players}-{rules.max_players} players"
+        players = list(range(rules.min_players, rules.max_players + 1))
+        return f"the edition is for {span(players)} players"
+    if decides == "setup.next_leader" and rules.game_end == "single-hand":
+        return "a game is one hand, so no next hand is dealt"
     parts = decides.split(".")
     if parts[0] == "cards" and len(parts) > 2 and parts[1] not in _present(edition):
         return f"the deck has no {parts[1]} card"

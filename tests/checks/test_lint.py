@@ -276,6 +276,41 @@ def test_a_reading_for_two_players_is_a_note_in_an_edition_for_more(tmp_path: Pa
     assert plain["unspecified-outcome:reverse-with-two-players"].severity == WARNING
 
 
+def test_who_leads_the_next_hand_is_a_note_when_a_game_is_one_hand(tmp_path: Path) -> None:
+    """In a single-hand game (Keeping Score left out) no next hand is dealt, so who deals it
+    (Winning) never comes up: a note saying so, not a warning."""
+    one = _edited(
+        tmp_path,
+        "classic",
+        'game_end = "target-score"',
+        'game_end = "single-hand"',
+        'chosen = "target-score"\nalternatives = ["single-hand"]',
+        'chosen = "single-hand"\nalternatives = ["target-score"]',
+        name="one-hand",
+    )
+    found = {f.id: f for f in lint(load_edition(str(one))).findings}
+    leader = found["unspecified-outcome:next-hand-leader"]
+    assert leader.severity == INFO and leader.message.endswith("no next hand is dealt.")
+    plain = {f.id: f for f in lint(edition("classic")).findings}
+    assert plain["unspecified-outcome:next-hand-leader"].severity == WARNING
+
+
+def test_a_player_count_the_deck_cannot_deal_is_an_error(tmp_path: Path) -> None:
+    """Hands of 20 from 108 cards (Set Up 2) cannot be dealt to 6 or more, which the
+    edition's 2-10 allows: an error naming them; Express's first flip that can find only
+    ignored cards at 8-10 players (Set Up 4) stays a warning."""
+    big = _edited(tmp_path, "classic", "hand_size = 7", "hand_size = 20", name="big")
+    [setup] = [
+        f for f in lint(load_edition(str(big))).findings if f.id == "resource-exhaustion:setup"
+    ]
+    assert setup.severity == ERROR and setup.key == "players.max"
+    assert (
+        setup.message == "the deck cannot deal the hands for 6-10 players, which the edition allows"
+    )
+    [flip] = [f for f in lint(edition("express")).findings if f.id == "resource-exhaustion:setup"]
+    assert flip.severity == WARNING and flip.key == "setup.flip_exhausted"
+
+
 def test_rules_that_never_change_a_game_are_found(tmp_path: Path) -> None:
     """A catch that costs nothing (Calling UNO, penalty 0) and a Wild Draw Four challenge
     that can never succeed (bluffs refused, judged by the legality rule: Action Cards) are

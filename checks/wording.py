@@ -1,0 +1,14 @@
+"""Counts in words, shared by the checks' messages and the CLI's text."""
+
+from __future__ import annotations
+
+
+def span(counts: list[int]) -> str:
+    """Player counts as a reader wants them: ``2-10`` for a run, else ``2, 5``.
+
+    >>> span([2, 3, 4]), span([2]), span([2, 5])
+    ('2-4', '2', '2, 5')
+    """
+    if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]}"
+    return ", ".join(map(str, counts))
