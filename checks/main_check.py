@@ -188,6 +188,7 @@ def _setup_conservation(edition: Edition, seed: int) -> CheckResult:
     counts = range(rules.min_players, rules.max_players + 1)
     problems: list[str] = []
     gaps: dict[int, str] = {}
+    deals = 0
     for players in counts:
         for _ in range(SETUP_DEALS):
             table = empty_table(edition, players)
@@ -198,10 +199,11 @@ def _setup_conservation(edition: Edition, seed: int) -> CheckResult:
             except RuleGap as gap:
                 gaps[players] = gap.reason
                 break
+            deals += 1
             for name, message in violations(edition, game, table, fired):
                 problems.append(f"{players} players: {name}: {message}")
-    deals = len(counts) * SETUP_DEALS
-    detail = f"{deals} deals for {span(list(counts))} players"
+    dealt = [players for players in counts if players not in gaps]
+    detail = f"{deals} deals for {span(dealt)} players" if dealt else "no deal"
     if gaps:
         by_reason: dict[str, list[int]] = {}
         for players, reason in gaps.items():

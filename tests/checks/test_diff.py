@@ -396,8 +396,10 @@ def test_a_pending_challenge_that_differs_is_shown_with_its_fields_named(tmp_pat
         "wilds",
         (counted, 'guilty_if_holding = ["current-color", "wild"]'),
         (
-            'guilty_if_holding"\nchosen = ["current-color"]\nalternatives = [["current-color", "wild"]]',
-            'guilty_if_holding"\nchosen = ["current-color", "wild"]\nalternatives = [["current-color"]]',
+            'guilty_if_holding"\nchosen = ["current-color"]\n'
+            'alternatives = [["current-color", "wild"]]',
+            'guilty_if_holding"\nchosen = ["current-color", "wild"]\n'
+            'alternatives = [["current-color"]]',
         ),
     )
     report = diff(edition("classic"), load_edition(str(wilds)), scale="micro")

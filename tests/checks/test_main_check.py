@@ -19,6 +19,7 @@ from unospec.checks.random_play import play_random_game, record_game
 from unospec.checks.replay import replay
 from unospec.checks.results import CheckResult, EditionReport
 from unospec.cli import main
+from unospec.editions import load_edition
 from unospec.model import kernel, updates
 from unospec.model.actions import Play
 from unospec.model.table import MACHINE, CompiledMachine
@@ -374,4 +375,16 @@ def test_a_baseline_without_games_passes_a_check_that_plays_some(
     argv = ["check", "express", "--games", "3", "--scale", "none", "--baselines", str(folder)]
     assert main([*argv, "--format", "json"]) == 0
     [report] = json.loads(capsys.readouterr().out)["editions"]
-    assert report["checks"][-1]["detail"] == "unchanged: deck, parameters, readings, proofs, findings"
+    assert (
+        report["checks"][-1]["detail"] == "unchanged: deck, parameters, readings, proofs, findings"
+    )
+
+
+def test_setup_counts_the_deals_it_made(tmp_path: Path) -> None:
+    """Hands of 20 (Set Up 2) deal to 2-5 players only: the check counts the 200 deals it
+    made for those and names the rest as undealable (it claimed 450 deals for 2-10)."""
+    big = edition_file(tmp_path, "classic", "big", ("hand_size = 7", "hand_size = 20"))
+    result = main_check._setup_conservation(load_edition(str(big)), 0)
+    assert not result.ok and result.data["undealable"] == [6, 7, 8, 9, 10]
+    assert result.detail.startswith("200 deals for 2-5 players; cannot deal for 6 players (6 ")
+    assert result.data["deals"] == 200
