@@ -172,7 +172,12 @@ def explore_text(data: dict[str, Any]) -> str:
         f"  {data['distinct_states']} distinct states ({data['unreduced_states']} without "
         f"symmetry), {data['transitions']} transitions, depth {data['depth']}",
         f"  {data['seconds']} s, {data['states_per_second']} states/s, peak memory "
-        f"{data['peak_memory_mb']} MB (~{data['bytes_per_state']} bytes per state)",
+        f"{data['peak_memory_mb']} MB ("
+        + (
+            f"~{data['bytes_per_state']} bytes per state)"
+            if data["bytes_per_state"]
+            else "too few states to measure the memory per state)"  # RSS grows in pages
+        ),
         "Invariants:",
     ]
     out += [f"  {'ok  ' if i['ok'] else 'FAIL'}  {i['name']}" for i in data["invariants"]]

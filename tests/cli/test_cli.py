@@ -497,3 +497,11 @@ def test_an_edition_for_two_players_only_can_be_proved_and_linted(
     assert err.endswith("players: expected 2 for two-only, found 3")  # not "2 to 2"
     code, _, err = run(capsys, "lint", str(path), "--games", "3", "--scale", "none")
     assert code == 0, err
+
+
+def test_explore_text_does_not_claim_zero_bytes_per_state(capsys: Capture) -> None:
+    """A run too short to grow the process (memory grows by pages) says so; it printed
+    "~0 bytes per state"."""
+    code, out, _ = run(capsys, "explore", "classic", "--scale", "pair", "--max-states", "3")
+    assert code == 0 and "(too few states to measure the memory per state)" in out
+    assert "bytes per state" not in out
