@@ -140,7 +140,7 @@ def check_edition(
     passed = (c.data.get("fingerprint") for c in checks if c.name == "random-games" and c.ok)
     played = next(passed, None)
     current = fingerprint(edition, proofs, explored, played)
-    checks.append(_baseline(edition, current, baselines))
+    checks.append(_baseline(edition, current, baselines, all(c.ok for c in checks)))
     interpretations = tuple(
         {
             "id": item.id,
@@ -332,15 +332,20 @@ def _lint(edition: Edition, proofs: ProofReport, checks: list[CheckResult]) -> C
     return CheckResult("lint", True, detail, report.to_json())
 
 
-def _baseline(edition: Edition, current: dict[str, Any], folder: Path | None) -> CheckResult:
-    """The edition still concludes what its saved baseline records (see `baseline`)."""
+def _baseline(
+    edition: Edition, current: dict[str, Any], folder: Path | None, passing: bool
+) -> CheckResult:
+    """The edition still concludes what its saved baseline records (see `baseline`);
+    `passing` is whether its other checks passed (a baseline is saved only then)."""
     saved = load_baseline(edition, folder)
     if saved is None:
         where = baseline_path(edition, folder)
+        when = "" if passing else "once the other checks pass, "
         return CheckResult(
             "baseline",
             True,
-            f"no baseline saved ({where}); `{_save_command(edition, current, folder)}` makes one",
+            f"no baseline saved ({where}); {when}`{_save_command(edition, current, folder)}` "
+            "makes one",
             {"differences": []},
         )
     differences = compare(saved, current)

@@ -388,3 +388,13 @@ def test_setup_counts_the_deals_it_made(tmp_path: Path) -> None:
     assert not result.ok and result.data["undealable"] == [6, 7, 8, 9, 10]
     assert result.detail.startswith("200 deals for 2-5 players; cannot deal for 6 players (6 ")
     assert result.data["deals"] == 200
+
+
+def test_no_baseline_is_offered_for_saving_only_once_the_checks_pass(tmp_path: Path) -> None:
+    """`baseline save` refuses an edition whose checks fail, so the check names the command
+    as what to run once they pass, not as if it would work now."""
+    express = edition("express")
+    failing = main_check._baseline(express, {}, tmp_path, False)
+    assert "; once the other checks pass, `unospec baseline save express" in failing.detail
+    passing = main_check._baseline(express, {}, tmp_path, True)
+    assert "once" not in passing.detail and "`unospec baseline save express" in passing.detail
