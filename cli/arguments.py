@@ -49,7 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("edition", help="a built-in edition name or an edition file")
     play = command("play", "one whole game between random players, as a readable log")
     play.add_argument("edition")
-    play.add_argument("--players", type=_count, required=True)
+    play.add_argument(
+        "--players", type=_count, default=None, help="default: the fewest the edition allows"
+    )
     play.add_argument("--seed", type=_integer, default=0)
     play.add_argument(
         "--trace-out", type=output_path, metavar="FILE", help="also write the game as a trace"

@@ -92,6 +92,8 @@ def _play(args: argparse.Namespace) -> int:
     from unospec.narrate import narrate
 
     edition = load_edition(args.edition)
+    if args.players is None:
+        args.players = edition.rules.min_players
     out = _writable(args.trace_out) if args.trace_out else None
     trace, final, history, gap = record_game(edition, args.players, args.seed)
     log: list[str] = []

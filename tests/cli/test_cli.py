@@ -213,10 +213,11 @@ def test_unknown_command(capsys: Capture) -> None:
     assert "frobnicate" in line
 
 
-def test_missing_players(capsys: Capture) -> None:
-    """`play` without `--players` is a usage error naming the option."""
-    line = assert_usage_error(*run(capsys, "play", "express"))
-    assert "--players" in line
+def test_play_without_players_seats_the_fewest_the_edition_allows(capsys: Capture) -> None:
+    """`play` without `--players` plays the edition's smallest table, as `explore` and `diff`
+    do (it was a usage error)."""
+    code, out, _ = run(capsys, "play", "express", "--seed", "3", "--format", "json")
+    assert code == 0 and json.loads(out)["players"] == load_edition("express").rules.min_players
 
 
 def test_negative_players(capsys: Capture) -> None:
