@@ -256,8 +256,14 @@ def _random_games(
     if tally.first_violation:
         number, invariant, message, _ = tally.first_violation
         detail += f"; game {number} broke {invariant}: {message}"
-    if tally.gaps:
-        detail += f"; {len(tally.gaps)} games hit a rule gap: {tally.gaps[0]}"
+    if tally.first_gap:
+        number, players, game_seed = tally.first_gap
+        command = f"unospec play {reference(edition)} --players {players} --seed {game_seed}"
+        data["first_gap"]["command"] = command
+        detail += (
+            f"; {len(tally.gaps)} games hit a rule gap, the first game {number} (`{command}`): "
+            f"{tally.gaps[0]}"
+        )
     if tally.games < games:
         detail += f"; stopped after {tally.games} of {games} games"
     if tally.first_unfinished:  # a game that cannot end is a broken rule, as in `explore`

@@ -48,6 +48,7 @@ class Tally:
     interrupted: bool = False
     first_violation: tuple[int, str, str, dict[str, Any]] | None = None
     first_unfinished: tuple[int, int, int] | None = None  # (game, players, seed)
+    first_gap: tuple[int, int, int] | None = None  # the first game the rules left stuck
     unfinished: int = 0  # games still running at the step limit
     fired: Counter[int] = field(default_factory=Counter)
 
@@ -64,6 +65,7 @@ class Tally:
         self.fired += record.fired
         if record.gap:
             self.gaps.append(record.gap)
+            self.first_gap = self.first_gap or (number, record.players, record.seed)
         if not (record.finished or record.violation or record.gap):
             self.unfinished += 1
             self.first_unfinished = self.first_unfinished or (number, record.players, record.seed)
@@ -83,10 +85,10 @@ class Tally:
         self.fired += other.fired
         if other.first_violation and (first is None or other.first_violation[0] < first[0]):
             self.first_violation = other.first_violation
-        if other.first_unfinished and (
-            self.first_unfinished is None or other.first_unfinished < self.first_unfinished
-        ):
-            self.first_unfinished = other.first_unfinished
+        for name in ("first_unfinished", "first_gap"):  # the earliest game of either
+            mine, theirs = getattr(self, name), getattr(other, name)
+            if theirs and (mine is None or theirs < mine):
+                setattr(self, name, theirs)
 
 
 def _chunk(
@@ -223,6 +225,9 @@ def simulation_json(
             zip(("game", "invariant", "message", "trace"), tally.first_violation, strict=True)
         ),
         "rule_gaps": sorted(set(tally.gaps)),
+        "first_gap": None
+        if tally.first_gap is None
+        else dict(zip(("game", "players", "seed"), tally.first_gap, strict=True)),
         "unfinished_games": tally.unfinished,
         "first_unfinished": None
         if tally.first_unfinished is None

@@ -300,12 +300,11 @@ def _simulate(args: argparse.Namespace) -> int:
             check=check, policy=args.policy, progress=progress, partial_on_interrupt=True,
         )  # fmt: skip
     data = simulation_json(edition, tally, seconds, check, args.players)
-    unfinished = data["first_unfinished"]
-    if unfinished and args.policy == "mixed" and not args.single_hand:  # as `play` plays
-        unfinished["command"] = (
-            f"unospec play {args.edition} --players {unfinished['players']} "
-            f"--seed {unfinished['seed']}"
-        )
+    for first in (data["first_unfinished"], data["first_gap"]):
+        if first and args.policy == "mixed" and not args.single_hand:  # as `play` plays
+            first["command"] = (
+                f"unospec play {args.edition} --players {first['players']} --seed {first['seed']}"
+            )
     _emit(args, data, simulate_text(data))
     if tally.interrupted:
         return INTERRUPTED

@@ -242,6 +242,10 @@ def simulate_text(data: dict[str, Any]) -> str:
         v = data["first_violation"]
         out.append(f"  first: game {v['game']} broke {v['invariant']}: {v['message']}")
     out += [f"  rule gap: {gap}" for gap in data["rule_gaps"]]
+    if data.get("first_gap"):
+        g = data["first_gap"]
+        shows = f": `{g['command']}` shows it" if "command" in g else ""
+        out.append(f"  first met in game {g['game']} ({g['players']} players){shows}")
     if data["first_unfinished"]:
         u = data["first_unfinished"]
         shows = (

@@ -471,6 +471,11 @@ def test_a_rule_gap_is_a_finding_with_a_trace(capsys: Capture, tmp_path: Path) -
     failed = {c["name"] for c in gapped["checks"] if not c["ok"]}
     assert failed == {"random-games", "exploration"}, failed
     assert express["ok"]
+    played = next(c for c in gapped["checks"] if c["name"] == "random-games")["data"]
+    command = played["first_gap"]["command"].split()  # the game that met the gap, to replay
+    assert command[:2] == ["unospec", "play"]
+    code, out, err = run(capsys, *command[1:])
+    assert code == 1 and out.splitlines()[-1].startswith("stopped: the rules give"), (err, command)
     code, out, err = run(capsys, "lint", str(path), "--games", "3", "--format", "json")
     assert code == 0, err
     findings = {f["id"]: f for f in json.loads(out)["findings"]}
