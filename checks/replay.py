@@ -16,7 +16,7 @@ from unospec.checks.invariants import (
     offered_move_without_outcome,
     violations,
 )
-from unospec.editions import builtin_names, load_edition
+from unospec.editions import builtin_names, load_edition, reference
 from unospec.model.actions import Deal
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, InputError, RuleGap
@@ -39,16 +39,32 @@ class ReplayResult:
     violation: dict[str, Any] | None = None
     phase: str = ""
     final: GameState | None = None
+    reference: str = ""  # how commands name the edition: its built-in name, else its file
 
     def to_json(self) -> dict[str, Any]:
         return {
             "edition": self.edition,
+            "reference": self.reference or self.edition,
             "ok": self.ok,
             "steps": self.steps,
             "first_illegal": self.first_illegal,
             "bluffs": self.bluffs,
             "violation": self.violation,
             "phase": self.phase,
+            "final": self.ending(),
+        }
+
+    def ending(self) -> dict[str, Any] | None:
+        """Where the replay ends, as a player sees the table: whose turn, how many cards each
+        holds, the scores and the winner (-1 while the game goes on)."""
+        if self.final is None:
+            return None
+        game = self.final
+        return {
+            "current": game.current,
+            "hands": [len(hand) for hand in game.hands],
+            "scores": list(game.scores),
+            "winner": game.winner,
         }
 
 
@@ -86,7 +102,7 @@ def _base_edition(trace: Trace, trace_file: str | None, override: str | None) ->
 def replay(edition: Edition, trace: Trace) -> ReplayResult:
     """Apply every step of `trace`; stop at the first illegal one."""
     deck, actions = deck_and_actions(edition, trace)
-    result = ReplayResult(edition.name, ok=True, steps=0)
+    result = ReplayResult(edition.name, ok=True, steps=0, reference=reference(edition))
     table = empty_table(edition, trace.players, foil=trace.foil)
     try:
         game, fired = run(edition, table, Deal(deck))

@@ -149,9 +149,19 @@ def check_text(reports: list[EditionReport]) -> str:
 
 
 def replay_text(result: ReplayResult) -> str:
-    out = [f"{result.edition}: {result.steps} steps replayed, phase {result.phase}"]
+    out = [
+        f"{result.reference or result.edition}: {result.steps} steps replayed, phase {result.phase}"
+    ]
     for bluff in result.bluffs:
         out.append(f"  step {bluff['step']}: player {bluff['player']} bluffed with {bluff['card']}")
+    ending = result.ending()
+    if ending:
+        who = (
+            f"player {ending['winner']} has won"
+            if ending["winner"] >= 0
+            else f"player {ending['current']} to move"
+        )
+        out.append(f"  ends: {who}; hands {ending['hands']}, scores {ending['scores']}")
     if result.first_illegal:
         illegal = result.first_illegal
         out.append(f"ILLEGAL step {illegal['step']}: {illegal['reason']}")

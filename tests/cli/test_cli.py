@@ -511,3 +511,25 @@ def test_explore_text_does_not_claim_zero_bytes_per_state(capsys: Capture) -> No
     code, out, _ = run(capsys, "explore", "classic", "--scale", "pair", "--max-states", "3")
     assert code == 0 and "(too few states to measure the memory per state)" in out
     assert "bytes per state" not in out
+
+
+def test_replaying_a_diff_trace_on_each_edition_shows_where_they_part(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    """A Skip worth 30 (Keeping Score): the diff's trace replayed on each edition ends with
+    different scores, and each replay names the edition as given (it printed the name
+    inside the file, `classic`, for both, and no final state)."""
+    dearer = tmp_path / "dearer.toml"
+    text = builtin_path("classic").read_text(encoding="utf-8")
+    dearer.write_text(text.replace("skip = 20\n", "skip = 30\n", 1), encoding="utf-8")
+    trace = tmp_path / "parted.json"
+    code, _, err = run(capsys, "diff", "classic", str(dearer), "--trace-out", str(trace))
+    assert code == 1, err
+    ends = {}
+    for name in ("classic", str(dearer)):
+        code, out, _ = run(capsys, "replay", str(trace), "--edition", name)
+        assert code == 0 and out.startswith(f"{name}: ")
+        [ends[name]] = [line for line in out.splitlines() if line.startswith("  ends: ")]
+        final = run_json(capsys, "replay", str(trace), "--edition", name)["final"]
+        assert f"scores {final['scores']}" in ends[name]
+    assert ends["classic"] != ends[str(dearer)]
