@@ -118,8 +118,7 @@ def edition_text(edition: Edition) -> str:
 def _entry_name(kind: str, ranks: tuple[int, ...], faces: list[tuple[Face, int]]) -> str:
     per = faces[0][1] if faces else 0
     if ranks:
-        span = f"{ranks[0]}-{ranks[-1]}" if len(ranks) > 1 else str(ranks[0])
-        return f"number {span}, {per} per colour and rank"
+        return f"number {span(sorted(ranks))}, {per} per colour and rank"
     if kind.startswith("wild"):
         return kind
     return f"{kind}, {per} per colour"
@@ -317,7 +316,13 @@ def _worded(kind: str, path: str, a: object, b: object) -> tuple[object, object]
 def _change(a: object, b: object, width: int = 60) -> str:
     """``a -> b``; when both are too long to show whole, only what differs: the keys of two
     objects whose values differ, or the items one list has and the other lacks (the shared
-    part once cut the one differing item off both sides)."""
+    part once cut the one differing item off both sides).
+
+    >>> _change(["skip", "reverse", "draw-two"], ["skip", "reverse", "draw-two", "wild"], 20)
+    'adds [wild], the rest the same'
+    >>> _change(["skip", "reverse", "draw-two", "wild"], ["skip", "reverse"], 20)
+    'drops [draw-two, wild], the rest the same'
+    """
     whole = f"{_short(a, width)} -> {_short(b, width)}"
     if len(_words(a)) <= width and len(_words(b)) <= width:
         return whole
@@ -327,14 +332,27 @@ def _change(a: object, b: object, width: int = 60) -> str:
     if isinstance(a, list) and isinstance(b, list):
         only_a = [x for x in a if x not in b]
         only_b = [x for x in b if x not in a]
+        if only_b and not only_a:
+            return f"adds {_short(only_b, width)}, the rest the same"
+        if only_a and not only_b:
+            return f"drops {_short(only_a, width)}, the rest the same"
         if only_a or only_b:
             return f"{_short(only_a, width)} -> {_short(only_b, width)} (the rest the same)"
     return whole
 
 
 def _short(value: object, width: int = 200) -> str:
+    """`value` in words, cut after the last whole word that fits in `width`.
+
+    >>> _short("chosen: standard-108; alternatives: [one, two]", 30)
+    'chosen: standard-108; ...'
+    """
     text = _words(value)
-    return text if len(text) <= width else text[: width - 3] + "..."
+    if len(text) <= width:
+        return text
+    cut = text[: width - 3]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > 0 else cut) + " ..."
 
 
 def _words(value: object) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from unospec.checks.wording import span
 from unospec.diagrams.dot import FONT, INK, PAPER, html, quote
 from unospec.diagrams.graph import card_name
 from unospec.model.cards import NUMBER
@@ -159,18 +160,10 @@ def _bold(text: str) -> str:
 
 def _faces(entry: DeckEntry, edition: Edition) -> str:
     if entry.kind == NUMBER:
-        ranks = entry.ranks
-        span = _span(ranks)
-        return f"{span} in each of {len(edition.colors)} colours"
+        return f"{span(sorted(entry.ranks))} in each of {len(edition.colors)} colours"
     if entry.kind.startswith("wild"):
         return "wild: no colour"
     return f"one per colour ({len(edition.colors)})"
-
-
-def _span(ranks: tuple[int, ...]) -> str:
-    if len(ranks) > 2 and list(ranks) == list(range(ranks[0], ranks[-1] + 1)):
-        return f"{ranks[0]}-{ranks[-1]}"
-    return ", ".join(map(str, ranks))
 
 
 def _points(value: int | str | None) -> str:

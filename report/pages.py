@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from unospec.checks.results import EditionReport
+from unospec.checks.wording import span
 from unospec.editions import reference
 from unospec.model.edition import Edition
 from unospec.report.html import badge, page, picture_html, table, text
@@ -86,7 +87,7 @@ def _deck(edition: Edition, picture: str | None) -> str:
     for entry in edition.deck:
         faces = entry.faces(edition.colors)
         count = sum(n for _, n in faces)
-        what = entry.kind + (f" {entry.ranks[0]}-{entry.ranks[-1]}" if entry.ranks else "")
+        what = entry.kind + (f" {span(sorted(entry.ranks))}" if entry.ranks else "")
         value = points.get(entry.kind, "no value")
         provenance = entry.provenance + (", set aside (foil)" if entry.foil else "")
         rows.append([text(what), text(count), text(value), text(provenance), text(entry.why)])
