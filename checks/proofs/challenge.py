@@ -20,7 +20,7 @@ from typing import Any
 
 import z3
 
-from unospec.checks.proofs.result import Query, check_claim, value
+from unospec.checks.proofs.result import REFUTED, UNKNOWN, Query, check_claim, value
 from unospec.model.actions import Accept, Challenge, Play, Reshuffle
 from unospec.model.edition import Edition
 from unospec.model.effects import WildDraw
@@ -170,25 +170,67 @@ def _hand_state(
     return game, card, in_force
 
 
-def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -> Query:
-    """The kernel's outcome equals the booklet's for every hand, challenged or accepted."""
-    observed: dict[tuple[bool, bool, bool], tuple[int, int, int, int]] = {}
+Combination = tuple[bool, bool, bool]  # (holds the colour in force, holds a wild, challenged)
+
+
+def _observe(
+    edition: Edition, kind: str, effect: WildDraw
+) -> tuple[dict[Combination, tuple[int, int, int, int]], dict[Combination, str]]:
+    """What the kernel does for each hand and answer: (offender draws, victim draws, next
+    player, cards left to draw); and the combinations it refused although the rules allow
+    them (a play is refused only as a bluff, and only when bluffs are)."""
+    observed: dict[Combination, tuple[int, int, int, int]] = {}
+    refused: dict[Combination, str] = {}
     for with_color, with_wild, challenged in product((False, True), repeat=3):
         built = _hand_state(edition, kind, with_color, with_wild)
         if built is None:
             continue
         game, card, in_force = built
+        combination = (with_color, with_wild, challenged)
         try:
             played = apply(edition, game, Play(0, card, in_force))
-            answer = Challenge(1) if challenged else Accept(1)
-            after = apply(edition, played, answer)
+        except UnospecError as error:
+            forbidden = (with_color and "current-color" in effect.playable_unless_holding) or (
+                with_wild and "wild" in effect.playable_unless_holding
+            )
+            if not (forbidden and effect.bluff == "refused"):
+                refused[combination] = str(error)
+            continue
+        try:
+            after = apply(edition, played, Challenge(1) if challenged else Accept(1))
             while after.phase == "awaiting_reshuffle":  # the pile ran out: any order will do
                 after = apply(edition, after, Reshuffle(chance_cards(edition, after)))
-        except UnospecError:
+        except UnospecError as error:
+            refused[combination] = str(error)
             continue
         drew = [len(after.hands[p]) - len(played.hands[p]) for p in (0, 1)]
         left = len(played.draw_pile) + len(played.discard) - 1  # a reshuffle keeps the top
-        observed[(with_color, with_wild, challenged)] = (drew[0], drew[1], after.current, left)
+        observed[combination] = (drew[0], drew[1], after.current, left)
+    return observed, refused
+
+
+def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -> Query:
+    """The kernel's outcome equals the booklet's for every hand, challenged or accepted; a
+    kernel that refuses a play or answer the rules allow refutes it, and one no table can
+    ask leaves it unknown (it was proved over no hand at all)."""
+    name = f"challenge-payouts: {kind}"
+    claim = (
+        f"after a {kind}, accepting costs {effect.draw}; a failed challenge costs the challenger "
+        f"{effect.challenger_draws}; a successful one costs the offender {effect.offender_draws} "
+        "(or every card left, when fewer remain)"
+    )
+    observed, refused = _observe(edition, kind, effect)
+    if refused:
+        (with_color, with_wild, challenged), reason = next(iter(refused.items()))
+        witness = {
+            "hand": {"a card of the colour in force": with_color, "a wild card": with_wild},
+            "answer": "challenge" if challenged else "accept",
+            "kernel refused": reason,
+        }
+        return Query(name, claim, section, REFUTED, 0.0, witness, True)
+    if not observed:
+        reason = {"reason": "this deck cannot build a table that plays the card"}
+        return Query(name, claim, section, UNKNOWN, 0.0, reason, True)
     color, wild, challenged = z3.Bools("holds_colour_in_force holds_a_wild challenged")
     offender, victim, following, left = z3.Ints("offender_draws victim_draws next_player left")
 
@@ -238,10 +280,8 @@ def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
         }
 
     return check_claim(
-        f"challenge-payouts: {kind}",
-        f"after a {kind}, accepting costs {effect.draw}; a failed challenge costs the challenger "
-        f"{effect.challenger_draws}; a successful one costs the offender {effect.offender_draws} "
-        "(or every card left, when fewer remain)",
+        name,
+        claim,
         section,
         [*table, known],
         z3.Not(booklet),

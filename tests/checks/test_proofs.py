@@ -12,6 +12,7 @@ from unospec.checks.proofs import PROVED, REFUTED, prove
 from unospec.checks.proofs.conservation import conservation_queries
 from unospec.editions import builtin_names
 from unospec.model import kernel, updates
+from unospec.model.errors import IllegalAction
 from unospec.model.flows import Move
 from unospec.model.table import MACHINE
 
@@ -153,6 +154,28 @@ def test_a_kernel_that_pays_the_wrong_amount_is_refuted(monkeypatch: pytest.Monk
     query = next(q for q in prove(edition("nfl-cowboys")).queries if q.name.startswith("challenge"))
     assert query.verdict == REFUTED and query.kernel_relies_on_it
     assert query.witness is not None and query.witness["answer"] == "challenge"
+
+
+def test_a_kernel_that_refuses_every_answer_is_refuted_not_proved(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A seeded bug that refuses the victim's accept and challenge: the payouts proof once
+    skipped every refused combination and proved its claim over no hand at all."""
+
+    def refuse(e, game, action):  # type: ignore[no-untyped-def]
+        raise IllegalAction("Action Cards: Wild Draw Four card", "no answer is allowed")
+
+    branches = tuple(
+        dataclasses.replace(b, validators=(refuse,)) if b.source == "awaiting_challenge" else b
+        for b in MACHINE.branches
+    )
+    by_event = {
+        key: tuple(b for b in branches if (b.source, b.event) == key) for key in MACHINE.by_event
+    }
+    monkeypatch.setattr(kernel, "MACHINE", dataclasses.replace(MACHINE, by_event=by_event))
+    query = next(q for q in prove(edition("classic")).queries if q.name.startswith("challenge-pay"))
+    assert query.verdict == REFUTED and query.witness is not None
+    assert query.witness["kernel refused"].startswith("no answer is allowed")
 
 
 def test_express_first_flip_can_fail_with_eight_or_more_players() -> None:
