@@ -26,7 +26,7 @@ from unospec.checks.proofs import ProofReport, prove
 from unospec.checks.simulate import Tally, run_games
 from unospec.editions import reference
 from unospec.model.edition import Edition
-from unospec.model.errors import UnospecError
+from unospec.model.errors import EditionError, UnospecError
 from unospec.model.table import MACHINE
 
 FORMAT = 1
@@ -131,10 +131,25 @@ def save(edition: Edition, data: dict[str, Any], folder: Path | None = None) -> 
 
 
 def load(edition: Edition, folder: Path | None = None) -> dict[str, Any] | None:
+    """The saved baseline, or None when there is none; a file that is not one is an input
+    error naming it (a hand-edited or truncated baseline must not crash the check)."""
     path = baseline_path(edition, folder)
     if not path.is_file():
         return None
-    loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    expected = "a baseline written by `unospec baseline save`"
+    try:
+        loaded = json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as error:
+        raise EditionError(
+            str(path), None, "(file)", expected, f"byte {error.object[error.start]:#04x}"
+        ) from None
+    except json.JSONDecodeError as error:
+        raise EditionError(
+            str(path), error.lineno, "(file)", expected, f"bad JSON ({error.msg})"
+        ) from None
+    if not isinstance(loaded, dict) or loaded.get("format") != FORMAT:
+        found = f"format {loaded.get('format')!r}" if isinstance(loaded, dict) else "not an object"
+        raise EditionError(str(path), 1, "format", expected, found)
     return loaded
 
 

@@ -178,6 +178,11 @@ def _check(args: argparse.Namespace) -> int:
     scale = None if args.scale == "none" else args.scale  # checked as the arguments were read
     if args.report:
         _writable_folder(Path(args.report))  # before the work, not after a minute of checks
+    if args.baselines and not Path(args.baselines).is_dir():  # a typo must not pass as "none"
+        found = "a file" if Path(args.baselines).exists() else "no such folder"
+        raise InputError(
+            f"--baselines: expected a folder of saved baselines, found {found} ({args.baselines})"
+        )
     with _progress_bar() as progress:
         try:
             reports = check_editions(

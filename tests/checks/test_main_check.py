@@ -398,3 +398,41 @@ def test_no_baseline_is_offered_for_saving_only_once_the_checks_pass(tmp_path: P
     assert "; once the other checks pass, `unospec baseline save express" in failing.detail
     passing = main_check._baseline(express, {}, tmp_path, True)
     assert "once" not in passing.detail and "`unospec baseline save express" in passing.detail
+
+
+@pytest.mark.parametrize(
+    ("content", "line", "found"),
+    [
+        (b"{bad", ":1: (file): ", "found bad JSON ("),
+        (b"[1, 2]", ":1: format: ", "found not an object"),
+        (b'{"format": 7}', ":1: format: ", "found format 7"),
+        (b"\xfc\xfd", ": (file): ", "found byte 0xfc"),
+    ],
+)
+def test_a_baseline_that_is_not_one_is_an_input_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, line: str, found: str
+) -> None:
+    """A truncated or hand-edited baseline file is one line naming it, exit 2 (it raised a
+    traceback from the JSON decoder)."""
+    (tmp_path / "express.json").write_bytes(content)
+    argv = ["check", "express", "--games", "0", "--scale", "none", "--baselines", str(tmp_path)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(
+        f"unospec: error: {tmp_path / 'express.json'}{line}"
+    )
+    assert "expected a baseline written by `unospec baseline save`" in err and found in err
+
+
+def test_a_baselines_folder_that_does_not_exist_is_an_input_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A mistyped `--baselines` folder exits 2; it passed as "no baseline saved"."""
+    missing = tmp_path / "nope"
+    assert (
+        main(["check", "express", "--games", "0", "--scale", "none", "--baselines", str(missing)])
+        == 2
+    )
+    assert "--baselines: expected a folder of saved baselines, found no such folder" in (
+        capsys.readouterr().err
+    )
