@@ -141,13 +141,16 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
 
 def test_kernel_phase_changes_are_exactly_the_declared_transitions() -> None:
     """Every phase change the kernel makes is a declared transition, and every declared
-    transition is made by the kernel in some game."""
+    transition is made by the kernel in some game: each fired branch starts in the phase
+    the state was in and leaves it in the branch's target (the next branch's start, or the
+    step's result)."""
     fired_numbers: set[int] = set()
     for name in EDITIONS:
         for steps in _random_games(name, games=6, seed=7):
-            for _, fired in steps:
-                for step in fired:
-                    assert MACHINE.branches[step.branch.number] is step.branch
+            for after, fired in steps:
+                phases = [step.before.phase for step in fired] + [after.phase]
+                for step, start, end in zip(fired, phases, phases[1:], strict=False):
+                    assert (start, end) == (step.branch.source, step.branch.target), step
                 fired_numbers.update(step.branch.number for step in fired)
     for fired in _rare_runs():
         fired_numbers.update(step.branch.number for step in fired)
