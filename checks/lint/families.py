@@ -226,6 +226,23 @@ def _nothing_starts(edition: Edition) -> bool:
     return all(faces.ignored_at_flip[card] for card in faces.in_play)
 
 
+def _action_turned_up(edition: Edition, kind: str, path: str) -> Finding:
+    """A coloured action card the first flip keeps: the model starts the pile with it as a
+    plain card of its colour, which is a reading the booklets do not state."""
+    return Finding(
+        f"unspecified-outcome:first-flip:{kind}",
+        "unspecified-outcome",
+        WARNING,
+        sections.FIRST_FLIP,
+        f"the first card turned up may be a {kind} (the first flip does not ignore it); the "
+        "model starts the pile with it as a plain card of its colour, and its action is not "
+        "carried out",
+        {"card": kind, "ignored at the first flip": sorted(edition.rules.first_flip_ignores)},
+        reading(deciding(edition, path)),
+        path,
+    )
+
+
 def turn_order(edition: Edition) -> list[Finding]:
     """A rule that names the next player by seat, whatever the direction of play."""
     found = []
@@ -297,6 +314,8 @@ def first_flip(edition: Edition) -> list[Finding]:
     path = "setup.first_flip_ignores"
     for kind in sorted(_present(edition) - edition.rules.first_flip_ignores):
         if kind not in WILD_KINDS:
+            if kind != NUMBER:
+                found.append(_action_turned_up(edition, kind, path))
             continue
         witness = colourless_first_flip(edition, kind)
         if witness is None:

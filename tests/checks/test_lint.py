@@ -354,3 +354,26 @@ def test_a_house_rule_written_as_a_reading_is_said_not_to_be_played(tmp_path: Pa
     assert stacking["severity"] == "warning"
     assert "unospec models no question of this id" in stacking["message"]
     assert "models no question" not in found["unspecified-outcome:uno-window"]["message"]
+
+
+def test_an_action_card_the_first_flip_keeps_is_said_to_do_nothing(tmp_path: Path) -> None:
+    """Express's first flip ignoring only its wilds keeps a Skip turned up first (Set Up 4):
+    the model starts the pile with it as a plain red card, a reading no booklet states, so
+    lint says so (it said nothing)."""
+    old = '["skip", "reverse", "draw-one", "wild", "wild-draw-two"]'
+    new = '["wild", "wild-draw-two"]'
+    kept = _edited(
+        tmp_path,
+        "express",
+        f"first_flip_ignores = {old}",
+        f"first_flip_ignores = {new}",
+        f"chosen = {old}",
+        f"chosen = {new}",
+    )
+    found = {f.id: f for f in lint(load_edition(str(kept))).findings}
+    assert {"unspecified-outcome:first-flip:skip", "unspecified-outcome:first-flip:reverse"} <= set(
+        found
+    )
+    skip = found["unspecified-outcome:first-flip:skip"]
+    assert skip.severity == WARNING and skip.section == "Set Up 4"
+    assert "its action is not carried out" in skip.message
