@@ -167,7 +167,8 @@ def test_a_legal_wild_draw_four_held_with_a_wild_is_judged_guilty_in_the_nfl_boo
 
 
 def test_classic_judges_the_challenge_by_the_legality_rule() -> None:
-    """Classic judges a challenge by the same rule that makes the card legal."""
+    """Classic judges a challenge by the same rule that makes the card legal (Action Cards:
+    Wild Draw Four card; interpretation wild-draw-judgment)."""
     e = edition("classic")
     game = table(e, [["wild-draw-four", "wild", "green-1"], ["yellow-1"]], top="red-9")
     played = apply(e, game, Play(0, card(e, "wild-draw-four"), color("green")))

@@ -1,0 +1,93 @@
+"""Known values of the readings the kernel models that no built-in edition chooses: each
+plays as its name says, on a built-in edition with only that reading changed."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from scenario import card, color, edition, play, table
+
+from unospec.model.actions import CallUno, Challenge, Draw, Keep, Play
+from unospec.model.edition import Edition
+from unospec.model.errors import IllegalAction
+from unospec.model.kernel import apply, initial_state, legal_actions
+
+
+def _reading(name: str, kind: str | None = None, **fields: Any) -> Edition:
+    """Built-in `name` with rule fields, or `kind`'s card rule fields, changed."""
+    e = edition(name)
+    if kind is None:
+        return dataclasses.replace(e, rules=dataclasses.replace(e.rules, **fields))
+    changed = dataclasses.replace(e.effect_of(kind), **fields)
+    return dataclasses.replace(
+        e, effects=tuple((k, changed if k == kind else v) for k, v in e.effects)
+    )
+
+
+def test_ignored_first_cards_can_go_under_the_draw_pile() -> None:
+    """`bottom-of-draw-pile` (Set Up 4; interpretation ignored-first-card): a Skip and a
+    Wild turned up first go under the draw pile, in that order, and the 5 alone starts
+    the discard pile."""
+    e = _reading("nfl-cowboys", ignored_flip_goes="bottom-of-draw-pile")
+    order = list(e.faces.in_play)
+    skip, wild, five = (card(e, c) for c in ("blue-skip", "wild", "green-5"))
+    for face in (skip, wild, five):
+        order.remove(face)
+    order[14:14] = [skip, wild, five]  # two players: 14 cards dealt, then these are flipped
+    game = initial_state(e, 2, order)
+    assert game.discard == (five,) and game.draw_pile[-2:] == (skip, wild)
+    assert len(game.draw_pile) == len(order) - 14 - 1
+
+
+def test_the_same_player_can_lead_every_hand() -> None:
+    """`same` (Winning; interpretation next-hand-leader): after a hand, its leader leads the
+    next one too; `rotate-left` passes the lead to the left."""
+    for leader_rule, next_leader in (("same", 0), ("rotate-left", 1)):
+        e = _reading("classic", next_leader=leader_rule)
+        game = table(e, [["red-1"], ["blue-9", "green-3"]], top="red-7")
+        after = apply(e, game, Play(0, card(e, "red-1")))
+        assert after.phase == "dealing" and after.leader == next_leader, leader_rule
+
+
+def test_after_drawing_any_matching_card_may_be_played() -> None:
+    """`any-matching-card` (Let's Play: If you do not have a matching card; interpretation
+    after-drawing): after a draw the player may play a card other than the one drawn;
+    `drawn-card-only` refuses it."""
+    hands = [["blue-3", "red-5"], ["yellow-1", "yellow-2"]]
+    for rule, allowed in (("any-matching-card", True), ("drawn-card-only", False)):
+        e = _reading("classic", after_drawing=rule)
+        drawn = apply(e, table(e, hands, top="blue-9", draw=["green-1"]), Draw(0))
+        assert drawn.phase == "drawn_card"
+        assert (Play(0, card(e, "blue-3")) in legal_actions(e, drawn)) == allowed, rule
+        if not allowed:
+            try:
+                apply(e, drawn, Play(0, card(e, "blue-3")))
+            except IllegalAction:
+                continue
+            raise AssertionError("a card other than the drawn one was played")
+
+
+def test_a_successful_challenger_can_lose_the_turn() -> None:
+    """`challenger-loses-turn` (Action Cards: Wild Draw Four card; interpretation
+    successful-challenge-turn): after a guilty verdict the offender draws 4 and play goes
+    on after the challenger, not to them."""
+    e = _reading(
+        "nfl-cowboys", "wild-draw-four", after_successful_challenge="challenger-loses-turn"
+    )
+    game = table(e, [["wild-draw-four", "red-1"], ["yellow-1"], ["blue-2"]], top="red-9")
+    after = play(e, game, Play(0, card(e, "wild-draw-four"), color("green")), Challenge(1))
+    assert (len(after.hands[0]), len(after.hands[1]), after.current) == (1 + 4, 1, 2)
+
+
+def test_play_after_a_hail_mary_can_follow_the_direction() -> None:
+    """`next-in-direction` (Action Cards: Wild Hail Mary Card; interpretation
+    hail-mary-continues): with play running counterclockwise, the player after the thrower
+    in that direction plays next, not the one to the thrower's left."""
+    e = _reading("nfl-cowboys", "wild-hail-mary", continue_with="next-in-direction")
+    hands = [["blue-1", "blue-2"], ["red-4", "red-5"], ["wild-hail-mary", "green-1", "green-2"]]
+    game = table(e, hands, top="blue-9", direction=-1)
+    called = play(e, game, Play(0, card(e, "blue-1")), CallUno(0))
+    thrown = apply(e, called, Play(2, card(e, "wild-hail-mary"), color("blue")))
+    kept = apply(e, thrown, Keep(2, card(e, "green-2")))
+    assert kept.current == 1  # counterclockwise from seat 2; the left would be seat 0
