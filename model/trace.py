@@ -36,6 +36,7 @@ from unospec.model.edition import Edition
 from unospec.model.errors import InputError
 from unospec.model.files import read_user_file
 from unospec.model.json_place import JsonPath, dotted, line_of
+from unospec.model.scale import parse_scale
 
 STEP_KEYS: dict[str, tuple[str, ...]] = {
     "play": ("player", "card", "color"),
@@ -207,6 +208,12 @@ def _trace(data: dict[str, Any]) -> Trace:
         raise TraceContentError(
             ("scale",), f'expected a scale such as "micro", found {shown(scale)}'
         )
+    if scale is not None:
+        try:
+            parse_scale(scale)
+        except InputError as error:  # the file's scale, not a --scale the user typed
+            reason = str(error).removeprefix("--scale: ")
+            raise TraceContentError(("scale",), f"{reason}") from None
     extra: dict[str, Any] = {k: data[k] for k in ("comment", "violation", "seed") if k in data}
     return Trace(edition, players, tuple(deck), tuple(steps), foil, extra, scale)
 

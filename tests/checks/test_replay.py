@@ -455,3 +455,19 @@ def test_a_card_missing_from_a_scaled_deck_says_the_scale() -> None:
     trace = parse_trace(json.dumps(data))
     with pytest.raises(InputError, match=r'found "red-9" \(at scale pair\)$'):
         replay(edition_for(trace, None, None), trace)
+
+
+def test_a_bad_scale_in_a_trace_names_the_file_not_a_flag(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A trace's own `scale` that is no scale is an error at its line in the file; it blamed
+    `--scale`, which the user never typed."""
+    data = {**express_trace(BASE_DECK, TO_ONE_CARD[:1]), "scale": "micro,ranks=5"}
+    text = json.dumps(data, indent=1)
+    path = tmp_path / "scaled.json"
+    path.write_text(text, encoding="utf-8")
+    line = text.splitlines().index(' "scale": "micro,ranks=5"') + 1
+    err = _cli_error(["replay", str(path)], capsys)
+    assert (
+        err == f"unospec: error: {path}:{line}: scale: ranks: expected LO-HI within 0-9, found '5'"
+    )
