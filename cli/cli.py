@@ -455,7 +455,12 @@ def _report(args: argparse.Namespace) -> int:
 def _diagram(args: argparse.Namespace) -> int:
     from unospec.diagrams.command import run
 
-    return run(args)
+    drawn = run(args)
+    if isinstance(drawn, str):
+        sys.stdout.write(drawn)  # DOT or Mermaid text, as `dot` and `mmdc` read it
+    else:
+        print("\n".join(map(str, drawn)))
+    return OK
 
 
 HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {

@@ -13,7 +13,6 @@ building the parser stays cheap.
 from __future__ import annotations
 
 import argparse
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -68,8 +67,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace) -> int:
-    """Draw what `args` asks for; return the exit code (0). Bad input raises `InputError`."""
+def run(args: argparse.Namespace) -> str | list[Path]:
+    """Draw what `args` asks for: the text to show (DOT or Mermaid with no `--out`), or the
+    files written, for the CLI to print. Bad input raises `InputError`."""
     from unospec.model.errors import InputError
 
     if args.all and args.edition:
@@ -91,16 +91,13 @@ def run(args: argparse.Namespace) -> int:
             )
     if args.out is None and formats[0] in ("dot", "mermaid") and not args.all:
         text = pictures[0].dot if formats[0] == "dot" else pictures[0].mermaid
-        sys.stdout.write(text or "")
-        return 0
+        return text or ""
     folder = Path(args.out or ".")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise InputError(f"{folder}: cannot write diagrams here ({error.strerror})") from None
-    for path in write(pictures, formats, folder):
-        print(path)
-    return 0
+    return write(pictures, formats, folder)
 
 
 def write(pictures: list[Picture], formats: tuple[str, ...], folder: Path) -> list[Path]:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from unospec.cli import main
 from unospec.diagrams.command import add_arguments, run
 from unospec.diagrams.render import draw
 from unospec.model.errors import InputError
@@ -41,7 +42,7 @@ def test_text_formats_need_no_binary(
 ) -> None:
     """DOT and Mermaid are written without `dot` on PATH."""
     monkeypatch.setenv("PATH", str(tmp_path))
-    assert run(args("express", "--format", "dot")) == 0
+    assert main(["diagram", "express", "--format", "dot"]) == 0
     assert capsys.readouterr().out.startswith('digraph "express"')
-    assert run(args("express", "--format", "mermaid")) == 0
+    assert main(["diagram", "express", "--format", "mermaid"]) == 0
     assert "flowchart TB" in capsys.readouterr().out
