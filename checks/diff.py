@@ -40,7 +40,7 @@ from unospec.editions import reference
 from unospec.editions.schema import RULE_KEYS
 from unospec.model.actions import Action
 from unospec.model.edition import Edition
-from unospec.model.errors import IllegalAction, RuleGap, UnospecError
+from unospec.model.errors import RuleGap, UnospecError
 from unospec.model.kernel import empty_table, is_chance, legal_actions, run
 from unospec.model.scale import parse_scale, require_dealable, scale_edition
 from unospec.model.state import GameState, Owed, PendingChallenge
@@ -388,7 +388,7 @@ def _step(
             other = run(b, on_top if not is_chance(game) else game, outcome.action)[0]
         except RuleGap:
             return outcome, "no outcome in b only"
-        except (IllegalAction, UnospecError):
+        except UnospecError:  # IllegalAction among them
             return outcome, "legal in a only"
         if normalize(other) != normalize(outcome.after):
             return outcome, "different states"

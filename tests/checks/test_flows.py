@@ -35,7 +35,6 @@ def _places(game: GameState) -> Counter[str]:
 def _expected(e: Edition, step: Fired, before: GameState) -> Counter[str]:
     """The place counts after `step`, computed from the moves its effect declares."""
     counts = _places(before)
-    hand = 0
     for move in moves_of(step.branch.update, e):
         source = "hands" if move.source in ("hand", "others") else move.source
         target = "hands" if move.target in ("hand", "others") else move.target
@@ -56,7 +55,6 @@ def _expected(e: Edition, step: Fired, before: GameState) -> Counter[str]:
         else:
             counts[source] -= amount
         counts[target] += amount
-        hand += move.source == "hand" or move.target == "hand"
     return counts
 
 
