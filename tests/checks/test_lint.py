@@ -62,7 +62,7 @@ def test_a_seeded_legality_judgment_contradiction_is_found(tmp_path: Path) -> No
     trace = parse_trace(json.dumps(game["trace"]))
     result = replay(load_edition(str(path)), trace)
     assert result.ok and result.final is not None
-    assert len(result.final.hands[0]) == 7 - 1 + 4  # played the Wild Draw Four, drew 4
+    assert len(result.final.hands[0]) == 7 - 1 + 4  # dealt 7 (Set Up 2), played it, drew 4
     assert "legality-vs-judgment" not in _families(builtin_path("classic"))
 
 

@@ -258,7 +258,8 @@ def test_non_utf8_bytes_report_their_line(tmp_path: Path) -> None:
 
 
 def test_unchanged_copy_loads(tmp_path: Path) -> None:
-    """The unedited copy that every bad file starts from loads, so each error is the edit's."""
+    """The unedited copy that every bad file starts from loads (56 cards: Contents), so each
+    error is the edit's."""
     path = tmp_path / "express.toml"
     path.write_text(express_text(), encoding="utf-8")
     assert load_edition(str(path)).total_cards == 56
