@@ -10,10 +10,12 @@ from scenario import card, edition, table
 from unospec.checks.invariants import INVARIANTS, violations
 from unospec.model.actions import Play
 from unospec.model.kernel import run
-from unospec.model.state import GameState, Owed
+from unospec.model.state import GameState, Owed, PendingChallenge
 
 E = edition("nfl-cowboys")
 BASE = table(E, [["red-1", "red-2", "blue-3"], ["yellow-1", "green-2"], ["blue-9"]], top="red-9")
+
+WILD_DRAW, WILD = card(E, "wild-draw-four"), card(E, "wild")
 
 Corruption = Callable[[GameState], GameState]
 
@@ -36,11 +38,19 @@ CORRUPTIONS: dict[str, list[Corruption]] = {
     "seats-and-direction": [
         lambda g: g._replace(current=3),
         lambda g: g._replace(direction=0),
+        lambda g: g._replace(window=3),  # a window for a fourth seat at a table of three
     ],
     "pending-well-formed": [
         lambda g: g._replace(owed=Owed(1, 2, "awaiting_play")),
         lambda g: g._replace(phase="drawn_card"),
         lambda g: g._replace(phase="uno_window", window=1),
+        lambda g: g._replace(  # the victim is not the player to answer it
+            phase="awaiting_challenge", challenge=PendingChallenge(1, 2, WILD_DRAW, False, False)
+        ),
+        lambda g: g._replace(  # a plain Wild cannot be challenged
+            phase="awaiting_challenge", challenge=PendingChallenge(2, 0, WILD, False, False)
+        ),
+        lambda g: g._replace(phase="table_draws", owed=Owed(5, 2, "awaiting_play")),
     ],
     "hand-over-iff-empty-hand": [
         lambda g: g._replace(hands=((), *g.hands[1:]), draw_pile=(*g.draw_pile, *g.hands[0])),
