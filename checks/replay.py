@@ -79,7 +79,7 @@ def edition_for(trace: Trace, trace_file: str | None, override: str | None) -> E
 
 
 def _base_edition(trace: Trace, trace_file: str | None, override: str | None) -> Edition:
-    if override:
+    if override is not None:
         return load_edition(override)
     beside = None
     if trace_file is not None and trace.edition not in builtin_names():

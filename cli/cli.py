@@ -172,7 +172,7 @@ def _check(args: argparse.Namespace) -> int:
     from unospec.editions import builtin_names
     from unospec.render import check_text
 
-    names = args.editions or list(builtin_names())
+    names = list(dict.fromkeys(args.editions)) or list(builtin_names())  # each one once
     games = DEFAULT_GAMES if args.games is None else args.games
     interrupted: CheckInterrupted | None = None
     scale = None if args.scale == "none" else args.scale  # checked as the arguments were read

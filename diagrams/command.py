@@ -96,7 +96,8 @@ def run(args: argparse.Namespace) -> str | list[Path]:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise InputError(f"{folder}: cannot write diagrams here ({error.strerror})") from None
+        reason = "not a folder" if folder.exists() else error.strerror
+        raise InputError(f"{folder}: cannot write diagrams here ({reason})") from None
     return write(pictures, formats, folder)
 
 

@@ -50,6 +50,11 @@ def load_edition(name_or_path: str) -> Edition:
     """A built-in edition by name, or a user's edition file by path."""
     if name_or_path in builtin_names():
         return load_edition_file(builtin_path(name_or_path))
+    if not name_or_path.strip():  # Path("") is the current folder
+        raise InputError(
+            f"edition: expected one of {', '.join(builtin_names())}, or the path of a .toml "
+            "edition file, found an empty name"
+        )
     path = Path(name_or_path)
     try:
         if path.suffix == ".toml" or "/" in name_or_path or path.exists():

@@ -138,8 +138,11 @@ def read_trace(file: str) -> Trace:
         raise InputError(f"{file}: expected a trace of at most {MAX_TRACE_BYTES} bytes")
     try:
         text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise InputError(f"{file}: cannot read the trace ({error})") from None
+    except UnicodeDecodeError as error:  # as an edition file's: FILE:LINE, the byte
+        line = raw[: error.start].count(b"\n") + 1
+        raise InputError(
+            f"{file}:{line}: (file): expected UTF-8 text, found byte {raw[error.start]:#04x}"
+        ) from None
     return parse_trace(text, file, keep_source=True)
 
 

@@ -471,3 +471,18 @@ def test_a_bad_scale_in_a_trace_names_the_file_not_a_flag(
     assert (
         err == f"unospec: error: {path}:{line}: scale: ranks: expected LO-HI within 0-9, found '5'"
     )
+
+
+def test_a_trace_that_is_not_utf8_is_named_like_an_edition_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A trace with a byte that is not UTF-8 says FILE:LINE and the byte, as an edition file
+    does (it printed Python's decoder message). `--edition ''` is refused, not ignored."""
+    path = tmp_path / "latin.json"
+    path.write_bytes(b'{\n "edition": "caf\xe9"\n}\n')
+    err = _cli_error(["replay", str(path)], capsys)
+    assert err == f"unospec: error: {path}:2: (file): expected UTF-8 text, found byte 0xe9"
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(express_trace(BASE_DECK, TO_ONE_CARD[:1])), encoding="utf-8")
+    err = _cli_error(["replay", str(good), "--edition", ""], capsys)
+    assert err.startswith("unospec: error: edition: expected one of classic,")

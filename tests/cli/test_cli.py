@@ -533,3 +533,9 @@ def test_replaying_a_diff_trace_on_each_edition_shows_where_they_part(
         final = run_json(capsys, "replay", str(trace), "--edition", name)["final"]
         assert f"scores {final['scores']}" in ends[name]
     assert ends["classic"] != ends[str(dearer)]
+
+
+def test_an_edition_named_twice_is_checked_once(capsys: Capture) -> None:
+    """`check express express` checks Express once (it reported it twice)."""
+    data = run_json(capsys, "check", "express", "express", "--games", "0", "--scale", "none")
+    assert [report["name"] for report in data["editions"]] == ["express"]

@@ -91,6 +91,7 @@ BAD_SCALES = [
     "target=1.5",
     "hand=2,,target=1",
     "colors=1;hand=2",
+    "hand=1,hand=2",  # accepted, the last one winning
 ]
 
 NEGATIVE_OR_NOT_A_NUMBER = [
@@ -175,6 +176,13 @@ WORDED = [  # (argv, the error after "unospec: error: ")
     (["baseline", "load"], "argument action: expected one of save, found 'load'"),
     (["explore", "express", "--max-states", "0"],
      "argument --max-states: expected a number of at least 1, found 0"),
+    (["explore", "express", "--scale", "hand=1,hand=2"],  # the last one silently won
+     "argument --scale: hand: expected once, found 'hand=1,hand=2'"),
+    (["show", ""],  # it read the current folder as an edition file
+     "edition: expected one of classic, express, nfl-cowboys, nfl-players, star-wars, "
+     "super-bowl-lvii, or the path of a .toml edition file, found an empty name"),
+    (["diagram", "express", "--out", "/dev/null"],  # it said "(File exists)"
+     "/dev/null: cannot write diagrams here (not a folder)"),
 ]  # fmt: skip
 
 
