@@ -13,6 +13,7 @@ from typing import Any
 
 from unospec.checks.lint import families
 from unospec.checks.lint.finding import SEVERITIES, Finding
+from unospec.checks.lint.unrecorded import unrecorded
 from unospec.checks.proofs import ProofReport, prove
 from unospec.model.edition import Edition
 
@@ -61,6 +62,7 @@ def lint(
         *families.dead_rules(edition, fired, checked_by),
         *families.endless_games(unfinished),
         *families.assumptions(edition),
+        *unrecorded(edition),
     ]
     covered = {f.interpretation["id"] for f in findings if f.interpretation}
     covered |= {ident for f in findings for ident in f.covers}

@@ -229,8 +229,8 @@ def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
         }
         return Query(name, claim, section, REFUTED, 0.0, witness, True)
     if not observed:
-        reason = {"reason": "this deck cannot build a table that plays the card"}
-        return Query(name, claim, section, UNKNOWN, 0.0, reason, True)
+        unasked = {"reason": "this deck cannot build a table that plays the card"}
+        return Query(name, claim, section, UNKNOWN, 0.0, unasked, True)
     color, wild, challenged = z3.Bools("holds_colour_in_force holds_a_wild challenged")
     offender, victim, following, left = z3.Ints("offender_draws victim_draws next_player left")
 

@@ -377,3 +377,35 @@ def test_an_action_card_the_first_flip_keeps_is_said_to_do_nothing(tmp_path: Pat
     skip = found["unspecified-outcome:first-flip:skip"]
     assert skip.severity == WARNING and skip.section == "Set Up 4"
     assert "its action is not carried out" in skip.message
+
+
+def _without_reading(tmp_path: Path, base: str, *idents: str) -> Path:
+    """A copy of built-in `base` whose file records no reading of `idents`."""
+    blocks = builtin_path(base).read_text(encoding="utf-8").split("\n[[interpretations]]\n")
+    kept = [b for b in blocks if not any(f'id = "{i}"\n' in b for i in idents)]
+    assert len(kept) == len(blocks) - len(idents)
+    path = tmp_path / f"{base}-unrecorded.toml"
+    path.write_text("\n[[interpretations]]\n".join(kept), encoding="utf-8")
+    return path
+
+
+def test_a_question_the_kernel_answers_is_asked_when_the_file_does_not(tmp_path: Path) -> None:
+    """An edition whose file records no reading of Calling UNO's window or of the last card's
+    action (Winning), or of the Hail Mary's trigger, still gets each question, with the
+    answer the model plays (a file written from scratch cannot know the kernel chose)."""
+    path = _without_reading(
+        tmp_path, "nfl-cowboys", "uno-window", "final-card-effects", "hail-mary-trigger"
+    )
+    found = {f.id: f for f in lint(load_edition(str(path))).findings}
+    window = found["unspecified-outcome:uno-window"]
+    assert window.severity == WARNING and window.section == "Calling UNO"
+    assert window.message.endswith(
+        "records no reading (uno-window); the model plays "
+        "from-the-resolved-play-until-the-next-players-first-action."
+    )
+    assert found["unspecified-outcome:final-card-effects"].section == "Winning"
+    trigger = found["unspecified-outcome:hail-mary-trigger"]
+    assert trigger.section == "Action Cards: Wild Hail Mary Card"
+    assert "by-another-player-after-an-uno-call" in trigger.message
+    classic = {f.id for f in lint(edition("classic")).findings}
+    assert not any(i.startswith("unspecified-outcome:hail-mary") for i in classic)  # no such card
