@@ -79,7 +79,7 @@ def starts(e: Edition, max_warmup: int = 3000) -> st.SearchStrategy[Start]:
     situations of `e`."""
     kinds = ("fresh table", "mid-game", *situations(e))
     return st.builds(
-        _start,
+        start_of,
         kind=st.sampled_from(kinds),
         seed=st.integers(0, 2**32 - 1),
         players=st.integers(2, 4),
@@ -88,7 +88,8 @@ def starts(e: Edition, max_warmup: int = 3000) -> st.SearchStrategy[Start]:
     )
 
 
-def _start(kind: str, seed: int, players: int, warmup: int, target: int | None) -> Start:
+def start_of(kind: str, seed: int, players: int, warmup: int, target: int | None) -> Start:
+    """The `Start` of one `kind` of `starts` (a situation's warm-up is `SITUATION_WARMUP`)."""
     if kind == "fresh table":
         return Start(seed, players, 0, None, target)
     if kind == "mid-game":

@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from midgame import Start, situations, start_game, start_of, starts
 from scenario import edition
 
 from unospec.checks.invariants import violations
@@ -34,6 +35,7 @@ from unospec.model.kernel import (
     random_outcome,
     run,
 )
+from unospec.model.machine import STEPS, WINDOW_PHASES
 from unospec.model.state import GameState
 
 EDITIONS = builtin_names()
@@ -70,27 +72,64 @@ def _candidates(e: Edition, game: GameState) -> list[Action]:
     return moves
 
 
-@pytest.mark.parametrize("name", EDITIONS)
-@settings(max_examples=8, deadline=None)
-@given(seed=st.integers(0, 2**32), players=st.integers(2, 5))
-def test_legal_actions_are_exactly_the_moves_apply_accepts(
-    name: str, seed: int, players: int
-) -> None:
-    """In every state a move is accepted by `apply` if and only if `legal_actions` lists it;
-    a refused move raises IllegalAction naming a rule."""
-    e = edition(name)
-    for game in _states(e, players, seed, steps=60)[::6]:
+def _checked_states(e: Edition, start: Start, count: int = 4) -> list[GameState]:
+    """The state `start` reaches and the next few, each step taking the move that leads to
+    the rarest phase (so a right Hail Mary guess reaches the discard it allows)."""
+    rng = random.Random(start.seed)
+    game = start_game(e, start)
+    seen = []
+    while len(seen) < count and game.phase != "game_over":
         if is_chance(game):
+            game = apply(e, game, random_outcome(e, game, rng))
             continue
-        legal = set(legal_actions(e, game))
-        for move in _candidates(e, game):
-            try:
-                apply(e, game, move)
-            except IllegalAction as refused:
-                assert move not in legal, f"{move} is listed but refused: {refused}"
-                assert refused.rule
-            else:
-                assert move in legal, f"{move} is accepted but not listed in {game.phase}"
+        seen.append(game)
+        after = [apply(e, game, move) for move in legal_actions(e, game)]
+        rare = [a for a in after if a.phase not in ("awaiting_play", "drawn_card")]
+        game = rng.choice(rare or after)
+    return seen
+
+
+def _accepts_exactly_the_listed_moves(e: Edition, game: GameState) -> None:
+    legal = set(legal_actions(e, game))
+    for move in _candidates(e, game):
+        try:
+            apply(e, game, move)
+        except IllegalAction as refused:
+            assert move not in legal, f"{move} is listed but refused: {refused}"
+            assert refused.rule
+        else:
+            assert move in legal, f"{move} is accepted but not listed in {game.phase}"
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+@settings(max_examples=10, deadline=None)
+@given(data=st.data())
+def test_legal_actions_are_exactly_the_moves_apply_accepts(name: str, data: st.DataObject) -> None:
+    """In every state a move is accepted by `apply` if and only if `legal_actions` lists it;
+    a refused move raises IllegalAction naming a rule. The states start where the stateful
+    tests start (a fresh table, mid-game, an UNO call a Hail Mary can answer, a Wild Draw
+    card to answer...) and go on towards rarer phases."""
+    e = edition(name)
+    for game in _checked_states(e, data.draw(starts(e, max_warmup=400))):
+        _accepts_exactly_the_listed_moves(e, game)
+
+
+@pytest.mark.parametrize("name", ["nfl-cowboys", "super-bowl-lvii"])
+def test_the_checked_states_reach_every_phase_that_waits_for_a_player(name: str) -> None:
+    """The states the property above checks reach every phase in which a player (or the
+    table's judgement) moves, in an edition with a Hail Mary and one with a special wild
+    (a sampled random game reached `hail_mary_discard` in none of its examples)."""
+    e = edition(name)
+    phases = {
+        game.phase
+        for kind in ("fresh table", "mid-game", *situations(e))
+        for seed in range(4)
+        for game in _checked_states(e, start_of(kind, seed, 3, 400, None))
+    }
+    waiting = {phase for phase, _ in STEPS} | WINDOW_PHASES
+    waiting -= {"dealing", "awaiting_reshuffle"}  # the table's shuffle, not a move
+    unreachable = {"special_wild"} if any(e.faces.hail_mary) else {"hail_mary_discard"}
+    assert phases >= waiting - unreachable, waiting - unreachable - phases
 
 
 @pytest.mark.parametrize("name", EDITIONS)
