@@ -45,7 +45,8 @@ from unospec.model.machine import AUTOMATIC, SAME_STEP, STEPS, WINDOW_PHASES
 from unospec.model.state import CLOCKWISE, GameState
 from unospec.model.table import MACHINE, Branch
 
-CHANCE_PHASES = frozenset({"dealing", "awaiting_reshuffle"})
+CHANCE_PHASES = frozenset(phase for phase, step in STEPS if step in (Deal, Reshuffle))
+"""The phases whose step is the table's shuffle: a deal or a reshuffle (from `STEPS`)."""
 
 
 class ModelError(Exception):
@@ -168,9 +169,10 @@ def _step_event(edition: Edition, game: GameState, action: Action) -> str:
 
 
 def _is_interrupt(edition: Edition, game: GameState, action: Play) -> bool:
-    """After an UNO call, a Hail Mary from anyone but the caller is the interrupt."""
+    """Where the machine lets a Hail Mary interrupt (after an UNO call), one from anyone but
+    the caller is the interrupt."""
     return (
-        game.phase == "uno_called"
+        (game.phase, "hail_mary") in MACHINE.by_event
         and action.player != game.window
         and edition.faces.hail_mary[action.card]
     )
@@ -315,8 +317,8 @@ def _window_moves(edition: Edition, game: GameState) -> tuple[Action, ...]:
             for card in dict.fromkeys(hand):
                 if hail_marys[card]:
                     moves.extend(Play(player, card, color) for color in edition.color_indices)
-    then = "awaiting_challenge" if game.challenge is not None else "awaiting_play"
-    for move in legal_actions(edition, game._replace(phase=then, window=-1)):
+    closed = _fire(edition, game, "close_window", None, [])  # where any other move goes on
+    for move in legal_actions(edition, closed):
         if not (isinstance(move, Play) and _is_interrupt(edition, game, move)):
             moves.append(move)  # a Hail Mary played now is the interrupt, listed above
     return tuple(moves)
