@@ -35,6 +35,7 @@ from unospec.model.actions import Deal
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
 from unospec.model.kernel import empty_table, run
+from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.table import MACHINE
 
 Progress = Callable[[str, int, int], None]
@@ -281,6 +282,11 @@ def _exploration(edition: Edition, scale: str, jobs: int) -> CheckResult:
     data = report.to_json()
     x = report.exploration
     fitted = "" if report.scale == scale else f" ({scale} cannot deal the hands)"
+    scaled = scale_edition(edition, parse_scale(report.scale))
+    left = scaled.in_play_count - data["players"] * scaled.rules.hand_size - 1
+    data["draw_pile_after_deal"] = left
+    if left <= 0:  # every draw and reshuffle goes unexplored: say so, not just "passed"
+        fitted += "; the deal leaves no draw pile, so no draw is explored"
     detail = (
         f"scale {report.scale}{fitted}: {data['distinct_states']} states, "
         f"{data['transitions']} transitions, "

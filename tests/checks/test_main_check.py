@@ -436,3 +436,15 @@ def test_a_baselines_folder_that_does_not_exist_is_an_input_error(
     assert "--baselines: expected a folder of saved baselines, found no such folder" in (
         capsys.readouterr().err
     )
+
+
+def test_an_exploration_that_leaves_no_draw_pile_says_so(tmp_path: Path) -> None:
+    """Five players at `micro` hold all but one of Express's six cards, the first card is
+    that one (Set Up 2-4): nothing is left to draw, so the check says no draw was explored
+    (it passed saying nothing; a ten-player edition explored a million states that way)."""
+    five = edition_file(tmp_path, "express", "five", ("min = 2\nmax = 10", "min = 5\nmax = 5"))
+    result = main_check._exploration(load_edition(str(five)), "micro", 1)
+    assert result.ok and result.data["draw_pile_after_deal"] == 0
+    assert result.detail.startswith("scale micro; the deal leaves no draw pile, so no draw is")
+    express = main_check._exploration(edition("express"), "micro", 1)
+    assert express.data["draw_pile_after_deal"] == 3 and "no draw" not in express.detail
