@@ -8,7 +8,7 @@ from typing import Any
 from unospec.checks.replay import ReplayResult
 from unospec.checks.results import EditionReport
 from unospec.checks.wording import span
-from unospec.model.cards import Face
+from unospec.model.cards import WILD_KINDS, Face
 from unospec.model.edition import Edition
 from unospec.model.effects import EFFECT_NAMES
 
@@ -119,7 +119,7 @@ def _entry_name(kind: str, ranks: tuple[int, ...], faces: list[tuple[Face, int]]
     per = faces[0][1] if faces else 0
     if ranks:
         return f"number {span(sorted(ranks))}, {per} per colour and rank"
-    if kind.startswith("wild"):
+    if kind in WILD_KINDS:
         return kind
     return f"{kind}, {per} per colour"
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from unospec.checks.wording import span
 from unospec.diagrams.dot import FONT, INK, PAPER, html, quote
 from unospec.diagrams.graph import card_name
-from unospec.model.cards import NUMBER
+from unospec.model.cards import NUMBER, WILD_KINDS
 from unospec.model.edition import DeckEntry, Edition
 from unospec.model.effects import (
     DrawPenalty,
@@ -161,7 +161,7 @@ def _bold(text: str) -> str:
 def _faces(entry: DeckEntry, edition: Edition) -> str:
     if entry.kind == NUMBER:
         return f"{span(sorted(entry.ranks))} in each of {len(edition.colors)} colours"
-    if entry.kind.startswith("wild"):
+    if entry.kind in WILD_KINDS:
         return "wild: no colour"
     return f"one per colour ({len(edition.colors)})"
 

@@ -19,7 +19,7 @@ from enum import StrEnum
 from unospec.checks.lint.families import can_fire, ruled_out
 from unospec.model import branches as b
 from unospec.model import updates as u
-from unospec.model.cards import KINDS
+from unospec.model.cards import KINDS, WILD_KINDS
 from unospec.model.edition import Edition
 from unospec.model.effects import DrawPenalty, Effect, HailMary, PenaltyRace, Reverse, WildDraw
 from unospec.model.legality import check_hail_mary
@@ -241,7 +241,7 @@ def _deal(edition: Edition) -> list[Note]:
 
 def _first_flip(edition: Edition) -> list[Note]:
     ignores = edition.rules.first_flip_ignores
-    wilds = {k for k in _present(edition) if k.startswith("wild")}
+    wilds = {k for k in _present(edition) if k in WILD_KINDS}
     named = [k for k in KINDS if k in ignores and not (wilds <= ignores and k in wilds)]
     shown = [card_name(k) for k in named] + (["every wild"] if wilds and wilds <= ignores else [])
     return [Note("first-flip", f"ignored first: {', '.join(shown) or 'nothing'}")]

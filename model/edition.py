@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
-from unospec.model.cards import COLORS, NUMBER, Face
+from unospec.model.cards import COLORS, NUMBER, WILD_KINDS, Face
 from unospec.model.effects import Effect, HailMary, NoEffect, PenaltyRace, WildDraw
 from unospec.model.errors import InputError
 
@@ -30,7 +30,7 @@ class DeckEntry:
         """The faces this entry puts in the deck, with their counts."""
         if self.kind == NUMBER:
             return [(Face(NUMBER, c, r), self.copies) for c in colors for r in self.ranks]
-        if self.kind.startswith("wild"):
+        if self.kind in WILD_KINDS:
             return [(Face(self.kind), self.copies)]
         return [(Face(self.kind, c), self.copies) for c in colors]
 

@@ -24,7 +24,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from unospec.model.cards import KINDS, NUMBER
+from unospec.model.cards import KINDS, NUMBER, WILD_KINDS
 from unospec.model.edition import DeckEntry, Edition
 from unospec.model.errors import InputError
 
@@ -128,7 +128,7 @@ def scale_edition(edition: Edition, scale: Scale) -> Edition:
         elif entry.foil:
             if scale.wilds:
                 deck.append(entry)
-        elif entry.kind.startswith("wild"):
+        elif entry.kind in WILD_KINDS:
             if scale.wilds:
                 deck.append(dataclasses.replace(entry, copies=scale.wilds))
         elif scale.actions:
