@@ -9,6 +9,7 @@ from unospec.model.actions import Action, Catch, NameLoser, Play
 from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
 from unospec.model.kernel import Fired
+from unospec.model.scoring import hand_winner
 from unospec.model.state import GameState
 
 
@@ -80,7 +81,7 @@ def narrate(
         elif event == "reshuffle":
             lines.append(f"  the discard pile is reshuffled: {len(after.draw_pile)} cards to draw")
         elif event == "score":
-            winner = next(p for p, hand in enumerate(before.hands) if not hand)
+            winner = hand_winner(before)
             gained = after.scores[winner] - before.scores[winner]
             lines.append(
                 f"player {winner} wins the hand and scores {gained}; "
