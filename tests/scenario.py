@@ -98,3 +98,24 @@ def edition_file(folder: Path, base: str, name: str, *changes: tuple[str, str]) 
     path = folder / f"{name}.toml"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+SINGLE_HAND = (
+    ('game_end = "target-score"', 'game_end = "single-hand"'),
+    (
+        'chosen = "target-score"\nalternatives = ["single-hand"]',
+        'chosen = "single-hand"\nalternatives = ["target-score"]',
+    ),
+)
+"""The edits that make a built-in a single-hand game (Keeping Score left out)."""
+
+
+def flipped_first(e: Edition, *cards: str, players: int = 2) -> list[int]:
+    """`e`'s deck in order, with `cards` the first turned up after the deal."""
+    order = list(e.faces.in_play)
+    faces = [e.faces.face(c) for c in cards]
+    for face in faces:
+        order.remove(face)
+    dealt = players * e.rules.hand_size
+    order[dealt:dealt] = faces
+    return order

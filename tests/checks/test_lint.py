@@ -9,7 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from scenario import edition, edition_file
+from scenario import SINGLE_HAND, edition, edition_file
 
 from unospec.checks import simulate
 from unospec.checks.lint import coverage as coverage_module
@@ -183,14 +183,7 @@ def test_a_transition_the_parameters_switch_off_is_a_note_not_a_dead_rule(
     over, so scoring never deals again. That is the edition's choice, not a dead rule: a note
     naming the parameter (it was a warning, "never fired"). A rule the parameters allow and
     the games never fire stays a warning."""
-    single = _edited(
-        tmp_path,
-        "classic",
-        'game_end = "target-score"',
-        'game_end = "single-hand"',
-        'chosen = "target-score"\nalternatives = ["single-hand"]',
-        'chosen = "single-hand"\nalternatives = ["target-score"]',
-    )
+    single = edition_file(tmp_path, "classic", "house-rules", *SINGLE_HAND)
     never = Counter({b.number: 1 for b in MACHINE.branches if b.target != "dealing"})
     dead = {f.id: f for f in dead_rules(load_edition(str(single)), never, "a test")}
     switched_off = dead["dead-rule:hand_over --score--> dealing"]
@@ -279,15 +272,7 @@ def test_a_reading_for_two_players_is_a_note_in_an_edition_for_more(tmp_path: Pa
 def test_who_leads_the_next_hand_is_a_note_when_a_game_is_one_hand(tmp_path: Path) -> None:
     """In a single-hand game (Keeping Score left out) no next hand is dealt, so who deals it
     (Winning) never comes up: a note saying so, not a warning."""
-    one = _edited(
-        tmp_path,
-        "classic",
-        'game_end = "target-score"',
-        'game_end = "single-hand"',
-        'chosen = "target-score"\nalternatives = ["single-hand"]',
-        'chosen = "single-hand"\nalternatives = ["target-score"]',
-        name="one-hand",
-    )
+    one = edition_file(tmp_path, "classic", "one-hand", *SINGLE_HAND)
     found = {f.id: f for f in lint(load_edition(str(one))).findings}
     leader = found["unspecified-outcome:next-hand-leader"]
     assert leader.severity == INFO and leader.message.endswith("no next hand is dealt.")

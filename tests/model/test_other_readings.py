@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from scenario import card, color, edition, play, table
+from scenario import card, color, edition, flipped_first, play, table
 
 from unospec.model.actions import CallUno, Challenge, Draw, Keep, Play
 from unospec.model.edition import Edition
@@ -30,14 +30,11 @@ def test_ignored_first_cards_can_go_under_the_draw_pile() -> None:
     Wild turned up first go under the draw pile, in that order, and the 5 alone starts
     the discard pile."""
     e = _reading("nfl-cowboys", ignored_flip_goes="bottom-of-draw-pile")
-    order = list(e.faces.in_play)
+    order = flipped_first(e, "blue-skip", "wild", "green-5")
     skip, wild, five = (card(e, c) for c in ("blue-skip", "wild", "green-5"))
-    for face in (skip, wild, five):
-        order.remove(face)
-    order[14:14] = [skip, wild, five]  # two players: 14 cards dealt, then these are flipped
     game = initial_state(e, 2, order)
     assert game.discard == (five,) and game.draw_pile[-2:] == (skip, wild)
-    assert len(game.draw_pile) == len(order) - 14 - 1
+    assert len(game.draw_pile) == len(order) - 14 - 1  # two hands of 7 (Set Up 2), the 5
 
 
 def test_the_same_player_can_lead_every_hand() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from scenario import card, color, edition, play, table
+from scenario import card, color, edition, flipped_first, play, table
 
 from unospec.model.actions import (
     Accept,
@@ -278,12 +278,8 @@ def test_first_flip_ignores_action_cards_and_leaves_them_under_the_first_number(
     from unospec.model.kernel import initial_state
 
     e = edition("nfl-cowboys")
-    order = list(e.faces.in_play)
     skip, wild, five = (card(e, c) for c in ("blue-skip", "wild", "green-5"))
-    for face in (skip, wild, five):
-        order.remove(face)
-    order[14:14] = [skip, wild, five]  # two players: 14 cards dealt, then these are flipped
-    game = initial_state(e, 2, order)
+    game = initial_state(e, 2, flipped_first(e, "blue-skip", "wild", "green-5"))
     assert game.discard == (skip, wild, five)
     assert (game.color, game.phase, game.current) == (color("green"), "awaiting_play", 0)
 
