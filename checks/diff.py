@@ -42,7 +42,7 @@ from unospec.model.actions import Action
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap, UnospecError
 from unospec.model.kernel import empty_table, is_chance, legal_actions, run
-from unospec.model.scale import parse_scale, require_dealable, scale_edition
+from unospec.model.scale import parse_scale, require_dealable, scale_edition, with_setting
 from unospec.model.state import GameState, Owed, PendingChallenge
 from unospec.model.table import MACHINE
 from unospec.model.trace import Trace
@@ -233,7 +233,7 @@ def shared_scale(a: Edition, b: Edition, scale: str) -> str:
     kinds_a = {f.kind for f in a.faces.faces}
     kinds_b = {f.kind for f in b.faces.faces}
     shared = sorted(kinds_a & kinds_b)
-    return f"{scale},kinds={'+'.join(shared)}"
+    return with_setting(scale, "kinds", "+".join(shared))
 
 
 def distinguish(

@@ -195,10 +195,6 @@ def _scale(text: str) -> str:
 
     if not text.strip():
         raise argparse.ArgumentTypeError("expected a scale such as micro, found ''")
-    keys = [part.partition("=")[0].strip() for part in text.split(",") if "=" in part]
-    for key in keys:
-        if keys.count(key) > 1:  # which one was meant?
-            raise argparse.ArgumentTypeError(f"{key}: expected once, found {text!r}")
     try:
         parse_scale(text)
     except InputError as error:

@@ -68,6 +68,7 @@ def parse_scale(text: str) -> Scale:
     """The scale a SCALE string names; InputError says what is wrong with it."""
     scale = PRESETS[DEFAULT]
     fields = {f.name for f in dataclasses.fields(Scale)}
+    given: set[str] = set()
     for i, part in enumerate(p.strip() for p in text.split(",")):
         if part in PRESETS and i == 0:
             scale = PRESETS[part]
@@ -79,6 +80,9 @@ def parse_scale(text: str) -> Scale:
                 f"--scale: expected a preset ({presets}) or key=value with a key among "
                 f"{', '.join(sorted(fields))}, found {part!r}"
             )
+        if key in given:  # which one was meant?
+            raise InputError(f"--scale: {key}: expected once, found {text!r}")
+        given.add(key)
         changes: dict[str, Any] = {key: _value(key, value)}
         scale = dataclasses.replace(scale, **changes)
     return scale
@@ -191,11 +195,25 @@ def fitting_scale(base: Edition, players: int, scale: str) -> str:
     """`scale`, or the nearest one with more copies of each number that deals `players`
     hands (a deck of numbers and wilds alone is two cards at `micro`); `scale` itself when
     none up to ten copies does."""
-    for text in (scale, *(f"{scale},copies={copies}" for copies in range(2, 11))):
-        if _deals(scale_edition(base, parse_scale(text)), players):
-            return text
+    tried = (scale, *(with_setting(scale, "copies", copies) for copies in range(2, 11)))
+    for spare in (1, 0):  # a card left to draw if any scale leaves one, else just the deal
+        for text in tried:
+            if _deals(scale_edition(base, parse_scale(text)), players, spare):
+                return text
     return scale
 
 
-def _deals(scaled: Edition, players: int) -> bool:
-    return players * scaled.rules.hand_size + 1 <= scaled.in_play_count
+def _deals(scaled: Edition, players: int, spare: int = 0) -> bool:
+    """The hands, the first card and `spare` more to draw fit in the scaled deck."""
+    return players * scaled.rules.hand_size + 1 + spare <= scaled.in_play_count
+
+
+def with_setting(scale: str, key: str, value: object) -> str:
+    """`scale` with `key` set to `value`, replacing the setting it has (a scale names each
+    key at most once).
+
+    >>> with_setting("micro,copies=2", "copies", 3), with_setting("pair", "kinds", "skip")
+    ('micro,copies=3', 'pair,kinds=skip')
+    """
+    kept = [part for part in scale.split(",") if part.partition("=")[0].strip() != key]
+    return ",".join([*kept, f"{key}={value}"])

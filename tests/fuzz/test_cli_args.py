@@ -91,7 +91,7 @@ BAD_SCALES = [
     "target=1.5",
     "hand=2,,target=1",
     "colors=1;hand=2",
-    "hand=1,hand=2",  # accepted, the last one winning
+    "hand=1,hand=2",  # which one? (the last one used to win)
 ]
 
 NEGATIVE_OR_NOT_A_NUMBER = [
