@@ -24,7 +24,7 @@ from unospec.model.json_place import line_of
 from unospec.model.kernel import empty_table, legal_actions, run
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.state import GameState
-from unospec.model.trace import Trace, deck_and_actions
+from unospec.model.trace import Trace, TraceContentError, deck_and_actions, located
 
 
 @dataclass
@@ -74,7 +74,11 @@ def edition_for(trace: Trace, trace_file: str | None, override: str | None) -> E
     trace names a scale."""
     edition = _base_edition(trace, trace_file, override)
     if trace.scale:
-        return scale_edition(edition, parse_scale(trace.scale))
+        try:
+            return scale_edition(edition, parse_scale(trace.scale))
+        except InputError as error:  # the file's scale does not fit the edition: say where
+            problem = str(error).removeprefix("--scale: ")
+            raise located(trace, TraceContentError(("scale",), problem)) from None
     return edition
 
 

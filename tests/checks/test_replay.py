@@ -486,3 +486,17 @@ def test_a_trace_that_is_not_utf8_is_named_like_an_edition_file(
     good.write_text(json.dumps(express_trace(BASE_DECK, TO_ONE_CARD[:1])), encoding="utf-8")
     err = _cli_error(["replay", str(good), "--edition", ""], capsys)
     assert err.startswith("unospec: error: edition: expected one of classic,")
+
+
+def test_a_trace_scale_the_edition_cannot_meet_names_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A trace's scale that parses but keeps no number card of Express (ranks 0-0; its
+    numbers are 1-9, Keeping Score) is an error at the scale's line, not a `--scale` one."""
+    data = {**express_trace(BASE_DECK, TO_ONE_CARD[:1]), "scale": "ranks=0-0"}
+    text = json.dumps(data, indent=1)
+    path = tmp_path / "zeroes.json"
+    path.write_text(text, encoding="utf-8")
+    line = text.splitlines().index(' "scale": "ranks=0-0"') + 1
+    err = _cli_error(["replay", str(path)], capsys)
+    assert err == f"unospec: error: {path}:{line}: scale: ranks: express has no number card in 0-0"
