@@ -88,7 +88,7 @@ FIXED_READINGS: dict[str, str] = {
     "action-on-action": "adds-nothing-beyond-colour-matching",
     "wilds-any-time": "restriction-still-applies",
     "hail-mary-trigger": "by-another-player-after-an-uno-call",
-    "hail-mary-wrong-guess": "card-stays-and-play-goes-left-in-named-colour",
+    "hail-mary-wrong-guess": "card-stays-and-play-goes-on-in-named-colour",
     "hail-mary-guess-on-a-wild": "no-colour-is-right",
     "hail-mary-thrower-afterwards": "usual-rules-apply",
     "hail-mary-shed-cards": "under-the-hail-mary-on-the-discard-pile",
@@ -98,7 +98,7 @@ FIXED_READINGS: dict[str, str] = {
     "touchdown-judge": "the-table-names-the-loser",
     "favorite-line-judge": "the-table-names-the-loser",
     "favorite-line-no-failure": "rounds-continue-until-someone-fails",
-    "touchdown-two-players": "the-only-other-player-always-draws",
+    "touchdown-two-players": "the-race-always-has-a-loser",
 }
 """Readings the kernel plays with no parameter to choose another, by interpretation id: an
 edition may list other answers as alternatives but not choose one, or its file would document

@@ -199,25 +199,44 @@ def resource_exhaustion(edition: Edition, proofs: ProofReport, observed: int) ->
                 )
             )
         elif query.name == "setup-feasibility":
-            undealable = (query.witness or {}).get("cannot be dealt for")
-            found.append(
-                Finding(
-                    "resource-exhaustion:setup",
-                    "resource-exhaustion",
-                    ERROR if undealable else WARNING,  # a player count it states cannot play
-                    query.section,
-                    (
-                        f"the deck cannot deal the hands for {span(undealable)} players, "
-                        "which the edition allows"
-                        if undealable
-                        else "for some player counts the first flip can find no card to start "
-                        "the discard pile"
-                    ),
-                    query.witness,
-                    None if undealable else reading(deciding(edition, "setup.flip_exhausted")),
-                    "players.max" if undealable else "setup.flip_exhausted",
-                )
+            found += _setup_findings(edition, query)
+    return found
+
+
+def _setup_findings(edition: Edition, query: Query) -> list[Finding]:
+    """Player counts the deck cannot deal (an error: the edition allows them) and those whose
+    first flip can find only ignored cards (a warning: the flip-exhausted reading applies)."""
+    witness = query.witness or {}
+    undealable = witness.get("cannot be dealt for")
+    flipless = witness.get("first flip can find only ignored cards (a redeal) for")
+    found = []
+    if undealable:
+        found.append(
+            Finding(
+                "resource-exhaustion:deal",
+                "resource-exhaustion",
+                ERROR,
+                query.section,
+                f"the deck cannot deal the hands for {span(undealable)} players, which the "
+                "edition allows",
+                witness,
+                None,
+                "players.max",
             )
+        )
+    if flipless or not undealable:
+        found.append(
+            Finding(
+                "resource-exhaustion:setup",
+                "resource-exhaustion",
+                WARNING,
+                query.section,
+                "for some player counts the first flip can find no card to start the discard pile",
+                witness,
+                reading(deciding(edition, "setup.flip_exhausted")),
+                "setup.flip_exhausted",
+            )
+        )
     return found
 
 

@@ -15,16 +15,19 @@ from unospec.checks.lint.finding import WARNING, Finding
 from unospec.editions.schema import FIXED_READINGS
 from unospec.model import sections
 from unospec.model.edition import Edition
-from unospec.model.effects import HailMary
 
 
 class Question(NamedTuple):
-    """A question every edition with the card (or every edition, `card` None) must answer."""
+    """A question every edition whose deck has `card` (every edition, `card` None) raises,
+    at a table of two when `two_players`."""
 
-    card: type | None
+    card: str | None
     section: str  # "": the card's own section
     text: str
+    two_players: bool = False
 
+
+HAIL_MARY, TOUCHDOWN, FAVORITE_LINE = "wild-hail-mary", "wild-touchdown", "wild-favorite-line"
 
 ASKED: dict[str, Question] = {
     "uno-window": Question(
@@ -33,24 +36,43 @@ ASKED: dict[str, Question] = {
     "final-card-effects": Question(
         None, sections.WINNING, "Does the last card's action still happen before scoring?"
     ),
-    "hail-mary-trigger": Question(HailMary, "", "When may a Hail Mary be thrown, and by whom?"),
+    "hail-mary-trigger": Question(HAIL_MARY, "", "When may a Hail Mary be thrown, and by whom?"),
     "hail-mary-wrong-guess": Question(
-        HailMary, "", "What happens when the named colour is not that of the caller's card?"
+        HAIL_MARY, "", "What happens when the named colour is not that of the caller's card?"
     ),
     "hail-mary-guess-on-a-wild": Question(
-        HailMary, "", "Can a guess be right when the caller's last card is a wild?"
+        HAIL_MARY, "", "Can a guess be right when the caller's last card is a wild?"
     ),
     "hail-mary-thrower-afterwards": Question(
-        HailMary, "", "Do winning and Calling UNO hold for the thrower afterwards?"
+        HAIL_MARY, "", "Do winning and Calling UNO hold for the thrower afterwards?"
     ),
     "hail-mary-shed-cards": Question(
-        HailMary, "", "Where do the cards go when the thrower discards down to one?"
+        HAIL_MARY, "", "Where do the cards go when the thrower discards down to one?"
     ),
     "hail-mary-pending-challenge": Question(
-        HailMary, "", "May a Hail Mary interrupt while a Wild Draw card awaits its challenge?"
+        HAIL_MARY, "", "May a Hail Mary interrupt while a Wild Draw card awaits its challenge?"
+    ),
+    "touchdown-next-player": Question(
+        TOUCHDOWN, "", "Who plays after the Touchdown card, and does the loser lose a turn?"
+    ),
+    "touchdown-judge": Question(TOUCHDOWN, "", "Who decides which player was last?"),
+    "touchdown-two-players": Question(
+        TOUCHDOWN, "", "With two players, who is last to signal?", two_players=True
+    ),
+    "favorite-line-next-player": Question(
+        FAVORITE_LINE, "", "Who plays after My Favorite Line, and does the loser lose a turn?"
+    ),
+    "favorite-line-judge": Question(
+        FAVORITE_LINE, "", "Who decides that a quote is wrong or missing?"
+    ),
+    "favorite-line-no-failure": Question(
+        FAVORITE_LINE, "", "What if every player manages a quote?"
     ),
 }
 """The fixed readings whose question every edition (with the card) raises, by id."""
+
+NOT_ASKED = frozenset({"action-on-action", "wilds-any-time"})
+"""Fixed readings of one booklet's own wording (Express's NOTE): no other edition raises them."""
 
 
 def unrecorded(edition: Edition) -> list[Finding]:
@@ -61,12 +83,13 @@ def unrecorded(edition: Edition) -> list[Finding]:
     for ident, question in ASKED.items():
         if ident in recorded:
             continue
+        if question.two_players and edition.rules.min_players > 2:
+            continue
         section = question.section
         if question.card is not None:
-            kinds = [k for k, e in edition.effects if k in in_play and isinstance(e, question.card)]
-            if not kinds:
+            if question.card not in in_play:
                 continue  # no card of the deck raises it
-            section = dict(edition.sections).get(kinds[0], "Action Cards")
+            section = dict(edition.sections).get(question.card, "Action Cards")
         found.append(
             Finding(
                 f"unspecified-outcome:{ident}",

@@ -17,9 +17,11 @@ from unospec.checks.lint import lint
 from unospec.checks.lint.families import dead_rules
 from unospec.checks.lint.finding import ERROR, INFO, WARNING
 from unospec.checks.lint.sarif import to_sarif
+from unospec.checks.lint.unrecorded import ASKED, NOT_ASKED
 from unospec.checks.replay import replay
 from unospec.cli import main
 from unospec.editions import builtin_path, load_edition
+from unospec.editions.schema import FIXED_READINGS
 from unospec.model.table import MACHINE
 from unospec.model.trace import parse_trace
 
@@ -282,17 +284,20 @@ def test_who_leads_the_next_hand_is_a_note_when_a_game_is_one_hand(tmp_path: Pat
 
 def test_a_player_count_the_deck_cannot_deal_is_an_error(tmp_path: Path) -> None:
     """Hands of 20 from 108 cards (Set Up 2) cannot be dealt to 6 or more, which the
-    edition's 2-10 allows: an error naming them; Express's first flip that can find only
-    ignored cards at 8-10 players (Set Up 4) stays a warning."""
+    edition's 2-10 allows: an error naming them. For 4-5 players the first flip can find
+    only ignored cards (Set Up 4): that stays a warning beside it (the error once replaced
+    it). Express's flip at 8-10 players alone is the warning only."""
     big = _edited(tmp_path, "classic", "hand_size = 7", "hand_size = 20", name="big")
-    [setup] = [
-        f for f in lint(load_edition(str(big))).findings if f.id == "resource-exhaustion:setup"
-    ]
-    assert setup.severity == ERROR and setup.key == "players.max"
+    found = {f.id: f for f in lint(load_edition(str(big))).findings}
+    deal = found["resource-exhaustion:deal"]
+    assert deal.severity == ERROR and deal.key == "players.max"
     assert (
-        setup.message == "the deck cannot deal the hands for 6-10 players, which the edition allows"
+        deal.message == "the deck cannot deal the hands for 6-10 players, which the edition allows"
     )
-    [flip] = [f for f in lint(edition("express")).findings if f.id == "resource-exhaustion:setup"]
+    assert found["resource-exhaustion:setup"].severity == WARNING
+    express = {f.id: f for f in lint(edition("express")).findings}
+    assert "resource-exhaustion:deal" not in express
+    flip = express["resource-exhaustion:setup"]
     assert flip.severity == WARNING and flip.key == "setup.flip_exhausted"
 
 
@@ -394,3 +399,27 @@ def test_a_question_the_kernel_answers_is_asked_when_the_file_does_not(tmp_path:
     assert "by-another-player-after-an-uno-call" in trigger.message
     classic = {f.id for f in lint(edition("classic")).findings}
     assert not any(i.startswith("unspecified-outcome:hail-mary") for i in classic)  # no such card
+
+
+def test_every_question_the_kernel_answers_is_asked_unless_one_booklet_words_it() -> None:
+    """Each fixed reading is asked when unrecorded, or is Express's NOTE wording (the card
+    races' questions were not asked: a Touchdown edition without them passed silently)."""
+    assert set(FIXED_READINGS) == set(ASKED) | NOT_ASKED
+    assert not set(ASKED) & NOT_ASKED
+
+
+def test_a_touchdown_edition_is_asked_its_cards_questions(tmp_path: Path) -> None:
+    """Super Bowl LVII's file without its Touchdown readings (Action Cards: Wild Touchdown!
+    Card) is asked all three, in the card's section."""
+    path = _without_reading(
+        tmp_path,
+        "super-bowl-lvii",
+        "touchdown-next-player",
+        "touchdown-judge",
+        "touchdown-two-players",
+    )
+    found = {f.id: f for f in lint(load_edition(str(path))).findings}
+    for ident in ("touchdown-next-player", "touchdown-judge", "touchdown-two-players"):
+        finding = found[f"unspecified-outcome:{ident}"]
+        assert finding.section == "Action Cards: Wild Touchdown! Card"
+        assert finding.message.endswith(f"the model plays {FIXED_READINGS[ident]}.")
