@@ -27,6 +27,7 @@ from unospec.checks.simulate import Tally, run_games
 from unospec.editions import reference
 from unospec.model.edition import Edition
 from unospec.model.errors import EditionError, UnospecError
+from unospec.model.json_place import line_of
 from unospec.model.table import MACHINE
 
 FORMAT = 1
@@ -137,11 +138,14 @@ def load(edition: Edition, folder: Path | None = None) -> dict[str, Any] | None:
     if not path.is_file():
         return None
     expected = "a baseline written by `unospec baseline save`"
+    raw = path.read_bytes()
     try:
-        loaded = json.loads(path.read_text(encoding="utf-8"))
+        text = raw.decode("utf-8")
+        loaded = json.loads(text)
     except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
         raise EditionError(
-            str(path), None, "(file)", expected, f"byte {error.object[error.start]:#04x}"
+            str(path), line, "(file)", expected, f"byte {raw[error.start]:#04x}"
         ) from None
     except json.JSONDecodeError as error:
         raise EditionError(
@@ -150,7 +154,26 @@ def load(edition: Edition, folder: Path | None = None) -> dict[str, Any] | None:
     if not isinstance(loaded, dict) or loaded.get("format") != FORMAT:
         found = f"format {loaded.get('format')!r}" if isinstance(loaded, dict) else "not an object"
         raise EditionError(str(path), 1, "format", expected, found)
+    for key, fields in SHAPE.items():  # what `compare` and the accept command read
+        value = loaded.get(key)
+        wrong = [
+            f
+            for f, kind in fields.items()
+            if not isinstance(value, dict) or not isinstance(value.get(f), kind)
+        ]
+        if value is not None and wrong:
+            where = (key,) if not isinstance(value, dict) else (key, wrong[0])
+            line = line_of(text, where) or line_of(text, (key,))
+            shown = json.dumps(value if len(where) == 1 else value.get(wrong[0]))
+            raise EditionError(str(path), line, ".".join(where), expected, shown)
     return loaded
+
+
+SHAPE: dict[str, dict[str, type]] = {
+    "games": {"games": int, "seed": int},
+    "exploration": {"scale": str, "states": int},
+}
+"""The fields of a saved baseline the check reads besides comparing (null for none)."""
 
 
 def compare(saved: dict[str, Any], current: dict[str, Any]) -> list[str]:

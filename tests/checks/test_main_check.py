@@ -406,14 +406,16 @@ def test_no_baseline_is_offered_for_saving_only_once_the_checks_pass(tmp_path: P
         (b"{bad", ":1: (file): ", "found bad JSON ("),
         (b"[1, 2]", ":1: format: ", "found not an object"),
         (b'{"format": 7}', ":1: format: ", "found format 7"),
-        (b"\xfc\xfd", ": (file): ", "found byte 0xfc"),
+        (b"\xfc\xfd", ":1: (file): ", "found byte 0xfc"),
+        (b'{"format": 1,\n "games": {"count": 3}}', ":2: games.games: ", "found null"),
+        (b'{"format": 1,\n "exploration": 5}', ":2: exploration: ", "found 5"),
     ],
 )
 def test_a_baseline_that_is_not_one_is_an_input_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, line: str, found: str
 ) -> None:
     """A truncated or hand-edited baseline file is one line naming it, exit 2 (it raised a
-    traceback from the JSON decoder)."""
+    traceback from the JSON decoder, or from `compare` on a sample without its count)."""
     (tmp_path / "express.json").write_bytes(content)
     argv = ["check", "express", "--games", "0", "--scale", "none", "--baselines", str(tmp_path)]
     assert main(argv) == 2
