@@ -147,14 +147,16 @@ def _hand_state(
     wilds = [f for f in deck if faces.wild[f] and faces.card_id(f) != kind]
     card = faces.face(kind)
     hand = [card]
+    deck.remove(top)
+    deck.remove(card)
     needed = [(with_color, same), (with_wild, wilds), (True, other or same)]
     for wanted, pool in needed:
         if wanted:
-            if not pool:
+            left = [face for face in pool if face in deck]  # one copy is one card (a small deck)
+            if not left:
                 return None
-            hand.append(pool[0])
-    for face in (*hand, top):
-        deck.remove(face)
+            hand.append(left[0])
+            deck.remove(left[0])
     players = _table_size(edition)
     dealt = 2 * (players - 1)
     if len(deck) < dealt + 2:

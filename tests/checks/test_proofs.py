@@ -8,12 +8,13 @@ from typing import Any
 import pytest
 from scenario import edition
 
-from unospec.checks.proofs import PROVED, REFUTED, prove
+from unospec.checks.proofs import PROVED, REFUTED, UNKNOWN, prove
 from unospec.checks.proofs.conservation import conservation_queries
 from unospec.editions import builtin_names
 from unospec.model import kernel, updates
 from unospec.model.errors import IllegalAction
 from unospec.model.flows import Move
+from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.table import MACHINE
 
 
@@ -156,26 +157,51 @@ def test_a_kernel_that_pays_the_wrong_amount_is_refuted(monkeypatch: pytest.Monk
     assert query.witness is not None and query.witness["answer"] == "challenge"
 
 
-def test_a_kernel_that_refuses_every_answer_is_refuted_not_proved(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A seeded bug that refuses the victim's accept and challenge: the payouts proof once
-    skipped every refused combination and proved its claim over no hand at all."""
+def _refusing(monkeypatch: pytest.MonkeyPatch, source: str, event: str) -> None:
+    """A seeded bug: the kernel refuses every `event` step in `source`, naming the rule."""
 
     def refuse(e, game, action):  # type: ignore[no-untyped-def]
-        raise IllegalAction("Action Cards: Wild Draw Four card", "no answer is allowed")
+        raise IllegalAction("Action Cards: Wild Draw Four card", "no such step is allowed")
 
     branches = tuple(
-        dataclasses.replace(b, validators=(refuse,)) if b.source == "awaiting_challenge" else b
+        dataclasses.replace(b, validators=(refuse,))
+        if (b.source, b.event) == (source, event)
+        else b
         for b in MACHINE.branches
     )
     by_event = {
         key: tuple(b for b in branches if (b.source, b.event) == key) for key in MACHINE.by_event
     }
     monkeypatch.setattr(kernel, "MACHINE", dataclasses.replace(MACHINE, by_event=by_event))
+
+
+@pytest.mark.parametrize(
+    ("source", "event"),
+    [
+        ("awaiting_challenge", "accept"),
+        ("awaiting_challenge", "challenge"),
+        ("awaiting_play", "play"),
+    ],
+)
+def test_a_kernel_that_refuses_a_step_the_rules_allow_is_refuted_not_proved(
+    monkeypatch: pytest.MonkeyPatch, source: str, event: str
+) -> None:
+    """A seeded bug that refuses the victim's answers, or the Wild Draw Four's play itself
+    (allowed until challenged in classic: Action Cards): the payouts proof once skipped every
+    refused combination and proved its claim over no hand at all."""
+    _refusing(monkeypatch, source, event)
     query = next(q for q in prove(edition("classic")).queries if q.name.startswith("challenge-pay"))
     assert query.verdict == REFUTED and query.witness is not None
-    assert query.witness["kernel refused"].startswith("no answer is allowed")
+    assert query.witness["kernel refused"].startswith("no such step is allowed")
+
+
+def test_a_deck_too_small_for_the_payouts_table_leaves_them_unknown() -> None:
+    """Classic at `micro` is six cards, too few for the proof's table of three hands: the
+    payouts are unknown, not proved over no hand at all."""
+    micro = scale_edition(edition("classic"), parse_scale("micro"))
+    query = next(q for q in prove(micro).queries if q.name.startswith("challenge-payouts"))
+    assert query.verdict == UNKNOWN and query.witness is not None
+    assert query.witness["reason"] == "this deck cannot build a table that plays the card"
 
 
 def test_express_first_flip_can_fail_with_eight_or_more_players() -> None:
