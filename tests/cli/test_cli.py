@@ -324,6 +324,24 @@ def test_simulate_fails_on_a_game_that_does_not_end(
     assert code == 1 and "game 0 did not end (2 players, seed 0" in out
 
 
+def test_simulate_names_the_first_game_that_met_a_rule_gap(capsys: Capture, tmp_path: Path) -> None:
+    """A Wild worth nothing in the scoring table (Keeping Score) leaves hands unscored: the
+    games that meet it fail simulate (exit 1), and the first is named with the command that
+    shows it, in JSON and in the text."""
+    gapped = _variant(tmp_path, "gapped", ("wild = 50\n", ""))
+    code, out, _ = run(capsys, "simulate", str(gapped), "--games", "6", "--format", "json")
+    first = json.loads(out)["first_gap"]
+    assert code == 1 and first["command"] == (
+        f"unospec play {gapped} --players {first['players']} --seed {first['seed']}"
+    )
+    code, out, _ = run(capsys, "simulate", str(gapped), "--games", "6")
+    assert code == 1
+    assert (
+        f"  first met in game {first['game']} ({first['players']} players): `{first['command']}`"
+        in out
+    )
+
+
 def _variant(tmp_path: Path, name: str, *changes: tuple[str, str]) -> Path:
     """A user's edition file: express with `changes` (old text, new text) made, renamed."""
     return edition_file(tmp_path, "express", name, *changes)
