@@ -39,6 +39,7 @@ from unospec.checks.replay import replay
 from unospec.editions import reference
 from unospec.editions.schema import RULE_KEYS
 from unospec.model.actions import Action
+from unospec.model.cards import KINDS
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap, UnospecError
 from unospec.model.kernel import empty_table, is_chance, legal_actions, run
@@ -292,7 +293,7 @@ def scaled_away(a: Edition, b: Edition, common: str) -> list[dict[str, Any]]:
     still = {d.path for d in data_differences(sa, sb)}
     if scale.target == 1:  # a game is one hand: what only a next hand reads is never played
         still -= BETWEEN_HANDS
-    kept = set(scale.kinds)
+    kept = set(scale.kinds) or set(KINDS)  # no kinds named: the scale keeps them all
     return [
         {"path": d.path, "a": d.a, "b": d.b}
         for d in data_differences(a, b)
@@ -306,10 +307,10 @@ BETWEEN_HANDS = frozenset({"setup.next_leader", "scoring.game_end"})
 
 def _played(difference: Difference, kinds: set[str]) -> bool:
     """Whether play at a scale that keeps `kinds` would read what `difference` is about."""
-    if difference.path in ("deck.total", "deck.in play"):
+    if difference.path in ("deck.total", "deck.in play", "deck.colours"):
         return True
     if difference.kind == "deck" or difference.path.startswith(("cards.", "scoring.points.")):
-        return _kind_of(difference.path) in kinds  # not the set-aside cards, nor the colours
+        return _kind_of(difference.path) in kinds  # not the set-aside cards
     return True
 
 

@@ -439,15 +439,13 @@ def diff_text(data: dict[str, Any]) -> str:
     if bound.get("left_out"):
         out.append(f"    not played (in one deck only): {', '.join(bound['left_out'])}")
     if bound.get("scaled_away"):
-        counts = [
-            d["path"].removeprefix("deck.")
-            for d in bound["scaled_away"]
-            if d["path"].startswith("deck.")
-        ]
+        counted = [d for d in bound["scaled_away"] if d["path"].startswith("deck.")]
+        counted = [d for d in counted if d["path"] != "deck.colours"]  # a list, not a count
+        counts = [d["path"].removeprefix("deck.") for d in counted]
         alike = [
             f"{d['path']} ({_change(d['a'], d['b'])})"
             for d in bound["scaled_away"]
-            if not d["path"].startswith("deck.")
+            if d not in counted
         ] + ([f"how many cards: {', '.join(counts)}"] if counts else [])
         out.append(f"    not tested by play at this scale: {'; '.join(alike)}")
     if bound.get("players_not_compared"):

@@ -424,6 +424,13 @@ def pair_page(
                 if bound.get("left_out")
                 else ""
             )
+            + (
+                f"<p>The search seats {text(bound.get('players'))} players; tables of "
+                f"{text(span(bound['players_not_compared']))} players, which both allow, are "
+                "not compared (a rule may differ only at a bigger table).</p>"
+                if bound.get("players_not_compared")
+                else ""
+            )
         )
     figure = (
         picture_html(

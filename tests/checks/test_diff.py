@@ -185,16 +185,18 @@ def test_the_diff_text_says_what_play_did_not_test(
     [
         ('kind = "wild"\ncopies = 4', 'kind = "wild"\ncopies = 3', "deck.wild"),
         ('game_end = "target-score"', 'game_end = "single-hand"', "scoring.game_end"),
+        ('"green", "blue"]', '"green"]', "deck.colours"),
     ],
 )
 def test_what_the_micro_scale_sets_alike_is_named_as_untested(
     tmp_path: Path, line: str, new: str, untested: str
 ) -> None:
-    """Micro deals one copy of each card and plays one hand per game: a Wild fewer (Contents)
-    or a single-hand game (Keeping Score) cannot show in its play, and was reported as "no
-    difference" with nothing named as untested."""
+    """Micro deals one copy of each card, in one colour, and plays one hand per game: a Wild
+    fewer (Contents), a single-hand game (Keeping Score) or a colour fewer cannot show in its
+    play, and was reported as "no difference" with nothing named as untested."""
     also = {
         "deck.wild": ("total_cards = 108", "total_cards = 107"),
+        "deck.colours": ("total_cards = 108", "total_cards = 83"),
         "scoring.game_end": (
             'chosen = "target-score"\nalternatives = ["single-hand"]',
             'chosen = "single-hand"\nalternatives = ["target-score"]',

@@ -85,6 +85,7 @@ def test_the_matrix_says_whether_a_game_tells_a_pair_apart(site: Path) -> None:
     pair = (site / "compare" / "classic--express.html").read_text(encoding="utf-8")
     assert "No game tells them apart" in pair
     assert "left out of that search: draw-one, draw-two, wild-draw-four, wild-draw-two" in pair
+    assert "The search seats 2 players; tables of 3-10 players, which both allow" in pair
     cells = {("a", "b"): {"equivalent": False, "parted": True, "file": "a--b.html"}}
     assert "\u2260 plays differently" in comparison_page(["a", "b"], cells, "")
 
