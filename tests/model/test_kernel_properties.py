@@ -77,7 +77,7 @@ def _checked_states(e: Edition, start: Start, count: int = 4) -> list[GameState]
     the rarest phase (so a right Hail Mary guess reaches the discard it allows)."""
     rng = random.Random(start.seed)
     game = start_game(e, start)
-    seen = []
+    seen: list[GameState] = []
     while len(seen) < count and game.phase != "game_over":
         if is_chance(game):
             game = apply(e, game, random_outcome(e, game, rng))
