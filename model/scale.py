@@ -192,12 +192,15 @@ def require_dealable(
 
 
 def fitting_scale(base: Edition, players: int, scale: str) -> str:
-    """`scale`, or the nearest one with more copies of each number that deals `players`
-    hands (a deck of numbers and wilds alone is two cards at `micro`); `scale` itself when
-    none up to ten copies does."""
-    tried = (scale, *(with_setting(scale, "copies", copies) for copies in range(2, 11)))
-    for spare in (1, 0):  # a card left to draw if any scale leaves one, else just the deal
-        for text in tried:
+    """`scale` when it deals `players` hands and a first card; else the nearest one with more
+    copies of each number that also leaves a card to draw, or that at least deals (a deck of
+    numbers and wilds alone is two cards at `micro`); `scale` itself when none up to ten
+    copies deals."""
+    if _deals(scale_edition(base, parse_scale(scale)), players):
+        return scale  # it deals: the caller says when it leaves nothing to draw
+    more = [with_setting(scale, "copies", copies) for copies in range(2, 11)]
+    for spare in (1, 0):  # a card left to draw if more copies leave one, else just the deal
+        for text in more:
             if _deals(scale_edition(base, parse_scale(text)), players, spare):
                 return text
     return scale
