@@ -471,19 +471,21 @@ def test_a_scale_too_small_to_deal_is_fitted_for_the_checks_and_named_for_explor
     tmp_path: Path,
 ) -> None:
     """A deck of numbers and wilds is two cards at `micro`, too few for two hands and a first
-    card (Set Up). `explore` refuses and names a scale that deals and leaves a card to draw
-    (three copies: four cards); `check`, `lint` and `baseline` explore that scale and say so
-    (they all failed with the error, then explored a scale that dealt every card)."""
+    card (Set Up). `explore` refuses and names a scale that deals; `check`, `lint` and
+    `baseline` explore that scale and say so, and that it leaves no card to draw (they all
+    failed with the error)."""
     path = tmp_path / "plain.toml"
     path.write_text(NUMBERS_AND_WILDS, encoding="utf-8")
-    with pytest.raises(InputError, match=r"2 cards cannot deal .* try --scale micro,copies=3$"):
+    with pytest.raises(InputError, match=r"2 cards cannot deal .* try --scale micro,copies=2$"):
         run_exploration(str(path))
     report = run_exploration(str(path), fit=True)
-    assert report.scale == "micro,copies=3" and report.ok
+    assert report.scale == "micro,copies=2" and report.ok
     result = check_edition(edition(str(path)), games=2, jobs=1)
     explored = next(c for c in result.checks if c.name == "exploration")
-    assert explored.ok and explored.data["draw_pile_after_deal"] == 1
-    assert explored.detail.startswith("scale micro,copies=3 (micro cannot deal the hands): ")
+    assert explored.ok and explored.data["draw_pile_after_deal"] == 0
+    assert explored.detail.startswith(
+        "scale micro,copies=2 (micro cannot deal the hands); the deal leaves no draw pile"
+    )
 
 
 def test_a_deck_line_of_no_copies_is_a_deck_without_that_card(tmp_path: Path) -> None:
