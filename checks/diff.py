@@ -74,13 +74,21 @@ class DiffReport:
 
     @property
     def equivalent(self) -> bool:
-        return not self.differences and self.trace is None
+        """No difference in data, and none in every state of the shared deck."""
+        return not self.differences and self.trace is None and self.bound.get("complete", True)
+
+    @property
+    def undecided(self) -> bool:
+        """No difference found, but the search stopped before it saw every state: the
+        editions are not shown to differ, nor shown equivalent."""
+        return not self.differences and self.trace is None and not self.equivalent
 
     def to_json(self) -> dict[str, Any]:
         return {
             "a": self.a,
             "b": self.b,
             "equivalent": self.equivalent,
+            "undecided": self.undecided,
             "differences": [d.to_json() for d in self.differences],
             "distinguishing_trace": self.trace,
             "bound": self.bound,

@@ -400,7 +400,13 @@ def lint_text(data: dict[str, Any]) -> str:
 
 def diff_text(data: dict[str, Any]) -> str:
     """A diff, for people: each difference, then the behavioural evidence or the bound."""
-    verdict = "equivalent" if data["equivalent"] else "differ"
+    verdict = (
+        "equivalent"
+        if data["equivalent"]
+        else "are not shown to differ, nor equivalent: the search stopped first"
+        if data.get("undecided")
+        else "differ"
+    )
     out = [f"{data['a']} and {data['b']} {verdict}"]
     by_kind: dict[str, list[dict[str, Any]]] = {}
     for d in data["differences"]:

@@ -16,6 +16,7 @@ SYMBOLS = {
     "fail": "\u2716 fails",
     "equivalent": "= equivalent",
     "differs": "\u2260 differs",
+    "undecided": "? not shown either way",
     "plays-differently": "\u2260 plays differently",
 }
 """A symbol and a word for every verdict: colour is never the only signal."""
@@ -29,6 +30,7 @@ CLASSES = {
     "differs": "warning",
     "plays-differently": "warning",
     "unknown": "warning",
+    "undecided": "warning",
 }
 
 

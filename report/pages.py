@@ -327,6 +327,8 @@ def comparison_page(
                 continue
             cell = cells[(a, b) if (a, b) in cells else (b, a)]
             verdict = "equivalent" if cell["equivalent"] else "differs"
+            if cell.get("undecided"):
+                verdict = "undecided"
             if cell["parted"]:
                 verdict = "plays-differently"
             link = f"compare/{cell['file']}"
@@ -356,7 +358,13 @@ def pair_page(
     found = data["distinguishing_trace"]
     parted = bool(found and found.get("trace"))
     verdict = badge(
-        "equivalent" if data["equivalent"] else "plays-differently" if parted else "differs"
+        "equivalent"
+        if data["equivalent"]
+        else "plays-differently"
+        if parted
+        else "undecided"
+        if data.get("undecided")
+        else "differs"
     )
     if found and found.get("trace"):
         steps = [[text(i), text(json.dumps(s))] for i, s in enumerate(found["trace"]["steps"])]

@@ -184,6 +184,7 @@ def _comparisons(
         parted = bool((data["distinguishing_trace"] or {}).get("trace"))
         cells[(a.name, b.name)] = {
             "equivalent": data["equivalent"],
+            "undecided": data["undecided"],
             "parted": parted,
             "file": f"{stem}.html",
         }

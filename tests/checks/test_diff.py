@@ -431,3 +431,18 @@ def test_colours_and_alternatives_listed_in_another_order_change_nothing(tmp_pat
     changed = load_edition(str(reordered))
     assert data_differences(edition("classic"), changed) == []
     assert changed.behaviour() == edition("classic").behaviour()
+
+
+def test_a_search_cut_short_is_not_called_equivalent(capsys: pytest.CaptureFixture[str]) -> None:
+    """Classic against itself, stopped at 100 states: nothing told them apart, but the search
+    saw only part of the states, so the verdict is undecided (exit 1), not "equivalent"
+    (exit 0) as it was. The whole search is equivalent."""
+    assert main(["diff", "classic", "classic", "--max-states", "100", "--format", "json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert (data["equivalent"], data["undecided"], data["bound"]["complete"]) == (
+        False,
+        True,
+        False,
+    )
+    assert main(["diff", "classic", "classic"]) == 0
+    assert capsys.readouterr().out.startswith("classic and classic equivalent\n")
