@@ -112,7 +112,8 @@ def test_diff_cli_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["diff", "classic", "express", "--scale", "pair", "--format", "json"])
     data = json.loads(capsys.readouterr().out)
     assert code == 1 and data["equivalent"] is False
-    assert set(data) == {"a", "b", "equivalent", "differences", "distinguishing_trace", "bound"}
+    keys = {"a", "b", "equivalent", "undecided", "differences", "distinguishing_trace", "bound"}
+    assert set(data) == keys
     assert main(["diff", "express", "express", "--scale", "pair", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["equivalent"] is True
 
