@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from unospec.checks.baseline import (
+    FORMAT,
     baseline_path,
     compare,
     fingerprint,
@@ -359,6 +360,14 @@ def _baseline(
             f"no baseline saved ({where}); {when}`{_save_command(edition, current, folder)}` "
             "makes one",
             {"differences": []},
+        )
+    if saved["format"] != FORMAT:  # its fields mean other things: comparing them would mislead
+        detail = (
+            f"saved in format {saved['format']}; this unospec writes format {FORMAT}: save it "
+            f"again with `{_save_command(edition, saved, folder)}`"
+        )
+        return CheckResult(
+            "baseline", False, detail, {"differences": [], "format": saved["format"]}
         )
     differences = compare(saved, current)
     if not differences:

@@ -405,10 +405,10 @@ def test_no_baseline_is_offered_for_saving_only_once_the_checks_pass(tmp_path: P
     [
         (b"{bad", ":1: (file): ", "found bad JSON ("),
         (b"[1, 2]", ":1: format: ", "found not an object"),
-        (b'{"format": 7}', ":1: format: ", "found format 7"),
+        (b'{"format": "2"}', ":1: format: ", "found format '2'"),
         (b"\xfc\xfd", ":1: (file): ", "found byte 0xfc"),
-        (b'{"format": 1,\n "games": {"count": 3}}', ":2: games.games: ", "found null"),
-        (b'{"format": 1,\n "exploration": 5}', ":2: exploration: ", "found 5"),
+        (b'{"format": 2,\n "games": {"count": 3}}', ":2: games.games: ", "found null"),
+        (b'{"format": 2,\n "exploration": 5}', ":2: exploration: ", "found 5"),
     ],
 )
 def test_a_baseline_that_is_not_one_is_an_input_error(
@@ -450,3 +450,19 @@ def test_an_exploration_that_leaves_no_draw_pile_says_so(tmp_path: Path) -> None
     assert result.detail.startswith("scale micro; the deal leaves no draw pile, so no draw is")
     express = main_check._exploration(edition("express"), "micro", 1)
     assert express.data["draw_pile_after_deal"] == 3 and "no draw" not in express.detail
+
+
+def test_a_baseline_of_an_earlier_format_is_to_be_saved_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A baseline saved before the fingerprint's layout changed (format 1: the deck by rank
+    set) fails with the command that saves it again, instead of thirteen made-up changes."""
+    (tmp_path / "express.json").write_text('{"format": 1, "deck": {}}', encoding="utf-8")
+    argv = ["check", "express", "--games", "0", "--scale", "none", "--baselines", str(tmp_path)]
+    assert main([*argv, "--format", "json"]) == 1
+    [report] = json.loads(capsys.readouterr().out)["editions"]
+    baseline = report["checks"][-1]
+    assert baseline["detail"] == (
+        f"saved in format 1; this unospec writes format 2: save it again with "
+        f"`unospec baseline save express --out {tmp_path} --games 0`"
+    )
