@@ -105,6 +105,10 @@ edition may list other answers as alternatives but not choose one, or its file w
 a rule the model does not play. A reading of another id without `decides` is the file's own
 note; `lint` says the model does not follow it."""
 
+DATA_READINGS = frozenset({"deck-composition"})
+"""Readings of what the file's own data states (its deck lines): the data decides them."""
+
+
 HOLDING = ("current-color", "wild")
 
 FAMILIES = (
@@ -346,6 +350,13 @@ def _points(reader: Reader) -> tuple[tuple[str, int | str], ...]:
     return tuple(points)
 
 
+def _same_value(a: object, b: object) -> bool:
+    """Equal readings; a list of kinds is a set, in any order."""
+    if isinstance(a, list) and isinstance(b, list):
+        return sorted(map(str, a)) == sorted(map(str, b))
+    return type(a) is type(b) and a == b
+
+
 def _interpretations(reader: Reader) -> tuple[Interpretation, ...]:
     if not reader.has(("interpretations",)):
         return ()
@@ -361,6 +372,9 @@ def _interpretations(reader: Reader) -> tuple[Interpretation, ...]:
         alternatives = reader.array((*path, "alternatives"), nonempty=True)
         decides = reader.string((*path, "decides"), optional=True) or None
         fixed = FIXED_READINGS.get(ident)
+        if fixed is not None and decides is not None:  # it would set a parameter it is not about
+            expected = f"no decides: unospec answers {ident} in code"
+            reader.fail((*path, "decides"), expected, Shown(_shown(decides)))
         if decides is None and fixed is not None and chosen != fixed:
             expected = f'"{fixed}" (the reading unospec models: no parameter chooses another)'
             reader.fail((*path, "chosen"), expected, Shown(_shown(chosen)))
@@ -374,6 +388,10 @@ def _interpretations(reader: Reader) -> tuple[Interpretation, ...]:
                         f"another value of the kind {decides} takes (like {_shown(chosen)})",
                         Shown(_shown(other)),
                     )
+        for j in range(len(alternatives)):
+            if _same_value(chosen, _value(reader, (*path, "alternatives", j))):
+                expected = "a reading other than the chosen one"
+                reader.fail((*path, "alternatives", j), expected, Shown(_shown(chosen)))
         found.append(
             Interpretation(
                 id=ident,

@@ -17,7 +17,7 @@ from unospec.checks.lint.witnesses import colourless_first_flip, honest_penalty_
 from unospec.checks.proofs import REFUTED, ProofReport
 from unospec.checks.proofs.result import Query
 from unospec.checks.wording import span
-from unospec.editions.schema import FIXED_READINGS
+from unospec.editions.schema import DATA_READINGS, FIXED_READINGS
 from unospec.model import sections
 from unospec.model.actions import Play
 from unospec.model.cards import COLORS, NUMBER, WILD_KINDS
@@ -678,9 +678,9 @@ def recorded(edition: Edition, covered: set[str]) -> list[Finding]:
 
 def _not_modelled(item: Interpretation) -> str | None:
     """Why the model may not play as a reading says: no parameter decides it and the kernel
-    answers no question of that id (a house rule written as a note, say). Readings of the
-    deck (`assumption`) are the file's own deck lines."""
-    if item.decides or item.id in FIXED_READINGS or item.family == "assumption":
+    answers no question of that id (a house rule written as a note, say). A reading of the
+    deck is the file's own deck lines (`DATA_READINGS`), whatever family it names."""
+    if item.decides or item.id in FIXED_READINGS or item.id in DATA_READINGS:
         return None
     return (
         "No parameter decides this reading and unospec models no question of this id: the "

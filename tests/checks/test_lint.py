@@ -423,3 +423,21 @@ def test_a_touchdown_edition_is_asked_its_cards_questions(tmp_path: Path) -> Non
         finding = found[f"unspecified-outcome:{ident}"]
         assert finding.section == "Action Cards: Wild Touchdown! Card"
         assert finding.message.endswith(f"the model plays {FIXED_READINGS[ident]}.")
+
+
+def test_a_house_rule_filed_as_an_assumption_is_still_said_not_to_be_played(
+    tmp_path: Path,
+) -> None:
+    """Naming the `assumption` family on a house rule (Draw Two stacking) no longer hides
+    that the model does not play it; the deck's own reading stays a plain assumption."""
+    path = edition_file(tmp_path, "nfl-cowboys", "stacking")
+    path.write_text(
+        path.read_text(encoding="utf-8")
+        + '\n[[interpretations]]\nid = "draw-two-stacking"\nfamily = "assumption"\n'
+        'section = "House Rules"\nquestion = "May a Draw Two answer a Draw Two?"\n'
+        'chosen = "stack"\nalternatives = ["no-stacking"]\nwhy = "house rule"\n',
+        encoding="utf-8",
+    )
+    found = {f.id: f for f in lint(load_edition(str(path))).findings}
+    assert "unospec models no question of this id" in found["assumption:draw-two-stacking"].message
+    assert "models no question" not in found["assumption:deck-composition"].message

@@ -348,6 +348,39 @@ def test_a_reading_no_parameter_decides_cannot_choose_what_the_model_does_not_pl
     assert found == '"any-action-card-on-any-action-card"'
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "key", "expected", "found"),
+    [
+        (  # a question unospec answers in code set a parameter it is not about
+            'id = "final-card-effects"\n',
+            'id = "final-card-effects"\ndecides = "setup.next_leader"\n',
+            "decides",
+            "no decides: unospec answers final-card-effects in code",
+            '"setup.next_leader"',
+        ),
+        (  # the chosen reading listed as its own alternative
+            'alternatives = ["effects-apply-then-score"]',
+            'alternatives = ["hand-ends-at-once"]',
+            "alternatives[0]",
+            "a reading other than the chosen one",
+            '"hand-ends-at-once"',
+        ),
+    ],
+    ids=["decides", "chosen-as-alternative"],
+)
+def test_a_reading_cannot_be_made_to_say_what_the_model_does_not(
+    tmp_path: Path, old: str, new: str, key: str, expected: str, found: str
+) -> None:
+    """Express's final-card-effects reading (Winning) is answered in code: it may not name
+    a parameter to decide, nor list its choice as an alternative (both were accepted)."""
+    text = edit(express_text(), old, new)
+    path = tmp_path / "express.toml"
+    path.write_text(text, encoding="utf-8")
+    _, path_key, wanted, shown = parse_message(str(load_error(path)), path)
+    index = nth_table(text, "interpretations", 'id = "final-card-effects"')
+    assert (path_key, wanted, shown) == (f"interpretations[{index}].{key}", expected, found)
+
+
 def test_every_fixed_reading_is_one_a_builtin_edition_records() -> None:
     """Each question the kernel answers without a parameter is asked by a built-in edition,
     with no `decides` (an id none records would be a dead entry)."""
