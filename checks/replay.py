@@ -124,13 +124,9 @@ def replay(edition: Edition, trace: Trace) -> ReplayResult:
             result.ok = False
             result.first_illegal = {"step": i, "reason": str(error), "rule": error.rule}
             break
-        except RuleGap as gap:
-            result.ok = False
-            result.first_illegal = {
-                "step": i,
-                "reason": f"the rules give no outcome: {gap}",
-                "rule": gap.rule,
-            }
+        except RuleGap as gap:  # a legal move the rules give no outcome: a finding, as at the deal
+            message = offered_move_without_outcome(edition, game, action, gap)
+            result.violation = {"step": i, "invariant": "rules-give-an-outcome", "message": message}
             break
         new_challenge = after.challenge is not None and after.challenge is not game.challenge
         if new_challenge and after.challenge is not None and after.challenge.bluff:

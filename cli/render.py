@@ -158,6 +158,8 @@ def replay_text(result: ReplayResult) -> str:
         who = (
             f"player {ending['winner']} has won"
             if ending["winner"] >= 0
+            else "the table to shuffle"
+            if result.phase in ("dealing", "awaiting_reshuffle")
             else f"player {ending['current']} to move"
         )
         out.append(f"  ends: {who}; hands {ending['hands']}, scores {ending['scores']}")
@@ -166,7 +168,11 @@ def replay_text(result: ReplayResult) -> str:
         out.append(f"ILLEGAL step {illegal['step']}: {illegal['reason']}")
     if result.violation:
         v = result.violation
-        out.append(f"INVARIANT {v['invariant']} broken after step {v['step']}: {v['message']}")
+        if v["invariant"] == "rules-give-an-outcome":  # the move is legal; the rules stop there
+            at = "the deal" if v["step"] < 0 else f"step {v['step']}"
+            out.append(f"NO OUTCOME at {at}: {v['message']}")
+        else:
+            out.append(f"INVARIANT {v['invariant']} broken after step {v['step']}: {v['message']}")
     if result.ok:
         out.append("ok: every step is legal")
     return "\n".join(out)

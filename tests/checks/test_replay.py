@@ -14,14 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scenario import edition
+from scenario import edition, edition_file
 
 from unospec.checks.random_play import record_game
 from unospec.checks.replay import edition_for, replay
 from unospec.cli import main
-from unospec.editions import builtin_names
+from unospec.editions import builtin_names, load_edition
 from unospec.model.errors import InputError
-from unospec.model.trace import parse_trace
+from unospec.model.trace import parse_trace, read_trace
 
 # Section names as the kernel cites them (see model/sections.py and spec/express.toml).
 TURN = "Let's Play"
@@ -500,3 +500,24 @@ def test_a_trace_scale_the_edition_cannot_meet_names_the_file(
     line = text.splitlines().index(' "scale": "ranks=0-0"') + 1
     err = _cli_error(["replay", str(path)], capsys)
     assert err == f"unospec: error: {path}:{line}: scale: ranks: express has no number card in 0-0"
+
+
+def test_a_step_the_rules_give_no_outcome_is_not_called_illegal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Express without a Wild's points (Keeping Score): the play that ends a hand with a
+    Wild in a loser's hand is legal, and the rules give it no outcome. Replay reports that
+    finding (as the explorer does), not an illegal step as it did."""
+    gapped = edition_file(tmp_path, "express", "gapped", ("wild = 50\n", ""))
+    trace = tmp_path / "game.json"
+    for seed in range(40):
+        assert main(["play", str(gapped), "--seed", str(seed), "--trace-out", str(trace)]) in (0, 1)
+        capsys.readouterr()
+        result = replay(load_edition(str(gapped)), read_trace(str(trace)))
+        if result.violation:
+            break
+    assert result.violation is not None and result.first_illegal is None
+    assert result.violation["invariant"] == "rules-give-an-outcome"
+    assert "wild has no value in the scoring table (Keeping Score)" in result.violation["message"]
+    assert main(["replay", str(trace)]) == 1
+    assert "NO OUTCOME at step " in capsys.readouterr().out
