@@ -394,11 +394,19 @@ def _baseline(args: argparse.Namespace) -> int:
 
     games = DEFAULT_GAMES if args.games is None else args.games
 
-    names = args.editions or list(builtin_names())
+    names = list(dict.fromkeys(args.editions)) or list(builtin_names())
     editions = [load_edition(name) for name in names]
     folder = Path(args.out) if args.out else None
-    for edition in editions:
-        _writable_folder(baseline_path(edition, folder).parent)  # before the work
+    saved_by: dict[Path, str] = {}
+    for name, edition in zip(names, editions, strict=True):
+        path = baseline_path(edition, folder)
+        _writable_folder(path.parent)  # before the work
+        other = saved_by.setdefault(path, name)
+        if other != name:  # one would overwrite the other's baseline
+            raise InputError(
+                f"baseline: expected editions whose baselines are different files, found "
+                f"{other} and {name} both saving to {path} (save them to different --out folders)"
+            )
     written: list[str] = []
     refusals: list[dict[str, str]] = []  # a refused edition does not stop the others
     lines: list[str] = []

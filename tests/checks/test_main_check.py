@@ -19,7 +19,7 @@ from unospec.checks.random_play import play_random_game, record_game
 from unospec.checks.replay import replay
 from unospec.checks.results import CheckResult, EditionReport
 from unospec.cli import main
-from unospec.editions import load_edition
+from unospec.editions import builtin_path, load_edition
 from unospec.model import kernel, updates
 from unospec.model.actions import Play
 from unospec.model.table import MACHINE, CompiledMachine
@@ -466,3 +466,18 @@ def test_a_baseline_of_an_earlier_format_is_to_be_saved_again(
         f"saved in format 1; this unospec writes format 2: save it again with "
         f"`unospec baseline save express --out {tmp_path} --games 0`"
     )
+
+
+def test_two_editions_of_one_name_cannot_save_over_each_other(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A user's copy still named `express`, saved with the built-in into one folder, would
+    overwrite its baseline (both printed "saved ..."): refused before any work."""
+    copy = tmp_path / "mine.toml"
+    copy.write_text(
+        builtin_path("express").read_text(encoding="utf-8").replace("max = 10", "max = 9"),
+        encoding="utf-8",
+    )
+    out = tmp_path / "kept"
+    assert main(["baseline", "save", "express", str(copy), "--out", str(out)]) == 2
+    assert "both saving to " in capsys.readouterr().err and not out.exists()
