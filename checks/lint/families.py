@@ -610,13 +610,21 @@ def endless_games(unfinished: dict[str, Any] | None) -> list[Finding]:
 def assumptions(edition: Edition) -> list[Finding]:
     """Facts the edition file had to assume: deck composition lines, the player range."""
     found = []
+    seen: Counter[str] = Counter()
     for i, entry in enumerate(edition.deck):
         if entry.provenance != "assumed":
             continue
         what = entry.kind if entry.kind != NUMBER else f"numbers {list(entry.ranks)}"
+        # named by what the line holds, not where it is: moving a line changes no finding
+        ident = (
+            f"assumption:deck:{entry.kind}"
+            + (f":{span(sorted(entry.ranks))}" if entry.ranks else "")
+            + (":foil" if entry.foil else "")
+        )
+        seen[ident] += 1
         found.append(
             Finding(
-                f"assumption:deck.cards[{i}]",
+                ident if seen[ident] == 1 else f"{ident}:{seen[ident]}",
                 "assumption",
                 INFO,
                 sections.CONTENTS,

@@ -441,3 +441,19 @@ def test_a_house_rule_filed_as_an_assumption_is_still_said_not_to_be_played(
     found = {f.id: f for f in lint(load_edition(str(path))).findings}
     assert "unospec models no question of this id" in found["assumption:draw-two-stacking"].message
     assert "models no question" not in found["assumption:deck-composition"].message
+
+
+def test_moving_a_deck_line_changes_no_finding(tmp_path: Path) -> None:
+    """An assumed deck line's finding is named by what the line holds (Contents), so the
+    same lines in another order give the same findings (a moved line once changed its id,
+    and with it diff's verdict and the baseline)."""
+    text = builtin_path("express").read_text(encoding="utf-8")
+    head, *lines = text.split("\n[[deck.cards]]\n")
+    last, rest = lines[-1].split("\n\n", 1)
+    moved = "\n[[deck.cards]]\n".join([head, last + "\n", *lines[:-1]]) + "\n\n" + rest
+    path = tmp_path / "express.toml"
+    path.write_text(moved, encoding="utf-8")
+    assert load_edition(str(path)).deck != edition("express").deck  # the order did change
+    ids = {f.id for f in lint(load_edition(str(path))).findings}
+    assert ids == {f.id for f in lint(edition("express")).findings}
+    assert "assumption:deck:number:1-9" in ids
