@@ -97,7 +97,7 @@ class ExploreReport:
             "complete": x.complete,
             "stopped": x.stopped,
             "peak_memory_mb": round(x.peak_memory_mb, 1),
-            "bytes_per_state": round(x.bytes_per_state),
+            "bytes_per_state": round(x.bytes_per_state) or None,  # None: too few to measure
             "invariants": [{"name": i.name, "ok": i.name != broken} for i in INVARIANTS],
             "coverage": {b.label: x.fired[b.number] for b in MACHINE.branches},
             "never_fired": [b.label for b in MACHINE.branches if not x.fired[b.number]],

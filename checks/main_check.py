@@ -263,7 +263,8 @@ def _random_games(
         command = f"unospec play {reference(edition)} --players {players} --seed {game_seed}"
         data["first_gap"]["command"] = command
         detail += (
-            f"; {len(tally.gaps)} games hit a rule gap, the first game {number} (`{command}`): "
+            f"; {_counted(len(tally.gaps), 'game', 'games')} hit a rule gap, the first game "
+            f"{number} (`{command}`): "
             f"{tally.gaps[0]}"
         )
     if tally.games < games:

@@ -529,6 +529,8 @@ def test_explore_text_does_not_claim_zero_bytes_per_state(capsys: Capture) -> No
     code, out, _ = run(capsys, "explore", "classic", "--scale", "pair", "--max-states", "3")
     assert code == 0 and "(too few states to measure the memory per state)" in out
     assert "bytes per state" not in out
+    data = run_json(capsys, "explore", "classic", "--scale", "pair", "--max-states", "3")
+    assert data["bytes_per_state"] is None  # not 0
 
 
 def test_replaying_a_diff_trace_on_each_edition_shows_where_they_part(
