@@ -167,9 +167,9 @@ def load(edition: Edition, folder: Path | None = None) -> dict[str, Any] | None:
         ]
         if value is not None and wrong:
             where = (key,) if not isinstance(value, dict) else (key, wrong[0])
-            line = line_of(text, where) or line_of(text, (key,))
+            at = line_of(text, where) or line_of(text, (key,))
             shown = json.dumps(value if len(where) == 1 else value.get(wrong[0]))
-            raise EditionError(str(path), line, ".".join(where), expected, shown)
+            raise EditionError(str(path), at, ".".join(where), expected, shown)
     return loaded
 
 
