@@ -326,19 +326,25 @@ def test_rules_that_never_change_a_game_are_found(tmp_path: Path) -> None:
     )
 
 
+def _with_stacking(tmp_path: Path, base: str, family: str = "") -> Path:
+    """Built-in `base` with a Draw Two stacking house rule written as a reading."""
+    path = edition_file(tmp_path, base, "house-rules")
+    path.write_text(
+        path.read_text(encoding="utf-8")
+        + f'\n[[interpretations]]\nid = "draw-two-stacking"\n{family}section = "House Rules"\n'
+        'question = "May a Draw Two answer a Draw Two?"\nchosen = "stack"\n'
+        'alternatives = ["no-stacking"]\nwhy = "house rule"\n',
+        encoding="utf-8",
+    )
+    return path
+
+
 def test_a_house_rule_written_as_a_reading_is_said_not_to_be_played(tmp_path: Path) -> None:
     """A reading no parameter decides, of a question unospec does not model (a Draw Two
     stacking house rule), is reported with the warning that the model does not play it; it
     was reported as if the chosen reading were the one checked. A question the kernel does
     answer (Calling UNO's window) carries no such warning."""
-    path = edition_file(tmp_path, "classic", "house-rules")
-    path.write_text(
-        path.read_text(encoding="utf-8")
-        + '\n[[interpretations]]\nid = "draw-two-stacking"\nsection = "House Rules"\n'
-        'question = "May a Draw Two answer a Draw Two?"\nchosen = "stack"\n'
-        'alternatives = ["no-stacking"]\nwhy = "house rule"\n',
-        encoding="utf-8",
-    )
+    path = _with_stacking(tmp_path, "classic")
     found = {f["id"]: f for f in lint(load_edition(str(path))).to_json()["findings"]}
     stacking = found["unspecified-outcome:draw-two-stacking"]
     assert stacking["severity"] == "warning"
@@ -430,14 +436,7 @@ def test_a_house_rule_filed_as_an_assumption_is_still_said_not_to_be_played(
 ) -> None:
     """Naming the `assumption` family on a house rule (Draw Two stacking) no longer hides
     that the model does not play it; the deck's own reading stays a plain assumption."""
-    path = edition_file(tmp_path, "nfl-cowboys", "stacking")
-    path.write_text(
-        path.read_text(encoding="utf-8")
-        + '\n[[interpretations]]\nid = "draw-two-stacking"\nfamily = "assumption"\n'
-        'section = "House Rules"\nquestion = "May a Draw Two answer a Draw Two?"\n'
-        'chosen = "stack"\nalternatives = ["no-stacking"]\nwhy = "house rule"\n',
-        encoding="utf-8",
-    )
+    path = _with_stacking(tmp_path, "nfl-cowboys", 'family = "assumption"\n')
     found = {f.id: f for f in lint(load_edition(str(path))).findings}
     assert "unospec models no question of this id" in found["assumption:draw-two-stacking"].message
     assert "models no question" not in found["assumption:deck-composition"].message

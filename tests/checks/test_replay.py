@@ -457,20 +457,26 @@ def test_a_card_missing_from_a_scaled_deck_says_the_scale() -> None:
         replay(edition_for(trace, None, None), trace)
 
 
+def _replayed_with_scale(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], scale: str
+) -> tuple[str, str]:
+    """FILE:LINE of the `scale` in a one-step Express trace that names `scale`, and the
+    error `replay` gives for it."""
+    data = {**express_trace(BASE_DECK, TO_ONE_CARD[:1]), "scale": scale}
+    text = json.dumps(data, indent=1)
+    path = tmp_path / "scaled.json"
+    path.write_text(text, encoding="utf-8")
+    line = text.splitlines().index(f' "scale": "{scale}"') + 1
+    return f"{path}:{line}", _cli_error(["replay", str(path)], capsys)
+
+
 def test_a_bad_scale_in_a_trace_names_the_file_not_a_flag(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A trace's own `scale` that is no scale is an error at its line in the file; it blamed
     `--scale`, which the user never typed."""
-    data = {**express_trace(BASE_DECK, TO_ONE_CARD[:1]), "scale": "micro,ranks=5"}
-    text = json.dumps(data, indent=1)
-    path = tmp_path / "scaled.json"
-    path.write_text(text, encoding="utf-8")
-    line = text.splitlines().index(' "scale": "micro,ranks=5"') + 1
-    err = _cli_error(["replay", str(path)], capsys)
-    assert (
-        err == f"unospec: error: {path}:{line}: scale: ranks: expected LO-HI within 0-9, found '5'"
-    )
+    place, err = _replayed_with_scale(tmp_path, capsys, "micro,ranks=5")
+    assert err == f"unospec: error: {place}: scale: ranks: expected LO-HI within 0-9, found '5'"
 
 
 def test_a_trace_that_is_not_utf8_is_named_like_an_edition_file(
@@ -493,13 +499,8 @@ def test_a_trace_scale_the_edition_cannot_meet_names_the_file(
 ) -> None:
     """A trace's scale that parses but keeps no number card of Express (ranks 0-0; its
     numbers are 1-9, Keeping Score) is an error at the scale's line, not a `--scale` one."""
-    data = {**express_trace(BASE_DECK, TO_ONE_CARD[:1]), "scale": "ranks=0-0"}
-    text = json.dumps(data, indent=1)
-    path = tmp_path / "zeroes.json"
-    path.write_text(text, encoding="utf-8")
-    line = text.splitlines().index(' "scale": "ranks=0-0"') + 1
-    err = _cli_error(["replay", str(path)], capsys)
-    assert err == f"unospec: error: {path}:{line}: scale: ranks: express has no number card in 0-0"
+    place, err = _replayed_with_scale(tmp_path, capsys, "ranks=0-0")
+    assert err == f"unospec: error: {place}: scale: ranks: express has no number card in 0-0"
 
 
 def test_a_step_the_rules_give_no_outcome_is_not_called_illegal(
