@@ -34,7 +34,7 @@ from unospec.checks.invariants import (
     offered_move_without_outcome,
     violations,
 )
-from unospec.checks.pool import in_order
+from unospec.checks.pool import in_order, stop
 from unospec.checks.symmetry import canonical, colour_renamings
 from unospec.model.actions import Action
 from unospec.model.edition import Edition
@@ -158,7 +158,7 @@ def explore(
         result.stopped = "interrupted"
     finally:
         if pool is not None:
-            pool.terminate()
+            stop(pool)
     if result.complete:
         result.stuck = _cannot_end(result)
     result.seconds = time.perf_counter() - started

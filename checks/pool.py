@@ -19,13 +19,29 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
+_IN_FLIGHT: dict[int, deque[Any]] = {}
+"""The results each pool (by id) is still computing for `in_order`."""
+
+
 def in_order(pool: Any, function: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
     """`function(task)` for each task, computed on `pool`, yielded in the tasks' order."""
     waiting = iter(tasks)
     running: deque[Any] = deque(
         pool.apply_async(function, (task,)) for task in islice(waiting, pool._processes)
     )
+    _IN_FLIGHT[id(pool)] = running
     while running:
-        result = running.popleft().get()
+        result = running[0].get()  # still in flight, for `stop`, if Ctrl-C lands here
+        running.popleft()
         running.extend(pool.apply_async(function, (task,)) for task in islice(waiting, 1))
         yield result
+
+
+def stop(pool: Any) -> None:
+    """Terminate `pool` once the tasks still in flight are done. A worker killed while it
+    writes its result keeps the result queue's lock for ever, and `terminate` then waits for
+    ever for the thread that needs it: a Ctrl-C to `explore --jobs 2` hung so about once in
+    ten. The workers ignore Ctrl-C, so their tasks finish; at most one each is in flight."""
+    for result in _IN_FLIGHT.pop(id(pool), ()):
+        result.wait(timeout=60)
+    pool.terminate()

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from unospec.checks.pool import in_order
+from unospec.checks.pool import in_order, stop
 from unospec.checks.random_play import MAX_STEPS, GameRecord, play_random_game
 from unospec.model.edition import Edition
 from unospec.model.table import MACHINE
@@ -180,7 +180,7 @@ def run_games(
         total.interrupted = True  # keep what was played: the report says how many games
     finally:
         if pool is not None:
-            pool.terminate()
+            stop(pool)
     return total, time.perf_counter() - started
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import time
 from typing import Any
 
-from unospec.checks.pool import in_order
+from unospec.checks.pool import _IN_FLIGHT, in_order, stop
 
 
 class _Recorded:
@@ -37,3 +39,22 @@ def test_results_come_in_order_with_one_task_per_worker_in_flight() -> None:
     assert next(results) == 0 and pool.most <= 2  # stopping here leaves two in flight at most
     assert list(results) == [n * n for n in range(1, 10)]
     assert pool.most == 2 and pool.in_flight == 0
+
+
+def _slow_square(n: int) -> int:
+    time.sleep(0.2)
+    return n * n
+
+
+def test_stop_lets_the_tasks_in_flight_finish_before_terminating() -> None:
+    """A worker killed while writing its result keeps the result queue's lock, and
+    `terminate` then hung for good (a Ctrl-C to `explore --jobs 2`, about once in ten):
+    `stop` waits for the tasks in flight, the one being waited for included."""
+    pool = multiprocessing.get_context("fork").Pool(2)
+    results = in_order(pool, _slow_square, range(10))
+    assert next(results) == 0
+    flying = list(_IN_FLIGHT[id(pool)])
+    assert len(flying) == 2 and not all(r.ready() for r in flying)
+    stop(pool)
+    assert all(r.ready() for r in flying) and id(pool) not in _IN_FLIGHT
+    pool.join()
