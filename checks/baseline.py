@@ -27,6 +27,7 @@ from unospec.checks.simulate import Tally, run_games
 from unospec.editions import reference
 from unospec.model.edition import Edition
 from unospec.model.errors import EditionError, UnospecError
+from unospec.model.files import decoded
 from unospec.model.json_place import line_of
 from unospec.model.table import MACHINE
 
@@ -141,14 +142,9 @@ def load(edition: Edition, folder: Path | None = None) -> dict[str, Any] | None:
         return None
     expected = "a baseline written by `unospec baseline save`"
     raw = path.read_bytes()
+    text = decoded(raw, str(path), expected, "utf-8")
     try:
-        text = raw.decode("utf-8")
         loaded = json.loads(text)
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        raise EditionError(
-            str(path), line, "(file)", expected, f"byte {raw[error.start]:#04x}"
-        ) from None
     except json.JSONDecodeError as error:
         raise EditionError(
             str(path), error.lineno, "(file)", expected, f"bad JSON ({error.msg})"

@@ -15,7 +15,7 @@ from unospec.editions.reader import Reader
 from unospec.editions.schema import build_edition
 from unospec.model.edition import Edition
 from unospec.model.errors import EditionError, InputError
-from unospec.model.files import read_user_file
+from unospec.model.files import decoded, read_user_file
 
 MAX_BYTES = 1_000_000
 """The largest edition file read: the built-in ones are under 20 kB."""
@@ -73,13 +73,7 @@ def load_edition_file(path: Path) -> Edition:
     raw = read_user_file(path, "edition file", MAX_BYTES)
     if len(raw) > MAX_BYTES:
         raise EditionError(file, None, "(file)", f"at most {MAX_BYTES} bytes", "a larger file")
-    try:
-        text = raw.decode("utf-8-sig")  # a byte-order mark, as some editors write, is skipped
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        raise EditionError(
-            file, line, "(file)", "UTF-8 text", f"byte {raw[error.start]:#04x}"
-        ) from None
+    text = decoded(raw, file)
     for number, row in enumerate(text.splitlines(), 1):
         key = row.split("=", 1)[0]
         if key.count(".") >= MAX_KEY_PARTS:

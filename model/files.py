@@ -5,7 +5,7 @@ from __future__ import annotations
 import stat
 from pathlib import Path
 
-from unospec.model.errors import InputError
+from unospec.model.errors import EditionError, InputError
 
 
 def read_user_file(path: Path, what: str, limit: int) -> bytes:
@@ -20,3 +20,16 @@ def read_user_file(path: Path, what: str, limit: int) -> bytes:
     except (OSError, ValueError) as error:
         reason = error.strerror if isinstance(error, OSError) else str(error)
         raise InputError(f"{path}: cannot read the {what} ({reason})") from None
+
+
+def decoded(
+    raw: bytes, file: str, expected: str = "UTF-8 text", encoding: str = "utf-8-sig"
+) -> str:
+    """`raw` as text (a byte-order mark, as some editors write, skipped); a byte that is not
+    UTF-8 is an error at its line: ``FILE:LINE: (file): expected ..., found byte 0x..``."""
+    try:
+        return raw.decode(encoding)
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        found = f"byte {raw[error.start]:#04x}"
+        raise EditionError(file, line, "(file)", expected, found) from None

@@ -34,7 +34,7 @@ from unospec.model.actions import (
 from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
 from unospec.model.errors import InputError
-from unospec.model.files import read_user_file
+from unospec.model.files import decoded, read_user_file
 from unospec.model.json_place import JsonPath, dotted, line_of
 from unospec.model.scale import parse_scale
 
@@ -136,14 +136,7 @@ def read_trace(file: str) -> Trace:
     raw = read_user_file(Path(file), "trace", MAX_TRACE_BYTES)
     if len(raw) > MAX_TRACE_BYTES:
         raise InputError(f"{file}: expected a trace of at most {MAX_TRACE_BYTES} bytes")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:  # as an edition file's: FILE:LINE, the byte
-        line = raw[: error.start].count(b"\n") + 1
-        raise InputError(
-            f"{file}:{line}: (file): expected UTF-8 text, found byte {raw[error.start]:#04x}"
-        ) from None
-    return parse_trace(text, file, keep_source=True)
+    return parse_trace(decoded(raw, file), file, keep_source=True)
 
 
 def parse_trace(text: str, where: str = "trace", *, keep_source: bool = False) -> Trace:
