@@ -366,9 +366,13 @@ def _words(value: object) -> str:
 
     >>> _words({"chosen": "same", "alternatives": ["rotate-left"], "why": None})
     'chosen: same; alternatives: [rotate-left]; why: absent'
+    >>> _words({"foil": True, "stacking": [False]})
+    'foil: true; stacking: [false]'
     """
     if value is None:
         return "absent"
+    if isinstance(value, bool):  # as edition files spell it (TOML)
+        return "true" if value else "false"
     if isinstance(value, dict):
         return "; ".join(f"{key}: {_words(item)}" for key, item in value.items())
     if isinstance(value, list | tuple):
