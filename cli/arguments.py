@@ -92,7 +92,11 @@ def build_parser() -> argparse.ArgumentParser:
     _optional_scale(lint, "exploration scale for rule coverage")
     diff = command("diff", "what changed in behaviour between two editions, with evidence")
     diff.add_argument("a", help="an edition name or file")
-    diff.add_argument("b", help="an edition name or file")
+    diff.add_argument(
+        "b",
+        nargs="?",
+        help="an edition name or file (default: compare the edition A is a variant of with A)",
+    )
     diff.add_argument(
         "--scale", type=_scale, default="micro", help="the scale both are explored at"
     )

@@ -64,7 +64,13 @@ def _editions(args: argparse.Namespace) -> int:
 
     editions = [load_edition(name) for name in builtin_names()]
     rows = [
-        {"name": e.name, "title": e.title, "seed": e.seed, "total_cards": e.total_cards}
+        {
+            "name": e.name,
+            "title": e.title,
+            "seed": e.seed,
+            "variant_of": e.variant_of,
+            "total_cards": e.total_cards,
+        }
         for e in editions
     ]
     text = "\n".join(
@@ -370,11 +376,15 @@ def _lint(args: argparse.Namespace) -> int:
 
 def _diff(args: argparse.Namespace) -> int:
     from unospec.checks.diff import diff
-    from unospec.editions import load_edition, reference_in
+    from unospec.editions import load_edition, reference_in, required_base
     from unospec.model.scale import parse_scale
     from unospec.render import diff_text
 
-    a, b = load_edition(args.a), load_edition(args.b)
+    a = load_edition(args.a)
+    if args.b is None:  # the variant against the edition it derives from: base first
+        a, b = required_base(a, "diff: expected a second edition"), a
+    else:
+        b = load_edition(args.b)
     parse_scale(args.scale)
     out = _writable(args.trace_out) if args.trace_out else None
     report = diff(a, b, scale=args.scale, players=args.players, max_states=args.max_states)

@@ -27,6 +27,7 @@ def edition_json(edition: Edition) -> dict[str, Any]:
         "name": edition.name,
         "title": edition.title,
         "seed": edition.seed,
+        "variant_of": edition.variant_of,
         "source": edition.source,
         "total_cards": edition.total_cards,
         "in_play_cards": edition.in_play_count,
@@ -81,7 +82,9 @@ def edition_text(edition: Edition) -> str:
     data = edition_json(edition)
     out = [
         f"{edition.title} ({edition.name})",
-        f"  from {edition.source}" + (f", booklet {edition.seed}" if edition.seed else ""),
+        f"  from {edition.source}"
+        + (f", booklet {edition.seed}" if edition.seed else "")
+        + (f", a variant of {edition.variant_of}" if edition.variant_of else ""),
         f"  {edition.total_cards} cards: {edition.in_play_count} in play, "
         f"{edition.set_aside_count} set aside",
         f"  {data['players'][0]}-{data['players'][1]} players ({edition.players_provenance}), "

@@ -1,7 +1,7 @@
 """`unospec diagram`: the command-line glue, registered by `unospec.cli`.
 
     unospec diagram EDITION [--out DIR] [--format svg|png|dot|mermaid]
-                    [--diff OTHER | --deck | --trace TRACE.json]
+                    [--diff [OTHER] | --deck | --trace TRACE.json]
     unospec diagram --all [--out DIR]
 
 Without `--out`, DOT and Mermaid text go to stdout and SVG and PNG into the current folder.
@@ -25,8 +25,6 @@ FORMATS = ("svg", "png", "dot", "mermaid")
 COMMITTED = ("svg", "png", "dot")
 """What `--all` writes unless `--format` says otherwise; the tests compare the DOT."""
 EXTENSIONS = {"svg": "svg", "png": "png", "dot": "dot", "mermaid": "mmd"}
-BASE = "classic"
-"""The edition every other built-in one is compared with by `--all`."""
 REGENERATE = "unospec diagram --all --out diagrams/"
 
 
@@ -57,13 +55,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="svg (the default), png, dot or mermaid; --all writes svg, png and dot",
     )
     what = parser.add_mutually_exclusive_group()
-    what.add_argument("--diff", metavar="OTHER", help="EDITION against OTHER in one diagram")
+    what.add_argument(
+        "--diff",
+        metavar="OTHER",
+        nargs="?",
+        const="",
+        help="EDITION against OTHER in one diagram (default: the edition EDITION is a "
+        "variant of, its file's variant_of)",
+    )
     what.add_argument("--deck", action="store_true", help="the deck composition instead")
     what.add_argument("--trace", metavar="TRACE.json", help="a trace drawn as a storyboard")
     what.add_argument(
         "--all",
         action="store_true",
-        help=f"every built-in edition's turn flow, deck and diff against {BASE}",
+        help="every built-in edition's turn flow and deck, and its diff against the edition "
+        "it is a variant of",
     )
 
 
@@ -127,15 +133,15 @@ def write(pictures: list[Picture], formats: tuple[str, ...], folder: Path) -> li
 
 def every_picture() -> list[Picture]:
     """What `--all` draws: each built-in edition's turn flow and deck, and its diff against
-    `BASE` (but `BASE`'s own), in name order."""
-    from unospec.editions import builtin_names, load_edition
+    the edition its file says it is a variant of (`variant_of`), in name order."""
+    from unospec.editions import base_edition, builtin_names, load_edition
 
-    base = load_edition(BASE)
     pictures = []
     for name in builtin_names():
         edition = load_edition(name)
         pictures += [flow_picture(edition), deck_picture(edition)]
-        if name != BASE:
+        base = base_edition(edition)
+        if base is not None:
             pictures.append(diff_picture(edition, base))
     return pictures
 
@@ -189,6 +195,10 @@ def _one(args: argparse.Namespace) -> Picture:
     if args.trace:
         return _trace_picture(args.trace, args.edition)
     edition = load_edition(args.edition)
+    if args.diff == "":  # --diff alone: against the edition this one derives from
+        from unospec.editions import required_base
+
+        return diff_picture(edition, required_base(edition, "diagram --diff: expected OTHER"))
     if args.diff:
         return diff_picture(edition, load_edition(args.diff))
     if args.deck:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import os
 import tomllib
-from importlib import resources
 from pathlib import Path
 
+from unospec.editions.builtins import builtin_names, builtin_path
 from unospec.editions.reader import Reader
 from unospec.editions.schema import build_edition
+from unospec.editions.variants import base_path
 from unospec.model.edition import Edition
 from unospec.model.errors import EditionError, InputError
 from unospec.model.files import decoded, read_user_file
@@ -23,27 +24,15 @@ MAX_KEY_PARTS = 200
 """The most parts a dotted key may have: TOML's parser slows down badly on very long ones."""
 
 __all__ = [
+    "base_edition",
     "builtin_names",
     "builtin_path",
     "load_edition",
     "load_edition_file",
     "reference",
     "reference_in",
+    "required_base",
 ]
-
-
-def _spec_dir() -> Path:
-    """The folder of the built-in edition files (the `unospec.spec` data package)."""
-    return Path(str(resources.files("unospec.spec")))
-
-
-def builtin_names() -> tuple[str, ...]:
-    """The names of the editions that ship with unospec, sorted."""
-    return tuple(sorted(p.stem for p in _spec_dir().glob("*.toml")))
-
-
-def builtin_path(name: str) -> Path:
-    return _spec_dir() / f"{name}.toml"
 
 
 def load_edition(name_or_path: str) -> Edition:
@@ -92,6 +81,26 @@ def load_edition_file(path: Path) -> Edition:
     except RecursionError:
         raise EditionError(file, None, "(file)", "valid TOML", "nesting too deep") from None
     return build_edition(Reader(file, text, data))
+
+
+def base_edition(edition: Edition) -> Edition | None:
+    """The edition `edition` says it was derived from (its `variant_of`), or None."""
+    if edition.variant_of is None:
+        return None
+    path = base_path(edition.variant_of, edition.source)
+    if path is None:  # checked when the file was read: it has moved since
+        raise InputError(f"{edition.source}: variant_of: {edition.variant_of!r} is not found")
+    return load_edition_file(path)
+
+
+def required_base(edition: Edition, asked: str) -> Edition:
+    """The edition `edition` derives from, where a command given one edition needs a second;
+    otherwise InputError, worded ``{asked}: ...``."""
+    base = base_edition(edition)
+    if base is None:
+        named = f"{edition.name} names no edition it is a variant of (variant_of)"
+        raise InputError(f"{asked}: {named}")
+    return base
 
 
 def _error_line(message: str) -> int | None:

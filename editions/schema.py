@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from unospec.editions.reader import Reader, Shown
+from unospec.editions.variants import base_path
 from unospec.model.cards import COLORS, KINDS, NUMBER, RANKS, WILD_KINDS
 from unospec.model.edition import DeckEntry, Edition, Interpretation, Reading, Rules
 from unospec.model.effects import (
@@ -33,6 +34,7 @@ TOP_KEYS = (
     "name",
     "title",
     "seed",
+    "variant_of",
     "total_cards",
     "players",
     "setup",
@@ -169,6 +171,7 @@ def build_edition(reader: Reader) -> Edition:
         interpretations=_interpretations(reader),
         source=reader.file,
         players_provenance=reader.choice(("players", "provenance"), PROVENANCE),
+        variant_of=_variant_of(reader),
     )
     counted = edition.in_play_count + edition.set_aside_count
     if counted != edition.total_cards:  # either may be the slip: the message names both lines
@@ -179,6 +182,17 @@ def build_edition(reader: Reader) -> Edition:
             Shown(f"{counted} cards"),
         )
     return edition
+
+
+def _variant_of(reader: Reader) -> str | None:
+    """The edition this one derives from, when the file names one (see `variants`)."""
+    value = reader.string(("variant_of",), optional=True)
+    if not value:
+        return None
+    if base_path(value, reader.file) is None:
+        expected = "a built-in edition name, or an edition file (a path relative to this file)"
+        reader.fail(("variant_of",), expected, value)
+    return value
 
 
 def _colors(reader: Reader) -> tuple[str, ...]:

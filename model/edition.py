@@ -94,6 +94,7 @@ class Edition:
     interpretations: tuple[Interpretation, ...] = ()
     source: str = "<built>"  # the file it was read from
     players_provenance: str = "assumed"
+    variant_of: str | None = None  # the edition this one derives from, as its file names it
     faces: FaceTable = field(init=False, repr=False, compare=False)
     color_indices: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
@@ -111,8 +112,9 @@ class Edition:
 
     def behaviour(self) -> Edition:
         """This edition without what only documents it: its name and title, the booklet and
-        file it came from, the wording of its readings and of its deck's provenance. Two
-        editions whose behaviours are equal deal, play and score every game alike."""
+        file it came from, the edition it derives from, the wording of its readings and of its
+        deck's provenance. Two editions whose behaviours are equal deal, play and score every
+        game alike."""
         return replace(
             self,
             name="",
@@ -121,6 +123,7 @@ class Edition:
             interpretations=(),
             source="",
             players_provenance="",
+            variant_of=None,
             deck=tuple(replace(entry, provenance="", why="") for entry in self.deck),
         )
 

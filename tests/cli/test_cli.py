@@ -71,12 +71,14 @@ def test_editions_json_lists_the_six_builtins(capsys: Capture) -> None:
     data = run_json(capsys, "editions")
     assert list(data) == ["editions"]
     rows = data["editions"]
-    assert all(set(row) == {"name", "title", "seed", "total_cards"} for row in rows)
+    assert all(set(row) == {"name", "title", "seed", "variant_of", "total_cards"} for row in rows)
     assert sorted(row["name"] for row in rows) == sorted(SIX)
     assert {row["name"]: row["total_cards"] for row in rows} == TOTALS
     seeds = {row["name"]: row["seed"] for row in rows}
     assert seeds["classic"] is None  # not from a booklet
     assert seeds["express"].startswith("003_")
+    bases = {row["name"]: row["variant_of"] for row in rows}
+    assert bases == {name: None if name == "classic" else "classic" for name in SIX}
 
 
 @pytest.mark.parametrize("name", SIX)

@@ -78,6 +78,14 @@ CASES = {
         ("one of the keys", "total_cards", "interpretations"),
         ("'house_rule'",),
     ),
+    "variant-of-nothing": Case(
+        'variant_of = "classic"',
+        'variant_of = "classics.toml"',  # a slip: no such file beside this one
+        "variant_of",
+        'variant_of = "classics.toml"',
+        ("a built-in edition name", "relative to this file"),
+        ("'classics.toml'",),
+    ),
     "unknown-setup-key": Case(
         "hand_size = 5 # Set Up 2\n",
         "hand_size = 5 # Set Up 2\nhand_sise = 5\n",
@@ -125,7 +133,7 @@ CASES = {
         "total_cards = 57",
         "deck.cards",
         "[[deck.cards]]",
-        ("total_cards = 57 (line 10)",),  # either may be the slip: both lines are named
+        ("total_cards = 57 (line 11)",),  # either may be the slip: both lines are named
         ("56 cards",),  # Contents: the deck as listed holds 56
     ),
     "missing-required-key": Case(
