@@ -17,7 +17,6 @@ order is drawn from. Phases change only through the compiled turn-flow machine.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Iterator
 from typing import NamedTuple
@@ -38,10 +37,9 @@ from unospec.model.actions import (
     Reshuffle,
 )
 from unospec.model.edition import Edition
-from unospec.model.effects import PenaltyRace
 from unospec.model.errors import IllegalAction, InputError
-from unospec.model.legality import matching_cards, needs_color, own_rule_allows
 from unospec.model.machine import AUTOMATIC, SAME_STEP, STEPS, WINDOW_PHASES
+from unospec.model.moves import LISTERS, Lister
 from unospec.model.state import CLOCKWISE, GameState
 from unospec.model.table import MACHINE, Branch
 
@@ -253,63 +251,44 @@ def chance_outcomes(edition: Edition, game: GameState) -> Iterator[Action]:
 
 
 def legal_actions(edition: Edition, game: GameState) -> tuple[Action, ...]:
-    """Every move a player (or the table's judgement of a special wild) may make now."""
-    phase = game.phase
-    if phase == "awaiting_play":
-        return _turn_moves(edition, game)
-    if phase == "drawn_card":
-        player = game.current
-        any_card = edition.rules.after_drawing == "any-matching-card"
-        plays = _plays(edition, game, player, game.hands[player] if any_card else (game.drawn,))
-        return (*plays, _pass(player))
-    if phase == "awaiting_challenge":
-        assert game.challenge is not None
-        return (Challenge(game.challenge.victim), Accept(game.challenge.victim))
-    if phase == "special_wild":
-        effect = edition.faces.effect[game.special]
-        assert isinstance(effect, PenaltyRace)
-        everyone = effect.loser_among == "everyone"
-        return tuple(NameLoser(p) for p in range(game.players) if everyone or p != game.actor)
-    if phase == "hail_mary_discard":
-        return tuple(Keep(game.actor, card) for card in dict.fromkeys(game.hands[game.actor]))
-    if phase in WINDOW_PHASES:
-        return _window_moves(edition, game)
-    return ()
+    """Every move a player (or the table's judgement of a special wild) may make now: the
+    moves of each step event the machine accepts in this phase (`STEPS`), in its order."""
+    listers = PHASE_LISTERS.get(game.phase, ())
+    if game.phase in WINDOW_PHASES:
+        return _window_moves(edition, game, listers)
+    if len(listers) == 1:
+        return listers[0](edition, game)
+    moves: tuple[Action, ...] = ()
+    for lister in listers:
+        moves += lister(edition, game)
+    return moves
 
 
-# Moves are immutable values, listed on every step: one instance of each distinct move is
-# enough, and looking it up costs a sixth of building it.
-_play = functools.cache(Play)
-_draw = functools.cache(Draw)
-_pass = functools.cache(Pass)
+def _phase_listers() -> dict[str, tuple[Lister, ...]]:
+    """For each phase, the listers of the player steps `STEPS` accepts there, in order."""
+    listers: dict[str, tuple[Lister, ...]] = {}
+    for (phase, step), event in STEPS.items():
+        if step in (Deal, Reshuffle):
+            continue  # the table's shuffle: a chance outcome, not a move
+        if event not in LISTERS:
+            raise ModelError(f"no lister of {event!r} moves in model.moves")
+        listers[phase] = (*listers.get(phase, ()), LISTERS[event])
+    return listers
 
 
-def _plays(
-    edition: Edition, game: GameState, player: int, cards: tuple[int, ...]
-) -> tuple[Play, ...]:
-    moves: list[Play] = []
-    matching = matching_cards(edition, game.color, game.top)
-    for card in dict.fromkeys(cards):
-        if card in matching and own_rule_allows(edition, game, player, card):
-            if needs_color(edition, game, player, card):
-                moves.extend(_play(player, card, color) for color in edition.color_indices)
-            else:
-                moves.append(_play(player, card, -1))
-    return tuple(moves)
+PHASE_LISTERS = _phase_listers()
 
 
-def _turn_moves(edition: Edition, game: GameState) -> tuple[Action, ...]:
-    player = game.current
-    return (*_plays(edition, game, player, game.hands[player]), _draw(player))
-
-
-def _window_moves(edition: Edition, game: GameState) -> tuple[Action, ...]:
+def _window_moves(
+    edition: Edition, game: GameState, listers: tuple[Lister, ...]
+) -> tuple[Action, ...]:
+    """In an UNO window: its own steps, the Hail Mary interrupts where the machine has them,
+    then any move of the phase that closing the window leads to."""
     owner = game.window
     moves: list[Action] = []
-    if game.phase == "uno_window":
-        moves.append(CallUno(owner))
-        moves.extend(Catch(p, owner) for p in range(game.players) if p != owner)
-    elif game.challenge is None:
+    for lister in listers:
+        moves.extend(lister(edition, game))
+    if (game.phase, "hail_mary") in MACHINE.by_event and game.challenge is None:
         hail_marys = edition.faces.hail_mary
         for player, hand in enumerate(game.hands):
             if player == owner:

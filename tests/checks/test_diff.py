@@ -232,7 +232,7 @@ def test_findings_and_transitions_are_told_in_words() -> None:
     assert "    scoring-coverage:missing: found -> not found" in text
     assert "    hand_over --score--> dealing: cannot fire -> can fire" in text
     assert "    fires at scale micro: x: never fires -> fires" in text
-    assert "    rules.open: True -> False" in text  # a parameter's own value
+    assert "    rules.open: true -> false" in text  # a parameter's own value, spelled as in TOML
     assert "    cards.draw-one.effect: draw -> absent" in text  # as edition files name it
 
 

@@ -27,7 +27,7 @@ from unospec.checks.main_check import check_edition
 from unospec.checks.replay import edition_for, replay
 from unospec.checks.symmetry import canonical, colour_renamings
 from unospec.editions import builtin_path, load_edition
-from unospec.model import kernel, updates
+from unospec.model import kernel, moves, updates
 from unospec.model.actions import Deal, Play
 from unospec.model.errors import InputError, RuleGap
 from unospec.model.scale import parse_scale, scale_edition
@@ -277,13 +277,13 @@ def test_trace_names_its_scale_and_replays_from_json() -> None:
 def _wilds_never_played(monkeypatch: pytest.MonkeyPatch) -> None:
     """A seeded kernel bug that breaks no invariant: wild cards are never offered as moves,
     so two players who both hold one can never go out."""
-    listed = kernel._plays
+    listed = moves.plays
 
     def plays(e: Any, game: Any, player: int, cards: tuple[int, ...]) -> Any:
         moves = listed(e, game, player, cards)
         return tuple(m for m in moves if not e.faces.faces[m.card].is_wild)
 
-    monkeypatch.setattr(kernel, "_plays", plays)
+    monkeypatch.setattr(moves, "plays", plays)
 
 
 def _game_can_end(e: Any, game: Any) -> bool:
@@ -329,7 +329,7 @@ def test_a_game_that_cannot_end_is_found_with_a_witness(
 def _offers_cards_that_do_not_match(monkeypatch: pytest.MonkeyPatch) -> None:
     """A seeded kernel bug: the legal moves also list number cards that do not match, which
     `apply` then refuses (Let's Play: a card must match by number, colour or symbol)."""
-    listed = kernel._plays
+    listed = moves.plays
 
     def plays(e: Any, game: Any, player: int, cards: tuple[int, ...]) -> Any:
         moves = listed(e, game, player, cards)
@@ -337,7 +337,7 @@ def _offers_cards_that_do_not_match(monkeypatch: pytest.MonkeyPatch) -> None:
         extra = [Play(player, c) for c in cards if c not in offered and not e.faces.wild[c]]
         return (*moves, *extra)
 
-    monkeypatch.setattr(kernel, "_plays", plays)
+    monkeypatch.setattr(moves, "plays", plays)
 
 
 def test_a_move_offered_then_refused_is_found_with_a_trace_that_replays_it(

@@ -20,7 +20,7 @@ from unospec.checks.replay import replay
 from unospec.checks.results import CheckResult, EditionReport
 from unospec.cli import main
 from unospec.editions import builtin_path, load_edition
-from unospec.model import kernel, updates
+from unospec.model import kernel, moves, updates
 from unospec.model.actions import Play
 from unospec.model.table import MACHINE, CompiledMachine
 from unospec.model.trace import parse_trace
@@ -273,14 +273,14 @@ def test_a_move_offered_then_refused_fails_the_games_with_a_trace_ending_in_it(
     """When the legal moves list a card that `apply` refuses (Let's Play: a card must match),
     the random games report `offered-moves-accepted` instead of crashing; the trace ends
     with the refused move, which a replay finds illegal."""
-    listed = kernel._plays
+    listed = moves.plays
 
     def plays(e, game, player, cards):  # type: ignore[no-untyped-def]
         offered = listed(e, game, player, cards)
         ids = {m.card for m in offered}
         return (*offered, *(Play(player, c) for c in cards if c not in ids and not e.faces.wild[c]))
 
-    monkeypatch.setattr(kernel, "_plays", plays)
+    monkeypatch.setattr(moves, "plays", plays)
     games = check_edition(edition("express"), games=5, jobs=1, scale=None).checks[2]
     assert not games.ok
     violation = games.data["violation"]

@@ -1,0 +1,115 @@
+"""Who may make each step now, and with what: the moves of one machine event.
+
+`kernel.legal_actions` lists a phase's moves by asking, for each event the machine's step
+table (`STEPS`) accepts in that phase, the lister of that event here. Which events a phase
+accepts is the machine's to say; what each event lets a player do (which cards, which
+colours, who) is said here once.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from unospec.model.actions import (
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    Draw,
+    Keep,
+    NameLoser,
+    Pass,
+    Play,
+)
+from unospec.model.edition import Edition
+from unospec.model.effects import PenaltyRace
+from unospec.model.legality import matching_cards, needs_color, own_rule_allows
+from unospec.model.state import GameState
+
+Lister = Callable[[Edition, GameState], tuple[Action, ...]]
+
+# Moves are immutable values, listed on every step: one instance of each distinct move is
+# enough, and looking it up costs a sixth of building it.
+_play = functools.cache(Play)
+_draw = functools.cache(Draw)
+_pass = functools.cache(Pass)
+
+
+def plays(edition: Edition, game: GameState, player: int, cards: tuple[int, ...]) -> list[Play]:
+    """The plays of `cards` from `player`'s hand the rules allow now, a colour named for
+    each wild that needs one."""
+    moves: list[Play] = []
+    matching = matching_cards(edition, game.color, game.top)
+    for card in dict.fromkeys(cards):
+        if card in matching and own_rule_allows(edition, game, player, card):
+            if needs_color(edition, game, player, card):
+                moves.extend(_play(player, card, color) for color in edition.color_indices)
+            else:
+                moves.append(_play(player, card, -1))
+    return moves
+
+
+def _turn_plays(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    player = game.current
+    return tuple(plays(edition, game, player, game.hands[player]))
+
+
+def _drawn_card_plays(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    player = game.current
+    any_card = edition.rules.after_drawing == "any-matching-card"
+    return tuple(plays(edition, game, player, game.hands[player] if any_card else (game.drawn,)))
+
+
+def _draw_one(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    return (_draw(game.current),)
+
+
+def _pass_turn(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    return (_pass(game.current),)
+
+
+def _challenge(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    assert game.challenge is not None
+    return (Challenge(game.challenge.victim),)
+
+
+def _accept(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    assert game.challenge is not None
+    return (Accept(game.challenge.victim),)
+
+
+def _name_loser(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    effect = edition.faces.effect[game.special]
+    assert isinstance(effect, PenaltyRace)
+    everyone = effect.loser_among == "everyone"
+    return tuple(NameLoser(p) for p in range(game.players) if everyone or p != game.actor)
+
+
+def _keep(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    return tuple(Keep(game.actor, card) for card in dict.fromkeys(game.hands[game.actor]))
+
+
+def _call_uno(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    return (CallUno(game.window),)
+
+
+def _catch(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    owner = game.window
+    return tuple(Catch(p, owner) for p in range(game.players) if p != owner)
+
+
+LISTERS: dict[str, Lister] = {
+    "play": _turn_plays,
+    "draw": _draw_one,
+    "play_drawn": _drawn_card_plays,
+    "pass_turn": _pass_turn,
+    "challenge": _challenge,
+    "accept": _accept,
+    "name_loser": _name_loser,
+    "keep": _keep,
+    "uno": _call_uno,
+    "catch": _catch,
+}
+"""Each player's step event of the machine, and who may make it now, with what."""
