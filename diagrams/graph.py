@@ -189,7 +189,7 @@ def why_inactive(editions: tuple[Edition, ...], deck: str) -> str:
     needs, or (worded only where it happens) an edition's parameters rule it out."""
     why = f"no card of {deck} has the effect it needs"
     if any(ruled_out(e, b) for e in editions for b in MACHINE.branches):
-        why += ", or a rule parameter switches it off"
+        why += ", or the deck and the rule parameters rule it out"
     return why
 
 

@@ -37,6 +37,15 @@ def plays_draw_card(edition: Edition, game: GameState, action: Action | None) ->
     return isinstance(edition.faces.effect[action.card], DrawPenalty)
 
 
+def _hands_can_hold_every_starter(edition: Edition) -> bool | None:
+    """False when more cards may start the discard pile than the largest table's hands hold:
+    one is always left to flip (Set Up 2 and 4)."""
+    faces, rules = edition.faces, edition.rules
+    starters = sum(1 for card in faces.in_play if not faces.ignored_at_flip[card])
+    return False if starters > rules.max_players * rules.hand_size else None
+
+
+@settled_by("setup.first_flip_ignores", _hands_can_hold_every_starter)
 def no_number_card_left(edition: Edition, game: GameState, action: Action | None) -> bool:
     """Every card left to flip would be ignored: the first flip cannot succeed (Set Up 4)."""
     ignored = edition.faces.ignored_at_flip

@@ -183,8 +183,10 @@ def test_a_transition_the_parameters_switch_off_is_a_note_not_a_dead_rule(
 ) -> None:
     """With the single-hand reading of Keeping Score, `game_is_won` holds whenever a hand is
     over, so scoring never deals again. That is the edition's choice, not a dead rule: a note
-    naming the parameter (it was a warning, "never fired"). A rule the parameters allow and
-    the games never fire stays a warning."""
+    naming the parameter (it was a warning, "never fired"). So is classic's redeal: ten hands
+    of 7 cannot hold its 76 cards that may start the discard pile (Set Up 2 and 4). A rule the
+    parameters allow and the games never fire stays a warning: Express's redeal (ten hands of
+    5 can hold its 36 number cards)."""
     single = edition_file(tmp_path, "classic", "house-rules", *SINGLE_HAND)
     never = Counter({b.number: 1 for b in MACHINE.branches if b.target != "dealing"})
     dead = {f.id: f for f in dead_rules(load_edition(str(single)), never, "a test")}
@@ -192,11 +194,16 @@ def test_a_transition_the_parameters_switch_off_is_a_note_not_a_dead_rule(
     assert switched_off.severity == INFO and switched_off.key == "scoring.game_end"
     assert "game_is_won always holds" in switched_off.message
     redeal = dead["dead-rule:first_flip --flip [no_number_card_left]--> dealing"]
-    assert redeal.severity == WARNING
+    assert redeal.severity == INFO and redeal.key == "setup.first_flip_ignores"
+    assert "no_number_card_left never holds" in redeal.message
     # each names the section its rule functions cite, not a generic "Let's Play"
     assert (switched_off.section, redeal.section) == ("Keeping Score", "Set Up 4")
     target = {f.id: f for f in dead_rules(edition("classic"), never, "a test")}
     assert target["dead-rule:hand_over --score--> dealing"].severity == WARNING
+    express = {f.id: f for f in dead_rules(edition("express"), never, "a test")}
+    assert express["dead-rule:first_flip --flip [no_number_card_left]--> dealing"].severity == (
+        WARNING
+    )
 
 
 def test_an_edition_no_hand_of_which_can_begin_is_a_contradiction(tmp_path: Path) -> None:

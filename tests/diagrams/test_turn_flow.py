@@ -14,13 +14,15 @@ from drawn import edges, nodes, parse_svg, svg_text
 from scenario import edition
 from statemachine import State, StateMachine
 
-from unospec.checks.lint.families import applicable
+from unospec.checks.lint.families import can_fire
 from unospec.diagrams.dot import flow_dot
 from unospec.diagrams.graph import DiagramDefinitionError, Mark, turn_flow
 from unospec.diagrams.render import draw
 from unospec.editions import builtin_names
 from unospec.model import branches, updates
+from unospec.model.edition import Edition
 from unospec.model.effects import PenaltyRace, WildDraw
+from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.table import MACHINE, Branch, compile_machine
 
 EDITIONS = builtin_names()
@@ -56,7 +58,7 @@ def test_every_phase_and_every_transition_is_drawn(name: str) -> None:
     for branch in MACHINE.branches:
         edge = drawn_edges[f"t{branch.number}"]
         assert re.sub(r":\w+", "", edge.title) == f"{branch.source}->{branch.target}"  # no ports
-        expected = "plain" if applicable(edition(name), branch) else "inactive"
+        expected = "plain" if can_fire(edition(name), branch) else "inactive"
         assert expected in edge.classes, branch.label
 
 
@@ -102,10 +104,27 @@ def test_a_single_hand_game_draws_no_way_back_to_the_deal() -> None:
     drawn = {e.id: e for e in turn_flow(single).edges}
     assert drawn[f"t{back.number}"].mark == Mark.INACTIVE
     assert drawn[f"t{won.number}"].mark == Mark.PLAIN
-    assert "a rule parameter switches it off" in turn_flow(single).legend[1][1]
+    assert "or the deck and the rule parameters rule it out" in turn_flow(single).legend[1][1]
     plain = turn_flow(edition("classic"))
     assert {e.id: e for e in plain.edges}[f"t{back.number}"].mark == Mark.PLAIN
-    assert "parameter" not in plain.legend[1][1]
+    assert "parameter" not in turn_flow(edition("express")).legend[1][1]
+
+
+def test_a_redeal_is_drawn_only_where_the_hands_can_hold_every_starting_card() -> None:
+    """Set Up 2 and 4: the first flip runs out only if the hands took every card that may
+    start the discard pile. Classic has 76 such cards and ten hands of 7 hold 70, so its
+    redeal cannot fire; Express has 36, and ten hands of 5 hold 50. Scaled down, classic's
+    deck can run out, and the explorer does redeal it."""
+    redeal = next(b for b in MACHINE.branches if b.event == "flip" and b.target == "dealing")
+
+    def mark(e: Edition) -> Mark:
+        return {d.id: d for d in turn_flow(e).edges}[f"t{redeal.number}"].mark
+
+    assert mark(edition("classic")) == Mark.INACTIVE
+    assert mark(edition("express")) == Mark.PLAIN
+    assert mark(scale_edition(edition("classic"), parse_scale("micro"))) == Mark.PLAIN
+    ten_of_eight = dataclasses.replace(edition("classic").rules, hand_size=8)  # 80 >= 76
+    assert mark(dataclasses.replace(edition("classic"), rules=ten_of_eight)) == Mark.PLAIN
 
 
 def test_only_the_tables_own_moves_are_drawn_as_automatic() -> None:
