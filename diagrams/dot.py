@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import textwrap
 
-from unospec.diagrams.graph import SYMBOLS, Diagram, Edge, Mark, Node, Note
+from unospec.diagrams.graph import SYMBOLS, Diagram, Edge, Mark, Node, Note, step_legend, styled
 
 FONT = "DejaVu Sans"
 INK = "#222222"
@@ -126,10 +126,7 @@ def _header(diagram: Diagram) -> list[str]:
             )
         )
     legend = [(_sample(mark), html(text), COLOURS[mark]) for mark, text in diagram.legend]
-    legend += [
-        ("<b>bold</b>", "a player's step", INK),
-        ("<i>italic</i>", "the table moves on by itself", INK),
-    ]
+    legend += [(sample, html(meaning), INK) for sample, meaning in step_legend()]
     blocks.append(("Legend", legend))
     subtitle = "<br/>".join(html(line) for line in diagram.subtitle.split("\n"))
     rows = [
@@ -195,7 +192,7 @@ def _edge(edge: Edge, *, heavy: bool = False, port: str = "") -> str:
     words = [html(_words(edge.event))]
     if edge.guards:
         words.append(html(f"[{' and '.join(_words(g) for g in edge.guards)}]"))
-    event = "<br/>".join(f"<i>{w}</i>" if edge.automatic else f"<b>{w}</b>" for w in words)
+    event = "<br/>".join(styled(w, edge.step) for w in words)
     rows = [f"{symbol} {event}" if symbol else event]
     rows += [_note(note, edge.mark) for note in edge.notes]
     label = "<br/>".join(rows)

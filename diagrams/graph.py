@@ -19,12 +19,13 @@ from enum import StrEnum
 from unospec.checks.lint.families import can_fire, ruled_out
 from unospec.model import branches as b
 from unospec.model import updates as u
+from unospec.model.actions import TABLE_STEPS
 from unospec.model.cards import KINDS, WILD_KINDS
 from unospec.model.edition import Edition
 from unospec.model.effects import DrawPenalty, Effect, HailMary, PenaltyRace, Reverse, WildDraw
 from unospec.model.legality import check_hail_mary
-from unospec.model.machine import AUTOMATIC, TurnFlow
-from unospec.model.table import MACHINE, CompiledMachine
+from unospec.model.machine import AUTOMATIC, STEPS, WINDOW_PHASES, TurnFlow
+from unospec.model.table import MACHINE, Branch, CompiledMachine
 
 CLUSTERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("setup", "Set up", ("dealing", "first_flip")),
@@ -104,7 +105,7 @@ class Edge:
     guards: tuple[str, ...]
     notes: tuple[Note, ...]
     mark: Mark = Mark.PLAIN
-    automatic: bool = False  # the table fires it, no player step
+    step: str = "player"  # who takes the step that fires it: see `step_of`
 
     @property
     def title(self) -> str:
@@ -154,7 +155,7 @@ def turn_flow(edition: Edition, machine: CompiledMachine = MACHINE) -> Diagram:
             guards=branch.guard_names,
             notes=notes[branch.number] if fires[branch.number] else (),
             mark=Mark.PLAIN if fires[branch.number] else Mark.INACTIVE,
-            automatic=branch.source in AUTOMATIC,  # naming a colour is the player's choice
+            step=step_of(branch),
         )
         for branch in machine.branches
     )
@@ -182,6 +183,44 @@ def turn_flow(edition: Edition, machine: CompiledMachine = MACHINE) -> Diagram:
             (Mark.INACTIVE, f"cannot fire here: {why_inactive((edition,), 'this deck')}"),
         ),
     )
+
+
+PLAYER, TABLE, NO_STEP = "player", "table", "no step"
+"""Who takes the step that fires a transition: a player; the table (a shuffle, or its verdict
+on a special wild); or no step of its own (the table moves on by itself, or the next step
+closes the UNO window first)."""
+
+
+STEP_STYLES: dict[str, tuple[str, str, str]] = {
+    PLAYER: ("b", "bold", "a player's step"),
+    TABLE: ("", "regular", "the table's step: a shuffle, or its verdict on a special wild"),
+    NO_STEP: ("i", "italic", "no step of its own: the table moves on by itself, or the next "
+              "step closes the UNO window first"),
+}  # fmt: skip
+"""How an edge's event is set, by `step_of`: (HTML tag, its name in the legend, meaning)."""
+
+
+def styled(text: str, step: str) -> str:
+    """`text` (HTML already) set as the event of a transition `step` fires."""
+    tag = STEP_STYLES[step][0]
+    return f"<{tag}>{text}</{tag}>" if tag else text
+
+
+def step_legend() -> list[tuple[str, str]]:
+    """The legend's rows for the event styles: (the style's name, set in it; its meaning)."""
+    return [(styled(name, step), meaning) for step, (_, name, meaning) in STEP_STYLES.items()]
+
+
+def step_of(branch: Branch) -> str:
+    """Who takes the step that fires `branch` (`PLAYER`, `TABLE` or `NO_STEP`), from the
+    machine's step table. Naming a wild's colour is its player's choice, within the play."""
+    if branch.source in AUTOMATIC:
+        return NO_STEP
+    if branch.source in WINDOW_PHASES and branch.event == "close_window":
+        return NO_STEP
+    key = (branch.source, branch.event)
+    kinds = {kind for (phase, kind), event in STEPS.items() if (phase, event) == key}
+    return TABLE if kinds and kinds <= set(TABLE_STEPS) else PLAYER
 
 
 def why_inactive(editions: tuple[Edition, ...], deck: str) -> str:

@@ -1,8 +1,9 @@
 """Mermaid text of a neutral diagram: a flowchart GitHub and most wikis draw without Graphviz.
 
-Like the DOT renderer, the text depends on the diagram alone and every mark has a line style
-and a symbol besides its colour. Mermaid styles a link by its position, so links are written
-in the machine's order and styled by index.
+Like the DOT renderer, the text depends on the diagram alone and every mark has a symbol
+besides its colour; Mermaid's three arrows (solid, dotted, thick) and dash patterns give the
+line styles. The start is a stadium, the end a double circle. Mermaid styles a link by its
+position, so links are written in the machine's order and styled by index.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import json
 
 from unospec.diagrams.dot import COLOURS, wrap
-from unospec.diagrams.graph import SYMBOLS, Diagram, Edge, Mark, Node
+from unospec.diagrams.graph import SYMBOLS, Diagram, Edge, Mark, Node, step_legend, styled
 
 ARROWS: dict[Mark, str] = {
     Mark.PLAIN: "-->",
@@ -23,6 +24,12 @@ ARROWS: dict[Mark, str] = {
 
 LINES = {"-->": "\u2500\u2500\u2500", "-.->": "\u2504\u2504\u2504", "==>": "\u2501\u2501\u2501"}
 """Each arrow's line, as text for the legend (which is a plain label)."""
+
+DASHES: dict[Mark, str] = {
+    Mark.INACTIVE: ",stroke-dasharray:2 3",
+    Mark.REMOVED: ",stroke-dasharray:8 4",
+}
+"""The two dotted arrows told apart by their dashes, as in DOT (dotted; dashed)."""
 
 WIDTHS: dict[Mark, str] = {
     Mark.PLAIN: "1.5px",
@@ -63,6 +70,7 @@ def flow_mermaid(diagram: Diagram) -> str:
     for i, edge in enumerate(diagram.edges):
         lines.append(
             f"  linkStyle {i} stroke:{COLOURS[edge.mark]},stroke-width:{WIDTHS[edge.mark]}"
+            + DASHES.get(edge.mark, "")
         )
     return "\n".join(lines) + "\n"
 
@@ -70,13 +78,13 @@ def flow_mermaid(diagram: Diagram) -> str:
 def _node(node: Node) -> str:
     symbol = SYMBOLS[node.mark]
     label = _text(f"{symbol} {node.label}" if symbol else node.label)
-    shape = ('(["', '"])') if node.initial or node.final else ('("', '")')
+    shape = ('(["', '"])') if node.initial else ('((("', '")))') if node.final else ('("', '")')
     return f"{node.id}{shape[0]}{label}{shape[1]}"
 
 
 def _edge(edge: Edge) -> str:
     symbol = SYMBOLS[edge.mark]
-    title = _text(edge.title)
+    title = styled(_text(edge.title), edge.step)
     rows = [f"{symbol} {title}" if symbol else title]
     for note in edge.notes:
         mark = SYMBOLS[note.mark]
@@ -91,6 +99,7 @@ def _legend(diagram: Diagram) -> list[str]:
         f"{SYMBOLS[mark]} {LINES[ARROWS[mark]]} {_text(text)}".strip()
         for mark, text in diagram.legend
     ]
+    rows += [f"{sample}: {_text(meaning)}" for sample, meaning in step_legend()]
     if diagram.facts:
         rows.append("<b>Parameters</b>")
         rows += [f"{SYMBOLS[f.mark] or '·'} {_text(f.text)}" for f in diagram.facts]

@@ -95,6 +95,9 @@ Action = (
     Play | Draw | Pass | Challenge | Accept | CallUno | Catch | Keep | NameLoser | Reshuffle | Deal
 )
 
+TABLE_STEPS: tuple[type, ...] = (NameLoser, Reshuffle, Deal)
+"""Steps the table takes, not a player: its shuffles, and its verdict after a special wild."""
+
 PlayerAction = Play | Draw | Pass | Challenge | Accept | CallUno | Catch | Keep | NameLoser
 """Actions that name a player."""
 

@@ -28,7 +28,7 @@ def test_the_diff_flowchart_is_stable_and_marked() -> None:
     """The same diff gives the same text, with the changed mark's symbol on its links."""
     flow = diff_flow(edition("express"), edition("classic"))
     assert flow_mermaid(flow) == flow_mermaid(diff_flow(edition("express"), edition("classic")))
-    assert "\u2260 challenge" in flow_mermaid(flow)
+    assert "\u2260 <b>challenge</b>" in flow_mermaid(flow)  # a player's step, in bold
 
 
 def test_each_legend_row_shows_its_own_line() -> None:
@@ -40,3 +40,15 @@ def test_each_legend_row_shows_its_own_line() -> None:
     assert "\u2500\u2500\u2500 the same in both" in rows  # -->
     assert "+ \u2501\u2501\u2501 only in express" in rows  # ==>
     assert "\u2212 \u2504\u2504\u2504 only in classic" in rows  # -.->
+
+
+def test_the_flowchart_keeps_what_the_dot_shows() -> None:
+    """Who takes each step (bold, regular, italic, as in DOT and its legend), the start and
+    the end told apart, and removed links dashed unlike inactive ones."""
+    text = flow_mermaid(diff_flow(edition("express"), edition("classic")))
+    assert "<i>close window</i>" in text and "<b>play</b>" in text
+    assert "<b>bold</b>: a player's step" in text and "<i>italic</i>: no step" in text
+    assert 'dealing(["Dealing"])' in text and 'game_over((("Game over")))' in text
+    assert "stroke-dasharray:8 4" not in text  # nothing is only in classic
+    reverse = flow_mermaid(diff_flow(edition("classic"), edition("express")))
+    assert "stroke-dasharray:8 4" in reverse  # only in express: its redeal (Set Up 4)

@@ -127,15 +127,26 @@ def test_a_redeal_is_drawn_only_where_the_hands_can_hold_every_starting_card() -
     assert mark(dataclasses.replace(edition("classic"), rules=ten_of_eight)) == Mark.PLAIN
 
 
-def test_only_the_tables_own_moves_are_drawn_as_automatic() -> None:
-    """Italic is the legend's "the table moves on by itself": the flip, the table's draws,
-    resolving and scoring. Naming a wild's colour is its player's choice (Action Cards: Wild
-    card), though it happens within the play's step: drawn as a player's."""
-    drawn = {e.event: e.automatic for e in turn_flow(edition("express")).edges}
-    assert {event for event, table in drawn.items() if table} == {
-        "flip", "draw_owed", "resolve", "score",
+def test_each_event_is_set_by_who_takes_its_step() -> None:
+    """Bold is a player's step; regular the table's (its shuffles, and its verdict on who
+    lost a special wild: Action Cards); italic no step of its own: the table moves on by
+    itself (the flip, its draws, resolving, scoring), or the next step closes the UNO window
+    (Calling UNO). Naming a wild's colour is its player's choice (Action Cards: Wild card),
+    though it happens within the play's step: drawn as a player's."""
+    drawn: dict[str, set[str]] = {}
+    for e in turn_flow(edition("super-bowl-lvii")).edges:
+        drawn.setdefault(e.step, set()).add(e.event)
+    assert drawn == {
+        "no step": {"flip", "draw_owed", "resolve", "score", "close_window"},
+        "table": {"deal", "reshuffle", "name_loser"},
+        "player": {
+            "play", "draw", "play_drawn", "pass_turn", "choose_color", "challenge", "accept",
+            "uno", "catch", "hail_mary", "keep",
+        },
     }  # fmt: skip
-    assert drawn["choose_color"] is False
+    dot = flow_dot(turn_flow(edition("super-bowl-lvii")))
+    assert "<i>close window</i>" in dot and "<b>catch</b>" in dot
+    assert "label=<deal<br/>" in dot and "<i>italic</i>" in dot
 
 
 def test_the_catch_edge_carries_the_uno_penalty() -> None:
