@@ -352,7 +352,6 @@ def _accept(edition: Edition) -> list[Note]:
 
 
 def _hail_mary(edition: Edition) -> list[Note]:
-    own = {"plain-wild": "on a turn: a plain Wild", "interrupt-only": "never on a turn"}
     after = {"left-of-player": "left of its thrower", "next-in-direction": "after its thrower"}
     notes = []
     for i, (kind, effect) in enumerate(kinds_with(edition, HailMary)):
@@ -360,9 +359,18 @@ def _hail_mary(edition: Edition) -> list[Note]:
         notes += [
             Note(_nth("hail-mary", i), f"{card_name(kind)} thrown at the caller"),
             Note(_nth("hail-mary-then", i), f"then play goes on {after[effect.continue_with]}"),
-            Note(_nth("hail-mary-own", i), own[effect.own_turn]),
         ]
     return notes
+
+
+def _hail_mary_on_a_turn(edition: Edition) -> list[Note]:
+    """On the wild's own-turn play: whether a Hail Mary may be played there at all."""
+    own = {"plain-wild": "played as a plain Wild", "interrupt-only": "never played"}
+    return [
+        Note(_nth("hail-mary-own", i), f"{card_name(kind)} on a turn: {own[effect.own_turn]}")
+        for i, (kind, effect) in enumerate(kinds_with(edition, HailMary))
+        if isinstance(effect, HailMary)
+    ]
 
 
 def _catch(edition: Edition) -> list[Note]:
@@ -387,6 +395,7 @@ ANNOTATIONS: dict[object, Annotator] = {
     u.deal_cards: _deal,
     b.flips_ignored_card: _first_flip,
     b.plays_draw_card: _draw_cards,
+    b.plays_wild: _hail_mary_on_a_turn,
     u.play_card: _reverse,
     b.resolves_by_loser: _race,
     u.owe_loser_penalty: _race_draw,

@@ -231,3 +231,13 @@ def test_notes_come_from_rule_functions_the_machine_uses() -> None:
     }
     assert set(ANNOTATIONS) <= used
     assert updates.judge_challenge in ANNOTATIONS
+
+
+def test_the_hail_marys_own_turn_rule_is_on_the_own_turn_play() -> None:
+    """Whether a Hail Mary may be played on its player's own turn (nfl-cowboys: as a plain
+    wild, Action Cards) belongs on the turn's wild play, not on the interrupt of a caller."""
+    own = "Wild Hail Mary on a turn: played as a plain Wild"
+    assert own in words_on("nfl-cowboys", the_branch("play", branches.plays_wild))
+    plain = next(b for b in MACHINE.branches if b.event == "hail_mary" and not b.conditions)
+    interrupt = words_on("nfl-cowboys", plain)
+    assert "thrown at the caller" in interrupt and "on a turn" not in interrupt
