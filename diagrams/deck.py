@@ -83,7 +83,7 @@ def effect_words(effect: Effect) -> str:
     if isinstance(effect, HailMary):
         return "thrown at an UNO caller: guess their last card's colour"
     if isinstance(effect, PenaltyRace):
-        return f"names the colour; the race's loser draws {effect.draw}"
+        return f"names the colour; the loser the table names draws {effect.draw}"
     raise TypeError(f"no words for the effect {effect!r}")
 
 
@@ -103,9 +103,11 @@ def deck_dot(edition: Edition) -> str:
         f'<tr><td colspan="{len(head)}" align="left"><font point-size="18"><b>'
         f"{html(edition.title)}: the deck</b></font></td></tr>"
     )
+    stated_by = "the booklet" if edition.seed else "the edition file, which models no booklet"
     legend = (
         f'<tr><td colspan="{len(head)}" align="left"><font point-size="10">Source: '
-        "<b>stated</b> by the booklet, or <i>assumed</i> by the edition file (italic, with ?). "
+        f"<b>stated</b> by {html(stated_by)}, or <i>assumed</i> by the edition file (italic, "
+        "with ?). "
         f"Faces come in {html(', '.join(edition.colors))}.</font></td></tr>"
     )
     table = (
@@ -163,7 +165,7 @@ def _faces(entry: DeckEntry, edition: Edition) -> str:
         return f"{span(sorted(entry.ranks))} in each of {len(edition.colors)} colours"
     if entry.kind in WILD_KINDS:
         return "wild: no colour"
-    return f"one per colour ({len(edition.colors)})"
+    return f"in each of {len(edition.colors)} colours"
 
 
 def _points(value: int | str | None) -> str:

@@ -63,7 +63,10 @@ def storyboard(edition: Edition, trace: Trace, *, ending: str | None = None) -> 
         )
     ]
     for i, (before, _, after) in enumerate(states):
-        lines = changes(edition, before, after) + _pending(before, after)
+        if trace.steps[i].get("action") == "deal":  # a new hand: the whole new table
+            lines = table_lines(edition, after)
+        else:
+            lines = changes(edition, before, after) + _pending(before, after)
         panels.append(Panel(f"step{i}", "step", _heading(i, trace.steps[i]), _named(lines)))
     if illegal is not None:
         i = illegal["step"]
@@ -101,7 +104,7 @@ def storyboard_dot(edition: Edition, trace: Trace, *, ending: str | None = None)
     """The DOT text of the storyboard: panels in rows of `PER_ROW`, in step order."""
     panels = storyboard(edition, trace, ending=ending)
     out = [
-        f"digraph {quote('storyboard-' + trace.edition)} {{",
+        f"digraph {quote('storyboard-' + edition.name)} {{",  # drawn against this edition
         f'  graph [fontname="{FONT}", bgcolor="{PAPER}", rankdir=TB, nodesep=0.3, ranksep=0.35, '
         'pad=0.3, labelloc=t, labeljust=l, label=<<font point-size="18"><b>'
         f"{html(edition.title)}: {trace.players} players, {len(trace.steps)} steps"

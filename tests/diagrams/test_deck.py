@@ -31,3 +31,16 @@ def test_the_nfl_deck_picture_states_counts_points_and_sources() -> None:
         line for line in deck_lines(edition("nfl-cowboys")) if line.faces.startswith("1-9")
     ]
     assert (numbers.count, numbers.points) == (72, "5")
+
+
+def test_the_deck_picture_words_what_each_edition_is_and_has() -> None:
+    """Classic models no booklet, so nothing is "stated by the booklet"; a Skip comes in each
+    colour (2 copies of 4 faces, 8 cards, as the standard deck has); My Favorite Line's loser
+    is named by the table after a round of quotes, not a race (seed 002, Action Cards)."""
+    classic = svg_text(draw(deck_dot(edition("classic")), "svg"))
+    assert "by the booklet" not in classic and "models no booklet" in classic
+    (skip,) = [line for line in deck_lines(edition("classic")) if line.card == "Skip"]
+    assert (skip.faces, skip.count) == ("in each of 4 colours", 8)
+    star_wars = svg_text(draw(deck_dot(edition("star-wars")), "svg"))
+    assert "by the booklet" in star_wars
+    assert "race" not in star_wars and "the loser the table names draws 3" in star_wars

@@ -114,3 +114,19 @@ def test_an_ending_finding_is_said_on_the_last_panel() -> None:
     panels = storyboard(edition("express"), short_trace(), ending="game-can-end: stuck")
     assert panels[-1].kind == "violation" and panels[-1].lines[-1] == "\u2717 game-can-end: stuck"
     assert all(p.kind != "violation" for p in storyboard(edition("express"), short_trace()))
+
+
+def test_a_later_deal_shows_the_new_table_and_the_graph_names_its_edition() -> None:
+    """A game of several hands deals again (Keeping Score): that panel shows the new hands
+    whole, as the first one does, not what left the old hands. The graph is named after the
+    edition it is drawn against (its SVG title), which may not be the one the trace names."""
+    full = record_game(edition("express"), 2, seed=3).trace
+    deals = [i for i, step in enumerate(full.steps) if step["action"] == "deal"]
+    assert deals, "the game must play more than one hand"
+    trace = dataclasses.replace(full, steps=full.steps[: deals[0] + 1])
+    panel = storyboard(edition("express"), trace)[-1]
+    assert panel.lines[0].startswith("hand 0: ") and len(panel.lines[0].split()) == 2 + 5
+    assert not any(line.startswith(("-", "+")) or ": -" in line for line in panel.lines)
+    assert panel.lines[-1] == "phase: awaiting a play"
+    renamed = dataclasses.replace(edition("express"), name="express-copy")
+    assert storyboard_dot(renamed, trace).startswith('digraph "storyboard-express-copy"')
