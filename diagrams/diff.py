@@ -65,10 +65,13 @@ others, so that no difference between two editions goes undrawn."""
 
 def _names(edition: Edition, other: Edition) -> tuple[str, str]:
     """How the picture names the two: by name, or by file when both have one name (a user's
-    copy of a built-in, say), as `unospec diff` does."""
+    copy of a built-in, say), as `unospec diff` does; by role when they are one file."""
     if edition.name != other.name:
         return edition.name, other.name
-    return reference(edition), reference(other)
+    mine, theirs = reference(edition), reference(other)
+    if mine == theirs:  # one edition against itself: named by the command's two arguments
+        return f"{mine} (as EDITION)", f"{theirs} (as OTHER)"
+    return mine, theirs
 
 
 def diff_flow(edition: Edition, other: Edition, machine: CompiledMachine = MACHINE) -> Diagram:

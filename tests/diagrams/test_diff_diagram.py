@@ -172,3 +172,13 @@ def test_every_card_rule_the_box_leaves_to_the_edges_is_marked_there(field: str)
     flow = diff_flow(changed, base)
     marked = [n for e in flow.edges for n in e.notes if n.mark in MARKED]
     assert marked, f"{kind}.{field}: {value!r} -> {other!r} marks no edge"
+
+
+def test_an_edition_against_itself_names_its_two_sides_apart() -> None:
+    """`diagram classic --diff classic`: nothing differs, and the legend does not speak of
+    "only in classic" twice: the sides are named by the command's arguments."""
+    flow = diff_flow(edition("classic"), edition("classic"))
+    legend = [text for _, text in flow.legend]
+    assert len(set(legend)) == len(legend)
+    assert any("classic (as EDITION)" in text for text in legend)
+    assert all(edge.mark == Mark.PLAIN or edge.mark == Mark.INACTIVE for edge in flow.edges)
