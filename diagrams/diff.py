@@ -15,17 +15,19 @@ from __future__ import annotations
 import re
 from dataclasses import fields, replace
 
+from unospec.checks.wording import span
 from unospec.diagrams.graph import (
     Diagram,
     Mark,
     Note,
+    about,
     card_name,
     summary,
     turn_flow,
     why_inactive,
 )
 from unospec.editions import reference
-from unospec.model.cards import KINDS
+from unospec.model.cards import KINDS, NUMBER
 from unospec.model.edition import Edition
 from unospec.model.table import MACHINE, CompiledMachine
 
@@ -125,13 +127,17 @@ def compare(
     for note in mine:
         if note.key not in by_key:
             out.append(replace(note, mark=Mark.ADDED))
-        elif by_key[note.key].text == note.text:
+        elif _compared(by_key[note.key]) == _compared(note):
             out.append(note)
         else:
             out += changed(note.key, note.text, by_key[note.key].text, name, other)
     keys = {note.key for note in mine}
     out += [replace(note, mark=Mark.REMOVED) for note in theirs if note.key not in keys]
     return tuple(out)
+
+
+def _compared(note: Note) -> str:
+    return note.text if note.value is None else note.value
 
 
 def changed(key: str, mine: str, theirs: str, name: str, other: str) -> list[Note]:
@@ -186,24 +192,44 @@ def facts(edition: Edition) -> tuple[Note, ...]:
         value = points.get(kind, "no value")
         worth = value.replace("-", " ") if isinstance(value, str) else f"{value} points"
         out.append(Note(f"deck:{kind}", f"{card_name(kind)}: {counts[kind]} cards, {worth}"))
+    out += _ranks(edition)
     for field in fields(rules):
         if field.name not in COVERED:
             value = getattr(rules, field.name)
             out.append(Note(field.name, f"{field.name.replace('_', ' ')}: {_worded(value)}"))
-    for kind, effect in edition.effects:
+    slots: dict[type, int] = {}
+    for kind, effect in sorted(edition.effects, key=lambda pair: KINDS.index(pair[0])):
         if kind not in counts:
             continue
+        slot = slots[type(effect)] = slots.get(type(effect), -1) + 1  # as on the transitions
         for field in fields(effect):
             if field.name not in CARD_COVERED:
-                value = _worded(getattr(effect, field.name))
-                what = f"{card_name(kind)}: {field.name.replace('_', ' ')}"
-                out.append(Note(f"card:{kind}:{field.name}", f"{what}: {value}"))
+                words = f"{field.name.replace('_', ' ')}: {_worded(getattr(effect, field.name))}"
+                key = f"card:{type(effect).__name__}#{slot}:{field.name}"
+                out.append(about(key, kind, words))
     for reading in edition.interpretations:
         if reading.decides:  # its choice is the parameter's value, listed above or on an edge
             continue
         chosen = _worded(reading.chosen)
         out.append(Note(f"reading:{reading.id}", f"reading {reading.id}: {chosen}"))
     return tuple(out)
+
+
+def _ranks(edition: Edition) -> list[Note]:
+    """How many number cards of each rank, ranks with one count together: classic's
+    ``Number cards: 0 \u00d74, 1-9 \u00d78`` (each of ranks 1 to 9 eight times)."""
+    by_rank: dict[int, int] = {}
+    for face in edition.faces.in_play:
+        rank = edition.faces.faces[face].rank
+        if rank is not None:
+            by_rank[rank] = by_rank.get(rank, 0) + 1
+    if not by_rank:
+        return []
+    runs: dict[int, list[int]] = {}
+    for rank in sorted(by_rank):
+        runs.setdefault(by_rank[rank], []).append(rank)
+    parts = ", ".join(f"{span(ranks)} \u00d7{n}" for n, ranks in runs.items())
+    return [Note("deck:number:ranks", f"{card_name(NUMBER)} cards: {parts}")]
 
 
 def _worded(value: object) -> str:

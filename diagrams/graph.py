@@ -80,6 +80,7 @@ class Note:
     key: str
     text: str
     mark: Mark = Mark.PLAIN
+    value: str | None = None  # what a diff compares, when not the whole text: see `about`
 
 
 @dataclass(frozen=True)
@@ -264,6 +265,14 @@ def card_name(kind: str) -> str:
     return " ".join(word.capitalize() for word in kind.split("-"))
 
 
+def about(key: str, kind: str, words: str, between: str = ": ") -> Note:
+    """A note on one card's rule: its name, then `words`. A diff compares the words alone,
+    so a card renamed with the same rule (Touchdown, My Favorite Line) is not a change; the
+    deck's lines show the renaming."""
+    text = f"{card_name(kind)}{between}{words}" if words else card_name(kind)
+    return Note(key, text, value=words)
+
+
 def kinds_with(edition: Edition, effect: type) -> list[tuple[str, Effect]]:
     """The card kinds in play with an effect of type `effect`, in the deck's kind order."""
     present = _present(edition)
@@ -288,7 +297,7 @@ def _first_flip(edition: Edition) -> list[Note]:
 
 def _draw_cards(edition: Edition) -> list[Note]:
     return [
-        Note(_nth("draw-card", i), f"{card_name(kind)}: next player draws {effect.draw}")
+        about(_nth("draw-card", i), kind, f"next player draws {effect.draw}")
         for i, (kind, effect) in enumerate(kinds_with(edition, DrawPenalty))
         if isinstance(effect, DrawPenalty)
     ]
@@ -297,9 +306,11 @@ def _draw_cards(edition: Edition) -> list[Note]:
 def _reverse(edition: Edition) -> list[Note]:
     readings = {"acts-as-skip": "acts as a Skip", "direction-only": "turns direction only"}
     return [
-        Note(
+        about(
             _nth("reverse", i),
-            f"{card_name(kind)} with 2 players: {readings.get(effect.with_two_players, '?')}",
+            kind,
+            f"with 2 players: {readings.get(effect.with_two_players, '?')}",
+            " ",
         )
         for i, (kind, effect) in enumerate(kinds_with(edition, Reverse))
         if isinstance(effect, Reverse)
@@ -309,7 +320,7 @@ def _reverse(edition: Edition) -> list[Note]:
 def _race(edition: Edition) -> list[Note]:
     among = {"others": "one of the others", "everyone": "anyone, its player too"}
     return [
-        Note(_nth("race", i), f"{card_name(kind)}: the loser is {among[effect.loser_among]}")
+        about(_nth("race", i), kind, f"the loser is {among[effect.loser_among]}")
         for i, (kind, effect) in enumerate(kinds_with(edition, PenaltyRace))
         if isinstance(effect, PenaltyRace)
     ]
@@ -317,7 +328,7 @@ def _race(edition: Edition) -> list[Note]:
 
 def _race_draw(edition: Edition) -> list[Note]:
     return [
-        Note(_nth("race-draw", i), f"{card_name(kind)}: the loser draws {effect.draw}")
+        about(_nth("race-draw", i), kind, f"the loser draws {effect.draw}")
         for i, (kind, effect) in enumerate(kinds_with(edition, PenaltyRace))
         if isinstance(effect, PenaltyRace)
     ]
@@ -335,7 +346,7 @@ def _challenge(edition: Edition) -> list[Note]:
         judged = " or ".join(holding[h] for h in effect.guilty_if_holding)
         guilty = f"{effect.offender_draws}, {then[effect.after_successful_challenge]}"
         notes += [
-            Note(_nth("wild-draw-card", i), card_name(kind)),
+            about(_nth("wild-draw-card", i), kind, ""),
             Note(_nth("guilty", i), f"guilty: its player draws {guilty}"),
             Note(_nth("innocent", i), f"not guilty: challenger draws {effect.challenger_draws}"),
             Note(_nth("judged-by", i), f"guilty if holding {judged}"),
@@ -345,7 +356,7 @@ def _challenge(edition: Edition) -> list[Note]:
 
 def _accept(edition: Edition) -> list[Note]:
     return [
-        Note(_nth("wild-draw", i), f"{card_name(kind)}: victim draws {effect.draw}")
+        about(_nth("wild-draw", i), kind, f"victim draws {effect.draw}")
         for i, (kind, effect) in enumerate(kinds_with(edition, WildDraw))
         if isinstance(effect, WildDraw)
     ]
@@ -357,7 +368,7 @@ def _hail_mary(edition: Edition) -> list[Note]:
     for i, (kind, effect) in enumerate(kinds_with(edition, HailMary)):
         assert isinstance(effect, HailMary)
         notes += [
-            Note(_nth("hail-mary", i), f"{card_name(kind)} thrown at the caller"),
+            about(_nth("hail-mary", i), kind, "thrown at the caller", " "),
             Note(_nth("hail-mary-then", i), f"then play goes on {after[effect.continue_with]}"),
         ]
     return notes
@@ -367,7 +378,7 @@ def _hail_mary_on_a_turn(edition: Edition) -> list[Note]:
     """On the wild's own-turn play: whether a Hail Mary may be played there at all."""
     own = {"plain-wild": "played as a plain Wild", "interrupt-only": "never played"}
     return [
-        Note(_nth("hail-mary-own", i), f"{card_name(kind)} on a turn: {own[effect.own_turn]}")
+        about(_nth("hail-mary-own", i), kind, f"on a turn: {own[effect.own_turn]}", " ")
         for i, (kind, effect) in enumerate(kinds_with(edition, HailMary))
         if isinstance(effect, HailMary)
     ]

@@ -182,3 +182,28 @@ def test_an_edition_against_itself_names_its_two_sides_apart() -> None:
     assert len(set(legend)) == len(legend)
     assert any("classic (as EDITION)" in text for text in legend)
     assert all(edge.mark == Mark.PLAIN or edge.mark == Mark.INACTIVE for edge in flow.edges)
+
+
+def test_a_renamed_card_with_the_same_rule_is_not_a_change() -> None:
+    """Express's Wild Draw Two and classic's Wild Draw Four share the bluff and legality
+    rules (seed 003 and the standard game, Action Cards); Star Wars' My Favorite Line and
+    Super Bowl's Touchdown both make the loser draw 3 (seeds 002 and 004). The deck lines
+    show the renaming; no rule is marked as changed, added or removed for it."""
+    box = diff_flow(edition("express"), edition("classic")).facts
+    assert not [n.text for n in box if "bluff" in n.text or "playable unless" in n.text]
+    flow = diff_flow(edition("star-wars"), edition("super-bowl-lvii"))
+    loser = next(e for e in flow.edges if e.event == "name_loser")
+    assert loser.mark == Mark.PLAIN and "the loser draws 3" in loser.notes[0].text
+    assert {n.text for n in flow.facts if n.key.startswith("deck:wild-")} == {
+        "Wild Favorite Line: 4 cards, 50 points",
+        "Wild Touchdown: 4 cards, 50 points",
+    }
+
+
+def test_the_number_cards_by_rank_are_compared() -> None:
+    """Express has no 0s and one of each other number per colour; classic one 0 and two of
+    each other number per colour (seed 003 Contents; the standard deck)."""
+    box = diff_flow(edition("express"), edition("classic")).facts
+    (ranks,) = [n for n in box if n.key == "deck:number:ranks"]
+    assert ranks.mark == Mark.CHANGED
+    assert ranks.text == "Number cards: 1-9 \u00d74 (classic: 0 \u00d74, 1-9 \u00d78)"
