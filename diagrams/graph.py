@@ -57,7 +57,7 @@ class Mark(StrEnum):
     """How a phase, transition or note stands: in one edition, or between two."""
 
     PLAIN = "plain"  # fires in this edition (in a diff: in both, the same)
-    INACTIVE = "inactive"  # cannot fire: no card of the deck has the effect it needs
+    INACTIVE = "inactive"  # cannot fire: no card has the effect it needs, or the rules forbid it
     ADDED = "added"  # a diff: only the first edition has it
     REMOVED = "removed"  # a diff: only the second edition has it
     CHANGED = "changed"  # a diff: both have it, with different numbers
