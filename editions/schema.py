@@ -86,6 +86,7 @@ RULE_KEYS: dict[str, str] = {
 
 FIXED_READINGS: dict[str, str] = {
     "uno-window": "from-the-resolved-play-until-the-next-players-first-action",
+    "uno-call-out-of-place": "has-no-effect",
     "final-card-effects": "hand-ends-at-once",
     "action-on-action": "adds-nothing-beyond-colour-matching",
     "wilds-any-time": "restriction-still-applies",

@@ -33,6 +33,9 @@ ASKED: dict[str, Question] = {
     "uno-window": Question(
         None, sections.UNO, "When may UNO be called, and until when may a player be caught?"
     ),
+    "uno-call-out-of-place": Question(
+        None, sections.UNO, "What does a call of UNO do when nobody has just one card left?"
+    ),
     "final-card-effects": Question(
         None, sections.WINNING, "Does the last card's action still happen before scoring?"
     ),

@@ -239,6 +239,23 @@ def test_uno_call_protects_and_the_window_closes_at_the_next_action() -> None:
         apply(e, window, CallUno(1))
 
 
+def test_a_call_of_uno_out_of_place_is_no_step() -> None:
+    """Reading uno-call-out-of-place (Calling UNO speaks only of a player left with one
+    card): with two cards or more, neither a call nor a catch is offered or accepted, so no
+    one draws for it; the alternative (the caller draws the penalty) is not modelled."""
+    e = edition("classic")
+    (reading,) = [r for r in e.interpretations if r.id == "uno-call-out-of-place"]
+    assert reading.chosen == "has-no-effect" and reading.section == "Calling UNO"
+    game = table(e, [["red-1", "red-2", "red-5"], ["red-3", "blue-2"]], top="red-9")
+    offered = legal_actions(e, game)
+    assert not [m for m in offered if isinstance(m, CallUno | Catch)]
+    for early in (CallUno(0), Catch(1, 0), CallUno(1)):
+        with pytest.raises(IllegalAction, match="no UNO window"):
+            apply(e, game, early)
+    after = apply(e, game, Play(0, card(e, "red-1")))
+    assert after.phase == "awaiting_play" and after.owed is None  # two cards left: no window
+
+
 def test_reshuffle_keeps_the_top_card_and_must_come_when_the_pile_is_empty() -> None:
     """An empty draw pile is refilled from the discard pile under its top card, and the next
     step must be that reshuffle (Let's Play: NOTE)."""
