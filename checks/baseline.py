@@ -27,7 +27,7 @@ from unospec.checks.simulate import Tally, run_games
 from unospec.editions import reference
 from unospec.model.edition import Edition
 from unospec.model.errors import EditionError, UnospecError
-from unospec.model.files import decoded
+from unospec.model.files import decoded, read_user_file
 from unospec.model.json_place import line_of
 from unospec.model.table import MACHINE
 
@@ -134,14 +134,20 @@ def save(edition: Edition, data: dict[str, Any], folder: Path | None = None) -> 
     return path
 
 
+MAX_BASELINE_BYTES = 10_000_000
+"""The largest baseline read: the built-in ones are under 20 kB."""
+
+
 def load(edition: Edition, folder: Path | None = None) -> dict[str, Any] | None:
     """The saved baseline, or None when there is none; a file that is not one is an input
     error naming it (a hand-edited or truncated baseline must not crash the check)."""
     path = baseline_path(edition, folder)
-    if not path.is_file():
+    if not path.exists():
         return None
     expected = "a baseline written by `unospec baseline save`"
-    raw = path.read_bytes()
+    raw = read_user_file(path, "baseline", MAX_BASELINE_BYTES)  # a folder there is refused
+    if len(raw) > MAX_BASELINE_BYTES:
+        raise EditionError(str(path), None, "(file)", expected, "a file of over 10 MB")
     text = decoded(raw, str(path), expected, "utf-8")
     try:
         loaded = json.loads(text)

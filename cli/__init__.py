@@ -5,7 +5,9 @@ The public API, by concept:
 - editions as data: `load_edition`, `builtin_names` (`unospec.editions`)
 - the rules kernel: `initial_state`, `legal_actions`, `apply` (`unospec.model.kernel`)
 - the turn flow: `TurnFlow` (`unospec.model.machine`)
-- checks: `check_editions`, `replay` (`unospec.checks`)
+- checks: `check_editions` (`unospec.checks.main_check`), `explore`
+  (`unospec.checks.explorer`), `replay` (`unospec.checks.replay`), `diff`
+  (`unospec.checks.diff`)
 """
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = command("play", "one whole game between random players, as a readable log")
     play.add_argument("edition")
     play.add_argument(
-        "--players", type=_count, default=None, help="default: the fewest the edition allows"
+        "--players", type=_players, default=None, help="default: the fewest the edition allows"
     )
     play.add_argument("--seed", type=_integer, default=0)
     play.add_argument(
@@ -62,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     explore = command("explore", "every reachable state of a scaled edition, invariants in each")
     explore.add_argument("edition")
     explore.add_argument(
-        "--players", type=_count, default=None, help="default: the fewest the edition allows"
+        "--players", type=_players, default=None, help="default: the fewest the edition allows"
     )
     explore.add_argument("--scale", type=_scale, default="micro", help="a preset or key=value list")
     explore.add_argument("--max-states", type=_positive, default=None)
@@ -101,9 +101,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--scale", type=_scale, default="micro", help="the scale both are explored at"
     )
     diff.add_argument(
-        "--players", type=_count, default=None, help="default: the fewest both editions allow"
+        "--players", type=_players, default=None, help="default: the fewest both editions allow"
     )
-    diff.add_argument("--max-states", type=_positive, default=200_000)
+    diff.add_argument(
+        "--max-states",
+        type=_positive,
+        default=200_000,
+        help="states searched for a difference before the verdict is undecided (default: 200,000)",
+    )
     diff.add_argument(
         "--trace-out", type=output_path, metavar="FILE", help="write the distinguishing trace"
     )
@@ -152,7 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = command("simulate", "many random games of the real deck, as statistics")
     simulate.add_argument("edition")
     simulate.add_argument("--games", type=_at_least(1, MAX_GAMES), required=True)
-    simulate.add_argument("--players", type=_count, default=None)
+    simulate.add_argument("--players", type=_players, default=None)
     simulate.add_argument("--seed", type=_integer, default=0)
     simulate.add_argument("--jobs", type=_jobs, default=1)
     simulate.add_argument("--no-invariants", action="store_true")
@@ -224,7 +229,7 @@ MAX_GAMES = 10**8
 """About a day of games on one core; more would only fill memory with their plan."""
 
 _integer = _at_least(None)  # a seed
-_count = _at_least(0)
+_players = _at_least(2)  # no edition seats fewer (Set Up: 2 or more)
 _positive = _at_least(1)  # a limit of no states at all would stop before the first
 _jobs = _at_least(0, MAX_JOBS)
 _games = _at_least(0, MAX_GAMES)

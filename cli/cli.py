@@ -1,7 +1,9 @@
 """The `unospec` command: parse (`arguments`), call the library, render, choose the exit code.
 
-Exit codes for every command: 0 success; 1 a check failed, an invariant was violated or a
-trace step was illegal; 2 a usage or input error, reported as one line on stderr.
+Exit codes for every command: 0 success; 1 a check failed, an invariant was violated, a
+trace step was illegal or the rules gave no outcome; 2 a usage or input error, reported as one
+line on stderr; 130 interrupted (Ctrl-C), with what was done so far; 141 the reader of the
+output went away (a closed pipe).
 """
 
 from __future__ import annotations

@@ -52,7 +52,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--format",
         choices=FORMATS,
         default=None,
-        help="svg (the default), png, dot or mermaid; --all writes svg, png and dot",
+        help="svg (the default), png, dot or mermaid; --all writes svg, png and dot, or the "
+        "one format given (mermaid: the turn flows and diffs, not the decks)",
     )
     what = parser.add_mutually_exclusive_group()
     what.add_argument(
@@ -80,7 +81,7 @@ def run(args: argparse.Namespace) -> str | list[Path]:
 
     if args.all and args.edition:
         raise InputError(f"--all draws every built-in edition: drop {args.edition!r}")
-    if not args.all and not args.edition and not args.trace:
+    if not args.all and not args.edition and args.trace is None:
         raise InputError("diagram: expected an EDITION (a name or an edition file), or --all")
     if args.all:
         formats = (args.format,) if args.format else COMMITTED
@@ -192,7 +193,7 @@ def storyboard_svg(
 def _one(args: argparse.Namespace) -> Picture:
     from unospec.editions import load_edition
 
-    if args.trace:
+    if args.trace is not None:
         return _trace_picture(args.trace, args.edition)
     edition = load_edition(args.edition)
     if args.diff == "":  # --diff alone: against the edition this one derives from

@@ -7,6 +7,7 @@ no reading of a booklet is ever made silently in code.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from unospec.editions.reader import Reader, Shown
@@ -469,6 +470,7 @@ def _shown(value: Any) -> str:
         return "[" + ", ".join(_shown(v) for v in value) + "]"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
+    if isinstance(value, str):  # a TOML basic string: what cannot be printed escaped
+        text = json.dumps(value if len(value) <= 40 else value[:37] + "...", ensure_ascii=False)
+        return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
     return str(value)

@@ -120,6 +120,13 @@ def scale_edition(edition: Edition, scale: Scale) -> Edition:
             f"--scale: colors: {edition.name} has {len(edition.colors)} colours, "
             f"found {scale.colors}"
         )
+    present = {entry.kind for entry in edition.deck if entry.copies}
+    missing = [kind for kind in scale.kinds if kind not in present]
+    if missing:  # a kind of no card would silently leave the scaled deck without it
+        raise InputError(
+            f"--scale: kinds: {edition.name} has no {' or '.join(missing)} card, found "
+            f"{'+'.join(scale.kinds)!r}"
+        )
     lo, hi = scale.ranks
     deck: list[DeckEntry] = []
     for entry in edition.deck:

@@ -133,6 +133,8 @@ MAX_TRACE_BYTES = 64 * 2**20
 
 def read_trace(file: str) -> Trace:
     """Read a trace file (UTF-8, with or without the byte-order mark some editors write)."""
+    if not file.strip():  # Path("") is the current folder
+        raise InputError("trace: expected the name of a trace file, found an empty name")
     raw = read_user_file(Path(file), "trace", MAX_TRACE_BYTES)
     if len(raw) > MAX_TRACE_BYTES:
         raise InputError(f"{file}: expected a trace of at most {MAX_TRACE_BYTES} bytes")

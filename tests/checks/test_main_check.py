@@ -426,6 +426,20 @@ def test_a_baseline_that_is_not_one_is_an_input_error(
     assert "expected a baseline written by `unospec baseline save`" in err and found in err
 
 
+def test_a_folder_where_a_baseline_belongs_is_an_input_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`express.json` a folder: one line naming it, exit 2 (it passed as "no baseline")."""
+    (tmp_path / "express.json").mkdir()
+    argv = ["check", "express", "--games", "0", "--scale", "none", "--baselines", str(tmp_path)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"unospec: error: {tmp_path / 'express.json'}: cannot read the baseline "
+        "(not a regular file)\n"
+    )
+
+
 def test_a_baselines_folder_that_does_not_exist_is_an_input_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

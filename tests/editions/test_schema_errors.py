@@ -451,3 +451,15 @@ def test_a_set_of_kinds_may_be_written_in_any_order(tmp_path: Path) -> None:
     path.write_text(edit(express_text(), old, new), encoding="utf-8")
     ignored = load_edition(str(path)).rules.first_flip_ignores
     assert ignored == load_edition("express").rules.first_flip_ignores
+
+
+def test_an_unprintable_reading_is_shown_escaped(tmp_path: Path) -> None:
+    """A reading whose chosen value holds a control character: the one line shows it as
+    TOML escapes it, and the error's `found` is that same text (Hypothesis found a DEL
+    printed raw in `found` but escaped in the message)."""
+    path = tmp_path / "express.toml"
+    text = edit(express_text(), 'chosen = "direction-only"', 'chosen = "a\\u007fb\\u001f"')
+    path.write_text(text, encoding="utf-8")
+    error = load_error(path)
+    assert error.found == '"a\\u007fb\\u001f"'
+    assert str(error).endswith(f"found {error.found}") and "\x7f" not in str(error)

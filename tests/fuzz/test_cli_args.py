@@ -183,6 +183,14 @@ WORDED = [  # (argv, the error after "unospec: error: ")
      "super-bowl-lvii, or the path of a .toml edition file, found an empty name"),
     (["diagram", "express", "--out", "/dev/null"],  # it said "(File exists)"
      "/dev/null: cannot write diagrams here (not a folder)"),
+    (["play", "express", "--players", "-1"],  # it said "at least 0", then refused 0 and 1
+     "argument --players: expected a number of at least 2, found -1"),
+    (["replay", ""],  # it said "`.`: cannot read the trace"
+     "trace: expected the name of a trace file, found an empty name"),
+    (["diagram", "--trace", ""],  # it asked for an EDITION, ignoring --trace
+     "trace: expected the name of a trace file, found an empty name"),
+    (["explore", "classic", "--scale", "kinds=number+wild-draw-two"],  # it dropped the kind
+     "--scale: kinds: classic has no wild-draw-two card, found 'number+wild-draw-two'"),
 ]  # fmt: skip
 
 
@@ -204,7 +212,7 @@ def test_players_outside_the_editions_range_are_one_error_line(
     `key: expected ..., found ...` form, naming the edition's range."""
     code, out, err = run(capsys, *argv)
     assert_one_error_line(code, out, err)
-    if int(argv[-1]) >= 0:  # a negative count is refused by the argument's type first
+    if int(argv[-1]) >= 2:  # fewer than any edition seats: refused by the argument's type
         rules = edition(argv[1]).rules
         expected = f"players: expected {rules.min_players} to {rules.max_players} for {argv[1]}"
         assert err == f"unospec: error: {expected}, found {argv[-1]}\n"
