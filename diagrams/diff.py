@@ -115,6 +115,7 @@ def diff_flow(edition: Edition, other: Edition, machine: CompiledMachine = MACHI
             (Mark.INACTIVE, f"in neither: {why_inactive((edition, other), 'either deck')}"),
         ),
         facts=_differing(facts(edition), facts(other), name_a, name_b),
+        readings=mine.readings or theirs.readings,
     )
 
 

@@ -11,7 +11,18 @@ from __future__ import annotations
 import re
 import textwrap
 
-from unospec.diagrams.graph import SYMBOLS, Diagram, Edge, Mark, Node, Note, step_legend, styled
+from unospec.diagrams.graph import (
+    READING,
+    READING_MEANING,
+    SYMBOLS,
+    Diagram,
+    Edge,
+    Mark,
+    Node,
+    Note,
+    step_legend,
+    styled,
+)
 
 FONT = "DejaVu Sans"
 INK = "#222222"
@@ -127,6 +138,8 @@ def _header(diagram: Diagram) -> list[str]:
         )
     legend = [(_sample(mark), html(text), COLOURS[mark]) for mark, text in diagram.legend]
     legend += [(sample, html(meaning), INK) for sample, meaning in step_legend()]
+    if diagram.readings:
+        legend.append((READING, html(READING_MEANING), INK))
     blocks.append(("Legend", legend))
     subtitle = "<br/>".join(html(line) for line in diagram.subtitle.split("\n"))
     rows = [

@@ -13,7 +13,7 @@ by hand: a phase or transition added to the machine appears in every diagram. Th
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from unospec.checks.lint.families import can_fire, ruled_out
@@ -81,6 +81,7 @@ class Note:
     text: str
     mark: Mark = Mark.PLAIN
     value: str | None = None  # what a diff compares, when not the whole text: see `about`
+    shows: tuple[str, ...] = ()  # the edition file keys whose values it words
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,7 @@ class Diagram:
     edges: tuple[Edge, ...]
     legend: tuple[tuple[Mark, str], ...]
     facts: tuple[Note, ...] = ()
+    readings: bool = False  # some note shows a value a reading chose (marked `READING`)
 
 
 def turn_flow(edition: Edition, machine: CompiledMachine = MACHINE) -> Diagram:
@@ -146,6 +148,8 @@ def turn_flow(edition: Edition, machine: CompiledMachine = MACHINE) -> Diagram:
     names = {state.id: state.name for state in TurnFlow.states}
     cluster_of = clusters_of(machine.phases)
     notes = _notes(edition, machine)
+    decided = {reading.decides for reading in edition.interpretations if reading.decides}
+    notes = {number: _with_readings(shown, decided) for number, shown in notes.items()}
     fires = {branch.number: can_fire(edition, branch) for branch in machine.branches}
     edges = tuple(
         Edge(
@@ -183,6 +187,30 @@ def turn_flow(edition: Edition, machine: CompiledMachine = MACHINE) -> Diagram:
             (Mark.PLAIN, "a transition this edition can fire"),
             (Mark.INACTIVE, f"cannot fire here: {why_inactive((edition,), 'this deck')}"),
         ),
+        readings=any(READING in n.text for e in edges for n in e.notes),
+    )
+
+
+READING = "\u2020"
+"""After a value a reading chose (a dagger): the booklet is unclear or silent there."""
+READING_MEANING = (
+    "a value a reading chose where the booklet is unclear or silent (the edition file's "
+    "interpretations)"
+)
+
+
+def _with_readings(notes: tuple[Note, ...], decided: set[str]) -> tuple[Note, ...]:
+    """`notes`, those that word a parameter a reading decides marked `READING`; a diff still
+    compares the value alone."""
+    return tuple(
+        replace(
+            note,
+            text=f"{note.text} {READING}",
+            value=note.text if note.value is None else note.value,
+        )
+        if decided.intersection(note.shows)
+        else note
+        for note in notes
     )
 
 
@@ -265,12 +293,14 @@ def card_name(kind: str) -> str:
     return " ".join(word.capitalize() for word in kind.split("-"))
 
 
-def about(key: str, kind: str, words: str, between: str = ": ") -> Note:
+def about(
+    key: str, kind: str, words: str, between: str = ": ", shows: tuple[str, ...] = ()
+) -> Note:
     """A note on one card's rule: its name, then `words`. A diff compares the words alone,
     so a card renamed with the same rule (Touchdown, My Favorite Line) is not a change; the
     deck's lines show the renaming."""
     text = f"{card_name(kind)}{between}{words}" if words else card_name(kind)
-    return Note(key, text, value=words)
+    return Note(key, text, value=words, shows=tuple(f"cards.{kind}.{f}" for f in shows))
 
 
 def kinds_with(edition: Edition, effect: type) -> list[tuple[str, Effect]]:
@@ -282,9 +312,14 @@ def kinds_with(edition: Edition, effect: type) -> list[tuple[str, Effect]]:
 
 Annotator = Callable[[Edition], list[Note]]
 
+_AMONG = ("loser_among",)
+_GUILTY = ("offender_draws", "after_successful_challenge")
+_GAME_END = ("scoring.game_end",)
+_TARGET = ("scoring.target",)
+
 
 def _deal(edition: Edition) -> list[Note]:
-    return [Note("hand-size", f"{edition.rules.hand_size} cards each")]
+    return [Note("hand-size", f"{edition.rules.hand_size} cards each", shows=("setup.hand_size",))]
 
 
 def _first_flip(edition: Edition) -> list[Note]:
@@ -292,12 +327,13 @@ def _first_flip(edition: Edition) -> list[Note]:
     wilds = {k for k in _present(edition) if k in WILD_KINDS}
     named = [k for k in KINDS if k in ignores and not (wilds <= ignores and k in wilds)]
     shown = [card_name(k) for k in named] + (["every wild"] if wilds and wilds <= ignores else [])
-    return [Note("first-flip", f"ignored first: {', '.join(shown) or 'nothing'}")]
+    text = f"ignored first: {', '.join(shown) or 'nothing'}"
+    return [Note("first-flip", text, shows=("setup.first_flip_ignores",))]
 
 
 def _draw_cards(edition: Edition) -> list[Note]:
     return [
-        about(_nth("draw-card", i), kind, f"next player draws {effect.draw}")
+        about(_nth("draw-card", i), kind, f"next player draws {effect.draw}", shows=("draw",))
         for i, (kind, effect) in enumerate(kinds_with(edition, DrawPenalty))
         if isinstance(effect, DrawPenalty)
     ]
@@ -311,6 +347,7 @@ def _reverse(edition: Edition) -> list[Note]:
             kind,
             f"with 2 players: {readings.get(effect.with_two_players, '?')}",
             " ",
+            shows=("with_two_players",),
         )
         for i, (kind, effect) in enumerate(kinds_with(edition, Reverse))
         if isinstance(effect, Reverse)
@@ -320,7 +357,7 @@ def _reverse(edition: Edition) -> list[Note]:
 def _race(edition: Edition) -> list[Note]:
     among = {"others": "one of the others", "everyone": "anyone, its player too"}
     return [
-        about(_nth("race", i), kind, f"the loser is {among[effect.loser_among]}")
+        about(_nth("race", i), kind, f"the loser is {among[effect.loser_among]}", shows=_AMONG)
         for i, (kind, effect) in enumerate(kinds_with(edition, PenaltyRace))
         if isinstance(effect, PenaltyRace)
     ]
@@ -328,7 +365,7 @@ def _race(edition: Edition) -> list[Note]:
 
 def _race_draw(edition: Edition) -> list[Note]:
     return [
-        about(_nth("race-draw", i), kind, f"the loser draws {effect.draw}")
+        about(_nth("race-draw", i), kind, f"the loser draws {effect.draw}", shows=("draw",))
         for i, (kind, effect) in enumerate(kinds_with(edition, PenaltyRace))
         if isinstance(effect, PenaltyRace)
     ]
@@ -343,20 +380,32 @@ def _challenge(edition: Edition) -> list[Note]:
     notes = []
     for i, (kind, effect) in enumerate(kinds_with(edition, WildDraw)):
         assert isinstance(effect, WildDraw)
+
+        def keys(fields: tuple[str, ...], kind: str = kind) -> tuple[str, ...]:
+            return tuple(f"cards.{kind}.{f}" for f in fields)
+
         judged = " or ".join(holding[h] for h in effect.guilty_if_holding)
         guilty = f"{effect.offender_draws}, {then[effect.after_successful_challenge]}"
         notes += [
             about(_nth("wild-draw-card", i), kind, ""),
-            Note(_nth("guilty", i), f"guilty: its player draws {guilty}"),
-            Note(_nth("innocent", i), f"not guilty: challenger draws {effect.challenger_draws}"),
-            Note(_nth("judged-by", i), f"guilty if holding {judged}"),
+            Note(_nth("guilty", i), f"guilty: its player draws {guilty}", shows=keys(_GUILTY)),
+            Note(
+                _nth("innocent", i),
+                f"not guilty: challenger draws {effect.challenger_draws}",
+                shows=keys(("challenger_draws",)),
+            ),
+            Note(
+                _nth("judged-by", i),
+                f"guilty if holding {judged}",
+                shows=keys(("guilty_if_holding",)),
+            ),
         ]
     return notes
 
 
 def _accept(edition: Edition) -> list[Note]:
     return [
-        about(_nth("wild-draw", i), kind, f"victim draws {effect.draw}")
+        about(_nth("wild-draw", i), kind, f"victim draws {effect.draw}", shows=("draw",))
         for i, (kind, effect) in enumerate(kinds_with(edition, WildDraw))
         if isinstance(effect, WildDraw)
     ]
@@ -369,7 +418,11 @@ def _hail_mary(edition: Edition) -> list[Note]:
         assert isinstance(effect, HailMary)
         notes += [
             about(_nth("hail-mary", i), kind, "thrown at the caller", " "),
-            Note(_nth("hail-mary-then", i), f"then play goes on {after[effect.continue_with]}"),
+            Note(
+                _nth("hail-mary-then", i),
+                f"then play goes on {after[effect.continue_with]}",
+                shows=(f"cards.{kind}.continue_with",),
+            ),
         ]
     return notes
 
@@ -378,28 +431,38 @@ def _hail_mary_on_a_turn(edition: Edition) -> list[Note]:
     """On the wild's own-turn play: whether a Hail Mary may be played there at all."""
     own = {"plain-wild": "played as a plain Wild", "interrupt-only": "never played"}
     return [
-        about(_nth("hail-mary-own", i), kind, f"on a turn: {own[effect.own_turn]}", " ")
+        about(
+            _nth("hail-mary-own", i),
+            kind,
+            f"on a turn: {own[effect.own_turn]}",
+            " ",
+            shows=("own_turn",),
+        )
         for i, (kind, effect) in enumerate(kinds_with(edition, HailMary))
         if isinstance(effect, HailMary)
     ]
 
 
 def _catch(edition: Edition) -> list[Note]:
-    return [Note("uno-penalty", f"caught: draws {edition.rules.uno_penalty}")]
+    return [
+        Note(
+            "uno-penalty", f"caught: draws {edition.rules.uno_penalty}", shows=("play.uno_penalty",)
+        )
+    ]
 
 
 def _won(edition: Edition) -> list[Note]:
     rules = edition.rules
     if rules.game_end == "single-hand":
-        return [Note("target", "one hand is the game")]
-    return [Note("target", f"winner reaches {rules.target_score} points")]
+        return [Note("target", "one hand is the game", shows=_GAME_END)]
+    return [Note("target", f"winner reaches {rules.target_score} points", shows=_TARGET)]
 
 
 def _next_hand(edition: Edition) -> list[Note]:
     rules = edition.rules
     if rules.game_end == "single-hand":
         return []  # the transition is switched off (`ruled_out`): it is drawn without notes
-    return [Note("target", f"below {rules.target_score} points: deal again")]
+    return [Note("target", f"below {rules.target_score} points: deal again", shows=_TARGET)]
 
 
 ANNOTATIONS: dict[object, Annotator] = {

@@ -11,7 +11,17 @@ from __future__ import annotations
 import json
 
 from unospec.diagrams.dot import COLOURS, wrap
-from unospec.diagrams.graph import SYMBOLS, Diagram, Edge, Mark, Node, step_legend, styled
+from unospec.diagrams.graph import (
+    READING,
+    READING_MEANING,
+    SYMBOLS,
+    Diagram,
+    Edge,
+    Mark,
+    Node,
+    step_legend,
+    styled,
+)
 
 ARROWS: dict[Mark, str] = {
     Mark.PLAIN: "-->",
@@ -100,6 +110,8 @@ def _legend(diagram: Diagram) -> list[str]:
         for mark, text in diagram.legend
     ]
     rows += [f"{sample}: {_text(meaning)}" for sample, meaning in step_legend()]
+    if diagram.readings:
+        rows.append(f"{READING} {_text(READING_MEANING)}")
     if diagram.facts:
         rows.append("<b>Parameters</b>")
         rows += [f"{SYMBOLS[f.mark] or '·'} {_text(f.text)}" for f in diagram.facts]

@@ -241,3 +241,24 @@ def test_the_hail_marys_own_turn_rule_is_on_the_own_turn_play() -> None:
     plain = next(b for b in MACHINE.branches if b.event == "hail_mary" and not b.conditions)
     interrupt = words_on("nfl-cowboys", plain)
     assert "thrown at the caller" in interrupt and "on a turn" not in interrupt
+
+
+def test_a_value_a_reading_chose_is_marked() -> None:
+    """Express's Draw One makes the next player draw 1 by the reading draw-one-amount (its
+    text prints 2: seed 003, Action Cards), so the number carries the dagger and the legend
+    says what it means; the hand of 5 (Set Up) is stated and unmarked. Without the reading
+    the same number is drawn unmarked."""
+    express = edition("express")
+    draw = the_branch("play", branches.plays_draw_card)
+
+    def notes(e: Edition) -> dict[str, str]:
+        flow = turn_flow(e)
+        return {n.key: n.text for edge in flow.edges for n in edge.notes}
+
+    assert notes(express)["draw-card"] == "Draw One: next player draws 1 \u2020"
+    assert notes(express)["hand-size"] == "5 cards each"
+    assert "a value a reading chose" in flow_dot(turn_flow(express))
+    assert "Draw One: next player draws 1" in words_on("express", draw)
+    kept = tuple(r for r in express.interpretations if r.id != "draw-one-amount")
+    stated = dataclasses.replace(express, interpretations=kept)
+    assert notes(stated)["draw-card"] == "Draw One: next player draws 1"
