@@ -7,7 +7,7 @@ by hand: a phase or transition added to the machine appears in every diagram. Th
 >>> from unospec.editions import load_edition
 >>> flow = turn_flow(load_edition("express"))
 >>> [n.text for e in flow.edges if e.event == "challenge" for n in e.notes][:2]
-['Wild Draw Two', 'guilty: its player draws 2, challenger plays']
+['Wild Draw Two', 'guilty: its player draws 2, challenger plays \u2020']
 """
 
 from __future__ import annotations
