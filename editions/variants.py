@@ -14,7 +14,7 @@ def base_path(variant_of: str, source: str) -> Path | None:
     folder of `source` (the file that says it); None when it names no file."""
     if variant_of in builtin_names():
         return builtin_path(variant_of)
-    folder = Path(source).parent if source.endswith(".toml") else Path(".")
+    folder = Path(source).parent if not source.startswith("<") else Path(".")  # "<built>"
     candidate = folder / variant_of
     try:
         return candidate if candidate.is_file() else None
