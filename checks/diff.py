@@ -274,32 +274,38 @@ def distinguish(
         return [], how, bound
     parents: dict[GameState, tuple[GameState | None, Outcome | None]] = {start_a: (None, None)}
     frontier, depth = [start_a], 0
+    fired: set[int] = set()
     while frontier:
         following: list[GameState] = []
         for game in frontier:
-            parted = _step(sa, sb, game, parents, following, max_states)
+            parted = _step(sa, sb, game, parents, following, max_states, fired)
             if parted is not None:
                 outcome, how = parted
                 bound.update(states=len(parents), depth=depth, complete=False)
+                bound["next_hand_played"] = NEXT_HAND.number in fired
                 return [*_path(parents, game), outcome], how, bound
             if len(parents) >= max_states:
                 bound.update(states=len(parents), depth=depth, complete=False)
+                bound["next_hand_played"] = NEXT_HAND.number in fired
                 return None, "", bound
         frontier, depth = following, depth + (1 if following else 0)
     bound.update(states=len(parents), depth=depth, complete=True)
+    bound["next_hand_played"] = NEXT_HAND.number in fired
     return None, "", bound
 
 
-def scaled_away(a: Edition, b: Edition, common: str) -> list[dict[str, Any]]:
+def scaled_away(
+    a: Edition, b: Edition, common: str, *, next_hand_played: bool = True
+) -> list[dict[str, Any]]:
     """The deck, rule and scoring differences play at the shared scale cannot show: those it
-    sets alike in both editions (a hand size, a target, how many copies of a card), and at a
-    target of one point (one hand per game) those only a next hand reads. Card kinds the
-    shared deck leaves out are not listed (the bound's `left_out` names them), nor the cards
-    set aside, which no rule plays."""
+    sets alike in both editions (a hand size, a target, how many copies of a card), and,
+    when the search dealt no next hand (a target the first hand always reaches, say), those
+    only a next hand reads. Card kinds the shared deck leaves out are not listed (the bound's
+    `left_out` names them), nor the cards set aside, which no rule plays."""
     scale = parse_scale(common)
     sa, sb = scale_edition(a, scale), scale_edition(b, scale)
     still = {d.path for d in data_differences(sa, sb)}
-    if scale.target == 1:  # a game is one hand: what only a next hand reads is never played
+    if scale.target == 1 or not next_hand_played:  # what only a next hand reads: unplayed
         still -= BETWEEN_HANDS
     kept = set(scale.kinds) or set(KINDS)  # no kinds named: the scale keeps them all
     return [
@@ -311,6 +317,14 @@ def scaled_away(a: Edition, b: Edition, common: str) -> list[dict[str, Any]]:
 
 BETWEEN_HANDS = frozenset({"setup.next_leader", "scoring.game_end"})
 """Parameters only a next hand reads: who leads it, and whether there is one (Winning)."""
+
+NEXT_HAND = next(
+    b
+    for b in MACHINE.branches
+    if (b.source, b.event, b.target) == ("hand_over", "score", "dealing")
+)
+"""The transition that deals a next hand: unless a search fires it, `BETWEEN_HANDS` is
+untested."""
 
 
 def _played(difference: Difference, kinds: set[str]) -> bool:
@@ -358,9 +372,11 @@ def _step(
     parents: dict[GameState, Any],
     following: list[GameState],
     max_states: int,
+    fired: set[int],
 ) -> tuple[Outcome, str] | None:
     """The outcome of `game` that parts the editions, if one does; else the new states are
-    added to `parents` and `following`, up to `max_states` (a deal can have millions)."""
+    added to `parents` and `following`, up to `max_states` (a deal can have millions), and
+    the transitions `a` fired on the way to `fired`."""
     candidates: Iterable[Outcome]
     if is_chance(game):
         candidates = chance_outcomes(a, game)  # lazily: a deal can have millions
@@ -399,6 +415,7 @@ def _step(
             return outcome, "no outcome in b only"
         except UnospecError:  # IllegalAction among them
             return outcome, "legal in a only"
+        fired.update(step.branch.number for step in outcome.fired)
         if normalize(other) != normalize(outcome.after):
             return outcome, "different states"
         child = normalize(outcome.after)
@@ -434,7 +451,9 @@ def diff(
         a, b, scale, players, max_states
     )
     path, how, report.bound = distinguish(a, b, scale=scale, players=players, max_states=max_states)
-    report.bound["scaled_away"] = scaled_away(a, b, report.bound["scale"])
+    report.bound["scaled_away"] = scaled_away(
+        a, b, report.bound["scale"], next_hand_played=report.bound.pop("next_hand_played", False)
+    )
     report.bound["players_not_compared"] = [
         n
         for n in range(

@@ -12,3 +12,12 @@ def span(counts: list[int]) -> str:
     if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}-{counts[-1]}"
     return ", ".join(map(str, counts))
+
+
+def how_named(how: str, a: str, b: str) -> str:
+    """How two editions part, naming them instead of `a` and `b` (as JSON keeps it).
+
+    >>> how_named("legal in b only", "classic", "house")
+    'legal in house only'
+    """
+    return how.replace(" in a only", f" in {a} only").replace(" in b only", f" in {b} only")

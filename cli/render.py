@@ -7,7 +7,7 @@ from typing import Any
 
 from unospec.checks.replay import ReplayResult
 from unospec.checks.results import EditionReport
-from unospec.checks.wording import span
+from unospec.checks.wording import how_named, span
 from unospec.model.cards import WILD_KINDS, Face
 from unospec.model.edition import Edition
 from unospec.model.effects import EFFECT_NAMES
@@ -435,7 +435,7 @@ def diff_text(data: dict[str, Any]) -> str:
     if found and found.get("trace"):
         steps = found["trace"]["steps"]
         at = f"at step {found['step']}" if found["step"] >= 0 else "right after the deal"
-        out.append(f"  behaviour: {found['how']} {at} ({where}):")
+        out.append(f"  behaviour: {how_named(found['how'], data['a'], data['b'])} {at} ({where}):")
         out += [f"    {i:>3}  {json.dumps(step)}" for i, step in enumerate(steps)]
         for side in ("a", "b"):
             r = found["replay"][side]
@@ -448,7 +448,7 @@ def diff_text(data: dict[str, Any]) -> str:
         for name, values in found.get("fields", {}).items():
             out.append(f"    {name}: {_change(values['a'], values['b'])}")
     elif found:
-        out.append(f"  behaviour: {found['how']}")
+        out.append(f"  behaviour: {how_named(found['how'], data['a'], data['b'])}")
     else:
         complete = "every state" if bound.get("complete") else "the first states"
         out.append(

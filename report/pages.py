@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from unospec.checks.results import EditionReport
-from unospec.checks.wording import span
+from unospec.checks.wording import how_named, span
 from unospec.editions import reference
 from unospec.model.edition import Edition
 from unospec.report.html import badge, page, picture_html, table, text
@@ -380,7 +380,7 @@ def pair_page(
             for side, r in found["replay"].items()
         ]
         behaviour = (
-            f"<p>They part at step {text(found['step'])}: {text(found['how'])} "
+            f"<p>They part at step {text(found['step'])}: {text(how_named(found['how'], a, b))} "
             f"({text(bound['players'])} players, scale <code>{text(bound['scale'])}</code>).</p>"
             + table(["Step", "Action"], steps)
             + table(["Replayed on", "Ends"], replays)

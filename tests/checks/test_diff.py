@@ -306,6 +306,30 @@ def test_the_leader_of_a_hand_never_played_is_not_a_difference(tmp_path: Path) -
     assert path and how == "different states"  # a second hand is led by another player
 
 
+def test_a_leader_rule_no_second_hand_reached_is_listed_as_untested(tmp_path: Path) -> None:
+    """Three players at `micro,wilds=0,target=2`: the first hand's winner always reaches the
+    target (Keeping Score), so no next hand is dealt and who leads it (Winning) is never
+    played. The diff once called the two equivalent and dropped the rule from "not tested",
+    which it listed only for a target of one point. Two players at the same scale do play a
+    second hand, and the leader then tells them apart."""
+    leader = (
+        ('next_leader = "rotate-left"', 'next_leader = "same"'),
+        (
+            'chosen = "rotate-left"\nalternatives = ["same"]',
+            'chosen = "same"\nalternatives = ["rotate-left"]',
+        ),
+    )
+    three = edition_file(tmp_path, "classic", "kids", ("min = 2", "min = 3"), *leader)
+    report = diff(edition("classic"), load_edition(str(three)), scale="micro,wilds=0,target=2")
+    assert report.trace is None and report.bound["complete"]
+    untested = [d["path"] for d in report.bound["scaled_away"]]
+    assert "setup.next_leader" in untested
+    two = edition_file(tmp_path, "classic", "pair", *leader)
+    report = diff(edition("classic"), load_edition(str(two)), scale="micro,wilds=0,target=2")
+    assert report.trace and report.trace["fields"]["leader"] == {"a": 1, "b": 0}
+    assert "setup.next_leader" not in [d["path"] for d in report.bound["scaled_away"]]
+
+
 def test_a_changed_rule_comes_before_the_counts_it_moves() -> None:
     """`check` shows the first five baseline changes: what the edition says (its parameters,
     then the findings concluded from them) must come before the exploration's counts,
@@ -447,3 +471,23 @@ def test_a_search_cut_short_is_not_called_equivalent(capsys: pytest.CaptureFixtu
     )
     assert main(["diff", "classic", "classic"]) == 0
     assert capsys.readouterr().out.startswith("classic and classic equivalent\n")
+
+
+def test_the_text_names_the_edition_a_move_is_legal_in(tmp_path: Path) -> None:
+    """A Wild Draw Four held against its rule is a bluff classic allows until challenged and
+    the house edition refuses (Action Cards): the text says which edition allows the move,
+    by name, not "a" or "b" (the JSON keeps `how` as "legal in a only")."""
+    honest = edition_file(
+        tmp_path,
+        "classic",
+        "honest",
+        ('bluff = "allowed-until-challenged"', 'bluff = "refused"'),
+        (
+            'chosen = "allowed-until-challenged"\nalternatives = ["refused"]',
+            'chosen = "refused"\nalternatives = ["allowed-until-challenged"]',
+        ),
+    )
+    report = diff(edition("classic"), load_edition(str(honest)))
+    assert report.trace and report.trace["how"] == "legal in a only"
+    text = diff_text(report.to_json())
+    assert "behaviour: legal in classic only at step" in text and " a only" not in text
