@@ -8,6 +8,7 @@ no reading of a booklet is ever made silently in code.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from unospec.editions.reader import Reader, Shown
@@ -189,11 +190,20 @@ def build_edition(reader: Reader) -> Edition:
 def _variant_of(reader: Reader) -> str | None:
     """The edition this one derives from, when the file names one (see `variants`)."""
     value = reader.string(("variant_of",), optional=True)
-    if not value:
+    expected = "a built-in edition name, or an edition file (a path relative to this file)"
+    if not value.strip():
+        if "variant_of" in reader.data:  # written, but empty: a slip, not "no base"
+            reader.fail(("variant_of",), expected, value)
         return None
-    if base_path(value, reader.file) is None:
-        expected = "a built-in edition name, or an edition file (a path relative to this file)"
+    path = base_path(value, reader.file)
+    if path is None:
         reader.fail(("variant_of",), expected, value)
+    try:
+        itself = path.resolve() == Path(reader.file).resolve()
+    except (OSError, ValueError):
+        itself = False
+    if itself:
+        reader.fail(("variant_of",), "another edition than this file", value)
     return value
 
 

@@ -119,6 +119,18 @@ def test_show_json_express_facts(capsys: Capture) -> None:
     assert (data["in_play_cards"], data["set_aside_cards"]) == (56, 0)
 
 
+def test_show_speaks_the_edition_files_terms(capsys: Capture) -> None:
+    """Card rules and rules as an edition file writes them: Express's Draw One is `effect =
+    "draw", draw = 1` (seed 003, Action Cards, by the reading draw-one-amount), not the
+    kernel's `DrawPenalty(draw=1)`; a rule is named by its file key."""
+    code, out, _ = run(capsys, "show", "express")
+    assert code == 0
+    assert 'draw-one             effect = "draw", draw = 1  [Action Cards: Draw One]' in out
+    assert "DrawPenalty" not in out and "WildDraw(" not in out
+    assert 'play.after_drawing         "drawn-card-only"' in out
+    assert run_json(capsys, "show", "express")["cards"]["draw-one"]["effect"] == "draw"
+
+
 @pytest.mark.parametrize("name", SIX)
 def test_show_text_mentions_every_interpretation(capsys: Capture, name: str) -> None:
     """`show` text output names every interpretation id of the edition."""

@@ -86,6 +86,22 @@ CASES = {
         ("a built-in edition name", "relative to this file"),
         ("'classics.toml'",),
     ),
+    "variant-of-empty": Case(
+        'variant_of = "classic"',
+        'variant_of = ""',  # written but empty: not the same as no base
+        "variant_of",
+        'variant_of = ""',
+        ("a built-in edition name",),
+        ("''",),
+    ),
+    "variant-of-itself": Case(
+        'variant_of = "classic"',
+        'variant_of = "bad.toml"',  # the file under test is written as bad.toml
+        "variant_of",
+        'variant_of = "bad.toml"',
+        ("another edition than this file",),
+        ("'bad.toml'",),
+    ),
     "unknown-setup-key": Case(
         "hand_size = 5 # Set Up 2\n",
         "hand_size = 5 # Set Up 2\nhand_sise = 5\n",
