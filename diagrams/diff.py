@@ -44,6 +44,7 @@ COVERED = frozenset(
         "uno_penalty",
         "points",
         "first_flip_ignores",
+        "after_drawing",
     }
 )
 """Rules fields shown on a transition or worded by `facts`; every other one is listed by name."""
@@ -59,6 +60,7 @@ CARD_COVERED = frozenset(
         "challenger_draws",
         "continue_with",
         "own_turn",
+        "bluff",
     }
 )
 """Card rule fields the transitions' notes word (see `graph.ANNOTATIONS`); `facts` lists the

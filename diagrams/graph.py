@@ -23,7 +23,7 @@ from unospec.model.actions import TABLE_STEPS
 from unospec.model.cards import KINDS, WILD_KINDS
 from unospec.model.edition import Edition
 from unospec.model.effects import DrawPenalty, Effect, HailMary, PenaltyRace, Reverse, WildDraw
-from unospec.model.legality import check_hail_mary
+from unospec.model.legality import check_hail_mary, check_play_drawn
 from unospec.model.machine import AUTOMATIC, STEPS, WINDOW_PHASES, TurnFlow
 from unospec.model.table import MACHINE, Branch, CompiledMachine
 
@@ -315,6 +315,7 @@ Annotator = Callable[[Edition], list[Note]]
 _AMONG = ("loser_among",)
 _GUILTY = ("offender_draws", "after_successful_challenge")
 _GAME_END = ("scoring.game_end",)
+_AFTER_DRAWING = ("play.after_drawing",)
 _TARGET = ("scoring.target",)
 
 
@@ -340,6 +341,8 @@ def _draw_cards(edition: Edition) -> list[Note]:
 
 
 def _reverse(edition: Edition) -> list[Note]:
+    if edition.rules.min_players > 2:  # a rule for a table of two, which never sits here
+        return []
     readings = {"acts-as-skip": "acts as a Skip", "direction-only": "turns direction only"}
     return [
         about(
@@ -389,6 +392,7 @@ def _challenge(edition: Edition) -> list[Note]:
         notes += [
             about(_nth("wild-draw-card", i), kind, ""),
             Note(_nth("guilty", i), f"guilty: its player draws {guilty}", shows=keys(_GUILTY)),
+            Note(_nth("bluff", i), BLUFF[effect.bluff], shows=keys(("bluff",))),
             Note(
                 _nth("innocent", i),
                 f"not guilty: challenger draws {effect.challenger_draws}",
@@ -401,6 +405,21 @@ def _challenge(edition: Edition) -> list[Note]:
             ),
         ]
     return notes
+
+
+BLUFF = {
+    "allowed-until-challenged": "a bluff stands until challenged",
+    "refused": "a bluff is refused: no challenge succeeds",
+}
+"""How a Wild Draw card played against its own rule is worded on the challenge."""
+
+
+def _after_drawing(edition: Edition) -> list[Note]:
+    which = {
+        "drawn-card-only": "the drawn card only",
+        "any-matching-card": "any matching card in hand",
+    }
+    return [Note("after-drawing", which[edition.rules.after_drawing], shows=_AFTER_DRAWING)]
 
 
 def _accept(edition: Edition) -> list[Note]:
@@ -475,6 +494,7 @@ ANNOTATIONS: dict[object, Annotator] = {
     u.owe_loser_penalty: _race_draw,
     u.judge_challenge: _challenge,
     u.accept_draw: _accept,
+    check_play_drawn: _after_drawing,
     check_hail_mary: _hail_mary,
     u.owe_catch_penalty: _catch,
     b.game_is_won: _won,

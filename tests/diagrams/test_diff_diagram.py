@@ -78,8 +78,9 @@ def test_cards_only_one_deck_has_are_listed_with_the_parameters() -> None:
 
 def test_a_changed_card_rule_no_edge_words_is_in_the_parameters_box() -> None:
     """A Wild Draw Four that may not be bluffed and is illegal while holding a wild (Action
-    Cards: Wild Draw Four, other readings) changes how a turn goes, though no edge's note
-    says so: the box lists both changes (it once said "16 other parameters the same")."""
+    Cards: Wild Draw Four, other readings) changes how a turn goes: the box lists the
+    legality change, which no edge's note words (it once said "16 other parameters the
+    same"), and the challenge edge the bluff, which decides whether a challenge can win."""
     classic = edition("classic")
     card = dict(classic.effects)["wild-draw-four"]
     assert isinstance(card, WildDraw)
@@ -90,7 +91,13 @@ def test_a_changed_card_rule_no_edge_words_is_in_the_parameters_box() -> None:
     strict = dataclasses.replace(classic, name="strict", effects=effects)
     changed = [n.text for n in diff_flow(strict, classic).facts if n.mark == Mark.CHANGED]
     assert "strict: Wild Draw Four: playable unless holding: current-color, wild" in changed
-    assert "classic: Wild Draw Four: bluff: allowed-until-challenged" in changed
+    assert not [text for text in changed if "bluff" in text]
+    challenge = next(e for e in diff_flow(strict, classic).edges if e.event == "challenge")
+    bluff = [n.text for n in challenge.notes if n.mark == Mark.CHANGED and "bluff" in n.text]
+    assert bluff == [
+        "strict: a bluff is refused: no challenge succeeds \u2020",
+        "classic: a bluff stands until challenged \u2020",
+    ]
     same = diff_flow(classic, classic).facts
     assert [n.mark for n in same] == [Mark.PLAIN] * len(same)
 
@@ -140,6 +147,7 @@ OTHER_READING = {
     },
     "continue_with": {"left-of-player": "next-in-direction", "next-in-direction": "left-of-player"},
     "own_turn": {"plain-wild": "interrupt-only", "interrupt-only": "plain-wild"},
+    "bluff": {"allowed-until-challenged": "refused", "refused": "allowed-until-challenged"},
 }
 
 

@@ -262,3 +262,23 @@ def test_a_value_a_reading_chose_is_marked() -> None:
     kept = tuple(r for r in express.interpretations if r.id != "draw-one-amount")
     stated = dataclasses.replace(express, interpretations=kept)
     assert notes(stated)["draw-card"] == "Draw One: next player draws 1"
+
+
+def test_after_drawing_is_worded_and_a_two_player_rule_leaves_a_larger_table() -> None:
+    """What may be played after drawing (Let's Play) is on the drawn card's play, for both
+    readings; the Reverse's two-player rule (Action Cards) is not drawn for a table of 3-6,
+    where it never applies."""
+    classic = edition("classic")
+    plain = next(b for b in MACHINE.branches if b.event == "play_drawn" and not b.conditions)
+
+    def words(e: Edition, branch: Branch) -> list[str]:
+        return [n.text for n in {d.id: d for d in turn_flow(e).edges}[f"t{branch.number}"].notes]
+
+    assert words(classic, plain) == ["the drawn card only \u2020"]
+    rules = dataclasses.replace(classic.rules, after_drawing="any-matching-card")
+    anything = dataclasses.replace(classic, rules=rules, interpretations=())
+    assert words(anything, plain) == ["any matching card in hand"]
+    reverse = next(b for b in MACHINE.branches if b.event == "play" and not b.conditions)
+    assert any("with 2 players" in text for text in words(classic, reverse))
+    larger = dataclasses.replace(classic, rules=dataclasses.replace(classic.rules, min_players=3))
+    assert not any("with 2 players" in text for text in words(larger, reverse))
