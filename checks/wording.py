@@ -21,3 +21,23 @@ def how_named(how: str, a: str, b: str) -> str:
     'legal in house only'
     """
     return how.replace(" in a only", f" in {a} only").replace(" in b only", f" in {b} only")
+
+
+def left_open(seed: str | None) -> str:
+    """Who leaves a question open: the booklet, or (an edition that names none) nobody.
+
+    >>> left_open("003_a1a28f6f957138cc.txt"), left_open(None)
+    ('The booklet leaves it open', 'No booklet answers it (the edition names none)')
+    """
+    return (
+        "The booklet leaves it open" if seed else "No booklet answers it (the edition names none)"
+    )
+
+
+def not_stated(seed: str | None) -> str:
+    """Who does not state a count: the booklet, or no booklet at all.
+
+    >>> not_stated(None) + " how many may play"
+    'no booklet (the edition names none) states how many may play'
+    """
+    return "the booklet does not state" if seed else "no booklet (the edition names none) states"

@@ -16,7 +16,7 @@ from unospec.checks.lint.finding import ERROR, INFO, WARNING, Finding, deciding,
 from unospec.checks.lint.witnesses import colourless_first_flip, honest_penalty_trace
 from unospec.checks.proofs import REFUTED, ProofReport
 from unospec.checks.proofs.result import Query
-from unospec.checks.wording import span
+from unospec.checks.wording import left_open, not_stated, span
 from unospec.editions.schema import DATA_READINGS, FIXED_READINGS
 from unospec.model import sections
 from unospec.model.actions import Play
@@ -628,7 +628,7 @@ def assumptions(edition: Edition) -> list[Finding]:
                 "assumption",
                 INFO,
                 sections.CONTENTS,
-                f"the booklet does not state how many {what} cards the deck has: "
+                f"{not_stated(edition.seed)} how many {what} cards the deck has: "
                 f"{entry.copies} assumed ({entry.why})",
                 {"entry": i, "kind": entry.kind, "copies": entry.copies},
                 None,
@@ -643,7 +643,7 @@ def assumptions(edition: Edition) -> list[Finding]:
                 "assumption",
                 INFO,
                 sections.SET_UP,
-                f"the booklet does not state how many may play: {rules.min_players}-"
+                f"{not_stated(edition.seed)} how many may play: {rules.min_players}-"
                 f"{rules.max_players} assumed",
                 {"players": [rules.min_players, rules.max_players]},
                 None,
@@ -672,7 +672,7 @@ def recorded(edition: Edition, covered: set[str]) -> list[Finding]:
                 family,
                 severity,
                 item.section,
-                f"{item.question} The booklet leaves it open; the edition file reads "
+                f"{item.question} {left_open(edition.seed)}; the edition file reads "
                 f"{list(item.chosen) if isinstance(item.chosen, tuple) else item.chosen}."
                 + (f" It does not arise here: {moot}." if moot else "")
                 + (f" {unmodelled}" if unmodelled else ""),

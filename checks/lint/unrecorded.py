@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from unospec.checks.lint.finding import WARNING, Finding
+from unospec.checks.wording import left_open
 from unospec.editions.schema import FIXED_READINGS
 from unospec.model import sections
 from unospec.model.edition import Edition
@@ -99,7 +100,7 @@ def unrecorded(edition: Edition) -> list[Finding]:
                 "unspecified-outcome",
                 WARNING,
                 section,
-                f"{question.text} The booklet leaves it open and the edition file records no "
+                f"{question.text} {left_open(edition.seed)} and the edition file records no "
                 f"reading ({ident}); the model plays {FIXED_READINGS[ident]}.",
                 None,
                 None,

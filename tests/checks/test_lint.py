@@ -463,3 +463,14 @@ def test_moving_a_deck_line_changes_no_finding(tmp_path: Path) -> None:
     ids = {f.id for f in lint(load_edition(str(path))).findings}
     assert ids == {f.id for f in lint(edition("express")).findings}
     assert "assumption:deck:number:1-9" in ids
+
+
+def test_an_edition_without_a_booklet_is_not_told_its_booklet_is_silent() -> None:
+    """Classic names no booklet (`seed`): its readings and assumptions say no booklet answers
+    them, where a seed edition's say its booklet leaves them open (Express: seed 003)."""
+    classic = lint(edition("classic"), fired=None, checked_by="").findings
+    assert not [f.message for f in classic if "The booklet leaves" in f.message]
+    assert any("No booklet answers it (the edition names none)" in f.message for f in classic)
+    assert not [f.message for f in classic if "the booklet does not state" in f.message]
+    express = lint(edition("express"), fired=None, checked_by="").findings
+    assert any("The booklet leaves it open" in f.message for f in express)
