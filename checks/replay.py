@@ -56,7 +56,8 @@ class ReplayResult:
 
     def ending(self) -> dict[str, Any] | None:
         """Where the replay ends, as a player sees the table: whose turn, how many cards each
-        holds, the scores and the winner (-1 while the game goes on)."""
+        holds, the scores, the winner (-1 while the game goes on) and who leads the hand (the
+        next one, between hands)."""
         if self.final is None:
             return None
         game = self.final
@@ -65,6 +66,7 @@ class ReplayResult:
             "hands": [len(hand) for hand in game.hands],
             "scores": list(game.scores),
             "winner": game.winner,
+            "leader": game.leader,
         }
 
 

@@ -176,8 +176,10 @@ def replay_text(result: ReplayResult) -> str:
         who = (
             f"player {ending['winner']} has won"
             if ending["winner"] >= 0
+            else f"the table to deal a hand player {ending['leader']} leads"
+            if result.phase == "dealing"
             else "the table to shuffle"
-            if result.phase in ("dealing", "awaiting_reshuffle")
+            if result.phase == "awaiting_reshuffle"
             else f"player {ending['current']} to move"
         )
         out.append(f"  ends: {who}; hands {ending['hands']}, scores {ending['scores']}")

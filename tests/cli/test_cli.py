@@ -569,6 +569,36 @@ def test_replaying_a_diff_trace_on_each_edition_shows_where_they_part(
     assert ends["classic"] != ends[str(dearer)]
 
 
+def test_replaying_a_diff_trace_shows_who_leads_the_next_hand(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    """The same player leads every hand (Winning, the other reading): the diff parts the two
+    editions after the first hand, and the two replays of its trace say who leads the next
+    one (they printed the same line, "the table to shuffle", for both)."""
+    same = tmp_path / "same.toml"
+    text = builtin_path("classic").read_text(encoding="utf-8")
+    text = text.replace('next_leader = "rotate-left"', 'next_leader = "same"')
+    text = text.replace(
+        'chosen = "rotate-left"\nalternatives = ["same"]',
+        'chosen = "same"\nalternatives = ["rotate-left"]',
+    )
+    same.write_text(text, encoding="utf-8")
+    trace = tmp_path / "parted.json"
+    scale = "micro,wilds=0,target=2"
+    code, _, err = run(
+        capsys, "diff", "classic", str(same), "--scale", scale, "--trace-out", str(trace)
+    )
+    assert code == 1, err
+    ends = {}
+    for name in ("classic", str(same)):
+        code, out, _ = run(capsys, "replay", str(trace), "--edition", name)
+        assert code == 0
+        [ends[name]] = [line for line in out.splitlines() if line.startswith("  ends: ")]
+        leader = run_json(capsys, "replay", str(trace), "--edition", name)["final"]["leader"]
+        assert f"the table to deal a hand player {leader} leads" in ends[name]
+    assert ends["classic"] != ends[str(same)]
+
+
 def test_an_edition_named_twice_is_checked_once(capsys: Capture) -> None:
     """`check express express` checks Express once (it reported it twice)."""
     data = run_json(capsys, "check", "express", "express", "--games", "0", "--scale", "none")
