@@ -453,7 +453,7 @@ def _baseline(args: argparse.Namespace) -> int:
 
 def _report(args: argparse.Namespace) -> int:
     from unospec.checks.main_check import DEFAULT_GAMES
-    from unospec.editions import builtin_names
+    from unospec.editions import builtin_names, with_bases
     from unospec.report.site import Settings, build_site
 
     scale = None if args.scale == "none" else args.scale  # checked as the arguments were read
@@ -465,7 +465,7 @@ def _report(args: argparse.Namespace) -> int:
         seed=args.seed,
         jobs=args.jobs,
     )
-    names = args.editions or list(builtin_names())
+    names = with_bases(args.editions) if args.editions else list(builtin_names())
     with _progress_bar() as progress:
         index = build_site(names, Path(args.out), settings, progress)
     _emit(args, {"report": str(index)}, f"report: {index}")

@@ -32,6 +32,7 @@ __all__ = [
     "reference",
     "reference_in",
     "required_base",
+    "with_bases",
 ]
 
 
@@ -101,6 +102,24 @@ def required_base(edition: Edition, asked: str) -> Edition:
         named = f"{edition.name} names no edition it is a variant of (variant_of)"
         raise InputError(f"{asked}: {named}")
     return base
+
+
+def with_bases(names: list[str]) -> list[str]:
+    """`names` (built-in names or files), then each edition they say they derive from
+    (`variant_of`) that is not among them, by its built-in name or its file."""
+    editions = [load_edition(name) for name in names]
+    known = {edition.name for edition in editions}
+    out = list(names)
+    for edition in editions:
+        if edition.variant_of is None:
+            continue
+        path = base_path(edition.variant_of, edition.source)
+        base = edition.variant_of if edition.variant_of in builtin_names() else str(path)
+        name = load_edition(base).name
+        if name not in known:
+            known.add(name)
+            out.append(base)
+    return out
 
 
 def _error_line(message: str) -> int | None:

@@ -296,6 +296,7 @@ def edition_page(
         f"<p>{text(edition.title)} \u2014 {badge('pass' if report.ok else 'fail')}; from "
         f"<code>{text(_source(edition))}</code>"
         + (f", booklet {text(edition.seed)}" if edition.seed else "")
+        + (f", a variant of <code>{text(edition.variant_of)}</code>" if edition.variant_of else "")
         + ".</p>"
         + '<p><a href="#deck">Deck</a> \u00b7 <a href="#flow">Turn flow</a> \u00b7 '
         '<a href="#readings">Readings</a> \u00b7 <a href="#findings">Findings</a> \u00b7 '

@@ -107,3 +107,15 @@ def test_variant_of_documents_and_does_not_play() -> None:
     express = load_edition("express")
     assert express.variant_of == "classic"
     assert express.behaviour().variant_of is None
+
+
+def test_a_report_of_variants_adds_the_bases_not_listed(tmp_path: Path) -> None:
+    """`report FILE` compares the file with its base: the base joins the list, once, by its
+    built-in name or its file, and not when an edition of its name is listed already."""
+    path = _write_pair(tmp_path)
+    base = str(tmp_path / "house" / "base.toml")
+    listed, added = editions.with_bases([str(path)])
+    assert listed == str(path) and Path(added).resolve() == Path(base).resolve()
+    assert editions.with_bases([str(path), base]) == [str(path), base]
+    assert editions.with_bases(["express", "nfl-cowboys"]) == ["express", "nfl-cowboys", "classic"]
+    assert editions.with_bases(["classic", "express"]) == ["classic", "express"]
