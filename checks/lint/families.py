@@ -460,6 +460,20 @@ def redundancy(edition: Edition) -> list[Finding]:
                 "cards",
             )
         )
+    if edition.rules.game_end == "single-hand":
+        found.append(
+            Finding(
+                "redundancy:target",
+                "redundancy",
+                INFO,
+                sections.SCORING,
+                f"the target of {edition.rules.target_score} points is never read: a game is "
+                "one hand (scoring.game_end)",
+                {"target": edition.rules.target_score, "game_end": "single-hand"},
+                None,
+                "scoring.target",
+            )
+        )
     unused_flip = sorted(k for k in edition.rules.first_flip_ignores if k not in present)
     if unused_flip:
         found.append(

@@ -474,3 +474,19 @@ def test_an_edition_without_a_booklet_is_not_told_its_booklet_is_silent() -> Non
     assert not [f.message for f in classic if "the booklet does not state" in f.message]
     express = lint(edition("express"), fired=None, checked_by="").findings
     assert any("The booklet leaves it open" in f.message for f in express)
+
+
+def test_a_target_a_one_hand_game_never_reads_is_a_note(tmp_path: Path) -> None:
+    """A game that is one hand (Keeping Score, the other reading) still writes a target: the
+    target is never read, which lint notes, naming the key; a game to the target says
+    nothing of it."""
+    single = load_edition(str(edition_file(tmp_path, "classic", "one-hand", *SINGLE_HAND)))
+    found = {f.id: f for f in lint(single, fired=None, checked_by="").findings}
+    target = found["redundancy:target"]
+    assert (target.severity, target.key, target.section) == (
+        INFO,
+        "scoring.target",
+        "Keeping Score",
+    )
+    assert "target of 500 points is never read" in target.message
+    assert "redundancy:target" not in {f.id for f in lint(edition("classic")).findings}
