@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from unospec.checks.chance import OfferedGap, Outcome, chance_outcomes, normalize, outcomes
-from unospec.checks.codec import decode, encode
+from unospec.checks.codec import decode, encode, phase_of
 from unospec.checks.invariants import (
     offered_move_refused,
     offered_move_without_outcome,
@@ -281,7 +281,7 @@ def _record(
     if max_states is not None and len(index) >= max_states:  # a bound of 1: the start alone
         result.stopped = "max-states"
         return
-    result.phases.add(MACHINE.phases[result.states[state_id][0]])
+    result.phases.add(phase_of(result.states[state_id]))
     if expansion.broken is not None:
         name, message = expansion.broken
         result.violation = Violation(name, message, state_id, None)
@@ -327,8 +327,7 @@ def _cannot_end(result: Exploration) -> list[int]:
     for source, target in zip(sources, targets, strict=True):
         into[free[target]] = source
         free[target] += 1
-    final = {MACHINE.phases.index(phase) for phase in MACHINE.final}
-    can_end = bytearray(data[0] in final for data in result.states)
+    can_end = bytearray(phase_of(data) in MACHINE.final for data in result.states)
     stack = [i for i in range(count) if can_end[i]]
     while stack:
         state = stack.pop()

@@ -108,6 +108,13 @@ def _window_left_open(e, game, action):  # type: ignore[no-untyped-def]
     return game
 
 
+def _scores_below_zero(e, game, action):  # type: ignore[no-untyped-def]
+    """Scoring that takes the hand's points away from its winner, below zero: a score the
+    explorer's packing cannot hold (it crashed on it instead of reporting the bug)."""
+    scored = updates.score_hand(e, game, action)
+    return scored._replace(scores=tuple(-1 - s for s in scored.scores))
+
+
 MUTANTS = {
     "payout-from-nowhere": (
         "awaiting_challenge --challenge--> table_draws",
@@ -157,6 +164,23 @@ def test_a_seeded_bug_is_caught_with_a_shortest_replayable_counterexample(
         test()  # the bug is still there
     monkeypatch.setattr(kernel, "MACHINE", MACHINE)
     test()  # without the bug the trace replays cleanly
+
+
+def test_a_state_the_packing_cannot_hold_is_reported_not_crashed_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A scoring bug that leaves negative scores (Keeping Score only adds points): the
+    explorer packs such a state another way and reports the broken step with a trace that
+    replays to a violation at that step (it crashed with `struct.error`)."""
+    label = "hand_over --score [game_is_won]--> game_over"
+    monkeypatch.setattr(kernel, "MACHINE", _mutated(label, _scores_below_zero))
+    report = run_exploration("nfl-cowboys", scale="pair")
+    violation = report.exploration.violation
+    assert violation is not None and violation.invariant == "scores-only-grow"
+    assert report.trace is not None and report.replayed is not None
+    replayed = report.replayed["violation"]
+    assert replayed is not None and replayed["step"] == len(report.trace.steps) - 1
+    assert "non-negative" in replayed["message"] or replayed["invariant"] == "scores-only-grow"
 
 
 def test_a_shorter_counterexample_does_not_exist() -> None:
