@@ -143,10 +143,17 @@ def explore(
         pool = _pool(edition, renamings, jobs)
         while frontier and result.violation is None and not result.stopped:
             next_frontier: list[int] = []
+            expanded = 0
             for state_id, expansion in _expansions(pool, result, renamings, frontier):
+                expanded += 1
                 _record(result, index, state_id, expansion, next_frontier, max_states)
                 if result.violation is not None or result.stopped:
                     break
+            if result.violation is not None and result.violation.state is not None:
+                # a step into the next level broke: a state of this level may break first
+                _check_unexpanded(result, frontier[expanded:])
+            elif result.stopped:  # every state counted is checked, expanded or not
+                _check_unexpanded(result, frontier[expanded - 1 :] + next_frontier)
             if next_frontier and result.violation is None:
                 result.depth += 1
             frontier = next_frontier
@@ -308,6 +315,22 @@ def _record(
         result.targets.append(known)
         if max_states is not None and len(index) >= max_states:
             result.stopped = "max-states"
+            return
+
+
+def _check_unexpanded(result: Exploration, state_ids: list[int]) -> None:
+    """Check the state invariants of states counted but not expanded, in BFS order: where a
+    search stops early, and where a broken step leads one level deeper than a broken state
+    of its own level, whose trace is then the shorter (TLC checks a state when it is
+    found). The first broken one becomes the violation."""
+    edition = result.edition
+    for state_id in state_ids:
+        game = decode(result.states[state_id])
+        legal = None if is_chance(game) else legal_actions(edition, game)
+        broken = violations(edition, game, legal=legal, kinds=("always",))
+        if broken:
+            name, message = broken[0]
+            result.violation = Violation(name, message, state_id, None)
             return
 
 

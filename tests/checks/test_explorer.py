@@ -183,6 +183,52 @@ def test_a_state_the_packing_cannot_hold_is_reported_not_crashed_on(
     assert "non-negative" in replayed["message"] or replayed["invariant"] == "scores-only-grow"
 
 
+def _direction_broken_when_dealt_a_wild_draw(e, game, action):  # type: ignore[no-untyped-def]
+    """A deal that sets an impossible direction when hand 0 holds a Wild Draw Four, and
+    gives everyone a point to lose."""
+    dealt = updates.deal_cards(e, game, action)
+    holds = any(e.faces.wild_draw[c] for c in dealt.hands[0])
+    return dealt._replace(direction=5 if holds else 1, scores=(1,) * dealt.players)
+
+
+def _plays_cost_a_point(e, game, action):  # type: ignore[no-untyped-def]
+    """A play that takes a point from everyone (Keeping Score only ever adds points)."""
+    played = updates.play_card(e, game, action)
+    return played._replace(scores=tuple(max(0, s - 1) for s in played.scores))
+
+
+def test_a_broken_state_of_a_level_beats_a_broken_step_into_the_next(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Some deals leave a broken direction (a state invariant, at the deal); from the others
+    the first play lowers a score (a step invariant, one step later). Breadth first, the
+    deal alone is the shortest witness, though a step of the deal level may be expanded
+    before a broken state of that level (the explorer reported the longer trace)."""
+    machine = _mutated("dealing --deal--> first_flip", _direction_broken_when_dealt_a_wild_draw)
+    for label in [b.label for b in MACHINE.branches if b.event == "play"]:
+        machine = _mutated(label, _plays_cost_a_point, machine)
+    monkeypatch.setattr(kernel, "MACHINE", machine)
+    report = run_exploration("classic")
+    violation = report.exploration.violation
+    assert violation is not None and violation.invariant == "seats-and-direction"
+    assert report.trace is not None and report.trace.steps == ()
+
+
+def test_a_search_stopped_early_still_checks_every_state_it_counted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`--max-states 200` stops before the broken deals are expanded: it once said every
+    invariant held of the 200 states it counted, though some broke one."""
+    machine = _mutated("dealing --deal--> first_flip", _direction_broken_when_dealt_a_wild_draw)
+    monkeypatch.setattr(kernel, "MACHINE", machine)
+    full = run_exploration("classic").exploration
+    assert full.violation is not None and full.violation.parent < 200 < len(full.states)
+    partial = run_exploration("classic", max_states=200).exploration
+    assert partial.stopped == "max-states" and len(partial.states) == 200
+    assert partial.violation is not None
+    assert partial.violation.invariant == "seats-and-direction"
+
+
 def test_a_shorter_counterexample_does_not_exist() -> None:
     """Breadth first: the broken state is at the depth of the counterexample (the first deal
     and then one step per trace step), and no state above that depth breaks anything."""
