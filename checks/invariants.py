@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from unospec.checks.since import cards_still_ok
-from unospec.model.actions import Action
+from unospec.model.actions import Action, Play
+from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.kernel import Fired, is_chance, legal_actions
@@ -229,6 +230,87 @@ def no_deadlock(
     return None if legal else f"no legal action in phase {game.phase}"
 
 
+def colour_in_force(edition: Edition, game: GameState) -> str | None:
+    """Once the first card is turned up, a colour is in force, unless the top card is a wild
+    the first flip turned up (Set Up 4-5; a wild played names one: Action Cards)."""
+    if game.phase not in _TOP_TURNED or game.color != -1:
+        return None
+    if game.discard and edition.faces.wild[game.discard[-1]] and len(game.discard) == 1:
+        return None
+    return "no colour is in force, though the top card is not a wild the first flip turned up"
+
+
+_TOP_TURNED = IN_HAND - {"first_flip"}
+
+
+def plays_match(
+    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
+) -> str | None:
+    """Every card played matches the top card by colour, number or symbol, or is a wild
+    (Let's Play 1): said here from the card faces, apart from the kernel's own matching."""
+    faces = edition.faces
+    for step in fired:
+        action = step.action
+        if step.branch.event not in _PLAYS or not isinstance(action, Play):
+            continue
+        game, card = step.before, action.card
+        if faces.wild[card] or faces.color[card] == game.color or not game.discard:
+            continue
+        face, top = faces.faces[card], faces.faces[game.discard[-1]]
+        if face.kind == top.kind and face.rank == top.rank:  # a symbol, or a number's rank
+            continue
+        return f"{faces.card_id(card)} was played on {faces.card_id(game.discard[-1])}, " + (
+            f"with {COLORS[game.color] if game.color >= 0 else 'no colour'} in force"
+        )
+    return None
+
+
+_PLAYS = frozenset({"play", "play_drawn"})
+
+
+def wild_names_its_colour(
+    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
+) -> str | None:
+    """The colour a wild's player names is the colour in force after it (Action Cards)."""
+    for i, step in enumerate(fired):
+        if step.branch.event != "choose_color":
+            continue
+        action = step.action
+        named = fired[i + 1].before if i + 1 < len(fired) else after
+        if isinstance(action, Play) and named.color != action.color:
+            return f"the wild named colour {action.color}, but {named.color} is in force"
+    return None
+
+
+def score_is_the_hand(
+    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
+) -> str | None:
+    """Scoring gives the hand's winner the points of the cards left in the other hands, by
+    the edition's table (numbers at face value), and nobody else anything (Keeping Score):
+    counted here from the card faces, apart from the kernel's own scoring."""
+    for i, step in enumerate(fired):
+        if step.branch.event != "score":
+            continue
+        game = step.before
+        scored = fired[i + 1].before if i + 1 < len(fired) else after
+        points = dict(edition.rules.points)
+        faces = edition.faces.faces
+        winner = game.hands.index(()) if () in game.hands else -1
+        total = 0
+        for hand in game.hands:
+            for card in hand:
+                worth = points.get(faces[card].kind)
+                if worth is None:
+                    return None  # a card without points: the kernel's rule gap, not a score
+                total += (faces[card].rank or 0) if worth == "face-value" else int(worth)
+        expected = list(game.scores)
+        if winner >= 0:
+            expected[winner] += total
+        if list(scored.scores) != expected:
+            return f"scores {list(scored.scores)} after the hand, expected {expected}"
+    return None
+
+
 def scores_only_grow(
     edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
 ) -> str | None:
@@ -315,7 +397,26 @@ INVARIANTS: tuple[Invariant, ...] = (
         "a hand is over exactly when a hand is empty",
     ),
     Invariant("no-deadlock", "always", no_deadlock, "every state but game over has a move"),
+    Invariant(
+        "colour-in-force",
+        "always",
+        colour_in_force,
+        "once a card is turned up, a colour is in force (unless a first wild)",
+    ),
     Invariant("scores-only-grow", "step", scores_only_grow, "no step lowers a score"),
+    Invariant("plays-match", "step", plays_match, "every card played matches, or is a wild"),
+    Invariant(
+        "wild-names-its-colour",
+        "step",
+        wild_names_its_colour,
+        "the colour a wild's player names is then in force",
+    ),
+    Invariant(
+        "score-is-the-hand",
+        "step",
+        score_is_the_hand,
+        "the winner scores the cards left in the other hands, nobody else anything",
+    ),
     Invariant(
         "declared-transitions",
         "step",

@@ -255,7 +255,9 @@ def test_scoring_across_hands_is_explored_and_a_bug_in_it_caught(
 ) -> None:
     """With a target above one hand's points the explorer plays on to the next deal
     (Keeping Score), so a scoring bug that only shows from the second hand on is caught,
-    by `scores-only-grow`, with a trace that replays it; a one-hand scale cannot see it."""
+    by `score-is-the-hand` (the winner's score is not the old one plus the hand's points),
+    or `scores-only-grow` where a score also falls, with a trace that replays it; a one-hand
+    scale cannot see it."""
     scale = next(s for n, s, _ in MANIFEST if n == name and "target=" in s)
     carry_on = "hand_over --score--> dealing"
     x = _explore(name, scale, 2, False)
@@ -268,9 +270,10 @@ def test_scoring_across_hands_is_explored_and_a_bug_in_it_caught(
     assert one_hand.ok
     report = run_exploration(name, scale=scale)
     assert report.exploration.violation is not None
-    assert report.exploration.violation.invariant == "scores-only-grow"
+    found = report.exploration.violation.invariant
+    assert found in ("score-is-the-hand", "scores-only-grow")  # both, where a score falls
     assert report.replayed is not None
-    assert report.replayed["violation"]["invariant"] == "scores-only-grow"
+    assert report.replayed["violation"]["invariant"] == found
 
 
 def test_a_game_whose_hands_score_nothing_is_found_unable_to_end(tmp_path: Path) -> None:
@@ -576,3 +579,24 @@ def test_a_deck_line_of_no_copies_is_a_deck_without_that_card(tmp_path: Path) ->
     assert scale_edition(zero, micro).faces.faces == scale_edition(removed, micro).faces.faces
     explored = [explore(scale_edition(e, micro), 2) for e in (zero, removed)]
     assert len(explored[0].states) == len(explored[1].states) < 28_057  # classic's count
+
+
+def test_ignored_first_cards_put_under_the_pile_are_flipped_one_by_one(tmp_path: Path) -> None:
+    """With the reading that an ignored first card goes under the draw pile (Set Up 4), the
+    explorer still turns the ignored cards over one by one, so the rule that moves them runs
+    (it skipped them, as the pile holds the same cards either way, and a seeded bug in that
+    rule went unseen)."""
+    bottom = edition_file(
+        tmp_path,
+        "classic",
+        "bottom",
+        ('ignored_flip_goes = "discard-pile"', 'ignored_flip_goes = "bottom-of-draw-pile"'),
+        (
+            'chosen = "discard-pile"\nalternatives = ["bottom-of-draw-pile"]',
+            'chosen = "bottom-of-draw-pile"\nalternatives = ["discard-pile"]',
+        ),
+    )
+    x = run_exploration(str(bottom)).exploration
+    assert x.complete
+    ignored = next(b for b in MACHINE.branches if b.target == b.source == "first_flip")
+    assert x.fired[ignored.number] > 0

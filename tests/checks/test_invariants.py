@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 import pytest
 from scenario import card, edition, table
 
 from unospec.checks.invariants import INVARIANTS, violations
+from unospec.checks.random_play import play_random_game
+from unospec.model import legality
 from unospec.model.actions import Play
 from unospec.model.kernel import run
 from unospec.model.state import GameState, Owed, PendingChallenge
@@ -56,6 +59,9 @@ CORRUPTIONS: dict[str, list[Corruption]] = {
         lambda g: g._replace(hands=((), *g.hands[1:]), draw_pile=(*g.draw_pile, *g.hands[0])),
         lambda g: g._replace(winner=0),
     ],
+    "colour-in-force": [  # a first flip that turned up a number and named no colour
+        lambda g: g._replace(color=-1),
+    ],
     "no-deadlock": [
         lambda g: g._replace(
             phase="hail_mary_discard",
@@ -99,7 +105,57 @@ def test_declared_transitions_catches_a_step_that_does_not_chain() -> None:
     assert "declared-transitions" in found
 
 
+def test_a_card_that_does_not_match_breaks_plays_match() -> None:
+    """Let's Play 1: blue-3 on red-9 with red in force matches by neither colour, number nor
+    symbol. The step is the kernel's own play of red-1 with its card swapped, so only the
+    matching differs; red-1 itself, and a blue-9 by number, pass."""
+    after, fired = run(E, BASE, Play(0, card(E, "red-1")))
+    assert "plays-match" not in dict(violations(E, after, BASE, fired))
+    wrong = tuple(f._replace(action=Play(0, card(E, "blue-3"))) for f in fired)
+    assert "blue-3 was played on red-9" in dict(violations(E, after, BASE, wrong))["plays-match"]
+    nine = tuple(f._replace(action=Play(0, card(E, "blue-9"))) for f in fired)
+    assert "plays-match" not in dict(violations(E, after, BASE, nine))
+
+
+def test_a_wild_that_leaves_another_colour_breaks_wild_names_its_colour() -> None:
+    """Action Cards: the wild's player names the colour that continues play."""
+    game = table(E, [["wild", "red-2", "blue-3"], ["yellow-1", "green-2"], ["blue-9"]], top="red-9")
+    after, fired = run(E, game, Play(0, WILD, 2))
+    assert after.color == 2 and "wild-names-its-colour" not in dict(
+        violations(E, after, game, fired)
+    )
+    i = next(i for i, f in enumerate(fired) if f.branch.event == "choose_color")
+    named = fired[i + 1].before  # the table right after the colour is named
+    kept = (*fired[: i + 1], fired[i + 1]._replace(before=named._replace(color=0)), *fired[i + 2 :])
+    assert "wild-names-its-colour" in dict(violations(E, after, game, kept))
+
+
+def test_a_miscounted_hand_breaks_score_is_the_hand() -> None:
+    """Keeping Score (seed 000: numbers count 5 each in this edition): player 0 goes out
+    with yellow-1, the others hold two numbers and blue-9; a score short of that breaks the
+    invariant, and the kernel's own score does not."""
+    game = table(E, [["red-1"], ["yellow-1", "green-2"], ["blue-9"]], top="red-9")
+    after, fired = run(E, game, Play(0, card(E, "red-1")))
+    assert after.scores[0] == 15 and "score-is-the-hand" not in dict(
+        violations(E, after, game, fired)
+    )
+    short = after._replace(scores=(10, *after.scores[1:]))
+    assert "expected [15, 0, 0]" in dict(violations(E, short, game, fired))["score-is-the-hand"]
+
+
 def test_every_invariant_is_exercised_here() -> None:
     """This module has a corruption for every state invariant of the catalogue."""
     always = {i.name for i in INVARIANTS if i.kind == "always"}
     assert always == set(CORRUPTIONS)
+
+
+def test_random_games_catch_a_kernel_that_lets_any_card_match(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A seeded bug in the kernel's matching (Let's Play 1) that every other check passed:
+    legal moves and `apply` agree with each other, and nothing else reads the rule. The
+    first random game breaks plays-match."""
+    monkeypatch.setattr(legality, "_matches", lambda faces, color, top, card: True)
+    fresh = dataclasses.replace(edition("express"), name="express-bug")  # an empty match cache
+    record = play_random_game(fresh, 2, 0)
+    assert record.violation is not None and record.violation.invariant == "plays-match"
