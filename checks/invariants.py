@@ -233,7 +233,7 @@ def no_deadlock(
 def colour_in_force(edition: Edition, game: GameState) -> str | None:
     """Once the first card is turned up, a colour is in force, unless the top card is a wild
     the first flip turned up (Set Up 4-5; a wild played names one: Action Cards)."""
-    if game.phase not in _TOP_TURNED or game.color != -1:
+    if game.color != -1 or game.phase not in _TOP_TURNED:
         return None
     if game.discard and edition.faces.wild[game.discard[-1]] and len(game.discard) == 1:
         return None
@@ -248,6 +248,8 @@ def plays_match(
 ) -> str | None:
     """Every card played matches the top card by colour, number or symbol, or is a wild
     (Let's Play 1): said here from the card faces, apart from the kernel's own matching."""
+    if not fired or type(fired[0].action) is not Play:  # most steps play no card
+        return None
     faces = edition.faces
     for step in fired:
         action = step.action
@@ -272,6 +274,9 @@ def wild_names_its_colour(
     edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
 ) -> str | None:
     """The colour a wild's player names is the colour in force after it (Action Cards)."""
+    played = fired[0].action if fired else None
+    if type(played) is not Play or not edition.faces.wild[played.card]:  # most steps
+        return None
     for i, step in enumerate(fired):
         if step.branch.event != "choose_color":
             continue
@@ -288,6 +293,10 @@ def score_is_the_hand(
     """Scoring gives the hand's winner the points of the cards left in the other hands, by
     the edition's table (numbers at face value), and nobody else anything (Keeping Score):
     counted here from the card faces, apart from the kernel's own scoring."""
+    if after.scores is before.scores:  # no hand was scored (scoring makes a new tuple)
+        return None
+    if not any(step.branch.event == "score" for step in fired):
+        return None if after.scores == before.scores else "scores changed, though no hand ended"
     for i, step in enumerate(fired):
         if step.branch.event != "score":
             continue

@@ -141,6 +141,9 @@ def test_a_miscounted_hand_breaks_score_is_the_hand() -> None:
     )
     short = after._replace(scores=(10, *after.scores[1:]))
     assert "expected [15, 0, 0]" in dict(violations(E, short, game, fired))["score-is-the-hand"]
+    played, fired = run(E, BASE, Play(0, card(E, "red-1")))  # no hand ends: no points
+    gift = played._replace(scores=(5, 0, 0))
+    assert "no hand ended" in dict(violations(E, gift, BASE, fired))["score-is-the-hand"]
 
 
 def test_every_invariant_is_exercised_here() -> None:
