@@ -312,7 +312,7 @@ def score_is_the_hand(
                 if worth is None:
                     return None  # a card without points: the kernel's rule gap, not a score
                 total += (faces[card].rank or 0) if worth == "face-value" else int(worth)
-        expected = list(game.scores)
+        expected = list(before.scores)  # as the step began: nothing else scores in it
         if winner >= 0:
             expected[winner] += total
         if list(scored.scores) != expected:

@@ -184,29 +184,29 @@ def test_a_state_the_packing_cannot_hold_is_reported_not_crashed_on(
 
 
 def _direction_broken_when_dealt_a_wild_draw(e, game, action):  # type: ignore[no-untyped-def]
-    """A deal that sets an impossible direction when hand 0 holds a Wild Draw Four, and
-    gives everyone a point to lose."""
+    """A deal that sets an impossible direction when hand 0 holds a Wild Draw Four."""
     dealt = updates.deal_cards(e, game, action)
     holds = any(e.faces.wild_draw[c] for c in dealt.hands[0])
-    return dealt._replace(direction=5 if holds else 1, scores=(1,) * dealt.players)
+    return dealt._replace(direction=5 if holds else 1)
 
 
-def _plays_cost_a_point(e, game, action):  # type: ignore[no-untyped-def]
-    """A play that takes a point from everyone (Keeping Score only ever adds points)."""
+def _plays_give_a_point(e, game, action):  # type: ignore[no-untyped-def]
+    """A play that gives everyone a point (Keeping Score adds points only as a hand ends)."""
     played = updates.play_card(e, game, action)
-    return played._replace(scores=tuple(max(0, s - 1) for s in played.scores))
+    return played._replace(scores=tuple(s + 1 for s in played.scores))
 
 
 def test_a_broken_state_of_a_level_beats_a_broken_step_into_the_next(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Some deals leave a broken direction (a state invariant, at the deal); from the others
-    the first play lowers a score (a step invariant, one step later). Breadth first, the
-    deal alone is the shortest witness, though a step of the deal level may be expanded
-    before a broken state of that level (the explorer reported the longer trace)."""
+    the first play gives points though no hand ended (a step invariant, one step later).
+    Breadth first, the deal alone is the shortest witness, though a step of the deal level
+    may be expanded before a broken state of that level (the explorer reported the longer
+    trace)."""
     machine = _mutated("dealing --deal--> first_flip", _direction_broken_when_dealt_a_wild_draw)
     for label in [b.label for b in MACHINE.branches if b.event == "play"]:
-        machine = _mutated(label, _plays_cost_a_point, machine)
+        machine = _mutated(label, _plays_give_a_point, machine)
     monkeypatch.setattr(kernel, "MACHINE", machine)
     report = run_exploration("classic")
     violation = report.exploration.violation
