@@ -15,6 +15,7 @@ from unospec.checks.since import cards_still_ok
 from unospec.model.actions import Action, Play
 from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
+from unospec.model.effects import DrawPenalty, NoEffect, Reverse, Skip, Wild
 from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.kernel import Fired, is_chance, legal_actions
 from unospec.model.state import CLOCKWISE, GameState
@@ -270,6 +271,43 @@ def plays_match(
 _PLAYS = frozenset({"play", "play_drawn"})
 
 
+def turn_passes_on(
+    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
+) -> str | None:
+    """After a number, a plain Wild, a Skip, a Reverse or a Draw card, play goes on where
+    the card sends it (Let's Play: to the left, in the direction of play; Action Cards: a
+    Skip and a Draw card pass over the next player, a Reverse turns the direction, and with
+    two players does what the edition's reading says): said here from the card faces, apart
+    from the kernel's own turn order. Checked where the step ends with the turn settled."""
+    if not fired or type(fired[0].action) is not Play or after.phase not in _TURN_SETTLED:
+        return None
+    step = next((f for f in fired if f.branch.event in _PLAYS), None)
+    if step is None or not step.before.hands[step.action.player][1:]:  # a last card: no turn
+        return None
+    game, player = step.before, step.action.player
+    effect = edition.faces.effect[step.action.card]
+    seats, way = game.players, game.direction
+    if type(effect) in (NoEffect, Wild):
+        expected = (player + way) % seats, way
+    elif type(effect) in (Skip, DrawPenalty):
+        expected = (player + 2 * way) % seats, way
+    elif type(effect) is Reverse:
+        again = seats == 2 and effect.with_two_players == "acts-as-skip"
+        expected = (player if again else (player - way) % seats), -way
+    else:  # a Wild Draw, a Hail Mary, a penalty race: their own obligations decide
+        return None
+    if (after.current, after.direction) != expected:
+        return (
+            f"after player {player}'s {edition.faces.card_id(step.action.card)}, player "
+            f"{after.current} is to play (direction {after.direction}); expected player "
+            f"{expected[0]} (direction {expected[1]})"
+        )
+    return None
+
+
+_TURN_SETTLED = frozenset({"awaiting_play", "uno_window"})
+
+
 def wild_names_its_colour(
     edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
 ) -> str | None:
@@ -414,6 +452,12 @@ INVARIANTS: tuple[Invariant, ...] = (
     ),
     Invariant("scores-only-grow", "step", scores_only_grow, "no step lowers a score"),
     Invariant("plays-match", "step", plays_match, "every card played matches, or is a wild"),
+    Invariant(
+        "turn-passes-on",
+        "step",
+        turn_passes_on,
+        "after a number, Wild, Skip, Reverse or Draw card, the player the card sends play to",
+    ),
     Invariant(
         "wild-names-its-colour",
         "step",

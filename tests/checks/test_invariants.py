@@ -162,3 +162,33 @@ def test_random_games_catch_a_kernel_that_lets_any_card_match(
     fresh = dataclasses.replace(edition("express"), name="express-bug")  # an empty match cache
     record = play_random_game(fresh, 2, 0)
     assert record.violation is not None and record.violation.invariant == "plays-match"
+
+
+def test_a_turn_that_goes_to_the_wrong_player_breaks_turn_passes_on() -> None:
+    """Let's Play and Action Cards, at a table of three (nfl-cowboys): after red-1 player 1
+    plays; after a Skip, player 2; after a Reverse, play turns back to player 2. The kernel's
+    own steps pass; the same steps ending with another player to play are caught."""
+    e = E
+    cases = {"red-1": 1, "red-skip": 2, "red-reverse": 2}
+    for name, expected in cases.items():
+        game = table(
+            e, [[name, "red-2", "blue-3"], ["yellow-1", "green-2"], ["blue-9"]], top="red-9"
+        )
+        after, fired = run(e, game, Play(0, card(e, name)))
+        assert after.current == expected, name
+        assert "turn-passes-on" not in dict(violations(e, after, game, fired)), name
+        wrong = after._replace(current=(expected + 1) % 3)
+        assert "turn-passes-on" in dict(violations(e, wrong, game, fired)), name
+
+
+def test_a_reverse_at_a_table_of_two_follows_the_reading() -> None:
+    """Action Cards: Reverse with two players. Classic reads it as a Skip (its player goes
+    again); Express, as turning the direction only (the other player goes)."""
+    for name, again in (("classic", True), ("express", False)):
+        e = edition(name)
+        game = table(e, [["red-reverse", "red-2"], ["yellow-1", "green-2"]], top="red-9")
+        after, fired = run(e, game, Play(0, card(e, "red-reverse")))
+        assert after.current == (0 if again else 1), name
+        assert "turn-passes-on" not in dict(violations(e, after, game, fired)), name
+        other = after._replace(current=1 - after.current)
+        assert "turn-passes-on" in dict(violations(e, other, game, fired)), name
