@@ -282,10 +282,13 @@ def turn_passes_on(
     if not fired or type(fired[0].action) is not Play or after.phase not in _TURN_SETTLED:
         return None
     step = next((f for f in fired if f.branch.event in _PLAYS), None)
-    if step is None or not step.before.hands[step.action.player][1:]:  # a last card: no turn
+    if step is None or not isinstance(step.action, Play):
         return None
-    game, player = step.before, step.action.player
-    effect = edition.faces.effect[step.action.card]
+    game, played = step.before, step.action
+    player = played.player
+    if not game.hands[player][1:]:  # the last card ends the hand: no turn follows
+        return None
+    effect = edition.faces.effect[played.card]
     seats, way = game.players, game.direction
     if type(effect) in (NoEffect, Wild):
         expected = (player + way) % seats, way
@@ -298,7 +301,7 @@ def turn_passes_on(
         return None
     if (after.current, after.direction) != expected:
         return (
-            f"after player {player}'s {edition.faces.card_id(step.action.card)}, player "
+            f"after player {player}'s {edition.faces.card_id(played.card)}, player "
             f"{after.current} is to play (direction {after.direction}); expected player "
             f"{expected[0]} (direction {expected[1]})"
         )
