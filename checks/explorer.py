@@ -212,9 +212,9 @@ def expand(edition: Edition, renamings: list[Any], data: bytes, *, lazy: bool = 
     """
     game = decode(data)
     legal = None if is_chance(game) else legal_actions(edition, game)
-    broken = violations(edition, game, legal=legal, kinds=("always",))
+    broken = _state_broken(edition, game, legal)
     if broken or game.phase in MACHINE.final:
-        return Expansion(broken[0] if broken else None, [])
+        return Expansion(broken, [])
     children = _children(edition, renamings, game, legal)
     if lazy:
         return Expansion(None, children)
@@ -222,6 +222,15 @@ def expand(edition: Edition, renamings: list[Any], data: bytes, *, lazy: bool = 
     if listed and isinstance(listed[-1], Refused):
         return Expansion(None, [listed[-1]])
     return Expansion(None, listed)
+
+
+def _state_broken(
+    edition: Edition, game: GameState, legal: tuple[Action, ...] | None
+) -> tuple[str, str] | None:
+    """The first state invariant `game` breaks (name, message), or None; `legal` is its
+    legal actions (None in a chance phase)."""
+    broken = violations(edition, game, legal=legal, kinds=("always",))
+    return broken[0] if broken else None
 
 
 def _children(
@@ -323,14 +332,12 @@ def _check_unexpanded(result: Exploration, state_ids: list[int]) -> None:
     search stops early, and where a broken step leads one level deeper than a broken state
     of its own level, whose trace is then the shorter (TLC checks a state when it is
     found). The first broken one becomes the violation."""
-    edition = result.edition
     for state_id in state_ids:
         game = decode(result.states[state_id])
-        legal = None if is_chance(game) else legal_actions(edition, game)
-        broken = violations(edition, game, legal=legal, kinds=("always",))
+        legal = None if is_chance(game) else legal_actions(result.edition, game)
+        broken = _state_broken(result.edition, game, legal)
         if broken:
-            name, message = broken[0]
-            result.violation = Violation(name, message, state_id, None)
+            result.violation = Violation(*broken, state_id, None)
             return
 
 

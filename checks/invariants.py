@@ -311,6 +311,12 @@ def turn_passes_on(
 _TURN_SETTLED = frozenset({"awaiting_play", "uno_window"})
 
 
+def _after_step(fired: tuple[Fired, ...], i: int, after: GameState) -> GameState:
+    """The table right after transition `i` of a step: where the next one started, or the
+    step's end."""
+    return fired[i + 1].before if i + 1 < len(fired) else after
+
+
 def wild_names_its_colour(
     edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
 ) -> str | None:
@@ -322,7 +328,7 @@ def wild_names_its_colour(
         if step.branch.event != "choose_color":
             continue
         action = step.action
-        named = fired[i + 1].before if i + 1 < len(fired) else after
+        named = _after_step(fired, i, after)
         if isinstance(action, Play) and named.color != action.color:
             return f"the wild named colour {action.color}, but {named.color} is in force"
     return None
@@ -342,7 +348,7 @@ def score_is_the_hand(
         if step.branch.event != "score":
             continue
         game = step.before
-        scored = fired[i + 1].before if i + 1 < len(fired) else after
+        scored = _after_step(fired, i, after)
         points = dict(edition.rules.points)
         faces = edition.faces.faces
         winner = game.hands.index(()) if () in game.hands else -1

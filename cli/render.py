@@ -8,7 +8,7 @@ from typing import Any
 from unospec.checks.replay import ReplayResult
 from unospec.checks.results import EditionReport
 from unospec.checks.wording import how_named, span
-from unospec.editions.schema import RULE_KEYS
+from unospec.editions.schema import RULE_KEYS, toml_value
 from unospec.model.cards import WILD_KINDS, Face
 from unospec.model.edition import Edition
 from unospec.model.effects import EFFECT_NAMES
@@ -106,31 +106,20 @@ def edition_text(edition: Edition) -> str:
         out.append(f"  {count:4d}  {what:<38} {entry.provenance}{aside}: {entry.why}")
     out += ["", "Card rules ([cards.KIND] in the file):"]
     for kind, card in data["cards"].items():
-        params = ", ".join(f"{k} = {_toml(v)}" for k, v in card.items() if k != "section")
+        params = ", ".join(f"{k} = {toml_value(v)}" for k, v in card.items() if k != "section")
         out.append(f"  {kind:<20} {params}  [{card['section']}]")
     out += ["", "Rules:"]
-    out += [f"  {RULE_KEYS[key]:<26} {_toml(value)}" for key, value in data["rules"].items()]
-    points = ", ".join(f"{k} = {_toml(v)}" for k, v in data["points"].items())
+    out += [f"  {RULE_KEYS[key]:<26} {toml_value(value)}" for key, value in data["rules"].items()]
+    points = ", ".join(f"{k} = {toml_value(v)}" for k, v in data["points"].items())
     out += [f"  {'scoring.points':<26} {points}", "", "Interpretations (reading chosen; else):"]
     for i in edition.interpretations:
-        alternatives = "; ".join(_toml(_plain(a)) for a in i.alternatives)
-        out.append(f"  [{i.section}] {i.id}: {_toml(_plain(i.chosen))}  (else: {alternatives})")
+        alternatives = "; ".join(toml_value(a) for a in i.alternatives)
+        out.append(f"  [{i.section}] {i.id}: {toml_value(i.chosen)}  (else: {alternatives})")
         out.append(f"      {i.question}")
     return "\n".join(out)
 
 
 _EFFECT_NAME = {effect: name for name, effect in EFFECT_NAMES.items()}
-
-
-def _toml(value: object) -> str:
-    """A value as an edition file writes it: ``"draw"``, ``2``, ``["current-color"]``.
-
-    >>> _toml(["current-color", "wild"]), _toml(True), _toml(2)
-    ('["current-color", "wild"]', 'true', '2')
-    """
-    if isinstance(value, tuple | frozenset | set):
-        value = sorted(value) if not isinstance(value, tuple) else list(value)
-    return json.dumps(value, ensure_ascii=False)
 
 
 def _entry_name(kind: str, ranks: tuple[int, ...], faces: list[tuple[Face, int]]) -> str:

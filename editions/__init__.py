@@ -106,19 +106,14 @@ def required_base(edition: Edition, asked: str) -> Edition:
 
 def with_bases(names: list[str]) -> list[str]:
     """`names` (built-in names or files), then each edition they say they derive from
-    (`variant_of`) that is not among them, by its built-in name or its file."""
-    editions = [load_edition(name) for name in names]
-    known = {edition.name for edition in editions}
+    (`variant_of`) that is not among them, as a command names it (see `reference`)."""
+    known = {load_edition(name).name for name in names}
     out = list(names)
-    for edition in editions:
-        if edition.variant_of is None:
-            continue
-        path = base_path(edition.variant_of, edition.source)
-        base = edition.variant_of if edition.variant_of in builtin_names() else str(path)
-        name = load_edition(base).name
-        if name not in known:
-            known.add(name)
-            out.append(base)
+    for name in names:
+        base = base_edition(load_edition(name))
+        if base is not None and base.name not in known:
+            known.add(base.name)
+            out.append(reference(base))
     return out
 
 

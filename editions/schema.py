@@ -474,13 +474,28 @@ def _same_kind(a: Any, b: Any) -> bool:
     )
 
 
-def _shown(value: Any) -> str:
-    """A reading's value as the file writes it: TOML, not Python."""
+def toml_value(value: Any, width: int | None = None) -> str:
+    """A value as an edition file writes it, TOML not Python: ``"draw"``, ``2``, ``true``,
+    ``["current-color", "wild"]`` (a set sorted); strings cut to `width` characters when
+    given, and what cannot be printed escaped.
+
+    >>> toml_value(["current-color", "wild"]), toml_value(True), toml_value(frozenset("ba"))
+    ('["current-color", "wild"]', 'true', '["a", "b"]')
+    """
+    if isinstance(value, frozenset | set):
+        value = sorted(value)
     if isinstance(value, list | tuple):
-        return "[" + ", ".join(_shown(v) for v in value) + "]"
+        return "[" + ", ".join(toml_value(v, width) for v in value) + "]"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, str):  # a TOML basic string: what cannot be printed escaped
-        text = json.dumps(value if len(value) <= 40 else value[:37] + "...", ensure_ascii=False)
+    if isinstance(value, str):  # a TOML basic string
+        if width is not None and len(value) > width:
+            value = value[: width - 3] + "..."
+        text = json.dumps(value, ensure_ascii=False)
         return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
     return str(value)
+
+
+def _shown(value: Any) -> str:
+    """A reading's value in an error message: as the file writes it, long strings cut."""
+    return toml_value(value, 40)
