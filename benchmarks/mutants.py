@@ -18,8 +18,9 @@ from typing import Any
 EVERY = ("classic", "express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 JUDGED_BY_WILDS = ("express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 PENALTY_RACE = ("star-wars", "super-bowl-lvii")
-UPDATES, BRANCHES, STATE, KERNEL, LEGALITY = (
-    f"unospec.model.{name}" for name in ("updates", "branches", "state", "kernel", "legality")
+UPDATES, BRANCHES, STATE, KERNEL, LEGALITY, MOVES = (
+    f"unospec.model.{name}"
+    for name in ("updates", "branches", "state", "kernel", "legality", "moves")
 )
 
 
@@ -83,8 +84,8 @@ MUTANTS = (
     _m("no-symbol-match", "cards match by colour only", LEGALITY, "_matches",
        "return top >= 0 and not faces.wild[top] and faces.symbol[card] == faces.symbol[top]",
        "return False"),
-    _m("drawn-card-rule-inverted", "after a draw the whole hand is offered", KERNEL,
-       "legal_actions", "after_drawing == ", "after_drawing != "),
+    _m("drawn-card-rule-inverted", "after a draw the whole hand is offered", MOVES,
+       "_drawn_card_plays", "after_drawing == ", "after_drawing != "),
     _m("challenge-ignores-wilds", "a challenge ignores the wilds the offender holds", LEGALITY,
        "holds_any", 'if "wild" in kinds', 'if "wilds" in kinds', JUDGED_BY_WILDS),
     _m("hail-mary-follows-direction", "play after a Hail Mary follows the direction", UPDATES,
@@ -102,7 +103,7 @@ MUTANTS = (
        "owe_loser_penalty", "effect.draw, \"resolving", "effect.draw - 1, \"resolving",
        PENALTY_RACE),
     _m("race-excludes-next", "the 'others' race excludes the next player, not the card's",
-       KERNEL, "legal_actions", "everyone or p != game.actor", "everyone or p != game.current",
+       MOVES, "_name_loser", "everyone or p != game.actor", "everyone or p != game.current",
        ("super-bowl-lvii",)),
 )  # fmt: skip
 

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from scenario import edition, edition_file
 
-from unospec.checks import explorer
+from unospec.checks import explorer, invariants
 from unospec.checks.chance import normalize
 from unospec.checks.codec import encode
 from unospec.checks.counterexample import regression_test
@@ -348,13 +348,22 @@ def test_trace_names_its_scale_and_replays_from_json() -> None:
 
 
 def _wilds_never_played(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A seeded kernel bug that breaks no invariant: wild cards are never offered as moves,
-    so two players who both hold one can never go out."""
+    """A seeded kernel bug: wild cards are never offered as moves, so two players who both
+    hold one can never go out. Only `matching-cards-offered` notices it (a plain Wild always
+    matches), and it is left out here: a rule that traps the game in a way no invariant
+    describes is what the progress check is for."""
     listed = moves.plays
 
     def plays(e: Any, game: Any, player: int, cards: tuple[int, ...]) -> Any:
         moves = listed(e, game, player, cards)
         return tuple(m for m in moves if not e.faces.faces[m.card].is_wild)
+
+    selected = invariants._selected
+    monkeypatch.setattr(
+        invariants,
+        "_selected",
+        lambda kinds, skip, began: selected(kinds, skip | {"matching-cards-offered"}, began),
+    )
 
     monkeypatch.setattr(moves, "plays", plays)
 

@@ -7,12 +7,13 @@ from collections.abc import Callable
 
 import pytest
 from scenario import card, edition, table
+from steps import changed, found, step
 
 from unospec.checks.invariants import INVARIANTS, violations
 from unospec.checks.random_play import play_random_game
 from unospec.model import legality
-from unospec.model.actions import Play
-from unospec.model.kernel import run
+from unospec.model.actions import Draw, Play
+from unospec.model.kernel import legal_actions, run
 from unospec.model.state import GameState, Owed, PendingChallenge
 
 E = edition("nfl-cowboys")
@@ -146,10 +147,34 @@ def test_a_miscounted_hand_breaks_score_is_the_hand() -> None:
     assert "no hand ended" in dict(violations(E, gift, BASE, fired))["score-is-the-hand"]
 
 
+def test_the_game_ends_exactly_at_the_target() -> None:
+    """Keeping Score: the first to reach the target (500 in nfl-cowboys) wins. Player 0 goes
+    out for 15 points: from 485 that is exactly 500 and the game is over; from 484 it is not.
+    The kernel's steps pass; the other outcome of each breaks game-ends-at-the-target."""
+    hands = [["red-1"], ["yellow-1", "green-2"], ["blue-9"]]
+    for start, over in ((485, True), (484, False)):
+        s = step(E, table(E, hands, top="red-9", scores=(start, 0, 0)), Play(0, card(E, "red-1")))
+        assert (s[3].phase == "game_over") is over and s[3].scores[0] == start + 15
+        assert found(s, "game-ends-at-the-target") is None
+        other = (
+            (lambda g: g._replace(phase="dealing", winner=-1))
+            if over
+            else (lambda g: g._replace(phase="game_over", winner=0))
+        )
+        wrong = found(changed(s, "score", other), "game-ends-at-the-target")
+        assert wrong is not None and f"player 0 has {start + 15} of 500" in wrong
+
+
+KERNEL_CHECKS = {"matching-cards-offered"}
+"""State invariants that compare the kernel's offered moves with the card faces: no state
+breaks them, a wrong kernel does (see the random games below)."""
+
+
 def test_every_invariant_is_exercised_here() -> None:
-    """This module has a corruption for every state invariant of the catalogue."""
+    """This module has a corruption for every state invariant of the catalogue, or a
+    seeded kernel bug where the invariant judges the kernel's offer."""
     always = {i.name for i in INVARIANTS if i.kind == "always"}
-    assert always == set(CORRUPTIONS)
+    assert always == set(CORRUPTIONS) | KERNEL_CHECKS
 
 
 def test_random_games_catch_a_kernel_that_lets_any_card_match(
@@ -192,3 +217,36 @@ def test_a_reverse_at_a_table_of_two_follows_the_reading() -> None:
         assert "turn-passes-on" not in dict(violations(e, after, game, fired)), name
         other = after._replace(current=1 - after.current)
         assert "turn-passes-on" in dict(violations(e, other, game, fired)), name
+
+
+def test_random_games_catch_a_kernel_that_offers_no_symbol_match(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A seeded bug that plays-match cannot see, since every card played still matches:
+    the kernel offers no match by number or symbol (Let's Play 1). The first random game
+    breaks matching-cards-offered; with the kernel's own matching it passes."""
+    fresh = dataclasses.replace(edition("express"), name="express-bug")  # an empty match cache
+    assert play_random_game(fresh, 2, 0).violation is None
+    monkeypatch.setattr(
+        legality,
+        "_matches",
+        lambda faces, color, top, card: faces.wild[card] or (faces.color[card] == color),
+    )
+    fresh = dataclasses.replace(edition("express"), name="express-bug")
+    record = play_random_game(fresh, 2, 0)
+    assert record.violation is not None
+    assert record.violation.invariant == "matching-cards-offered"
+    assert "which matches" in record.violation.message
+
+
+def test_a_drawn_card_follows_the_after_drawing_reading() -> None:
+    """Let's Play: If you do not have a matching card. Classic lets only the drawn card be
+    played; a matching card already held is not owed an offer then, and the drawn one is."""
+    e = edition("classic")
+    game = table(e, [["red-1", "blue-3"], ["yellow-1", "green-2"]], top="red-9", draw=["red-5"])
+    drawn = run(e, game, Draw(0))[0]
+    assert drawn.phase == "drawn_card"
+    assert "matching-cards-offered" not in dict(violations(e, drawn))
+    offered = tuple(m for m in legal_actions(e, drawn) if not isinstance(m, Play))
+    found = dict(violations(e, drawn, legal=offered))["matching-cards-offered"]
+    assert "red-5" in found

@@ -198,17 +198,21 @@ def _short_catch_penalty(e, game, action):  # type: ignore[no-untyped-def]
     return game._replace(owed=game.owed._replace(amount=game.owed.amount - 1))
 
 
-def test_a_wrong_count_no_invariant_sees_changes_the_games_the_baseline_records(
+def test_a_wrong_count_breaks_draws_are_owed_and_changes_the_baseline_games(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A caught player drawing one card too few keeps every card accounted for, so no invariant
-    breaks (UNO: the penalty is a count, not a place). The same seed then plays other games,
-    and the baseline's games section names the change."""
+    """A caught player drawing one card too few keeps every card accounted for (Calling UNO:
+    the penalty is a count, not a place). `draws-are-owed` breaks on it; and with the
+    invariants off, the same seed plays other games, which the baseline's games section
+    names."""
     express = edition("express")
-    right, _ = simulate.run_games(express, 40, jobs=1)
+    right, _ = simulate.run_games(express, 40, jobs=1, check=False)
     mutated = _with_update("uno_window --catch--> table_draws", _short_catch_penalty)
     monkeypatch.setattr(kernel, "MACHINE", mutated)
-    wrong, _ = simulate.run_games(express, 40, jobs=1)
+    checked, _ = simulate.run_games(express, 40, jobs=1)
+    assert checked.first_violation is not None
+    assert checked.first_violation[1] == "draws-are-owed"
+    wrong, _ = simulate.run_games(express, 40, jobs=1, check=False)
     assert wrong.violations == 0 and not wrong.gaps and wrong.finished == 40
     assert wrong.fired[_branch("uno_window --catch--> table_draws")] > 0
     proofs = prove(express)
