@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
+from unospec.model import sections
 from unospec.model.cards import COLORS, NUMBER, WILD_KINDS, Face
 from unospec.model.effects import Effect, HailMary, NoEffect, PenaltyRace, WildDraw
 from unospec.model.errors import InputError
@@ -108,7 +109,7 @@ class Edition:
     def section_of(self, card_id: str) -> str:
         """The booklet section that states the rule of this card (by its kind)."""
         kind = Face.parse(card_id).kind
-        return dict(self.sections).get(kind, "Action Cards")
+        return dict(self.sections).get(kind, sections.ACTION_CARDS)
 
     def behaviour(self) -> Edition:
         """This edition without what only documents it: its name and title, the booklet and

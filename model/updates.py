@@ -259,7 +259,7 @@ def owe_catch_penalty(edition: Edition, game: GameState, action: Action | None) 
 @moves(Move("top", "under", "1"), Move("hand", "top", "1"))
 def throw_hail_mary(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The thrower's Hail Mary lands on the pile in the colour they named; play goes on
-    after the thrower (Action Cards: the Hail Mary card's section)."""
+    after the thrower (Action Cards: Wild Hail Mary Card)."""
     assert isinstance(action, Play)
     effect = edition.faces.effect[action.card]
     assert isinstance(effect, HailMary)

@@ -36,7 +36,7 @@ def _present(edition: Edition) -> set[str]:
 
 
 def _section(edition: Edition, kind: str) -> str:
-    return dict(edition.sections).get(kind, "Action Cards")
+    return dict(edition.sections).get(kind, sections.ACTION_CARDS)
 
 
 def name_vs_effect(edition: Edition) -> list[Finding]:
@@ -453,7 +453,7 @@ def redundancy(edition: Edition) -> list[Finding]:
                 "redundancy:card-rules",
                 "redundancy",
                 INFO,
-                "Action Cards",
+                sections.ACTION_CARDS,
                 f"rules for cards that are not in the deck: {', '.join(unused_rules)}",
                 {"not in the deck": unused_rules},
                 None,
@@ -533,10 +533,22 @@ def can_fire(edition: Edition, branch: Branch) -> bool:
 _CITED = re.compile(r"\(([A-Z][^()]*)\)\.?$")
 
 
-def rule_section(branch: Branch) -> str:
-    """The booklet section `branch`'s rule functions cite: each docstring's first paragraph
-    ends with it in parentheses (Let's Play when none does)."""
-    for function in (*branch.conditions, *branch.unless, branch.update, *branch.validators):
+def rule_section(branch: Branch, edition: Edition | None = None) -> str:
+    """The booklet section of `branch`'s rule. For a rule of some card effects (a Draw card,
+    a Wild Draw card's challenge), the section the edition file gives the first card with
+    such an effect (Action Cards when it has none); else the one its rule functions cite:
+    each docstring's first paragraph ends with it in parentheses (Let's Play when none
+    does)."""
+    functions = (*branch.conditions, *branch.unless, branch.update, *branch.validators)
+    if edition is not None:
+        needed = {effect for f in functions for effect in requirements_of(f)}
+        cited = dict(edition.sections)
+        for kind, effect in edition.effects:
+            if type(effect) in needed and kind in cited:
+                return cited[kind]
+        if needed:  # no card of this deck has the effect: its booklet has no such section
+            return sections.ACTION_CARDS
+    for function in functions:
         doc = (getattr(function, "__doc__", None) or "").strip().split("\n\n")[0]
         match = _CITED.search(" ".join(doc.split()))
         if match:
@@ -574,7 +586,7 @@ def dead_rules(edition: Edition, fired: Counter[int] | None, where: str) -> list
                     f"dead-rule:{branch.label}",
                     "dead-rule",
                     INFO,
-                    rule_section(branch),
+                    rule_section(branch, edition),
                     f"{branch.label} cannot fire in this edition: {off[0]} ({off[1]})",
                     {"transition": branch.label, "ruled out by": off[1]},
                     None,
@@ -588,7 +600,7 @@ def dead_rules(edition: Edition, fired: Counter[int] | None, where: str) -> list
                 f"dead-rule:{branch.label}",
                 "dead-rule",
                 WARNING if used else INFO,
-                rule_section(branch),
+                rule_section(branch, edition),
                 f"{branch.label} never fired in {where}"
                 + ("" if used else " (no card of this deck has the effect it applies to)"),
                 {"transition": branch.label, "checked by": where},

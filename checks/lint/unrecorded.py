@@ -93,7 +93,7 @@ def unrecorded(edition: Edition) -> list[Finding]:
         if question.card is not None:
             if question.card not in in_play:
                 continue  # no card of the deck raises it
-            section = dict(edition.sections).get(question.card, "Action Cards")
+            section = dict(edition.sections).get(question.card, sections.ACTION_CARDS)
         found.append(
             Finding(
                 f"unspecified-outcome:{ident}",

@@ -21,6 +21,7 @@ from typing import Any
 import z3
 
 from unospec.checks.proofs.result import REFUTED, UNKNOWN, Query, check_claim, value
+from unospec.model import sections
 from unospec.model.actions import Accept, Challenge, Play, Reshuffle
 from unospec.model.edition import Edition
 from unospec.model.effects import WildDraw
@@ -297,7 +298,7 @@ def challenge_queries(edition: Edition) -> list[Query]:
     present = {edition.faces.card_id(f) for f in edition.faces.in_play}
     for kind, effect in edition.effects:
         if isinstance(effect, WildDraw) and kind in present:
-            section = dict(edition.sections).get(kind, "Action Cards")
+            section = dict(edition.sections).get(kind, sections.ACTION_CARDS)
             queries.append(payouts_query(edition, kind, effect, section))
             queries.append(honest_query(edition, kind, effect, section))
             queries.append(bluff_query(edition, kind, effect, section))

@@ -178,6 +178,23 @@ def test_lint_cli_formats(capsys, tmp_path: Path) -> None:  # type: ignore[no-un
     assert json.loads(capsys.readouterr().out)["version"] == "2.1.0"
 
 
+def test_a_dead_card_rule_cites_the_section_the_edition_file_gives_that_card() -> None:
+    """A never-fired rule of a card cites the edition's own section for the card: Express's
+    challenge is its "Action Cards: Wild Draw Two" (not classic's Wild Draw Four wording),
+    its Draw card's deal "Action Cards: Draw One". A rule of a card the deck lacks cites
+    the Action Cards chapter; a rule of no card, what its functions cite (Calling UNO)."""
+    never = Counter({MACHINE.branches[0].number: 1})
+    express = {f.id: f.section for f in dead_rules(edition("express"), never, "a test")}
+    assert express["dead-rule:awaiting_challenge --challenge--> table_draws"] == (
+        "Action Cards: Wild Draw Two"
+    )
+    assert express["dead-rule:awaiting_play --play [plays_draw_card]--> table_draws"] == (
+        "Action Cards: Draw One"
+    )
+    assert express["dead-rule:hail_mary_discard --keep--> resolving"] == "Action Cards"
+    assert express["dead-rule:uno_window --catch--> table_draws"] == "Calling UNO"
+
+
 def test_a_transition_the_parameters_switch_off_is_a_note_not_a_dead_rule(
     tmp_path: Path,
 ) -> None:
