@@ -42,11 +42,12 @@ from unospec.model.table import MACHINE
 Progress = Callable[[str, int, int], None]
 """progress(label, done, total): called as work completes; the CLI draws a bar from it."""
 
-DEFAULT_GAMES = 500
-"""Games per edition. Measured with `benchmarks/bench_sample.py`: in the check's games, the
-last machine transition to fire first fires in game 179 (nfl-cowboys), and the last seeded
-kernel bug the games catch first fails a game in game 270 (a game that never ends); up to
-game 2000 nothing new came. Bugs that break no invariant show in the baseline's games."""
+DEFAULT_GAMES = 300
+"""Games per edition. Measured with `benchmarks/bench_sample.py` (see benchmarks/README.md):
+in the check's games, the last machine transition to fire first fires in game 179
+(nfl-cowboys), and every seeded kernel bug of `benchmarks/mutants.py` fails a game by game
+158 (a Hail Mary rarely thrown), most in game 0 or 1; up to game 2000 nothing new came.
+Bugs that break no invariant show in the baseline's games."""
 DEFAULT_SCALE = "micro"
 SETUP_DEALS = 50
 
@@ -394,7 +395,7 @@ def _baseline(
 def _save_command(edition: Edition, saved: dict[str, Any], folder: Path | None = None) -> str:
     """The `baseline save` that records what `saved` records (its scale, its games; or what
     the check just computed) where `check` looks (`folder`): with the defaults it would
-    record 500 games at micro, whatever the check compares."""
+    record the default games at micro, whatever the check compares."""
     words = ["unospec", "baseline", "save", reference(edition)]
     if folder is not None:
         words += ["--out", str(folder)]

@@ -313,14 +313,17 @@ def test_a_few_games_on_two_processes_play_as_on_one() -> None:
 
 def test_the_accept_command_records_what_the_baseline_recorded() -> None:
     """The command a failed baseline check offers saves the same sample it compares: a
-    baseline of 100 games at `pair` is re-saved with those, not with the defaults (500
-    games at micro), which would stop comparing the games at all."""
+    baseline of 100 games at `pair` is re-saved with those, not with the defaults
+    (`DEFAULT_GAMES` games at micro), which would stop comparing the games at all."""
     classic = edition("classic")
     saved = {"exploration": {"scale": "pair"}, "games": {"games": 100, "seed": 7}}
     assert main_check._save_command(classic, saved) == (
         "unospec baseline save classic --scale pair --games 100 --seed 7"
     )
-    defaults = {"exploration": {"scale": "micro"}, "games": {"games": 500, "seed": 0}}
+    defaults = {
+        "exploration": {"scale": "micro"},
+        "games": {"games": main_check.DEFAULT_GAMES, "seed": 0},
+    }
     assert main_check._save_command(classic, defaults) == "unospec baseline save classic"
     assert main_check._save_command(classic, {"games": None}).endswith("classic --games 0")
 
