@@ -846,23 +846,34 @@ def violations(
     """
     found: list[tuple[str, str]] = []
     began: type | None = type(fired[0].action) if fired else None
-    for name, is_step, check, since in _selected(kinds, skip, began):
+    states, steps = _selected(kinds, skip, began)
+    since_from = before if before_passed else None  # a predecessor that passed
+    for name, check, since, given_legal in states:
         try:
-            if is_step:
-                if before is None:
-                    continue
-                problem = check(edition, before, fired, after)
-            elif check in _GIVEN_LEGAL:
+            if given_legal:
                 problem = check(edition, after, legal)
-            elif since is not None and before_passed and before is not None:
-                problem = since(edition, before, after)
+            elif since is not None and since_from is not None:
+                problem = since(edition, since_from, after)
             else:
                 problem = check(edition, after)
         except Exception as error:  # a state broken enough to crash a check breaks it
-            problem = f"checking it failed: {type(error).__name__}: {error}"
+            problem = _crashed(error)
+        if problem is not None:
+            found.append((name, problem))
+    if before is None:
+        return found
+    for name, step_check in steps:
+        try:
+            problem = step_check(edition, before, fired, after)
+        except Exception as error:
+            problem = _crashed(error)
         if problem is not None:
             found.append((name, problem))
     return found
+
+
+def _crashed(error: Exception) -> str:
+    return f"checking it failed: {type(error).__name__}: {error}"
 
 
 _GIVEN_LEGAL = (no_deadlock, matching_cards_offered)
@@ -872,12 +883,21 @@ _GIVEN_LEGAL = (no_deadlock, matching_cards_offered)
 @functools.cache
 def _selected(
     kinds: tuple[str, ...], skip: frozenset[str], began: type | None
-) -> tuple[tuple[str, bool, Callable[..., str | None], SinceCheck | None], ...]:
+) -> tuple[
+    tuple[tuple[str, Callable[..., str | None], SinceCheck | None, bool], ...],
+    tuple[tuple[str, Callable[..., str | None]], ...],
+]:
     """The invariants to check after a step that `began` with an action of that type (None:
-    any), in catalogue order, unpacked: `violations` runs every step."""
-    return tuple(
-        (i.name, i.kind == "step", i.check, i.since)
-        for i in INVARIANTS
-        if i.kind in kinds and i.name not in skip
-        if began is None or i.steps is None or began in i.steps
+    any), in catalogue order, unpacked: `violations` runs every step. State checks come as
+    (name, check, its `since` form, whether it takes the legal actions); step checks as
+    (name, check)."""
+    chosen = [i for i in INVARIANTS if i.kind in kinds and i.name not in skip]
+    states = tuple(
+        (i.name, i.check, i.since, i.check in _GIVEN_LEGAL) for i in chosen if i.kind == "always"
     )
+    steps = tuple(
+        (i.name, i.check)
+        for i in chosen
+        if i.kind == "step" and (began is None or i.steps is None or began in i.steps)
+    )
+    return states, steps
