@@ -554,8 +554,32 @@ def challenge_judges_the_hand(
         )
         pending = _after_step(fired, i, after).challenge
         if pending != expected:
-            return f"the pending challenge is {pending}, expected {expected}"
+            return _challenge_differs(edition, pending, expected)
     return None
+
+
+def _challenge_differs(
+    edition: Edition, pending: PendingChallenge | None, expected: PendingChallenge
+) -> str:
+    """What the recorded challenge gets wrong, in words."""
+    card = edition.faces.card_id(expected.card)
+    if pending is None:
+        return f"player {expected.offender}'s {card} leaves no challenge to answer"
+    for field, value in zip(PendingChallenge._fields, expected, strict=True):
+        found = getattr(pending, field)
+        if found == value:
+            continue
+        if field in ("guilty", "bluff"):
+            word = {"guilty": ("guilty", "honest"), "bluff": ("a bluff", "within its rule")}
+            said, meant = (word[field][0 if v else 1] for v in (found, value))
+            return (
+                f"player {expected.offender}'s {card} is judged {said}; by the hand kept "
+                f"it is {meant}"
+            )
+        return f"the challenge of player {expected.offender}'s {card} names {field} {found}, " + (
+            f"expected {value}"
+        )
+    return "the pending challenge differs"  # unreachable: the two records differ somewhere
 
 
 def _holds(edition: Edition, hand: list[int], color: int, kinds: tuple[str, ...]) -> bool:

@@ -75,9 +75,11 @@ def test_a_challenge_is_judged_by_the_hand_kept_and_paid_by_its_loser() -> None:
     innocent = changed(
         played, "play", lambda g: g._replace(challenge=pending._replace(guilty=False))
     )
-    assert "expected" in str(found(innocent, "challenge-judges-the-hand"))
+    assert "judged honest; by the hand kept it is guilty" in str(
+        found(innocent, "challenge-judges-the-hand")
+    )
     elsewhere = changed(played, "play", lambda g: g._replace(challenge=pending._replace(victim=2)))
-    assert found(elsewhere, "challenge-judges-the-hand") is not None
+    assert "names victim 2, expected 1" in str(found(elsewhere, "challenge-judges-the-hand"))
 
     challenged = step(E, played[3], Challenge(1))
     assert len(challenged[3].hands[0]) == 6 and found(challenged, "draws-are-owed") is None
