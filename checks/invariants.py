@@ -1,8 +1,10 @@
 """Named invariants of the game, checked in every state (and across every step).
 
 Each returns None when it holds and a sentence saying what is wrong when it does not. The
-random-play checker, the replay and (later) the model checker and the stateful tests all use
-these same functions; none restates them. The type invariant comes first, as in TLA+ specs.
+random-play checker, the replay, the model checker and the stateful tests all use these same
+functions; none restates them. The type invariant comes first, as in TLA+ specs. The ones
+here are structural; those that restate one booklet rule each are in `rule_invariants`, and
+`INVARIANTS` lists both.
 """
 
 from __future__ import annotations
@@ -11,33 +13,24 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from unospec.checks.rule_invariants import (
+    MAY_DRAW,
+    challenge_judges_the_hand,
+    draws_are_owed,
+    game_ends_at_the_target,
+    hail_mary_lands,
+    matching_cards_offered,
+    plays_match,
+    score_is_the_hand,
+    turn_passes_on,
+    wild_names_its_colour,
+)
 from unospec.checks.since import cards_still_ok
-from unospec.model.actions import (
-    Accept,
-    Action,
-    Catch,
-    Challenge,
-    Draw,
-    Keep,
-    NameLoser,
-    Play,
-    Reshuffle,
-)
-from unospec.model.cards import COLORS
+from unospec.model.actions import Action, Keep, Play
 from unospec.model.edition import Edition
-from unospec.model.effects import (
-    DrawPenalty,
-    HailMary,
-    NoEffect,
-    PenaltyRace,
-    Reverse,
-    Skip,
-    Wild,
-    WildDraw,
-)
 from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.kernel import Fired, is_chance, legal_actions
-from unospec.model.state import CLOCKWISE, GameState, Owed, PendingChallenge
+from unospec.model.state import CLOCKWISE, GameState
 from unospec.model.table import MACHINE
 from unospec.model.trace import action_step
 
@@ -253,49 +246,6 @@ def no_deadlock(
     return None if legal else f"no legal action in phase {game.phase}"
 
 
-def matching_cards_offered(
-    edition: Edition, game: GameState, legal: tuple[Action, ...] | None = None
-) -> str | None:
-    """When a player may play, every coloured card they may play that matches by colour,
-    number or symbol, and every plain Wild, is among the moves offered (Let's Play 1; after
-    a draw, the edition's after-drawing reading): the other half of `plays-match`, said here
-    from the card faces, apart from the kernel's own list of moves.
-
-    `legal` may pass the state's legal actions when the caller has them already.
-    """
-    phase = game.phase
-    if phase not in _PLAY_PHASES or not game.discard:
-        return None
-    player, faces = game.current, edition.faces
-    hand = game.hands[player]
-    if phase == "drawn_card" and edition.rules.after_drawing != "any-matching-card":
-        hand = (game.drawn,)
-    top = game.discard[-1]
-    symbol, color, wild, effect = faces.symbol, faces.color, faces.wild, faces.effect
-    playable = [  # a wild on top is matched by the colour in force only
-        card
-        for card in hand
-        if (
-            type(effect[card]) is Wild
-            if wild[card]
-            else color[card] == game.color or (not wild[top] and symbol[card] == symbol[top])
-        )
-    ]
-    if not playable:
-        return None
-    if legal is None:
-        legal = legal_actions(edition, game)
-    offered = {move.card for move in legal if type(move) is Play and move.player == player}
-    for card in playable:
-        if card not in offered:
-            matches = "" if wild[card] else f", which matches {faces.card_id(top)},"
-            return f"player {player} holds {faces.card_id(card)}{matches} but may not play it"
-    return None
-
-
-_PLAY_PHASES = frozenset({"awaiting_play", "drawn_card"})
-
-
 def colour_in_force(edition: Edition, game: GameState) -> str | None:
     """Once the first card is turned up, a colour is in force, unless the top card is a wild
     the first flip turned up (Set Up 4-5; a wild played names one: Action Cards)."""
@@ -307,371 +257,6 @@ def colour_in_force(edition: Edition, game: GameState) -> str | None:
 
 
 _TOP_TURNED = IN_HAND - {"first_flip"}
-
-
-def plays_match(
-    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
-) -> str | None:
-    """Every card played matches the top card by colour, number or symbol, or is a wild
-    (Let's Play 1): said here from the card faces, apart from the kernel's own matching."""
-    if not fired or type(fired[0].action) is not Play:  # most steps play no card
-        return None
-    faces = edition.faces
-    for step in fired:
-        action = step.action
-        if step.branch.event not in _PLAYS or not isinstance(action, Play):
-            continue
-        game, card = step.before, action.card
-        if faces.wild[card] or faces.color[card] == game.color or not game.discard:
-            continue
-        face, top = faces.faces[card], faces.faces[game.discard[-1]]
-        if face.kind == top.kind and face.rank == top.rank:  # a symbol, or a number's rank
-            continue
-        return f"{faces.card_id(card)} was played on {faces.card_id(game.discard[-1])}, " + (
-            f"with {COLORS[game.color] if game.color >= 0 else 'no colour'} in force"
-        )
-    return None
-
-
-_PLAYS = frozenset({"play", "play_drawn"})
-
-
-def turn_passes_on(
-    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
-) -> str | None:
-    """After a number, a plain Wild, a Skip, a Reverse or a Draw card, play goes on where
-    the card sends it (Let's Play: to the left, in the direction of play; Action Cards: a
-    Skip and a Draw card pass over the next player, a Reverse turns the direction, and with
-    two players does what the edition's reading says): said here from the card faces, apart
-    from the kernel's own turn order. Checked where the step ends with the turn settled."""
-    if not fired or type(fired[0].action) is not Play or after.phase not in _TURN_SETTLED:
-        return None
-    step = next((f for f in fired if f.branch.event in _PLAYS), None)
-    if step is None or not isinstance(step.action, Play):
-        return None
-    game, played = step.before, step.action
-    player = played.player
-    if not game.hands[player][1:]:  # the last card ends the hand: no turn follows
-        return None
-    effect = edition.faces.effect[played.card]
-    seats, way = game.players, game.direction
-    if type(effect) in (NoEffect, Wild):
-        expected = (player + way) % seats, way
-    elif type(effect) in (Skip, DrawPenalty):
-        expected = (player + 2 * way) % seats, way
-    elif type(effect) is Reverse:
-        again = seats == 2 and effect.with_two_players == "acts-as-skip"
-        expected = (player if again else (player - way) % seats), -way
-    else:  # a Wild Draw, a Hail Mary, a penalty race: their own obligations decide
-        return None
-    if (after.current, after.direction) != expected:
-        return (
-            f"after player {player}'s {edition.faces.card_id(played.card)}, player "
-            f"{after.current} is to play (direction {after.direction}); expected player "
-            f"{expected[0]} (direction {expected[1]})"
-        )
-    return None
-
-
-_TURN_SETTLED = frozenset({"awaiting_play", "uno_window"})
-
-
-def _after_step(fired: tuple[Fired, ...], i: int, after: GameState) -> GameState:
-    """The table right after transition `i` of a step: where the next one started, or the
-    step's end."""
-    return fired[i + 1].before if i + 1 < len(fired) else after
-
-
-def wild_names_its_colour(
-    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
-) -> str | None:
-    """The colour a wild's player names is the colour in force after it (Action Cards)."""
-    played = fired[0].action if fired else None
-    if type(played) is not Play or not edition.faces.wild[played.card]:  # most steps
-        return None
-    for i, step in enumerate(fired):
-        if step.branch.event != "choose_color":
-            continue
-        action = step.action
-        named = _after_step(fired, i, after)
-        if isinstance(action, Play) and named.color != action.color:
-            return f"the wild named colour {action.color}, but {named.color} is in force"
-    return None
-
-
-def score_is_the_hand(
-    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
-) -> str | None:
-    """Scoring gives the hand's winner the points of the cards left in the other hands, by
-    the edition's table (numbers at face value), and nobody else anything (Keeping Score):
-    counted here from the card faces, apart from the kernel's own scoring."""
-    if after.scores is before.scores:  # no hand was scored (scoring makes a new tuple)
-        return None
-    if not any(step.branch.event == "score" for step in fired):
-        return None if after.scores == before.scores else "scores changed, though no hand ended"
-    for i, step in enumerate(fired):
-        if step.branch.event != "score":
-            continue
-        game = step.before
-        scored = _after_step(fired, i, after)
-        points = dict(edition.rules.points)
-        faces = edition.faces.faces
-        winner = game.hands.index(()) if () in game.hands else -1
-        total = 0
-        for hand in game.hands:
-            for card in hand:
-                worth = points.get(faces[card].kind)
-                if worth is None:
-                    return None  # a card without points: the kernel's rule gap, not a score
-                total += (faces[card].rank or 0) if worth == "face-value" else int(worth)
-        expected = list(before.scores)  # as the step began: nothing else scores in it
-        if winner >= 0:
-            expected[winner] += total
-        if list(scored.scores) != expected:
-            return f"scores {list(scored.scores)} after the hand, expected {expected}"
-    return None
-
-
-def draws_are_owed(
-    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
-) -> str | None:
-    """Each draw the step sets owes the player the rule names the count the rule gives, and
-    the table deals it from the top of the draw pile: one card for a player who draws (Let's
-    Play), a Draw card's count to the next player, the Wild Draw card's counts to the victim
-    who accepts or to the loser of a challenge, the penalty to a player caught not calling
-    UNO (Calling UNO), a special wild's count to its loser (Action Cards). What the pile
-    cannot give waits for a reshuffle, and lapses only when none can refill it (Let's Play
-    NOTE). Said here from the card faces and the edition's numbers, apart from the kernel."""
-    if not fired or type(fired[0].action) not in _MAY_DRAW:
-        return None
-    played = fired[0].action
-    if type(played) is Play and type(edition.faces.effect[played.card]) is not DrawPenalty:
-        return None  # most steps: a play that owes no one a card
-    for i, step in enumerate(fired):
-        event = step.branch.event
-        made = _after_step(fired, i, after)
-        if event == "draw_owed":
-            problem = _dealt_as_owed(step.before, made)
-        elif event in _OWING:
-            problem = _owed_as_the_rule_says(edition, step, made.owed)
-        else:
-            continue
-        if problem:
-            return problem
-    return None
-
-
-_OWING = frozenset({"draw", "play", "play_drawn", "challenge", "accept", "catch", "name_loser"})
-_MAY_DRAW = frozenset({Play, Draw, Challenge, Accept, Catch, NameLoser, Reshuffle})
-
-
-def _owed_as_the_rule_says(edition: Edition, step: Fired, owed: Owed | None) -> str | None:
-    """The obligation transition `step` set (`owed`) against the one its rule gives."""
-    game, action, event = step.before, step.action, step.branch.event
-    faces = edition.faces
-    expected: tuple[int, int] | None = None
-    if event == "draw":
-        expected = game.current, 1
-    elif event in _PLAYS and isinstance(action, Play):
-        effect = faces.effect[action.card]
-        if isinstance(effect, DrawPenalty) and game.hands[action.player][1:]:
-            expected = (action.player + game.direction) % game.players, effect.draw
-    elif event in ("challenge", "accept") and game.challenge is not None:
-        pending = game.challenge
-        wild_draw = faces.effect[pending.card]
-        assert isinstance(wild_draw, WildDraw)
-        if event == "accept":
-            expected = pending.victim, wild_draw.draw
-        elif pending.guilty:
-            expected = pending.offender, wild_draw.offender_draws
-        else:
-            expected = pending.victim, wild_draw.challenger_draws
-    elif event == "catch" and isinstance(action, Catch):
-        expected = action.target, edition.rules.uno_penalty
-    elif event == "name_loser" and isinstance(action, NameLoser) and game.special >= 0:
-        race = faces.effect[game.special]
-        assert isinstance(race, PenaltyRace)
-        expected = action.player, race.draw
-    found = (owed.player, owed.amount) if owed is not None else None
-    if found == expected:
-        return None
-    said = "no draw" if expected is None else f"player {expected[0]} to draw {expected[1]}"
-    got = "no draw" if found is None else f"player {found[0]} to draw {found[1]}"
-    return f"{step.branch.event} set {got}; the rule gives {said}"
-
-
-def _dealt_as_owed(game: GameState, dealt: GameState) -> str | None:
-    """One deal of owed cards: `game` before it, `dealt` after."""
-    owed = game.owed
-    if owed is None:
-        return "the table dealt cards no one was owed"
-    pile = game.draw_pile
-    got = min(owed.amount, len(pile))
-    grew = len(dealt.hands[owed.player]) - len(game.hands[owed.player])
-    if grew != got or dealt.draw_pile != pile[got:]:
-        return (
-            f"player {owed.player} was owed {owed.amount} with {len(pile)} in the draw pile, "
-            f"but got {grew} and the pile went to {len(dealt.draw_pile)}"
-        )
-    left = owed.amount - got
-    still = dealt.owed.amount if dealt.owed is not None else 0
-    refill = len(game.discard) > 1
-    if still != (left if refill else 0):
-        return (
-            f"player {owed.player} still owes {still} after getting {got} of {owed.amount}, "
-            f"expected {left if refill else 0}"
-            + ("" if refill else " (no reshuffle can refill the pile: the rest lapses)")
-        )
-    return None
-
-
-def challenge_judges_the_hand(
-    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
-) -> str | None:
-    """A Wild Draw card waits for the next player's answer, judged by the hand its player
-    kept, against the colour in force before it (Action Cards: the Wild Draw card's
-    section): said here from the card faces, apart from the kernel's own judgment."""
-    played = fired[0].action if fired else None
-    if type(played) is not Play or not edition.faces.wild_draw[played.card]:  # most steps
-        return None
-    faces = edition.faces
-    for i, step in enumerate(fired):
-        action = step.action
-        if step.branch.event not in _PLAYS or not isinstance(action, Play):
-            continue
-        game, card, player = step.before, action.card, action.player
-        effect = faces.effect[card]
-        if not isinstance(effect, WildDraw) or not game.hands[player][1:]:
-            continue
-        kept = list(game.hands[player])
-        kept.remove(card)
-        expected = PendingChallenge(
-            offender=player,
-            victim=(player + game.direction) % game.players,
-            card=card,
-            guilty=_holds(edition, kept, game.color, effect.guilty_if_holding),
-            bluff=_holds(edition, kept, game.color, effect.playable_unless_holding),
-        )
-        pending = _after_step(fired, i, after).challenge
-        if pending != expected:
-            return _challenge_differs(edition, pending, expected)
-    return None
-
-
-def _challenge_differs(
-    edition: Edition, pending: PendingChallenge | None, expected: PendingChallenge
-) -> str:
-    """What the recorded challenge gets wrong, in words."""
-    card = edition.faces.card_id(expected.card)
-    if pending is None:
-        return f"player {expected.offender}'s {card} leaves no challenge to answer"
-    for field, value in zip(PendingChallenge._fields, expected, strict=True):
-        found = getattr(pending, field)
-        if found == value:
-            continue
-        if field in ("guilty", "bluff"):
-            word = {"guilty": ("guilty", "honest"), "bluff": ("a bluff", "within its rule")}
-            said, meant = (word[field][0 if v else 1] for v in (found, value))
-            return (
-                f"player {expected.offender}'s {card} is judged {said}; by the hand kept "
-                f"it is {meant}"
-            )
-        return f"the challenge of player {expected.offender}'s {card} names {field} {found}, " + (
-            f"expected {value}"
-        )
-    return "the pending challenge differs"  # unreachable: the two records differ somewhere
-
-
-def _holds(edition: Edition, hand: list[int], color: int, kinds: tuple[str, ...]) -> bool:
-    """`hand` holds a card of the colour in force (`current-color`) or a wild (`wild`)."""
-    faces = edition.faces
-    if "wild" in kinds and any(faces.wild[card] for card in hand):
-        return True
-    return "current-color" in kinds and color >= 0 and color in (faces.color[c] for c in hand)
-
-
-def game_ends_at_the_target(
-    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
-) -> str | None:
-    """The game ends, won by the hand's winner, exactly when their score reaches the target,
-    or after one hand where one hand is the game (Keeping Score; Winning)."""
-    if after.scores is before.scores:  # no hand was scored (scoring makes a new tuple)
-        return None
-    rules = edition.rules
-    for i, step in enumerate(fired):
-        if step.branch.event != "score" or () not in step.before.hands:
-            continue
-        winner = step.before.hands.index(())
-        scored = _after_step(fired, i, after)
-        won = rules.game_end == "single-hand" or scored.scores[winner] >= rules.target_score
-        if (scored.phase == "game_over", scored.winner) != (won, winner if won else -1):
-            reached = f"player {winner} has {scored.scores[winner]} of {rules.target_score}"
-            return f"{reached}, yet the game is {'not ' if won else ''}over" + (
-                f" (winner {scored.winner})" if scored.winner >= 0 else ""
-            )
-    return None
-
-
-def hail_mary_lands(
-    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
-) -> str | None:
-    """A Hail Mary thrown at the player who called UNO lands on the pile in the colour its
-    thrower named, and play goes on after the thrower as the card says; a right guess lets
-    a thrower left with cards to spare keep one, and the rest go under the Hail Mary (Action
-    Cards: Wild Hail Mary Card; the edition's hail-mary readings)."""
-    first = fired[0].action if fired else None
-    if type(first) is not Keep and not (
-        type(first) is Play and edition.faces.hail_mary[first.card]
-    ):
-        return None  # most steps
-    for i, step in enumerate(fired):
-        event = step.branch.event
-        if event == "keep":
-            problem = _shed_under(step.before, _after_step(fired, i, after))
-        elif event == "hail_mary":
-            problem = _landed(edition, step, _after_step(fired, i, after))
-        else:
-            continue
-        if problem:
-            return problem
-    return None
-
-
-def _landed(edition: Edition, step: Fired, landed: GameState) -> str | None:
-    """One Hail Mary throw (`step`), and the table right after it."""
-    faces, game, thrown = edition.faces, step.before, step.action
-    assert isinstance(thrown, Play)
-    thrower = thrown.player
-    effect = faces.effect[thrown.card]
-    assert isinstance(effect, HailMary)
-    if landed.discard[-1:] != (thrown.card,) or landed.color != thrown.color:
-        return "the Hail Mary is not on top of the pile in the colour its thrower named"
-    left = len(game.hands[thrower]) - 1
-    if not left:
-        return None  # the thrower's last card: the hand is over
-    way = CLOCKWISE if effect.continue_with == "left-of-player" else game.direction
-    if landed.current != (thrower + way) % game.players:
-        return f"after player {thrower}'s Hail Mary, player {landed.current} is to play"
-    (last,) = game.hands[game.window]
-    right = faces.color[last] == thrown.color
-    if (landed.phase == "hail_mary_discard") != (right and left > 1):
-        guess = "right" if right else "wrong"
-        return f"a {guess} guess, with {left} cards left, went to {landed.phase}"
-    return None
-
-
-def _shed_under(before: GameState, after: GameState) -> str | None:
-    """After a Keep: the thrower holds one card, and the rest lie right under the Hail Mary."""
-    thrower = before.actor
-    shed = len(before.hands[thrower]) - 1
-    if len(after.hands[thrower]) != 1:
-        return f"player {thrower} kept {len(after.hands[thrower])} cards, not one"
-    if (
-        after.discard[-1:] != before.discard[-1:]
-        or len(after.discard) != len(before.discard) + shed
-    ):
-        return "the shed cards are not under the Hail Mary"
-    return None
 
 
 def scores_only_grow(
@@ -807,7 +392,7 @@ INVARIANTS: tuple[Invariant, ...] = (
         "step",
         draws_are_owed,
         "every draw owes the player its rule names the count it gives, dealt from the top",
-        steps=_MAY_DRAW,
+        steps=MAY_DRAW,
     ),
     Invariant(
         "challenge-judges-the-hand",
