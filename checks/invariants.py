@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from unospec.checks.rule_invariants import (
     MAY_DRAW,
+    TURN_STEPS,
     challenge_judges_the_hand,
     draws_are_owed,
     game_ends_at_the_target,
@@ -248,10 +249,17 @@ def no_deadlock(
 
 def colour_in_force(edition: Edition, game: GameState) -> str | None:
     """Once the first card is turned up, a colour is in force, unless the top card is a wild
-    the first flip turned up (Set Up 4-5; a wild played names one: Action Cards)."""
+    the first flip turned up: one with nothing under it but the cards the first flip ignored
+    (Set Up 4-5; a wild played names one: Action Cards)."""
     if game.color != -1 or game.phase not in _TOP_TURNED:
         return None
-    if game.discard and edition.faces.wild[game.discard[-1]] and len(game.discard) == 1:
+    faces = edition.faces
+    under = game.discard[:-1]
+    if (
+        game.discard
+        and faces.wild[game.discard[-1]]
+        and all(faces.ignored_at_flip[c] for c in under)
+    ):
         return None
     return "no colour is in force, though the top card is not a wild the first flip turned up"
 
@@ -371,8 +379,8 @@ INVARIANTS: tuple[Invariant, ...] = (
         "turn-passes-on",
         "step",
         turn_passes_on,
-        "after a number, Wild, Skip, Reverse or Draw card, the player the card sends play to",
-        steps=_PLAY_STEPS,
+        "after a card, a Wild Draw's answer or a special wild's loser, the right player plays",
+        steps=TURN_STEPS,
     ),
     Invariant(
         "wild-names-its-colour",

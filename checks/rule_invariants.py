@@ -36,27 +36,32 @@ from unospec.model.state import CLOCKWISE, GameState, Owed, PendingChallenge
 def matching_cards_offered(
     edition: Edition, game: GameState, legal: tuple[Action, ...] | None = None
 ) -> str | None:
-    """When a player may play, every coloured card they may play that matches by colour,
-    number or symbol, and every plain Wild, is among the moves offered (Let's Play 1; after
-    a draw, the edition's after-drawing reading): the other half of `plays-match`, said here
-    from the card faces, apart from the kernel's own list of moves.
+    """When a player may play, every coloured card they hold that matches by colour, number
+    or symbol is among the moves offered, and so is every wild its own rule lets them play:
+    a plain Wild and a special wild always, a Wild Draw card unless its edition refuses a
+    bluff and this would be one, a Hail Mary where it may be played as a plain wild (Let's
+    Play 1; Action Cards; after a draw, the edition's after-drawing reading; in an UNO
+    window, the moves that close it: Calling UNO). The other half of `plays-match`, said
+    here from the card faces, apart from the kernel's own list of moves.
 
     `legal` may pass the state's legal actions when the caller has them already.
     """
     phase = game.phase
     if phase not in _PLAY_PHASES or not game.discard:
         return None
+    if phase in _WINDOWS and game.challenge is not None:
+        return None  # closing this window leads to the challenge, not to a play
     player, faces = game.current, edition.faces
     hand = game.hands[player]
     if phase == "drawn_card" and edition.rules.after_drawing != "any-matching-card":
         hand = (game.drawn,)
     top = game.discard[-1]
-    symbol, color, wild, effect = faces.symbol, faces.color, faces.wild, faces.effect
+    symbol, color, wild = faces.symbol, faces.color, faces.wild
     playable = [  # a wild on top is matched by the colour in force only
         card
         for card in hand
         if (
-            type(effect[card]) is Wild
+            _wild_allowed(edition, game, player, card)
             if wild[card]
             else color[card] == game.color or (not wild[top] and symbol[card] == symbol[top])
         )
@@ -73,7 +78,20 @@ def matching_cards_offered(
     return None
 
 
-_PLAY_PHASES = frozenset({"awaiting_play", "drawn_card"})
+def _wild_allowed(edition: Edition, game: GameState, player: int, card: int) -> bool:
+    """The wild's own Action Cards section lets `player` play it on their turn now."""
+    effect = edition.faces.effect[card]
+    if isinstance(effect, HailMary):
+        return effect.own_turn == "plain-wild"
+    if isinstance(effect, WildDraw) and effect.bluff == "refused":
+        kept = list(game.hands[player])
+        kept.remove(card)
+        return not _holds(edition, kept, game.color, effect.playable_unless_holding)
+    return True
+
+
+_WINDOWS = frozenset({"uno_window", "uno_called"})
+_PLAY_PHASES = frozenset({"awaiting_play", "drawn_card"}) | _WINDOWS
 
 
 def plays_match(
@@ -109,10 +127,36 @@ def turn_passes_on(
     """After a number, a plain Wild, a Skip, a Reverse or a Draw card, play goes on where
     the card sends it (Let's Play: to the left, in the direction of play; Action Cards: a
     Skip and a Draw card pass over the next player, a Reverse turns the direction, and with
-    two players does what the edition's reading says): said here from the card faces, apart
-    from the kernel's own turn order. Checked where the step ends with the turn settled."""
-    if not fired or type(fired[0].action) is not Play or after.phase not in _TURN_SETTLED:
+    two players does what the edition's reading says). After a Wild Draw card is accepted,
+    or challenged and found honest, its victim loses their turn; found guilty, the victim
+    plays or not as the card's reading says. After a special wild's loser is named, play
+    goes on after the wild's player. Said here from the card faces, apart from the kernel's
+    own turn order; checked where the step ends with the turn settled."""
+    if not fired or after.phase not in _TURN_SETTLED:
         return None
+    began = type(fired[0].action)
+    if began is Play:
+        found = _after_a_card(edition, fired)
+    elif began in _ANSWERS:
+        found = _after_an_answer(edition, fired)
+    else:
+        return None
+    if found is None:
+        return None
+    what, expected = found
+    if (after.current, after.direction) != expected:
+        return (
+            f"after {what}, player {after.current} is to play (direction {after.direction}); "
+            f"expected player {expected[0]} (direction {expected[1]})"
+        )
+    return None
+
+
+Expected = tuple[str, tuple[int, int]]
+"""What happened, and the (player to play, direction) it leads to."""
+
+
+def _after_a_card(edition: Edition, fired: tuple[Fired, ...]) -> Expected | None:
     step = next((f for f in fired if f.branch.event in _PLAYS), None)
     if step is None or not isinstance(step.action, Play):
         return None
@@ -129,17 +173,41 @@ def turn_passes_on(
     elif type(effect) is Reverse:
         again = seats == 2 and effect.with_two_players == "acts-as-skip"
         expected = (player if again else (player - way) % seats), -way
-    else:  # a Wild Draw, a Hail Mary, a penalty race: their own obligations decide
+    else:  # a Wild Draw, a Hail Mary, a penalty race: decided when answered (below)
         return None
-    if (after.current, after.direction) != expected:
-        return (
-            f"after player {player}'s {edition.faces.card_id(played.card)}, player "
-            f"{after.current} is to play (direction {after.direction}); expected player "
-            f"{expected[0]} (direction {expected[1]})"
-        )
-    return None
+    return f"player {player}'s {edition.faces.card_id(played.card)}", expected
 
 
+def _after_an_answer(edition: Edition, fired: tuple[Fired, ...]) -> Expected | None:
+    step = next((f for f in fired if f.branch.event in _ANSWER_EVENTS), None)
+    if step is None:
+        return None
+    game, event = step.before, step.branch.event
+    seats, way = game.players, game.direction
+    if event == "name_loser":
+        return "the special wild's loser", ((game.actor + way) % seats, way)
+    pending = game.challenge
+    if pending is None:
+        return None
+    victim = pending.victim
+    effect = edition.faces.effect[pending.card]
+    assert isinstance(effect, WildDraw)
+    plays = (
+        event == "challenge"
+        and pending.guilty
+        and effect.after_successful_challenge == "challenger-plays"
+    )
+    what = "an accepted" if event == "accept" else "a challenged"
+    return f"{what} {edition.faces.card_id(pending.card)}", (
+        (victim if plays else (victim + way) % seats),
+        way,
+    )
+
+
+_ANSWERS = frozenset({Challenge, Accept, NameLoser})
+TURN_STEPS = _ANSWERS | {Play}
+"""The steps, by their action's type, after which `turn-passes-on` knows who plays."""
+_ANSWER_EVENTS = frozenset({"challenge", "accept", "name_loser"})
 _TURN_SETTLED = frozenset({"awaiting_play", "uno_window"})
 
 

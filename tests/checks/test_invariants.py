@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
-from scenario import card, edition, table
+from scenario import card, edition, edition_file, flipped_first, table
 from steps import changed, found, step
 
 from unospec.checks.invariants import INVARIANTS, violations
 from unospec.checks.random_play import play_random_game
+from unospec.editions import load_edition
 from unospec.model import legality
-from unospec.model.actions import Draw, Play
-from unospec.model.kernel import legal_actions, run
+from unospec.model.actions import Accept, Challenge, Deal, Draw, NameLoser, Play
+from unospec.model.kernel import apply, empty_table, legal_actions, run
 from unospec.model.state import GameState, Owed, PendingChallenge
 
 E = edition("nfl-cowboys")
@@ -165,6 +167,35 @@ def test_the_game_ends_exactly_at_the_target() -> None:
         assert wrong is not None and f"player 0 has {start + 15} of 500" in wrong
 
 
+def test_a_wild_turned_up_over_ignored_cards_needs_no_colour(tmp_path: Path) -> None:
+    """Set Up 4, with classic's other reading (only the coloured action cards are ignored):
+    a Skip turned up stays on the discard pile, and the Wild turned up on it starts the hand
+    with no colour in force. That breaks no invariant; the same Wild over a number does."""
+    path = edition_file(
+        tmp_path,
+        "classic",
+        "actions-only",
+        *(
+            (f"{key}{old}", f"{key}{new}")
+            for key, old, new in (
+                ("first_flip_ignores = ", FIVE, THREE),
+                ("chosen = ", FIVE, THREE),
+                ("alternatives = ", f"[{THREE}]", f"[{FIVE}]"),
+            )
+        ),
+    )
+    e = load_edition(str(path))
+    game = apply(e, empty_table(e, 2), Deal(tuple(flipped_first(e, "red-skip", "wild"))))
+    assert [e.faces.card_id(c) for c in game.discard] == ["red-skip", "wild"]
+    assert game.color == -1 and violations(e, game) == []
+    over_a_number = game._replace(discard=(card(e, "red-5"), game.discard[-1]))
+    assert "colour-in-force" in dict(violations(e, over_a_number))
+
+
+FIVE = '["skip", "reverse", "draw-two", "wild", "wild-draw-four"]'
+THREE = '["skip", "reverse", "draw-two"]'
+
+
 KERNEL_CHECKS = {"matching-cards-offered"}
 """State invariants that compare the kernel's offered moves with the card faces: no state
 breaks them, a wrong kernel does (see the random games below)."""
@@ -250,3 +281,49 @@ def test_a_drawn_card_follows_the_after_drawing_reading() -> None:
     offered = tuple(m for m in legal_actions(e, drawn) if not isinstance(m, Play))
     found = dict(violations(e, drawn, legal=offered))["matching-cards-offered"]
     assert "red-5" in found
+
+
+def test_after_a_wild_draws_answer_the_turn_follows_the_judgment() -> None:
+    """Action Cards: Wild Draw Four card (nfl-cowboys: a guilty offender's challenger plays
+    on). Player 0 plays it at a table of three, holding red-2 with red in force: accepted,
+    player 1 loses the turn (player 2 plays); challenged, the play is guilty and player 1
+    plays. The kernel's steps pass; the other player to play breaks turn-passes-on."""
+    hands = [["wild-draw-four", "red-2", "blue-3"], ["yellow-1", "green-2"], ["blue-9"]]
+    played = run(E, table(E, hands, top="red-9"), Play(0, WILD_DRAW, 2))[0]
+    for answer, expected in ((Accept(1), 2), (Challenge(1), 1)):
+        s = step(E, played, answer)
+        assert s[3].current == expected and found(s, "turn-passes-on") is None
+        wrong = 3 - expected
+        other = changed(s, "draw_owed", lambda g, wrong=wrong: g._replace(current=wrong))
+        assert f"expected player {expected}" in str(found(other, "turn-passes-on"))
+
+
+def test_after_a_special_wilds_loser_play_goes_on_after_its_player() -> None:
+    """Action Cards: Wild Touchdown! Card (super-bowl-lvii): whoever draws, player 1 (after
+    the card's player 0) plays next."""
+    e = edition("super-bowl-lvii")
+    hands = [["wild-touchdown", "red-2", "blue-3"], ["yellow-1", "green-2"], ["blue-9"]]
+    named = run(e, table(e, hands, top="red-9"), Play(0, card(e, "wild-touchdown"), 2))[0]
+    s = step(e, named, NameLoser(2))
+    assert s[3].current == 1 and found(s, "turn-passes-on") is None
+    other = changed(s, "resolve", lambda g: g._replace(current=2))
+    assert "after the special wild's loser" in str(found(other, "turn-passes-on"))
+
+
+def test_a_wild_draw_and_an_open_uno_window_are_owed_their_offers() -> None:
+    """Action Cards: a Wild Draw card that is no bluff may be played (nfl-cowboys lets a
+    bluff stand until challenged, so any may); Calling UNO: while a window is open, the
+    player to play may still play, which closes it. Leaving either out of the offered moves
+    breaks matching-cards-offered."""
+    game = table(E, [["wild-draw-four", "blue-3"], ["yellow-1", "red-2"]], top="red-9")
+    legal = legal_actions(E, game)
+    without = tuple(m for m in legal if not (isinstance(m, Play) and m.card == WILD_DRAW))
+    assert "matching-cards-offered" not in dict(violations(E, game, legal=legal))
+    assert "wild-draw-four" in dict(violations(E, game, legal=without))["matching-cards-offered"]
+    two = [["red-1", "red-2"], ["yellow-1", "red-5", "blue-3"], ["blue-9"]]
+    window = run(E, table(E, two, top="red-9"), Play(0, card(E, "red-1")))[0]
+    assert window.phase == "uno_window" and window.current == 1
+    legal = legal_actions(E, window)
+    assert "matching-cards-offered" not in dict(violations(E, window, legal=legal))
+    closed = tuple(m for m in legal if not (isinstance(m, Play) and m.player == 1))
+    assert "red-5" in dict(violations(E, window, legal=closed))["matching-cards-offered"]
