@@ -157,6 +157,7 @@ Expected = tuple[str, tuple[int, int]]
 
 
 def _after_a_card(edition: Edition, fired: tuple[Fired, ...]) -> Expected | None:
+    """Who plays after the card this step played, where the card itself decides."""
     step = next((f for f in fired if f.branch.event in _PLAYS), None)
     if step is None or not isinstance(step.action, Play):
         return None
@@ -173,12 +174,13 @@ def _after_a_card(edition: Edition, fired: tuple[Fired, ...]) -> Expected | None
     elif type(effect) is Reverse:
         again = seats == 2 and effect.with_two_players == "acts-as-skip"
         expected = (player if again else (player - way) % seats), -way
-    else:  # a Wild Draw, a Hail Mary, a penalty race: decided when answered (below)
+    else:  # a Wild Draw, a special wild: when answered (below); a Hail Mary: hail-mary-lands
         return None
     return f"player {player}'s {edition.faces.card_id(played.card)}", expected
 
 
 def _after_an_answer(edition: Edition, fired: tuple[Fired, ...]) -> Expected | None:
+    """Who plays after this step's answer to a Wild Draw card or a special wild."""
     step = next((f for f in fired if f.branch.event in _ANSWER_EVENTS), None)
     if step is None:
         return None
