@@ -53,8 +53,8 @@ def test_a_player_who_draws_owes_one_card() -> None:
 def test_an_owed_draw_waits_for_a_reshuffle_and_does_not_lapse() -> None:
     """Let's Play NOTE: what the draw pile cannot give waits for a reshuffle; with cards
     under the top card to reshuffle, the rest of the obligation must not lapse."""
-    game = table(E, THREE, top="red-9", draw=["green-5"], rest="discard")
-    game = game._replace(draw_pile=game.draw_pile[:1])
+    game = table(E, THREE, top="red-9", draw=["green-5"], rest="discard")  # one card to draw
+    assert len(game.draw_pile) == 1
     s = step(E, game, Play(0, card(E, "red-draw-two")))
     assert s[3].phase == "awaiting_reshuffle" and s[3].owed is not None
     assert found(s, "draws-are-owed") is None
