@@ -14,7 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from unospec.checks.rule_invariants import (
+    HAIL_MARY_STEPS,
     MAY_DRAW,
+    PLAY_STEPS,
     TURN_STEPS,
     challenge_judges_the_hand,
     draws_are_owed,
@@ -27,7 +29,7 @@ from unospec.checks.rule_invariants import (
     wild_names_its_colour,
 )
 from unospec.checks.since import cards_still_ok
-from unospec.model.actions import Action, Keep, Play
+from unospec.model.actions import Action
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.kernel import Fired, is_chance, legal_actions
@@ -52,7 +54,7 @@ class Invariant:
     check: Callable[..., str | None]  # a StateCheck ("always") or a StepCheck ("step")
     meaning: str
     since: SinceCheck | None = None  # the same verdict, given a predecessor that passed
-    steps: frozenset[type] | None = None  # a step check's steps, by their action's type
+    steps: frozenset[type] | None = None
     """The steps a step check looks at, by the type of the action that began them (None:
     every step). `violations` does not call it on others: it would return at once."""
 
@@ -329,8 +331,6 @@ def offered_move_without_outcome(
     return f"in phase {game.phase}, {move} has no outcome in the rules: {gap}"
 
 
-_PLAY_STEPS: frozenset[type] = frozenset({Play})
-
 INVARIANTS: tuple[Invariant, ...] = (
     Invariant("type-ok", "always", type_ok, "every field holds a value of its kind", type_ok_since),
     Invariant(
@@ -373,7 +373,7 @@ INVARIANTS: tuple[Invariant, ...] = (
         "step",
         plays_match,
         "every card played matches, or is a wild",
-        steps=_PLAY_STEPS,
+        steps=PLAY_STEPS,
     ),
     Invariant(
         "turn-passes-on",
@@ -387,7 +387,7 @@ INVARIANTS: tuple[Invariant, ...] = (
         "step",
         wild_names_its_colour,
         "the colour a wild's player names is then in force",
-        steps=_PLAY_STEPS,
+        steps=PLAY_STEPS,
     ),
     Invariant(
         "score-is-the-hand",
@@ -407,7 +407,7 @@ INVARIANTS: tuple[Invariant, ...] = (
         "step",
         challenge_judges_the_hand,
         "a Wild Draw's challenge is judged by the hand its player kept",
-        steps=_PLAY_STEPS,
+        steps=PLAY_STEPS,
     ),
     Invariant(
         "game-ends-at-the-target",
@@ -420,7 +420,7 @@ INVARIANTS: tuple[Invariant, ...] = (
         "step",
         hail_mary_lands,
         "a Hail Mary lands in the colour named, play goes on after its thrower, sheds go under",
-        steps=frozenset({Play, Keep}),
+        steps=HAIL_MARY_STEPS,
     ),
     Invariant(
         "declared-transitions",

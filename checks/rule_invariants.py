@@ -79,7 +79,8 @@ def matching_cards_offered(
 
 
 def _wild_allowed(edition: Edition, game: GameState, player: int, card: int) -> bool:
-    """The wild's own Action Cards section lets `player` play it on their turn now."""
+    """The wild's own Action Cards section lets `player` play it on their turn now
+    (`legality.own_rule_allows` said again, so that a bug in it shows here)."""
     effect = edition.faces.effect[card]
     if isinstance(effect, HailMary):
         return effect.own_turn == "plain-wild"
@@ -119,6 +120,8 @@ def plays_match(
 
 
 _PLAYS = frozenset({"play", "play_drawn"})
+PLAY_STEPS: frozenset[type] = frozenset({Play})
+"""The steps, by their action's type, in which a card may be played on a turn."""
 
 
 def turn_passes_on(
@@ -421,7 +424,8 @@ def _challenge_differs(
 
 
 def _holds(edition: Edition, hand: list[int], color: int, kinds: tuple[str, ...]) -> bool:
-    """`hand` holds a card of the colour in force (`current-color`) or a wild (`wild`)."""
+    """`hand` holds a card of the colour in force (`current-color`) or a wild (`wild`):
+    `legality.holds_any` said again, so that a bug in it shows here."""
     faces = edition.faces
     if "wild" in kinds and any(faces.wild[card] for card in hand):
         return True
@@ -458,8 +462,8 @@ def hail_mary_lands(
     a thrower left with cards to spare keep one, and the rest go under the Hail Mary (Action
     Cards: Wild Hail Mary Card; the edition's hail-mary readings)."""
     first = fired[0].action if fired else None
-    if type(first) is not Keep and not (
-        type(first) is Play and edition.faces.hail_mary[first.card]
+    if type(first) not in HAIL_MARY_STEPS or (
+        type(first) is Play and not edition.faces.hail_mary[first.card]
     ):
         return None  # most steps
     for i, step in enumerate(fired):
@@ -473,6 +477,10 @@ def hail_mary_lands(
         if problem:
             return problem
     return None
+
+
+HAIL_MARY_STEPS: frozenset[type] = frozenset({Play, Keep})
+"""The steps, by their action's type, that throw a Hail Mary or shed cards after one."""
 
 
 def _landed(edition: Edition, step: Fired, landed: GameState) -> str | None:

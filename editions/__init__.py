@@ -107,10 +107,11 @@ def required_base(edition: Edition, asked: str) -> Edition:
 def with_bases(names: list[str]) -> list[str]:
     """`names` (built-in names or files), then each edition they say they derive from
     (`variant_of`) that is not among them, as a command names it (see `reference`)."""
-    known = {load_edition(name).name for name in names}
+    editions = [load_edition(name) for name in names]
+    known = {edition.name for edition in editions}
     out = list(names)
-    for name in names:
-        base = base_edition(load_edition(name))
+    for edition in editions:
+        base = base_edition(edition)
         if base is not None and base.name not in known:
             known.add(base.name)
             out.append(reference(base))
