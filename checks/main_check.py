@@ -1,8 +1,10 @@
 """The main job, `unospec check`: every check of every edition, as data.
 
-This issue's checks: the edition file against the schema, card conservation at setup for
-every player count, and random games with every invariant checked after every step. Games are
-spread over processes (`jobs`); results do not depend on how many.
+Per edition: the file against the schema, card conservation at setup for every player
+count, random games with every invariant checked after every step, the exhaustive
+exploration of a scaled deck, the proofs, the lint findings and the saved baseline. The
+games and explorations of all the editions share one pool of processes (`workload`);
+results do not depend on how many.
 """
 
 from __future__ import annotations
@@ -11,9 +13,12 @@ import os
 import random
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from unospec.checks import workload
 from unospec.checks.baseline import (
     FORMAT,
     baseline_path,
@@ -29,8 +34,9 @@ from unospec.checks.lint import lint
 from unospec.checks.lint.coverage import unfinished_witness
 from unospec.checks.proofs import ProofReport, prove
 from unospec.checks.results import CheckResult, EditionReport
-from unospec.checks.simulate import ENOUGH_UNFINISHED, run_games, simulation_json
+from unospec.checks.simulate import Tally, simulation_json
 from unospec.checks.wording import span
+from unospec.checks.workload import Outcome, Work
 from unospec.editions import load_edition, reference
 from unospec.model.actions import Deal
 from unospec.model.edition import Edition
@@ -53,7 +59,8 @@ SETUP_DEALS = 50
 
 
 class CheckInterrupted(KeyboardInterrupt):
-    """Ctrl-C stopped `check_editions`; `reports` are the editions checked in full before it.
+    """Ctrl-C stopped `check_editions`; `reports` are the editions checked in full before it,
+    in order, and `unchecked` the others (`during` is the first of them).
 
     A KeyboardInterrupt still, so that a caller with no use for the partial reports stops
     as on any Ctrl-C.
@@ -82,27 +89,7 @@ def check_editions(
     Ctrl-C raises `CheckInterrupted` with the editions checked so far.
     """
     editions = [load_edition(name) for name in names]
-    jobs = jobs or os.cpu_count() or 1
-    done: list[tuple[Edition, EditionReport]] = []  # (behaviour, report)
-    for position, edition in enumerate(editions):
-        behaviour = edition.behaviour()
-        twin = next((report for b, report in done if b == behaviour), None)
-        try:
-            report = check_edition(
-                edition,
-                games=games,
-                seed=seed,
-                jobs=jobs,
-                scale=scale,
-                progress=progress,
-                same_as=twin,
-                baselines=baselines,
-            )
-        except KeyboardInterrupt:
-            unchecked = [e.name for e in editions[position:]]
-            raise CheckInterrupted([r for _, r in done], edition.name, unchecked) from None
-        done.append((behaviour, report))
-    return [report for _, report in done]
+    return _check(editions, games, seed, jobs, scale, progress, baselines, None)
 
 
 def check_edition(
@@ -122,20 +109,107 @@ def check_edition(
     checked with the same settings: its random games and exploration passed, so this
     edition's would play the very same steps to the same verdicts, and are not run again.
     """
-    checks = [
-        _schema(edition),
-        _setup_conservation(edition, seed),
-        _shared(same_as, "random-games", edition.name)
-        or _random_games(edition, games, seed, jobs, progress),
-        *(
-            [
-                _shared(same_as, "exploration", reference(edition))
-                or _exploration(edition, scale, jobs)
-            ]
-            if scale
-            else []
-        ),
+    try:
+        (report,) = _check([edition], games, seed, jobs, scale, progress, baselines, same_as)
+    except CheckInterrupted:
+        raise KeyboardInterrupt from None
+    return report
+
+
+def _check(
+    editions: list[Edition],
+    games: int,
+    seed: int,
+    jobs: int,
+    scale: str | None,
+    progress: Progress | None,
+    baselines: Path | None,
+    same_as: EditionReport | None,
+) -> list[EditionReport]:
+    """The editions' long work on one pool (see `workload`), then each edition's report in
+    order. An edition that behaves like an earlier one (or like `same_as`) shares its passing
+    games and exploration; where those failed, it runs its own after."""
+    explore = partial(_exploration, scale=scale, jobs=1) if scale else None
+    checking = _Checking(Work(editions, games, seed, explore), baselines, same_as)
+    jobs = jobs or os.cpu_count() or 1
+    try:
+        workload.run(checking.work, checking.alone(), jobs, checking.outcome, progress)
+        for i in range(len(editions)):
+            if checking.ready(i) is None:  # its twin failed: it runs its own
+                workload.run(checking.work, [i], jobs, checking.outcome, progress)
+                checking.ready(i)
+    except KeyboardInterrupt:
+        done = [r for i in range(len(editions)) if (r := checking.ready(i))]
+        unchecked = [e.name for i, e in enumerate(editions) if i not in checking.reports]
+        if unchecked:  # else Ctrl-C came as the last report was made: nothing is missing
+            raise CheckInterrupted(done, unchecked[0], unchecked) from None
+    return [checking.reports[i] for i in range(len(editions))]
+
+
+@dataclass
+class _Checking:
+    """The editions being checked, their long work, and the reports made so far."""
+
+    work: Work
+    baselines: Path | None
+    same_as: EditionReport | None  # an edition's twin from outside the list
+    outcome: Outcome = field(default_factory=Outcome)
+    reports: dict[int, EditionReport] = field(default_factory=dict)  # by position
+
+    def __post_init__(self) -> None:
+        behaviours = [edition.behaviour() for edition in self.work.editions]
+        self.first = [behaviours.index(b) for b in behaviours]  # the first that behaves alike
+
+    def alone(self) -> list[int]:
+        """The editions that behave like no other before them: each runs its own work."""
+        if self.same_as is not None:
+            return []
+        return [i for i, first in enumerate(self.first) if first == i]
+
+    def ready(self, i: int) -> EditionReport | None:
+        """Edition `i`'s report, once its own long work, or its twin's passing one, is done."""
+        if i in self.reports:
+            return self.reports[i]
+        edition, work = self.work.editions[i], self.work
+        twin = self.reports.get(self.first[i]) if self.first[i] < i else self.same_as
+        long_checks = _all_shared(twin, edition) if twin is not None else None
+        if long_checks is None:
+            if i not in self.outcome.played or not self.outcome.finished(i, work.explore):
+                return None
+            long_checks = _long_checks(self.outcome, i, edition, work.games, work.seed)
+        self.reports[i] = _report(edition, work.seed, long_checks, self.baselines)
+        return self.reports[i]
+
+
+def _long_checks(
+    outcome: Outcome, i: int, edition: Edition, games: int, seed: int
+) -> list[CheckResult]:
+    """The random games and (when one was run) the exploration of edition number `i`."""
+    played = outcome.played[i]
+    checks = [_random_games(edition, games, seed, played.tally, played.seconds)]
+    if i in outcome.explored:
+        checks.append(outcome.explored[i])
+    return checks
+
+
+def _all_shared(twin: EditionReport, edition: Edition) -> list[CheckResult] | None:
+    """The twin's passing games and exploration, told as `edition`'s; None if any failed."""
+    shared = [
+        _shared(twin, "random-games", edition.name),
+        *([_shared(twin, "exploration", reference(edition))] if _has(twin, "exploration") else []),
     ]
+    return None if None in shared else [c for c in shared if c is not None]
+
+
+def _has(report: EditionReport, name: str) -> bool:
+    return any(c.name == name for c in report.checks)
+
+
+def _report(
+    edition: Edition, seed: int, long_checks: list[CheckResult], baselines: Path | None
+) -> EditionReport:
+    """Every check of one edition, given its random games and exploration."""
+    checks = [_schema(edition), _setup_conservation(edition, seed), *long_checks]
     proofs = prove(edition)
     checks.append(_proofs(proofs))
     checks.append(_lint(edition, proofs, checks))
@@ -234,12 +308,10 @@ def _counted(count: int, one: str, many: str) -> str:
 
 
 def _random_games(
-    edition: Edition, games: int, seed: int, jobs: int, progress: Progress | None
+    edition: Edition, games: int, seed: int, tally: Tally, seconds: float
 ) -> CheckResult:
-    """`games` random games, every invariant after every step (see `invariants`)."""
-    tally, seconds = run_games(
-        edition, games, seed=seed, jobs=jobs, progress=progress, enough_unfinished=ENOUGH_UNFINISHED
-    )
+    """`games` random games, every invariant after every step (see `invariants`), as played
+    (see `workload`) into `tally` in `seconds`."""
     never = [b.label for b in MACHINE.branches if not tally.fired[b.number]]
     detail = (
         f"{tally.games} games, {tally.steps} steps, {tally.hands} hands, "
@@ -278,7 +350,7 @@ def _random_games(
     return CheckResult("random-games", ok, detail, data)
 
 
-def _exploration(edition: Edition, scale: str, jobs: int) -> CheckResult:
+def _exploration(edition: Edition, scale: str, jobs: int = 1) -> CheckResult:
     """Every state of the edition at `scale`, at the smallest table it allows, every
     invariant in each."""
     report = explore_edition(edition, reference(edition), scale=scale, jobs=jobs, fit=True)

@@ -1,4 +1,5 @@
-"""Work on a process pool, in order, with no more submitted than there are workers.
+"""Work on a process pool, in order or as it finishes, never more submitted than there are
+workers.
 
 `Pool.imap` hands every task to a feeder thread at once. When a caller stops early (a
 violation found, enough games that do not end) and calls `terminate`, that thread can be
@@ -10,6 +11,7 @@ finds nothing blocked.
 
 from __future__ import annotations
 
+import queue
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
@@ -19,8 +21,8 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-_IN_FLIGHT: dict[int, deque[Any]] = {}
-"""The results each pool (by id) is still computing for `in_order`."""
+_IN_FLIGHT: dict[int, Iterable[Any]] = {}
+"""The results each pool (by id) is still computing for `in_order` or `as_completed`."""
 
 
 def in_order(pool: Any, function: Callable[[T], R], tasks: Iterable[T]) -> Iterator[R]:
@@ -35,6 +37,46 @@ def in_order(pool: Any, function: Callable[[T], R], tasks: Iterable[T]) -> Itera
         running.popleft()
         running.extend(pool.apply_async(function, (task,)) for task in islice(waiting, 1))
         yield result
+
+
+def as_completed(
+    pool: Any, function: Callable[[T], R], tasks: Iterable[T]
+) -> Iterator[tuple[T, R]]:
+    """(task, `function(task)`) for each task, computed on `pool`, as each finishes.
+
+    A task is read from `tasks` only when a worker is free, so a generator of tasks can
+    leave out work that the results so far have made needless. Unlike `in_order`, a long
+    task at the head does not keep the other workers waiting for their next task. An
+    exception raised by `function` is raised here.
+    """
+    finished: queue.SimpleQueue[tuple[int, Any, BaseException | None]] = queue.SimpleQueue()
+    waiting = iter(tasks)
+    given: dict[int, T] = {}  # by submission number: the tasks in flight, and their results
+    running: dict[int, Any] = {}
+    _IN_FLIGHT[id(pool)] = running.values()  # a live view, for `stop`
+    submitted = 0
+
+    def submit(task: T) -> None:
+        nonlocal submitted
+        key, submitted = submitted, submitted + 1
+        given[key] = task
+        running[key] = pool.apply_async(
+            function,
+            (task,),
+            callback=lambda result: finished.put((key, result, None)),
+            error_callback=lambda error: finished.put((key, None, error)),
+        )
+
+    for task in islice(waiting, pool._processes):
+        submit(task)
+    while running:
+        key, result, error = finished.get()
+        del running[key]
+        if error is not None:
+            raise error
+        for task in islice(waiting, 1):
+            submit(task)
+        yield given.pop(key), result
 
 
 def stop(pool: Any) -> None:

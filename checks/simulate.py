@@ -91,7 +91,7 @@ class Tally:
                 setattr(self, name, theirs)
 
 
-def _chunk(
+def play_chunk(
     edition: Edition,
     numbers: range,
     seed: int,
@@ -101,6 +101,8 @@ def _chunk(
     max_steps: int,
     enough_unfinished: int | None = None,
 ) -> Tally:
+    """Games number `numbers` of a run (see `game_plan`), stopping after `enough_unfinished`
+    that do not end."""
     tally = Tally()
     for number in numbers:
         count, game_seed = game_plan(edition, number, seed, players)
@@ -166,7 +168,7 @@ def run_games(
         tallies = (
             in_order(pool, _chunk_star, plan)
             if pool is not None
-            else (_chunk(*args) for args in plan)
+            else (play_chunk(*args) for args in plan)
         )
         for tally in tallies:
             total.merge(tally)
@@ -185,7 +187,7 @@ def run_games(
 
 
 def _chunk_star(args: tuple[Any, ...]) -> Tally:
-    return _chunk(*args)
+    return play_chunk(*args)
 
 
 def _ignore_interrupts() -> None:

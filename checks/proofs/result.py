@@ -40,12 +40,17 @@ def check_claim(
     *,
     kernel_relies_on_it: bool = False,
 ) -> Query:
-    """Assert the facts and the negation of the claim: unsat proves it, a model refutes it."""
+    """Assert the facts and the negation of the claim: unsat proves it, a model refutes it.
+
+    The query runs in a Z3 context of its own. In the shared one, the model found depended
+    on every term made before: an edition's witness changed when another edition's proofs
+    had run first in the same process.
+    """
     started = time.perf_counter()
-    solver = z3.Solver()
+    context = z3.Context()
+    solver = z3.Solver(ctx=context)
     solver.set("timeout", TIMEOUT_MS)
-    solver.add(*facts)
-    solver.add(negated_claim)
+    solver.add(*(fact.translate(context) for fact in (*facts, negated_claim)))
     answer = solver.check()
     seconds = round(time.perf_counter() - started, 4)
     if answer == z3.unsat:
@@ -65,8 +70,8 @@ def check_claim(
 
 
 def value(model: z3.ModelRef, term: z3.ExprRef) -> Any:
-    """A term's value in a model, as a Python int or bool."""
-    result = model.eval(term, model_completion=True)
+    """A term's value in a model, as a Python int or bool (`term` from any context)."""
+    result = model.eval(term.translate(model.ctx), model_completion=True)
     if z3.is_true(result) or z3.is_false(result):
         return z3.is_true(result)
     return result.as_long()

@@ -55,21 +55,24 @@ def test_ctrl_c_stops_a_simulation_and_its_workers(jobs: int) -> None:
     assert multiprocessing.active_children() == []
 
 
-def test_ctrl_c_in_check_keeps_the_editions_checked_and_names_the_rest() -> None:
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_in_check_keeps_the_editions_checked_and_names_the_rest(jobs: int) -> None:
     """An interrupted sample is no verdict: the check stops instead of failing classic and
-    going on with star-wars."""
+    going on with star-wars. On two processes express's last games may still be running
+    when classic's first are in: it is then unchecked too, never reported half done."""
     with pytest.raises(CheckInterrupted) as stop:
         check_editions(
             ["express", "classic", "star-wars"],
             games=400,
-            jobs=2,
+            jobs=jobs,
             scale=None,
             progress=_interrupt_after(1, "classic"),
         )
-    assert [report.name for report in stop.value.reports] == ["express"]
-    assert stop.value.reports[0].ok
-    assert stop.value.during == "classic"
-    assert stop.value.unchecked == ["classic", "star-wars"]
+    checked = [report.name for report in stop.value.reports]
+    assert checked == (["express"] if jobs == 1 else checked[:1])
+    assert all(report.ok for report in stop.value.reports)
+    assert checked + stop.value.unchecked == ["express", "classic", "star-wars"]
+    assert stop.value.during == stop.value.unchecked[0]
     assert multiprocessing.active_children() == []
 
 

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 from pathlib import Path
 
 import pytest
 from scenario import edition, edition_file
 
-from unospec.checks import main_check, simulate
+from unospec.checks import main_check, simulate, workload
 from unospec.checks.baseline import compare, fingerprint, games_fingerprint
 from unospec.checks.baseline import load as load_baseline
 from unospec.checks.main_check import check_edition, check_editions
@@ -54,6 +53,25 @@ def test_results_do_not_depend_on_the_number_of_processes() -> None:
     for timing in ("seconds", "games_per_second"):
         del one[timing], two[timing]
     assert one == two
+
+
+def test_several_editions_on_one_pool_find_what_one_process_finds() -> None:
+    """Every edition's exploration and chunks of games share one pool and finish in any
+    order; each report is still exactly what checking the editions one at a time finds."""
+    names = ["express", "classic"]
+    one = check_editions(names, games=120, jobs=1, scale="pair")
+    two = check_editions(names, games=120, jobs=2, scale="pair")
+    measured = {"seconds", "games_per_second", "states_per_second", "peak_memory_mb"}
+    measured.add("bytes_per_state")
+    for alone, shared in zip(one, two, strict=True):
+        assert [c.name for c in alone.checks] == [c.name for c in shared.checks]
+        for a, b in zip(alone.checks, shared.checks, strict=True):
+            if a.name in ("random-games", "exploration"):
+                assert _without(a.data, measured) == _without(b.data, measured), a.name
+            elif a.name != "proofs":  # its data holds the queries' times
+                assert a == b
+    assert [r.name for r in two] == names and all(r.ok for r in two)
+    assert two[1].checks[2].data["games"] == 120
 
 
 def _with_update(branch_label: str, update: object) -> CompiledMachine:
@@ -143,15 +161,15 @@ def test_a_failed_run_is_not_shared() -> None:
     assert games.ok and "same_behaviour_as" not in games.data
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
 def test_a_game_that_does_not_end_fails_the_check_and_names_its_seed(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, jobs: int
 ) -> None:
     """A game still running at the step cap fails `random-games`, as a trap fails `explore`'s
     game-can-end: a rule that lets play go on forever is a bug (Let's Play: a hand ends when
     a player plays their last card). The game is named by a seed `unospec play` replays."""
-    capped = functools.partial(simulate.run_games, max_steps=40)  # no game ends in 40 steps
-    monkeypatch.setattr(main_check, "run_games", capped)
-    report = check_edition(edition("classic"), games=30, jobs=1, scale=None)
+    monkeypatch.setattr(workload, "MAX_STEPS", 40)  # no game ends in 40 steps
+    report = check_edition(edition("classic"), games=30, jobs=jobs, scale=None)
     games = report.checks[2]
     assert not games.ok and not report.ok
     assert games.data["games"] == simulate.ENOUGH_UNFINISHED  # it stops there: a game that

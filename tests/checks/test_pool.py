@@ -1,12 +1,16 @@
-"""Work on a pool in order, never more in flight than there are workers (`checks.pool`)."""
+"""Work on a pool, in order or as it finishes, never more in flight than there are workers
+(`checks.pool`)."""
 
 from __future__ import annotations
 
 import multiprocessing
 import time
+from collections.abc import Iterator
 from typing import Any
 
-from unospec.checks.pool import _IN_FLIGHT, in_order, stop
+import pytest
+
+from unospec.checks.pool import _IN_FLIGHT, as_completed, in_order, stop
 
 
 class _Recorded:
@@ -58,3 +62,42 @@ def test_stop_lets_the_tasks_in_flight_finish_before_terminating() -> None:
     stop(pool)
     assert all(r.ready() for r in flying) and id(pool) not in _IN_FLIGHT
     pool.join()
+
+
+def _sleep(seconds: float) -> float:
+    if seconds < 0:
+        raise ValueError("no negative sleep")
+    time.sleep(seconds)
+    return seconds
+
+
+def test_as_completed_yields_short_tasks_while_a_long_one_runs() -> None:
+    """A long exploration must not keep the other core waiting for its next chunk of games;
+    tasks are read one per freed worker, so a generator can leave out needless work."""
+    read: list[float] = []
+
+    def tasks() -> Iterator[float]:
+        for seconds in (1.0, 0.05, 0.05, 0.05, 0.05):
+            read.append(seconds)
+            yield seconds
+
+    pool = multiprocessing.get_context("fork").Pool(2)
+    try:
+        results = as_completed(pool, _sleep, tasks())
+        first = next(results)
+        assert first == (0.05, 0.05) and len(read) == 3  # two submitted, then one refill
+        assert [task for task, _ in results] == [0.05, 0.05, 0.05, 1.0]
+    finally:
+        stop(pool)
+        pool.join()
+
+
+def test_as_completed_raises_a_task_s_error_and_stop_leaves_no_worker() -> None:
+    pool = multiprocessing.get_context("fork").Pool(2)
+    try:
+        with pytest.raises(ValueError, match="no negative sleep"):
+            list(as_completed(pool, _sleep, [0.2, -1.0, 0.2]))
+    finally:
+        stop(pool)
+        pool.join()
+    assert multiprocessing.active_children() == []

@@ -1,0 +1,167 @@
+"""The long work of `unospec check`, shared by one pool of processes across every edition.
+
+An edition's long work is its exploration and its random games, cut into chunks of
+`CHUNK` games. Checked one edition after another, each on its own pool, one core sat idle
+at every edition's end while the other finished a long exploration or the last chunk.
+Here every piece of every edition goes to one pool: the explorations first (the
+longest pieces), then the chunks, whose short tasks fill in around them. Results do
+not depend on the number of processes: an edition's chunks are merged in order, and its
+games stop where `run_games` would stop them (after `ENOUGH_UNFINISHED` games that do
+not end).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from unospec.checks.pool import as_completed, stop
+from unospec.checks.random_play import MAX_STEPS
+from unospec.checks.results import CheckResult
+from unospec.checks.simulate import CHUNK, ENOUGH_UNFINISHED, Tally, play_chunk
+from unospec.model.edition import Edition
+
+Progress = Callable[[str, int, int], None]
+Explore = Callable[[Edition], CheckResult]
+"""The exploration check of one edition, run in a worker (a module-level function)."""
+
+
+class Piece(NamedTuple):
+    """One piece of work: edition `edition`'s exploration (`chunk` None), or its chunk of
+    games number `chunk`."""
+
+    edition: int
+    chunk: int | None
+
+
+@dataclass
+class Played:
+    """An edition's games as merged so far: chunks arrive in any order, merge in order."""
+
+    games: int
+    tally: Tally = field(default_factory=Tally)
+    seconds: float = 0.0  # the chunks' own time, summed: they ran side by side
+    merged: int = 0  # chunks merged
+    waiting: dict[int, tuple[Tally, float]] = field(default_factory=dict)
+
+    @property
+    def chunks(self) -> int:
+        return -(-self.games // CHUNK)
+
+    @property
+    def done(self) -> bool:
+        return self.merged == self.chunks or self.tally.unfinished >= ENOUGH_UNFINISHED
+
+    def add(self, chunk: int, tally: Tally, seconds: float) -> None:
+        self.waiting[chunk] = tally, seconds
+        while not self.done and self.merged in self.waiting:
+            tally, seconds = self.waiting.pop(self.merged)
+            self.tally.merge(tally)
+            self.seconds += seconds
+            self.merged += 1
+
+
+@dataclass
+class Work:
+    """Everything a worker needs: forked into each, so nothing is pickled but the pieces."""
+
+    editions: list[Edition]
+    games: int
+    seed: int
+    explore: Explore | None  # None: no exploration
+
+    def do(self, piece: Piece) -> Any:
+        edition = self.editions[piece.edition]
+        if piece.chunk is None:
+            assert self.explore is not None
+            return self.explore(edition)
+        started = time.perf_counter()
+        numbers = range(piece.chunk * CHUNK, min((piece.chunk + 1) * CHUNK, self.games))
+        tally = play_chunk(
+            edition, numbers, self.seed, None, True, "mixed", MAX_STEPS, ENOUGH_UNFINISHED
+        )
+        return tally, time.perf_counter() - started
+
+
+@dataclass
+class Outcome:
+    """What the long work found for each edition it ran: the exploration check and the
+    games (by the edition's position in `Work.editions`)."""
+
+    explored: dict[int, CheckResult] = field(default_factory=dict)
+    played: dict[int, Played] = field(default_factory=dict)
+
+    def finished(self, edition: int, explore: Explore | None) -> bool:
+        """Whether edition number `edition`'s work is all done (`explore` as in `Work`)."""
+        played = self.played.get(edition)
+        explored = explore is None or edition in self.explored
+        return explored and played is not None and played.done
+
+
+def run(
+    work: Work,
+    which: list[int],
+    jobs: int,
+    outcome: Outcome,
+    progress: Progress | None = None,
+) -> None:
+    """Run the explorations and games of the editions numbered `which` on `jobs` processes,
+    into `outcome`. On Ctrl-C the workers stop and the interrupt propagates; `outcome`
+    keeps what finished."""
+    for number in which:
+        outcome.played[number] = Played(work.games)
+        _report(work, outcome, number, progress)
+    pieces = _pieces(work, which, outcome)
+    pool = None
+    try:
+        if jobs > 1:
+            context = multiprocessing.get_context("fork")
+            pool = context.Pool(
+                jobs, initializer=_init_worker, initargs=(work,), maxtasksperchild=1
+            )
+            results: Iterator[tuple[Piece, Any]] = as_completed(pool, _do_in_worker, pieces)
+        else:
+            results = ((piece, work.do(piece)) for piece in pieces)
+        for piece, result in results:
+            if piece.chunk is None:
+                outcome.explored[piece.edition] = result
+            else:
+                outcome.played[piece.edition].add(piece.chunk, *result)
+            _report(work, outcome, piece.edition, progress)
+    finally:
+        if pool is not None:
+            stop(pool)
+
+
+def _pieces(work: Work, which: list[int], outcome: Outcome) -> Iterator[Piece]:
+    """The explorations, then every chunk in order; read lazily, so the chunks of an edition
+    whose games have stopped (see `Played.done`) are left out."""
+    if work.explore is not None:
+        yield from (Piece(number, None) for number in which)
+    for number in which:
+        played = outcome.played[number]
+        for chunk in range(played.chunks):
+            if not played.done:
+                yield Piece(number, chunk)
+
+
+def _report(work: Work, outcome: Outcome, number: int, progress: Progress | None) -> None:
+    if progress is not None:
+        edition, played = work.editions[number], outcome.played[number]
+        progress(f"{edition.name}: {work.games} games", played.tally.games, work.games)
+
+
+_WORKER: dict[str, Work] = {}
+
+
+def _init_worker(work: Work) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _WORKER["work"] = work
+
+
+def _do_in_worker(piece: Piece) -> Any:
+    return _WORKER["work"].do(piece)
