@@ -129,7 +129,7 @@ def _check(
     """The editions' long work on one pool (see `workload`), then each edition's report in
     order. An edition that behaves like an earlier one (or like `same_as`) shares its passing
     games and exploration; where those failed, it runs its own after."""
-    explore = partial(_exploration, scale=scale, jobs=1) if scale else None
+    explore = partial(_exploration, scale=scale) if scale else None
     checking = _Checking(Work(editions, games, seed, explore), baselines, same_as)
     jobs = jobs or os.cpu_count() or 1
     try:
