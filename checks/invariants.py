@@ -379,7 +379,8 @@ INVARIANTS: tuple[Invariant, ...] = (
         "turn-passes-on",
         "step",
         turn_passes_on,
-        "after a card, a Wild Draw's answer or a special wild's loser, the right player plays",
+        "after a card, a Wild Draw's answer or a special wild's loser, the right player "
+        "plays; a reshuffle keeps the turn",
         steps=TURN_STEPS,
     ),
     Invariant(

@@ -133,11 +133,20 @@ def turn_passes_on(
     two players does what the edition's reading says). After a Wild Draw card is accepted,
     or challenged and found honest, its victim loses their turn; found guilty, the victim
     plays or not as the card's reading says. After a special wild's loser is named, play
-    goes on after the wild's player. Said here from the card faces, apart from the kernel's
-    own turn order; checked where the step ends with the turn settled."""
+    goes on after the wild's player. A reshuffle is no turn (Reshuffle): who is to play
+    stays. Said here from the card faces, apart from the kernel's own turn order; checked
+    where the step ends with the turn settled, or waiting for a reshuffle to finish a draw
+    (whose turn follows it is known by then: see `GameState.current`)."""
     if not fired or after.phase not in _TURN_SETTLED:
         return None
     began = type(fired[0].action)
+    if began is Reshuffle:
+        if (after.current, after.direction) != (before.current, before.direction):
+            return (
+                f"the reshuffle moved the turn from player {before.current} (direction "
+                f"{before.direction}) to player {after.current} (direction {after.direction})"
+            )
+        return None
     if began is Play:
         found = _after_a_card(edition, fired)
     elif began in _ANSWERS:
@@ -210,10 +219,10 @@ def _after_an_answer(edition: Edition, fired: tuple[Fired, ...]) -> Expected | N
 
 
 _ANSWERS = frozenset({Challenge, Accept, NameLoser})
-TURN_STEPS = _ANSWERS | {Play}
+TURN_STEPS = _ANSWERS | {Play, Reshuffle}
 """The steps, by their action's type, after which `turn-passes-on` knows who plays."""
 _ANSWER_EVENTS = frozenset({"challenge", "accept", "name_loser"})
-_TURN_SETTLED = frozenset({"awaiting_play", "uno_window"})
+_TURN_SETTLED = frozenset({"awaiting_play", "uno_window", "awaiting_reshuffle"})
 
 
 def _after_step(fired: tuple[Fired, ...], i: int, after: GameState) -> GameState:

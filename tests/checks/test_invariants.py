@@ -14,7 +14,7 @@ from unospec.checks.invariants import INVARIANTS, violations
 from unospec.checks.random_play import play_random_game
 from unospec.editions import load_edition
 from unospec.model import legality
-from unospec.model.actions import Accept, Challenge, Deal, Draw, NameLoser, Play
+from unospec.model.actions import Accept, Challenge, Deal, Draw, NameLoser, Play, Reshuffle
 from unospec.model.kernel import apply, empty_table, legal_actions, run
 from unospec.model.state import GameState, Owed, PendingChallenge
 
@@ -235,6 +235,27 @@ def test_a_turn_that_goes_to_the_wrong_player_breaks_turn_passes_on() -> None:
         assert "turn-passes-on" not in dict(violations(e, after, game, fired)), name
         wrong = after._replace(current=(expected + 1) % 3)
         assert "turn-passes-on" in dict(violations(e, wrong, game, fired)), name
+
+
+def test_a_draw_card_and_the_reshuffle_it_waits_for_keep_the_turn_where_it_goes() -> None:
+    """Action Cards: Draw Two (player 1 draws 2 and loses the turn, so player 2 plays next)
+    with one card left to draw: the step stops for a reshuffle with player 2 already to play
+    next, and the reshuffle (Reshuffle: no one's turn) keeps it so. Either step ending with
+    another player to play breaks turn-passes-on."""
+    hands = [["red-draw-two", "red-2", "blue-3"], ["yellow-1", "green-2"], ["blue-9"]]
+    game = table(E, hands, top="red-9", draw=["green-5"], rest="discard")
+    played = step(E, game, Play(0, card(E, "red-draw-two")))
+    waiting = played[3]
+    assert waiting.phase == "awaiting_reshuffle" and waiting.current == 2
+    assert found(played, "turn-passes-on") is None
+    early = (*played[:3], waiting._replace(current=1))
+    assert "expected player 2" in str(found(early, "turn-passes-on"))
+    under = waiting.discard[:-1]
+    shuffled = step(E, waiting, Reshuffle(tuple(reversed(under))))
+    assert shuffled[3].phase == "awaiting_play" and shuffled[3].current == 2
+    assert len(shuffled[3].hands[1]) == 4 and found(shuffled, "turn-passes-on") is None
+    moved = (*shuffled[:3], shuffled[3]._replace(current=0))
+    assert "the reshuffle moved the turn from player 2" in str(found(moved, "turn-passes-on"))
 
 
 def test_a_reverse_at_a_table_of_two_follows_the_reading() -> None:
