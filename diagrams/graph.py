@@ -392,7 +392,7 @@ def _challenge(edition: Edition) -> list[Note]:
         notes += [
             about(_nth("wild-draw-card", i), kind, ""),
             Note(_nth("guilty", i), f"guilty: its player draws {guilty}", shows=keys(_GUILTY)),
-            Note(_nth("bluff", i), BLUFF[effect.bluff], shows=keys(("bluff",))),
+            _bluff(_nth("bluff", i), effect, holding, keys),
             Note(
                 _nth("innocent", i),
                 f"not guilty: challenger draws {effect.challenger_draws}",
@@ -412,6 +412,23 @@ BLUFF = {
     "refused": "a bluff is refused: no challenge succeeds",
 }
 """How a Wild Draw card played against its own rule is worded on the challenge."""
+
+
+def _bluff(
+    key: str,
+    effect: WildDraw,
+    holding: dict[str, str],
+    keys: Callable[[tuple[str, ...]], tuple[str, ...]],
+) -> Note:
+    """The bluff note: `BLUFF`'s wording, unless a refused bluff still leaves a challenge to
+    win, the judgment looking at cards the legality rule lets its player hold (what the
+    `challenge-can-succeed` proof finds)."""
+    wider = [h for h in effect.guilty_if_holding if h not in effect.playable_unless_holding]
+    if effect.bluff != "refused" or not wider:
+        return Note(key, BLUFF[effect.bluff], shows=keys(("bluff",)))
+    held = " or ".join(holding[h] for h in wider)
+    text = f"a bluff is refused, yet a legal play holding {held} is guilty"
+    return Note(key, text, shows=keys(("bluff", "playable_unless_holding", "guilty_if_holding")))
 
 
 def _after_drawing(edition: Edition) -> list[Note]:

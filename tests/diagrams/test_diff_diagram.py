@@ -102,6 +102,22 @@ def test_a_changed_card_rule_no_edge_words_is_in_the_parameters_box() -> None:
     assert [n.mark for n in same] == [Mark.PLAIN] * len(same)
 
 
+def test_a_refused_bluff_judged_by_a_wider_rule_is_not_drawn_as_unwinnable() -> None:
+    """Express's Wild Draw Two is judged guilty for a wild held, which its legality rule
+    allows (Action Cards: Wild Draw Two): refusing bluffs still leaves challenges to win,
+    as the challenge-can-succeed proof finds. The challenge edge must not say none does."""
+    express = edition("express")
+    card = dict(express.effects)["wild-draw-two"]
+    assert isinstance(card, WildDraw) and card.guilty_if_holding == ("current-color", "wild")
+    refused = dataclasses.replace(card, bluff="refused")
+    effects = tuple((k, refused if k == "wild-draw-two" else e) for k, e in express.effects)
+    strict = dataclasses.replace(express, name="strict", effects=effects)
+    challenge = next(e for e in diff_flow(strict, express).edges if e.event == "challenge")
+    bluff = [n.text for n in challenge.notes if "bluff" in n.text]
+    assert bluff[0] == "strict: a bluff is refused, yet a legal play holding a wild is guilty †"
+    assert not [text for text in bluff if "no challenge succeeds" in text]
+
+
 def test_readings_that_set_no_parameter_are_in_the_parameters_box() -> None:
     """Express's readings of its Action Cards NOTE (003) are its own: the box lists them as
     only in express; readings that set a parameter show as that parameter."""
