@@ -108,9 +108,9 @@ def current(edition: Edition, scale: str, games: int = 0, seed: int = 0) -> dict
     if games:
         tally, _ = run_games(edition, games, seed=seed, jobs=0)
         if tally.violations or tally.gaps or tally.first_unfinished or tally.games < games:
-            raise BaselineRefused(
-                f"{edition.name}: its random games fail; `unospec check` says why"
-            )
+            again = f"unospec check {reference(edition)} --games {games}"
+            again += f" --seed {seed}" if seed else ""
+            raise BaselineRefused(f"{edition.name}: its random games fail; `{again}` says why")
         played = games_fingerprint(tally, seed)
     return fingerprint(edition, prove(edition), report.to_json(), played)
 
@@ -172,8 +172,24 @@ def load(edition: Edition, folder: Path | None = None) -> dict[str, Any] | None:
             at = line_of(text, where) or line_of(text, (key,))
             shown = json.dumps(value if len(where) == 1 else value.get(wrong[0]))
             raise EditionError(str(path), at, ".".join(where), expected, shown)
+    missing = [key for key in FIELDS if key not in loaded]
+    if missing:  # compared, each would read as a change the edition made
+        raise EditionError(str(path), 1, missing[0], expected, f"no {missing[0]!r}")
     return loaded
 
+
+FIELDS = (
+    "edition",
+    "deck_digest",
+    "deck",
+    "parameters",
+    "interpretations",
+    "proofs",
+    "findings",
+    "exploration",
+    "games",
+)
+"""Every field `fingerprint` writes besides `format`."""
 
 SHAPE: dict[str, dict[str, type]] = {
     "games": {"games": int, "seed": int},

@@ -436,9 +436,9 @@ def _baseline(
             {"differences": []},
         )
     if saved["format"] != FORMAT:  # its fields mean other things: comparing them would mislead
-        detail = (
+        detail = (  # its fields mean other things: the command records what this check does
             f"saved in format {saved['format']}; this unospec writes format {FORMAT}: save it "
-            f"again with `{_save_command(edition, saved, folder)}`"
+            f"again with `{_save_command(edition, current, folder)}`"
         )
         return CheckResult(
             "baseline", False, detail, {"differences": [], "format": saved["format"]}

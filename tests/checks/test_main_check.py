@@ -10,7 +10,7 @@ import pytest
 from scenario import edition, edition_file
 
 from unospec.checks import main_check, simulate, workload
-from unospec.checks.baseline import compare, fingerprint, games_fingerprint
+from unospec.checks.baseline import FIELDS, compare, fingerprint, games_fingerprint
 from unospec.checks.baseline import load as load_baseline
 from unospec.checks.main_check import check_edition, check_editions
 from unospec.checks.proofs import prove
@@ -282,7 +282,10 @@ def test_baseline_save_refuses_games_that_fail(
     assert main([*argv, "--format", "json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["written"] == [] and data["not_saved"] == ["express"]
-    assert "express: its random games fail" in data["refused"]
+    assert (
+        "express: its random games fail; `unospec check express --games 40` says why"
+        in (data["refused"])
+    )
     assert not list(tmp_path.iterdir())
 
 
@@ -426,6 +429,13 @@ def test_no_baseline_is_offered_for_saving_only_once_the_checks_pass(tmp_path: P
     assert "once" not in passing.detail and "`unospec baseline save express" in passing.detail
 
 
+def test_a_baseline_names_every_field_a_fingerprint_writes() -> None:
+    """`load` requires what `fingerprint` writes: a field it wrote but `load` did not require
+    would, when missing, read as a change the edition made."""
+    written = fingerprint(edition("express"), prove(edition("express")), None)
+    assert set(written) == {"format", *FIELDS}
+
+
 @pytest.mark.parametrize(
     ("content", "line", "found"),
     [
@@ -435,6 +445,7 @@ def test_no_baseline_is_offered_for_saving_only_once_the_checks_pass(tmp_path: P
         (b"\xfc\xfd", ":1: (file): ", "found byte 0xfc"),
         (b'{"format": 2,\n "games": {"count": 3}}', ":2: games.games: ", "found null"),
         (b'{"format": 2,\n "exploration": 5}', ":2: exploration: ", "found 5"),
+        (b'{"format": 2}', ":1: edition: ", "found no 'edition'"),  # not 8 made-up changes
     ],
 )
 def test_a_baseline_that_is_not_one_is_an_input_error(
@@ -498,13 +509,13 @@ def test_a_baseline_of_an_earlier_format_is_to_be_saved_again(
     """A baseline saved before the fingerprint's layout changed (format 1: the deck by rank
     set) fails with the command that saves it again, instead of thirteen made-up changes."""
     (tmp_path / "express.json").write_text('{"format": 1, "deck": {}}', encoding="utf-8")
-    argv = ["check", "express", "--games", "0", "--scale", "none", "--baselines", str(tmp_path)]
+    argv = ["check", "express", "--games", "5", "--scale", "none", "--baselines", str(tmp_path)]
     assert main([*argv, "--format", "json"]) == 1
     [report] = json.loads(capsys.readouterr().out)["editions"]
     baseline = report["checks"][-1]
-    assert baseline["detail"] == (
+    assert baseline["detail"] == (  # what this check ran: the old file's fields mean other things
         f"saved in format 1; this unospec writes format 2: save it again with "
-        f"`unospec baseline save express --out {tmp_path} --games 0`"
+        f"`unospec baseline save express --out {tmp_path} --games 5`"
     )
 
 
