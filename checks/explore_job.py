@@ -33,6 +33,8 @@ from unospec.model.trace import Trace
 
 PROGRESS = "game-can-end"
 """The progress property's name: from every reachable state the game can still end."""
+STUCK = "no moves or shuffles from here end the game"
+"""What the progress property's witness shows, at its last step."""
 
 
 @dataclass
@@ -204,10 +206,11 @@ def write_counterexample(report: ExploreReport, folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     if violation is None and report.stuck is not None:
         path = folder / f"{report.edition}-{PROGRESS}.json"
-        path.write_text(json.dumps(_stored(report.stuck.trace, folder).to_json(), indent=1) + "\n")
+        trace = _stored(report.stuck.trace, folder, PROGRESS, STUCK)
+        path.write_text(json.dumps(trace.to_json(), indent=1) + "\n")
         return [path]
     assert report.trace is not None and violation is not None
-    trace = _stored(report.trace, folder)
+    trace = _stored(report.trace, folder, violation.invariant, violation.message)
     stem = f"{report.edition}-{violation.invariant}"
     trace_path = folder / f"{stem}.json"
     test_path = folder / f"test_{stem.replace('-', '_')}.py"
@@ -216,6 +219,8 @@ def write_counterexample(report: ExploreReport, folder: Path) -> list[Path]:
     return [trace_path, test_path]
 
 
-def _stored(trace: Trace, folder: Path) -> Trace:
-    """`trace` as a file in `folder` names its edition (see `reference_in`)."""
-    return dataclasses.replace(trace, edition=reference_in(trace.edition, folder))
+def _stored(trace: Trace, folder: Path, invariant: str, message: str) -> Trace:
+    """`trace` as a file in `folder` names its edition (see `reference_in`), with the
+    property it was written for (the trace format's `violation`, which replay reports)."""
+    recorded = {**trace.extra, "violation": {"invariant": invariant, "message": message}}
+    return dataclasses.replace(trace, edition=reference_in(trace.edition, folder), extra=recorded)

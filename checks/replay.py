@@ -40,6 +40,7 @@ class ReplayResult:
     phase: str = ""
     final: GameState | None = None
     reference: str = ""  # how commands name the edition: its built-in name, else its file
+    recorded: Any = None  # the trace's own `violation`: what it was written to show
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -52,6 +53,7 @@ class ReplayResult:
             "violation": self.violation,
             "phase": self.phase,
             "final": self.ending(),
+            "recorded": self.recorded,
         }
 
     def ending(self) -> dict[str, Any] | None:
@@ -109,6 +111,7 @@ def replay(edition: Edition, trace: Trace) -> ReplayResult:
     """Apply every step of `trace`; stop at the first illegal one."""
     deck, actions = deck_and_actions(edition, trace)
     result = ReplayResult(edition.name, ok=True, steps=0, reference=reference(edition))
+    result.recorded = trace.extra.get("violation")
     table = empty_table(edition, trace.players, foil=trace.foil)
     try:
         game, fired = run(edition, table, Deal(deck))

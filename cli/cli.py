@@ -258,7 +258,7 @@ class _progress_bar:
 
 
 def _explore(args: argparse.Namespace) -> int:
-    from unospec.checks.explore_job import PROGRESS, run_exploration, write_counterexample
+    from unospec.checks.explore_job import PROGRESS, STUCK, run_exploration, write_counterexample
     from unospec.render import explore_text
 
     _writable_folder(Path(args.out))  # before the work, so a counterexample is never lost
@@ -282,7 +282,7 @@ def _explore(args: argparse.Namespace) -> int:
     if args.storyboard and drawn is not None:  # a violation, or a state the game cannot end from
         from unospec.diagrams.command import storyboard_svg
 
-        ending = f"{PROGRESS}: no moves or shuffles from here end the game" if stuck else None
+        ending = f"{PROGRESS}: {STUCK}" if stuck else None
         edition = report.exploration.edition
         written.append(storyboard_svg(edition, drawn, args.storyboard, ending=ending))
     data = report.to_json()

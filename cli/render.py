@@ -184,6 +184,11 @@ def replay_text(result: ReplayResult) -> str:
             out.append(f"INVARIANT {v['invariant']} broken after step {v['step']}: {v['message']}")
     if result.ok:
         out.append("ok: every step is legal")
+    recorded = result.recorded
+    if isinstance(recorded, dict) and {"invariant", "message"} <= set(recorded):
+        out.append(f"  written for: {recorded['invariant']}: {recorded['message']}")
+    elif recorded is not None:
+        out.append(f"  written for: {json.dumps(recorded)}")
     return "\n".join(out)
 
 

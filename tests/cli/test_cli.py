@@ -497,6 +497,13 @@ def test_a_rule_gap_is_a_finding_with_a_trace(capsys: Capture, tmp_path: Path) -
         assert violation["invariant"] == "rules-give-an-outcome"
         assert "wild has no value in the scoring table (Keeping Score)" in violation["message"]
         assert violation["replayed"]["violation"]["invariant"] == "rules-give-an-outcome"
+    written = tmp_path / "found-1" / "pointless-wild-rules-give-an-outcome.json"
+    recorded = json.loads(written.read_text())["violation"]  # the trace says what it shows
+    assert recorded == {"invariant": violation["invariant"], "message": violation["message"]}
+    code, out, err = run(capsys, "replay", str(written))
+    assert code == 1 and out.splitlines()[-1] == (
+        f"  written for: rules-give-an-outcome: {violation['message']}"
+    )
     code, out, err = run(capsys, "check", str(path), "express", "--games", "3", "--format", "json")
     assert code == 1 and not err, err
     gapped, express = json.loads(out)["editions"]
