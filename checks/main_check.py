@@ -35,7 +35,7 @@ from unospec.checks.lint.coverage import unfinished_witness
 from unospec.checks.proofs import ProofReport, prove
 from unospec.checks.results import CheckResult, EditionReport
 from unospec.checks.simulate import Tally, simulation_json
-from unospec.checks.wording import span
+from unospec.checks.wording import counted, span
 from unospec.checks.workload import Outcome, Work
 from unospec.editions import load_edition, reference
 from unospec.model.actions import Deal
@@ -298,15 +298,6 @@ def _setup_conservation(edition: Edition, seed: int) -> CheckResult:
     )
 
 
-def _counted(count: int, one: str, many: str) -> str:
-    """``1 contradiction``, ``2 contradictions``.
-
-    >>> _counted(1, "gap or ambiguity", "gaps or ambiguities"), _counted(0, "note", "notes")
-    ('1 gap or ambiguity', '0 notes')
-    """
-    return f"{count} {one if count == 1 else many}"
-
-
 def _random_games(
     edition: Edition, games: int, seed: int, tally: Tally, seconds: float
 ) -> CheckResult:
@@ -336,7 +327,7 @@ def _random_games(
         command = f"unospec play {reference(edition)} --players {players} --seed {game_seed}"
         data["first_gap"]["command"] = command
         detail += (
-            f"; {_counted(len(tally.gaps), 'game', 'games')} hit a rule gap, the first game "
+            f"; {counted(len(tally.gaps), 'game', 'games')} hit a rule gap, the first game "
             f"{number} (`{command}`): "
             f"{tally.gaps[0]}"
         )
@@ -412,9 +403,9 @@ def _lint(edition: Edition, proofs: ProofReport, checks: list[CheckResult]) -> C
     counts = Counter(f.severity for f in report.findings)
     detail = (
         f"{len(report.findings)} findings: "
-        f"{_counted(counts['error'], 'contradiction', 'contradictions')}, "
-        f"{_counted(counts['warning'], 'gap or ambiguity', 'gaps or ambiguities')}, "
-        f"{_counted(counts['info'], 'note', 'notes')}"
+        f"{counted(counts['error'], 'contradiction', 'contradictions')}, "
+        f"{counted(counts['warning'], 'gap or ambiguity', 'gaps or ambiguities')}, "
+        f"{counted(counts['info'], 'note', 'notes')}"
     )
     return CheckResult("lint", True, detail, report.to_json())
 

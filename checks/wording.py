@@ -41,3 +41,12 @@ def not_stated(seed: str | None) -> str:
     'no booklet (the edition names none) states how many may play'
     """
     return "the booklet does not state" if seed else "no booklet (the edition names none) states"
+
+
+def counted(count: int, one: str, many: str) -> str:
+    """``1 contradiction``, ``2 contradictions``.
+
+    >>> counted(1, "gap or ambiguity", "gaps or ambiguities"), counted(0, "note", "notes")
+    ('1 gap or ambiguity', '0 notes')
+    """
+    return f"{count} {one if count == 1 else many}"

@@ -7,7 +7,7 @@ from typing import Any
 
 from unospec.checks.replay import ReplayResult
 from unospec.checks.results import EditionReport
-from unospec.checks.wording import how_named, span
+from unospec.checks.wording import counted, how_named, span
 from unospec.editions.schema import RULE_KEYS, toml_value
 from unospec.model.cards import WILD_KINDS, Face
 from unospec.model.edition import Edition
@@ -146,7 +146,7 @@ def check_text(reports: list[EditionReport]) -> str:
         chosen = len(report.interpretations)
         if chosen:
             out.append(
-                f"  note  {chosen} interpretations chosen "
+                f"  note  {counted(chosen, 'interpretation', 'interpretations')} chosen "
                 f"(see `unospec show {report.command_name}`)"
             )
     passed = sum(r.ok for r in reports)
@@ -156,7 +156,8 @@ def check_text(reports: list[EditionReport]) -> str:
 
 def replay_text(result: ReplayResult) -> str:
     out = [
-        f"{result.reference or result.edition}: {result.steps} steps replayed, phase {result.phase}"
+        f"{result.reference or result.edition}: {counted(result.steps, 'step', 'steps')} "
+        f"replayed, phase {result.phase}"
     ]
     for bluff in result.bluffs:
         out.append(f"  step {bluff['step']}: player {bluff['player']} bluffed with {bluff['card']}")
@@ -264,8 +265,10 @@ def simulate_text(data: dict[str, Any]) -> str:
         f"player 0 wins {data['player_zero_game_share']:.1%} of games",
         f"  {data['reshuffles_per_game']} reshuffles per game, "
         f"{data['draw_shortfalls']} draws short of cards",
-        f"  invariants {'checked after every step' if data['invariants_checked'] else 'off'}: "
-        f"{data['invariant_violations']} violations",
+        f"  invariants checked after every step: "
+        f"{counted(data['invariant_violations'], 'violation', 'violations')}"
+        if data["invariants_checked"]
+        else "  invariants off",
     ]
     if data["first_violation"]:
         v = data["first_violation"]

@@ -17,6 +17,7 @@ from typing import Any
 
 from unospec.checks.counterexample import changes, replay_states
 from unospec.checks.replay import replay
+from unospec.checks.wording import counted
 from unospec.diagrams.dot import FONT, INK, PAPER, html, quote
 from unospec.diagrams.render import draw
 from unospec.model.cards import COLORS
@@ -103,11 +104,13 @@ def table_lines(edition: Edition, game: GameState) -> list[str]:
 def storyboard_dot(edition: Edition, trace: Trace, *, ending: str | None = None) -> str:
     """The DOT text of the storyboard: panels in rows of `PER_ROW`, in step order."""
     panels = storyboard(edition, trace, ending=ending)
+    scaled = f" at scale {trace.scale}" if trace.scale else ""
     out = [
         f"digraph {quote('storyboard-' + edition.name)} {{",  # drawn against this edition
         f'  graph [fontname="{FONT}", bgcolor="{PAPER}", rankdir=TB, nodesep=0.3, ranksep=0.35, '
         'pad=0.3, labelloc=t, labeljust=l, label=<<font point-size="18"><b>'
-        f"{html(edition.title)}: {trace.players} players, {len(trace.steps)} steps"
+        f"{html(edition.title)}{html(scaled)}: {trace.players} players, "
+        f"{counted(len(trace.steps), 'step', 'steps')}"
         "</b></font><br/> >];",
         f'  node [shape=plaintext, margin=0, fontname="{FONT}", fontsize=11, fontcolor="{INK}"];',
         f'  edge [color="{INK}", arrowsize=0.7];',

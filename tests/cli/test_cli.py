@@ -610,3 +610,19 @@ def test_an_edition_named_twice_is_checked_once(capsys: Capture) -> None:
     """`check express express` checks Express once (it reported it twice)."""
     data = run_json(capsys, "check", "express", "express", "--games", "0", "--scale", "none")
     assert [report["name"] for report in data["editions"]] == ["express"]
+
+
+def test_counts_of_one_are_in_the_singular_and_no_count_without_a_check(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    """ "1 step replayed", not "1 steps"; games played with the invariants off count no
+    violations (it said "invariants off: 0 violations")."""
+    path = tmp_path / "game.json"
+    code, _, err = run(capsys, "play", "express", "--seed", "1", "--trace-out", str(path))
+    assert code == 0, err
+    trace = json.loads(path.read_text())
+    path.write_text(json.dumps({**trace, "steps": trace["steps"][:1]}))
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0 and out.splitlines()[0].startswith("express: 1 step replayed, phase")
+    code, out, _ = run(capsys, "simulate", "express", "--games", "2", "--no-invariants")
+    assert code == 0 and "  invariants off" in out.splitlines() and "violations" not in out

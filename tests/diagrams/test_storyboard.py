@@ -73,6 +73,12 @@ def test_an_illegal_step_ends_the_storyboard_saying_why() -> None:
     assert panels[-1].lines[0].startswith("\u2717 illegal:")
 
 
+def test_the_title_counts_steps_in_words() -> None:
+    """One step is "1 step", not "1 steps"."""
+    one = dataclasses.replace(short_trace(), steps=short_trace().steps[:1])
+    assert ": 3 players, 1 step</b>" in storyboard_dot(edition("express"), one)
+
+
 def test_the_explorer_can_write_a_storyboard_svg(tmp_path: Path) -> None:
     """`storyboard_svg` writes a parseable SVG file where it is told to."""
     path = storyboard_svg(edition("express"), short_trace(), tmp_path / "story.svg")
@@ -106,6 +112,11 @@ def test_a_counterexample_storyboard_names_the_broken_invariant(
     drawn = nodes(parse_svg(path.read_bytes()))
     (panel,) = [d for d in drawn.values() if "violation" in d.classes]
     assert f"invariant {report.exploration.violation.invariant} broken" in panel.text
+    title = storyboard_dot(report.exploration.edition, report.trace).split("<b>", 1)[1]
+    steps = len(report.trace.steps)  # a scaled deck is no 112-card game: the title says so
+    assert title.startswith(
+        f"UNO Dallas Cowboys (NFL team edition) at scale pair: 2 players, {steps} step"
+    )
 
 
 def test_an_ending_finding_is_said_on_the_last_panel() -> None:
