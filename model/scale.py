@@ -73,6 +73,11 @@ def parse_scale(text: str) -> Scale:
         if part in PRESETS and i == 0:
             scale = PRESETS[part]
             continue
+        if part in PRESETS:  # a preset is where the scale starts, once
+            raise InputError(
+                f"--scale: expected the preset {part!r} first and only once, then key=value "
+                f"changes, found {text!r}"
+            )
         key, sep, value = part.partition("=")
         if not sep or key not in fields:
             presets = ", ".join(PRESETS)

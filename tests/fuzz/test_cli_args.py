@@ -178,6 +178,9 @@ WORDED = [  # (argv, the error after "unospec: error: ")
      "argument --max-states: expected a number of at least 1, found 0"),
     (["explore", "express", "--scale", "hand=1,hand=2"],  # the last one silently won
      "argument --scale: hand: expected once, found 'hand=1,hand=2'"),
+    (["explore", "express", "--scale", "micro,micro"],  # it said a preset was expected
+     "argument --scale: expected the preset 'micro' first and only once, then key=value "
+     "changes, found 'micro,micro'"),
     (["show", ""],  # it read the current folder as an edition file
      "edition: expected one of classic, express, nfl-cowboys, nfl-players, star-wars, "
      "super-bowl-lvii, or the path of a .toml edition file, found an empty name"),
