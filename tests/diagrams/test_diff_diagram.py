@@ -120,10 +120,20 @@ def test_a_refused_bluff_judged_by_a_wider_rule_is_not_drawn_as_unwinnable() -> 
 
 def test_readings_that_set_no_parameter_are_in_the_parameters_box() -> None:
     """Express's readings of its Action Cards NOTE (003) are its own: the box lists them as
-    only in express; readings that set a parameter show as that parameter."""
+    only in express, saying that every edition plays them so (the kernel has no other
+    reading); readings that set a parameter show as that parameter. A reading the model does
+    not play at all (a house rule's note) says so: neither changes how a game goes."""
     facts = {n.text: n.mark for n in diff_flow(edition("express"), edition("classic")).facts}
-    assert facts["reading wilds-any-time: restriction-still-applies"] == Mark.ADDED
+    fixed = "reading wilds-any-time: restriction-still-applies (as every edition plays it)"
+    assert facts[fixed] == Mark.ADDED
     assert not [t for t in facts if t.startswith("reading after-drawing")]
+    express = edition("express")
+    note = dataclasses.replace(
+        express.interpretations[0], id="stacking", chosen="yes", alternatives=("no",), decides=None
+    )
+    house = dataclasses.replace(express, interpretations=(*express.interpretations, note))
+    facts = {n.text: n.mark for n in diff_flow(house, express).facts}
+    assert facts["reading stacking: yes (a note: the model does not play it)"] == Mark.ADDED
 
 
 def test_an_edition_against_itself_marks_nothing() -> None:
