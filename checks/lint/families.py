@@ -688,7 +688,7 @@ def recorded(edition: Edition, covered: set[str]) -> list[Finding]:
             continue
         family = item.family or "unspecified-outcome"
         severity = INFO if family in ("assumption", "redundancy") else WARNING
-        moot = _does_not_arise(edition, item.decides)
+        moot = does_not_arise(edition, item.decides)
         if moot:
             severity = INFO
         unmodelled = _not_modelled(item)
@@ -722,7 +722,7 @@ def _not_modelled(item: Interpretation) -> str | None:
     )
 
 
-def _does_not_arise(edition: Edition, decides: str | None) -> str | None:
+def does_not_arise(edition: Edition, decides: str | None) -> str | None:
     """Why the question a reading answers never comes up in this edition, if it does not:
     a rule for two players in an edition for more, a rule of a card the deck lacks."""
     if decides is None:

@@ -1,21 +1,26 @@
-"""Questions the kernel answers in code that an edition file leaves unrecorded.
+"""Questions the booklets leave open that an edition file answers without recording why.
 
 A reading that sets no parameter is still a choice: the kernel makes it (`FIXED_READINGS`).
-An edition written from scratch may not know the question exists, so lint asks it on the
-file's behalf, under the id the built-in files record it by, with the answer the model
-plays. The finding keeps the id a recorded reading would have, so recording the reading
-later changes its message, not what a baseline counts.
+A parameter the seed booklets all leave open (after a draw, may another card be played?)
+is a choice too, made by the file's value. An edition written from scratch may not know
+the question exists, so lint asks it on the file's behalf, under the id the built-in files
+record it by, with the answer the model plays. Otherwise a file that records its readings
+would get more findings than one that records none. The finding keeps the id a recorded
+reading would have, so recording the reading later changes its message, not what a
+baseline counts.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from unospec.checks.lint.families import does_not_arise
 from unospec.checks.lint.finding import WARNING, Finding
 from unospec.checks.wording import left_open
-from unospec.editions.schema import FIXED_READINGS
+from unospec.editions.schema import FIXED_READINGS, RULE_KEYS, toml_value
 from unospec.model import sections
 from unospec.model.edition import Edition
+from unospec.model.effects import EFFECT_NAMES
 
 
 class Question(NamedTuple):
@@ -79,8 +84,136 @@ NOT_ASKED = frozenset({"action-on-action", "wilds-any-time"})
 """Fixed readings of one booklet's own wording (Express's NOTE): no other edition raises them."""
 
 
+class Parameter(NamedTuple):
+    """A question whose answer is a parameter's value: `path` is the file's key path
+    (``play.after_drawing``), or ``EFFECT.field`` for each card kind with that effect."""
+
+    path: str
+    section: str  # "": the card's own section
+    text: str
+
+
+PARAMETERS: dict[str, Parameter] = {
+    "first-flip-action-cards": Parameter(
+        "setup.first_flip_ignores",
+        sections.FIRST_FLIP,
+        "Which cards turned up first count as action cards, to be ignored?",
+    ),
+    "ignored-first-card": Parameter(
+        "setup.ignored_flip_goes", sections.FIRST_FLIP, "Where does an ignored first card go?"
+    ),
+    "first-flip-exhausted": Parameter(
+        "setup.flip_exhausted",
+        sections.FIRST_FLIP,
+        "What if no card left may start the discard pile?",
+    ),
+    "next-hand-leader": Parameter(
+        "setup.next_leader", sections.WINNING, "Who plays first in the next hand?"
+    ),
+    "after-drawing": Parameter(
+        "play.after_drawing",
+        sections.DRAWN_CARD,
+        "After drawing, may the player play another card than the one drawn?",
+    ),
+    "reshuffle-top-card": Parameter(
+        "play.reshuffle",
+        sections.RESHUFFLE,
+        "Does a reshuffle take the top card of the discard pile too?",
+    ),
+    "draw-shortfall": Parameter(
+        "play.draw_shortfall",
+        sections.RESHUFFLE,
+        "What if a player must draw more cards than the draw pile and a reshuffle can give?",
+    ),
+    "empty-handed-draw": Parameter(
+        "play.empty_handed_draw",
+        sections.DRAWN_CARD,
+        "What if a player must draw and no card is left anywhere to draw?",
+    ),
+    "scoring-optional": Parameter(
+        "scoring.game_end", sections.SCORING, "Is a game one hand, or played to the target score?"
+    ),
+    "reverse-with-two-players": Parameter(
+        "reverse.with_two_players", "", "With two players, does a Reverse let its player go again?"
+    ),
+    "wild-draw-legality": Parameter(
+        "wild-draw.playable_unless_holding", "", "Which held cards forbid playing the card?"
+    ),
+    "wild-draw-judgment": Parameter(
+        "wild-draw.guilty_if_holding", "", "Which held cards make the challenged card guilty?"
+    ),
+    "wild-draw-bluff": Parameter(
+        "wild-draw.bluff",
+        "",
+        "Is the card held against its rule refused, or played and open to a challenge?",
+    ),
+    "successful-challenge-turn": Parameter(
+        "wild-draw.after_successful_challenge",
+        "",
+        "After a successful challenge, does the challenger still lose their turn?",
+    ),
+    "hail-mary-own-turn": Parameter(
+        "hail-mary.own_turn", "", "May the card also be played on one's own turn, as a wild?"
+    ),
+    "hail-mary-continues": Parameter(
+        "hail-mary.continue_with", "", "Who plays after the card when play runs counterclockwise?"
+    ),
+    "penalty-race-loser": Parameter(
+        "penalty-race.loser_among", "", "Can the card's own player be the one who loses?"
+    ),
+}
+"""The parameters every seed booklet leaves open, by the id the built-in files record their
+reading under (a card's, once for each kind of the deck with that effect)."""
+
+
 def unrecorded(edition: Edition) -> list[Finding]:
-    """Each question of `ASKED` the edition raises and its file records no reading of."""
+    """Each question of `ASKED` or `PARAMETERS` the edition raises and its file records no
+    reading of."""
+    return _fixed(edition) + _parameters(edition)
+
+
+def _parameters(edition: Edition) -> list[Finding]:
+    decided = {item.decides for item in edition.interpretations}
+    ids = {item.id for item in edition.interpretations}
+    in_play = {edition.faces.faces[f].kind for f in edition.faces.in_play}
+    found = []
+    for ident, question in PARAMETERS.items():
+        asked = _asked(edition, question, in_play)
+        for path, section, value in asked:
+            finding = f"{ident}:{path.split('.')[1]}" if len(asked) > 1 else ident
+            if path in decided or finding in ids or does_not_arise(edition, path):
+                continue
+            found.append(
+                Finding(
+                    f"unspecified-outcome:{finding}",
+                    "unspecified-outcome",
+                    WARNING,
+                    section,
+                    f"{question.text} {left_open(edition.seed)} and the edition file records "
+                    f"no reading ({finding}); its {path} is {toml_value(value)}.",
+                    key=path,  # where a reading's `decides` would point
+                )
+            )
+    return found
+
+
+def _asked(
+    edition: Edition, question: Parameter, in_play: set[str]
+) -> list[tuple[str, str, object]]:
+    """(key path, section, value) of each parameter `question` asks about in `edition`."""
+    head, _, field = question.path.partition(".")
+    if head not in EFFECT_NAMES:
+        name = next(f for f, key in RULE_KEYS.items() if key == question.path)
+        return [(question.path, question.section, getattr(edition.rules, name))]
+    return [
+        (f"cards.{kind}.{field}", dict(edition.sections).get(kind, sections.ACTION_CARDS),
+         getattr(effect, field))
+        for kind, effect in edition.effects
+        if kind in in_play and type(effect) is EFFECT_NAMES[head]
+    ]  # fmt: skip
+
+
+def _fixed(edition: Edition) -> list[Finding]:
     recorded = {item.id for item in edition.interpretations}
     in_play = {edition.faces.faces[f].kind for f in edition.faces.in_play}
     found = []
@@ -102,9 +235,7 @@ def unrecorded(edition: Edition) -> list[Finding]:
                 section,
                 f"{question.text} {left_open(edition.seed)} and the edition file records no "
                 f"reading ({ident}); the model plays {FIXED_READINGS[ident]}.",
-                None,
-                None,
-                None,
+                key=None if question.card is None else f"cards.{question.card}",
             )
         )
     return found

@@ -3,6 +3,7 @@ defect gets the finding, whatever it is called."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 from collections import Counter
@@ -17,11 +18,12 @@ from unospec.checks.lint import lint
 from unospec.checks.lint.families import dead_rules
 from unospec.checks.lint.finding import ERROR, INFO, WARNING
 from unospec.checks.lint.sarif import to_sarif
-from unospec.checks.lint.unrecorded import ASKED, NOT_ASKED
+from unospec.checks.lint.unrecorded import ASKED, NOT_ASKED, PARAMETERS
 from unospec.checks.replay import replay
 from unospec.cli import main
 from unospec.editions import builtin_path, load_edition
-from unospec.editions.schema import FIXED_READINGS
+from unospec.editions.schema import FIXED_READINGS, RULE_KEYS
+from unospec.model.effects import EFFECT_NAMES
 from unospec.model.table import MACHINE
 from unospec.model.trace import parse_trace
 
@@ -429,6 +431,52 @@ def test_a_question_the_kernel_answers_is_asked_when_the_file_does_not(tmp_path:
     assert "by-another-player-after-an-uno-call" in trigger.message
     classic = {f.id for f in lint(edition("classic")).findings}
     assert not any(i.startswith("unspecified-outcome:hail-mary") for i in classic)  # no such card
+
+
+def test_a_parameter_the_booklets_leave_open_is_asked_when_the_file_records_no_reading(
+    tmp_path: Path,
+) -> None:
+    """Classic's file without its readings of the after-drawing rule (Let's Play) and of the
+    Wild Draw Four's bluff (Action Cards) gets the same findings, under the same ids, now
+    saying the file records no reading and naming its value: a file that records none once
+    got fewer findings than one that records them all."""
+    idents = ("after-drawing", "wild-draw-bluff")
+    recorded = {f.id: f for f in lint(edition("classic")).findings}
+    path = _without_reading(tmp_path, "classic", *idents)
+    found = {f.id: f for f in lint(load_edition(str(path))).findings}
+    assert set(found) == set(recorded)
+    after = found["unspecified-outcome:after-drawing"]
+    assert after.severity == WARNING and after.interpretation is None
+    assert after.message.endswith(
+        'records no reading (after-drawing); its play.after_drawing is "drawn-card-only".'
+    )
+    bluff = found["unspecified-outcome:wild-draw-bluff"]
+    assert bluff.section == "Action Cards: Wild Draw Four card"
+    assert 'its cards.wild-draw-four.bluff is "allowed-until-challenged"' in bluff.message
+
+
+def test_an_open_parameter_that_does_not_arise_is_not_asked(tmp_path: Path) -> None:
+    """A Reverse with two players (Action Cards) never comes up at tables of three or more:
+    without its reading, such an edition is not asked it."""
+    path = _without_reading(tmp_path, "classic", "reverse-with-two-players")
+    three = path.read_text(encoding="utf-8").replace("min = 2\nmax = 10", "min = 3\nmax = 10")
+    path.write_text(three, encoding="utf-8")
+    found = {f.id for f in lint(load_edition(str(path))).findings}
+    assert "unspecified-outcome:reverse-with-two-players" not in found
+    path.write_text(three.replace("min = 3", "min = 2"), encoding="utf-8")
+    assert "unspecified-outcome:reverse-with-two-players" in {
+        f.id for f in lint(load_edition(str(path))).findings
+    }
+
+
+def test_every_open_parameter_is_one_the_kernel_reads() -> None:
+    """Each question of `PARAMETERS` names a rule parameter or a card effect's field."""
+    for question in PARAMETERS.values():
+        head, _, field = question.path.partition(".")
+        if head in EFFECT_NAMES:
+            assert field in {f.name for f in dataclasses.fields(EFFECT_NAMES[head])}
+        else:
+            assert question.path in RULE_KEYS.values()
 
 
 def test_every_question_the_kernel_answers_is_asked_unless_one_booklet_words_it() -> None:
