@@ -101,10 +101,18 @@ def _base_edition(trace: Trace, trace_file: str | None, override: str | None) ->
     try:
         return load_edition(trace.edition)
     except InputError as error:  # say which trace names it, and where it was looked for
-        looked = f" (looked for {beside} too)" if beside is not None else ""
+        elsewhere = beside is not None and _where(beside) != _where(Path(trace.edition))
+        looked = f" (looked for {beside} too)" if elsewhere else ""
         line = line_of(trace.source[1], ("edition",)) if trace.source else None
         where = f"{trace_file or 'trace'}" + (f":{line}" if line else "")
         raise InputError(f"{where}: edition: {error}{looked}") from None
+
+
+def _where(path: Path) -> Path | None:
+    try:
+        return path.resolve()
+    except (OSError, ValueError, RuntimeError):  # a name too long, a loop of links
+        return None
 
 
 def replay(edition: Edition, trace: Trace) -> ReplayResult:

@@ -152,6 +152,8 @@ EFFECT_KEYS: dict[str, tuple[str, ...]] = {
 def build_edition(reader: Reader) -> Edition:
     """Validate the whole file and build the edition it describes."""
     reader.table((), TOP_KEYS)
+    if not reader.has(("format",)):  # the one version this unospec reads, not a range
+        reader.fail(("format",), f"format {FORMAT}")
     fmt = reader.integer(("format",), 1, 10**6)
     if fmt != FORMAT:
         reader.fail(("format",), f"format {FORMAT}", fmt)

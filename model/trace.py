@@ -118,8 +118,14 @@ def deck_and_actions(edition: Edition, trace: Trace) -> tuple[tuple[int, ...], l
     return deck, actions
 
 
+MISSING = object()
+"""A key the trace does not have (`shown` says "nothing", where JSON's null is `null`)."""
+
+
 def shown(value: object) -> str:
     """A value as the trace's JSON writes it (null, not None), cut short when long."""
+    if value is MISSING:
+        return "nothing"
     try:
         text = json.dumps(value)
     except (TypeError, ValueError):
@@ -171,12 +177,12 @@ def _trace(data: dict[str, Any]) -> Trace:
             raise TraceContentError(
                 (key,), f"expected a key among {', '.join(sorted(known))}, found {shown(key)}"
             )
-    edition = data.get("edition")
+    edition = data.get("edition", MISSING)
     if not isinstance(edition, str) or not edition:
         raise TraceContentError(
             ("edition",), f"expected an edition name or path, found {shown(edition)}"
         )
-    players = data.get("players")
+    players = data.get("players", MISSING)
     if isinstance(players, bool) or not isinstance(players, int):
         raise TraceContentError(("players",), f"expected an integer, found {shown(players)}")
     options = data.get("options", {})
@@ -187,13 +193,13 @@ def _trace(data: dict[str, Any]) -> Trace:
     foil = options.get("foil", False)
     if not isinstance(foil, bool):
         raise TraceContentError(("options", "foil"), f"expected true or false, found {shown(foil)}")
-    deck = data.get("deck")
+    deck = data.get("deck", MISSING)
     if not isinstance(deck, list):
         raise TraceContentError(("deck",), f"expected an array of card ids, found {shown(deck)}")
     for i, card in enumerate(deck):
         if not isinstance(card, str):
             raise TraceContentError(("deck", i), f"expected a card id, found {shown(card)}")
-    steps = data.get("steps")
+    steps = data.get("steps", MISSING)
     if not isinstance(steps, list):
         raise TraceContentError(
             ("steps",), f"expected an array of step objects, found {shown(steps)}"

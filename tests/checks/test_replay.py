@@ -397,7 +397,7 @@ def test_malformed_trace_exits_2(
 
 
 def test_a_malformed_step_names_the_file_and_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Errors in a trace's content say FILE:LINE, as edition errors do: the line is the one
     the bad value is on in the file as written (here one key per line, as unospec writes)."""
@@ -422,6 +422,9 @@ def test_a_malformed_step_names_the_file_and_line(
     err = _cli_error(["replay", str(path)], capsys)
     assert err.startswith(f"unospec: error: {path}:2: edition: gone.toml: cannot read")
     assert err.endswith(f"(looked for {tmp_path / 'gone.toml'} too)")
+    monkeypatch.chdir(tmp_path)  # beside the trace is where it is looked for as given
+    err = _cli_error(["replay", path.name], capsys)
+    assert err.endswith("gone.toml: cannot read the edition file (No such file or directory)")
 
 
 def test_a_trace_with_a_byte_order_mark_replays(

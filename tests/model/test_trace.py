@@ -98,6 +98,11 @@ PARSE_ERRORS = [
         'trace:1: options.foil: expected true or false, found "no"',
         id="foil-not-boolean",
     ),
+    pytest.param(
+        json.dumps({k: v for k, v in _base().items() if k != "deck"}),
+        "trace: deck: expected an array of card ids, found nothing",  # it said null
+        id="missing-deck",
+    ),
 ]
 
 
