@@ -20,11 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from unospec.checks.diff import card_parameters, deck_composition, readings, rule_parameters
-from unospec.checks.explore_job import explore_edition
 from unospec.checks.lint import lint
-from unospec.checks.proofs import ProofReport, prove
-from unospec.checks.simulate import Tally, run_games
-from unospec.editions import reference
+from unospec.checks.proofs import ProofReport
+from unospec.checks.simulate import Tally
 from unospec.model.edition import Edition
 from unospec.model.errors import EditionError, UnospecError
 from unospec.model.files import decoded, read_user_file
@@ -98,21 +96,6 @@ def games_fingerprint(tally: Tally, seed: int) -> dict[str, Any]:
             b.label: tally.fired[b.number] for b in MACHINE.branches if tally.fired[b.number]
         },
     }
-
-
-def current(edition: Edition, scale: str, games: int = 0, seed: int = 0) -> dict[str, Any]:
-    """The edition's fingerprint now, exploring it at `scale` and playing `games` random games
-    (what `baseline save` writes). Raises BaselineRefused if the games do not all pass."""
-    report = explore_edition(edition, reference(edition), scale=scale, fit=True)
-    played = None
-    if games:
-        tally, _ = run_games(edition, games, seed=seed, jobs=0)
-        if tally.violations or tally.gaps or tally.first_unfinished or tally.games < games:
-            again = f"unospec check {reference(edition)} --games {games}"
-            again += f" --seed {seed}" if seed else ""
-            raise BaselineRefused(f"{edition.name}: its random games fail; `{again}` says why")
-        played = games_fingerprint(tally, seed)
-    return fingerprint(edition, prove(edition), report.to_json(), played)
 
 
 class BaselineRefused(UnospecError):

@@ -21,6 +21,7 @@ from typing import Any
 from unospec.checks import workload
 from unospec.checks.baseline import (
     FORMAT,
+    BaselineRefused,
     baseline_path,
     compare,
     fingerprint,
@@ -90,6 +91,38 @@ def check_editions(
     """
     editions = [load_edition(name) for name in names]
     return _check(editions, games, seed, jobs, scale, progress, baselines, None)
+
+
+def fingerprints_now(
+    editions: list[Edition],
+    scale: str,
+    *,
+    games: int = DEFAULT_GAMES,
+    seed: int = 0,
+    jobs: int = 0,
+    progress: Progress | None = None,
+) -> list[dict[str, Any] | BaselineRefused]:
+    """What `baseline save` records for each edition: its exploration at `scale` and its
+    `games` random games, run as `check` runs them (one pool, see `workload`), then its
+    fingerprint; where the games fail, a BaselineRefused instead (a baseline records what
+    passing checks conclude)."""
+    work = Work(editions, games, seed, partial(_exploration, scale=scale))
+    outcome = Outcome()
+    workload.run(work, list(range(len(editions))), jobs or os.cpu_count() or 1, outcome, progress)
+    found: list[dict[str, Any] | BaselineRefused] = []
+    for i, edition in enumerate(editions):
+        tally = outcome.played[i].tally
+        if tally.violations or tally.gaps or tally.first_unfinished or tally.games < games:
+            again = f"unospec check {reference(edition)} --games {games}"
+            again += f" --seed {seed}" if seed else ""
+            found.append(
+                BaselineRefused(f"{edition.name}: its random games fail; `{again}` says why")
+            )
+            continue
+        played = games_fingerprint(tally, seed) if games else None
+        explored = outcome.explored[i].data
+        found.append(fingerprint(edition, prove(edition), explored, played))
+    return found
 
 
 def check_edition(

@@ -140,7 +140,7 @@ def run(
             results: Iterator[tuple[Piece, Any]] = as_completed(pool, _do_in_worker, pieces)
         else:
             results = ((piece, work.do(piece)) for piece in pieces)
-        for piece, result in results:
+        for piece, result in _stopping(results):
             if piece.chunk is None:
                 outcome.explored[piece.edition] = result
             else:
@@ -149,6 +149,14 @@ def run(
     finally:
         if pool is not None:
             stop(pool)
+
+
+def _stopping(results: Iterator[tuple[Piece, Any]]) -> Iterator[tuple[Piece, Any]]:
+    """`results`, a worker's stop (see `_Stopped`) raised here as the Ctrl-C it stands for."""
+    try:
+        yield from results
+    except _Stopped as stopped:
+        raise KeyboardInterrupt(f"a worker stopped ({stopped})") from None
 
 
 def _pieces(work: Work, which: list[int], outcome: Outcome) -> Iterator[Piece]:
@@ -177,5 +185,13 @@ def _init_worker(work: Work) -> None:
     _WORKER["work"] = work
 
 
+class _Stopped(Exception):
+    """A worker's KeyboardInterrupt or SystemExit, sent back as an answer. Left to end the
+    worker, it would leave its piece unanswered, and the parent waiting for ever."""
+
+
 def _do_in_worker(piece: Piece) -> Any:
-    return _WORKER["work"].do(piece)
+    try:
+        return _WORKER["work"].do(piece)
+    except (KeyboardInterrupt, SystemExit) as stop:
+        raise _Stopped(type(stop).__name__) from None

@@ -400,8 +400,8 @@ def _diff(args: argparse.Namespace) -> int:
 
 
 def _baseline(args: argparse.Namespace) -> int:
-    from unospec.checks.baseline import BaselineRefused, baseline_path, current, save
-    from unospec.checks.main_check import DEFAULT_GAMES
+    from unospec.checks.baseline import BaselineRefused, baseline_path, save
+    from unospec.checks.main_check import DEFAULT_GAMES, fingerprints_now
     from unospec.editions import builtin_names, load_edition
 
     games = DEFAULT_GAMES if args.games is None else args.games
@@ -423,21 +423,22 @@ def _baseline(args: argparse.Namespace) -> int:
     refusals: list[dict[str, str]] = []  # a refused edition does not stop the others
     lines: list[str] = []
     try:
-        for edition in editions:
-            try:
-                data = current(edition, args.scale, games, args.seed)
-            except BaselineRefused as refused:
-                refusals.append({"edition": edition.name, "reason": str(refused)})
-                lines.append(f"{refused}; not saved: {edition.name}")
-                continue
-            written.append(str(save(edition, data, folder)))
-            lines.append(f"saved {written[-1]}")
-    except KeyboardInterrupt:
-        done = len(written) + len(refusals)
-        left = [r["edition"] for r in refusals] + [e.name for e in editions[done:]]
-        data = {"written": written, "interrupted": True, "not_saved": left}
-        _emit(args, data, "\n".join([*lines, f"INTERRUPTED; not saved: {', '.join(left)}"]))
+        with _progress_bar() as progress:
+            found = fingerprints_now(
+                editions, args.scale, games=games, seed=args.seed, progress=progress
+            )
+    except KeyboardInterrupt:  # nothing cut short is saved: every edition is left as it was
+        left = [e.name for e in editions]
+        data = {"written": [], "interrupted": True, "not_saved": left}
+        _emit(args, data, f"INTERRUPTED; not saved: {', '.join(left)}")
         return INTERRUPTED
+    for edition, result in zip(editions, found, strict=True):
+        if isinstance(result, BaselineRefused):
+            refusals.append({"edition": edition.name, "reason": str(result)})
+            lines.append(f"{result}; not saved: {edition.name}")
+            continue
+        written.append(str(save(edition, result, folder)))
+        lines.append(f"saved {written[-1]}")
     if refusals:
         data = {
             "written": written,

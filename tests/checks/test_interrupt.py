@@ -17,9 +17,8 @@ from budget import time_limit
 from scenario import edition
 
 from unospec.checks import diff, explore_job
-from unospec.checks.baseline import current
 from unospec.checks.lint.coverage import coverage
-from unospec.checks.main_check import CheckInterrupted, check_editions
+from unospec.checks.main_check import CheckInterrupted, check_editions, fingerprints_now
 from unospec.checks.simulate import run_games
 from unospec.cli import main
 
@@ -102,7 +101,7 @@ def test_ctrl_c_during_baseline_save_saves_nothing_cut_short(
     is held to."""
     _explorations_interrupted(monkeypatch)
     with pytest.raises(KeyboardInterrupt):
-        current(edition("express"), "micro")
+        fingerprints_now([edition("express")], "micro", games=0, jobs=1)
     code = main(
         ["baseline", "save", "express", "classic", "--out", str(tmp_path), "--format", "json"]
     )
