@@ -44,6 +44,7 @@ def edition_json(edition: Edition) -> dict[str, Any]:
                 "effect": _EFFECT_NAME[type(effect)],  # as the edition file names it
                 **vars(effect),
                 "section": dict(edition.sections).get(kind, ""),
+                "name": edition.card_name(kind),
             }
             for kind, effect in edition.effects
         },
@@ -106,7 +107,9 @@ def edition_text(edition: Edition) -> str:
         out.append(f"  {count:4d}  {what:<38} {entry.provenance}{aside}: {entry.why}")
     out += ["", "Card rules ([cards.KIND] in the file):"]
     for kind, card in data["cards"].items():
-        params = ", ".join(f"{k} = {toml_value(v)}" for k, v in card.items() if k != "section")
+        params = ", ".join(
+            f"{k} = {toml_value(v)}" for k, v in card.items() if k not in ("section", "name")
+        )
         out.append(f"  {kind:<20} {params}  [{card['section']}]")
     out += ["", "Rules:"]
     out += [f"  {RULE_KEYS[key]:<26} {toml_value(value)}" for key, value in data["rules"].items()]

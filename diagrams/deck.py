@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from unospec.checks.wording import span
 from unospec.diagrams.dot import FONT, INK, PAPER, html, quote
-from unospec.diagrams.graph import card_name
 from unospec.model.cards import NUMBER, WILD_KINDS
 from unospec.model.edition import DeckEntry, Edition
 from unospec.model.effects import (
@@ -51,7 +50,7 @@ def deck_lines(edition: Edition) -> tuple[DeckLine, ...]:
     sections = dict(edition.sections)
     return tuple(
         DeckLine(
-            card=card_name(entry.kind),
+            card=edition.card_name(entry.kind),
             faces=_faces(entry, edition),
             copies=entry.copies,
             count=sum(n for _, n in entry.faces(edition.colors)),

@@ -21,7 +21,6 @@ from unospec.diagrams.graph import (
     Mark,
     Note,
     about,
-    card_name,
     summary,
     turn_flow,
     why_inactive,
@@ -195,7 +194,9 @@ def facts(edition: Edition) -> tuple[Note, ...]:
     for kind in sorted(counts, key=KINDS.index):
         value = points.get(kind, "no value")
         worth = value.replace("-", " ") if isinstance(value, str) else f"{value} points"
-        out.append(Note(f"deck:{kind}", f"{card_name(kind)}: {counts[kind]} cards, {worth}"))
+        out.append(
+            Note(f"deck:{kind}", f"{edition.card_name(kind)}: {counts[kind]} cards, {worth}")
+        )
     out += _ranks(edition)
     for field in fields(rules):
         if field.name not in COVERED:
@@ -210,7 +211,7 @@ def facts(edition: Edition) -> tuple[Note, ...]:
             if field.name not in CARD_COVERED:
                 words = f"{field.name.replace('_', ' ')}: {_worded(getattr(effect, field.name))}"
                 key = f"card:{type(effect).__name__}#{slot}:{field.name}"
-                out.append(about(key, kind, words))
+                out.append(about(edition, key, kind, words))
     for reading in edition.interpretations:
         if reading.decides:  # its choice is the parameter's value, listed above or on an edge
             continue
@@ -241,7 +242,7 @@ def _ranks(edition: Edition) -> list[Note]:
     for rank in sorted(by_rank):
         runs.setdefault(by_rank[rank], []).append(rank)
     parts = ", ".join(f"{span(ranks)} \u00d7{n}" for n, ranks in runs.items())
-    return [Note("deck:number:ranks", f"{card_name(NUMBER)} cards: {parts}")]
+    return [Note("deck:number:ranks", f"{edition.card_name(NUMBER)} cards: {parts}")]
 
 
 def _worded(value: object) -> str:

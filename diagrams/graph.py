@@ -288,18 +288,19 @@ def summary(edition: Edition) -> str:
     )
 
 
-def card_name(kind: str) -> str:
-    """A card kind as the booklets print it: ``wild-draw-four`` is ``Wild Draw Four``."""
-    return " ".join(word.capitalize() for word in kind.split("-"))
-
-
 def about(
-    key: str, kind: str, words: str, between: str = ": ", shows: tuple[str, ...] = ()
+    edition: Edition,
+    key: str,
+    kind: str,
+    words: str,
+    between: str = ": ",
+    shows: tuple[str, ...] = (),
 ) -> Note:
     """A note on one card's rule: its name, then `words`. A diff compares the words alone,
     so a card renamed with the same rule (Touchdown, My Favorite Line) is not a change; the
     deck's lines show the renaming."""
-    text = f"{card_name(kind)}{between}{words}" if words else card_name(kind)
+    name = edition.card_name(kind)
+    text = f"{name}{between}{words}" if words else name
     return Note(key, text, value=words, shows=tuple(f"cards.{kind}.{f}" for f in shows))
 
 
@@ -327,14 +328,18 @@ def _first_flip(edition: Edition) -> list[Note]:
     ignores = edition.rules.first_flip_ignores
     wilds = {k for k in _present(edition) if k in WILD_KINDS}
     named = [k for k in KINDS if k in ignores and not (wilds <= ignores and k in wilds)]
-    shown = [card_name(k) for k in named] + (["every wild"] if wilds and wilds <= ignores else [])
+    shown = [edition.card_name(k) for k in named] + (
+        ["every wild"] if wilds and wilds <= ignores else []
+    )
     text = f"ignored first: {', '.join(shown) or 'nothing'}"
     return [Note("first-flip", text, shows=("setup.first_flip_ignores",))]
 
 
 def _draw_cards(edition: Edition) -> list[Note]:
     return [
-        about(_nth("draw-card", i), kind, f"next player draws {effect.draw}", shows=("draw",))
+        about(
+            edition, _nth("draw-card", i), kind, f"next player draws {effect.draw}", shows=("draw",)
+        )
         for i, (kind, effect) in enumerate(kinds_with(edition, DrawPenalty))
         if isinstance(effect, DrawPenalty)
     ]
@@ -346,6 +351,7 @@ def _reverse(edition: Edition) -> list[Note]:
     readings = {"acts-as-skip": "acts as a Skip", "direction-only": "turns direction only"}
     return [
         about(
+            edition,
             _nth("reverse", i),
             kind,
             f"with 2 players: {readings.get(effect.with_two_players, '?')}",
@@ -360,7 +366,13 @@ def _reverse(edition: Edition) -> list[Note]:
 def _race(edition: Edition) -> list[Note]:
     among = {"others": "one of the others", "everyone": "anyone, its player too"}
     return [
-        about(_nth("race", i), kind, f"the loser is {among[effect.loser_among]}", shows=_AMONG)
+        about(
+            edition,
+            _nth("race", i),
+            kind,
+            f"the loser is {among[effect.loser_among]}",
+            shows=_AMONG,
+        )
         for i, (kind, effect) in enumerate(kinds_with(edition, PenaltyRace))
         if isinstance(effect, PenaltyRace)
     ]
@@ -368,7 +380,9 @@ def _race(edition: Edition) -> list[Note]:
 
 def _race_draw(edition: Edition) -> list[Note]:
     return [
-        about(_nth("race-draw", i), kind, f"the loser draws {effect.draw}", shows=("draw",))
+        about(
+            edition, _nth("race-draw", i), kind, f"the loser draws {effect.draw}", shows=("draw",)
+        )
         for i, (kind, effect) in enumerate(kinds_with(edition, PenaltyRace))
         if isinstance(effect, PenaltyRace)
     ]
@@ -390,7 +404,7 @@ def _challenge(edition: Edition) -> list[Note]:
         judged = " or ".join(holding[h] for h in effect.guilty_if_holding)
         guilty = f"{effect.offender_draws}, {then[effect.after_successful_challenge]}"
         notes += [
-            about(_nth("wild-draw-card", i), kind, ""),
+            about(edition, _nth("wild-draw-card", i), kind, ""),
             Note(_nth("guilty", i), f"guilty: its player draws {guilty}", shows=keys(_GUILTY)),
             _bluff(_nth("bluff", i), effect, holding, keys),
             Note(
@@ -441,7 +455,7 @@ def _after_drawing(edition: Edition) -> list[Note]:
 
 def _accept(edition: Edition) -> list[Note]:
     return [
-        about(_nth("wild-draw", i), kind, f"victim draws {effect.draw}", shows=("draw",))
+        about(edition, _nth("wild-draw", i), kind, f"victim draws {effect.draw}", shows=("draw",))
         for i, (kind, effect) in enumerate(kinds_with(edition, WildDraw))
         if isinstance(effect, WildDraw)
     ]
@@ -453,7 +467,7 @@ def _hail_mary(edition: Edition) -> list[Note]:
     for i, (kind, effect) in enumerate(kinds_with(edition, HailMary)):
         assert isinstance(effect, HailMary)
         notes += [
-            about(_nth("hail-mary", i), kind, "thrown at the caller", " "),
+            about(edition, _nth("hail-mary", i), kind, "thrown at the caller", " "),
             Note(
                 _nth("hail-mary-then", i),
                 f"then play goes on {after[effect.continue_with]}",
@@ -468,6 +482,7 @@ def _hail_mary_on_a_turn(edition: Edition) -> list[Note]:
     own = {"plain-wild": "played as a plain Wild", "interrupt-only": "never played"}
     return [
         about(
+            edition,
             _nth("hail-mary-own", i),
             kind,
             f"on a turn: {own[effect.own_turn]}",

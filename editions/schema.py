@@ -162,7 +162,7 @@ def build_edition(reader: Reader) -> Edition:
         reader.fail(("name",), "a name of at most 64 letters, digits and dashes", name)
     colors = _colors(reader)
     deck = _deck(reader, len(colors))
-    effects, sections = _cards(reader, deck)
+    effects, sections, card_names = _cards(reader, deck)
     edition = Edition(
         name=name,
         title=reader.string(("title",)),
@@ -172,6 +172,7 @@ def build_edition(reader: Reader) -> Edition:
         deck=deck,
         effects=effects,
         sections=sections,
+        card_names=card_names,
         rules=_rules(reader, deck),
         interpretations=_interpretations(reader),
         source=reader.file,
@@ -259,16 +260,23 @@ def _deck(reader: Reader, colors: int) -> tuple[DeckEntry, ...]:
     return tuple(entries)
 
 
-def _cards(
-    reader: Reader, deck: tuple[DeckEntry, ...]
-) -> tuple[tuple[tuple[str, Effect], ...], tuple[tuple[str, str], ...]]:
+Cards = tuple[
+    tuple[tuple[str, Effect], ...], tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]
+]
+"""(kind, effect) pairs, (kind, section) pairs and (kind, name) pairs, each sorted by kind."""
+
+
+def _cards(reader: Reader, deck: tuple[DeckEntry, ...]) -> Cards:
     table = reader.table(("cards",), KINDS)
     effects: list[tuple[str, Effect]] = []
     sections: list[tuple[str, str]] = []
+    names: list[tuple[str, str]] = []
     for kind in table:
         path = ("cards", kind)
         effect_name = reader.choice((*path, "effect"), EFFECT_NAMES)
-        reader.table(path, ("section", "effect", *EFFECT_KEYS[effect_name]))
+        reader.table(path, ("section", "name", "effect", *EFFECT_KEYS[effect_name]))
+        if reader.has((*path, "name")):
+            names.append((kind, _card_name(reader, (*path, "name"))))
         wild = kind in WILD_KINDS
         if wild != (effect_name in WILD_EFFECTS):
             allowed = WILD_EFFECTS if wild else set(EFFECT_NAMES) - WILD_EFFECTS
@@ -280,7 +288,15 @@ def _cards(
     for i, entry in enumerate(deck):
         if entry.kind != NUMBER and entry.kind not in table:
             reader.fail(("cards",), f"a [cards.{entry.kind}] table for deck.cards[{i}]")
-    return tuple(sorted(effects)), tuple(sorted(sections))
+    return tuple(sorted(effects)), tuple(sorted(sections)), tuple(sorted(names))
+
+
+def _card_name(reader: Reader, path: tuple[str, ...]) -> str:
+    """The name the booklet prints on a card (``Wild My Favorite Line``), for pictures."""
+    name = reader.string(path)
+    if not name.strip() or len(name) > 64 or not name.isprintable():
+        reader.fail(path, "a card's name of 1 to 64 printable characters", name)
+    return name
 
 
 def _effect(reader: Reader, path: tuple[str, ...], name: str) -> Effect:

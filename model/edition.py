@@ -92,6 +92,7 @@ class Edition:
     effects: tuple[tuple[str, Effect], ...]  # kind -> effect
     rules: Rules
     sections: tuple[tuple[str, str], ...] = ()  # kind -> the booklet section of its rule
+    card_names: tuple[tuple[str, str], ...] = ()  # kind -> the name its booklet prints, if given
     interpretations: tuple[Interpretation, ...] = ()
     source: str = "<built>"  # the file it was read from
     players_provenance: str = "assumed"
@@ -111,16 +112,23 @@ class Edition:
         kind = Face.parse(card_id).kind
         return dict(self.sections).get(kind, sections.ACTION_CARDS)
 
+    def card_name(self, kind: str) -> str:
+        """A card kind as this edition's booklet prints it: the file's `name`, or the kind's
+        words (``wild-draw-four`` is ``Wild Draw Four``)."""
+        named = dict(self.card_names).get(kind)
+        return named or " ".join(word.capitalize() for word in kind.split("-"))
+
     def behaviour(self) -> Edition:
         """This edition without what only documents it: its name and title, the booklet and
-        file it came from, the edition it derives from, the wording of its readings and of its
-        deck's provenance. Two editions whose behaviours are equal deal, play and score every
-        game alike."""
+        file it came from, the edition it derives from, its cards' printed names, the wording
+        of its readings and of its deck's provenance. Two editions whose behaviours are equal
+        deal, play and score every game alike."""
         return replace(
             self,
             name="",
             title="",
             seed=None,
+            card_names=(),
             interpretations=(),
             source="",
             players_provenance="",

@@ -126,6 +126,8 @@ def test_behaviour_ignores_only_what_documents_an_edition() -> None:
     (their edition files cite the same sections); any rule or card change tells apart."""
     cowboys, players = edition("nfl-cowboys"), edition("nfl-players")
     assert cowboys != players and cowboys.behaviour() == players.behaviour()
+    renamed = dataclasses.replace(cowboys, card_names=(("wild-hail-mary", "Hail Mary!"),))
+    assert renamed != cowboys and renamed.behaviour() == cowboys.behaviour()  # a picture's word
     assert edition("classic").behaviour() != edition("express").behaviour()
     stricter = dataclasses.replace(cowboys.rules, uno_penalty=4)
     assert dataclasses.replace(cowboys, rules=stricter).behaviour() != cowboys.behaviour()

@@ -222,15 +222,16 @@ def test_a_renamed_card_with_the_same_rule_is_not_a_change() -> None:
     """Express's Wild Draw Two and classic's Wild Draw Four share the bluff and legality
     rules (seed 003 and the standard game, Action Cards); Star Wars' My Favorite Line and
     Super Bowl's Touchdown both make the loser draw 3 (seeds 002 and 004). The deck lines
-    show the renaming; no rule is marked as changed, added or removed for it."""
+    show the renaming, each with the name its booklet prints (the files' `name`); no rule
+    is marked as changed, added or removed for it."""
     box = diff_flow(edition("express"), edition("classic")).facts
     assert not [n.text for n in box if "bluff" in n.text or "playable unless" in n.text]
     flow = diff_flow(edition("star-wars"), edition("super-bowl-lvii"))
     loser = next(e for e in flow.edges if e.event == "name_loser")
     assert loser.mark == Mark.PLAIN and "the loser draws 3" in loser.notes[0].text
     assert {n.text for n in flow.facts if n.key.startswith("deck:wild-")} == {
-        "Wild Favorite Line: 4 cards, 50 points",
-        "Wild Touchdown: 4 cards, 50 points",
+        "Wild My Favorite Line: 4 cards, 50 points",
+        "Wild Touchdown!: 4 cards, 50 points",
     }
 
 

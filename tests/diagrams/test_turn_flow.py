@@ -156,7 +156,7 @@ def test_the_catch_edge_carries_the_uno_penalty() -> None:
     assert "draws 2" in words_on("nfl-cowboys", the_branch("catch"))
 
 
-@pytest.mark.parametrize(("name", "card"), [("star-wars", "Wild Favorite Line")])
+@pytest.mark.parametrize(("name", "card"), [("star-wars", "Wild My Favorite Line")])
 def test_the_special_wild_branch_names_its_card_and_draw(name: str, card: str) -> None:
     """The colour choice that leads to a penalty race names the card, and naming the loser
     shows which card's loser draws what (Action Cards: Wild My Favorite Line Card: 3): a diff

@@ -208,6 +208,20 @@ CASES = {
         ("not used by another",),
         ("'draw-one-amount'",),
     ),
+    "blank-card-name": Case(
+        '[cards.skip]\nsection = "Action Cards: Skip"\n',
+        '[cards.skip]\nsection = "Action Cards: Skip"\nname = " "\n',
+        "cards.skip.name",
+        'name = " "',
+        ("some text",),
+    ),
+    "long-card-name": Case(
+        '[cards.skip]\nsection = "Action Cards: Skip"\n',
+        f'[cards.skip]\nsection = "Action Cards: Skip"\nname = "{"S" * 65}"\n',
+        "cards.skip.name",
+        'name = "SSS',
+        ("a card's name of 1 to 64 printable characters",),
+    ),
     "missing-cards-table": Case(
         '[cards.skip]\nsection = "Action Cards: Skip"\neffect = "skip"\n\n',
         "",
