@@ -1,4 +1,5 @@
-"""The long work of `unospec check`, shared by one pool of processes across every edition.
+"""The long work of `unospec check` (and `baseline save`), shared by one pool of processes
+across every edition.
 
 An edition's long work is its exploration and its random games, cut into chunks of
 `CHUNK` games. Checked one edition after another, each on its own pool, one core sat idle
@@ -134,6 +135,8 @@ def run(
     try:
         if jobs > 1:
             context = multiprocessing.get_context("fork")
+            # a fresh process per piece: an exploration's peak memory is then its own, not
+            # the high-water mark of a larger one explored before in the same process
             pool = context.Pool(
                 jobs, initializer=_init_worker, initargs=(work,), maxtasksperchild=1
             )
