@@ -188,11 +188,12 @@ def replay_text(result: ReplayResult) -> str:
             out.append(f"INVARIANT {v['invariant']} broken after step {v['step']}: {v['message']}")
     if result.ok:
         out.append("ok: every step is legal")
-    recorded = result.recorded
+    recorded = result.recorded  # the trace file's own words: one line, cut short
     if isinstance(recorded, dict) and {"invariant", "message"} <= set(recorded):
-        out.append(f"  written for: {recorded['invariant']}: {recorded['message']}")
+        said = f"{recorded['invariant']}: {recorded['message']}"
+        out.append(f"  written for: {_short(' '.join(said.split()), 300)}")
     elif recorded is not None:
-        out.append(f"  written for: {json.dumps(recorded)}")
+        out.append(f"  written for: {_short(json.dumps(recorded), 300)}")
     return "\n".join(out)
 
 
