@@ -130,6 +130,7 @@ def run(
         _report(work, outcome, number, progress)
     if len(which) == 1 and work.explore is not None:
         outcome.explored[which[0]] = work.explore(work.editions[which[0]], jobs=jobs)
+        _report(work, outcome, which[0], progress)
     pieces = _pieces(work, which, outcome)
     pool = None
     try:
@@ -175,9 +176,14 @@ def _pieces(work: Work, which: list[int], outcome: Outcome) -> Iterator[Piece]:
 
 
 def _report(work: Work, outcome: Outcome, number: int, progress: Progress | None) -> None:
-    if progress is not None:
-        edition, played = work.editions[number], outcome.played[number]
-        progress(f"{edition.name}: {work.games} games", played.tally.games, work.games)
+    """Tell `progress` how far edition number `number` is: its exploration (0 or 1 of 1)
+    and its games."""
+    if progress is None:
+        return
+    edition, played = work.editions[number], outcome.played[number]
+    if work.explore is not None:
+        progress(f"{edition.name}: exploration", int(number in outcome.explored), 1)
+    progress(f"{edition.name}: {work.games} games", played.tally.games, work.games)
 
 
 _WORKER: dict[str, Work] = {}

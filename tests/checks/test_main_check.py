@@ -75,6 +75,23 @@ def test_editions_on_a_pool_find_what_one_process_finds(names: list[str]) -> Non
     assert all(r.checks[2].data["games"] == 120 for r in two)
 
 
+@pytest.mark.parametrize("names", [["express", "classic"], ["express"]])
+def test_the_progress_bar_hears_of_each_exploration_and_every_game(names: list[str]) -> None:
+    """Each edition's exploration (0 then 1 of 1) and games (up to all of them) are told to
+    the progress callback, the explorations too: they come first and are the longest."""
+    heard: dict[str, tuple[int, int]] = {}
+
+    def progress(label: str, done: int, total: int) -> None:
+        heard[label] = (done, total)
+
+    check_editions(names, games=60, jobs=2, scale="pair", progress=progress)
+    expected = {}
+    for name in names:
+        expected[f"{name}: exploration"] = (1, 1)
+        expected[f"{name}: 60 games"] = (60, 60)
+    assert heard == expected
+
+
 def _with_update(branch_label: str, update: object) -> CompiledMachine:
     branches = tuple(
         dataclasses.replace(b, update=update) if b.label == branch_label else b
