@@ -112,7 +112,7 @@ def fingerprints_now(
     found: list[dict[str, Any] | BaselineRefused] = []
     for i, edition in enumerate(editions):
         tally = outcome.played[i].tally
-        if tally.violations or tally.gaps or tally.first_unfinished or tally.games < games:
+        if not _games_passed(tally, games):
             again = f"unospec check {reference(edition)} --games {games}"
             again += f" --seed {seed}" if seed else ""
             found.append(
@@ -346,12 +346,7 @@ def _random_games(
     data["fingerprint"] = games_fingerprint(tally, seed)
     data["never_fired"] = never
     data["violation"] = data.pop("first_violation")
-    ok = (
-        tally.first_violation is None
-        and not tally.gaps
-        and tally.first_unfinished is None
-        and tally.games == games
-    )
+    ok = _games_passed(tally, games)
     if tally.first_violation:
         number, invariant, message, _ = tally.first_violation
         detail += f"; game {number} broke {invariant}: {message}"
@@ -372,6 +367,16 @@ def _random_games(
         data["first_unfinished"]["command"] = command
         detail += f"; {tally.unfinished} games did not end, the first game {number} (`{command}`)"
     return CheckResult("random-games", ok, detail, data)
+
+
+def _games_passed(tally: Tally, games: int) -> bool:
+    """All `games` were played, and none broke an invariant, met a rule gap or did not end."""
+    return (
+        tally.first_violation is None
+        and not tally.gaps
+        and tally.first_unfinished is None
+        and tally.games == games
+    )
 
 
 def _exploration(edition: Edition, scale: str, jobs: int = 1) -> CheckResult:

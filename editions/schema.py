@@ -114,6 +114,13 @@ DATA_READINGS = frozenset({"deck-composition"})
 """Readings of what the file's own data states (its deck lines): the data decides them."""
 
 
+def played_by_model(ident: str, decides: str | None) -> bool:
+    """Whether the model plays a reading: a parameter decides it, the kernel answers its
+    question in code (`FIXED_READINGS`), or the file's data states it (`DATA_READINGS`).
+    Any other is the file's own note (a house rule, say)."""
+    return decides is not None or ident in FIXED_READINGS or ident in DATA_READINGS
+
+
 HOLDING = ("current-color", "wild")
 
 FAMILIES = (

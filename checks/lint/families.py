@@ -17,7 +17,7 @@ from unospec.checks.lint.witnesses import colourless_first_flip, honest_penalty_
 from unospec.checks.proofs import REFUTED, ProofReport
 from unospec.checks.proofs.result import Query
 from unospec.checks.wording import left_open, not_stated, span
-from unospec.editions.schema import DATA_READINGS, FIXED_READINGS
+from unospec.editions.schema import played_by_model
 from unospec.model import sections
 from unospec.model.actions import Play
 from unospec.model.cards import COLORS, NUMBER, WILD_KINDS
@@ -714,7 +714,7 @@ def _not_modelled(item: Interpretation) -> str | None:
     """Why the model may not play as a reading says: no parameter decides it and the kernel
     answers no question of that id (a house rule written as a note, say). A reading of the
     deck is the file's own deck lines (`DATA_READINGS`), whatever family it names."""
-    if item.decides or item.id in FIXED_READINGS or item.id in DATA_READINGS:
+    if played_by_model(item.id, item.decides):
         return None
     return (
         "No parameter decides this reading and unospec models no question of this id: the "
