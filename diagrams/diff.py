@@ -26,7 +26,7 @@ from unospec.diagrams.graph import (
     why_inactive,
 )
 from unospec.editions import reference
-from unospec.editions.schema import FIXED_READINGS
+from unospec.editions.schema import FIXED_READINGS, played_by_model
 from unospec.model.cards import KINDS, NUMBER
 from unospec.model.edition import Edition
 from unospec.model.table import MACHINE, CompiledMachine
@@ -216,15 +216,20 @@ def facts(edition: Edition) -> tuple[Note, ...]:
         if reading.decides:  # its choice is the parameter's value, listed above or on an edge
             continue
         chosen = _worded(reading.chosen)
-        played = FIXED if reading.id in FIXED_READINGS else UNPLAYED
+        if not played_by_model(reading.id, None):
+            played = UNPLAYED
+        else:
+            played = FIXED if reading.id in FIXED_READINGS else DATA
         out.append(Note(f"reading:{reading.id}", f"reading {reading.id}: {chosen} ({played})"))
     return tuple(out)
 
 
 FIXED = "as every edition plays it"
+DATA = "as the deck lines have it"
 UNPLAYED = "a note: the model does not play it"
-"""What a reading that decides no parameter changes in play: nothing. The kernel plays the
-fixed readings (`FIXED_READINGS`) in every edition, recorded or not, and no other one, so a
+"""What a reading that decides no parameter changes in play: nothing of its own. The kernel
+plays the fixed readings (`FIXED_READINGS`) in every edition, recorded or not; a reading of
+the deck is the deck's lines, listed above (`DATA_READINGS`); the model plays no other. A
 reading only one file records is a difference in what the files say, not in how they play."""
 
 

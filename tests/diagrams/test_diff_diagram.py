@@ -136,6 +136,14 @@ def test_readings_that_set_no_parameter_are_in_the_parameters_box() -> None:
     assert facts["reading stacking: yes (a note: the model does not play it)"] == Mark.ADDED
 
 
+def test_a_reading_of_the_deck_is_played_as_its_deck_lines() -> None:
+    """Express's reading of its Contents (deck-composition) is its deck lines, which the
+    model deals: not a note the model ignores (the box once said so)."""
+    facts = [n.text for n in diff_flow(edition("express"), edition("classic")).facts]
+    (deck,) = [t for t in facts if t.startswith("reading deck-composition:")]
+    assert deck.endswith("(as the deck lines have it)")
+
+
 def test_an_edition_against_itself_marks_nothing() -> None:
     """A diff of an edition with itself has no added, removed or changed mark."""
     flow = diff_flow(edition("nfl-cowboys"), edition("nfl-cowboys"))
