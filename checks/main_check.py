@@ -103,15 +103,17 @@ def fingerprints_now(
     progress: Progress | None = None,
 ) -> list[dict[str, Any] | BaselineRefused]:
     """What `baseline save` records for each edition: its exploration at `scale` and its
-    `games` random games, run as `check` runs them (one pool, see `workload`), then its
-    fingerprint; where the games fail, a BaselineRefused instead (a baseline records what
-    passing checks conclude)."""
+    `games` random games, run as `check` runs them (one pool, see `workload`; an edition
+    that behaves like an earlier one shares its work), then its fingerprint; where the games
+    fail, a BaselineRefused instead (a baseline records what passing checks conclude)."""
     work = Work(editions, games, seed, partial(_exploration, scale=scale))
     outcome = Outcome()
-    workload.run(work, list(range(len(editions))), jobs or os.cpu_count() or 1, outcome, progress)
+    first = _first_alike(editions)  # a twin's games and exploration are its first's
+    alone = [i for i, f in enumerate(first) if f == i]
+    workload.run(work, alone, jobs or os.cpu_count() or 1, outcome, progress)
     found: list[dict[str, Any] | BaselineRefused] = []
     for i, edition in enumerate(editions):
-        tally = outcome.played[i].tally
+        tally = outcome.played[first[i]].tally
         if not _games_passed(tally, games):
             again = f"unospec check {reference(edition)} --games {games}"
             again += f" --seed {seed}" if seed else ""
@@ -120,7 +122,7 @@ def fingerprints_now(
             )
             continue
         played = games_fingerprint(tally, seed) if games else None
-        explored = outcome.explored[i].data
+        explored = outcome.explored[first[i]].data
         found.append(fingerprint(edition, prove(edition), explored, played))
     return found
 
@@ -190,8 +192,7 @@ class _Checking:
     reports: dict[int, EditionReport] = field(default_factory=dict)  # by position
 
     def __post_init__(self) -> None:
-        behaviours = [edition.behaviour() for edition in self.work.editions]
-        self.first = [behaviours.index(b) for b in behaviours]  # the first that behaves alike
+        self.first = _first_alike(self.work.editions)
 
     def alone(self) -> list[int]:
         """The editions that behave like no other before them: each runs its own work."""
@@ -212,6 +213,13 @@ class _Checking:
             long_checks = _long_checks(self.outcome, i, edition, work.games, work.seed)
         self.reports[i] = _report(edition, work.seed, long_checks, self.baselines)
         return self.reports[i]
+
+
+def _first_alike(editions: list[Edition]) -> list[int]:
+    """For each edition, the position of the first that behaves alike (itself, if none does
+    before it): the same deck and rules play the very same games and states."""
+    behaviours = [edition.behaviour() for edition in editions]
+    return [behaviours.index(b) for b in behaviours]
 
 
 def _long_checks(

@@ -168,6 +168,24 @@ def test_an_edition_that_plays_like_one_checked_before_shares_its_runs() -> None
         assert _without(shared.data, measured) == _without(own.data, measured)
 
 
+def test_baseline_save_records_a_twin_as_its_own_run_would(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`baseline save` plays a twin's games and explores its states once, for both; each file
+    is the one its edition saved alone would write."""
+    names = ["nfl-cowboys", "nfl-players"]
+    ran: list[list[int]] = []
+    run = workload.run
+    monkeypatch.setattr(
+        workload, "run", lambda work, which, *rest: ran.append(which) or run(work, which, *rest)
+    )
+    both = main_check.fingerprints_now([edition(n) for n in names], "pair", games=12, jobs=1)
+    assert ran == [[0]]  # the twin's long work ran once
+    for name, shared in zip(names, both, strict=True):
+        (alone,) = main_check.fingerprints_now([edition(name)], "pair", games=12, jobs=1)
+        assert shared == alone and isinstance(shared, dict) and shared["edition"] == name
+
+
 def _without(data: dict[str, object], keys: set[str]) -> dict[str, object]:
     return {k: v for k, v in data.items() if k not in keys}
 
