@@ -357,6 +357,18 @@ def _gap_in_a(b: Edition, game: GameState, action: Action) -> tuple[Outcome, str
     return None
 
 
+def observed(game: GameState) -> GameState:
+    """What tells two editions apart in `game`: all of it while play goes on; in a finished
+    game (a final phase of the machine, where no rule reads the turn's bookkeeping any
+    more) its result alone: the winner, the scores and where every card lies."""
+    if game.phase not in MACHINE.final:
+        return game
+    return game._replace(
+        color=-1, direction=1, current=0, actor=0, drawn=-1, owed=None, challenge=None,
+        special=-1, window=-1, hands_played=0, leader=0,
+    )  # fmt: skip
+
+
 def _path(parents: dict[GameState, Any], game: GameState) -> list[Outcome]:
     path = []
     while parents[game][0] is not None:
@@ -416,9 +428,9 @@ def _step(
         except UnospecError:  # IllegalAction among them
             return outcome, "legal in a only"
         fired.update(step.branch.number for step in outcome.fired)
-        if normalize(other) != normalize(outcome.after):
-            return outcome, "different states"
         child = normalize(outcome.after)
+        if observed(normalize(other)) != observed(child):
+            return outcome, "different states"
         if child not in parents:
             parents[child] = (game, outcome)
             following.append(child)
@@ -512,7 +524,9 @@ def _replays(a: Edition, b: Edition, trace: Trace, common: str, *, parted: bool)
 
     fields = {
         name: {"a": shown(name, va), "b": shown(name, vb)}
-        for name, va, vb in zip(GameState._fields, final_a, final_b, strict=True)
-        if va != vb
+        for name, va, vb, seen_a, seen_b in zip(
+            GameState._fields, final_a, final_b, observed(final_a), observed(final_b), strict=True
+        )
+        if va != vb and seen_a != seen_b
     }  # the states the replays end in, as `replay` shows them (not the explorer's normal form)
     return {"replay": summary, "fields": fields}

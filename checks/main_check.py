@@ -211,7 +211,7 @@ class _Checking:
             if i not in self.outcome.played or not self.outcome.finished(i, work.explore):
                 return None
             long_checks = _long_checks(self.outcome, i, edition, work.games, work.seed)
-        self.reports[i] = _report(edition, work.seed, long_checks, self.baselines)
+        self.reports[i] = _report(edition, work.games, work.seed, long_checks, self.baselines)
         return self.reports[i]
 
 
@@ -247,9 +247,13 @@ def _has(report: EditionReport, name: str) -> bool:
 
 
 def _report(
-    edition: Edition, seed: int, long_checks: list[CheckResult], baselines: Path | None
+    edition: Edition,
+    games: int,
+    seed: int,
+    long_checks: list[CheckResult],
+    baselines: Path | None,
 ) -> EditionReport:
-    """Every check of one edition, given its random games and exploration."""
+    """Every check of one edition, given its `games` random games and exploration."""
     checks = [_schema(edition), _setup_conservation(edition, seed), *long_checks]
     proofs = prove(edition)
     checks.append(_proofs(proofs))
@@ -258,7 +262,8 @@ def _report(
     passed = (c.data.get("fingerprint") for c in checks if c.name == "random-games" and c.ok)
     played = next(passed, None)
     current = fingerprint(edition, proofs, explored, played)
-    checks.append(_baseline(edition, current, baselines, all(c.ok for c in checks)))
+    ran = {"exploration": explored, "games": {"games": games, "seed": seed}}  # as saved
+    checks.append(_baseline(edition, current, ran, baselines, all(c.ok for c in checks)))
     interpretations = tuple(
         {
             "id": item.id,
@@ -346,8 +351,10 @@ def _random_games(
     (see `workload`) into `tally` in `seconds`."""
     never = [b.label for b in MACHINE.branches if not tally.fired[b.number]]
     detail = (
-        f"{tally.games} games, {tally.steps} steps, {tally.hands} hands, "
-        f"{tally.reshuffles} reshuffles; {len(MACHINE.branches) - len(never)} of "
+        f"{counted(tally.games, 'game', 'games')}, {counted(tally.steps, 'step', 'steps')}, "
+        f"{counted(tally.hands, 'hand', 'hands')}, "
+        f"{counted(tally.reshuffles, 'reshuffle', 'reshuffles')}; "
+        f"{len(MACHINE.branches) - len(never)} of "
         f"{len(MACHINE.branches)} transitions fired"
     )
     data = simulation_json(edition, tally, seconds, check=True)
@@ -457,9 +464,15 @@ def _lint(edition: Edition, proofs: ProofReport, checks: list[CheckResult]) -> C
 
 
 def _baseline(
-    edition: Edition, current: dict[str, Any], folder: Path | None, passing: bool
+    edition: Edition,
+    current: dict[str, Any],
+    ran: dict[str, Any],
+    folder: Path | None,
+    passing: bool,
 ) -> CheckResult:
     """The edition still concludes what its saved baseline records (see `baseline`);
+    `ran` is the exploration and games the check ran, as a baseline records them (failed
+    games are not in `current`, yet a baseline saved once they pass should record them);
     `passing` is whether its other checks passed (a baseline is saved only then)."""
     saved = load_baseline(edition, folder)
     if saved is None:
@@ -468,14 +481,18 @@ def _baseline(
         return CheckResult(
             "baseline",
             True,
-            f"no baseline saved ({where}); {when}`{_save_command(edition, current, folder)}` "
-            "makes one",
+            f"no baseline saved ({where}); {when}`{_save_command(edition, ran, folder)}` makes one",
             {"differences": []},
         )
     if saved["format"] != FORMAT:  # its fields mean other things: comparing them would mislead
-        detail = (  # its fields mean other things: the command records what this check does
+        command = f"`{_save_command(edition, ran, folder)}`"  # records what this check does
+        detail = (
             f"saved in format {saved['format']}; this unospec writes format {FORMAT}: save it "
-            f"again with `{_save_command(edition, current, folder)}`"
+            f"again with {command}"
+            if saved["format"] < FORMAT
+            else f"saved in format {saved['format']} by a newer unospec, which this one "
+            f"(format {FORMAT}) cannot read: check it with that unospec ({command} would "
+            "replace it)"
         )
         return CheckResult(
             "baseline", False, detail, {"differences": [], "format": saved["format"]}
@@ -503,8 +520,8 @@ def _baseline(
 
 def _save_command(edition: Edition, saved: dict[str, Any], folder: Path | None = None) -> str:
     """The `baseline save` that records what `saved` records (its scale, its games; or what
-    the check just computed) where `check` looks (`folder`): with the defaults it would
-    record the default games at micro, whatever the check compares."""
+    the check just ran) where `check` looks (`folder`): with the defaults it would record
+    the default games at micro, whatever the check compares."""
     words = ["unospec", "baseline", "save", reference(edition)]
     if folder is not None:
         words += ["--out", str(folder)]

@@ -7,6 +7,7 @@ against its own rule, which the booklets leave to the challenge) are legal and l
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -94,6 +95,8 @@ def _base_edition(trace: Trace, trace_file: str | None, override: str | None) ->
         beside = Path(trace_file).parent / trace.edition  # as unospec writes it
         try:
             found = beside.exists()  # then a folder or a FIFO is refused as one, by name
+            if found:  # named as the user would, not `out/../mine/house.toml`
+                beside = Path(os.path.relpath(beside.resolve()))
         except (OSError, ValueError):
             found = False
         if found:

@@ -110,6 +110,9 @@ def edition_text(edition: Edition) -> str:
         params = ", ".join(
             f"{k} = {toml_value(v)}" for k, v in card.items() if k not in ("section", "name")
         )
+        printed = dict(edition.card_names).get(kind)  # the file's own `name`, if it gives one
+        if printed:
+            params = f"name = {toml_value(printed)}, {params}"
         out.append(f"  {kind:<20} {params}  [{card['section']}]")
     out += ["", "Rules:"]
     out += [f"  {RULE_KEYS[key]:<26} {toml_value(value)}" for key, value in data["rules"].items()]
@@ -203,8 +206,9 @@ def explore_text(data: dict[str, Any]) -> str:
     out = [
         f"{data['edition']} at scale {data['scale']}, {data['players']} players, "
         f"symmetry {'on' if data['symmetry'] else 'off'}: {complete}",
-        f"  {data['distinct_states']} distinct states ({data['unreduced_states']} without "
-        f"symmetry), {data['transitions']} transitions, depth {data['depth']}",
+        f"  {counted(data['distinct_states'], 'distinct state', 'distinct states')} "
+        f"({data['unreduced_states']} without symmetry), "
+        f"{counted(data['transitions'], 'transition', 'transitions')}, depth {data['depth']}",
         f"  {data['seconds']} s, {data['states_per_second']} states/s, peak memory "
         f"{data['peak_memory_mb']} MB ("
         + (
@@ -260,15 +264,17 @@ def simulate_text(data: dict[str, Any]) -> str:
     """A simulation's statistics, for people."""
     out = [
         ("INTERRUPTED: partial results\n" if data["interrupted"] else "")
-        + f"{data['edition']}: {data['games']} games of {_span(data['players'])} "
+        + f"{data['edition']}: {counted(data['games'], 'game', 'games')} of "
+        f"{_span(data['players'])} "
         f"({data['finished_games']} finished) in "
         f"{data['seconds']} s, {data['games_per_second']} games/s",
-        f"  {data['hands']} hands, {data['steps']} steps; turns per hand: mean "
+        f"  {counted(data['hands'], 'hand', 'hands')}, {counted(data['steps'], 'step', 'steps')}; "
+        "turns per hand: mean "
         f"{data['mean_turns']}, median {data['median_turns']}",
         f"  the player who leads a hand wins {data['first_player_win_share']:.1%} of hands; "
         f"player 0 wins {data['player_zero_game_share']:.1%} of games",
         f"  {data['reshuffles_per_game']} reshuffles per game, "
-        f"{data['draw_shortfalls']} draws short of cards",
+        f"{counted(data['draw_shortfalls'], 'draw', 'draws')} short of cards",
         f"  invariants checked after every step: "
         f"{counted(data['invariant_violations'], 'violation', 'violations')}"
         if data["invariants_checked"]
@@ -432,7 +438,7 @@ def lint_text(data: dict[str, Any]) -> str:
 def diff_text(data: dict[str, Any]) -> str:
     """A diff, for people: each difference, then the behavioural evidence or the bound."""
     verdict = (
-        "equivalent"
+        "are equivalent"
         if data["equivalent"]
         else "are not shown to differ, nor equivalent: the search stopped first"
         if data.get("undecided")
@@ -468,10 +474,11 @@ def diff_text(data: dict[str, Any]) -> str:
     elif found:
         out.append(f"  behaviour: {how_named(found['how'], data['a'], data['b'])}")
     else:
-        complete = "every state" if bound.get("complete") else "the first states"
+        states = f"{bound.get('states')} states"
+        searched = f"any of the {states}" if bound.get("complete") else f"the first {states}"
         out.append(
-            f"  behaviour: no difference in {complete} of the shared deck, {bound.get('states')} "
-            f"states to depth {bound.get('depth')} ({where})"
+            f"  behaviour: no difference in {searched} of the shared deck, to depth "
+            f"{bound.get('depth')} ({where})"
         )
     if bound.get("left_out"):
         out.append(f"    not played (in one deck only): {', '.join(bound['left_out'])}")

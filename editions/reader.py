@@ -143,7 +143,7 @@ class Reader:
         if not isinstance(value, list):
             self.fail(path, "an array", value)
         if nonempty and not value:
-            self.fail(path, "a non-empty array", value)
+            self.fail(path, "a non-empty array", Shown("an empty array"))
         return value
 
     def choices(

@@ -240,8 +240,9 @@ def _deck(reader: Reader, colors: int) -> tuple[DeckEntry, ...]:
             ranks = tuple(
                 reader.integer((*path, "ranks", j), 0, RANKS[-1]) for j in range(len(items))
             )
-            if len(set(ranks)) != len(ranks):
-                reader.fail((*path, "ranks"), "no repeated ranks", "a repeated rank")
+            repeated = [rank for j, rank in enumerate(ranks) if rank in ranks[:j]]
+            if repeated:
+                reader.fail((*path, "ranks"), "no repeated ranks", Shown(f"{repeated[0]} twice"))
         elif reader.has((*path, "ranks")):
             reader.fail(
                 (*path, "ranks"), f"no ranks for {kind} cards", reader.get((*path, "ranks"))

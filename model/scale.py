@@ -149,6 +149,11 @@ def scale_edition(edition: Edition, scale: Scale) -> Edition:
                 deck.append(dataclasses.replace(entry, copies=scale.wilds))
         elif scale.actions:
             deck.append(dataclasses.replace(entry, copies=scale.actions))
+    if scale.kinds and NUMBER not in scale.kinds:  # every scaled deck deals number cards
+        raise InputError(
+            f"--scale: kinds: expected {NUMBER} among the kinds kept, found "
+            f"{'+'.join(scale.kinds)!r}"
+        )
     if not any(e.kind == NUMBER for e in deck):
         raise InputError(f"--scale: ranks: {edition.name} has no number card in {lo}-{hi}")
     scaled = dataclasses.replace(

@@ -231,7 +231,9 @@ def deck_faces(
         raise TraceContentError(
             where,
             f"expected an order of the {edition.in_play_count} cards in play of "
-            f"{edition.name}, found {len(deck)} cards that are not that deck",
+            f"{edition.name}, found "
+            + ("1 card that is not" if len(deck) == 1 else f"{len(deck)} cards that are not")
+            + " that deck",
         )
     return faces
 

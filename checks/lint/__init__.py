@@ -62,8 +62,9 @@ def lint(
         *families.dead_rules(edition, fired, checked_by),
         *families.endless_games(unfinished),
         *families.assumptions(edition),
-        *unrecorded(edition),
     ]
+    asked = {f.key for f in findings if f.key} | {key for f in findings for key in f.answers}
+    findings += unrecorded(edition, asked)
     covered = {f.interpretation["id"] for f in findings if f.interpretation}
     covered |= {ident for f in findings for ident in f.covers}
     findings += families.recorded(edition, covered)

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 from unospec.checks.explore_job import explore_edition
 from unospec.checks.random_play import MAX_STEPS
 from unospec.checks.simulate import ENOUGH_UNFINISHED, run_games, simulation_json
+from unospec.checks.wording import counted
 from unospec.editions import reference
 from unospec.model.edition import Edition
 
@@ -48,7 +49,7 @@ def coverage(
         unfinished = unfinished_witness(
             edition, simulation_json(edition, tally, seconds, check=True)
         )
-        parts.append(f"{tally.games} random games")
+        parts.append(counted(tally.games, "random game", "random games"))
     if scale:
         report = explore_edition(edition, reference(edition), scale=scale, fit=True)
         scale = report.scale  # the nearest that deals, when `scale` cannot

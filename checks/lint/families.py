@@ -16,7 +16,7 @@ from unospec.checks.lint.finding import ERROR, INFO, WARNING, Finding, deciding,
 from unospec.checks.lint.witnesses import colourless_first_flip, honest_penalty_trace
 from unospec.checks.proofs import REFUTED, ProofReport
 from unospec.checks.proofs.result import Query
-from unospec.checks.wording import left_open, not_stated, span
+from unospec.checks.wording import counted, left_open, not_stated, span
 from unospec.editions.schema import played_by_model
 from unospec.model import sections
 from unospec.model.actions import Play
@@ -39,17 +39,30 @@ def _section(edition: Edition, kind: str) -> str:
     return dict(edition.sections).get(kind, sections.ACTION_CARDS)
 
 
+def stated_draw(name: str) -> int | None:
+    """The amount a card's printed name states (``Draw Three``, ``Wild Draw 4``), if any.
+
+    >>> stated_draw("Wild Draw Four"), stated_draw("Draw 3"), stated_draw("Cannon Ball")
+    (4, 3, None)
+    """
+    match = re.search(r"\bdraw[\s-]+(\w+)\b", name, re.IGNORECASE)
+    word = match.group(1).lower() if match else ""
+    return int(word) if word.isdigit() else WORDS.get(word)
+
+
 def name_vs_effect(edition: Edition) -> list[Finding]:
-    """A card whose name states an amount its effect, or its booklet text, contradicts."""
+    """A card whose printed name (the file's `name`, else its kind's words) states an amount
+    its effect, or its booklet text, contradicts."""
     found = []
     for kind, effect in edition.effects:
-        match = re.search(r"draw-(\w+)$", kind)
-        if not match or match.group(1) not in WORDS or kind not in _present(edition):
+        name = edition.card_name(kind)
+        named = stated_draw(name)
+        if named is None or kind not in _present(edition):
             continue
-        named = WORDS[match.group(1)]
         draw = getattr(effect, "draw", None)
         path = f"cards.{kind}.draw"
         chosen = deciding(edition, path)
+        states = f"{name} is named for {counted(named, 'card', 'cards')}"
         if draw is not None and draw != named:
             found.append(
                 Finding(
@@ -57,8 +70,7 @@ def name_vs_effect(edition: Edition) -> list[Finding]:
                     "name-vs-effect",
                     ERROR,
                     _section(edition, kind),
-                    f"{kind} is named for {named} card(s) but its effect makes the next player "
-                    f"draw {draw}",
+                    f"{states} but its effect makes the next player draw {draw}",
                     {"name says": named, "effect draws": draw},
                     reading(chosen),
                     path,
@@ -72,7 +84,7 @@ def name_vs_effect(edition: Edition) -> list[Finding]:
                     "name-vs-effect",
                     ERROR,
                     chosen.section,
-                    f"the booklet names the card for {named} card(s) while its text gives "
+                    f"the booklet's {states} while its text gives "
                     f"{', '.join(map(str, texts))}; the edition file reads {chosen.chosen}",
                     {"name says": named, "text says": texts},
                     reading(chosen),
@@ -122,6 +134,7 @@ def legality_vs_judgment(edition: Edition, proofs: ProofReport) -> list[Finding]
                 reading(deciding(edition, path)),
                 path,
                 (legality.id,) if legality else (),
+                (f"cards.{kind}.playable_unless_holding",),
             )
         )
     return found
@@ -151,6 +164,7 @@ def bluffs_acquitted(edition: Edition, proofs: ProofReport) -> list[Finding]:
                 reading(deciding(edition, path)),
                 path,
                 (legality.id,) if legality else (),
+                (f"cards.{kind}.playable_unless_holding",),
             )
         )
     return found
@@ -276,8 +290,8 @@ def turn_order(edition: Edition) -> list[Finding]:
                 "turn-order",
                 WARNING,
                 _section(edition, kind),
-                f"after {kind} play goes to the thrower's left, which ignores the direction of "
-                f"play; the edition file reads {effect.continue_with}",
+                f"the booklet sends play after {edition.card_name(kind)} to the thrower's left, "
+                f"whatever the direction of play; the edition file reads {effect.continue_with}",
                 witness,
                 reading(deciding(edition, path)),
                 path,

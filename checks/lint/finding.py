@@ -26,10 +26,11 @@ class Finding:
     interpretation: dict[str, Any] | None = None
     key: str | None = None
     covers: tuple[str, ...] = ()  # further interpretations this finding accounts for
+    answers: tuple[str, ...] = ()  # further parameters (key paths) it asks about, beside `key`
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
-        del data["covers"]
+        del data["covers"], data["answers"]
         return data
 
 

@@ -86,11 +86,13 @@ NOT_ASKED = frozenset({"action-on-action", "wilds-any-time"})
 
 class Parameter(NamedTuple):
     """A question whose answer is a parameter's value: `path` is the file's key path
-    (``play.after_drawing``), or ``EFFECT.field`` for each card kind with that effect."""
+    (``play.after_drawing``), or ``EFFECT.field`` for each card kind with that effect;
+    `family` is the one the built-in files record its reading in."""
 
     path: str
     section: str  # "": the card's own section
     text: str
+    family: str = "unspecified-outcome"
 
 
 PARAMETERS: dict[str, Parameter] = {
@@ -106,6 +108,7 @@ PARAMETERS: dict[str, Parameter] = {
         "setup.flip_exhausted",
         sections.FIRST_FLIP,
         "What if no card left may start the discard pile?",
+        "resource-exhaustion",
     ),
     "next-hand-leader": Parameter(
         "setup.next_leader", sections.WINNING, "Who plays first in the next hand?"
@@ -124,6 +127,7 @@ PARAMETERS: dict[str, Parameter] = {
         "play.draw_shortfall",
         sections.RESHUFFLE,
         "What if a player must draw more cards than the draw pile and a reshuffle can give?",
+        "resource-exhaustion",
     ),
     "empty-handed-draw": Parameter(
         "play.empty_handed_draw",
@@ -156,7 +160,10 @@ PARAMETERS: dict[str, Parameter] = {
         "hail-mary.own_turn", "", "May the card also be played on one's own turn, as a wild?"
     ),
     "hail-mary-continues": Parameter(
-        "hail-mary.continue_with", "", "Who plays after the card when play runs counterclockwise?"
+        "hail-mary.continue_with",
+        "",
+        "Who plays after the card when play runs counterclockwise?",
+        "turn-order",
     ),
     "penalty-race-loser": Parameter(
         "penalty-race.loser_among", "", "Can the card's own player be the one who loses?"
@@ -166,13 +173,14 @@ PARAMETERS: dict[str, Parameter] = {
 reading under (a card's, once for each kind of the deck with that effect)."""
 
 
-def unrecorded(edition: Edition) -> list[Finding]:
+def unrecorded(edition: Edition, asked: set[str]) -> list[Finding]:
     """Each question of `ASKED` or `PARAMETERS` the edition raises and its file records no
-    reading of."""
-    return _fixed(edition) + _parameters(edition)
+    reading of; a parameter another finding asks about already (its key path is in
+    `asked`) is not asked twice."""
+    return _fixed(edition) + _parameters(edition, asked)
 
 
-def _parameters(edition: Edition) -> list[Finding]:
+def _parameters(edition: Edition, asked_already: set[str]) -> list[Finding]:
     decided = {item.decides for item in edition.interpretations}
     ids = {item.id for item in edition.interpretations}
     in_play = {edition.faces.faces[f].kind for f in edition.faces.in_play}
@@ -181,12 +189,14 @@ def _parameters(edition: Edition) -> list[Finding]:
         asked = _asked(edition, question, in_play)
         for path, section, value in asked:
             finding = f"{ident}:{path.split('.')[1]}" if len(asked) > 1 else ident
-            if path in decided or finding in ids or does_not_arise(edition, path):
+            if path in decided or finding in ids or path in asked_already:
+                continue
+            if does_not_arise(edition, path):
                 continue
             found.append(
                 Finding(
-                    f"unspecified-outcome:{finding}",
-                    "unspecified-outcome",
+                    f"{question.family}:{finding}",
+                    question.family,
                     WARNING,
                     section,
                     f"{question.text} {left_open(edition.seed)} and the edition file records "

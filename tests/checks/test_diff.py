@@ -306,6 +306,34 @@ def test_the_leader_of_a_hand_never_played_is_not_a_difference(tmp_path: Path) -
     assert path and how == "different states"  # a second hand is led by another player
 
 
+def test_a_finished_game_parts_two_editions_only_by_its_result(tmp_path: Path) -> None:
+    """Who would play next once the game is over is read by no rule: a Hail Mary that ends
+    the game (Action Cards: Wild Hail Mary Card) is no evidence that its `continue_with`
+    changed (the diff once gave `current: 0 -> 1` at game over). The evidence is a game
+    that goes on with another player to move."""
+    reading = edition_file(
+        tmp_path,
+        "nfl-cowboys",
+        "next-in-direction",
+        ('continue_with = "left-of-player"', 'continue_with = "next-in-direction"'),
+        (
+            'chosen = "left-of-player"\nalternatives = ["next-in-direction"]',
+            'chosen = "next-in-direction"\nalternatives = ["left-of-player"]',
+        ),
+    )
+    over = diff_module.empty_table(edition("nfl-cowboys"), 3)._replace(phase="game_over")
+    assert diff_module.observed(over._replace(current=1)) == diff_module.observed(over)
+    assert diff_module.observed(over._replace(scores=(0, 0, 1))) != diff_module.observed(over)
+    report = diff(edition("nfl-cowboys"), load_edition(str(reading)), players=3)
+    assert report.trace is not None and report.trace["how"] == "different states"
+    replays = report.trace["replay"]
+    assert replays["a"]["phase"] == replays["b"]["phase"] != "game_over"
+    assert replays["a"]["current"] != replays["b"]["current"]
+    assert report.trace["fields"] == {
+        "current": {"a": replays["a"]["current"], "b": replays["b"]["current"]}
+    }
+
+
 def test_a_leader_rule_no_second_hand_reached_is_listed_as_untested(tmp_path: Path) -> None:
     """Three players at `micro,wilds=0,target=2`: the first hand's winner always reaches the
     target (Keeping Score), so no next hand is dealt and who leads it (Winning) is never
@@ -470,7 +498,7 @@ def test_a_search_cut_short_is_not_called_equivalent(capsys: pytest.CaptureFixtu
         False,
     )
     assert main(["diff", "classic", "classic"]) == 0
-    assert capsys.readouterr().out.startswith("classic and classic equivalent\n")
+    assert capsys.readouterr().out.startswith("classic and classic are equivalent\n")
 
 
 def test_the_text_names_the_edition_a_move_is_legal_in(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from unospec.checks.lint.sarif import to_sarif
 from unospec.checks.lint.unrecorded import ASKED, NOT_ASKED, PARAMETERS
 from unospec.checks.replay import replay
 from unospec.cli import main
-from unospec.editions import builtin_path, load_edition
+from unospec.editions import builtin_names, builtin_path, load_edition
 from unospec.editions.schema import FIXED_READINGS, RULE_KEYS
 from unospec.model.effects import EFFECT_NAMES
 from unospec.model.table import MACHINE
@@ -119,6 +119,27 @@ def test_a_seeded_name_effect_contradiction_is_found(tmp_path: Path) -> None:
         "name says": 2,
         "effect draws": 3,
     }
+
+
+@pytest.mark.parametrize(
+    ("printed", "draw", "says"),
+    [("Draw Three", 3, None), ("Cannon Ball", 3, None), ("Draw 3", 2, 3), ("Draw Three", 2, 3)],
+)
+def test_a_printed_name_is_what_states_the_amount(
+    tmp_path: Path, printed: str, draw: int, says: int | None
+) -> None:
+    """A themed deck's Draw card is held to the name its booklet prints (the file's `name`),
+    not to its kind's id: "Draw Three" dealing 3 contradicts nothing, a name with no number
+    states no amount (Action Cards)."""
+    old = 'effect = "draw"\ndraw = 2'
+    path = _edited(tmp_path, "classic", old, f'name = "{printed}"\neffect = "draw"\ndraw = {draw}')
+    found = _families(path).get("name-vs-effect", [])
+    if says is None:
+        assert found == []
+    else:
+        [finding] = found
+        assert finding["witness"] == {"name says": says, "effect draws": draw}
+        assert finding["message"].startswith(f"{printed} is named for {says} cards")
 
 
 def test_express_draw_one_text_contradicts_its_name() -> None:
@@ -453,6 +474,30 @@ def test_a_parameter_the_booklets_leave_open_is_asked_when_the_file_records_no_r
     bluff = found["unspecified-outcome:wild-draw-bluff"]
     assert bluff.section == "Action Cards: Wild Draw Four card"
     assert 'its cards.wild-draw-four.bluff is "allowed-until-challenged"' in bluff.message
+
+
+@pytest.mark.parametrize("name", sorted(builtin_names()))
+def test_a_file_without_readings_is_asked_what_one_with_them_is(tmp_path: Path, name: str) -> None:
+    """Each built-in file without its readings of the open parameters and of the questions
+    the kernel answers gets the very same finding ids. Without any reading at all, it loses
+    only the findings of its booklet's own wording (the deck's make-up, Express's Draw One
+    and NOTE), which no file can be asked for, and gains none: the shortfall, the first
+    flip and the Wild Draw judgment were asked twice, under another family."""
+
+    def base(ident: str) -> str:
+        return ident.partition(":")[0]
+
+    asked = {i.id for i in edition(name).interpretations if base(i.id) in {*PARAMETERS, *ASKED}}
+    recorded = {f.id: f for f in lint(edition(name)).findings}
+    unasked = load_edition(str(_without_reading(tmp_path, name, *asked)))
+    assert {f.id for f in lint(unasked).findings} == set(recorded)
+    others = {i.id for i in edition(name).interpretations} - asked
+    (tmp_path / "bare").mkdir()
+    bare = load_edition(str(_without_reading(tmp_path / "bare", name, *asked, *others)))
+    found = {f.id for f in lint(bare).findings}
+    assert found <= set(recorded)
+    for lost in set(recorded) - found:
+        assert (recorded[lost].interpretation or {}).get("id") in others, lost
 
 
 def test_an_open_parameter_that_does_not_arise_is_not_asked(tmp_path: Path) -> None:

@@ -458,12 +458,19 @@ def test_setup_counts_the_deals_it_made(tmp_path: Path) -> None:
 
 def test_no_baseline_is_offered_for_saving_only_once_the_checks_pass(tmp_path: Path) -> None:
     """`baseline save` refuses an edition whose checks fail, so the check names the command
-    as what to run once they pass, not as if it would work now."""
+    as what to run once they pass, not as if it would work now; and the command records the
+    games the check ran, though failed games leave none in the fingerprint (it said
+    `--games 0`, which would switch the games' comparison off)."""
     express = edition("express")
-    failing = main_check._baseline(express, {}, tmp_path, False)
-    assert "; once the other checks pass, `unospec baseline save express" in failing.detail
-    passing = main_check._baseline(express, {}, tmp_path, True)
-    assert "once" not in passing.detail and "`unospec baseline save express" in passing.detail
+    default = {"exploration": None, "games": {"games": main_check.DEFAULT_GAMES, "seed": 0}}
+    failing = main_check._baseline(express, {"games": None}, default, tmp_path, False)
+    command = f"`unospec baseline save express --out {tmp_path}`"
+    assert failing.detail.endswith(f"; once the other checks pass, {command} makes one")
+    passing = main_check._baseline(express, {}, default, tmp_path, True)
+    assert passing.detail.endswith(f"); {command} makes one")
+    other = {"exploration": {"scale": "pair"}, "games": {"games": 40, "seed": 3}}
+    failing = main_check._baseline(express, {"games": None}, other, tmp_path, False)
+    assert "--scale pair --games 40 --seed 3` makes one" in failing.detail
 
 
 def test_a_baseline_names_every_field_a_fingerprint_writes() -> None:
@@ -553,6 +560,13 @@ def test_a_baseline_of_an_earlier_format_is_to_be_saved_again(
     assert baseline["detail"] == (  # what this check ran: the old file's fields mean other things
         f"saved in format 1; this unospec writes format 2: save it again with "
         f"`unospec baseline save express --out {tmp_path} --games 5`"
+    )
+    (tmp_path / "express.json").write_text('{"format": 99}', encoding="utf-8")
+    assert main([*argv, "--format", "json"]) == 1
+    [report] = json.loads(capsys.readouterr().out)["editions"]
+    assert report["checks"][-1]["detail"].startswith(  # not "save it again": it is newer
+        "saved in format 99 by a newer unospec, which this one (format 2) cannot read: check "
+        "it with that unospec (`unospec baseline save express"
     )
 
 

@@ -129,6 +129,8 @@ def test_show_speaks_the_edition_files_terms(capsys: Capture) -> None:
     assert "DrawPenalty" not in out and "WildDraw(" not in out
     assert 'play.after_drawing         "drawn-card-only"' in out
     assert run_json(capsys, "show", "express")["cards"]["draw-one"]["effect"] == "draw"
+    code, out, _ = run(capsys, "show", "super-bowl-lvii")  # a printed name is the file's too
+    assert 'wild-touchdown       name = "Wild Touchdown!", effect = "penalty-race"' in out
 
 
 @pytest.mark.parametrize("name", SIX)
@@ -380,6 +382,9 @@ def test_a_play_trace_of_a_user_file_replays_from_anywhere(
     monkeypatch.chdir(elsewhere)
     data = run_json(capsys, "replay", str(tmp_path / "traces" / "game.json"))
     assert data["ok"] is True and data["phase"] == "game_over"
+    monkeypatch.chdir(tmp_path)  # the file is named as from here, not traces/../house.toml
+    code, out, _ = run(capsys, "replay", "traces/game.json")
+    assert code == 0 and out.startswith(f"{house_rules.name}: ")
 
 
 def test_play_says_when_a_game_does_not_end(

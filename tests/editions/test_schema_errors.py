@@ -70,6 +70,23 @@ class Case:
 
 
 CASES = {
+    "repeated-rank": Case(
+        "ranks = [1, 2, 3, 4, 5, 6, 7, 8, 9]",
+        "ranks = [1, 2, 3, 4, 5, 6, 7, 8, 2]",
+        "deck.cards[{deck}].ranks",
+        "ranks = [1, 2, 3, 4, 5, 6, 7, 8, 2]",
+        ("no repeated ranks",),
+        ("2 twice",),  # it said 'a repeated rank'
+        deck_kind="number",
+    ),
+    "no-colours": Case(
+        'colors = ["red", "yellow", "green", "blue"]',
+        "colors = []",
+        "deck.colors",
+        "colors = []",
+        ("a non-empty array",),
+        ("an empty array",),  # it said 'an array'
+    ),
     "unknown-top-level-key": Case(
         'name = "express"\n',
         'name = "express"\nhouse_rule = true\n',

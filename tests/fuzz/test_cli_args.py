@@ -194,6 +194,8 @@ WORDED = [  # (argv, the error after "unospec: error: ")
      "trace: expected the name of a trace file, found an empty name"),
     (["explore", "classic", "--scale", "kinds=number+wild-draw-two"],  # it dropped the kind
      "--scale: kinds: classic has no wild-draw-two card, found 'number+wild-draw-two'"),
+    (["explore", "express", "--scale", "micro,kinds=draw-one+wild"],  # it blamed the ranks
+     "--scale: kinds: expected number among the kinds kept, found 'draw-one+wild'"),
 ]  # fmt: skip
 
 

@@ -368,7 +368,7 @@ def test_touchdown_loser_is_another_player_who_draws_three() -> None:
 
 def test_favorite_line_loser_can_be_anyone_including_its_player() -> None:
     """My Favorite Line's quoting round reaches its own player too (interpretation
-    favorite-line-loser; Action Cards: Wild My Favorite Line Card)."""
+    penalty-race-loser; Action Cards: Wild My Favorite Line Card)."""
     e = edition("star-wars")
     game = table(e, [["wild-favorite-line", "red-1"], ["yellow-1"]], top="red-9")
     played = apply(e, game, Play(0, card(e, "wild-favorite-line"), color("blue")))
