@@ -29,9 +29,10 @@ from unospec.model.files import decoded, read_user_file
 from unospec.model.json_place import line_of
 from unospec.model.table import MACHINE
 
-FORMAT = 2
-"""Bumped when the fingerprint's layout changes (2: the deck by number rank, readings' alternatives
-sorted); a baseline of another format is saved again, not compared field by field."""
+FORMAT = 3
+"""Bumped when the fingerprint's layout changes (2: the deck by number rank, readings'
+alternatives sorted; 3: a card's effect by the name edition files give it, `draw`, not
+`DrawPenalty`); a baseline of another format is saved again, not compared field by field."""
 
 
 def baseline_path(edition: Edition, folder: Path | None = None) -> Path:

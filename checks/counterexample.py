@@ -135,7 +135,7 @@ def replay_states(edition: Edition, trace: Trace) -> list[tuple[GameState, Actio
 
 
 def changes(edition: Edition, before: GameState, after: GameState) -> list[str]:
-    """What a step changed, in words: only the fields that differ."""
+    """What a step changed, in words: every field that differs, and only those."""
     ids = edition.faces.card_id
     out: list[str] = []
     if before.phase != after.phase:
@@ -147,22 +147,50 @@ def changes(edition: Edition, before: GameState, after: GameState) -> list[str]:
             out.append(f"hand {player}: {' '.join(parts)} ({len(new)} left)")
     if before.top != after.top:
         out.append(f"top {ids(after.top) if after.top >= 0 else 'none'}")
-    if before.color != after.color and after.color >= 0:
-        out.append(f"colour {COLORS[after.color]}")
+    if len(before.discard) != len(after.discard):
+        out.append(f"discard pile {len(before.discard)} -> {len(after.discard)}")
+    if before.color != after.color:
+        out.append(f"colour {COLORS[after.color] if after.color >= 0 else 'none'}")
     if len(before.draw_pile) != len(after.draw_pile):
         out.append(f"draw pile {len(before.draw_pile)} -> {len(after.draw_pile)}")
+    if before.set_aside != after.set_aside:
+        out.append(f"set aside: {' '.join(ids(c) for c in after.set_aside) or 'none'}")
     if before.direction != after.direction:
         out.append("direction " + ("clockwise" if after.direction > 0 else "counterclockwise"))
     if before.current != after.current:
         out.append(f"next player {after.current}")
+    if before.actor != after.actor:
+        out.append(f"acting player {after.actor}")
+    if before.drawn != after.drawn:
+        out.append(f"drawn card {ids(after.drawn)}" if after.drawn >= 0 else "no drawn card")
+    out += pending_draw(before, after)
+    if before.challenge != after.challenge:
+        c = after.challenge
+        judged = f"challenge pending ({'guilty' if c and c.guilty else 'not guilty'})"
+        out.append(judged if c else "no challenge pending")
+    if before.special != after.special:
+        special = after.special
+        out.append(f"{ids(special)} awaits its loser" if special >= 0 else "no loser awaited")
     if before.window != after.window:
         out.append(f"UNO window {'player ' + str(after.window) if after.window >= 0 else 'closed'}")
-    if before.challenge != after.challenge and after.challenge is not None:
-        c = after.challenge
-        out.append(f"challenge pending ({'guilty' if c.guilty else 'not guilty'})")
     if before.scores != after.scores:
         out.append(f"scores {', '.join(map(str, after.scores))}")
+    if before.hands_played != after.hands_played:
+        out.append(f"hands played {after.hands_played}")
+    if before.leader != after.leader:
+        out.append(f"next hand led by player {after.leader}")
+    if before.winner != after.winner:
+        out.append(f"winner player {after.winner}" if after.winner >= 0 else "no winner")
     return out
+
+
+def pending_draw(before: GameState, after: GameState) -> list[str]:
+    """The table's pending draw, where it changed: who owes how many cards."""
+    if before.owed == after.owed:
+        return []
+    if after.owed is None:
+        return ["no draw pending"]
+    return [f"pending draw: player {after.owed.player} owes {after.owed.amount}"]
 
 
 def describe(edition: Edition, game: GameState) -> list[str]:

@@ -41,6 +41,7 @@ from unospec.editions.schema import RULE_KEYS
 from unospec.model.actions import Action
 from unospec.model.cards import KINDS
 from unospec.model.edition import Edition
+from unospec.model.effects import effect_name
 from unospec.model.errors import RuleGap, UnospecError
 from unospec.model.kernel import empty_table, is_chance, legal_actions, run
 from unospec.model.scale import parse_scale, require_dealable, scale_edition, with_setting
@@ -132,7 +133,7 @@ def card_parameters(edition: Edition) -> dict[str, Any]:
     for kind, effect in edition.effects:
         if kind not in present:
             continue
-        flat[f"{kind}.effect"] = type(effect).__name__
+        flat[f"{kind}.effect"] = effect_name(effect)  # as the file writes it
         for name, value in dataclasses.asdict(effect).items():
             flat[f"{kind}.{name}"] = value
     return flat
@@ -196,14 +197,20 @@ def conclusions(
     edition: Edition, scale: str, players: int, max_states: int | None = None
 ) -> dict[str, Any]:
     """What the checks conclude about one edition (cached: pairs share editions). An
-    exploration cut short at `max_states` concludes no count and no coverage."""
+    exploration cut short at `max_states` concludes no coverage, and a count only as a bound
+    (or as far as the invariant it broke)."""
     proofs = prove(edition)
     findings = lint(edition, proofs=proofs).findings
     explored = explore(scale_edition(edition, parse_scale(scale)), players, max_states=max_states)
+    counted = len(explored.states)
     return {
         "proofs": {q.name: q.verdict for q in proofs.queries},
         "findings": sorted(f.id for f in findings),
-        "states": len(explored.states) if explored.complete else None,
+        "states": counted
+        if explored.complete
+        else f"{counted} before {explored.violation.invariant} broke"
+        if explored.violation
+        else f"at least {counted} (the search stopped at --max-states)",
         "coverage": sorted(MACHINE.branches[n].label for n in explored.fired)
         if explored.complete
         else None,

@@ -22,7 +22,7 @@ from unospec.checks.counterexample import (
     violation_path,
 )
 from unospec.checks.explorer import Exploration, Progress, Violation, explore
-from unospec.checks.invariants import INVARIANTS
+from unospec.checks.invariants import INVARIANTS, Invariant
 from unospec.checks.replay import replay
 from unospec.editions import load_edition, reference_in
 from unospec.model.actions import Deal
@@ -97,10 +97,14 @@ class ExploreReport:
             "seconds": round(x.seconds, 3),
             "states_per_second": round(len(x.states) / seconds),
             "complete": x.complete,
-            "stopped": x.stopped,
+            "stopped": x.stopped or ("violation" if x.violation else None),
             "peak_memory_mb": round(x.peak_memory_mb, 1),
             "bytes_per_state": round(x.bytes_per_state) or None,  # None: too few to measure
-            "invariants": [{"name": i.name, "ok": i.name != broken} for i in INVARIANTS],
+            "expanded_states": x.expanded,
+            "invariants": [
+                {"name": i.name, "ok": i.name != broken, "states_checked": _checked_in(x, i)}
+                for i in INVARIANTS
+            ],
             "coverage": {b.label: x.fired[b.number] for b in MACHINE.branches},
             "never_fired": [b.label for b in MACHINE.branches if not x.fired[b.number]],
             "phases": sorted(x.phases),
@@ -123,6 +127,15 @@ class ExploreReport:
                 "replayed": self.replayed,
             },
         }
+
+
+def _checked_in(exploration: Exploration, invariant: Invariant) -> int:
+    """In how many of the states counted `invariant` was checked: a state invariant in each
+    state checked, expanded or not; a step or move invariant in each state whose every move
+    and shuffle was tried (fewer, where the search stopped)."""
+    if invariant.kind == "always":
+        return exploration.state_checked
+    return exploration.expanded
 
 
 def run_exploration(edition_name: str, **options: Any) -> ExploreReport:

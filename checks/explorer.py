@@ -79,6 +79,8 @@ class Exploration:
     peak_memory_mb: float = 0.0
     bytes_per_state: float = 0.0
     phases: set[str] = field(default_factory=set)
+    expanded: int = 0  # states whose every move and shuffle was tried, its steps checked
+    state_checked: int = 0  # states whose state invariants were checked, expanded or not
 
     @property
     def complete(self) -> bool:
@@ -143,18 +145,19 @@ def explore(
         pool = _pool(edition, renamings, jobs)
         while frontier and result.violation is None and not result.stopped:
             next_frontier: list[int] = []
-            expanded = 0
+            recorded = 0  # the frontier's states recorded (checked), the last perhaps in part
             for state_id, expansion in _expansions(pool, result, renamings, frontier):
-                expanded += 1
+                checked = result.state_checked
                 _record(result, index, state_id, expansion, next_frontier, max_states)
+                recorded += result.state_checked - checked
                 if result.violation is not None or result.stopped:
                     break
             if result.violation is not None and result.violation.state is not None:
                 # a step into the next level broke: a state of this level may break first
-                _check_unexpanded(result, frontier[expanded:])
+                _check_unexpanded(result, frontier[recorded:])
             elif result.stopped:  # every state counted is checked, expanded or not
-                _check_unexpanded(result, frontier[expanded - 1 :] + next_frontier)
-            if next_frontier and result.violation is None:
+                _check_unexpanded(result, frontier[recorded:] + next_frontier)
+            if next_frontier:  # the depth of the deepest state counted
                 result.depth += 1
             frontier = next_frontier
             if progress:
@@ -298,6 +301,7 @@ def _record(
         result.stopped = "max-states"
         return
     result.phases.add(phase_of(result.states[state_id]))
+    result.state_checked += 1
     if expansion.broken is not None:
         name, message = expansion.broken
         result.violation = Violation(name, message, state_id, None)
@@ -325,6 +329,7 @@ def _record(
         if max_states is not None and len(index) >= max_states:
             result.stopped = "max-states"
             return
+    result.expanded += 1
 
 
 def _check_unexpanded(result: Exploration, state_ids: list[int]) -> None:
@@ -336,6 +341,7 @@ def _check_unexpanded(result: Exploration, state_ids: list[int]) -> None:
         game = decode(result.states[state_id])
         legal = None if is_chance(game) else legal_actions(result.edition, game)
         broken = _state_broken(result.edition, game, legal)
+        result.state_checked += 1
         if broken:
             result.violation = Violation(*broken, state_id, None)
             return

@@ -107,7 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-states",
         type=_positive,
         default=200_000,
-        help="states searched for a difference before the verdict is undecided (default: 200,000)",
+        help="states searched for a difference before the verdict is undecided, and explored "
+        "in each edition to count its states (default: 200,000)",
     )
     diff.add_argument(
         "--trace-out", type=output_path, metavar="FILE", help="write the distinguishing trace"

@@ -11,7 +11,7 @@ from unospec.checks.wording import counted, how_named, span
 from unospec.editions.schema import RULE_KEYS, toml_value
 from unospec.model.cards import WILD_KINDS, Face
 from unospec.model.edition import Edition
-from unospec.model.effects import EFFECT_NAMES
+from unospec.model.effects import effect_name
 
 
 def edition_json(edition: Edition) -> dict[str, Any]:
@@ -41,7 +41,7 @@ def edition_json(edition: Edition) -> dict[str, Any]:
         "deck": deck,
         "cards": {
             kind: {
-                "effect": _EFFECT_NAME[type(effect)],  # as the edition file names it
+                "effect": effect_name(effect),  # as the edition file names it
                 **vars(effect),
                 "section": dict(edition.sections).get(kind, ""),
                 "name": edition.card_name(kind),
@@ -123,9 +123,6 @@ def edition_text(edition: Edition) -> str:
         out.append(f"  [{i.section}] {i.id}: {toml_value(i.chosen)}  (else: {alternatives})")
         out.append(f"      {i.question}")
     return "\n".join(out)
-
-
-_EFFECT_NAME = {effect: name for name, effect in EFFECT_NAMES.items()}
 
 
 def _entry_name(kind: str, ranks: tuple[int, ...], faces: list[tuple[Face, int]]) -> str:
@@ -218,7 +215,16 @@ def explore_text(data: dict[str, Any]) -> str:
         ),
         "Invariants:",
     ]
-    out += [f"  {'ok  ' if i['ok'] else 'FAIL'}  {i['name']}" for i in data["invariants"]]
+    states = data["distinct_states"]
+    out += [
+        f"  {'ok  ' if i['ok'] else 'FAIL'}  {i['name']}"
+        + (
+            f"  (checked in {i['states_checked']} of the {states} states: the search stopped)"
+            if i["ok"] and i["states_checked"] < states
+            else ""
+        )
+        for i in data["invariants"]
+    ]
     progress = data["progress"]
     if progress is None:
         out.append("Progress: not checked (the exploration did not finish)")
@@ -330,8 +336,7 @@ def prove_text(data: dict[str, Any]) -> str:
 
 
 def _worded(kind: str, path: str, a: object, b: object) -> tuple[object, object]:
-    """A finding is found or not, a transition can fire or not: words, not True/False; a
-    card's effect by the name edition files give it (`draw`, not `DrawPenalty`)."""
+    """A finding is found or not, a transition can fire or not: words, not True/False."""
     words = {
         "finding": ("found", "not found"),
         "transition": ("can fire", "cannot fire"),
@@ -340,9 +345,6 @@ def _worded(kind: str, path: str, a: object, b: object) -> tuple[object, object]
     if kind in words and isinstance(a, bool) and isinstance(b, bool):
         yes, no = words[kind]
         return (yes if a else no), (yes if b else no)
-    if path.endswith(".effect"):
-        named = {effect.__name__: name for name, effect in EFFECT_NAMES.items()}
-        return named.get(str(a), a), named.get(str(b), b)
     return a, b
 
 

@@ -91,6 +91,9 @@ def diff_flow(edition: Edition, other: Edition, machine: CompiledMachine = MACHI
         mark = _presence(a.mark != Mark.INACTIVE, b.mark != Mark.INACTIVE)
         if mark == Mark.PLAIN:
             notes = compare(a.notes, b.notes, name_a, name_b)
+            if all(note.mark == Mark.PLAIN for note in notes):  # a rule drawn elsewhere, changed?
+                ruled = compare(a.governed_by, b.governed_by, name_a, name_b)
+                notes += tuple(note for note in ruled if note.mark != Mark.PLAIN)
             changed = any(note.mark != Mark.PLAIN for note in notes)
             edges.append(replace(a, notes=notes, mark=Mark.CHANGED if changed else Mark.PLAIN))
         elif mark == Mark.ADDED:

@@ -108,6 +108,7 @@ class Edge:
     notes: tuple[Note, ...]
     mark: Mark = Mark.PLAIN
     step: str = "player"  # who takes the step that fires it: see `step_of`
+    governed_by: tuple[Note, ...] = ()  # the notes of every rule it runs, drawn here or not
 
     @property
     def title(self) -> str:
@@ -147,7 +148,7 @@ def turn_flow(edition: Edition, machine: CompiledMachine = MACHINE) -> Diagram:
     """
     names = {state.id: state.name for state in TurnFlow.states}
     cluster_of = clusters_of(machine.phases)
-    notes = _notes(edition, machine)
+    notes, governing = _notes(edition, machine)
     decided = {reading.decides for reading in edition.interpretations if reading.decides}
     notes = {number: _with_readings(shown, decided) for number, shown in notes.items()}
     fires = {branch.number: can_fire(edition, branch) for branch in machine.branches}
@@ -161,6 +162,7 @@ def turn_flow(edition: Edition, machine: CompiledMachine = MACHINE) -> Diagram:
             notes=notes[branch.number] if fires[branch.number] else (),
             mark=Mark.PLAIN if fires[branch.number] else Mark.INACTIVE,
             step=step_of(branch),
+            governed_by=governing[branch.number] if fires[branch.number] else (),
         )
         for branch in machine.branches
     )
@@ -539,20 +541,30 @@ first branch its event takes when no condition holds: each number is on the page
 """
 
 
-def _notes(edition: Edition, machine: CompiledMachine) -> dict[int, tuple[Note, ...]]:
+def _notes(
+    edition: Edition, machine: CompiledMachine
+) -> tuple[dict[int, tuple[Note, ...]], dict[int, tuple[Note, ...]]]:
+    """Each branch's notes, drawn on the first branch of their rule only, and the notes of
+    every rule each branch runs (what a diff marks it changed by)."""
     shown: set[object] = set()
     out: dict[int, tuple[Note, ...]] = {}
+    governing: dict[int, tuple[Note, ...]] = {}
     for branch in machine.branches:
         functions: list[object] = [*branch.conditions, *branch.unless]
         if not functions:  # the default branch of its event
             functions += [*branch.validators, branch.update]
         notes: list[Note] = []
+        every: list[Note] = []
         for function in functions:
-            if function in ANNOTATIONS and function not in shown:
-                shown.add(function)
-                notes += ANNOTATIONS[function](edition)
+            if function in ANNOTATIONS:
+                worded = ANNOTATIONS[function](edition)
+                every += worded
+                if function not in shown:
+                    shown.add(function)
+                    notes += worded
         out[branch.number] = tuple(notes)
-    return out
+        governing[branch.number] = tuple(every)
+    return out, governing
 
 
 def _reached(initial: str, edges: tuple[Edge, ...]) -> set[str]:

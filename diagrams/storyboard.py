@@ -15,7 +15,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from unospec.checks.counterexample import changes, replay_states
+from unospec.checks.counterexample import changes, pending_draw, replay_states
 from unospec.checks.replay import replay
 from unospec.checks.wording import counted
 from unospec.diagrams.dot import FONT, INK, PAPER, html, quote
@@ -67,7 +67,7 @@ def storyboard(edition: Edition, trace: Trace, *, ending: str | None = None) -> 
         if trace.steps[i].get("action") == "deal":  # a new hand: the whole new table
             lines = table_lines(edition, after)
         else:
-            lines = changes(edition, before, after) + _pending(before, after)
+            lines = changes(edition, before, after)
         panels.append(Panel(f"step{i}", "step", _heading(i, trace.steps[i]), _named(lines)))
     if illegal is not None:
         i = illegal["step"]
@@ -96,7 +96,7 @@ def table_lines(edition: Edition, game: GameState) -> list[str]:
     )
     lines.append(f"draw pile {len(game.draw_pile)}")
     lines.append(f"next player {game.current}")
-    lines += _pending(game._replace(owed=None), game)
+    lines += pending_draw(game._replace(owed=None), game)
     lines.append(f"phase: {NAMES.get(game.phase, game.phase)}")
     return lines
 
@@ -162,15 +162,6 @@ def _heading(i: int, step: dict[str, Any]) -> str:
     if "target" in step:
         what += f" player {step['target']}"
     return f"step {i}: {who}{what}"  # 0-based, as replay, diff and the trace file count
-
-
-def _pending(before: GameState, after: GameState) -> list[str]:
-    """Pending draws, which `changes` leaves out: who owes how many cards to the table."""
-    if before.owed == after.owed:
-        return []
-    if after.owed is None:
-        return ["no draw pending"]
-    return [f"pending draw: player {after.owed.player} owes {after.owed.amount}"]
 
 
 def _named(lines: list[str]) -> tuple[str, ...]:

@@ -94,5 +94,11 @@ EFFECT_NAMES: dict[str, type] = {
 }
 """The `effect` names an edition file may use, and the type each one builds."""
 
+
+def effect_name(effect: object) -> str:
+    """The name an edition file gives `effect` (``draw`` for a DrawPenalty)."""
+    return next(name for name, kind in EFFECT_NAMES.items() if type(effect) is kind)
+
+
 WILD_EFFECTS = frozenset({"wild", "wild-draw", "hail-mary", "penalty-race"})
 """Effects only a wild card can have (a coloured card cannot name a colour)."""

@@ -223,7 +223,7 @@ def test_findings_and_transitions_are_told_in_words() -> None:
             {"kind": "transition", "path": "hand_over --score--> dealing", "a": False, "b": True},
             {"kind": "exploration", "path": "fires at scale micro: x", "a": False, "b": True},
             {"kind": "parameter", "path": "rules.open", "a": True, "b": False},
-            {"kind": "parameter", "path": "cards.draw-one.effect", "a": "DrawPenalty", "b": None},
+            {"kind": "parameter", "path": "cards.draw-one.effect", "a": "draw", "b": None},
         ],
         "distinguishing_trace": None,
         "bound": {},
@@ -233,7 +233,19 @@ def test_findings_and_transitions_are_told_in_words() -> None:
     assert "    hand_over --score--> dealing: cannot fire -> can fire" in text
     assert "    fires at scale micro: x: never fires -> fires" in text
     assert "    rules.open: true -> false" in text  # a parameter's own value, spelled as in TOML
-    assert "    cards.draw-one.effect: draw -> absent" in text  # as edition files name it
+    assert "    cards.draw-one.effect: draw -> absent" in text
+
+
+def test_a_cards_effect_is_named_as_edition_files_name_it() -> None:
+    """Classic against Express (Action Cards): the JSON says `draw` and `wild-draw`, as the
+    files do and as the text did, not the model's `DrawPenalty` (as it once did)."""
+    effects = {
+        d.path: (d.a, d.b)
+        for d in data_differences(edition("classic"), edition("express"))
+        if d.path.endswith(".effect")
+    }
+    assert effects["cards.draw-one.effect"] == (None, "draw")
+    assert effects["cards.wild-draw-four.effect"] == ("wild-draw", None)
 
 
 def test_two_editions_of_one_name_are_told_apart_by_their_files(tmp_path: Path) -> None:
@@ -519,3 +531,17 @@ def test_the_text_names_the_edition_a_move_is_legal_in(tmp_path: Path) -> None:
     assert report.trace and report.trace["how"] == "legal in a only"
     text = diff_text(report.to_json())
     assert "behaviour: legal in classic only at step" in text and " a only" not in text
+
+
+def test_a_count_cut_short_by_max_states_is_a_bound_not_absent() -> None:
+    """With `--max-states` between the two editions' counts, the one cut short is `at least
+    N` (it read `absent`, which elsewhere means not in that edition); with both cut short,
+    the counts are not a difference at all."""
+    from unospec.checks.diff import conclusion_differences
+
+    classic, express = edition("classic"), edition("express")
+    found = conclusion_differences(classic, express, "micro", 2, max_states=30_000)
+    [states] = [d for d in found if d.path == "states at scale micro"]
+    assert (states.a, states.b) == (28057, "at least 30000 (the search stopped at --max-states)")
+    both = conclusion_differences(classic, express, "micro", 2, max_states=20_000)
+    assert not [d for d in both if d.kind == "exploration"]

@@ -239,7 +239,11 @@ def test_a_shorter_counterexample_does_not_exist() -> None:
     assert x.violation is not None and report.trace is not None
     depth = len(x.path(x.violation.parent)) - 1 + (x.violation.state is not None)
     assert depth == 1 + len(report.trace.steps)
-    assert depth == x.depth or depth == x.depth + 1
+    # `depth` is that of the deepest state counted: the broken one's, or the next level's
+    # when some of it was found before the search stopped
+    assert depth in (x.depth, x.depth - 1)
+    deepest = max(len(x.path(i)) - 1 for i in range(len(x.states)))
+    assert deepest == x.depth
 
 
 def _scores_replaced(e, game, action):  # type: ignore[no-untyped-def]
@@ -432,7 +436,8 @@ def test_a_move_offered_then_refused_is_found_with_a_trace_that_replays_it(
     data = report.to_json()
     assert data["violation"]["invariant"] == "offered-moves-accepted"
     assert "does not match" in data["violation"]["message"]
-    assert {"name": "offered-moves-accepted", "ok": False} in data["invariants"]
+    verdicts = {i["name"]: i["ok"] for i in data["invariants"]}
+    assert verdicts["offered-moves-accepted"] is False and data["stopped"] == "violation"
     trace = report.trace
     assert trace is not None
     found = replay(edition_for(trace, None, None), trace)
@@ -609,3 +614,65 @@ def test_ignored_first_cards_put_under_the_pile_are_flipped_one_by_one(tmp_path:
     assert x.complete
     ignored = next(b for b in MACHINE.branches if b.target == b.source == "first_flip")
     assert x.fired[ignored.number] > 0
+
+
+def test_a_stopped_search_says_in_how_many_states_each_invariant_was_checked(
+    tmp_path: Path,
+) -> None:
+    """Classic without a value for the Wild Draw Four (Keeping Score) has a rule gap one
+    state past 224: stopped at 224, the search tried the moves of only some of the states it
+    counted, so it must not call `rules-give-an-outcome` checked in all of them (it did).
+    The state invariants were checked in every state counted."""
+    unscored = edition_file(tmp_path, "classic", "unscored", ("wild-draw-four = 50\n", ""))
+    report = run_exploration(str(unscored), max_states=224).to_json()
+    counted, tried = report["distinct_states"], report["expanded_states"]
+    assert report["stopped"] == "max-states" and 0 < tried < counted == 224
+    checked = {i["name"]: (i["ok"], i["states_checked"]) for i in report["invariants"]}
+    assert checked["rules-give-an-outcome"] == (True, tried)
+    assert checked["card-conservation"] == (True, counted)
+    broken = run_exploration(str(unscored), max_states=225).to_json()
+    assert broken["stopped"] == "violation" and broken["depth"] == report["depth"]
+    assert broken["violation"]["invariant"] == "rules-give-an-outcome"
+    whole = run_exploration("classic", scale="pair").to_json()
+    assert whole["complete"] and whole["expanded_states"] == whole["distinct_states"]
+    assert {i["states_checked"] for i in whole["invariants"]} == {whole["distinct_states"]}
+
+
+def test_the_step_table_names_every_field_a_step_changed() -> None:
+    """A counterexample's table shows only what changed, and all of it: for each field of the
+    state, a step that changes that field alone has a row that says so (the owed draw of a
+    challenge, and the challenge settled, were missing from a card-conservation trace)."""
+    from unospec.checks.counterexample import changes
+    from unospec.checks.random_play import record_game
+    from unospec.model.state import Owed, PendingChallenge
+
+    e = edition("nfl-cowboys")
+    game = record_game(e, 3, seed=5).trace
+    before = replay(e, dataclasses.replace(game, steps=game.steps[:6])).final
+    assert before is not None and before.owed is None and before.challenge is None
+    other = {
+        "phase": "game_over",
+        "hands": (before.hands[0][1:], *before.hands[1:]),
+        "draw_pile": before.draw_pile[1:],
+        "discard": (*before.discard, before.draw_pile[0]),
+        "set_aside": (before.draw_pile[0],),
+        "color": -1 if before.color >= 0 else 0,
+        "direction": -before.direction,
+        "current": (before.current + 1) % 3,
+        "actor": (before.actor + 1) % 3,
+        "drawn": before.draw_pile[0],
+        "owed": Owed(1, 5, "awaiting_play"),
+        "challenge": PendingChallenge(0, 1, before.hands[0][0], True, False),
+        "special": before.hands[0][0],
+        "window": 2,
+        "scores": (10, 0, 0),
+        "hands_played": before.hands_played + 1,
+        "leader": (before.leader + 1) % 3,
+        "winner": 1,
+    }
+    assert set(other) == set(before._fields)
+    for name, value in other.items():
+        after = before._replace(**{name: value})
+        assert changes(e, before, after), name
+        assert changes(e, after, before), name  # and back: a pending thing settled
+    assert changes(e, before, before) == []

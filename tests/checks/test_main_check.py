@@ -10,7 +10,7 @@ import pytest
 from scenario import edition, edition_file
 
 from unospec.checks import main_check, simulate, workload
-from unospec.checks.baseline import FIELDS, compare, fingerprint, games_fingerprint
+from unospec.checks.baseline import FIELDS, FORMAT, compare, fingerprint, games_fingerprint
 from unospec.checks.baseline import load as load_baseline
 from unospec.checks.main_check import check_edition, check_editions
 from unospec.checks.proofs import prove
@@ -487,9 +487,9 @@ def test_a_baseline_names_every_field_a_fingerprint_writes() -> None:
         (b"[1, 2]", ":1: format: ", "found not an object"),
         (b'{"format": "2"}', ":1: format: ", "found format '2'"),
         (b"\xfc\xfd", ":1: (file): ", "found byte 0xfc"),
-        (b'{"format": 2,\n "games": {"count": 3}}', ":2: games.games: ", "found null"),
-        (b'{"format": 2,\n "exploration": 5}', ":2: exploration: ", "found 5"),
-        (b'{"format": 2}', ":1: edition: ", "found no 'edition'"),  # not 8 made-up changes
+        (b'{"format": %d,\n "games": {"count": 3}}' % FORMAT, ":2: games.games: ", "found null"),
+        (b'{"format": %d,\n "exploration": 5}' % FORMAT, ":2: exploration: ", "found 5"),
+        (b'{"format": %d}' % FORMAT, ":1: edition: ", "found no 'edition'"),  # not 8 made-up
     ],
 )
 def test_a_baseline_that_is_not_one_is_an_input_error(
@@ -558,14 +558,15 @@ def test_a_baseline_of_an_earlier_format_is_to_be_saved_again(
     [report] = json.loads(capsys.readouterr().out)["editions"]
     baseline = report["checks"][-1]
     assert baseline["detail"] == (  # what this check ran: the old file's fields mean other things
-        f"saved in format 1; this unospec writes format 2: save it again with "
+        f"saved in format 1; this unospec writes format {FORMAT}: save it again with "
         f"`unospec baseline save express --out {tmp_path} --games 5`"
     )
     (tmp_path / "express.json").write_text('{"format": 99}', encoding="utf-8")
     assert main([*argv, "--format", "json"]) == 1
     [report] = json.loads(capsys.readouterr().out)["editions"]
     assert report["checks"][-1]["detail"].startswith(  # not "save it again": it is newer
-        "saved in format 99 by a newer unospec, which this one (format 2) cannot read: check "
+        f"saved in format 99 by a newer unospec, which this one (format {FORMAT}) cannot read: "
+        "check "
         "it with that unospec (`unospec baseline save express"
     )
 

@@ -36,6 +36,17 @@ def first(test: object) -> Branch:
     return next(b for b in MACHINE.branches if test in (*b.conditions, b.update))
 
 
+def test_every_transition_a_changed_rule_runs_is_marked() -> None:
+    """The Draw card's amount (Action Cards) governs playing it from the hand and playing it
+    after drawing it: both edges are marked changed with both numbers (the note is drawn once
+    in an edition's own diagram, and the second edge read as unchanged)."""
+    governed = [b for b in MACHINE.branches if branches.plays_draw_card in b.conditions]
+    assert len(governed) >= 2
+    for branch in governed:
+        classes, text = drawn_edge("express", "classic", branch)
+        assert "changed" in classes and "draws 1" in text and "draws 2" in text, branch.label
+
+
 def test_express_against_classic_marks_the_draw_cards_and_the_target() -> None:
     """The Draw One, the Wild Draw Two's payouts and the target score are marked as different
     from classic's, both numbers shown (seed 003: Action Cards, Keeping Score)."""
