@@ -503,11 +503,16 @@ def _baseline(
         same = current.get("exploration") and scale == current["exploration"]["scale"]
         played = saved.get("games") or {}
         sample = played and current.get("games") and same_sample(played, current["games"])
+        games = f"{played['games']} random games (seed {played['seed']})" if played else ""
         compared = (
             "deck, parameters, readings, proofs, findings"
             + (f", exploration at {scale}" if same else "")
-            + (f", {played['games']} random games (seed {played['seed']})" if sample else "")
+            + (f", {games}" if sample else "")
         )
+        unseen = [f"exploration at {scale}"] if scale and not same else []
+        unseen += [games] if games and not sample else []  # this check ran others, or none
+        if unseen:
+            compared += f" (not compared, as this check ran otherwise: {', '.join(unseen)})"
         return CheckResult("baseline", True, f"unchanged: {compared}", {"differences": []})
     detail = (
         f"{len(differences)} changes the baseline does not record: "

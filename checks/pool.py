@@ -84,6 +84,8 @@ def stop(pool: Any) -> None:
     writes its result keeps the result queue's lock for ever, and `terminate` then waits for
     ever for the thread that needs it: a Ctrl-C to `explore --jobs 2` hung so about once in
     ten. The workers ignore Ctrl-C, so their tasks finish; at most one each is in flight."""
-    for result in _IN_FLIGHT.pop(id(pool), ()):
-        result.wait(timeout=60)
-    pool.terminate()
+    try:
+        for result in _IN_FLIGHT.pop(id(pool), ()):
+            result.wait(timeout=60)
+    finally:  # even if interrupted again: a pool left running fails at exit, with a traceback
+        pool.terminate()

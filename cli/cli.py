@@ -9,12 +9,16 @@ output went away (a closed pipe).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import json
 import os
+import signal
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +33,37 @@ OK, FAILED, USAGE, INTERRUPTED, BROKEN_PIPE = 0, 1, 2, 130, 141
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; return its exit code."""
+    with _one_interrupt_at_a_time():
+        return _main(argv)
+
+
+@contextlib.contextmanager
+def _one_interrupt_at_a_time() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt once: a second SIGINT within a second is the same one.
+    `timeout -s INT` signals the process and then its whole group, so one interrupt arrived
+    twice, and the second cut short the printing of what the first had stopped (nothing was
+    printed), or the stopping of the worker processes (a traceback at exit)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may handle signals
+        return
+    last = -1.0
+
+    def interrupt(signum: int, frame: object) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if last >= 0 and now - last < 1.0:
+            return
+        last = now
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGINT, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
         handler: Callable[[argparse.Namespace], int] = HANDLERS[args.command]

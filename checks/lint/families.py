@@ -20,6 +20,7 @@ from unospec.checks.wording import counted, left_open, not_stated, span
 from unospec.editions.schema import played_by_model
 from unospec.model import sections
 from unospec.model.actions import Play
+from unospec.model.branches import no_number_card_left
 from unospec.model.cards import COLORS, NUMBER, WILD_KINDS
 from unospec.model.edition import Edition, Interpretation
 from unospec.model.effects import HailMary, WildDraw
@@ -736,6 +737,10 @@ def _not_modelled(item: Interpretation) -> str | None:
     )
 
 
+_REDEAL = next(b for b in MACHINE.branches if no_number_card_left in b.conditions)
+"""The first flip finding no card that may start the pile: what `flip_exhausted` rules."""
+
+
 def does_not_arise(edition: Edition, decides: str | None) -> str | None:
     """Why the question a reading answers never comes up in this edition, if it does not:
     a rule for two players in an edition for more, a rule of a card the deck lacks."""
@@ -747,6 +752,8 @@ def does_not_arise(edition: Edition, decides: str | None) -> str | None:
         return f"the edition is for {span(players)} players"
     if decides == "setup.next_leader" and rules.game_end == "single-hand":
         return "a game is one hand, so no next hand is dealt"
+    if decides == "setup.flip_exhausted" and not can_fire(edition, _REDEAL):
+        return "the hands always leave a card that may start the discard pile"
     parts = decides.split(".")
     if parts[0] == "cards" and len(parts) > 2 and parts[1] not in _present(edition):
         return f"the deck has no {parts[1]} card"

@@ -422,7 +422,10 @@ def test_check_reads_baselines_saved_elsewhere(
     capsys.readouterr()
     assert main(["check", "express", *argv, "--baselines", str(folder), "--format", "json"]) == 0
     [report] = json.loads(capsys.readouterr().out)["editions"]
-    assert report["checks"][-1]["detail"].startswith("unchanged: deck, parameters")
+    assert report["checks"][-1]["detail"] == (
+        "unchanged: deck, parameters, readings, proofs, findings, 3 random games (seed 0) (not "
+        "compared, as this check ran otherwise: exploration at micro)"
+    )
     changed = edition_file(tmp_path, "express", "express", ("uno_penalty = 2", "uno_penalty = 3"))
     code = main(["check", str(changed), *argv, "--baselines", str(folder), "--format", "json"])
     [report] = json.loads(capsys.readouterr().out)["editions"]
@@ -441,8 +444,9 @@ def test_a_baseline_without_games_passes_a_check_that_plays_some(
     argv = ["check", "express", "--games", "3", "--scale", "none", "--baselines", str(folder)]
     assert main([*argv, "--format", "json"]) == 0
     [report] = json.loads(capsys.readouterr().out)["editions"]
-    assert (
-        report["checks"][-1]["detail"] == "unchanged: deck, parameters, readings, proofs, findings"
+    assert report["checks"][-1]["detail"] == (  # and it says what it could not compare
+        "unchanged: deck, parameters, readings, proofs, findings (not compared, as this check "
+        "ran otherwise: exploration at micro)"
     )
 
 
