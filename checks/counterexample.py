@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from unospec.checks.chance import Outcome, minus, normalize
@@ -23,7 +24,7 @@ from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
 from unospec.model.kernel import empty_table, run
-from unospec.model.state import GameState
+from unospec.model.state import GameState, Owed, PendingChallenge
 from unospec.model.trace import Trace, action_step, deck_and_actions
 
 
@@ -155,42 +156,44 @@ def changes(edition: Edition, before: GameState, after: GameState) -> list[str]:
         out.append(f"draw pile {len(before.draw_pile)} -> {len(after.draw_pile)}")
     if before.set_aside != after.set_aside:
         out.append(f"set aside: {' '.join(ids(c) for c in after.set_aside) or 'none'}")
-    if before.direction != after.direction:
-        out.append("direction " + ("clockwise" if after.direction > 0 else "counterclockwise"))
-    if before.current != after.current:
-        out.append(f"next player {after.current}")
-    if before.actor != after.actor:
-        out.append(f"acting player {after.actor}")
-    if before.drawn != after.drawn:
-        out.append(f"drawn card {ids(after.drawn)}" if after.drawn >= 0 else "no drawn card")
-    out += pending_draw(before, after)
-    if before.challenge != after.challenge:
-        c = after.challenge
-        judged = f"challenge pending ({'guilty' if c and c.guilty else 'not guilty'})"
-        out.append(judged if c else "no challenge pending")
-    if before.special != after.special:
-        special = after.special
-        out.append(f"{ids(special)} awaits its loser" if special >= 0 else "no loser awaited")
-    if before.window != after.window:
-        out.append(f"UNO window {'player ' + str(after.window) if after.window >= 0 else 'closed'}")
-    if before.scores != after.scores:
-        out.append(f"scores {', '.join(map(str, after.scores))}")
-    if before.hands_played != after.hands_played:
-        out.append(f"hands played {after.hands_played}")
-    if before.leader != after.leader:
-        out.append(f"next hand led by player {after.leader}")
-    if before.winner != after.winner:
-        out.append(f"winner player {after.winner}" if after.winner >= 0 else "no winner")
+    out += [
+        word(ids, getattr(after, name))
+        for name, word in _WORDED
+        if getattr(before, name) != getattr(after, name)
+    ]
     return out
+
+
+def _owed(ids: Callable[[int], str], owed: Owed | None) -> str:
+    return f"pending draw: player {owed.player} owes {owed.amount}" if owed else "no draw pending"
+
+
+def _challenge(ids: Callable[[int], str], c: PendingChallenge | None) -> str:
+    if c is None:
+        return "no challenge pending"
+    return f"challenge pending ({'guilty' if c.guilty else 'not guilty'})"
+
+
+_WORDED: tuple[tuple[str, Callable[[Callable[[int], str], Any], str]], ...] = (
+    ("direction", lambda ids, d: "direction " + ("clockwise" if d > 0 else "counterclockwise")),
+    ("current", lambda ids, p: f"next player {p}"),
+    ("actor", lambda ids, p: f"acting player {p}"),
+    ("drawn", lambda ids, c: f"drawn card {ids(c)}" if c >= 0 else "no drawn card"),
+    ("owed", _owed),
+    ("challenge", _challenge),
+    ("special", lambda ids, c: f"{ids(c)} awaits its loser" if c >= 0 else "no loser awaited"),
+    ("window", lambda ids, p: f"UNO window {f'player {p}' if p >= 0 else 'closed'}"),
+    ("scores", lambda ids, s: f"scores {', '.join(map(str, s))}"),
+    ("hands_played", lambda ids, n: f"hands played {n}"),
+    ("leader", lambda ids, p: f"next hand led by player {p}"),
+    ("winner", lambda ids, p: f"winner player {p}" if p >= 0 else "no winner"),
+)
+"""The state's other fields, in the order a step's changes are told, each in words."""
 
 
 def pending_draw(before: GameState, after: GameState) -> list[str]:
     """The table's pending draw, where it changed: who owes how many cards."""
-    if before.owed == after.owed:
-        return []
-    if after.owed is None:
-        return ["no draw pending"]
-    return [f"pending draw: player {after.owed.player} owes {after.owed.amount}"]
+    return [] if before.owed == after.owed else [_owed(str, after.owed)]
 
 
 def describe(edition: Edition, game: GameState) -> list[str]:
