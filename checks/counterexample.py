@@ -258,3 +258,35 @@ def test_{slug}_stays_fixed() -> None:
     assert result.violation is None, result.violation
     assert result.ok, result.first_illegal
 '''
+
+
+def progress_test(trace: Trace, message: str) -> str:
+    """A ready pytest module that fails while the game still cannot end from where `trace`
+    leads (every step of it is legal and breaks nothing; see `can_end`)."""
+    slug = re.sub(r"[^a-z0-9]+", "_", f"{trace.edition}_game_can_end".lower()).strip("_")
+    data = json.dumps(trace.to_json(), indent=1)
+    return f'''"""Regression test written by `unospec explore` (game-can-end, {trace.edition}).
+
+The explorer found: {message}
+The trace below leads to such a state; the test passes once the game can end from it.
+"""
+
+import json
+
+from unospec.checks.can_end import can_end_from
+from unospec.checks.replay import edition_for, replay
+from unospec.model.trace import parse_trace
+
+TRACE = json.loads(
+    r"""{data}"""
+)
+
+
+def test_{slug}_stays_fixed() -> None:
+    """From the state the trace leads to, some sequence of moves and shuffles ends the game."""
+    trace = parse_trace(json.dumps(TRACE))
+    edition = edition_for(trace, __file__, None)
+    reached = replay(edition, trace)
+    assert reached.ok and reached.violation is None and reached.final is not None
+    assert can_end_from(edition, trace.players, reached.final) is True
+'''

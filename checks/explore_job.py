@@ -17,6 +17,7 @@ from unospec.checks.counterexample import (
     dealt,
     describe,
     path_to,
+    progress_test,
     regression_test,
     step_table,
     violation_path,
@@ -213,22 +214,23 @@ def _first_deal(
 def write_counterexample(report: ExploreReport, folder: Path) -> list[Path]:
     """Write the trace and its regression test into `folder`; return their paths.
 
-    For a state the game cannot end from, the trace that reaches it (no test: every step
-    of it is legal and breaks nothing)."""
+    For a state the game cannot end from, the trace that reaches it, and a test that
+    searches on from where it leads (`progress_test`)."""
     violation = report.exploration.violation
     folder.mkdir(parents=True, exist_ok=True)
     if violation is None and report.stuck is not None:
-        path = folder / f"{report.edition}-{PROGRESS}.json"
         trace = _stored(report.stuck.trace, folder, PROGRESS, STUCK)
-        path.write_text(json.dumps(trace.to_json(), indent=1) + "\n")
-        return [path]
-    assert report.trace is not None and violation is not None
-    trace = _stored(report.trace, folder, violation.invariant, violation.message)
-    stem = f"{report.edition}-{violation.invariant}"
+        name, test = PROGRESS, progress_test(trace, STUCK)
+    else:
+        assert report.trace is not None and violation is not None
+        trace = _stored(report.trace, folder, violation.invariant, violation.message)
+        name = violation.invariant
+        test = regression_test(trace, violation.invariant, violation.message)
+    stem = f"{report.edition}-{name}"
     trace_path = folder / f"{stem}.json"
     test_path = folder / f"test_{stem.replace('-', '_')}.py"
     trace_path.write_text(json.dumps(trace.to_json(), indent=1) + "\n")
-    test_path.write_text(regression_test(trace, violation.invariant, violation.message))
+    test_path.write_text(test)
     return [trace_path, test_path]
 
 

@@ -121,8 +121,12 @@ def explore(
     jobs: int = 1,
     progress: Progress | None = None,
     partial_on_interrupt: bool = False,
+    start: GameState | None = None,
 ) -> Exploration:
     """Explore every state reachable by `players` players; stop at the first violation.
+
+    The search starts at the empty table, or at `start` (state 0 then: a regression test
+    asks whether the game can end from where a trace led).
 
     With `jobs` > 1 each level's states are expanded by that many processes (0: one per
     core); the result is the same as with one (states are numbered and checked in the same
@@ -134,9 +138,10 @@ def explore(
     result = Exploration(edition, players, symmetry)
     memory_before = _rss_mb()
     started = time.perf_counter()
-    start, orbit = canonical(normalize(empty_table(edition, players)), renamings)
-    index: dict[bytes, int] = {encode(start): 0}
-    result.states.append(encode(start))
+    first = start if start is not None else empty_table(edition, players)
+    first, orbit = canonical(normalize(first), renamings)
+    index: dict[bytes, int] = {encode(first): 0}
+    result.states.append(encode(first))
     result.parents.append(-1)
     result.unreduced_states = orbit
     frontier = [0]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -21,7 +22,7 @@ from unospec.checks import explorer, invariants
 from unospec.checks.chance import normalize
 from unospec.checks.codec import encode
 from unospec.checks.counterexample import regression_test
-from unospec.checks.explore_job import run_exploration
+from unospec.checks.explore_job import run_exploration, write_counterexample
 from unospec.checks.explorer import explore, successors
 from unospec.checks.main_check import check_edition
 from unospec.checks.replay import edition_for, replay
@@ -298,6 +299,38 @@ def test_a_game_whose_hands_score_nothing_is_found_unable_to_end(tmp_path: Path)
     # the witness is a deal after which the game cannot end (it was none at all)
     assert report.stuck is not None and report.stuck.trace.steps == ()
     assert report.to_json()["progress"]["witness"]["trace"]["deck"]
+    # the regression test written with the trace fails until the game can end again
+    trace_file, test_file = write_counterexample(report, tmp_path / "out")
+    assert trace_file.suffix == ".json" and test_file.name == "test_express_game_can_end.py"
+    namespace: dict[str, Any] = {"__file__": str(test_file)}
+    exec(compile(test_file.read_text(), str(test_file), "exec"), namespace)
+    test = next(v for k, v in namespace.items() if k.startswith("test_"))
+    with pytest.raises(AssertionError):
+        test()
+    (tmp_path / "free.toml").write_text(text)  # hands score again (Keeping Score)
+    test()
+
+
+def test_whether_the_game_can_end_is_settled_by_a_playout_or_a_whole_search(
+    tmp_path: Path,
+) -> None:
+    """From a deal of classic the game can end (a playout ends it); from a deal of hands
+    that score nothing (Keeping Score) it cannot (the whole search from it says so); with
+    no playouts and too small a search, nothing is settled."""
+    from unospec.checks.can_end import can_end_from
+
+    text = builtin_path("express").read_text()
+    table = text[text.index("[scoring.points]") : text.index("[deck]")]
+    (tmp_path / "free.toml").write_text(
+        text.replace(table, re.sub(r"(?m)^([a-z-]+) = .*$", r"\1 = 0", table))
+    )
+    free = scale_edition(load_edition(str(tmp_path / "free.toml")), parse_scale("micro,target=0"))
+    classic = scale_edition(edition("classic"), parse_scale("micro"))
+    for e, can in ((classic, True), (free, False)):
+        table = kernel.empty_table(e, 2)
+        dealt = kernel.apply(e, table, kernel.random_outcome(e, table, random.Random(1)))
+        assert can_end_from(e, 2, dealt) is can
+    assert can_end_from(free, 2, dealt, playouts=0, max_states=10) is None
 
 
 def test_jobs_zero_means_one_process_per_core(monkeypatch: pytest.MonkeyPatch) -> None:
