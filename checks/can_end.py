@@ -40,7 +40,10 @@ def can_end_from(
             if is_chance(state):
                 action = random_outcome(edition, state, rng)
             else:
-                action = rng.choice(legal_actions(edition, state))
+                moves = legal_actions(edition, state)
+                if not moves:  # stuck for good: the search below says so
+                    break
+                action = rng.choice(moves)
             state = apply(edition, state, action)
     onwards = explore(edition, players, start=game, max_states=max_states)
     if not onwards.complete:

@@ -333,6 +333,20 @@ def test_whether_the_game_can_end_is_settled_by_a_playout_or_a_whole_search(
     assert can_end_from(free, 2, dealt, playouts=0, max_states=10) is None
 
 
+def test_a_playout_with_no_move_leaves_the_question_to_the_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A playout that meets a state with no move stops there (it raised IndexError); the
+    whole search then answers."""
+    from unospec.checks import can_end
+
+    monkeypatch.setattr(can_end, "legal_actions", lambda e, game: ())
+    classic = scale_edition(edition("classic"), parse_scale("micro"))
+    table = kernel.empty_table(classic, 2)
+    dealt = kernel.apply(classic, table, kernel.random_outcome(classic, table, random.Random(1)))
+    assert can_end.can_end_from(classic, 2, dealt) is True
+
+
 def test_jobs_zero_means_one_process_per_core(monkeypatch: pytest.MonkeyPatch) -> None:
     """As in `check` and `simulate`: `--jobs 0` asks for every core."""
     asked: list[int] = []
