@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from unospec.checks.explorer import explore
+from unospec.checks.random_play import choose
 from unospec.model.edition import Edition
 from unospec.model.kernel import apply, is_chance, legal_actions, random_outcome
 from unospec.model.state import GameState
@@ -43,7 +44,7 @@ def can_end_from(
                 moves = legal_actions(edition, state)
                 if not moves:  # stuck for good: the search below says so
                     break
-                action = rng.choice(moves)
+                action = choose(state, moves, rng)  # as the random games choose
             state = apply(edition, state, action)
     onwards = explore(edition, players, start=game, max_states=max_states)
     if not onwards.complete:

@@ -164,11 +164,11 @@ def changes(edition: Edition, before: GameState, after: GameState) -> list[str]:
     return out
 
 
-def _owed(ids: Callable[[int], str], owed: Owed | None) -> str:
+def _owed(owed: Owed | None) -> str:
     return f"pending draw: player {owed.player} owes {owed.amount}" if owed else "no draw pending"
 
 
-def _challenge(ids: Callable[[int], str], c: PendingChallenge | None) -> str:
+def _challenge(c: PendingChallenge | None) -> str:
     if c is None:
         return "no challenge pending"
     return f"challenge pending ({'guilty' if c.guilty else 'not guilty'})"
@@ -179,8 +179,8 @@ _WORDED: tuple[tuple[str, Callable[[Callable[[int], str], Any], str]], ...] = (
     ("current", lambda ids, p: f"next player {p}"),
     ("actor", lambda ids, p: f"acting player {p}"),
     ("drawn", lambda ids, c: f"drawn card {ids(c)}" if c >= 0 else "no drawn card"),
-    ("owed", _owed),
-    ("challenge", _challenge),
+    ("owed", lambda ids, o: _owed(o)),
+    ("challenge", lambda ids, c: _challenge(c)),
     ("special", lambda ids, c: f"{ids(c)} awaits its loser" if c >= 0 else "no loser awaited"),
     ("window", lambda ids, p: f"UNO window {f'player {p}' if p >= 0 else 'closed'}"),
     ("scores", lambda ids, s: f"scores {', '.join(map(str, s))}"),
@@ -193,7 +193,7 @@ _WORDED: tuple[tuple[str, Callable[[Callable[[int], str], Any], str]], ...] = (
 
 def pending_draw(before: GameState, after: GameState) -> list[str]:
     """The table's pending draw, where it changed: who owes how many cards."""
-    return [] if before.owed == after.owed else [_owed(str, after.owed)]
+    return [] if before.owed == after.owed else [_owed(after.owed)]
 
 
 def describe(edition: Edition, game: GameState) -> list[str]:

@@ -546,7 +546,7 @@ def _notes(
 ) -> tuple[dict[int, tuple[Note, ...]], dict[int, tuple[Note, ...]]]:
     """Each branch's notes, drawn on the first branch of their rule only, and the notes of
     every rule each branch runs (what a diff marks it changed by)."""
-    shown: set[object] = set()
+    worded: dict[object, list[Note]] = {}  # each rule's notes, worded once
     out: dict[int, tuple[Note, ...]] = {}
     governing: dict[int, tuple[Note, ...]] = {}
     for branch in machine.branches:
@@ -557,11 +557,10 @@ def _notes(
         every: list[Note] = []
         for function in functions:
             if function in ANNOTATIONS:
-                worded = ANNOTATIONS[function](edition)
-                every += worded
-                if function not in shown:
-                    shown.add(function)
-                    notes += worded
+                if function not in worded:  # the first branch it selects: drawn here
+                    worded[function] = ANNOTATIONS[function](edition)
+                    notes += worded[function]
+                every += worded[function]
         out[branch.number] = tuple(notes)
         governing[branch.number] = tuple(every)
     return out, governing
