@@ -186,6 +186,16 @@ def _writable(name: str) -> Path:
     return path
 
 
+def _writable_in(name: str, out: Path) -> None:
+    """Like `_writable`, except that a file inside `out` may wait for the command to make
+    `out` (it writes there first)."""
+    path = Path(name)
+    if path.parent.absolute() == out.absolute() and not out.exists():
+        _writable_folder(out)
+    else:
+        _writable(name)
+
+
 def _writable_folder(folder: Path) -> None:
     """Refuse, before any work, a folder that cannot be made or written into (without making
     it: it is only made when there is something to write)."""
@@ -244,11 +254,12 @@ def _check(args: argparse.Namespace) -> int:
     ok = all(report.ok for report in reports)
     data = {"ok": ok, "editions": [report.to_json() for report in reports]}
     if args.report:
+        from unospec.editions import with_bases
         from unospec.report.site import Settings, build_site
 
         settings = Settings(games=games, scale=scale, seed=args.seed, jobs=args.jobs)
-        with _progress_bar() as progress:
-            index = build_site(names, Path(args.report), settings, progress, reports)
+        with _progress_bar() as progress:  # with the editions they are variants of, as `report`
+            index = build_site(with_bases(names), Path(args.report), settings, progress, reports)
         data["report"] = str(index)
     _emit(args, data, check_text(reports) + (f"\nreport: {data['report']}" if args.report else ""))
     return OK if ok else FAILED
@@ -298,7 +309,7 @@ def _explore(args: argparse.Namespace) -> int:
 
     _writable_folder(Path(args.out))  # before the work, so a counterexample is never lost
     if args.storyboard:
-        _writable(args.storyboard)
+        _writable_in(args.storyboard, Path(args.out))
     with _progress_bar() as progress:
         report = run_exploration(
             args.edition,

@@ -48,12 +48,14 @@ def build_site(
     reports: list[EditionReport] | None = None,
 ) -> Path:
     """Check `names` (built-in names or files) and write the report into `out`; return the
-    index page. `reports`, when the checks ran already, are used as they are."""
+    index page. `reports`, when the checks ran already, are those of the first names and
+    are used as they are; the names after them are checked here."""
     editions = [load_edition(name) for name in names]
     _one_page_each(editions)
-    if reports is None:
-        reports = check_editions(
-            names,
+    reports = list(reports or [])
+    if len(reports) < len(names):
+        reports += check_editions(
+            names[len(reports) :],
             games=settings.games,
             seed=settings.seed,
             jobs=settings.jobs,

@@ -440,6 +440,7 @@ def idle_rules(edition: Edition, proofs: ProofReport) -> list[Finding]:
                 f"cards.{kind}.bluff",
             )
         )
+    found += _free_challenges(edition)
     if edition.rules.uno_penalty == 0:
         found.append(
             Finding(
@@ -454,6 +455,47 @@ def idle_rules(edition: Edition, proofs: ProofReport) -> list[Finding]:
                 "play.uno_penalty",
             )
         )
+    return found
+
+
+def _free_challenges(edition: Edition) -> list[Finding]:
+    """A Wild Draw whose challenge decides nothing: a failed challenge costs the victim no
+    more than accepting (so accepting never pays), or a caught bluff costs the bluffer
+    nothing (so the card's legality rule is never enforced)."""
+    present = _present(edition)
+    found = []
+    for kind, effect in edition.effects:
+        if not isinstance(effect, WildDraw) or kind not in present:
+            continue
+        if effect.challenger_draws <= effect.draw:
+            found.append(
+                Finding(
+                    f"redundancy:accept-never-pays:{kind}",
+                    "redundancy",
+                    WARNING,
+                    _section(edition, kind),
+                    f"a failed challenge of {kind} costs {effect.challenger_draws}, no more than "
+                    f"accepting it ({effect.draw}), and either way the victim loses the turn: "
+                    "a challenge is never worse, so accepting never pays",
+                    {"draw": effect.draw, "challenger draws": effect.challenger_draws},
+                    reading(deciding(edition, f"cards.{kind}.challenger_draws")),
+                    f"cards.{kind}.challenger_draws",
+                )
+            )
+        if effect.offender_draws == 0 and effect.bluff == "allowed-until-challenged":
+            found.append(
+                Finding(
+                    f"redundancy:bluff-costs-nothing:{kind}",
+                    "redundancy",
+                    WARNING,
+                    _section(edition, kind),
+                    f"a bluff of {kind} caught by a challenge costs the bluffer nothing: its "
+                    "rule about when it may be played is never enforced",
+                    {"offender draws": 0, "bluff": effect.bluff},
+                    reading(deciding(edition, f"cards.{kind}.offender_draws")),
+                    f"cards.{kind}.offender_draws",
+                )
+            )
     return found
 
 

@@ -373,6 +373,30 @@ def test_rules_that_never_change_a_game_are_found(tmp_path: Path) -> None:
     )
 
 
+def test_a_challenge_that_decides_nothing_is_found(tmp_path: Path) -> None:
+    """Wild Draw Four (Action Cards): a failed challenge costing no more than accepting (4
+    and 4) makes accepting never worth it, and a caught bluff costing nothing (0) leaves the
+    card's legality rule unenforced; classic's 6 and 4 are neither."""
+    path = _edited(
+        tmp_path,
+        "classic",
+        "challenger_draws = 6",
+        "challenger_draws = 4",
+        "offender_draws = 4",
+        "offender_draws = 0",
+    )
+    found = {f.id: f for f in lint(load_edition(str(path))).findings}
+    accept = found["redundancy:accept-never-pays:wild-draw-four"]
+    assert accept.severity == WARNING and accept.key == "cards.wild-draw-four.challenger_draws"
+    assert accept.section == "Action Cards: Wild Draw Four card"
+    assert "costs 4, no more than accepting it (4)" in accept.message
+    bluff = found["redundancy:bluff-costs-nothing:wild-draw-four"]
+    assert bluff.key == "cards.wild-draw-four.offender_draws"
+    assert bluff.witness == {"offender draws": 0, "bluff": "allowed-until-challenged"}
+    plain = {f.id for f in lint(edition("classic")).findings}
+    assert not {i for i in plain if ":accept-never-pays:" in i or ":bluff-costs-nothing:" in i}
+
+
 def _with_stacking(tmp_path: Path, base: str, family: str = "") -> Path:
     """Built-in `base` with a Draw Two stacking house rule written as a reading."""
     path = edition_file(tmp_path, base, "house-rules")

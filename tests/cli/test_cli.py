@@ -526,6 +526,24 @@ def test_a_rule_gap_is_a_finding_with_a_trace(capsys: Capture, tmp_path: Path) -
     assert findings["scoring-coverage:missing"]["witness"] == {"no value for": ["wild"]}
 
 
+def test_a_storyboard_may_go_into_the_out_folder_explore_makes(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    """`--storyboard DIR/x.svg --out DIR` with DIR not made yet: explore makes DIR for the
+    counterexample, so the storyboard may go there too (it was refused). A folder that
+    explore does not make is still refused before any work."""
+    path = _variant(tmp_path, "pointless-wild", ("wild = 50\n", ""))
+    out_dir = tmp_path / "found"
+    board = out_dir / "board.svg"
+    argv = ("explore", str(path), "--out", str(out_dir), "--storyboard", str(board))
+    code, out, err = run(capsys, *argv)
+    assert code == 1 and not err, err
+    assert str(board) in out and board.read_bytes().startswith(b"<?xml")
+    elsewhere = str(tmp_path / "nowhere" / "board.svg")
+    err = assert_usage_error(*run(capsys, *argv[:4], "--storyboard", elsewhere))
+    assert "cannot write here" in err
+
+
 def test_an_edition_for_two_players_only_can_be_proved_and_linted(
     capsys: Capture, tmp_path: Path
 ) -> None:

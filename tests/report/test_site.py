@@ -91,7 +91,8 @@ def test_the_matrix_says_whether_a_game_tells_a_pair_apart(site: Path) -> None:
 
 
 def test_check_writes_the_report_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """`check --report DIR` writes the site from the checks it ran."""
+    """`check --report DIR` writes the site from the checks it ran, with the edition that
+    express is a variant of (classic), as `report` does; `check` itself judges express only."""
     code = main(
         [
             "check",
@@ -107,7 +108,10 @@ def test_check_writes_the_report_too(tmp_path: Path, capsys: pytest.CaptureFixtu
         ]
     )
     assert code == 0 and (tmp_path / "site" / "editions" / "express.html").is_file()
-    assert "report:" in capsys.readouterr().out
+    assert (tmp_path / "site" / "editions" / "classic.html").is_file()
+    assert (tmp_path / "site" / "compare" / "express--classic.html").is_file()
+    out = capsys.readouterr().out
+    assert "report:" in out and "classic" not in out.split("report:")[0]
 
 
 @pytest.fixture(scope="module")
