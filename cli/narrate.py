@@ -47,7 +47,8 @@ def narrate(
         elif event in ("play", "play_drawn", "hail_mary") and isinstance(action, Play):
             how = ""
             if event == "hail_mary":
-                how = " as a Hail Mary"
+                named = COLORS[action.color]
+                how = f" as a Hail Mary on player {before.window}'s call, naming {named}"
             elif event == "play_drawn":  # some editions allow any matching card after a draw
                 just_drawn = action.card == step.before.drawn
                 how = " (the card just drawn)" if just_drawn else " (after drawing)"
@@ -72,12 +73,14 @@ def narrate(
         elif event == "keep":
             lines.append(f"  player {before.actor} sheds all but one card")
         elif event == "name_loser" and isinstance(action, NameLoser):
-            lines.append(f"  player {action.player} loses the {ids(before.special)} race")
+            name = edition.card_name(edition.faces.faces[before.special].kind)
+            lines.append(f"  the table names player {action.player} the loser of {name}")
         elif event == "draw_owed":
             for player, count in _drew(before, after):
                 lines.append(f"  player {player} draws {count} card{'s' * (count != 1)}")
-            if step.branch.target == "resolving" and not _drew(before, after) and before.owed:
-                lines.append(f"  nothing is left to draw for player {before.owed.player}")
+            owed = before.owed
+            if owed and not _drew(before, after) and step.branch.target != "awaiting_reshuffle":
+                lines.append(f"  nothing is left to draw for player {owed.player}")  # anywhere
         elif event == "reshuffle":
             lines.append(f"  the discard pile is reshuffled: {len(after.draw_pile)} cards to draw")
         elif event == "score":

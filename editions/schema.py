@@ -104,6 +104,10 @@ FIXED_READINGS: dict[str, str] = {
     "favorite-line-judge": "the-table-names-the-loser",
     "favorite-line-no-failure": "rounds-continue-until-someone-fails",
     "touchdown-two-players": "the-race-always-has-a-loser",
+    "challenge-judges-which-hand": "the-hand-and-colour-when-the-card-was-played",
+    "reshuffle-when": "when-a-draw-needs-a-card",
+    "hail-mary-from-the-next-player": "always-the-interrupt",
+    "hail-mary-shed-all-but-one": "the-thrower-must-discard-down-to-one",
 }
 """Readings the kernel plays with no parameter to choose another, by interpretation id: an
 edition may list other answers as alternatives but not choose one, or its file would document

@@ -114,7 +114,7 @@ class TurnFlow(StateMachine):
     # The table deals what is owed, reshuffling when the draw pile runs out.
     draw_owed = (
         table_draws.to(awaiting_reshuffle, cond=b.pile_runs_out, on=u.draw_what_the_pile_has)
-        | table_draws.to(resolving, cond=b.nothing_to_draw, on=u.pass_empty_handed)
+        | table_draws.to(awaiting_play, cond=b.nothing_to_draw, on=u.pass_empty_handed)
         | _every(
             table_draws.to(drawn_card, cond=b.resumes("drawn_card"))
             | table_draws.to(resolving, cond=b.resumes("resolving"))

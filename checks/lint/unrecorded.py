@@ -25,12 +25,14 @@ from unospec.model.effects import EFFECT_NAMES
 
 class Question(NamedTuple):
     """A question every edition whose deck has `card` (every edition, `card` None) raises,
-    at a table of two when `two_players`."""
+    at a table of two when `two_players`; with `effect`, every edition whose deck has a card
+    of that effect (the first such card's section, when `section` is "")."""
 
     card: str | None
     section: str  # "": the card's own section
     text: str
     two_players: bool = False
+    effect: str | None = None  # an effect name (`EFFECT_NAMES`)
 
 
 HAIL_MARY, TOUCHDOWN, FAVORITE_LINE = "wild-hail-mary", "wild-touchdown", "wild-favorite-line"
@@ -60,6 +62,28 @@ ASKED: dict[str, Question] = {
     ),
     "hail-mary-pending-challenge": Question(
         HAIL_MARY, "", "May a Hail Mary interrupt while a Wild Draw card awaits its challenge?"
+    ),
+    "hail-mary-from-the-next-player": Question(
+        HAIL_MARY,
+        "",
+        "Is a Hail Mary from the player whose turn comes after an UNO call the interrupt, or "
+        "may it be that player's own play?",
+    ),
+    "hail-mary-shed-all-but-one": Question(
+        HAIL_MARY, "", "After a right guess, must the thrower discard all but one card?"
+    ),
+    "challenge-judges-which-hand": Question(
+        None,
+        "",
+        "Which hand and colour does a challenge judge: those when the card was played, or "
+        "those when it is challenged?",
+        effect="wild-draw",
+    ),
+    "reshuffle-when": Question(
+        None,
+        sections.RESHUFFLE,
+        "Is the discard pile reshuffled as soon as the draw pile is empty, or when a draw "
+        "needs a card?",
     ),
     "touchdown-next-player": Question(
         TOUCHDOWN, "", "Who plays after the Touchdown card, and does the loser lose a turn?"
@@ -232,11 +256,17 @@ def _fixed(edition: Edition) -> list[Finding]:
             continue
         if question.two_players and edition.rules.min_players > 2:
             continue
-        section = question.section
-        if question.card is not None:
-            if question.card not in in_play:
+        section, card = question.section, question.card
+        if question.effect is not None:  # the first card of the deck with that effect
+            effect = EFFECT_NAMES[question.effect]
+            raising = [k for k, e in edition.effects if k in in_play and type(e) is effect]
+            card = raising[0] if raising else None
+            if card is None:
+                continue
+        if card is not None:
+            if card not in in_play:
                 continue  # no card of the deck raises it
-            section = dict(edition.sections).get(question.card, sections.ACTION_CARDS)
+            section = section or dict(edition.sections).get(card, sections.ACTION_CARDS)
         found.append(
             Finding(
                 f"unspecified-outcome:{ident}",
@@ -245,7 +275,7 @@ def _fixed(edition: Edition) -> list[Finding]:
                 section,
                 f"{question.text} {left_open(edition.seed)} and the edition file records no "
                 f"reading ({ident}); the model plays {FIXED_READINGS[ident]}.",
-                key=None if question.card is None else f"cards.{question.card}",
+                key=None if card is None else f"cards.{card}",
             )
         )
     return found

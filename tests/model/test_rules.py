@@ -18,7 +18,7 @@ from unospec.model.actions import (
     Reshuffle,
 )
 from unospec.model.errors import IllegalAction
-from unospec.model.kernel import apply, legal_actions
+from unospec.model.kernel import apply, chance_cards, legal_actions
 
 
 def test_number_matches_by_colour_or_number_and_not_otherwise() -> None:
@@ -239,6 +239,25 @@ def test_uno_call_protects_and_the_window_closes_at_the_next_action() -> None:
         apply(e, window, CallUno(1))
 
 
+def test_a_draw_that_finds_no_card_passes_the_turn_without_a_second_uno_window() -> None:
+    """A player with one card left who draws when every other card is in a hand gets
+    nothing and the turn passes (Let's Play; reading empty-handed-draw). Calling UNO is due
+    on going down to one card, which this player did earlier: no window opens again, so
+    nobody can catch them (it opened, and a catch was accepted)."""
+    e = edition("express")
+    others = [e.faces.card_id(f) for f in e.faces.in_play]
+    for named in ("red-3", "blue-5"):
+        others.remove(named)
+    game = table(e, [["blue-5"], others], top="red-3")
+    assert game.draw_pile == () and len(game.discard) == 1
+    passed = apply(e, game, Draw(0))
+    assert (passed.phase, passed.window, passed.current) == ("awaiting_play", -1, 1)
+    assert passed.hands[0] == game.hands[0]
+    assert not [m for m in legal_actions(e, passed) if isinstance(m, CallUno | Catch)]
+    with pytest.raises(IllegalAction, match="no UNO window"):
+        apply(e, passed, Catch(1, 0))
+
+
 def test_a_call_of_uno_out_of_place_is_no_step() -> None:
     """Reading uno-call-out-of-place (Calling UNO speaks only of a player left with one
     card): with two cards or more, neither a call nor a catch is offered or accepted, so no
@@ -274,6 +293,37 @@ def test_reshuffle_keeps_the_top_card_and_must_come_when_the_pile_is_empty() -> 
         apply(e, waiting, Reshuffle(order[1:]))
 
 
+def test_an_empty_draw_pile_waits_for_a_draw_and_then_takes_cards_discarded_meanwhile() -> None:
+    """Reading reshuffle-when (Let's Play: NOTE): the draw pile may stay empty while play goes
+    on; the reshuffle comes when a draw needs a card, and the cards played in between go
+    into the new pile, all but the top card."""
+    e = edition("express")
+    hands = [["blue-5", "blue-6"], ["red-4", "green-6", "green-7"]]
+    game = table(e, hands, top="red-3", draw=["yellow-9"], rest="discard")
+    emptied = play(e, game, Draw(0), Pass(0))
+    assert (emptied.phase, emptied.draw_pile, emptied.current) == ("awaiting_play", (), 1)
+    played = apply(e, emptied, Play(1, card(e, "red-4")))
+    assert played.phase == "awaiting_play" and played.draw_pile == ()
+    waiting = apply(e, played, Draw(0))
+    assert waiting.phase == "awaiting_reshuffle"
+    assert card(e, "red-3") in chance_cards(e, waiting)  # the top card when the pile emptied
+    assert card(e, "red-4") not in chance_cards(e, waiting)  # the top card now stays
+
+
+def test_a_challenge_judges_the_hand_the_card_was_played_from() -> None:
+    """Reading challenge-judges-which-hand (Action Cards: Wild Draw Four card): player 0
+    plays it holding only blue, on red; caught before calling UNO, they draw two reds, but
+    the challenge judges the hand of the play, so it fails and the challenger draws 6."""
+    e = edition("nfl-cowboys")
+    hands = [["wild-draw-four", "blue-5"], ["green-1", "green-2"], ["yellow-1", "yellow-2"]]
+    game = table(e, hands, top="red-3", draw=["red-7", "red-8"])
+    caught = play(e, game, Play(0, card(e, "wild-draw-four"), color("blue")), Catch(2, 0))
+    assert caught.phase == "awaiting_challenge"
+    assert {card(e, "red-7"), card(e, "red-8")} <= set(caught.hands[0])
+    judged = apply(e, caught, Challenge(1))
+    assert len(judged.hands[1]) == 2 + 6 and len(judged.hands[0]) == 3
+
+
 def test_a_penalty_larger_than_all_cards_draws_what_remains() -> None:
     """A draw that neither the pile nor a reshuffle can cover takes what there is, the
     reading `draw-what-remains` (Let's Play: NOTE; interpretation draw-shortfall)."""
@@ -303,14 +353,19 @@ def test_first_flip_ignores_action_cards_and_leaves_them_under_the_first_number(
 
 def test_hail_mary_right_guess_sheds_down_to_one_and_play_goes_left_of_the_thrower() -> None:
     """After an UNO call another player throws a Hail Mary; a right colour guess lets them
-    discard down to one card, and play continues to their left (Wild Hail Mary Card)."""
+    discard down to one card, and play continues to their left (Wild Hail Mary Card). The
+    thrower is the player whose turn comes, and the throw is still the interrupt (reading
+    hail-mary-from-the-next-player); the only moves then keep one card each, so the thrower
+    sheds all the others (reading hail-mary-shed-all-but-one)."""
     e = edition("nfl-cowboys")
     hands = [["blue-1", "blue-2"], ["red-4", "red-5"], ["wild-hail-mary", "green-1", "green-2"]]
     game = table(e, hands, top="blue-9", direction=-1)
     called = play(e, game, Play(0, card(e, "blue-1")), CallUno(0))
-    assert called.phase == "uno_called"
+    assert called.phase == "uno_called" and called.current == 2
     thrown = apply(e, called, Play(2, card(e, "wild-hail-mary"), color("blue")))
     assert thrown.phase == "hail_mary_discard"
+    kept_cards = {card(e, "green-1"), card(e, "green-2")}
+    assert {(type(m), m.card) for m in legal_actions(e, thrown)} == {(Keep, c) for c in kept_cards}
     kept = apply(e, thrown, Keep(2, card(e, "green-2")))
     assert kept.hands[2] == (card(e, "green-2"),)
     assert kept.top == card(e, "wild-hail-mary") and kept.color == color("blue")
