@@ -218,17 +218,19 @@ def describe(edition: Edition, game: GameState) -> list[str]:
 
 def step_table(edition: Edition, trace: Trace) -> list[dict[str, Any]]:
     """One row per step: who did what, and only what changed."""
-    rows = []
-    for i, (before, action, after) in enumerate(replay_states(edition, trace)):
-        step = action_step(edition, action)
-        what = step["action"] + (f" {step['card']}" if "card" in step else "")
-        what += f" {step['color']}" if "color" in step else ""
-        what += f" player {step['target']}" if "target" in step else ""
-        rows.append(
-            {"step": i, "player": step.get("player"), "action": what,
-             "changes": changes(edition, before, after)}
-        )  # fmt: skip
-    return rows
+    return [
+        {**step_row(edition, i, action), "changes": changes(edition, before, after)}
+        for i, (before, action, after) in enumerate(replay_states(edition, trace))
+    ]
+
+
+def step_row(edition: Edition, number: int, action: Action) -> dict[str, Any]:
+    """A step's number, its player (None: the table's) and what they did, in words."""
+    step = action_step(edition, action)
+    what = step["action"] + (f" {step['card']}" if "card" in step else "")
+    what += f" {step['color']}" if "color" in step else ""
+    what += f" player {step['target']}" if "target" in step else ""
+    return {"step": number, "player": step.get("player"), "action": what}
 
 
 def regression_test(trace: Trace, invariant: str, message: str) -> str:

@@ -30,17 +30,26 @@ from unospec.checks.chance import (
     normalize,
     outcomes,
 )
-from unospec.checks.counterexample import concrete_trace
+from unospec.checks.counterexample import (
+    changes,
+    concrete_trace,
+    dealt,
+    describe,
+    replay_states,
+    step_row,
+    step_table,
+)
 from unospec.checks.explorer import explore
 from unospec.checks.lint import lint
 from unospec.checks.lint.families import can_fire
+from unospec.checks.lint.unrecorded import ASKED
 from unospec.checks.proofs import prove
 from unospec.checks.replay import replay
 from unospec.editions import reference
 from unospec.editions.schema import RULE_KEYS
 from unospec.model.actions import Action
 from unospec.model.cards import KINDS
-from unospec.model.edition import Edition
+from unospec.model.edition import Edition, Interpretation, Reading
 from unospec.model.effects import effect_name
 from unospec.model.errors import RuleGap, UnospecError
 from unospec.model.kernel import empty_table, is_chance, legal_actions, run
@@ -58,6 +67,7 @@ class Difference:
     path: str
     a: Any
     b: Any
+    detail: str = ""  # what a value alone does not say: a finding's message
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -112,6 +122,48 @@ def _pairs(label: str, a: dict[str, Any], b: dict[str, Any], kind: str) -> list[
         for key in sorted(set(a) | set(b))
         if _plain(a.get(key)) != _plain(b.get(key))
     ]
+
+
+def as_played(edition: Edition) -> Edition:
+    """`edition` without what it says about card kinds its deck does not have: their card
+    rules, points and first-flip entries, and the readings of questions only such a card
+    raises. No game reads them, so a file that keeps them and one that deletes them play
+    alike and are compared alike (`unospec lint` still reports them as leftovers)."""
+    present = {edition.faces.faces[f].kind for f in edition.faces.in_play}
+    raised = {effect_name(e) for k, e in edition.effects if k in present}
+
+    def arises(item: Interpretation) -> bool:
+        head, _, rest = (item.decides or "").partition(".")
+        if head == "cards" and rest.split(".")[0] not in present:
+            return False
+        question = ASKED.get(item.id)
+        if question is None:
+            return True
+        return (question.card is None or question.card in present) and (
+            question.effect is None or question.effect in raised
+        )
+
+    def kept(value: Reading) -> Reading:
+        return tuple(k for k in value if k in present) if isinstance(value, tuple) else value
+
+    readings = tuple(
+        dataclasses.replace(i, chosen=kept(i.chosen), alternatives=tuple(map(kept, i.alternatives)))
+        if i.decides == "setup.first_flip_ignores"
+        else i
+        for i in edition.interpretations
+        if arises(i)
+    )
+    rules = dataclasses.replace(
+        edition.rules,
+        points=tuple((k, v) for k, v in edition.rules.points if k in present),
+        first_flip_ignores=edition.rules.first_flip_ignores & present,
+    )
+    return dataclasses.replace(
+        edition,
+        effects=tuple((k, e) for k, e in edition.effects if k in present),
+        rules=rules,
+        interpretations=readings,
+    )
 
 
 def deck_composition(edition: Edition) -> dict[str, Any]:
@@ -206,6 +258,7 @@ def conclusions(
     return {
         "proofs": {q.name: q.verdict for q in proofs.queries},
         "findings": sorted(f.id for f in findings),
+        "messages": {f.id: f.message for f in findings},
         "states": counted
         if explored.complete
         else f"{counted} before {explored.violation.invariant} broke"
@@ -223,7 +276,13 @@ def conclusion_differences(
     ca, cb = conclusions(a, scale, players, max_states), conclusions(b, scale, players, max_states)
     found = _pairs("proofs.", ca["proofs"], cb["proofs"], "proof")
     found += [
-        Difference("finding", ident, ident in ca["findings"], ident in cb["findings"])
+        Difference(
+            "finding",
+            ident,
+            ident in ca["findings"],
+            ident in cb["findings"],
+            ca["messages"].get(ident) or cb["messages"][ident],
+        )
         for ident in sorted(set(ca["findings"]) ^ set(cb["findings"]))
     ]
     if ca["states"] != cb["states"]:
@@ -460,6 +519,7 @@ def diff(
         players = max(a.rules.min_players, b.rules.min_players)
     a.require_players(players)
     b.require_players(players)
+    a, b = as_played(a), as_played(b)
     for edition in (a, b):
         require_dealable(scale_edition(edition, parse_scale(scale)), players, scale, edition)
     common = shared_scale(a, b, scale)
@@ -512,9 +572,10 @@ def _replays(a: Edition, b: Edition, trace: Trace, common: str, *, parted: bool)
         }
         for side, result in zip("ab", results, strict=True)
     }
+    told = _told(scaled, trace)
     final_a, final_b = (result.final for result in results)
     if not parted or final_a is None or final_b is None:
-        return {"replay": summary, "fields": {}}
+        return {"replay": summary, "fields": {}, **told}
     ids = scaled[0].faces.card_id
 
     def shown(name: str, value: Any) -> Any:
@@ -536,4 +597,27 @@ def _replays(a: Edition, b: Edition, trace: Trace, common: str, *, parted: bool)
         )
         if va != vb and seen_a != seen_b
     }  # the states the replays end in, as `replay` shows them (not the explorer's normal form)
-    return {"replay": summary, "fields": fields}
+    return {"replay": summary, "fields": fields, **told}
+
+
+def _told(scaled: list[Edition], trace: Trace) -> dict[str, Any]:
+    """The trace in words, as `explore` tells a counterexample: the table as dealt
+    (`dealt`), each step before the last with what it changed, alike in both editions
+    (`steps`), then the last step (`parting`: who did what, and for each side what it
+    changed there, or why that side refuses it or has no outcome for it)."""
+    first = scaled[0]
+    told: dict[str, Any] = {"dealt": describe(first, dealt(first, trace)), "steps": []}
+    if not trace.steps:
+        return told
+    told["steps"] = step_table(first, dataclasses.replace(trace, steps=trace.steps[:-1]))
+    parting: dict[str, Any] = {}
+    for side, edition in zip("ab", scaled, strict=True):
+        try:
+            before, action, after = replay_states(edition, trace)[-1]
+        except UnospecError as refused:  # illegal there, or no outcome: the parting itself
+            parting[side] = [f"refused: {refused}"]
+            continue
+        parting.update(step_row(edition, len(trace.steps) - 1, action))
+        parting[side] = changes(edition, before, after)
+    told["parting"] = parting
+    return told

@@ -38,7 +38,7 @@ from unospec.checks.results import CheckResult, EditionReport
 from unospec.checks.simulate import Tally, simulation_json
 from unospec.checks.wording import counted, span
 from unospec.checks.workload import Outcome, Work
-from unospec.editions import load_edition, reference
+from unospec.editions import base_edition, load_edition, reference
 from unospec.model.actions import Deal
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
@@ -463,6 +463,18 @@ def _lint(edition: Edition, proofs: ProofReport, checks: list[CheckResult]) -> C
     return CheckResult("lint", True, detail, report.to_json())
 
 
+def _base_hint(edition: Edition, folder: Path | None) -> str:
+    """Where the edition it is a variant of has a baseline: a baseline is one edition's,
+    and `diff` is what compares a variant with its base."""
+    base = base_edition(edition)
+    if base is None or load_baseline(base, folder) is None:
+        return ""
+    return (
+        f"; {base.name}'s baseline ({baseline_path(base, folder)}) is not this variant's: "
+        f"`unospec diff {reference(base)} {reference(edition)}` shows what the variant changes"
+    )
+
+
 def _baseline(
     edition: Edition,
     current: dict[str, Any],
@@ -481,8 +493,9 @@ def _baseline(
         return CheckResult(
             "baseline",
             True,
-            f"no baseline saved ({where}); {when}`{_save_command(edition, ran, folder)}` makes one",
-            {"differences": []},
+            f"no baseline saved ({where}); {when}`{_save_command(edition, ran, folder)}` makes one"
+            + _base_hint(edition, folder),
+            {"differences": [], "saved": False},
         )
     if saved["format"] != FORMAT:  # its fields mean other things: comparing them would mislead
         command = f"`{_save_command(edition, ran, folder)}`"  # records what this check does

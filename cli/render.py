@@ -139,7 +139,10 @@ def check_text(reports: list[EditionReport]) -> str:
     for report in reports:
         out.append(f"{'PASS' if report.ok else 'FAIL'}  {report.name}  ({report.source})")
         for check in report.checks:
-            out.append(f"  {'ok  ' if check.ok else 'FAIL'}  {check.name}: {check.detail}")
+            status = (
+                "FAIL" if not check.ok else "note" if check.data.get("saved") is False else "ok  "
+            )
+            out.append(f"  {status}  {check.name}: {check.detail}")
             if check.name == "proofs":
                 refuted = [q["name"] for q in check.data["queries"] if q["verdict"] != "proved"]
                 out += [f"          refuted: {name}" for name in refuted]
@@ -258,6 +261,17 @@ def _trace_rows(dealt: list[str], steps: list[dict[str, Any]]) -> list[str]:
     for row in steps:
         who = "table" if row["player"] is None else f"player {row['player']}"
         rows.append(f"  {row['step']:>3}  {who:<9} {row['action']:<28} {'; '.join(row['changes'])}")
+    return rows
+
+
+def _parting_rows(parting: dict[str, Any] | None, a: str, b: str) -> list[str]:
+    """The step at which two editions part: who did what, then what it does in each."""
+    if not parting:
+        return []
+    who = "table" if parting.get("player") is None else f"player {parting['player']}"
+    rows = [f"    {parting.get('step', '?'):>3}  {who:<9} {parting.get('action', '')}"]
+    for side, name in (("a", a), ("b", b)):
+        rows.append(f"           in {name}: {'; '.join(parting[side]) or 'nothing changes'}")
     return rows
 
 
@@ -453,7 +467,9 @@ def diff_text(data: dict[str, Any]) -> str:
     for kind, items in by_kind.items():
         out.append(f"  {kind}: {len(items)}")
         out += [
-            f"    {d['path']}: {_change(*_worded(kind, d['path'], d['a'], d['b']))}" for d in items
+            f"    {d['path']}: {_change(*_worded(kind, d['path'], d['a'], d['b']))}"
+            + (f" ({_short(d['detail'], 160)})" if d.get("detail") else "")
+            for d in items
         ]
     found = data["distinguishing_trace"]
     bound = data["bound"]
@@ -462,7 +478,11 @@ def diff_text(data: dict[str, Any]) -> str:
         steps = found["trace"]["steps"]
         at = f"at step {found['step']}" if found["step"] >= 0 else "right after the deal"
         out.append(f"  behaviour: {how_named(found['how'], data['a'], data['b'])} {at} ({where}):")
-        out += [f"    {i:>3}  {json.dumps(step)}" for i, step in enumerate(steps)]
+        if "dealt" in found:  # the table as dealt, then what each step changed
+            out += ["  " + row for row in _trace_rows(found["dealt"], found["steps"])]
+            out += _parting_rows(found.get("parting"), data["a"], data["b"])
+        else:
+            out += [f"    {i:>3}  {json.dumps(step)}" for i, step in enumerate(steps)]
         for side in ("a", "b"):
             r = found["replay"][side]
             state = (
@@ -471,8 +491,9 @@ def diff_text(data: dict[str, Any]) -> str:
                 else (f"phase {r['phase']}, next player {r['current']}, hands {r['hands']}")
             )
             out.append(f"    replayed on {data[side]}: {state}")
-        for name, values in found.get("fields", {}).items():
-            out.append(f"    {name}: {_change(values['a'], values['b'])}")
+        if "parting" not in found:  # told in words above otherwise
+            for name, values in found.get("fields", {}).items():
+                out.append(f"    {name}: {_change(values['a'], values['b'])}")
     elif found:
         out.append(f"  behaviour: {how_named(found['how'], data['a'], data['b'])}")
     else:

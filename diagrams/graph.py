@@ -327,7 +327,7 @@ def _deal(edition: Edition) -> list[Note]:
 
 
 def _first_flip(edition: Edition) -> list[Note]:
-    ignores = edition.rules.first_flip_ignores
+    ignores = edition.rules.first_flip_ignores & _present(edition)  # a kind not dealt: moot
     wilds = {k for k in _present(edition) if k in WILD_KINDS}
     named = [k for k in KINDS if k in ignores and not (wilds <= ignores and k in wilds)]
     shown = [edition.card_name(k) for k in named] + (

@@ -15,6 +15,7 @@ from unospec.checks.lint import families
 from unospec.checks.lint.finding import SEVERITIES, Finding
 from unospec.checks.lint.unrecorded import unrecorded
 from unospec.checks.proofs import ProofReport, prove
+from unospec.editions import base_edition
 from unospec.model.edition import Edition
 
 __all__ = ["Finding", "LintReport", "lint"]
@@ -67,7 +68,7 @@ def lint(
     findings += unrecorded(edition, asked)
     covered = {f.interpretation["id"] for f in findings if f.interpretation}
     covered |= {ident for f in findings for ident in f.covers}
-    findings += families.recorded(edition, covered)
+    findings += families.recorded(edition, covered, base_edition(edition))
     order = {severity: i for i, severity in enumerate(SEVERITIES)}
     findings.sort(key=lambda f: (order[f.severity], f.family, f.id))
     return LintReport(edition.name, edition.source, tuple(findings))

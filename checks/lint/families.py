@@ -21,8 +21,8 @@ from unospec.editions.schema import played_by_model
 from unospec.model import sections
 from unospec.model.actions import Play
 from unospec.model.branches import no_number_card_left
-from unospec.model.cards import COLORS, NUMBER, WILD_KINDS
-from unospec.model.edition import Edition, Interpretation
+from unospec.model.cards import COLORS, KINDS, NUMBER, WILD_KINDS
+from unospec.model.edition import Edition, Interpretation, Reading
 from unospec.model.effects import HailMary, WildDraw
 from unospec.model.errors import UnospecError
 from unospec.model.flows import requirements_of, settlement_of
@@ -736,9 +736,14 @@ def assumptions(edition: Edition) -> list[Finding]:
     return found
 
 
-def recorded(edition: Edition, covered: set[str]) -> list[Finding]:
+def recorded(edition: Edition, covered: set[str], base: Edition | None = None) -> list[Finding]:
     """Every interpretation the edition file records that no other finding covers: the
-    booklet is unclear or silent there, and the file says which reading it chose."""
+    booklet is unclear or silent there, and the file says which reading it chose. Where
+    the edition it is a variant of (`base`) chose otherwise, the finding says so: lint
+    cannot read the booklet, but a variant that departs from its base's reading of it
+    should say why."""
+    theirs = {item.id: item.chosen for item in base.interpretations} if base else {}
+    dealt = _present(edition) & _present(base) if base else set()
     found = []
     for i, item in enumerate(edition.interpretations):
         if item.id in covered:
@@ -756,15 +761,35 @@ def recorded(edition: Edition, covered: set[str]) -> list[Finding]:
                 severity,
                 item.section,
                 f"{item.question} {left_open(edition.seed)}; the edition file reads "
-                f"{list(item.chosen) if isinstance(item.chosen, tuple) else item.chosen}."
+                f"{_shown(item.chosen)}."
                 + (f" It does not arise here: {moot}." if moot else "")
-                + (f" {unmodelled}" if unmodelled else ""),
+                + (f" {unmodelled}" if unmodelled else "")
+                + _departs(base, theirs.get(item.id), item.chosen, dealt),
                 None,
                 reading(item),
                 f"interpretations.{i}",
             )
         )
     return found
+
+
+def _departs(base: Edition | None, theirs: Reading | None, ours: Reading, dealt: set[str]) -> str:
+    """`base`'s other reading of the same question, in words, or "" (the same, or none).
+    Lists of card kinds are compared on the kinds both decks deal (`dealt`): a card only one
+    deck has is the deck's difference, not the reading's."""
+
+    def shared(chosen: Reading) -> Any:
+        if not isinstance(chosen, tuple):
+            return chosen
+        return sorted(k for k in chosen if k not in KINDS or k in dealt)
+
+    if base is None or theirs is None or shared(theirs) == shared(ours):
+        return ""
+    return f" Its base, {base.name}, reads {_shown(theirs)}: this file departs from it."
+
+
+def _shown(chosen: Reading) -> Any:
+    return list(chosen) if isinstance(chosen, tuple) else chosen
 
 
 def _not_modelled(item: Interpretation) -> str | None:

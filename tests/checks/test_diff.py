@@ -545,3 +545,71 @@ def test_a_count_cut_short_by_max_states_is_a_bound_not_absent() -> None:
     assert (states.a, states.b) == (27817, "at least 30000 (the search stopped at --max-states)")
     both = conclusion_differences(classic, express, "micro", 2, max_states=20_000)
     assert not [d for d in both if d.kind == "exploration"]
+
+
+def test_what_a_file_says_about_a_card_its_deck_lacks_is_no_difference(tmp_path: Path) -> None:
+    """Classic without the Wild Draw Four (copies = 0) plays alike whether its file keeps
+    that card's rule, points, first-flip entry and readings or deletes them: the two are
+    equivalent (they differed in entries no game reads). Against classic itself, the
+    card's rule and points still read as gone."""
+    kept = edition_file(
+        tmp_path,
+        "classic",
+        "kept",
+        ("total_cards = 108", "total_cards = 104"),
+        ('copies = 4\nprovenance = "stated"\nwhy = "The standard deck: four Wild Draw Four cards."',
+         'copies = 0\nprovenance = "stated"\nwhy = "House rule: no Wild Draw Four."'),
+    )  # fmt: skip
+    blocks = kept.read_text(encoding="utf-8").split("\n\n")
+    about = ('kind = "wild-draw-four"', "[cards.wild-draw-four]", '"cards.wild-draw-four.',
+             'id = "challenge-judges-which-hand"')  # fmt: skip
+    text = "\n\n".join(b for b in blocks if not any(a in b for a in about))
+    text = text.replace(', "wild-draw-four"]', "]").replace("wild-draw-four = 50\n", "")
+    text = text.replace('name = "kept"', 'name = "deleted"')
+    assert "wild-draw-four" not in text
+    deleted = tmp_path / "deleted.toml"
+    deleted.write_text(text, encoding="utf-8")
+    a, b = load_edition(str(kept)), load_edition(str(deleted))
+    written = {d.path for d in data_differences(a, b)}  # as written: what no game reads
+    assert {"setup.first_flip_ignores", "scoring.points.wild-draw-four"} <= written
+    report = diff(a, b, scale="pair")
+    assert report.equivalent, report.differences
+    against = {d.path: (d.a, d.b) for d in diff(edition("classic"), a, scale="pair").differences}
+    assert against["cards.wild-draw-four.draw"] == (4, None)
+    assert against["scoring.points.wild-draw-four"] == (50, None)
+
+
+def test_the_distinguishing_trace_is_told_as_the_explorer_tells_a_counterexample(
+    tmp_path: Path,
+) -> None:
+    """A failed challenge of the Wild Draw Four costing 8 instead of 6 (Action Cards):
+    the trace starts from the table as dealt, each step says what it changed, and the step
+    at which the editions part says what it does in each (it was one JSON object per step,
+    with no deal, and the difference in state field names)."""
+    path = _copy(tmp_path, "classic", "challenger_draws = 6", "challenger_draws = 8")
+    report = diff(edition("classic"), load_edition(str(path)), scale="micro")
+    found = report.trace
+    assert found is not None and found["how"] == "different states"
+    assert found["dealt"][0].startswith("phase awaiting_play")
+    assert any(line.startswith("hand 0: ") for line in found["dealt"])
+    parting = found["parting"]
+    assert parting["step"] == found["step"] == len(found["steps"])
+    assert parting["action"] == "challenge"
+    owes = [[c for c in parting[side] if c.startswith("pending draw")] for side in "ab"]
+    drawn = [n for n in range(9) if f"owes {6 - n}" in owes[0][0]]
+    assert drawn and owes[1] == [f"pending draw: player {parting['player']} owes {8 - drawn[0]}"]
+    text = diff_text(report.to_json())
+    assert f"in {report.b}: " in text and "owes" in text and "{" not in text
+
+
+def test_a_finding_that_differs_says_what_it_found(tmp_path: Path) -> None:
+    """Express dealing 7 (Set Up 2) cannot deal 8 players from its 56 cards: the diff's
+    finding names it and says why (it was the bare id), in JSON and in the text."""
+    path = _copy(tmp_path, "express", "hand_size = 5", "hand_size = 7")
+    report = diff(edition("express"), load_edition(str(path)), scale="pair")
+    [deal] = [d for d in report.differences if d.path == "resource-exhaustion:deal"]
+    assert (deal.a, deal.b) == (False, True)
+    assert (
+        deal.detail == "the deck cannot deal the hands for 8-10 players, which the edition allows"
+    )
+    assert f"not found -> found ({deal.detail})" in diff_text(report.to_json())

@@ -397,6 +397,32 @@ def test_a_challenge_that_decides_nothing_is_found(tmp_path: Path) -> None:
     assert not {i for i in plain if ":accept-never-pays:" in i or ":bluff-costs-nothing:" in i}
 
 
+def test_a_variant_that_departs_from_its_bases_reading_is_told_so(tmp_path: Path) -> None:
+    """A house rule judging Express's Wild Draw Two challenge by the colour alone (seed 003,
+    Action Cards: Wild Draw Two, counts wilds too) is a reading Express itself does not
+    choose: its finding names the base and the base's reading. Lint cannot read the
+    booklet; the base's reading of it is what it can compare."""
+    path = _edited(
+        tmp_path,
+        "express",
+        'variant_of = "classic"',
+        'variant_of = "express"',
+        'guilty_if_holding = ["current-color", "wild"]',
+        'guilty_if_holding = ["current-color"]',
+        'chosen = ["current-color", "wild"]\nalternatives = [["current-color"]]',
+        'chosen = ["current-color"]\nalternatives = [["current-color", "wild"]]',
+    )
+    found = {f.id: f for f in lint(load_edition(str(path))).findings}
+    judged = found["unspecified-outcome:wild-draw-judgment"]
+    assert judged.message.endswith(
+        "Its base, express, reads ['current-color', 'wild']: this file departs from it."
+    )
+    others = [f for f in found.values() if "departs" in f.message and f is not judged]
+    assert not others, others  # the readings it keeps are not said to depart
+    cowboys = [f.message for f in lint(edition("nfl-cowboys")).findings if "departs" in f.message]
+    assert len(cowboys) == 1 and "reads acts-as-skip" in cowboys[0]  # its Hail Mary is its deck's
+
+
 def _with_stacking(tmp_path: Path, base: str, family: str = "") -> Path:
     """Built-in `base` with a Draw Two stacking house rule written as a reading."""
     path = edition_file(tmp_path, base, "house-rules")

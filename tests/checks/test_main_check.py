@@ -588,3 +588,30 @@ def test_two_editions_of_one_name_cannot_save_over_each_other(
     out = tmp_path / "kept"
     assert main(["baseline", "save", "express", str(copy), "--out", str(out)]) == 2
     assert "both saving to " in capsys.readouterr().err and not out.exists()
+
+
+def test_a_variant_without_a_baseline_is_a_note_that_points_to_diff(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A variant of express (UNO penalty 4, Calling UNO) checked against a folder holding
+    only express's baseline: a baseline is one edition's, so there is none to hold it to.
+    The text says "note", not "ok", and names the `diff` that compares it with its base."""
+    folder = tmp_path / "kept"
+    assert main(["baseline", "save", "express", "--out", str(folder), "--games", "5",
+                 "--scale", "pair"]) == 0  # fmt: skip
+    variant = edition_file(
+        tmp_path,
+        "express",
+        "harsh",
+        ("uno_penalty = 2", "uno_penalty = 4"),
+        ('variant_of = "classic"', 'variant_of = "express"'),
+    )
+    capsys.readouterr()
+    argv = ["check", str(variant), "--games", "5", "--scale", "none", "--baselines", str(folder)]
+    assert main(argv) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if "baseline:" in x)
+    assert line.startswith("  note  baseline: no baseline saved")
+    assert line.endswith(f"`unospec diff express {variant}` shows what the variant changes")
+    assert main([*argv, "--format", "json"]) == 0
+    [report] = json.loads(capsys.readouterr().out)["editions"]
+    assert report["checks"][-1]["data"] == {"differences": [], "saved": False}

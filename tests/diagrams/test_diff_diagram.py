@@ -261,3 +261,19 @@ def test_the_number_cards_by_rank_are_compared() -> None:
     (ranks,) = [n for n in box if n.key == "deck:number:ranks"]
     assert ranks.mark == Mark.CHANGED
     assert ranks.text == "Number cards: 1-9 \u00d74 (classic: 0 \u00d74, 1-9 \u00d78)"
+
+
+def test_a_first_flip_entry_for_a_card_not_dealt_is_not_a_change() -> None:
+    """Classic without its Wild Draw Fours (Set Up 4's list still names them) ignores the
+    same cards at the first flip as classic: the flip is drawn unchanged, and its words name
+    no card the deck lacks (they named the Wild Draw Four apart from `every wild`)."""
+    classic = edition("classic")
+    deck = tuple(
+        dataclasses.replace(line, copies=0) if line.kind == "wild-draw-four" else line
+        for line in classic.deck
+    )
+    without = dataclasses.replace(classic, name="no-wd4", deck=deck, total_cards=104)
+    assert "wild-draw-four" in without.rules.first_flip_ignores
+    flip = next(e for e in diff_flow(without, classic).edges if e.event == "flip" and e.notes)
+    assert flip.mark == Mark.PLAIN
+    assert [n.text for n in flip.notes] == ["ignored first: Skip, Reverse, Draw Two, every wild †"]
