@@ -151,6 +151,7 @@ def turn_flow(edition: Edition, machine: CompiledMachine = MACHINE) -> Diagram:
     notes, governing = _notes(edition, machine)
     decided = {reading.decides for reading in edition.interpretations if reading.decides}
     notes = {number: _with_readings(shown, decided) for number, shown in notes.items()}
+    governing = {number: _with_readings(shown, decided) for number, shown in governing.items()}
     fires = {branch.number: can_fire(edition, branch) for branch in machine.branches}
     edges = tuple(
         Edge(

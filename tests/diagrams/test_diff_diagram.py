@@ -11,7 +11,7 @@ from scenario import edition
 
 from unospec.diagrams.diff import CARD_COVERED, diff_flow
 from unospec.diagrams.dot import COLOURS, EDGE_STYLES, NODE_STYLES, flow_dot
-from unospec.diagrams.graph import SYMBOLS, Mark
+from unospec.diagrams.graph import READING, SYMBOLS, Mark
 from unospec.diagrams.render import draw
 from unospec.editions import builtin_names
 from unospec.model import branches, updates
@@ -277,3 +277,19 @@ def test_a_first_flip_entry_for_a_card_not_dealt_is_not_a_change() -> None:
     flip = next(e for e in diff_flow(without, classic).edges if e.event == "flip" and e.notes)
     assert flip.mark == Mark.PLAIN
     assert [n.text for n in flip.notes] == ["ignored first: Skip, Reverse, Draw Two, every wild †"]
+
+
+def test_a_changed_reading_is_marked_on_every_edge_it_governs() -> None:
+    """A Reverse with two players (Action Cards: Reverse card) is a reading in both files:
+    on every edge it governs, playing from the hand and playing the drawn card, both
+    values carry the reading's dagger (the second edge showed them without it)."""
+    flow = diff_flow(edition("nfl-cowboys"), edition("classic"))
+    worded = [
+        note.text
+        for edge in flow.edges
+        if edge.event in ("play", "play_drawn")
+        for note in edge.notes
+        if "Reverse with 2" in note.text
+    ]
+    assert len(worded) >= 4, worded  # two edges, each with both editions' values
+    assert all(text.endswith(READING) for text in worded), worded
