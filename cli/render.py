@@ -515,6 +515,16 @@ def diff_text(data: dict[str, Any]) -> str:
             if d not in counted
         ] + ([f"how many cards: {', '.join(counts)}"] if counts else [])
         out.append(f"    not tested by play at this scale: {'; '.join(alike)}")
+        away = {d["path"] for d in bound["scaled_away"]}
+        if "scoring.target" in away:
+            out.append(
+                "      (`--scale ...,target=0` keeps each edition's own target, at the cost of "
+                "more states)"
+            )
+        if "setup.hand_size" in away:
+            out.append(
+                "      (a scale deals both editions hands of its own size: play cannot show it)"
+            )
     if bound.get("players_not_compared"):
         sizes = span(bound["players_not_compared"])
         out.append(f"    not compared: tables of {sizes} players (`--players N` compares one)")

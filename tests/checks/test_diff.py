@@ -179,6 +179,11 @@ def test_the_diff_text_says_what_play_did_not_test(
     untested = "    not tested by play at this scale: setup.hand_size (3 -> 7); scoring.target"
     assert untested in out and ", number 9, reverse, skip, in play, total\n" in out
     assert "    not compared: tables of 3-10 players (`--players N` compares one)" in out
+    hints = [line.strip() for line in out.splitlines() if line.startswith("      (")]
+    assert hints == [  # how to test the target by play; why no play shows the hand size
+        "(`--scale ...,target=0` keeps each edition's own target, at the cost of more states)",
+        "(a scale deals both editions hands of its own size: play cannot show it)",
+    ]
 
 
 @pytest.mark.parametrize(
