@@ -51,7 +51,7 @@ from unospec.model.actions import Action
 from unospec.model.cards import KINDS
 from unospec.model.edition import Edition, Interpretation, Reading
 from unospec.model.effects import effect_name
-from unospec.model.errors import RuleGap, UnospecError
+from unospec.model.errors import InputError, RuleGap, UnospecError
 from unospec.model.kernel import empty_table, is_chance, legal_actions, run
 from unospec.model.scale import parse_scale, require_dealable, scale_edition, with_setting
 from unospec.model.state import GameState, Owed, PendingChallenge
@@ -517,6 +517,11 @@ def diff(
     `players` at the table (by default the fewest both editions allow)."""
     if players is None:
         players = max(a.rules.min_players, b.rules.min_players)
+        if players > min(a.rules.max_players, b.rules.max_players):  # none was asked for
+            seats = [f"{e.name} {e.rules.min_players}-{e.rules.max_players}" for e in (a, b)]
+            raise InputError(
+                f"players: expected a table size both seat, found {' and '.join(seats)}"
+            )
     a.require_players(players)
     b.require_players(players)
     a, b = as_played(a), as_played(b)

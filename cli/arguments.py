@@ -113,8 +113,14 @@ def build_parser() -> argparse.ArgumentParser:
     diff.add_argument(
         "--trace-out", type=output_path, metavar="FILE", help="write the distinguishing trace"
     )
-    baseline = command("baseline", "verification baselines: save what the checks conclude")
-    baseline.add_argument("action", choices=("save",))
+    baseline_help = "verification baselines: save what the checks conclude"
+    actions = commands.add_parser("baseline", help=baseline_help, description=baseline_help)
+    actions.add_argument("--format", choices=("text", "json"), default="text")
+    # an action of its own parser, so that options may come before the editions, as in check
+    baseline = actions.add_subparsers(dest="action", required=True, metavar="action").add_parser(
+        "save", help="save each edition's baseline", description=baseline_help
+    )
+    baseline.add_argument("--format", choices=("text", "json"), default=argparse.SUPPRESS)
     baseline.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
     baseline.add_argument(
         "--out", type=output_path, help="the folder to write to (default: beside each file)"

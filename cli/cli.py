@@ -309,6 +309,10 @@ def _explore(args: argparse.Namespace) -> int:
 
     _writable_folder(Path(args.out))  # before the work, so a counterexample is never lost
     if args.storyboard:
+        if Path(args.storyboard).suffix.lower() != ".svg":  # it wrote SVG into any name given
+            raise InputError(
+                f"--storyboard: expected a file ending in .svg, found {args.storyboard!r}"
+            )
         _writable_in(args.storyboard, Path(args.out))
     with _progress_bar() as progress:
         report = run_exploration(

@@ -169,8 +169,13 @@ def build_edition(reader: Reader) -> Edition:
     if fmt != FORMAT:
         reader.fail(("format",), f"format {FORMAT}", fmt)
     name = reader.string(("name",))
-    if not name or len(name) > 64 or not all(c.isalnum() or c == "-" for c in name):
-        reader.fail(("name",), "a name of at most 64 letters, digits and dashes", name)
+    words = all(c.isalnum() or c == "-" for c in name) and name[:1].isalnum()
+    if not name or len(name) > 64 or not words:  # a leading dash reads as an option
+        reader.fail(
+            ("name",),
+            "a name of at most 64 letters, digits and dashes, not starting with a dash",
+            name,
+        )
     colors = _colors(reader)
     deck = _deck(reader, len(colors))
     effects, sections, card_names = _cards(reader, deck)
@@ -244,9 +249,11 @@ def _deck(reader: Reader, colors: int) -> tuple[DeckEntry, ...]:
             ranks = tuple(
                 reader.integer((*path, "ranks", j), 0, RANKS[-1]) for j in range(len(items))
             )
-            repeated = [rank for j, rank in enumerate(ranks) if rank in ranks[:j]]
-            if repeated:
-                reader.fail((*path, "ranks"), "no repeated ranks", Shown(f"{repeated[0]} twice"))
+            seen: set[int] = set()
+            for rank in ranks:  # the first repeated, in one pass (a file may list thousands)
+                if rank in seen:
+                    reader.fail((*path, "ranks"), "no repeated ranks", Shown(f"{rank} twice"))
+                seen.add(rank)
         elif reader.has((*path, "ranks")):
             reader.fail(
                 (*path, "ranks"), f"no ranks for {kind} cards", reader.get((*path, "ranks"))
@@ -478,7 +485,7 @@ def _value(reader: Reader, path: tuple[str | int, ...]) -> Reading:
 
 def _check_decides(reader: Reader, path: tuple[str | int, ...], decides: str, chosen: Any) -> None:
     target = tuple(decides.split("."))
-    if target[0] not in TOP_KEYS or not reader.has(target):
+    if not _is_parameter(reader, target) or not reader.has(target):
         reader.fail((*path, "decides"), "the key path of a parameter in this file", decides)
     actual = reader.get(target)
     if not _same_reading(actual, chosen):
@@ -487,6 +494,20 @@ def _check_decides(reader: Reader, path: tuple[str | int, ...], decides: str, ch
             f"the value {decides} has in this file ({_shown(actual)})",
             Shown(_shown(chosen)),
         )
+
+
+def _is_parameter(reader: Reader, target: tuple[str, ...]) -> bool:
+    """A rule's key (`play.reshuffle`), a card's points (`scoring.points.wild`) or a field of
+    a card's rule (`cards.reverse.with_two_players`): what a reading can decide. Not the
+    file's name or format, its deck lines or its readings."""
+    key = ".".join(target)
+    if key in RULE_KEYS.values() and key != RULE_KEYS["points"]:
+        return True
+    if target[:2] == ("scoring", "points"):
+        return len(target) == 3
+    if target[0] != "cards" or len(target) != 3 or not reader.has(("cards", target[1], "effect")):
+        return False
+    return target[2] in EFFECT_KEYS.get(str(reader.get(("cards", target[1], "effect"))), ())
 
 
 def _same_reading(actual: Any, chosen: Any) -> bool:

@@ -154,6 +154,11 @@ def scale_edition(edition: Edition, scale: Scale) -> Edition:
             f"--scale: kinds: expected {NUMBER} among the kinds kept, found "
             f"{'+'.join(scale.kinds)!r}"
         )
+    if not any(e.copies for e in edition.deck if e.kind == NUMBER):
+        raise InputError(
+            f"{edition.name}: deck: expected number cards, which every scaled deck deals (to "
+            "explore it), found none"
+        )
     if not any(e.kind == NUMBER for e in deck):
         raise InputError(f"--scale: ranks: {edition.name} has no number card in {lo}-{hi}")
     scaled = dataclasses.replace(
@@ -214,10 +219,25 @@ def fitting_scale(base: Edition, players: int, scale: str) -> str:
     `scale` itself when none up to ten copies does. It does not ask for a card more to
     draw: at ten players one copy more of each number multiplied the states many times
     over (over 2.5 GB and 14 minutes, unfinished, against 1.2 million states in 150 s)."""
+    scale = _dealt_ranks(base, scale)
     for text in (scale, *(with_setting(scale, "copies", copies) for copies in range(2, 11))):
         if _deals(scale_edition(base, parse_scale(text)), players):
             return text  # the checks say when it leaves no card to draw
     return scale
+
+
+def _dealt_ranks(base: Edition, scale: str) -> str:
+    """`scale`, its ranks moved up to the lowest the deck has, where it has none in them (a
+    deck without 1s at `micro`, say), keeping as many ranks; ranks the scale names itself
+    are the user's, and stay (the deck's error says they deal no number card)."""
+    if any(part.partition("=")[0].strip() == "ranks" for part in scale.split(",")):
+        return scale
+    lo, hi = parse_scale(scale).ranks
+    ranks = sorted({r for e in base.deck if e.kind == NUMBER and e.copies for r in e.ranks})
+    if not ranks or any(lo <= r <= hi for r in ranks):
+        return scale
+    start = next((r for r in ranks if r >= lo), ranks[0])
+    return with_setting(scale, "ranks", f"{start}-{min(9, start + hi - lo)}")
 
 
 def _deals(scaled: Edition, players: int) -> bool:

@@ -327,7 +327,9 @@ def _hail_mary_probe(edition: Edition, kind: str) -> dict[str, Any] | None:
         actor=0,
         window=0,
     )
-    guess = next(c for c in edition.color_indices if c != faces.color[colored[0]])
+    guess = next((c for c in edition.color_indices if c != faces.color[colored[0]]), None)
+    if guess is None:  # one colour: every guess is right, and the thrower sheds first
+        return None
     try:
         after = apply(edition, game, Play(1, card, guess))
     except UnospecError:

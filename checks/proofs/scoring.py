@@ -41,11 +41,11 @@ def best_hand_query(edition: Edition) -> Query:
     optimizer = z3.Optimize()
     for face, variable in held.items():
         optimizer.add(variable >= 0, variable <= counts[face])
-    optimizer.add(z3.Sum(*held.values()) <= len(faces.in_play) - 1)
-    total = z3.Sum(*[v * faces.points[f] for f, v in held.items()])
+    optimizer.add(z3.Sum(z3.IntVal(0), *held.values()) <= len(faces.in_play) - 1)
+    total = z3.Sum(z3.IntVal(0), *[v * faces.points[f] for f, v in held.items()])  # none: 0
     optimizer.maximize(total)
-    optimizer.check()
-    best = optimizer.model().eval(total).as_long()
+    dealt = optimizer.check() == z3.sat  # unsat: no card in play, so no hand is ever won
+    best = optimizer.model().eval(total).as_long() if dealt else 0
     seconds = round(time.perf_counter() - started, 4)
     target = edition.rules.target_score
     claim = f"one hand can score points, so the target of {target} can be reached"

@@ -15,6 +15,7 @@ from unospec.checks.proofs import prove
 from unospec.checks.replay import replay
 from unospec.cli import main
 from unospec.editions import builtin_path, load_edition
+from unospec.model.errors import InputError
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.trace import parse_trace
 from unospec.render import diff_text
@@ -618,3 +619,16 @@ def test_a_finding_that_differs_says_what_it_found(tmp_path: Path) -> None:
         deal.detail == "the deck cannot deal the hands for 8-10 players, which the edition allows"
     )
     assert f"not found -> found ({deal.detail})" in diff_text(report.to_json())
+
+
+def test_editions_with_no_table_size_in_common_are_refused_by_their_ranges(
+    tmp_path: Path,
+) -> None:
+    """An edition for 20-30 players against classic's 2-10 (Set Up): no table seats both,
+    and the error says so by their ranges (it said classic refused 20, a number no one gave)."""
+    crowd = edition_file(tmp_path, "classic", "crowd", ("min = 2\nmax = 10", "min = 20\nmax = 30"))
+    with pytest.raises(InputError) as refused:
+        diff(load_edition(str(crowd)), edition("classic"))
+    assert str(refused.value) == (
+        "players: expected a table size both seat, found crowd 20-30 and classic 2-10"
+    )

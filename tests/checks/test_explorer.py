@@ -31,7 +31,7 @@ from unospec.editions import builtin_path, load_edition
 from unospec.model import kernel, moves, updates
 from unospec.model.actions import Deal, Play
 from unospec.model.errors import InputError, RuleGap
-from unospec.model.scale import parse_scale, scale_edition
+from unospec.model.scale import fitting_scale, parse_scale, scale_edition
 from unospec.model.scoring import hand_points, hand_winner
 from unospec.model.table import MACHINE
 from unospec.model.trace import parse_trace
@@ -622,6 +622,35 @@ def test_a_scale_too_small_to_deal_is_fitted_for_the_checks_and_named_for_explor
     assert explored.detail.startswith(
         "scale micro,copies=2 (micro cannot deal the hands); the deal leaves no draw pile"
     )
+
+
+def test_a_deck_without_the_scales_ranks_is_explored_at_its_lowest(tmp_path: Path) -> None:
+    """Classic without its 1s (a house deck of 0 and 2-9) has no number card at `micro`'s
+    rank 1: `check` explores its lowest rank instead (it failed, blaming a `--scale` nobody
+    gave). A deck of no number card at all cannot be scaled, and says so."""
+    no_ones = edition_file(
+        tmp_path,
+        "classic",
+        "no-ones",
+        ("ranks = [1, 2, 3, 4, 5, 6, 7, 8, 9]", "ranks = [2, 3, 4, 5, 6, 7, 8, 9]"),
+        ("total_cards = 108", "total_cards = 100"),
+    )
+    report = run_exploration(str(no_ones), fit=True)
+    assert report.scale == "micro,ranks=2-2" and report.ok
+    assert fitting_scale(edition("classic"), 2, "micro") == "micro"  # it has 1s: unchanged
+    numberless = edition_file(
+        tmp_path,
+        "classic",
+        "numberless",
+        (
+            "ranks = [1, 2, 3, 4, 5, 6, 7, 8, 9]\ncopies = 2",
+            "ranks = [1, 2, 3, 4, 5, 6, 7, 8, 9]\ncopies = 0",
+        ),
+        ("ranks = [0]\ncopies = 1", "ranks = [0]\ncopies = 0"),
+        ("total_cards = 108", "total_cards = 32"),
+    )
+    with pytest.raises(InputError, match="deck: expected number cards, which every scaled deck"):
+        run_exploration(str(numberless), fit=True)
 
 
 def test_a_deck_line_of_no_copies_is_a_deck_without_that_card(tmp_path: Path) -> None:

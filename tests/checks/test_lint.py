@@ -669,3 +669,18 @@ def test_a_redeal_no_table_can_meet_is_a_note() -> None:
     assert moot.message.endswith("the hands always leave a card that may start the discard pile.")
     express = {f.id: f for f in lint(edition("express")).findings}
     assert express["resource-exhaustion:setup"].severity == WARNING
+
+
+def test_a_one_colour_deck_with_a_hail_mary_is_linted(tmp_path: Path) -> None:
+    """With one colour every Hail Mary guess is right (Wild Hail Mary Card), so the probe of
+    who plays next, which needs a wrong guess, has no witness; lint raised StopIteration."""
+    path = _edited(
+        tmp_path,
+        "nfl-cowboys",
+        'colors = ["red", "yellow", "green", "blue"]',
+        'colors = ["red"]',
+        "total_cards = 113",
+        "total_cards = 38",
+    )
+    found = {f.id: f for f in lint(load_edition(str(path))).findings}
+    assert found["turn-order:wild-hail-mary"].witness is None

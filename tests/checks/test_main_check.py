@@ -615,3 +615,12 @@ def test_a_variant_without_a_baseline_is_a_note_that_points_to_diff(
     assert main([*argv, "--format", "json"]) == 0
     [report] = json.loads(capsys.readouterr().out)["editions"]
     assert report["checks"][-1]["data"] == {"differences": [], "saved": False}
+
+
+def test_baseline_save_takes_its_options_before_the_editions_too(tmp_path: Path) -> None:
+    """As in `check`, options may come before the editions (`--games 3 express` left
+    `express` unrecognised, since `save` had already been read with no edition)."""
+    folder = tmp_path / "kept"
+    argv = ["baseline", "save", "--games", "3", "--scale", "pair", "--out", str(folder), "express"]
+    assert main(argv) == 0
+    assert load_baseline(edition("express"), folder) is not None

@@ -269,3 +269,15 @@ def test_a_card_without_value_is_refuted_and_the_best_hand_is_scored() -> None:
     assert best.verdict == PROVED and best.detail is not None
     # 108 cards: 4*(0+2*45)=360 in numbers, 24 actions*20=480, 8 wilds*50=400; minus a 0
     assert best.detail["largest score of one hand"] == 360 + 480 + 400
+
+
+def test_a_deck_with_no_card_in_play_has_no_score_to_reach() -> None:
+    """A file whose every card is set aside or absent (Contents) deals nothing: no hand is
+    ever won, so the target cannot be reached (the query raised, since Z3 had no terms)."""
+    e = edition("classic")
+    empty = dataclasses.replace(
+        e, deck=tuple(dataclasses.replace(d, copies=0) for d in e.deck), total_cards=0
+    )
+    [target] = [q for q in prove(empty).queries if q.name == "scoring-target"]
+    assert target.verdict == REFUTED
+    assert target.witness["largest score of one hand"] == 0

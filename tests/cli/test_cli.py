@@ -542,6 +542,9 @@ def test_a_storyboard_may_go_into_the_out_folder_explore_makes(
     elsewhere = str(tmp_path / "nowhere" / "board.svg")
     err = assert_usage_error(*run(capsys, *argv[:4], "--storyboard", elsewhere))
     assert "cannot write here" in err
+    picture = str(out_dir / "board.png")  # it wrote SVG into a .png
+    err = assert_usage_error(*run(capsys, *argv[:4], "--storyboard", picture))
+    assert err == f"unospec: error: --storyboard: expected a file ending in .svg, found {picture!r}"
 
 
 def test_an_edition_for_two_players_only_can_be_proved_and_linted(
