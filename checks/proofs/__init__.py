@@ -14,6 +14,7 @@ from typing import Any
 
 from unospec.checks.proofs.challenge import challenge_queries
 from unospec.checks.proofs.conservation import conservation_queries
+from unospec.checks.proofs.declared import kernel_moves_as_declared
 from unospec.checks.proofs.obligations import obligation_query
 from unospec.checks.proofs.result import PROVED, REFUTED, UNKNOWN, Query
 from unospec.checks.proofs.scoring import best_hand_query, coverage_query
@@ -49,6 +50,7 @@ def prove(edition: Edition) -> ProofReport:
     started = time.perf_counter()
     queries = [
         *conservation_queries(edition),
+        kernel_moves_as_declared(edition),
         *challenge_queries(edition),
         setup_query(edition),
         obligation_query(edition),

@@ -2,8 +2,8 @@
 
 The abstraction counts cards by place: the draw pile, the discard pile's top and the cards
 under it, the hand an effect acts on, the other hands, the set-aside cards. Every transition
-of the turn-flow machine moves cards as its effect declares (`model/flows.py`; a test checks
-the kernel against those declarations). The invariant: every count is non-negative, the
+of the turn-flow machine moves cards as its effect declares (`model/flows.py`; `declared`
+samples the kernel against those declarations). The invariant: every count is non-negative, the
 discard pile has at most one top, the set-aside cards are the edition's, and the counts add up
 to the edition's total. Init implies it; each transition, taken alone, keeps it.
 """
@@ -107,7 +107,8 @@ def transition_query(edition: Edition, branch: Branch) -> Query:
 
     return check_claim(
         f"card-conservation: {branch.label}",
-        f"{branch.label} keeps every card in exactly one place ({edition.total_cards} in all)",
+        f"{branch.label}, moving the cards its effect declares, keeps every card in exactly "
+        f"one place ({edition.total_cards} in all)",
         SECTION,
         facts,
         z3.Not(invariant(edition, after)),

@@ -1,81 +1,81 @@
-"""The kernel moves exactly the cards its effects declare (model/flows.py).
+"""The kernel moves exactly the cards its effects declare (`checks/proofs/declared.py`).
 
-This is what ties the conservation proof, which reads the declared flows, to the kernel.
-"""
+This is what ties the conservation proof, which reads the declared flows, to the kernel:
+`unospec prove` samples it, and a kernel that loses or makes a card is refuted there."""
 
 from __future__ import annotations
 
-import random
-from collections import Counter
+import dataclasses
+from collections.abc import Callable
 
 import pytest
 from scenario import edition
 
-from unospec.checks.random_play import choose
+from unospec.checks.proofs import PROVED, REFUTED, prove
+from unospec.checks.proofs.declared import kernel_moves_as_declared
 from unospec.editions import builtin_names
-from unospec.model.edition import Edition
-from unospec.model.flows import moves_of
-from unospec.model.kernel import Fired, empty_table, is_chance, legal_actions, random_outcome, run
-from unospec.model.state import GameState
+from unospec.model import kernel, updates
+from unospec.model.table import MACHINE
 
-
-def _places(game: GameState) -> Counter[str]:
-    top = 1 if game.discard else 0
-    return Counter(
-        {
-            "draw": len(game.draw_pile),
-            "top": top,
-            "under": len(game.discard) - top,
-            "hands": sum(len(hand) for hand in game.hands),
-            "aside": len(game.set_aside),
-        }
-    )
-
-
-def _expected(e: Edition, step: Fired, before: GameState) -> Counter[str]:
-    """The place counts after `step`, computed from the moves its effect declares."""
-    counts = _places(before)
-    for move in moves_of(step.branch.update, e):
-        source = "hands" if move.source in ("hand", "others") else move.source
-        target = "hands" if move.target in ("hand", "others") else move.target
-        amount = {
-            "1": min(1, counts[source]) if source == "top" else 1,
-            "owed": min(before.owed.amount, counts["draw"]) if before.owed else 0,
-            "pile": counts["draw"],
-            "under": counts["under"],
-            "dealt": e.rules.hand_size * before.players,
-            "all": sum(counts[p] for p in ("draw", "top", "under", "hands")),
-        }.get(move.amount)
-        if move.amount == "hand-1":
-            actor = step.action.player if step.action is not None else before.actor
-            amount = len(before.hands[actor]) - 1
-        if move.source == "in-play":
-            for place in ("draw", "top", "under", "hands"):
-                counts[place] = 0
-        else:
-            counts[source] -= amount
-        counts[target] += amount
-    return counts
+QUERY = "declared-flows"
 
 
 @pytest.mark.parametrize("name", builtin_names())
 def test_every_transition_moves_what_its_effect_declares(name: str) -> None:
-    """Over random games, each transition's change to the draw pile, the discard pile's top
-    and the cards under it, the hands and the set-aside cards is its declared flow."""
-    e = edition(name)
-    rng = random.Random(5)
-    checked = Counter[str]()
-    for players in (2, 3, 4, 5):
-        game = empty_table(e, players)
-        while game.phase != "game_over":
-            if is_chance(game):
-                action = random_outcome(e, game, rng)
-            else:
-                action = choose(game, legal_actions(e, game), rng)
-            after, fired = run(e, game, action)
-            for i, step in enumerate(fired):
-                following = fired[i + 1].before if i + 1 < len(fired) else after
-                assert _places(following) == _expected(e, step, step.before), step.branch.label
-                checked[step.branch.label] += 1
-            game = after
-    assert len(checked) > 25
+    """Over seeded random games, each transition's change to the draw pile, the discard
+    pile's top and the cards under it, the hands and the set-aside cards is its declared
+    flow (Contents: every card is somewhere)."""
+    query = kernel_moves_as_declared(edition(name))
+    assert query.verdict == PROVED, query.witness
+    assert query.detail is not None and query.detail["kinds of transition"] > 25
+
+
+def _seeded(
+    monkeypatch: pytest.MonkeyPatch, effect: Callable[..., object], bug: Callable[..., object]
+) -> None:
+    """The kernel with `effect` replaced by `bug` on every transition that runs it; `bug`
+    declares what `effect` declares, as a slip in the effect's code would."""
+    bug.moves = effect.moves  # type: ignore[attr-defined]
+    branches = {b.number: dataclasses.replace(b, update=bug) if b.update is effect else b
+                for b in MACHINE.branches}  # fmt: skip
+    by_event = {
+        key: tuple(branches[b.number] for b in group) for key, group in MACHINE.by_event.items()
+    }
+    monkeypatch.setattr(kernel, "MACHINE", dataclasses.replace(MACHINE, by_event=by_event))
+
+
+def test_a_kernel_that_loses_the_card_played_is_refuted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A played card that never reaches the discard pile (Let's Play) while the effect still
+    declares it: the Z3 queries, which read declarations, stay proved; this one is refuted,
+    with the transition and both counts, and `prove` fails (the kernel relies on it)."""
+
+    def lost(e, game, action):  # type: ignore[no-untyped-def]
+        after = updates.play_card(e, game, action)
+        return after._replace(discard=game.discard)
+
+    _seeded(monkeypatch, updates.play_card, lost)
+    report = prove(edition("classic"))
+    [query] = [q for q in report.queries if q.name == QUERY]
+    assert query.verdict == REFUTED and not report.model_ok
+    assert query.witness is not None and "--play" in query.witness["transition"]
+    assert query.witness["kernel"]["top"] == query.witness["declared"]["top"] - 1 or (
+        query.witness["kernel"]["under"] == query.witness["declared"]["under"] - 1
+    )
+
+
+def test_a_kernel_that_makes_a_card_from_nothing_is_refuted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A play (Let's Play) that also hands its player a copy of the old top card: one card
+    more in the hands than declared, from nowhere."""
+
+    def forged(e, game, action):  # type: ignore[no-untyped-def]
+        after = updates.play_card(e, game, action)
+        hands = list(after.hands)
+        hands[action.player] = tuple(sorted((*hands[action.player], game.top)))
+        return after._replace(hands=tuple(hands))
+
+    _seeded(monkeypatch, updates.play_card, forged)
+    query = kernel_moves_as_declared(edition("express"))
+    assert query.verdict == REFUTED and query.witness is not None
+    assert query.witness["kernel"]["hands"] == query.witness["declared"]["hands"] + 1
