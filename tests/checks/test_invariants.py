@@ -32,6 +32,8 @@ CORRUPTIONS: dict[str, list[Corruption]] = {
         lambda g: g._replace(color=7),
         lambda g: g._replace(scores=(0, -5, 0)),
         lambda g: g._replace(scores=(0, 0)),
+        lambda g: g._replace(scores=(0, -1, 0)),  # the boundaries, each one off
+        lambda g: g._replace(hands=((*g.hands[0][:2], len(E.faces.faces)), *g.hands[1:])),
     ],
     "card-conservation": [
         lambda g: g._replace(hands=((*g.hands[0], g.hands[0][0]), *g.hands[1:])),
@@ -40,11 +42,15 @@ CORRUPTIONS: dict[str, list[Corruption]] = {
     "hand-and-pile-sizes": [
         lambda g: g._replace(discard=(), draw_pile=(*g.draw_pile, *g.discard)),
         lambda g: g._replace(set_aside=(), draw_pile=(*g.draw_pile, *g.set_aside)),
+        lambda g: g._replace(  # waiting for a reshuffle of nothing: the top card stays
+            phase="awaiting_reshuffle", owed=Owed(0, 1, "drawn_card")
+        ),
     ],
     "seats-and-direction": [
         lambda g: g._replace(current=3),
         lambda g: g._replace(direction=0),
         lambda g: g._replace(window=3),  # a window for a fourth seat at a table of three
+        lambda g: g._replace(leader=3),
     ],
     "pending-well-formed": [
         lambda g: g._replace(owed=Owed(1, 2, "awaiting_play")),
@@ -57,10 +63,28 @@ CORRUPTIONS: dict[str, list[Corruption]] = {
             phase="awaiting_challenge", challenge=PendingChallenge(2, 0, WILD, False, False)
         ),
         lambda g: g._replace(phase="table_draws", owed=Owed(5, 2, "awaiting_play")),
+        lambda g: g._replace(phase="table_draws", owed=Owed(1, -1, "awaiting_play")),
+        lambda g: g._replace(  # one player challenging their own card
+            phase="awaiting_challenge",
+            current=0,
+            challenge=PendingChallenge(0, 0, WILD_DRAW, False, False),
+        ),
+        lambda g: g._replace(  # an UNO window for a player with no card
+            phase="uno_window",
+            window=1,
+            hands=(g.hands[0], (), g.hands[2]),
+            draw_pile=(*g.draw_pile, *g.hands[1]),
+        ),
+        lambda g: g._replace(phase="hail_mary_discard", actor=2),  # one card: nothing to shed
     ],
     "hand-over-iff-empty-hand": [
         lambda g: g._replace(hands=((), *g.hands[1:]), draw_pile=(*g.draw_pile, *g.hands[0])),
         lambda g: g._replace(winner=0),
+        lambda g: g._replace(  # two empty hands: which one went out?
+            phase="hand_over",
+            hands=((), (), g.hands[2]),
+            draw_pile=(*g.draw_pile, *g.hands[0], *g.hands[1]),
+        ),
     ],
     "colour-in-force": [  # a first flip that turned up a number and named no colour
         lambda g: g._replace(color=-1),
@@ -97,6 +121,8 @@ def test_scores_only_grow_catches_a_lowered_score() -> None:
     """A step after which someone has fewer points breaks scores-only-grow."""
     before = BASE._replace(scores=(10, 0, 0))
     assert ("scores-only-grow", "a score went down") in violations(E, BASE, before, ())
+    one_less = BASE._replace(scores=(9, 0, 0))  # by the least there is
+    assert ("scores-only-grow", "a score went down") in violations(E, one_less, before, ())
 
 
 def test_declared_transitions_catches_a_step_that_does_not_chain() -> None:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from itertools import islice, permutations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from midgame import Start, situations, start_game, start_of, starts
-from scenario import edition
+from scenario import edition, table
 
 from unospec.checks.invariants import violations
 from unospec.checks.random_play import choose
@@ -29,6 +30,7 @@ from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction
 from unospec.model.kernel import (
     apply,
+    chance_outcomes,
     empty_table,
     is_chance,
     legal_actions,
@@ -165,3 +167,16 @@ def test_apply_is_a_function_of_its_arguments(seed: int) -> None:
         for move in legal_actions(e, game)[:5]:
             assert apply(e, game, move) == apply(e, game, move)
             assert hash(apply(e, game, move)) == hash(apply(e, game, move))
+
+
+def test_every_distinct_reshuffle_order_is_listed_once() -> None:
+    """A reshuffle of red-1, red-1, red-2 and blue-3 under the top card (Let's Play: NOTE;
+    copies are alike) has 4!/2! = 12 distinct orders: each listed once, in lexicographic
+    order, and then the listing ends (an off-by-one there looped or cut it short). Only the
+    phase and the discard pile matter to the listing."""
+    e = edition("classic")
+    under = tuple(e.faces.face(c) for c in ("red-1", "red-1", "red-2", "blue-3"))
+    game = table(e, [["red-5"], ["red-6"]], top="red-9")
+    game = game._replace(phase="awaiting_reshuffle", discard=(*under, game.top))
+    listed = [o.order for o in islice(chance_outcomes(e, game), 100)]
+    assert listed == sorted(set(permutations(sorted(under)))) and len(listed) == 12
