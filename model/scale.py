@@ -230,7 +230,7 @@ def _dealt_ranks(base: Edition, scale: str) -> str:
     """`scale`, its ranks moved up to the lowest the deck has, where it has none in them (a
     deck without 1s at `micro`, say), keeping as many ranks; ranks the scale names itself
     are the user's, and stay (the deck's error says they deal no number card)."""
-    if any(part.partition("=")[0].strip() == "ranks" for part in scale.split(",")):
+    if "ranks" in map(_key, scale.split(",")):
         return scale
     lo, hi = parse_scale(scale).ranks
     ranks = sorted({r for e in base.deck if e.kind == NUMBER and e.copies for r in e.ranks})
@@ -251,5 +251,10 @@ def with_setting(scale: str, key: str, value: object) -> str:
     >>> with_setting("micro,copies=2", "copies", 3), with_setting("pair", "kinds", "skip")
     ('micro,copies=3', 'pair,kinds=skip')
     """
-    kept = [part for part in scale.split(",") if part.partition("=")[0].strip() != key]
+    kept = [part for part in scale.split(",") if _key(part) != key]
     return ",".join([*kept, f"{key}={value}"])
+
+
+def _key(setting: str) -> str:
+    """The key a SETTING sets (``copies`` of ``copies=2``; a preset is its own key)."""
+    return setting.partition("=")[0].strip()
