@@ -56,6 +56,11 @@ in the check's games, the last machine transition to fire first fires in game 17
 158 (a Hail Mary rarely thrown), most in game 0 or 1; up to game 2000 nothing new came.
 Bugs that break no invariant show in the baseline's games."""
 DEFAULT_SCALE = "micro"
+DEFAULT_MAX_STATES = 1_000_000
+"""The exploration's bound in `check`, `lint` and `baseline save`: about 80 s and 250 MB on
+this machine class (see benchmarks/README.md). The built-in editions reach at most 171,000
+states at micro; a user's edition with more kinds of card can reach millions, and the check
+then says where it stopped rather than run on for an hour."""
 SETUP_DEALS = 50
 
 
@@ -81,16 +86,19 @@ def check_editions(
     seed: int = 0,
     jobs: int = 0,
     scale: str | None = DEFAULT_SCALE,
+    max_states: int | None = DEFAULT_MAX_STATES,
     progress: Progress | None = None,
     baselines: Path | None = None,
 ) -> list[EditionReport]:
     """Check each edition (a built-in name or a file path); `jobs` 0 means one per core;
-    `baselines` is the folder of saved baselines (by default `baselines/` beside each file).
+    `baselines` is the folder of saved baselines (by default `baselines/` beside each file);
+    an exploration that reaches `max_states` stops there and fails its check.
 
     Ctrl-C raises `CheckInterrupted` with the editions checked so far.
     """
     editions = [load_edition(name) for name in names]
-    return _check(editions, games, seed, jobs, scale, progress, baselines, None)
+    explore = _explore(scale, max_states)
+    return _check(editions, games, seed, jobs, explore, progress, baselines, None)
 
 
 def fingerprints_now(
@@ -100,13 +108,15 @@ def fingerprints_now(
     games: int = DEFAULT_GAMES,
     seed: int = 0,
     jobs: int = 0,
+    max_states: int | None = DEFAULT_MAX_STATES,
     progress: Progress | None = None,
 ) -> list[dict[str, Any] | BaselineRefused]:
     """What `baseline save` records for each edition: its exploration at `scale` and its
     `games` random games, run as `check` runs them (one pool, see `workload`; an edition
     that behaves like an earlier one shares its work), then its fingerprint; where the games
-    fail, a BaselineRefused instead (a baseline records what passing checks conclude)."""
-    work = Work(editions, games, seed, partial(_exploration, scale=scale))
+    fail, or the exploration stops at `max_states`, a BaselineRefused instead (a baseline
+    records what passing checks conclude)."""
+    work = Work(editions, games, seed, _explore(scale, max_states))
     outcome = Outcome()
     first = _first_alike(editions)  # a twin's games and exploration are its first's
     alone = [i for i, f in enumerate(first) if f == i]
@@ -121,8 +131,11 @@ def fingerprints_now(
                 BaselineRefused(f"{edition.name}: its random games fail; `{again}` says why")
             )
             continue
-        played = games_fingerprint(tally, seed) if games else None
         explored = outcome.explored[first[i]].data
+        if explored["stopped"] == "max-states":  # it would record part of the graph
+            found.append(BaselineRefused(f"{edition.name}: {_stopped_text(explored)}"))
+            continue
+        played = games_fingerprint(tally, seed) if games else None
         found.append(fingerprint(edition, prove(edition), explored, played))
     return found
 
@@ -134,6 +147,7 @@ def check_edition(
     seed: int = 0,
     jobs: int = 1,
     scale: str | None = DEFAULT_SCALE,
+    max_states: int | None = DEFAULT_MAX_STATES,
     progress: Progress | None = None,
     same_as: EditionReport | None = None,
     baselines: Path | None = None,
@@ -145,7 +159,8 @@ def check_edition(
     edition's would play the very same steps to the same verdicts, and are not run again.
     """
     try:
-        (report,) = _check([edition], games, seed, jobs, scale, progress, baselines, same_as)
+        explore = _explore(scale, max_states)
+        (report,) = _check([edition], games, seed, jobs, explore, progress, baselines, same_as)
     except CheckInterrupted:
         raise KeyboardInterrupt from None
     return report
@@ -156,7 +171,7 @@ def _check(
     games: int,
     seed: int,
     jobs: int,
-    scale: str | None,
+    explore: workload.Explore | None,
     progress: Progress | None,
     baselines: Path | None,
     same_as: EditionReport | None,
@@ -164,7 +179,6 @@ def _check(
     """The editions' long work on one pool (see `workload`), then each edition's report in
     order. An edition that behaves like an earlier one (or like `same_as`) shares its passing
     games and exploration; where those failed, it runs its own after."""
-    explore = partial(_exploration, scale=scale) if scale else None
     checking = _Checking(Work(editions, games, seed, explore), baselines, same_as)
     jobs = jobs or os.cpu_count() or 1
     try:
@@ -259,6 +273,8 @@ def _report(
     checks.append(_proofs(proofs))
     checks.append(_lint(edition, proofs, checks))
     explored = next((c.data for c in checks if c.name == "exploration"), None)
+    if explored and explored["stopped"] == "max-states":  # part of the graph: not comparable
+        explored = None
     passed = (c.data.get("fingerprint") for c in checks if c.name == "random-games" and c.ok)
     played = next(passed, None)
     current = fingerprint(edition, proofs, explored, played)
@@ -394,10 +410,19 @@ def _games_passed(tally: Tally, games: int) -> bool:
     )
 
 
-def _exploration(edition: Edition, scale: str, jobs: int = 1) -> CheckResult:
+def _explore(scale: str | None, max_states: int | None) -> workload.Explore | None:
+    """The exploration `Work` runs for each edition (None: `scale` None, no exploration)."""
+    return partial(_exploration, scale=scale, max_states=max_states) if scale else None
+
+
+def _exploration(
+    edition: Edition, scale: str, jobs: int = 1, max_states: int | None = None
+) -> CheckResult:
     """Every state of the edition at `scale`, at the smallest table it allows, every
-    invariant in each."""
-    report = explore_edition(edition, reference(edition), scale=scale, jobs=jobs, fit=True)
+    invariant in each; `max_states` bounds it (a check that stops there fails)."""
+    report = explore_edition(
+        edition, reference(edition), scale=scale, jobs=jobs, fit=True, max_states=max_states
+    )
     data = report.to_json()
     x = report.exploration
     fitted = "" if report.scale == scale else f" ({scale} cannot deal the hands)"
@@ -416,8 +441,21 @@ def _exploration(edition: Edition, scale: str, jobs: int = 1) -> CheckResult:
     elif x.stuck:
         detail += f"; the game cannot end from {len(x.stuck)} states"
     elif x.stopped:
-        detail += f"; stopped ({x.stopped})"
+        data["max_states"] = max_states
+        detail += f"; {_stopped_text(data)}"
     return CheckResult("exploration", report.ok and x.complete, detail, data)
+
+
+def _stopped_text(explored: dict[str, Any]) -> str:
+    """Why an exploration (`ExploreReport.to_json`, with the bound it had) is incomplete,
+    and what to do about it."""
+    if explored["stopped"] != "max-states":
+        return f"the exploration at {explored['scale']} stopped ({explored['stopped']})"
+    return (
+        f"the exploration at {explored['scale']} stopped at the bound of "
+        f"{explored['max_states']:,} states, unfinished: raise --max-states, or choose a "
+        "smaller --scale"
+    )
 
 
 def _proofs(report: ProofReport) -> CheckResult:

@@ -90,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     lint.add_argument("editions", nargs="+")
     lint.add_argument("--games", type=_games, default=100, help="random games for rule coverage")
     _optional_scale(lint, "exploration scale for rule coverage")
+    _state_bound(lint)
     diff = command("diff", "what changed in behaviour between two editions, with evidence")
     diff.add_argument("a", help="an edition name or file")
     diff.add_argument(
@@ -126,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--out", type=output_path, help="the folder to write to (default: beside each file)"
     )
     baseline.add_argument("--scale", type=_scale, default="micro", help="the exploration's scale")
+    _state_bound(baseline)
     baseline.add_argument(
         "--games", type=_games, default=None, help="random games to record (0: none)"
     )
@@ -135,6 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--out", type=output_path, required=True, metavar="DIR")
     report.add_argument("--games", type=_games, default=None, help="random games per edition")
     _optional_scale(report, "the exploration's scale")
+    _state_bound(report)
     report.add_argument("--diff-scale", type=_scale, default="micro", help="the comparisons' scale")
     report.add_argument("--seed", type=_integer, default=0)
     report.add_argument("--jobs", type=_jobs, default=0)
@@ -152,6 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--seed", type=_integer, default=0)
     check.add_argument("--jobs", type=_jobs, default=0, help="processes (default: one per core)")
     _optional_scale(check, "the exploration's scale")
+    _state_bound(check)
     check.add_argument(
         "--report", type=output_path, metavar="DIR", help="also write the review site there"
     )
@@ -222,6 +226,18 @@ def _optional_scale(parser: argparse.ArgumentParser, what: str) -> None:
     """`--scale`, `micro` by default, for a command whose exploration `none` skips."""
     parser.add_argument(
         "--scale", type=_scale_or_none, default="micro", help=f"{what} ('none' skips it)"
+    )
+
+
+def _state_bound(parser: argparse.ArgumentParser) -> None:
+    """`--max-states` for a command whose exploration is one check among others: it stops
+    there unfinished, and says so (`main_check.DEFAULT_MAX_STATES`; None here, so that
+    parsing arguments imports no rules code)."""
+    parser.add_argument(
+        "--max-states",
+        type=_positive,
+        default=None,
+        help="states explored before the exploration stops unfinished (default: 1,000,000)",
     )
 
 

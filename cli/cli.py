@@ -221,12 +221,18 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from unospec.checks.main_check import DEFAULT_GAMES, CheckInterrupted, check_editions
+    from unospec.checks.main_check import (
+        DEFAULT_GAMES,
+        DEFAULT_MAX_STATES,
+        CheckInterrupted,
+        check_editions,
+    )
     from unospec.editions import builtin_names
     from unospec.render import check_text
 
     names = list(dict.fromkeys(args.editions)) or list(builtin_names())  # each one once
     games = DEFAULT_GAMES if args.games is None else args.games
+    max_states = args.max_states or DEFAULT_MAX_STATES
     interrupted: CheckInterrupted | None = None
     scale = None if args.scale == "none" else args.scale  # checked as the arguments were read
     if args.report:
@@ -244,6 +250,7 @@ def _check(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 jobs=args.jobs,
                 scale=scale,
+                max_states=max_states,
                 progress=progress,
                 baselines=Path(args.baselines) if args.baselines else None,
             )
@@ -257,7 +264,9 @@ def _check(args: argparse.Namespace) -> int:
         from unospec.editions import with_bases
         from unospec.report.site import Settings, build_site
 
-        settings = Settings(games=games, scale=scale, seed=args.seed, jobs=args.jobs)
+        settings = Settings(
+            games=games, scale=scale, seed=args.seed, jobs=args.jobs, max_states=max_states
+        )
         with _progress_bar() as progress:  # with the editions they are variants of, as `report`
             index = build_site(with_bases(names), Path(args.report), settings, progress, reports)
         data["report"] = str(index)
@@ -394,15 +403,17 @@ def _lint(args: argparse.Namespace) -> int:
     from unospec.checks.lint import lint
     from unospec.checks.lint.coverage import coverage
     from unospec.checks.lint.sarif import to_sarif
+    from unospec.checks.main_check import DEFAULT_MAX_STATES
     from unospec.editions import load_edition
     from unospec.render import lint_text
 
     editions = [load_edition(name) for name in args.editions]
     scale = None if args.scale == "none" else args.scale
+    bound = args.max_states or DEFAULT_MAX_STATES
     reports = []
     with _progress_bar() as progress:
         for edition in editions:
-            seen = coverage(edition, args.games, scale, progress)
+            seen = coverage(edition, args.games, scale, progress, bound)
             reports.append(
                 lint(
                     edition,
@@ -451,7 +462,7 @@ def _diff(args: argparse.Namespace) -> int:
 
 def _baseline(args: argparse.Namespace) -> int:
     from unospec.checks.baseline import BaselineRefused, baseline_path, save
-    from unospec.checks.main_check import DEFAULT_GAMES, fingerprints_now
+    from unospec.checks.main_check import DEFAULT_GAMES, DEFAULT_MAX_STATES, fingerprints_now
     from unospec.editions import builtin_names, load_edition
 
     games = DEFAULT_GAMES if args.games is None else args.games
@@ -475,7 +486,12 @@ def _baseline(args: argparse.Namespace) -> int:
     try:
         with _progress_bar() as progress:
             found = fingerprints_now(
-                editions, args.scale, games=games, seed=args.seed, progress=progress
+                editions,
+                args.scale,
+                games=games,
+                seed=args.seed,
+                max_states=args.max_states or DEFAULT_MAX_STATES,
+                progress=progress,
             )
     except KeyboardInterrupt:  # nothing cut short is saved: every edition is left as it was
         left = [e.name for e in editions]
@@ -503,7 +519,7 @@ def _baseline(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from unospec.checks.main_check import DEFAULT_GAMES
+    from unospec.checks.main_check import DEFAULT_GAMES, DEFAULT_MAX_STATES
     from unospec.editions import builtin_names, with_bases
     from unospec.report.site import Settings, build_site
 
@@ -515,6 +531,7 @@ def _report(args: argparse.Namespace) -> int:
         diff_scale=args.diff_scale,
         seed=args.seed,
         jobs=args.jobs,
+        max_states=args.max_states or DEFAULT_MAX_STATES,
     )
     names = with_bases(args.editions) if args.editions else list(builtin_names())
     with _progress_bar() as progress:

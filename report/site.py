@@ -17,7 +17,7 @@ from typing import Any
 
 from unospec import __version__
 from unospec.checks.diff import diff
-from unospec.checks.main_check import DEFAULT_GAMES, check_editions
+from unospec.checks.main_check import DEFAULT_GAMES, DEFAULT_MAX_STATES, check_editions
 from unospec.checks.results import EditionReport
 from unospec.editions import load_edition
 from unospec.model.edition import Edition
@@ -38,6 +38,7 @@ class Settings:
     diff_scale: str = "micro"
     seed: int = 0
     jobs: int = 0
+    max_states: int = DEFAULT_MAX_STATES
 
 
 def build_site(
@@ -60,6 +61,7 @@ def build_site(
             seed=settings.seed,
             jobs=settings.jobs,
             scale=settings.scale,
+            max_states=settings.max_states,
             progress=progress,
         )
     folder = _prepare(out)

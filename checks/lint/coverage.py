@@ -32,8 +32,10 @@ def coverage(
     games: int,
     scale: str | None,
     progress: Callable[[str, int, int], None] | None = None,
+    max_states: int | None = None,
 ) -> Evidence:
-    """What `games` random games and the exploration at `scale` show about `edition`."""
+    """What `games` random games and the exploration at `scale` (bounded by `max_states`)
+    show about `edition`."""
     if not games and not scale:
         return Evidence(None, "", 0, None)
     fired: Counter[int] = Counter()
@@ -51,12 +53,16 @@ def coverage(
         )
         parts.append(counted(tally.games, "random game", "random games"))
     if scale:
-        report = explore_edition(edition, reference(edition), scale=scale, fit=True)
+        report = explore_edition(
+            edition, reference(edition), scale=scale, fit=True, max_states=max_states
+        )
         scale = report.scale  # the nearest that deals, when `scale` cannot
         explored = report.exploration
         fired += explored.fired
         if explored.violation is not None:  # stopped early: fewer rules had a chance to fire
             parts.append(f"exploring scale {scale} (until {explored.violation.invariant} broke)")
+        elif explored.stopped == "max-states":
+            parts.append(f"exploring scale {scale} (the first {len(explored.states):,} states)")
         else:
             parts.append(f"exploring scale {scale}")
     return Evidence(fired, " and ".join(parts), shortfalls, unfinished)

@@ -684,3 +684,20 @@ def test_a_one_colour_deck_with_a_hail_mary_is_linted(tmp_path: Path) -> None:
     )
     found = {f.id: f for f in lint(load_edition(str(path))).findings}
     assert found["turn-order:wild-hail-mary"].witness is None
+
+
+def test_a_rule_unfired_in_a_bounded_exploration_says_how_much_was_explored() -> None:
+    """lint's exploration stops at its bound (`--max-states`) like check's: a dead-rule
+    finding then names the part of the graph it rests on, not the whole scale. In classic's
+    first 300 micro states no Wild Draw Four is challenged yet (Action Cards: Wild Draw Four
+    card); in the whole graph it is."""
+    label = "awaiting_challenge --challenge--> table_draws"
+    seen = coverage_module.coverage(edition("classic"), 0, "micro", max_states=300)
+    assert seen.where == "exploring scale micro (the first 300 states)"
+    dead = [f for f in lint(edition("classic"), fired=seen.fired, checked_by=seen.where).findings
+            if f.family == "dead-rule"]  # fmt: skip
+    assert any(f.message == f"{label} never fired in {seen.where}" for f in dead)
+    whole = coverage_module.coverage(edition("classic"), 0, "micro")
+    assert whole.where == "exploring scale micro"
+    assert not any(label in f.message for f in lint(
+        edition("classic"), fired=whole.fired, checked_by=whole.where).findings)  # fmt: skip
