@@ -206,7 +206,7 @@ def simulation_json(
     return {
         "edition": edition.name,
         "games": tally.games,
-        "players": [min(counts, default=0), max(counts, default=0)],
+        "players": [min(counts), max(counts)] if counts else None,  # None: no game played
         "finished_games": tally.finished,
         "seconds": round(seconds, 3),
         "games_per_second": round(tally.games / max(seconds, 1e-9), 1),

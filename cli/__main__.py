@@ -1,5 +1,21 @@
-"""`python -m unospec` is the `unospec` command."""
+"""`python -m unospec` and the `unospec` command: the command, loaded under a Ctrl-C guard.
 
-from unospec.cli import main
+Loading the command takes tens of milliseconds; Ctrl-C (or `timeout -s INT`) in that time
+printed a traceback, since `main` installs its handling only once loaded."""
 
-raise SystemExit(main())
+import sys
+
+
+def run() -> None:
+    """Load and run the command; exit with its code (130, as `main` says, when interrupted
+    while loading)."""
+    try:
+        from unospec.cli import main
+    except KeyboardInterrupt:
+        print("unospec: interrupted", file=sys.stderr)
+        raise SystemExit(130) from None
+    raise SystemExit(main())
+
+
+if __name__ == "__main__":
+    run()

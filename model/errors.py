@@ -7,10 +7,23 @@ or a replay meets it.
 
 from __future__ import annotations
 
+import re
+
 
 def one_line(text: str) -> str:
-    """`text` with its line breaks and other control characters escaped."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    """`text` with its line breaks and other control characters escaped, and any number of
+    more than 30 digits cut to its ends and length (a file or argument may hold one of
+    thousands, which the message quotes)."""
+    printable = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return _LONG_NUMBER.sub(_cut_number, printable)
+
+
+_LONG_NUMBER = re.compile(r"\d{31,}")
+
+
+def _cut_number(match: re.Match[str]) -> str:
+    digits = match.group()
+    return f"{digits[:6]}...{digits[-3:]} ({len(digits)} digits)"
 
 
 class UnospecError(Exception):

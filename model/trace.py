@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -156,8 +157,11 @@ def parse_trace(text: str, where: str = "trace", *, keep_source: bool = False) -
         raise InputError(f"{where}:{error.lineno}: expected JSON, found {error.msg}") from None
     except RecursionError:
         raise InputError(f"{where}: expected JSON, found nesting too deep") from None
-    except ValueError as error:  # json refuses integers of more than 4300 digits this way
-        raise InputError(f"{where}: expected JSON, found {error}") from None
+    except ValueError:  # json refuses integers of more digits than Python converts
+        limit = sys.get_int_max_str_digits()
+        raise InputError(
+            f"{where}: expected JSON, found an integer of more than {limit} digits"
+        ) from None
     if not isinstance(data, dict):
         raise InputError(f"{where}: expected a JSON object, found {type(data).__name__}")
     source = (where, text)
@@ -219,7 +223,32 @@ def _trace(data: dict[str, Any]) -> Trace:
             reason = str(error).removeprefix("--scale: ")
             raise TraceContentError(("scale",), f"{reason}") from None
     extra: dict[str, Any] = {k: data[k] for k in ("comment", "violation", "seed") if k in data}
+    _check_notes(extra)
     return Trace(edition, players, tuple(deck), tuple(steps), foil, extra, scale)
+
+
+def _check_notes(extra: dict[str, Any]) -> None:
+    """The keys kept but not played have the shapes unospec writes: a file that says
+    something else in them was not written by it, and `replay` would report it as said."""
+    comment = extra.get("comment", "")
+    if not isinstance(comment, str):
+        raise TraceContentError(("comment",), f"expected text, found {shown(comment)}")
+    seed = extra.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TraceContentError(("seed",), f"expected an integer, found {shown(seed)}")
+    violation = extra.get("violation", MISSING)
+    if violation is MISSING:
+        return
+    if not isinstance(violation, dict) or set(violation) != {"invariant", "message"}:
+        raise TraceContentError(
+            ("violation",),
+            f'expected {{"invariant": ..., "message": ...}}, found {shown(violation)}',
+        )
+    for key in ("invariant", "message"):
+        if not isinstance(violation[key], str):
+            raise TraceContentError(
+                ("violation", key), f"expected text, found {shown(violation[key])}"
+            )
 
 
 def deck_faces(

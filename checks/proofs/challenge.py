@@ -16,18 +16,19 @@ the booklet's wording:
 from __future__ import annotations
 
 from itertools import product
-from typing import Any
+from typing import Any, NamedTuple
 
 import z3
 
 from unospec.checks.proofs.result import REFUTED, UNKNOWN, Query, check_claim, value
 from unospec.model import sections
 from unospec.model.actions import Accept, Challenge, Play, Reshuffle
+from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
 from unospec.model.effects import WildDraw
 from unospec.model.errors import UnospecError
 from unospec.model.kernel import apply, chance_cards, empty_table
-from unospec.model.state import GameState
+from unospec.model.state import CLOCKWISE, GameState
 
 
 def _holds(kinds: tuple[str, ...], color: z3.BoolRef, wild: z3.BoolRef) -> z3.BoolRef:
@@ -124,27 +125,49 @@ def success_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
     )
 
 
-def _table_size(edition: Edition) -> int:
-    """Three players, so that "the next player" and "the one after" differ, or as near as
-    the edition allows (an edition for two: the one after the victim is the offender)."""
+class Table(NamedTuple):
+    """A table the payouts are probed at: its size, the direction of play, the offender's
+    seat and the colour in force."""
+
+    players: int
+    direction: int
+    offender: int
+    colour: int
+
+
+LARGEST_TABLE = 5
+"""Probed table sizes run from the edition's fewest players up to this (or its most): with
+five, the victim, the one after and the offender's other neighbour are all different."""
+
+
+def _tables(edition: Edition) -> list[Table]:
+    """Every table size from the fewest players, both directions, the offender at the first
+    and the last seat (where the next seat wraps around), each colour in force."""
     rules = edition.rules
-    return min(max(3, rules.min_players), rules.max_players)
+    colours = sorted({c for c in edition.faces.color if c >= 0})
+    sizes = range(rules.min_players, min(rules.max_players, LARGEST_TABLE) + 1)
+    return [
+        Table(n, direction, seat, colour)
+        for n in sizes
+        for direction in (CLOCKWISE, -CLOCKWISE)
+        for seat in sorted({0, n - 1})
+        for colour in colours
+    ]
 
 
 def _hand_state(
-    edition: Edition, kind: str, with_color: bool, with_wild: bool
-) -> tuple[GameState, int, int] | None:
-    """Three players (or as near as the edition allows); player 0 holds the Wild Draw card
-    (and what the combination asks)."""
+    edition: Edition, kind: str, table: Table, with_color: bool, with_wild: bool
+) -> tuple[GameState, int] | None:
+    """`table` with the offender to play, holding the Wild Draw card (and what the
+    combination asks); every other player holds two cards."""
     faces = edition.faces
     deck = list(faces.in_play)
     colored = [f for f in deck if faces.color[f] >= 0]
-    if not colored:
+    top = next((f for f in colored if faces.color[f] == table.colour), None)
+    if top is None:
         return None
-    top = colored[0]
-    in_force = faces.color[top]
-    other = [f for f in colored if faces.color[f] != in_force and f != top]
-    same = [f for f in colored if faces.color[f] == in_force and f != top]
+    other = [f for f in colored if faces.color[f] != table.colour and f != top]
+    same = [f for f in colored if faces.color[f] == table.colour and f != top]
     wilds = [f for f in deck if faces.wild[f] and faces.card_id(f) != kind]
     card = faces.face(kind)
     hand = [card]
@@ -158,74 +181,102 @@ def _hand_state(
                 return None
             hand.append(left[0])
             deck.remove(left[0])
-    players = _table_size(edition)
-    dealt = 2 * (players - 1)
+    dealt = 2 * (table.players - 1)
     if len(deck) < dealt + 2:
         return None
-    others = tuple(tuple(sorted(deck[i : i + 2])) for i in range(0, dealt, 2))
-    game = empty_table(edition, players)._replace(
+    others = [tuple(sorted(deck[i : i + 2])) for i in range(0, dealt, 2)]
+    hands = (*others[: table.offender], tuple(sorted(hand)), *others[table.offender :])
+    game = empty_table(edition, table.players)._replace(
         phase="awaiting_play",
-        hands=(tuple(sorted(hand)), *others),
+        hands=hands,
         draw_pile=tuple(deck[dealt:]),
         discard=(top,),
-        color=in_force,
+        color=table.colour,
+        direction=table.direction,
+        current=table.offender,
+        leader=table.offender,
     )
-    return game, card, in_force
+    return game, card
 
 
-Combination = tuple[bool, bool, bool]  # (holds the colour in force, holds a wild, challenged)
+Combination = tuple[Table, bool, bool, bool]
+"""(the table, holds the colour in force, holds a wild, challenged)."""
+
+Outcome = tuple[int, int, int, int, int]
+"""(offender draws, the other seat whose hand grew or -1, how many it drew, next player,
+cards left to draw)."""
 
 
 def _observe(
     edition: Edition, kind: str, effect: WildDraw
-) -> tuple[dict[Combination, tuple[int, int, int, int]], dict[Combination, str]]:
-    """What the kernel does for each hand and answer: (offender draws, victim draws, next
-    player, cards left to draw); and the combinations it refused although the rules allow
-    them (a play is refused only as a bluff, and only when bluffs are)."""
-    observed: dict[Combination, tuple[int, int, int, int]] = {}
+) -> tuple[dict[Combination, Outcome], dict[Combination, str]]:
+    """What the kernel does at each table for each hand and answer; and the combinations it
+    refused although the rules allow them (a play is refused only as a bluff, and only when
+    bluffs are)."""
+    observed: dict[Combination, Outcome] = {}
     refused: dict[Combination, str] = {}
-    for with_color, with_wild, challenged in product((False, True), repeat=3):
-        built = _hand_state(edition, kind, with_color, with_wild)
-        if built is None:
-            continue
-        game, card, in_force = built
-        combination = (with_color, with_wild, challenged)
-        try:
-            played = apply(edition, game, Play(0, card, in_force))
-        except UnospecError as error:
-            forbidden = (with_color and "current-color" in effect.playable_unless_holding) or (
-                with_wild and "wild" in effect.playable_unless_holding
-            )
-            if not (forbidden and effect.bluff == "refused"):
+    for table in _tables(edition):
+        for with_color, with_wild, challenged in product((False, True), repeat=3):
+            built = _hand_state(edition, kind, table, with_color, with_wild)
+            if built is None:
+                continue
+            game, card = built
+            combination = (table, with_color, with_wild, challenged)
+            offender = table.offender
+            try:
+                played = apply(edition, game, Play(offender, card, table.colour))
+            except UnospecError as error:
+                forbidden = (with_color and "current-color" in effect.playable_unless_holding) or (
+                    with_wild and "wild" in effect.playable_unless_holding
+                )
+                if not (forbidden and effect.bluff == "refused"):
+                    refused[combination] = str(error)
+                continue
+            answerer = played.current  # whoever the kernel asks to answer
+            try:
+                answer = Challenge(answerer) if challenged else Accept(answerer)
+                after = apply(edition, played, answer)
+                while after.phase == "awaiting_reshuffle":  # the pile ran out: any order will do
+                    after = apply(edition, after, Reshuffle(chance_cards(edition, after)))
+            except UnospecError as error:
                 refused[combination] = str(error)
-            continue
-        try:
-            after = apply(edition, played, Challenge(1) if challenged else Accept(1))
-            while after.phase == "awaiting_reshuffle":  # the pile ran out: any order will do
-                after = apply(edition, after, Reshuffle(chance_cards(edition, after)))
-        except UnospecError as error:
-            refused[combination] = str(error)
-            continue
-        drew = [len(after.hands[p]) - len(played.hands[p]) for p in (0, 1)]
-        left = len(played.draw_pile) + len(played.discard) - 1  # a reshuffle keeps the top
-        observed[combination] = (drew[0], drew[1], after.current, left)
+                continue
+            drew = [len(after.hands[p]) - len(played.hands[p]) for p in range(table.players)]
+            grew = [p for p in range(table.players) if p != offender and drew[p]]
+            other = grew[0] if len(grew) == 1 else -1 if not grew else -2  # -2: several drew
+            left = len(played.draw_pile) + len(played.discard) - 1  # a reshuffle keeps the top
+            outcome = (drew[offender], other, drew[other] if grew else 0, after.current, left)
+            observed[combination] = outcome
     return observed, refused
 
 
+def _table_in(table: Table) -> dict[str, Any]:
+    direction = "clockwise" if table.direction == CLOCKWISE else "counterclockwise"
+    return {
+        "players": table.players,
+        "direction": direction,
+        "offender's seat": table.offender,
+        "colour in force": COLORS[table.colour],
+    }
+
+
 def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -> Query:
-    """The kernel's outcome equals the booklet's for every hand, challenged or accepted; a
-    kernel that refuses a play or answer the rules allow refutes it, and one no table can
-    ask leaves it unknown (it was proved over no hand at all)."""
+    """The kernel's outcome equals the booklet's at every probed table (see `_tables`), for
+    every hand, challenged or accepted; a kernel that refuses a play or answer the rules
+    allow refutes it, and one no table can ask leaves it unknown (it was proved over no hand
+    at all)."""
     name = f"challenge-payouts: {kind}"
     claim = (
-        f"after a {kind}, accepting costs {effect.draw}; a failed challenge costs the challenger "
-        f"{effect.challenger_draws}; a successful one costs the offender {effect.offender_draws} "
-        "(or every card left, when fewer remain)"
+        f"after a {kind}, the next player in the direction of play answers; accepting costs "
+        f"them {effect.draw}; a failed challenge costs them {effect.challenger_draws}; a "
+        f"successful one costs the offender {effect.offender_draws} (or every card left, when "
+        "fewer remain)"
     )
     observed, refused = _observe(edition, kind, effect)
     if refused:
-        (with_color, with_wild, challenged), reason = next(iter(refused.items()))
+        (table, with_color, with_wild, challenged), reason = next(iter(refused.items()))
         witness = {
+            "table": _table_in(table),
             "hand": {"a card of the colour in force": with_color, "a wild card": with_wild},
             "answer": "challenge" if challenged else "accept",
             "kernel refused": reason,
@@ -235,40 +286,57 @@ def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
         unasked = {"reason": "this deck cannot build a table that plays the card"}
         return Query(name, claim, section, UNKNOWN, 0.0, unasked, True)
     color, wild, challenged = z3.Bools("holds_colour_in_force holds_a_wild challenged")
-    offender, victim, following, left = z3.Ints("offender_draws victim_draws next_player left")
+    players, direction, seat, case = z3.Ints("players direction offender case")
+    offender, other, other_drew, following, left = z3.Ints(
+        "offender_draws other_seat other_draws next_player left"
+    )
 
     def owed(amount: int) -> z3.ArithRef:  # every card left, when fewer (draw-what-remains)
         return z3.If(left < amount, left, amount)
 
+    def next_seat(of: z3.ArithRef) -> z3.ArithRef:  # in the direction of play (linear: fast)
+        seat = of + direction
+        return z3.If(seat >= players, seat - players, z3.If(seat < 0, seat + players, seat))
+
+    victim = next_seat(seat)
+    after_victim = next_seat(victim)
+
+    def victim_draws(amount: int) -> z3.BoolRef:
+        return z3.And(offender == 0, other == victim, other_drew == owed(amount))
+
     guilty = _holds(effect.guilty_if_holding, color, wild)
     plays = effect.after_successful_challenge == "challenger-plays"
-    after_victim = 2 % _table_size(edition)  # the offender is 0, the victim 1
     booklet = z3.If(
         challenged,
         z3.If(
             guilty,
             z3.And(
                 offender == owed(effect.offender_draws),
-                victim == 0,
-                following == (1 if plays else after_victim),
+                other_drew == 0,
+                following == (victim if plays else after_victim),
             ),
-            z3.And(
-                offender == 0, victim == owed(effect.challenger_draws), following == after_victim
-            ),
+            z3.And(victim_draws(effect.challenger_draws), following == after_victim),
         ),
-        z3.And(offender == 0, victim == owed(effect.draw), following == after_victim),
+        z3.And(victim_draws(effect.draw), following == after_victim),
     )
-    table = [
-        z3.Implies(
-            z3.And(color == c, wild == w, challenged == ch),
-            z3.And(offender == o, victim == v, following == n, left == k),
-        )
-        for (c, w, ch), (o, v, n, k) in observed.items()
+    # one case per distinct observation: the colours in force collapse into one case where
+    # the kernel treats them alike, and stay apart where it does not
+    cases: dict[tuple[Any, ...], Table] = {}
+    for (t, c, w, ch), outcome in observed.items():
+        cases.setdefault((t.players, t.direction, t.offender, c, w, ch, *outcome), t)
+    facts = [players, direction, seat, color, wild, challenged, offender, other, other_drew]
+    facts += [following, left]
+    rows = [
+        z3.Implies(case == i, z3.And(*[f == v for f, v in zip(facts, row, strict=True)]))
+        for i, row in enumerate(cases)
     ]
-    known = z3.Or(*[z3.And(color == c, wild == w, challenged == ch) for c, w, ch in observed])
+    tables = list(cases.values())  # a table each case was seen at
+    known = z3.And(case >= 0, case < len(rows))
 
     def decode(model: z3.ModelRef) -> dict[str, Any]:
+        drew = value(model, other_drew)
         return {
+            "table": _table_in(tables[value(model, case)]),
             "hand": {
                 "a card of the colour in force": value(model, color),
                 "a wild card": value(model, wild),
@@ -277,7 +345,9 @@ def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
             "cards left to draw": value(model, left),
             "kernel": {
                 "offender draws": value(model, offender),
-                "challenger draws": value(model, victim),
+                "another player draws": {"seat": value(model, other), "cards": drew}
+                if drew
+                else "nobody",
                 "next player": value(model, following),
             },
         }
@@ -286,7 +356,7 @@ def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
         name,
         claim,
         section,
-        [*table, known],
+        [*rows, known],
         z3.Not(booklet),
         decode,
         kernel_relies_on_it=True,

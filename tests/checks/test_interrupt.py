@@ -151,3 +151,16 @@ def test_one_ctrl_c_sent_twice_is_one_interrupt(
     with pytest.raises(KeyboardInterrupt):  # main's own handler is gone once it returns
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(0.5)
+
+
+def test_a_simulation_stopped_before_its_first_game_names_no_table() -> None:
+    """Ctrl-C before any game ends: no table was played, so `players` is null, not the
+    `[0, 0]` it once said (no edition seats no one: Set Up), and the text says so."""
+    from unospec.checks.simulate import Tally, simulation_json
+    from unospec.render import simulate_text
+
+    data = simulation_json(edition("classic"), Tally(interrupted=True), 0.1, check=True)
+    assert data["games"] == 0 and data["players"] is None
+    assert "classic: 0 games of any table" in simulate_text(data)
+    played, _ = run_games(edition("classic"), 3, policy="eager")
+    assert simulation_json(edition("classic"), played, 1.0, check=True)["players"] == [2, 4]

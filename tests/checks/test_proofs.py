@@ -143,18 +143,42 @@ def test_a_kernel_that_pays_the_wrong_amount_is_refuted(monkeypatch: pytest.Monk
         assert after.owed is not None
         return after._replace(owed=after.owed._replace(amount=4))
 
-    label = "awaiting_challenge --challenge--> table_draws"
-    branches = tuple(
-        dataclasses.replace(b, update=judge) if b.label == label else b for b in MACHINE.branches
-    )
-    by_event = dict(MACHINE.by_event)
-    by_event[("awaiting_challenge", "challenge")] = tuple(
-        b for b in branches if (b.source, b.event) == ("awaiting_challenge", "challenge")
-    )
-    monkeypatch.setattr(kernel, "MACHINE", dataclasses.replace(MACHINE, by_event=by_event))
+    _patch(monkeypatch, "awaiting_challenge --challenge--> table_draws", judge)
     query = next(q for q in prove(edition("nfl-cowboys")).queries if q.name.startswith("challenge"))
     assert query.verdict == REFUTED and query.kernel_relies_on_it
     assert query.witness is not None and query.witness["answer"] == "challenge"
+
+
+def _patch(monkeypatch: pytest.MonkeyPatch, label: str, update: Any) -> None:
+    """A seeded bug: the machine transition `label` runs `update` as its effect."""
+    branches = tuple(
+        dataclasses.replace(b, update=update) if b.label == label else b for b in MACHINE.branches
+    )
+    by_event = {
+        key: tuple(b for b in branches if (b.source, b.event) == key) for key in MACHINE.by_event
+    }
+    monkeypatch.setattr(kernel, "MACHINE", dataclasses.replace(MACHINE, by_event=by_event))
+
+
+def test_a_payout_that_ignores_the_direction_of_play_is_refuted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A seeded bug: after an accepted Wild Draw Four the turn passes clockwise of the victim
+    whatever the direction. Clockwise it is right, so a proof that probed one clockwise table
+    proved it; the payouts are now probed at every table size up to five, both directions,
+    the offender at either end of the table, each colour in force (Action Cards: Wild Draw
+    Four card; Reverse card)."""
+
+    def accept(e, game, action):  # type: ignore[no-untyped-def]
+        after = updates.accept_draw(e, game, action)
+        return after._replace(current=(game.challenge.victim + 1) % game.players)
+
+    _patch(monkeypatch, "awaiting_challenge --accept--> table_draws", accept)
+    query = next(q for q in prove(edition("classic")).queries if q.name.startswith("challenge-pay"))
+    assert query.verdict == REFUTED and query.kernel_relies_on_it
+    witness = query.witness
+    assert witness is not None and witness["answer"] == "accept"
+    assert witness["table"]["direction"] == "counterclockwise" and witness["table"]["players"] > 2
 
 
 def _refusing(monkeypatch: pytest.MonkeyPatch, source: str, event: str) -> None:

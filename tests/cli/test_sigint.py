@@ -98,3 +98,24 @@ def test_ctrl_c_stops_check_and_names_what_was_not_checked() -> None:
     assert data["editions"] == []  # express's 100,000 games were still being played
     assert data["unchecked"] == ["express", "classic"]
     assert alive == []
+
+
+def test_ctrl_c_while_the_command_loads_is_an_interrupt(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C in the tens of milliseconds the command takes to load (before `main` handles
+    it) is exit 130 with one line, not a traceback: the console script's `run` loads the
+    command inside its own guard. The import that the signal interrupts is simulated."""
+    from unospec.__main__ import run
+
+    class Interrupted:
+        def find_spec(self, name: str, *args: object) -> None:
+            if name == "unospec.cli":
+                raise KeyboardInterrupt
+
+    monkeypatch.delitem(sys.modules, "unospec.cli", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [Interrupted(), *sys.meta_path])
+    with pytest.raises(SystemExit) as stop:
+        run()
+    assert stop.value.code == INTERRUPTED
+    assert capsys.readouterr().err == "unospec: interrupted\n"

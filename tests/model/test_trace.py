@@ -103,7 +103,56 @@ PARSE_ERRORS = [
         "trace: deck: expected an array of card ids, found nothing",  # it said null
         id="missing-deck",
     ),
+    pytest.param(  # Python's message named sys.set_int_max_str_digits, no help to a user
+        '{"edition": "express", "players": ' + "9" * 5000 + "}",
+        "trace: expected JSON, found an integer of more than 4300 digits",
+        id="integer-too-long-to-convert",
+    ),
+    # the keys kept but not played have the shapes unospec writes (README: the trace format)
+    pytest.param(
+        json.dumps(_base(comment=["a", "list"])),
+        'trace:1: comment: expected text, found ["a", "list"]',
+        id="comment-not-text",
+    ),
+    pytest.param(
+        json.dumps(_base(seed="7")),
+        'trace:1: seed: expected an integer, found "7"',
+        id="seed-a-string",
+    ),
+    pytest.param(
+        json.dumps(_base(seed=True)),
+        "trace:1: seed: expected an integer, found true",
+        id="seed-a-boolean",
+    ),
+    pytest.param(
+        json.dumps(_base(violation="cards-conserved")),
+        'trace:1: violation: expected {"invariant": ..., "message": ...}, found "cards-conse',
+        id="violation-not-an-object",
+    ),
+    pytest.param(
+        json.dumps(_base(violation={"invariant": "cards-conserved"})),
+        'trace:1: violation: expected {"invariant": ..., "message": ...}',
+        id="violation-without-message",
+    ),
+    pytest.param(
+        json.dumps(_base(violation={"invariant": 3, "message": "m"})),
+        "trace:1: violation.invariant: expected text, found 3",
+        id="violation-invariant-not-text",
+    ),
 ]
+
+
+def test_the_kept_keys_as_unospec_writes_them_are_read() -> None:
+    """`comment`, `seed` and `violation` in the shapes `play --trace-out` and `explore`
+    write them are kept, not played."""
+    kept = {
+        "comment": "why",
+        "seed": 12,
+        "violation": {"invariant": "cards-conserved", "message": "a card twice"},
+    }
+    trace = parse_trace(json.dumps(_base(**kept)))
+    assert trace.extra == kept
+    assert replay(edition("express"), trace).recorded == kept["violation"]
 
 
 @pytest.mark.parametrize(("text", "message"), PARSE_ERRORS)
@@ -122,6 +171,11 @@ def test_parse_trace_names_the_file() -> None:
 DRAW = {"player": 0, "action": "draw"}
 
 REPLAY_ERRORS = [
+    pytest.param(  # the error quotes it, cut to its ends and length
+        _base(players=10**300),
+        "players: expected 2 to 10 for express, found 100000...000 (301 digits)",
+        id="players-with-300-digits",
+    ),
     pytest.param(
         _base(deck=_replace_card("red-5", "purple-5")),
         'deck[4]: expected a card of express\'s deck, found "purple-5"',
