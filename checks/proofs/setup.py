@@ -13,19 +13,27 @@ from typing import Any
 
 import z3
 
-from unospec.checks.proofs.result import PROVED, REFUTED, Query
+from unospec.checks.proofs.result import PROVED, REFUTED, TIMEOUT_MS, UNKNOWN, Query
 from unospec.model.edition import Edition
 
 SECTION = "Set Up 2-4"
 
 
+class _Unknown(Exception):
+    """Z3 could not decide a table size (its timeout): not a proof either way."""
+
+
 def _flip_can_fail(edition: Edition, players: int) -> dict[str, int] | None:
+    """A deal of `players` hands that leaves the flip only ignored cards; None: there is
+    none. Its own context and timeout, as `check_claim`'s queries have."""
     faces = edition.faces
     ignored = sum(1 for f in faces.in_play if faces.ignored_at_flip[f])
     starting = len(faces.in_play) - ignored
     dealt = players * edition.rules.hand_size
-    took_starting, took_ignored = z3.Ints("dealt_starting dealt_ignored")
-    solver = z3.Solver()
+    context = z3.Context()
+    took_starting, took_ignored = z3.Ints("dealt_starting dealt_ignored", ctx=context)
+    solver = z3.Solver(ctx=context)
+    solver.set("timeout", TIMEOUT_MS)
     solver.add(
         took_starting >= 0,
         took_ignored >= 0,
@@ -34,7 +42,10 @@ def _flip_can_fail(edition: Edition, players: int) -> dict[str, int] | None:
         took_starting + took_ignored == dealt,
         took_starting == starting,  # no card that may start the pile is left to flip
     )
-    if solver.check() != z3.sat:
+    answer = solver.check()
+    if answer == z3.unknown:
+        raise _Unknown(str(solver.reason_unknown()))
+    if answer == z3.unsat:
         return None
     model = solver.model()
     return {
@@ -55,7 +66,12 @@ def setup_query(edition: Edition) -> Query:
         if players * rules.hand_size + 1 > edition.in_play_count:
             undealable.append(players)
             continue
-        example = _flip_can_fail(edition, players)
+        try:
+            example = _flip_can_fail(edition, players)
+        except _Unknown as reason:
+            seconds = round(time.perf_counter() - started, 4)
+            unknown = {"players": players, "reason": str(reason)}
+            return Query("setup-feasibility", _claim(edition), SECTION, UNKNOWN, seconds, unknown)
         if example is not None:
             failing.append(example)
     feasible = [
@@ -63,10 +79,7 @@ def setup_query(edition: Edition) -> Query:
         for n in range(rules.min_players, rules.max_players + 1)
         if n not in undealable and all(w["players"] != n for w in failing)
     ]
-    claim = (
-        f"for {rules.min_players}-{rules.max_players} players, {rules.hand_size} cards each can "
-        "be dealt and the first flip always finds a card to start the discard pile"
-    )
+    claim = _claim(edition)
     seconds = round(time.perf_counter() - started, 4)
     if not undealable and not failing:
         return Query("setup-feasibility", claim, SECTION, PROVED, seconds)
@@ -77,3 +90,11 @@ def setup_query(edition: Edition) -> Query:
         "example": failing[0] if failing else None,
     }
     return Query("setup-feasibility", claim, SECTION, REFUTED, seconds, witness)
+
+
+def _claim(edition: Edition) -> str:
+    rules = edition.rules
+    return (
+        f"for {rules.min_players}-{rules.max_players} players, {rules.hand_size} cards each can "
+        "be dealt and the first flip always finds a card to start the discard pile"
+    )

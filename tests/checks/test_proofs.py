@@ -305,3 +305,19 @@ def test_a_deck_with_no_card_in_play_has_no_score_to_reach() -> None:
     [target] = [q for q in prove(empty).queries if q.name == "scoring-target"]
     assert target.verdict == REFUTED
     assert target.witness["largest score of one hand"] == 0
+
+
+def test_setup_feasibility_that_z3_cannot_decide_is_unknown_not_proved(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Z3 timeout is no proof: the setup query once read "no deal found" into any answer
+    but sat, so an undecided table size counted as feasible (Set Up 2-4)."""
+    import z3
+
+    from unospec.checks.proofs.setup import setup_query
+
+    monkeypatch.setattr(z3.Solver, "check", lambda self, *a: z3.unknown)
+    monkeypatch.setattr(z3.Solver, "reason_unknown", lambda self: "timeout")
+    query = setup_query(edition("classic"))
+    assert query.verdict == UNKNOWN
+    assert query.witness == {"players": 2, "reason": "timeout"}
