@@ -140,7 +140,11 @@ def load(edition: Edition, folder: Path | None = None) -> dict[str, Any] | None:
             str(path), error.lineno, "(file)", expected, f"bad JSON ({error.msg})"
         ) from None
     if not isinstance(loaded, dict) or type(loaded.get("format")) is not int:
-        found = f"format {loaded.get('format')!r}" if isinstance(loaded, dict) else "not an object"
+        found = (
+            ("no format" if "format" not in loaded else f"format {json.dumps(loaded['format'])}")
+            if isinstance(loaded, dict)
+            else "not an object"
+        )
         raise EditionError(str(path), 1, "format", expected, found)
     if loaded["format"] != FORMAT:
         return loaded  # another unospec's layout: the check asks for it to be saved again
@@ -158,7 +162,7 @@ def load(edition: Edition, folder: Path | None = None) -> dict[str, Any] | None:
             raise EditionError(str(path), at, ".".join(where), expected, shown)
     missing = [key for key in FIELDS if key not in loaded]
     if missing:  # compared, each would read as a change the edition made
-        raise EditionError(str(path), 1, missing[0], expected, f"no {missing[0]!r}")
+        raise EditionError(str(path), 1, missing[0], expected, f"no {missing[0]}")
     return loaded
 
 

@@ -129,7 +129,7 @@ def as_played(edition: Edition) -> Edition:
     rules, points and first-flip entries, and the readings of questions only such a card
     raises. No game reads them, so a file that keeps them and one that deletes them play
     alike and are compared alike (`unospec lint` still reports them as leftovers)."""
-    present = {edition.faces.faces[f].kind for f in edition.faces.in_play}
+    present = edition.faces.kinds_in_play
     raised = {effect_name(e) for k, e in edition.effects if k in present}
 
     def arises(item: Interpretation) -> bool:
@@ -180,7 +180,7 @@ def deck_composition(edition: Edition) -> dict[str, Any]:
 
 
 def card_parameters(edition: Edition) -> dict[str, Any]:
-    present = {edition.faces.faces[f].kind for f in edition.faces.in_play}
+    present = edition.faces.kinds_in_play
     flat: dict[str, Any] = {}
     for kind, effect in edition.effects:
         if kind not in present:
@@ -381,6 +381,27 @@ def scaled_away(
     ]
 
 
+def capped(a: Edition, b: Edition, common: str, players: int) -> list[dict[str, Any]]:
+    """Draw amounts the shared deck cannot tell apart. While a hand goes on every hand holds
+    a card and one card tops the discard pile, so no draw there takes more than the cards in
+    play less one per player less one; two amounts of at least that many both draw every
+    card there is (the reading draw-what-remains, Let's Play), and play shows them alike."""
+    scaled = scale_edition(a, parse_scale(common))
+    most = scaled.in_play_count - players - 1
+    return [
+        {"path": d.path, "a": d.a, "b": d.b, "most_drawn": most}
+        for d in data_differences(a, b)
+        if d.path.endswith(DRAW_AMOUNTS)
+        and isinstance(d.a, int)
+        and isinstance(d.b, int)
+        and min(d.a, d.b) >= most
+    ]
+
+
+DRAW_AMOUNTS = (".draw", ".challenger_draws", ".offender_draws", ".uno_penalty")
+"""The parameters that are a number of cards to draw (a card's, or Calling UNO's)."""
+
+
 BETWEEN_HANDS = frozenset({"setup.next_leader", "scoring.game_end"})
 """Parameters only a next hand reads: who leads it, and whether there is one (Winning)."""
 
@@ -538,6 +559,7 @@ def diff(
     report.bound["scaled_away"] = scaled_away(
         a, b, report.bound["scale"], next_hand_played=report.bound.pop("next_hand_played", False)
     )
+    report.bound["capped"] = capped(a, b, report.bound["scale"], players)
     report.bound["players_not_compared"] = [
         n
         for n in range(

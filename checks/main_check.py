@@ -49,12 +49,12 @@ from unospec.model.table import MACHINE
 Progress = Callable[[str, int, int], None]
 """progress(label, done, total): called as work completes; the CLI draws a bar from it."""
 
-DEFAULT_GAMES = 300
-"""Games per edition. Measured with `benchmarks/bench_sample.py` (see benchmarks/README.md):
-in the check's games, the last machine transition to fire first fires in game 179
-(nfl-cowboys), and every seeded kernel bug of `benchmarks/mutants.py` fails a game by game
-158 (a Hail Mary rarely thrown), most in game 0 or 1; up to game 2000 nothing new came.
-Bugs that break no invariant show in the baseline's games."""
+DEFAULT_GAMES = 2000
+"""Games per edition: issue 2 asks `check` for at least 2,000. Fewer would find as much on
+the seeded bugs measured so far (`benchmarks/bench_sample.py`, see benchmarks/README.md:
+the last machine transition to fire first fires in game 179, and every seeded kernel bug of
+`benchmarks/mutants.py` fails a game by game 158), but a bug no one has seeded may need more,
+and the contract is the contract. Bugs that break no invariant show in the baseline's games."""
 DEFAULT_SCALE = "micro"
 DEFAULT_MAX_STATES = 1_000_000
 """The exploration's bound in `check`, `lint` and `baseline save`: about 80 s and 250 MB on

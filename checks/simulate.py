@@ -213,14 +213,14 @@ def simulation_json(
         "steps": tally.steps,
         "hands": tally.hands,
         "mean_turns": round(statistics.fmean(turns), 2),
-        "median_turns": statistics.median(turns),
+        "median_turns": float(statistics.median(turns)),  # a number of one type, odd or even
         "first_player_win_share": round(tally.leader_wins / hands, 4),
         "player_zero_game_share": round(tally.player_zero_wins / max(1, tally.games), 4),
         "reshuffles_per_game": round(tally.reshuffles / max(1, tally.games), 3),
         "draw_shortfalls": tally.shortfalls,
         "interrupted": tally.interrupted,
         "invariants_checked": check,
-        "invariant_violations": tally.violations,
+        "invariant_violations": tally.violations if check else None,  # None: not looked at
         "first_violation": None
         if tally.first_violation is None
         else dict(

@@ -323,6 +323,12 @@ def _explore(args: argparse.Namespace) -> int:
                 f"--storyboard: expected a file ending in .svg, found {args.storyboard!r}"
             )
         _writable_in(args.storyboard, Path(args.out))
+        from unospec.diagrams.render import HOW_TO_INSTALL, find_dot
+
+        find_dot(  # before the work, so a counterexample is never lost for want of it
+            f"--storyboard: Graphviz's `dot` is needed to draw it: install it ({HOW_TO_INSTALL}), "
+            "or leave --storyboard out"
+        )
     with _progress_bar() as progress:
         report = run_exploration(
             args.edition,
@@ -503,8 +509,9 @@ def _baseline(args: argparse.Namespace) -> int:
             refusals.append({"edition": edition.name, "reason": str(result)})
             lines.append(f"{result}; not saved: {edition.name}")
             continue
-        written.append(str(save(edition, result, folder)))
-        lines.append(f"saved {written[-1]}")
+        path = save(edition, result, folder)
+        written.append(str(path))
+        lines.append(f"saved {path}" + (INSTALLED_COPY if _installed(path) else ""))
     if refusals:
         data = {
             "written": written,
@@ -516,6 +523,18 @@ def _baseline(args: argparse.Namespace) -> int:
         return FAILED
     _emit(args, {"written": written}, "\n".join(lines))
     return OK
+
+
+INSTALLED_COPY = (
+    " (in the installed package, where `check` reads it; a repository's spec/baselines/ "
+    "changes only from an editable install, `pip install -e .`, or with --out)"
+)
+
+
+def _installed(path: Path) -> bool:
+    """Whether `path` lies in an installed package rather than in a checkout: a built-in
+    edition's baseline goes beside the edition file, which a plain `pip install .` copied."""
+    return any(part in ("site-packages", "dist-packages") for part in path.resolve().parts)
 
 
 def _report(args: argparse.Namespace) -> int:

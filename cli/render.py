@@ -442,9 +442,9 @@ def lint_text(data: dict[str, Any]) -> str:
             out.append(f"  - [{f['section']}] {f['message']}  ({f['family']})")
             if f["interpretation"]:
                 reading = f["interpretation"]
+                others = ", ".join(_words(a) for a in reading["alternatives"])
                 out.append(
-                    f"      reading chosen: {reading['chosen']}; "
-                    f"alternatives: {reading['alternatives']}"
+                    f"      reading chosen: {_words(reading['chosen'])}; alternatives: {others}"
                 )
             if f["witness"] and severity != "info":
                 out.append(f"      witness: {_short(f['witness'])}")
@@ -525,6 +525,13 @@ def diff_text(data: dict[str, Any]) -> str:
             out.append(
                 "      (a scale deals both editions hands of its own size: play cannot show it)"
             )
+    if bound.get("capped"):
+        most = bound["capped"][0]["most_drawn"]
+        amounts = "; ".join(f"{d['path']} ({_change(d['a'], d['b'])})" for d in bound["capped"])
+        out.append(
+            f"    not told apart by play at this scale: {amounts}: no draw here takes more than "
+            f"{most} cards, so both draw every card there is (a larger --scale deals more)"
+        )
     if bound.get("players_not_compared"):
         sizes = span(bound["players_not_compared"])
         out.append(f"    not compared: tables of {sizes} players (`--players N` compares one)")

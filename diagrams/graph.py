@@ -309,7 +309,7 @@ def about(
 
 def kinds_with(edition: Edition, effect: type) -> list[tuple[str, Effect]]:
     """The card kinds in play with an effect of type `effect`, in the deck's kind order."""
-    present = _present(edition)
+    present = edition.faces.kinds_in_play
     found = [(k, e) for k, e in edition.effects if k in present and isinstance(e, effect)]
     return sorted(found, key=lambda pair: KINDS.index(pair[0]))
 
@@ -328,8 +328,10 @@ def _deal(edition: Edition) -> list[Note]:
 
 
 def _first_flip(edition: Edition) -> list[Note]:
-    ignores = edition.rules.first_flip_ignores & _present(edition)  # a kind not dealt: moot
-    wilds = {k for k in _present(edition) if k in WILD_KINDS}
+    ignores = (
+        edition.rules.first_flip_ignores & edition.faces.kinds_in_play
+    )  # a kind not dealt: moot
+    wilds = {k for k in edition.faces.kinds_in_play if k in WILD_KINDS}
     named = [k for k in KINDS if k in ignores and not (wilds <= ignores and k in wilds)]
     shown = [edition.card_name(k) for k in named] + (
         ["every wild"] if wilds and wilds <= ignores else []
@@ -576,10 +578,6 @@ def _reached(initial: str, edges: tuple[Edge, ...]) -> set[str]:
                 reached.add(edge.target)
                 frontier.append(edge.target)
     return reached
-
-
-def _present(edition: Edition) -> set[str]:
-    return {edition.faces.faces[f].kind for f in edition.faces.in_play}
 
 
 def _nth(key: str, i: int) -> str:

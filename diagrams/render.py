@@ -17,18 +17,19 @@ PICTURES = ("svg", "png")
 PNG_DPI = 110
 """Dots per inch of a PNG: sharp enough to read the edge labels at 100% zoom."""
 
+HOW_TO_INSTALL = "apt-get install graphviz, brew install graphviz or https://graphviz.org/download/"
 INSTALL = (
-    "Graphviz's `dot` is needed to draw svg or png: install it "
-    "(apt-get install graphviz, brew install graphviz or https://graphviz.org/download/), "
+    f"Graphviz's `dot` is needed to draw svg or png: install it ({HOW_TO_INSTALL}), "
     "or ask for --format dot or mermaid"
 )
 
 
-def find_dot() -> str:
-    """The path of the `dot` binary; `InputError` with install advice when there is none."""
+def find_dot(instead: str = INSTALL) -> str:
+    """The path of the `dot` binary; `InputError` with install advice when there is none
+    (`instead`: the message, for a command whose way around it is another)."""
     path = shutil.which("dot")
     if path is None:
-        raise InputError(INSTALL)
+        raise InputError(instead)
     return path
 
 

@@ -7,6 +7,7 @@ The line comes from re-scanning the text (`toml_lines.locate`).
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Iterable
 from typing import Any, NoReturn
@@ -42,7 +43,16 @@ def describe(value: object) -> str:
         return repr(text)
     if isinstance(value, int) and abs(value) > 10**12:
         return f"a number of {abs(value).bit_length()} bits"
-    return f"{type(value).__name__} {value!r}"
+    if isinstance(value, int | float):
+        return f"{value!r}"  # TOML's own spelling of a number (a float keeps its point)
+    return f"a {_TOML_TYPES.get(type(value), 'value')} ({value})"  # dates and times
+
+
+_TOML_TYPES = {
+    datetime.datetime: "date and time",
+    datetime.date: "date",
+    datetime.time: "time",
+}
 
 
 def dotted(path: KeyPath) -> str:

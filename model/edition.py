@@ -174,6 +174,7 @@ class FaceTable:
     ignored_at_flip: tuple[bool, ...]
     points: tuple[int, ...]  # -1 where the scoring table gives no value
     every_card: tuple[int, ...]  # in play and set aside together, sorted (conserved)
+    kinds_in_play: frozenset[str]  # what a game can meet: a rule about another kind is idle
     match_cache: dict[tuple[int, int], frozenset[int]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )  # filled by `legality.matching_cards`; a fresh one for every table, copies included
@@ -207,6 +208,7 @@ class FaceTable:
             ignored_at_flip=tuple(f.kind in edition.rules.first_flip_ignores for f in faces),
             points=tuple(_points(dict(edition.rules.points), f) for f in faces),
             every_card=tuple(sorted(in_play + set_aside)),
+            kinds_in_play=frozenset(face.kind for face in counts),
         )
 
     def card_id(self, face: int) -> str:

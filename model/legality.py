@@ -171,10 +171,13 @@ def check_uno(edition: Edition, game: GameState, action: PlayerAction) -> None:
     """Only the player down to one card calls UNO for themselves (Calling UNO)."""
     player = action.player
     if player != game.window:
-        raise IllegalAction(
-            sections.UNO,
-            f"player {player} has more than one card: only player {game.window} can call UNO now",
+        held = len(game.hands[player])
+        why = (
+            f"player {player} holds {held} cards"
+            if held != 1
+            else f"player {player}'s call was due when they went down to one card"
         )
+        raise IllegalAction(sections.UNO, f"{why}: only player {game.window} can call UNO now")
 
 
 def check_catch(edition: Edition, game: GameState, action: Catch) -> None:

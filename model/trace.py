@@ -93,11 +93,14 @@ class TraceContentError(InputError):
 
 
 def located(trace: Trace, error: TraceContentError) -> InputError:
-    """`error` as FILE:LINE: path: problem, when the trace came from a file."""
+    """`error` as FILE:LINE: path: problem, when the trace came from a file (the line of
+    the value at the path, or of the object that lacks it)."""
     if trace.source is None:
         return error
     file, text = trace.source
-    line = line_of(text, error.path)
+    path = error.path  # a key that is missing: the line of the object that lacks it
+    lines = (line_of(text, path[:k]) for k in range(len(path), -1, -1))
+    line = next((n for n in lines if n is not None), None)
     where = file if line is None else f"{file}:{line}"
     return InputError(f"{where}: {dotted(error.path)}: {error.problem}")
 
@@ -110,6 +113,11 @@ def deck_and_actions(edition: Edition, trace: Trace) -> tuple[tuple[int, ...], l
             edition.require_players(trace.players)
         except InputError as error:  # the edition's words, at the trace's line
             raise TraceContentError(("players",), str(error).removeprefix("players: ")) from None
+        if trace.foil and not edition.has_foil:
+            raise TraceContentError(
+                ("options", "foil"),
+                f"expected false, as {edition.name} has no foil card, found true",
+            )
         deck = deck_faces(edition, trace.deck)
         actions = [step_action(edition, step, ("steps", i)) for i, step in enumerate(trace.steps)]
     except TraceContentError as error:

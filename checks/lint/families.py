@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from unospec.checks.lint.finding import ERROR, INFO, WARNING, Finding, deciding, reading
@@ -30,10 +31,6 @@ from unospec.model.kernel import apply, empty_table
 from unospec.model.table import MACHINE, Branch
 
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-
-
-def _present(edition: Edition) -> set[str]:
-    return {edition.faces.faces[f].kind for f in edition.faces.in_play}
 
 
 def _section(edition: Edition, kind: str) -> str:
@@ -58,7 +55,7 @@ def name_vs_effect(edition: Edition) -> list[Finding]:
     for kind, effect in edition.effects:
         name = edition.card_name(kind)
         named = stated_draw(name)
-        if named is None or kind not in _present(edition):
+        if named is None or kind not in edition.faces.kinds_in_play:
             continue
         draw = getattr(effect, "draw", None)
         path = f"cards.{kind}.draw"
@@ -281,7 +278,7 @@ def turn_order(edition: Edition) -> list[Finding]:
     """A rule that names the next player by seat, whatever the direction of play."""
     found = []
     for kind, effect in edition.effects:
-        if not isinstance(effect, HailMary) or kind not in _present(edition):
+        if not isinstance(effect, HailMary) or kind not in edition.faces.kinds_in_play:
             continue
         witness = _hail_mary_probe(edition, kind)
         path = f"cards.{kind}.continue_with"
@@ -348,7 +345,7 @@ def first_flip(edition: Edition) -> list[Finding]:
     force, and the booklets name none (Set Up 4 speaks of action cards only)."""
     found = []
     path = "setup.first_flip_ignores"
-    for kind in sorted(_present(edition) - edition.rules.first_flip_ignores):
+    for kind in sorted(edition.faces.kinds_in_play - edition.rules.first_flip_ignores):
         if kind not in WILD_KINDS:
             if kind != NUMBER:
                 found.append(_action_turned_up(edition, kind, path))
@@ -404,7 +401,7 @@ def scoring_coverage(edition: Edition, proofs: ProofReport) -> list[Finding]:
                     "scoring.target",
                 )
             )
-    present = _present(edition)
+    present = edition.faces.kinds_in_play
     extra = sorted(k for k, _ in edition.rules.points if k not in present)
     if extra:
         found.append(
@@ -464,7 +461,7 @@ def _free_challenges(edition: Edition) -> list[Finding]:
     """A Wild Draw whose challenge decides nothing: a failed challenge costs the victim no
     more than accepting (so accepting never pays), or a caught bluff costs the bluffer
     nothing (so the card's legality rule is never enforced)."""
-    present = _present(edition)
+    present = edition.faces.kinds_in_play
     found = []
     for kind, effect in edition.effects:
         if not isinstance(effect, WildDraw) or kind not in present:
@@ -503,7 +500,7 @@ def _free_challenges(edition: Edition) -> list[Finding]:
 
 def redundancy(edition: Edition) -> list[Finding]:
     """Rules the deck never uses: card rules and first-flip entries for absent kinds."""
-    present = _present(edition)
+    present = edition.faces.kinds_in_play
     found = []
     unused_rules = sorted(k for k, _ in edition.effects if k not in present)
     if unused_rules:
@@ -745,7 +742,7 @@ def recorded(edition: Edition, covered: set[str], base: Edition | None = None) -
     cannot read the booklet, but a variant that departs from its base's reading of it
     should say why."""
     theirs = {item.id: item.chosen for item in base.interpretations} if base else {}
-    dealt = _present(edition) & _present(base) if base else set()
+    dealt = edition.faces.kinds_in_play & base.faces.kinds_in_play if base else set()
     found = []
     for i, item in enumerate(edition.interpretations):
         if item.id in covered:
@@ -775,7 +772,9 @@ def recorded(edition: Edition, covered: set[str], base: Edition | None = None) -
     return found
 
 
-def _departs(base: Edition | None, theirs: Reading | None, ours: Reading, dealt: set[str]) -> str:
+def _departs(
+    base: Edition | None, theirs: Reading | None, ours: Reading, dealt: AbstractSet[str]
+) -> str:
     """`base`'s other reading of the same question, in words, or "" (the same, or none).
     Lists of card kinds are compared on the kinds both decks deal (`dealt`): a card only one
     deck has is the deck's difference, not the reading's."""
@@ -824,6 +823,6 @@ def does_not_arise(edition: Edition, decides: str | None) -> str | None:
     if decides == "setup.flip_exhausted" and not can_fire(edition, _REDEAL):
         return "the hands always leave a card that may start the discard pile"
     parts = decides.split(".")
-    if parts[0] == "cards" and len(parts) > 2 and parts[1] not in _present(edition):
+    if parts[0] == "cards" and len(parts) > 2 and parts[1] not in edition.faces.kinds_in_play:
         return f"the deck has no {parts[1]} card"
     return None

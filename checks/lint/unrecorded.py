@@ -12,6 +12,7 @@ baseline counts.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
 from unospec.checks.lint.families import does_not_arise
@@ -207,7 +208,7 @@ def unrecorded(edition: Edition, asked: set[str]) -> list[Finding]:
 def _parameters(edition: Edition, asked_already: set[str]) -> list[Finding]:
     decided = {item.decides for item in edition.interpretations}
     ids = {item.id for item in edition.interpretations}
-    in_play = {edition.faces.faces[f].kind for f in edition.faces.in_play}
+    in_play = edition.faces.kinds_in_play
     found = []
     for ident, question in PARAMETERS.items():
         asked = _asked(edition, question, in_play)
@@ -232,7 +233,7 @@ def _parameters(edition: Edition, asked_already: set[str]) -> list[Finding]:
 
 
 def _asked(
-    edition: Edition, question: Parameter, in_play: set[str]
+    edition: Edition, question: Parameter, in_play: AbstractSet[str]
 ) -> list[tuple[str, str, object]]:
     """(key path, section, value) of each parameter `question` asks about in `edition`."""
     head, _, field = question.path.partition(".")
@@ -249,7 +250,7 @@ def _asked(
 
 def _fixed(edition: Edition) -> list[Finding]:
     recorded = {item.id for item in edition.interpretations}
-    in_play = {edition.faces.faces[f].kind for f in edition.faces.in_play}
+    in_play = edition.faces.kinds_in_play
     found = []
     for ident, question in ASKED.items():
         if ident in recorded:

@@ -365,9 +365,8 @@ def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
 
 def challenge_queries(edition: Edition) -> list[Query]:
     queries = []
-    present = {edition.faces.card_id(f) for f in edition.faces.in_play}
     for kind, effect in edition.effects:
-        if isinstance(effect, WildDraw) and kind in present:
+        if isinstance(effect, WildDraw) and kind in edition.faces.kinds_in_play:
             section = dict(edition.sections).get(kind, sections.ACTION_CARDS)
             queries.append(payouts_query(edition, kind, effect, section))
             queries.append(honest_query(edition, kind, effect, section))

@@ -24,13 +24,12 @@ SECTION = "Let's Play: NOTE"
 
 def obligations(edition: Edition) -> dict[str, int]:
     """Every draw the edition can ask of a player, by what asks for it."""
-    present = {edition.faces.faces[f].kind for f in edition.faces.in_play}
     owed = {
         "a player's own draw (Let's Play)": 1,
         "a caught UNO (Calling UNO)": edition.rules.uno_penalty,
     }
     for kind, effect in edition.effects:
-        if kind not in present:
+        if kind not in edition.faces.kinds_in_play:
             continue
         if isinstance(effect, DrawPenalty | PenaltyRace):
             owed[f"{kind}"] = effect.draw

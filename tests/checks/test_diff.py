@@ -632,3 +632,31 @@ def test_editions_with_no_table_size_in_common_are_refused_by_their_ranges(
     assert str(refused.value) == (
         "players: expected a table size both seat, found crowd 20-30 and classic 2-10"
     )
+
+
+def test_draw_amounts_the_shared_deck_cannot_tell_apart_are_named(tmp_path: Path) -> None:
+    """Express's micro deck has 6 cards in play: with two 1-card hands and the top card,
+    no draw takes more than 3, so a failed challenge that costs 4 or 5 (Action Cards: Wild
+    Draw Two) draws every card there is either way, and play cannot show the change. diff
+    said only "no difference"; it now says why. A Draw One that deals 1 or 2 stays apart
+    (1 < 3): the search finds the difference, and no such hint is given."""
+    harsher = edition_file(
+        tmp_path, "express", "harsher", ("challenger_draws = 4", "challenger_draws = 5")
+    )
+    report = diff(edition("express"), load_edition(str(harsher)))
+    assert report.trace is None
+    path = "cards.wild-draw-two.challenger_draws"
+    assert report.bound["capped"] == [{"path": path, "a": 4, "b": 5, "most_drawn": 3}]
+    assert (
+        f"not told apart by play at this scale: {path} (4 -> 5): no draw here takes more than "
+        "3 cards" in diff_text(report.to_json())
+    )
+    doubled = edition_file(  # the booklet's printed 2 (its reading draw-one-amount)
+        tmp_path,
+        "express",
+        "doubled",
+        ("draw = 1 #", "draw = 2 #"),
+        ("chosen = 1\nalternatives = [2]", "chosen = 2\nalternatives = [1]"),
+    )
+    report = diff(edition("express"), load_edition(str(doubled)))
+    assert report.bound["capped"] == [] and report.trace is not None

@@ -489,11 +489,12 @@ def test_a_baseline_names_every_field_a_fingerprint_writes() -> None:
     [
         (b"{bad", ":1: (file): ", "found bad JSON ("),
         (b"[1, 2]", ":1: format: ", "found not an object"),
-        (b'{"format": "2"}', ":1: format: ", "found format '2'"),
+        (b'{"format": "2"}', ":1: format: ", 'found format "2"'),  # JSON's quotes
+        (b"{}", ":1: format: ", "found no format"),  # it said "format None"
         (b"\xfc\xfd", ":1: (file): ", "found byte 0xfc"),
         (b'{"format": %d,\n "games": {"count": 3}}' % FORMAT, ":2: games.games: ", "found null"),
         (b'{"format": %d,\n "exploration": 5}' % FORMAT, ":2: exploration: ", "found 5"),
-        (b'{"format": %d}' % FORMAT, ":1: edition: ", "found no 'edition'"),  # not 8 made-up
+        (b'{"format": %d}' % FORMAT, ":1: edition: ", "found no edition"),  # not 8 made-up
     ],
 )
 def test_a_baseline_that_is_not_one_is_an_input_error(
@@ -673,3 +674,17 @@ def test_baseline_save_refuses_an_unfinished_exploration(
     assert data["not_saved"] == ["express"]
     assert "stopped at the bound of 400 states" in data["refused"]
     assert not list(tmp_path.iterdir())
+
+
+def test_baseline_save_says_when_it_wrote_into_an_installed_package(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """After a plain `pip install .`, a built-in edition's baseline is saved beside the
+    installed edition file, where `check` reads it, not into the repository: the line says
+    so, and how to reach the repository's copy. A folder elsewhere gets no such word."""
+    installed = tmp_path / "lib" / "site-packages" / "unospec" / "spec" / "baselines"
+    argv = ["baseline", "save", "express", "--games", "2", "--scale", "pair"]
+    assert main([*argv, "--out", str(installed)]) == 0
+    assert capsys.readouterr().out.strip().endswith("`pip install -e .`, or with --out)")
+    assert main([*argv, "--out", str(tmp_path / "kept")]) == 0
+    assert capsys.readouterr().out.strip() == f"saved {tmp_path / 'kept' / 'express.json'}"

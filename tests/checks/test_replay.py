@@ -182,7 +182,7 @@ ILLEGAL = [
     pytest.param(
         [*TO_ONE_CARD, act(1, "uno")],
         UNO,
-        "player 1 has more than one card: only player 0 can call UNO now",
+        "player 1 holds 2 cards: only player 0 can call UNO now",
         id="uno-by-other-player",
     ),
     pytest.param(

@@ -312,9 +312,13 @@ def test_simulate_reports_the_issue_keys_and_is_deterministic_for_a_seed(capsys:
         assert key in first
     assert first["games"] == first["finished_games"] == 6 and first["invariant_violations"] == 0
     assert first["first_unfinished"] is None
+    assert isinstance(first["median_turns"], float)  # an odd count gave an int, an even a float
     assert first["players"] == [2, 7]  # game i seats 2 + i players, up to Express's 10
     one = run_json(capsys, "simulate", "express", "--games", "2", "--players", "4")
     assert one["players"] == [4, 4]
+    unchecked = run_json(capsys, "simulate", "express", "--games", "2", "--no-invariants")
+    assert unchecked["invariant_violations"] is None  # none looked for: not "0 violations"
+    assert not unchecked["invariants_checked"]
     timing = ("seconds", "games_per_second")
     assert {k: v for k, v in first.items() if k not in timing} == {
         k: v for k, v in second.items() if k not in timing
@@ -547,6 +551,21 @@ def test_a_storyboard_may_go_into_the_out_folder_explore_makes(
     assert err == f"unospec: error: --storyboard: expected a file ending in .svg, found {picture!r}"
 
 
+def test_a_storyboard_without_graphviz_is_refused_before_the_exploration(
+    capsys: Capture, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without `dot`, `--storyboard` is refused at once (exit 2), as an unwritable path is:
+    it was found only after the exploration had found its counterexample, which then exited
+    2 with no trace printed (a violation is exit 1, with the trace)."""
+    path = _variant(tmp_path, "pointless-wild", ("wild = 50\n", ""))
+    out_dir = tmp_path / "found"
+    monkeypatch.setenv("PATH", str(tmp_path))
+    argv = ("explore", str(path), "--out", str(out_dir), "--storyboard", str(out_dir / "b.svg"))
+    err = assert_usage_error(*run(capsys, *argv))
+    assert err.startswith("unospec: error: --storyboard: Graphviz's `dot` is needed to draw it")
+    assert err.endswith("or leave --storyboard out") and not out_dir.exists()
+
+
 def test_an_edition_for_two_players_only_can_be_proved_and_linted(
     capsys: Capture, tmp_path: Path
 ) -> None:
@@ -652,3 +671,14 @@ def test_counts_of_one_are_in_the_singular_and_no_count_without_a_check(
     assert code == 0 and out.splitlines()[0].startswith("express: 1 step replayed, phase")
     code, out, _ = run(capsys, "simulate", "express", "--games", "2", "--no-invariants")
     assert code == 0 and "  invariants off" in out.splitlines() and "violations" not in out
+
+
+def test_lint_text_names_readings_in_words(capsys: Capture) -> None:
+    """lint's text gives a finding's reading as an edition file spells it, not as Python:
+    express's Wild Draw Two rule names the kinds it is judged by (Wild Draw Two), which
+    read `[['current-color']]` among the alternatives."""
+    code, out, _ = run(capsys, "lint", "express", "--games", "0", "--scale", "none")
+    assert code == 0
+    readings = [line.strip() for line in out.splitlines() if line.strip().startswith("reading")]
+    assert "reading chosen: [current-color, wild]; alternatives: [current-color]" in readings
+    assert not [line for line in readings if "'" in line or "[[" in line]

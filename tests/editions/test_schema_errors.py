@@ -542,3 +542,23 @@ def test_an_unprintable_reading_is_shown_escaped(tmp_path: Path) -> None:
     error = load_error(path)
     assert error.found == '"a\\u007fb\\u001f"'
     assert str(error).endswith(f"found {error.found}") and "\x7f" not in str(error)
+
+
+@pytest.mark.parametrize(
+    ("value", "found"),
+    [
+        ("-1", "-1"),
+        ("1.5", "1.5"),
+        ("1979-05-27", "a date (1979-05-27)"),
+        ("07:32:00", "a time (07:32:00)"),
+    ],
+)
+def test_a_value_of_the_wrong_kind_is_named_as_toml_writes_it(
+    tmp_path: Path, value: str, found: str
+) -> None:
+    """`found` speaks TOML, not Python: a number as written (it said "int -1", "float
+    1.5") and a date or time by name (it said "date datetime.date(1979, 5, 27)")."""
+    path = tmp_path / "bad.toml"
+    path.write_text(edit(express_text(), "hand_size = 5", f"hand_size = {value}"))
+    _, key, _, said = parse_message(str(load_error(path)), path)
+    assert (key, said) == ("setup.hand_size", found)

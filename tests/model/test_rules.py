@@ -239,6 +239,24 @@ def test_uno_call_protects_and_the_window_closes_at_the_next_action() -> None:
         apply(e, window, CallUno(1))
 
 
+def test_a_late_uno_call_is_refused_with_the_reason_that_applies() -> None:
+    """The call is due on going down to one card (Calling UNO): while player 0's window is
+    open, player 2, already down to one card from earlier, cannot call; the refusal says
+    why (it once said player 2 held more than one card), and a player holding more says how
+    many."""
+    e = edition("classic")
+    game = table(e, [["red-1", "red-2"], ["red-3", "blue-2", "blue-4"], ["green-3"]], top="red-9")
+    window = apply(e, game, Play(0, card(e, "red-1")))
+    with pytest.raises(IllegalAction) as late:
+        apply(e, window, CallUno(2))
+    assert late.value.reason == (
+        "player 2's call was due when they went down to one card: only player 0 can call UNO now"
+    )
+    with pytest.raises(IllegalAction) as holding:
+        apply(e, window, CallUno(1))
+    assert holding.value.reason == "player 1 holds 3 cards: only player 0 can call UNO now"
+
+
 def test_a_draw_that_finds_no_card_passes_the_turn_without_a_second_uno_window() -> None:
     """A player with one card left who draws when every other card is in a hand gets
     nothing and the turn passes (Let's Play; reading empty-handed-draw). Calling UNO is due

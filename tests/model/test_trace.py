@@ -80,7 +80,7 @@ PARSE_ERRORS = [
     pytest.param("[1, 2]", "trace: expected a JSON object, found list", id="not-an-object"),
     pytest.param(
         json.dumps({k: v for k, v in _base().items() if k != "edition"}),
-        "trace: edition: expected an edition name",
+        "trace:1: edition: expected an edition name",
         id="missing-edition",
     ),
     pytest.param(
@@ -100,7 +100,7 @@ PARSE_ERRORS = [
     ),
     pytest.param(
         json.dumps({k: v for k, v in _base().items() if k != "deck"}),
-        "trace: deck: expected an array of card ids, found nothing",  # it said null
+        "trace:1: deck: expected an array of card ids, found nothing",  # it said null
         id="missing-deck",
     ),
     pytest.param(  # Python's message named sys.set_int_max_str_digits, no help to a user
@@ -171,6 +171,11 @@ def test_parse_trace_names_the_file() -> None:
 DRAW = {"player": 0, "action": "draw"}
 
 REPLAY_ERRORS = [
+    pytest.param(
+        _base(options={"foil": True}),
+        "options.foil: expected false, as express has no foil card, found true",
+        id="foil-without-a-foil-card",
+    ),
     pytest.param(  # the error quotes it, cut to its ends and length
         _base(players=10**300),
         "players: expected 2 to 10 for express, found 100000...000 (301 digits)",
@@ -236,3 +241,17 @@ def test_replay_rejects_malformed_trace(data: dict[str, Any], message: str) -> N
     trace = parse_trace(json.dumps(data))
     with pytest.raises(InputError, match="^" + re.escape(message)):
         replay(edition("express"), trace)
+
+
+def test_a_missing_key_is_placed_on_the_line_of_the_object_that_lacks_it() -> None:
+    """Every content error says FILE:LINE (the error format): a key that is not there has
+    no line of its own, so the line is that of the object that lacks it (it named none)."""
+    head = json.dumps({k: v for k, v in _base().items() if k != "steps"})[:-1]
+    text = head + ',\n "steps": [\n  {"player": 0, "action": "draw"},\n  {"action": "draw"}\n ]\n}'
+    trace = parse_trace(text, "game.json", keep_source=True)
+    with pytest.raises(InputError) as missing:
+        replay(edition("express"), trace)
+    assert str(missing.value) == "game.json:4: steps[1].player: expected a value, found nothing"
+    without_players = text.replace('"players": 2, ', "")
+    with pytest.raises(InputError, match=r"^game\.json:1: players: expected an integer"):
+        parse_trace(without_players, "game.json")
