@@ -12,13 +12,13 @@ import re
 
 def one_line(text: str) -> str:
     """`text` with its line breaks and other control characters escaped, and any number of
-    more than 30 digits cut to its ends and length (a file or argument may hold one of
+    more than 40 digits cut to its ends and length (a file or argument may hold one of
     thousands, which the message quotes)."""
     printable = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
     return _LONG_NUMBER.sub(_cut_number, printable)
 
 
-_LONG_NUMBER = re.compile(r"\d{31,}")
+_LONG_NUMBER = re.compile(r"\d{41,}")
 
 
 def _cut_number(match: re.Match[str]) -> str:
