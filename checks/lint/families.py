@@ -612,6 +612,18 @@ def rule_section(branch: Branch, edition: Edition | None = None) -> str:
     return sections.TURN
 
 
+def rule_words(branch: Branch) -> str:
+    """What `branch` does, for someone who does not read machine labels: the first sentence
+    of the docstring of its effect (else of its first rule check or condition), without the
+    section it cites (that is the finding's own); its event's name when none has one."""
+    for function in (branch.update, *branch.validators, *branch.conditions):
+        doc = (getattr(function, "__doc__", None) or "").strip().split("\n\n")[0]
+        text = _CITED.sub("", " ".join(doc.split())).strip()
+        if text:
+            return text.split(". ")[0].rstrip(".")
+    return branch.event.replace("_", " ")
+
+
 def dead_rules(edition: Edition, fired: Counter[int] | None, where: str) -> list[Finding]:
     """Transitions that exploration and random play never fired, though the deck has the
     cards they apply to and the parameters allow them (the others are listed as notes)."""
@@ -644,7 +656,11 @@ def dead_rules(edition: Edition, fired: Counter[int] | None, where: str) -> list
                     INFO,
                     rule_section(branch, edition),
                     f"{branch.label} cannot fire in this edition: {off[0]} ({off[1]})",
-                    {"transition": branch.label, "ruled out by": off[1]},
+                    {
+                        "transition": branch.label,
+                        "what it does": rule_words(branch),
+                        "ruled out by": off[1],
+                    },
                     None,
                     off[1],
                 )
@@ -659,7 +675,11 @@ def dead_rules(edition: Edition, fired: Counter[int] | None, where: str) -> list
                 rule_section(branch, edition),
                 f"{branch.label} never fired in {where}"
                 + ("" if used else " (no card of this deck has the effect it applies to)"),
-                {"transition": branch.label, "checked by": where},
+                {
+                    "transition": branch.label,
+                    "what it does": rule_words(branch),
+                    "checked by": where,
+                },
                 None,
                 None,
             )

@@ -701,3 +701,23 @@ def test_a_rule_unfired_in_a_bounded_exploration_says_how_much_was_explored() ->
     assert whole.where == "exploring scale micro"
     assert not any(label in f.message for f in lint(
         edition("classic"), fired=whole.fired, checked_by=whole.where).findings)  # fmt: skip
+
+
+def test_a_dead_rule_says_in_words_what_the_transition_does() -> None:
+    """A booklet author need not read machine labels: each dead-rule finding's witness says
+    what the transition does, in its rule function's words without the section (which the
+    finding gives). Classic has no Hail Mary (Contents), so its transitions are notes."""
+    from unospec.checks.lint.families import rule_words
+
+    report = lint(edition("classic"), fired=Counter({0: 1}), checked_by="a test")
+    by_transition = {
+        f.witness["transition"]: f.witness for f in report.findings if f.family == "dead-rule"
+    }
+    challenged = by_transition["awaiting_challenge --challenge--> table_draws"]
+    assert challenged["what it does"] == (
+        "The offender shows their hand; the loser of the challenge draws"
+    )
+    thrown = by_transition["uno_called --hail_mary--> resolving"]
+    assert thrown["what it does"].startswith("The thrower's Hail Mary lands on the pile")
+    words = [rule_words(b) for b in MACHINE.branches]
+    assert all(w and not w.endswith((")", ".")) for w in words), words  # no section cited
