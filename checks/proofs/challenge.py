@@ -245,7 +245,8 @@ def _observe(
             grew = [p for p in range(table.players) if p != offender and drew[p]]
             other = grew[0] if len(grew) == 1 else -1 if not grew else -2  # -2: several drew
             left = len(played.draw_pile) + len(played.discard) - 1  # a reshuffle keeps the top
-            outcome = (drew[offender], other, drew[other] if grew else 0, after.current, left)
+            others_drew = sum(drew[p] for p in grew)  # -2: several drew, counted together
+            outcome = (drew[offender], other, others_drew, after.current, left)
             observed[combination] = outcome
     return observed, refused
 
