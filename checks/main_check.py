@@ -57,10 +57,10 @@ the last machine transition to fire first fires in game 179, and every seeded ke
 and the contract is the contract. Bugs that break no invariant show in the baseline's games."""
 DEFAULT_SCALE = "micro"
 DEFAULT_MAX_STATES = 1_000_000
-"""The exploration's bound in `check`, `lint` and `baseline save`: about 80 s and 250 MB on
-this machine class (see benchmarks/README.md). The built-in editions reach at most 171,000
-states at micro; a user's edition with more kinds of card can reach millions, and the check
-then says where it stopped rather than run on for an hour."""
+"""The exploration's bound in `check`, `lint`, `report` and `baseline save`: about 80 s and
+250 MB on this machine class (see benchmarks/README.md). The built-in editions reach at most
+171,000 states at micro; a user's edition with more kinds of card can reach millions, and
+the check then says where it stopped rather than run on for an hour."""
 SETUP_DEALS = 50
 
 
