@@ -246,6 +246,19 @@ def test_a_transition_the_parameters_switch_off_is_a_note_not_a_dead_rule(
     )
 
 
+def test_a_redeal_the_largest_table_can_just_reach_stays_a_warning(tmp_path: Path) -> None:
+    """Four hands of 9 can hold all 36 of Express's number cards, the only cards its first
+    flip keeps (Set Up 2 and 4): a deal can leave none to turn up, so its parameters do not
+    switch the redeal off, and games that never reach it leave a warning, not a note (with
+    hands of 8 it would be a note, as classic's is)."""
+    edits = ("max = 10\n", "max = 4\n", "hand_size = 5 #", "hand_size = 9 #")
+    path = _edited(tmp_path, "express", *edits)
+    never = Counter({b.number: 1 for b in MACHINE.branches if b.target != "dealing"})
+    dead = {f.id: f for f in dead_rules(load_edition(str(path)), never, "a test")}
+    redeal = dead["dead-rule:first_flip --flip [no_number_card_left]--> dealing"]
+    assert redeal.severity == WARNING and "never holds" not in redeal.message
+
+
 def test_an_edition_no_hand_of_which_can_begin_is_a_contradiction(tmp_path: Path) -> None:
     """A first flip that ignores every kind of card (Set Up 4) leaves nothing to start the
     discard pile: an error naming the parameter. The random games then fire no transition at

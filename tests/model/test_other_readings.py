@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import pytest
 from scenario import card, color, edition, flipped_first, play, table
 
 from unospec.model.actions import CallUno, Challenge, Draw, Keep, Play
@@ -88,3 +89,39 @@ def test_play_after_a_hail_mary_can_follow_the_direction() -> None:
     thrown = apply(e, called, Play(2, card(e, "wild-hail-mary"), color("blue")))
     kept = apply(e, thrown, Keep(2, card(e, "green-2")))
     assert kept.current == 1  # counterclockwise from seat 2; the left would be seat 0
+
+
+def test_with_no_colour_in_force_a_held_wild_is_not_of_that_colour() -> None:
+    """A first flip that keeps Wilds (Set Up 4; interpretation first-flip-action-cards) can
+    leave one on top with no colour in force. Classic judges a Wild Draw Four by the colour
+    in force alone (Action Cards: Wild Draw Four card), and there is none: the Wild its
+    player still holds breaks no rule, so the challenge fails and costs the challenger 6."""
+    ignored = edition("classic").rules.first_flip_ignores - {"wild"}
+    e = _reading("classic", first_flip_ignores=ignored)
+    game = table(e, [["wild-draw-four", "wild", "red-1"], ["yellow-1"]], top="wild")
+    assert game.color == -1
+    played = apply(e, game, Play(0, card(e, "wild-draw-four"), color("green")))
+    assert played.challenge is not None
+    assert not played.challenge.bluff and not played.challenge.guilty
+    assert len(apply(e, played, Challenge(1)).hands[1]) == 1 + 6
+
+
+def test_a_wild_draw_four_refused_while_holding_a_wild_does_not_count_itself() -> None:
+    """`refused` with the legality rule that names wilds too (Action Cards: Wild Draw Four
+    card; interpretations wild-draw-bluff and wild-draw-legality): the card may not be played
+    while its player holds a card of the colour in force or another wild. The card itself
+    does not count: held with a red card on blue it is played; held with a Wild it is not."""
+    e = _reading(
+        "classic",
+        "wild-draw-four",
+        bluff="refused",
+        playable_unless_holding=("current-color", "wild"),
+    )
+    wild_draw = Play(0, card(e, "wild-draw-four"), color("green"))
+    game = table(e, [["wild-draw-four", "red-1", "red-2"], ["yellow-1"]], top="blue-9")
+    assert wild_draw in legal_actions(e, game)
+    assert apply(e, game, wild_draw).phase == "awaiting_challenge"
+    holding = table(e, [["wild-draw-four", "wild", "red-1"], ["yellow-1"]], top="blue-9")
+    assert wild_draw not in legal_actions(e, holding)
+    with pytest.raises(IllegalAction, match="holding a card it forbids"):
+        apply(e, holding, wild_draw)

@@ -17,7 +17,7 @@ from unospec.model.actions import (
     Play,
     Reshuffle,
 )
-from unospec.model.errors import IllegalAction
+from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.kernel import apply, chance_cards, legal_actions
 
 
@@ -48,6 +48,20 @@ def test_wild_plays_on_anything_and_names_the_colour() -> None:
     assert (after.color, after.current, after.phase) == (color("yellow"), 1, "awaiting_play")
     with pytest.raises(IllegalAction, match="needs a colour"):
         apply(e, game, Play(0, card(e, "wild")))
+
+
+def test_a_wild_played_as_the_last_card_names_no_colour() -> None:
+    """A player's final card wins the hand (Winning), so a wild played as the last card
+    names no colour for play to go on in: naming one is refused, and the one play listed
+    names none."""
+    e = edition("classic")
+    game = table(e, [["wild"], ["blue-1", "blue-2"]], top="red-9")
+    with pytest.raises(IllegalAction, match="ends the hand") as refused:
+        apply(e, game, Play(0, card(e, "wild"), color("green")))
+    assert refused.value.rule == "Winning"
+    assert [m for m in legal_actions(e, game) if isinstance(m, Play)] == [Play(0, card(e, "wild"))]
+    after = apply(e, game, Play(0, card(e, "wild")))
+    assert (after.phase, after.scores) == ("dealing", (1 + 2, 0))
 
 
 def test_draw_two_makes_the_next_player_draw_two_and_lose_the_turn() -> None:
@@ -110,6 +124,18 @@ def test_drawing_is_allowed_while_holding_a_playable_card() -> None:
     e = edition("express")
     game = table(e, [["blue-5"], ["yellow-1"]], top="blue-3")
     assert Draw(0) in legal_actions(e, game)
+
+
+def test_a_seat_past_the_table_is_refused_as_no_player() -> None:
+    """Only the players at the table take turns (Let's Play): a move by seat 2 of a
+    two-player game is refused because there is no such player, not because it is
+    player 0's turn."""
+    e = edition("express")
+    game = table(e, [["red-5", "blue-3"], ["yellow-1"]], top="red-9")
+    for move in (Draw(2), Play(2, card(e, "red-5"))):
+        with pytest.raises(IllegalAction, match="there is no player 2") as refused:
+            apply(e, game, move)
+        assert refused.value.rule == "Let's Play"
 
 
 @pytest.mark.parametrize(
@@ -369,6 +395,26 @@ def test_first_flip_ignores_action_cards_and_leaves_them_under_the_first_number(
     assert (game.color, game.phase, game.current) == (color("green"), "awaiting_play", 0)
 
 
+def test_a_deal_needs_a_card_left_to_turn_up() -> None:
+    """The deal gives every player a hand and leaves a card to start the discard pile (Set
+    Up 2-4). Express's 56 cards are exactly five hands of 11 and that card: they deal, with
+    nothing left to draw. Two hands of 28 take every card and leave none to turn up: a gap
+    in the rules, not a hand."""
+    import dataclasses
+
+    from unospec.model.kernel import initial_state
+
+    e = edition("express")
+    eleven = dataclasses.replace(e, rules=dataclasses.replace(e.rules, hand_size=11))
+    game = initial_state(eleven, 5, flipped_first(eleven, "red-5", players=5))
+    assert [len(hand) for hand in game.hands] == [11] * 5
+    assert (game.phase, game.top, game.draw_pile) == ("awaiting_play", card(e, "red-5"), ())
+    halves = dataclasses.replace(e, rules=dataclasses.replace(e.rules, hand_size=28))
+    with pytest.raises(RuleGap, match="need 57 cards; the deck has 56") as gap:
+        initial_state(halves, 2, halves.faces.in_play)
+    assert gap.value.rule == "Set Up 2"
+
+
 def test_hail_mary_right_guess_sheds_down_to_one_and_play_goes_left_of_the_thrower() -> None:
     """After an UNO call another player throws a Hail Mary; a right colour guess lets them
     discard down to one card, and play continues to their left (Wild Hail Mary Card). The
@@ -423,6 +469,21 @@ def test_hail_mary_as_the_last_card_wins_the_hand() -> None:
     called = play(e, table(e, hands, top="blue-9"), Play(0, card(e, "blue-1")), CallUno(0))
     after = apply(e, called, Play(2, card(e, "wild-hail-mary"), color("red")))
     assert after.phase in ("dealing", "game_over") and after.scores[2] > 0
+
+
+def test_the_caller_plays_a_hail_mary_on_their_own_turn_as_their_last_card() -> None:
+    """With two players a Skip gives its player the next turn (Action Cards: Skip card);
+    left with a Wild Hail Mary and having called UNO, they play it on that turn as a plain
+    wild (reading hail-mary-own-turn) and win the hand (Winning). It is no interrupt: that
+    is another player's answer to the call (Wild Hail Mary Card)."""
+    e = edition("nfl-cowboys")
+    game = table(e, [["red-skip", "wild-hail-mary"], ["blue-3", "blue-4"]], top="red-9")
+    called = play(e, game, Play(0, card(e, "red-skip")), CallUno(0))
+    assert (called.phase, called.current) == ("uno_called", 0)
+    last = Play(0, card(e, "wild-hail-mary"))
+    assert last in legal_actions(e, called)
+    after = apply(e, called, last)
+    assert (after.phase, after.scores) == ("dealing", (5 + 5, 0))
 
 
 def test_touchdown_loser_is_another_player_who_draws_three() -> None:
@@ -484,3 +545,14 @@ def test_reaching_the_target_score_ends_the_game() -> None:
     assert (after.phase, after.winner, after.scores) == ("game_over", 0, (250, 200))
     with pytest.raises(IllegalAction, match="game is over"):
         apply(e, after, Draw(1))
+
+
+def test_a_won_game_passes_the_lead_to_nobody() -> None:
+    """Reaching the target score ends the game (Keeping Score): no next hand is dealt, so
+    the lead stays with seat 0 instead of passing to the left (reading next-hand-leader is
+    about the next hand)."""
+    e = edition("express")
+    game = table(e, [["red-1"], ["blue-9"], ["green-3"]], top="red-7", scores=[238, 0, 0])
+    after = apply(e, game, Play(0, card(e, "red-1")))
+    assert (after.phase, after.winner, after.scores) == ("game_over", 0, (250, 0, 0))
+    assert after.leader == 0
