@@ -381,16 +381,19 @@ def scaled_away(
     ]
 
 
-def capped(a: Edition, b: Edition, common: str, players: int) -> list[dict[str, Any]]:
+def capped(
+    differences: list[Difference], a: Edition, common: str, players: int
+) -> list[dict[str, Any]]:
     """Draw amounts the shared deck cannot tell apart. While a hand goes on every hand holds
     a card and one card tops the discard pile, so no draw there takes more than the cards in
     play less one per player less one; two amounts of at least that many both draw every
-    card there is (the reading draw-what-remains, Let's Play), and play shows them alike."""
+    card there is (the reading draw-what-remains, Let's Play), and play shows them alike.
+    `differences` are `data_differences` of `a` and the other edition."""
     scaled = scale_edition(a, parse_scale(common))
     most = scaled.in_play_count - players - 1
     return [
         {"path": d.path, "a": d.a, "b": d.b, "most_drawn": most}
-        for d in data_differences(a, b)
+        for d in differences
         if d.path.endswith(DRAW_AMOUNTS)
         and isinstance(d.a, int)
         and isinstance(d.b, int)
@@ -552,14 +555,13 @@ def diff(
     require_dealable(scale_edition(a, parse_scale(common)), players, f"{common} (the shared deck)")
     same_name = a.name == b.name and reference(a) != reference(b)  # a user's copy, say
     report = DiffReport(*((reference(a), reference(b)) if same_name else (a.name, b.name)))
-    report.differences = data_differences(a, b) + conclusion_differences(
-        a, b, scale, players, max_states
-    )
+    data = data_differences(a, b)
+    report.differences = data + conclusion_differences(a, b, scale, players, max_states)
     path, how, report.bound = distinguish(a, b, scale=scale, players=players, max_states=max_states)
     report.bound["scaled_away"] = scaled_away(
         a, b, report.bound["scale"], next_hand_played=report.bound.pop("next_hand_played", False)
     )
-    report.bound["capped"] = capped(a, b, report.bound["scale"], players)
+    report.bound["capped"] = capped(data, a, report.bound["scale"], players)
     report.bound["players_not_compared"] = [
         n
         for n in range(

@@ -221,18 +221,13 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from unospec.checks.main_check import (
-        DEFAULT_GAMES,
-        DEFAULT_MAX_STATES,
-        CheckInterrupted,
-        check_editions,
-    )
+    from unospec.checks.main_check import DEFAULT_GAMES, CheckInterrupted, check_editions
     from unospec.editions import builtin_names
     from unospec.render import check_text
 
     names = list(dict.fromkeys(args.editions)) or list(builtin_names())  # each one once
     games = DEFAULT_GAMES if args.games is None else args.games
-    max_states = args.max_states or DEFAULT_MAX_STATES
+    max_states = _state_bound(args)
     interrupted: CheckInterrupted | None = None
     scale = None if args.scale == "none" else args.scale  # checked as the arguments were read
     if args.report:
@@ -409,13 +404,12 @@ def _lint(args: argparse.Namespace) -> int:
     from unospec.checks.lint import lint
     from unospec.checks.lint.coverage import coverage
     from unospec.checks.lint.sarif import to_sarif
-    from unospec.checks.main_check import DEFAULT_MAX_STATES
     from unospec.editions import load_edition
     from unospec.render import lint_text
 
     editions = [load_edition(name) for name in args.editions]
     scale = None if args.scale == "none" else args.scale
-    bound = args.max_states or DEFAULT_MAX_STATES
+    bound = _state_bound(args)
     reports = []
     with _progress_bar() as progress:
         for edition in editions:
@@ -468,7 +462,7 @@ def _diff(args: argparse.Namespace) -> int:
 
 def _baseline(args: argparse.Namespace) -> int:
     from unospec.checks.baseline import BaselineRefused, baseline_path, save
-    from unospec.checks.main_check import DEFAULT_GAMES, DEFAULT_MAX_STATES, fingerprints_now
+    from unospec.checks.main_check import DEFAULT_GAMES, fingerprints_now
     from unospec.editions import builtin_names, load_edition
 
     games = DEFAULT_GAMES if args.games is None else args.games
@@ -496,7 +490,7 @@ def _baseline(args: argparse.Namespace) -> int:
                 args.scale,
                 games=games,
                 seed=args.seed,
-                max_states=args.max_states or DEFAULT_MAX_STATES,
+                max_states=_state_bound(args),
                 progress=progress,
             )
     except KeyboardInterrupt:  # nothing cut short is saved: every edition is left as it was
@@ -525,6 +519,14 @@ def _baseline(args: argparse.Namespace) -> int:
     return OK
 
 
+def _state_bound(args: argparse.Namespace) -> int:
+    """`--max-states` of a command that explores as one check among others (`arguments`
+    leaves it None, importing no rules code), or the bound `main_check` sets."""
+    from unospec.checks.main_check import DEFAULT_MAX_STATES
+
+    return args.max_states or DEFAULT_MAX_STATES
+
+
 INSTALLED_COPY = (
     " (in the installed package, where `check` reads it; a repository's spec/baselines/ "
     "changes only from an editable install, `pip install -e .`, or with --out)"
@@ -538,7 +540,7 @@ def _installed(path: Path) -> bool:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from unospec.checks.main_check import DEFAULT_GAMES, DEFAULT_MAX_STATES
+    from unospec.checks.main_check import DEFAULT_GAMES
     from unospec.editions import builtin_names, with_bases
     from unospec.report.site import Settings, build_site
 
@@ -550,7 +552,7 @@ def _report(args: argparse.Namespace) -> int:
         diff_scale=args.diff_scale,
         seed=args.seed,
         jobs=args.jobs,
-        max_states=args.max_states or DEFAULT_MAX_STATES,
+        max_states=_state_bound(args),
     )
     names = with_bases(args.editions) if args.editions else list(builtin_names())
     with _progress_bar() as progress:

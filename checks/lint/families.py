@@ -589,6 +589,13 @@ def can_fire(edition: Edition, branch: Branch) -> bool:
 _CITED = re.compile(r"\(([A-Z][^()]*)\)\.?$")
 
 
+def _first_paragraph(function: object) -> str:
+    """A rule function's docstring's first paragraph on one line, where it cites its
+    booklet section in parentheses at the end ("" for none)."""
+    doc = (getattr(function, "__doc__", None) or "").strip().split("\n\n")[0]
+    return " ".join(doc.split())
+
+
 def rule_section(branch: Branch, edition: Edition | None = None) -> str:
     """The booklet section of `branch`'s rule. For a rule of some card effects (a Draw card,
     a Wild Draw card's challenge), the section the edition file gives the first card with
@@ -605,8 +612,7 @@ def rule_section(branch: Branch, edition: Edition | None = None) -> str:
         if needed:  # no card of this deck has the effect: its booklet has no such section
             return sections.ACTION_CARDS
     for function in functions:
-        doc = (getattr(function, "__doc__", None) or "").strip().split("\n\n")[0]
-        match = _CITED.search(" ".join(doc.split()))
+        match = _CITED.search(_first_paragraph(function))
         if match:
             return match.group(1).split(";")[0].strip()
     return sections.TURN
@@ -617,8 +623,7 @@ def rule_words(branch: Branch) -> str:
     of the docstring of its effect (else of its first rule check or condition), without the
     section it cites (that is the finding's own); its event's name when none has one."""
     for function in (branch.update, *branch.validators, *branch.conditions):
-        doc = (getattr(function, "__doc__", None) or "").strip().split("\n\n")[0]
-        text = _CITED.sub("", " ".join(doc.split())).strip()
+        text = _CITED.sub("", _first_paragraph(function)).strip()
         if text:
             return text.split(". ")[0].rstrip(".")
     return branch.event.replace("_", " ")
