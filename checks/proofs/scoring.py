@@ -1,8 +1,9 @@
 """Scoring: every card has a value, the most one hand can score, and the target in reach.
 
 Keeping Score: the winner of a hand scores the cards left in the other hands. Z3 maximises
-that over the deck: every card but the winner's last one (on the discard pile) may be in the
-other hands.
+that over the deck: every card but two may be in the other hands. The winner's last card
+lies on the discard pile, on at least one other: the first flip starts the pile (Set Up 4)
+and a reshuffle keeps its top card (Let's Play: NOTE), so the pile is never empty.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ def best_hand_query(edition: Edition) -> Query:
     optimizer = z3.Optimize()
     for face, variable in held.items():
         optimizer.add(variable >= 0, variable <= counts[face])
-    optimizer.add(z3.Sum(z3.IntVal(0), *held.values()) <= len(faces.in_play) - 1)
+    # the winner's last card and the card it was played on stay on the discard pile
+    optimizer.add(z3.Sum(z3.IntVal(0), *held.values()) <= len(faces.in_play) - 2)
     total = z3.Sum(z3.IntVal(0), *[v * faces.points[f] for f, v in held.items()])  # none: 0
     optimizer.maximize(total)
     dealt = optimizer.check() == z3.sat  # unsat: no card in play, so no hand is ever won
@@ -52,7 +54,7 @@ def best_hand_query(edition: Edition) -> Query:
     found = {
         "largest score of one hand": best,
         "hands needed at that score": math.ceil(target / best) if best else "no number of hands",
-        "the other hands hold": "every card but the winner's last one",
+        "the other hands hold": "every card but the winner's last one and the one under it",
     }
     if best > 0:
         return Query("scoring-target", claim, SECTION, PROVED, seconds, detail=found)

@@ -321,3 +321,17 @@ def test_setup_feasibility_that_z3_cannot_decide_is_unknown_not_proved(
     query = setup_query(edition("classic"))
     assert query.verdict == UNKNOWN
     assert query.witness == {"players": 2, "reason": "timeout"}
+
+
+@pytest.mark.parametrize(("name", "best"), [("nfl-cowboys", 1450), ("express", 818)])
+def test_the_best_hand_leaves_the_card_under_the_winners_last_one(name: str, best: int) -> None:
+    """When the hand is won, the discard pile holds the winner's last card on top of at
+    least one other (Set Up 4 starts the pile, and a reshuffle, Let's Play: NOTE, keeps its
+    top card), so the other hands hold every card but two. The NFL deck's cheapest cards
+    are numbers worth 5 (Keeping Score): 76*5 + 24*20 + 12*50 = 1460, less two of them;
+    Express numbers 1-9 score their face value (Keeping Score): 180 + 240 + 400 = 820, less
+    two 1s. Counting only the winner's last card off gave 1455 and 819."""
+    query = next(q for q in prove(edition(name)).queries if q.name == "scoring-target")
+    assert query.verdict == PROVED and query.detail is not None
+    assert query.detail["largest score of one hand"] == best
+    assert "under it" in query.detail["the other hands hold"]
