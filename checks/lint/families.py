@@ -814,8 +814,17 @@ def _departs(
     return f" Its base, {base.name}, reads {_shown(theirs)}: this file departs from it."
 
 
-def _shown(chosen: Reading) -> Any:
-    return list(chosen) if isinstance(chosen, tuple) else chosen
+def _shown(chosen: Reading) -> str:
+    """A reading in a message as the review's reader wants it, not as Python.
+
+    >>> _shown(("skip", "wild")), _shown("acts-as-skip"), _shown(1), _shown(True)
+    ('[skip, wild]', 'acts-as-skip', '1', 'true')
+    """
+    if isinstance(chosen, tuple):
+        return "[" + ", ".join(chosen) + "]"
+    if isinstance(chosen, bool):
+        return "true" if chosen else "false"
+    return str(chosen)
 
 
 def _not_modelled(item: Interpretation) -> str | None:

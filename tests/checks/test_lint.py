@@ -428,7 +428,7 @@ def test_a_variant_that_departs_from_its_bases_reading_is_told_so(tmp_path: Path
     found = {f.id: f for f in lint(load_edition(str(path))).findings}
     judged = found["unspecified-outcome:wild-draw-judgment"]
     assert judged.message.endswith(
-        "Its base, express, reads ['current-color', 'wild']: this file departs from it."
+        "Its base, express, reads [current-color, wild]: this file departs from it."
     )
     others = [f for f in found.values() if "departs" in f.message and f is not judged]
     assert not others, others  # the readings it keeps are not said to depart
@@ -734,3 +734,13 @@ def test_a_dead_rule_says_in_words_what_the_transition_does() -> None:
     assert thrown["what it does"].startswith("The thrower's Hail Mary lands on the pile")
     words = [rule_words(b) for b in MACHINE.branches]
     assert all(w and not w.endswith((")", ".")) for w in words), words  # no section cited
+
+
+def test_a_recorded_reading_is_named_in_words_in_the_message() -> None:
+    """Set Up 4 leaves open which first cards are Action Cards to ignore; the finding's
+    message names the file's list as a reader (and the file) spells it, not as Python's
+    `['skip', ...]`, as the reading line under it already does."""
+    found = {f.id: f for f in lint(edition("nfl-cowboys")).findings}
+    message = found["unspecified-outcome:first-flip-action-cards"].message
+    assert "reads [skip, reverse, draw-two, wild, wild-draw-four, wild-hail-mary]." in message
+    assert "'" not in message
