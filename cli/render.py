@@ -448,6 +448,8 @@ def lint_text(data: dict[str, Any]) -> str:
                 )
             if f["witness"] and severity != "info":
                 out.append(f"      witness: {_short(f['witness'])}")
+            elif f["witness"] and "what it does" in f["witness"]:  # a noted dead rule
+                out.append(f"      what it does: {f['witness']['what it does']}")
     return "\n".join(out)
 
 

@@ -682,3 +682,14 @@ def test_lint_text_names_readings_in_words(capsys: Capture) -> None:
     readings = [line.strip() for line in out.splitlines() if line.strip().startswith("reading")]
     assert "reading chosen: [current-color, wild]; alternatives: [current-color]" in readings
     assert not [line for line in readings if "'" in line or "[[" in line]
+
+
+def test_lint_text_says_in_words_what_a_noted_dead_rule_does(capsys: Capture) -> None:
+    """A transition no card of the deck can fire is a note (info), whose witness the text
+    leaves out; its message is the machine's label, so the text adds what it does in words,
+    as it does for a dead rule that is a warning (Classic has no special wild)."""
+    code, out, _ = run(capsys, "lint", "classic", "--games", "1", "--scale", "none")
+    assert code == 0
+    lines = out.splitlines()
+    [at] = [i for i, line in enumerate(lines) if "--name_loser--> table_draws never fired" in line]
+    assert lines[at + 1].strip().startswith("what it does: ")
