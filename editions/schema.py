@@ -106,6 +106,7 @@ FIXED_READINGS: dict[str, str] = {
     "touchdown-two-players": "the-race-always-has-a-loser",
     "challenge-judges-which-hand": "the-hand-and-colour-when-the-card-was-played",
     "reshuffle-when": "when-a-draw-needs-a-card",
+    "draw-by-choice": "the-new-card-may-be-played",
     "hail-mary-from-the-next-player": "always-the-interrupt",
     "hail-mary-shed-all-but-one": "the-thrower-must-discard-down-to-one",
 }

@@ -86,6 +86,12 @@ ASKED: dict[str, Question] = {
         "Is the discard pile reshuffled as soon as the draw pile is empty, or when a draw "
         "needs a card?",
     ),
+    "draw-by-choice": Question(
+        None,
+        sections.DRAW_BY_CHOICE,
+        "After drawing by choice while holding a playable card, may the player play the new "
+        "card, or does the turn end?",
+    ),
     "touchdown-next-player": Question(
         TOUCHDOWN, "", "Who plays after the Touchdown card, and does the loser lose a turn?"
     ),

@@ -126,6 +126,20 @@ def test_drawing_is_allowed_while_holding_a_playable_card() -> None:
     assert Draw(0) in legal_actions(e, game)
 
 
+@pytest.mark.parametrize("name", ["classic", "express", "nfl-cowboys", "super-bowl-lvii"])
+def test_a_card_drawn_by_choice_may_be_played(name: str) -> None:
+    """Reading draw-by-choice (Let's Play: If you do not have a matching card 2): a player
+    who draws while holding a playable card may play the new card when it matches, as item
+    1 lets a player with no match do; the turn does not end at the draw."""
+    e = edition(name)
+    game = table(e, [["blue-5", "green-9"], ["yellow-1", "red-2"]], top="blue-3", draw=["blue-7"])
+    drawn = apply(e, game, Draw(0))
+    assert (drawn.phase, drawn.current) == ("drawn_card", 0)
+    assert Play(0, card(e, "blue-7")) in legal_actions(e, drawn)
+    played = apply(e, drawn, Play(0, card(e, "blue-7")))
+    assert (played.top, played.current) == (card(e, "blue-7"), 1)
+
+
 def test_a_seat_past_the_table_is_refused_as_no_player() -> None:
     """Only the players at the table take turns (Let's Play): a move by seat 2 of a
     two-player game is refused because there is no such player, not because it is
