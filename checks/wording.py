@@ -34,6 +34,16 @@ def left_open(seed: str | None) -> str:
     )
 
 
+def pulled_apart(seed: str | None) -> str:
+    """Where a question comes from two passages at odds: the booklet's, or (an edition that
+    names none) nobody's.
+
+    >>> pulled_apart("003_a1a28f6f957138cc.txt")
+    "Two of the booklet's passages pull apart here"
+    """
+    return "Two of the booklet's passages pull apart here" if seed else left_open(seed)
+
+
 def not_stated(seed: str | None) -> str:
     """Who does not state a count: the booklet, or no booklet at all.
 

@@ -17,7 +17,7 @@ from unospec.checks.lint.finding import ERROR, INFO, WARNING, Finding, deciding,
 from unospec.checks.lint.witnesses import colourless_first_flip, honest_penalty_trace
 from unospec.checks.proofs import REFUTED, ProofReport
 from unospec.checks.proofs.result import Query
-from unospec.checks.wording import counted, left_open, not_stated, span
+from unospec.checks.wording import counted, left_open, not_stated, pulled_apart, span
 from unospec.editions.schema import played_by_model
 from unospec.model import sections
 from unospec.model.actions import Play
@@ -230,7 +230,7 @@ def _setup_findings(edition: Edition, query: Query) -> list[Finding]:
                 ERROR,
                 query.section,
                 f"the deck cannot deal the hands for {span(undealable)} players, which the "
-                "edition allows",
+                f"edition allows{_counts_assumed(edition)}",
                 witness,
                 None,
                 "players.max",
@@ -243,13 +243,26 @@ def _setup_findings(edition: Edition, query: Query) -> list[Finding]:
                 "resource-exhaustion",
                 WARNING,
                 query.section,
-                "for some player counts the first flip can find no card to start the discard pile",
+                "for some player counts the first flip can find no card to start the discard "
+                f"pile{_counts_assumed(edition)}",
                 witness,
                 reading(deciding(edition, "setup.flip_exhausted")),
                 "setup.flip_exhausted",
             )
         )
     return found
+
+
+def _counts_assumed(edition: Edition) -> str:
+    """Where the player counts behind a setup finding are the file's assumption, the words
+    that say so: the defect may then lie in the assumption, not in the booklet."""
+    if edition.players_provenance != "assumed":
+        return ""
+    rules = edition.rules
+    return (
+        f" ({not_stated(edition.seed)} how many may play: the edition file assumes "
+        f"{rules.min_players}-{rules.max_players})"
+    )
 
 
 def _nothing_starts(edition: Edition) -> bool:
@@ -760,6 +773,10 @@ def assumptions(edition: Edition) -> list[Finding]:
     return found
 
 
+AT_ODDS = frozenset({"name-vs-effect", "legality-vs-judgment"})
+"""Families whose question comes from two passages that disagree, not from a silence."""
+
+
 def recorded(edition: Edition, covered: set[str], base: Edition | None = None) -> list[Finding]:
     """Every interpretation the edition file records that no other finding covers: the
     booklet is unclear or silent there, and the file says which reading it chose. Where
@@ -778,13 +795,14 @@ def recorded(edition: Edition, covered: set[str], base: Edition | None = None) -
         if moot:
             severity = INFO
         unmodelled = _not_modelled(item)
+        opens = pulled_apart if family in AT_ODDS else left_open
         found.append(
             Finding(
                 f"{family}:{item.id}",
                 family,
                 severity,
                 item.section,
-                f"{item.question} {left_open(edition.seed)}; the edition file reads "
+                f"{item.question} {opens(edition.seed)}; the edition file reads "
                 f"{_shown(item.chosen)}."
                 + (f" It does not arise here: {moot}." if moot else "")
                 + (f" {unmodelled}" if unmodelled else "")

@@ -346,7 +346,8 @@ def test_a_player_count_the_deck_cannot_deal_is_an_error(tmp_path: Path) -> None
     """Hands of 20 from 108 cards (Set Up 2) cannot be dealt to 6 or more, which the
     edition's 2-10 allows: an error naming them. For 4-5 players the first flip can find
     only ignored cards (Set Up 4): that stays a warning beside it (the error once replaced
-    it). Express's flip at 8-10 players alone is the warning only."""
+    it). Express's flip at 8-10 players alone is the warning only, and it says that Express
+    gives no player count (its 2-10 is the file's assumption, so the defect may be there)."""
     big = _edited(tmp_path, "classic", "hand_size = 7", "hand_size = 20", name="big")
     found = {f.id: f for f in lint(load_edition(str(big))).findings}
     deal = found["resource-exhaustion:deal"]
@@ -359,6 +360,21 @@ def test_a_player_count_the_deck_cannot_deal_is_an_error(tmp_path: Path) -> None
     assert "resource-exhaustion:deal" not in express
     flip = express["resource-exhaustion:setup"]
     assert flip.severity == WARNING and flip.key == "setup.flip_exhausted"
+    assert flip.message.endswith(
+        "(the booklet does not state how many may play: the edition file assumes 2-10)"
+    )
+
+
+def test_a_reading_between_two_passages_at_odds_says_so() -> None:
+    """Express's Action Cards NOTE lets wilds be played at any time, while its Wild Draw Two
+    paragraph restricts when that card may be played: the recorded reading answers two
+    passages that disagree, not a silence of the booklet."""
+    express = {f.id: f for f in lint(edition("express")).findings}
+    message = express["legality-vs-judgment:wilds-any-time"].message
+    assert "Two of the booklet's passages pull apart here" in message
+    assert "leaves it open" not in message
+    silent = express["unspecified-outcome:draw-by-choice"].message
+    assert "The booklet leaves it open" in silent
 
 
 def test_rules_that_never_change_a_game_are_found(tmp_path: Path) -> None:
