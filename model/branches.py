@@ -82,7 +82,7 @@ def pile_runs_out(edition: Edition, game: GameState, action: Action | None) -> b
 
 
 def nothing_to_draw(edition: Edition, game: GameState, action: Action | None) -> bool:
-    """A player who chose to draw finds no card anywhere: their turn passes (Let's Play: If
+    """A player who draws on their turn finds no card anywhere: their turn passes (Let's Play: If
     you do not have a matching card; the edition's `empty_handed_draw` reading)."""
     assert game.owed is not None
     return game.owed.then == "drawn_card" and not game.draw_pile

@@ -634,12 +634,30 @@ def rule_section(branch: Branch, edition: Edition | None = None) -> str:
 def rule_words(branch: Branch) -> str:
     """What `branch` does, for someone who does not read machine labels: the first sentence
     of the docstring of its effect (else of its first rule check or condition), without the
-    section it cites (that is the finding's own); its event's name when none has one."""
-    for function in (branch.update, *branch.validators, *branch.conditions):
-        text = _CITED.sub("", _first_paragraph(function)).strip()
-        if text:
-            return text.split(". ")[0].rstrip(".")
-    return branch.event.replace("_", " ")
+    section it cites (that is the finding's own); its event's name when none has one. Where
+    the same event from the same phase has other transitions, which share the effect, the
+    words add when this one is taken, so that no two transitions read alike."""
+    said = [(f, _sentence(f)) for f in (branch.update, *branch.validators, *branch.conditions)]
+    source, words = next(((f, text) for f, text in said if text), (None, ""))
+    words = words or branch.event.replace("_", " ")
+    if len(MACHINE.by_event[(branch.source, branch.event)]) == 1:
+        return words
+    if not branch.conditions:
+        return f"{words}; taken in every other case"
+    if source is branch.conditions[0]:  # the words already say when
+        return words
+    first = _sentence(branch.conditions[0])
+    return f"{words}; taken when {first[:1].lower()}{first[1:]}"
+
+
+_AT_THE_END = re.compile(r"\s*\([^()]*\)\.?$")
+
+
+def _sentence(function: object) -> str:
+    """The first sentence of a rule function's docstring, without what it cites at the end
+    in parentheses (a section, or "its Action Cards section")."""
+    text = _AT_THE_END.sub("", _first_paragraph(function)).strip()
+    return text.split(". ")[0].rstrip(".")
 
 
 def dead_rules(edition: Edition, fired: Counter[int] | None, where: str) -> list[Finding]:

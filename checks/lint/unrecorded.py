@@ -163,7 +163,8 @@ PARAMETERS: dict[str, Parameter] = {
     "empty-handed-draw": Parameter(
         "play.empty_handed_draw",
         sections.DRAWN_CARD,
-        "What if a player must draw and no card is left anywhere to draw?",
+        "What if a player draws on their turn (with no match, or by choice) and no card is "
+        "left anywhere to draw?",
     ),
     "scoring-optional": Parameter(
         "scoring.game_end", sections.SCORING, "Is a game one hand, or played to the target score?"

@@ -735,7 +735,8 @@ def test_a_rule_unfired_in_a_bounded_exploration_says_how_much_was_explored() ->
 def test_a_dead_rule_says_in_words_what_the_transition_does() -> None:
     """A booklet author need not read machine labels: each dead-rule finding's witness says
     what the transition does, in its rule function's words without the section (which the
-    finding gives). Classic has no Hail Mary (Contents), so its transitions are notes."""
+    finding gives), and when it is taken where the same event has other transitions.
+    Classic has no Hail Mary (Contents), so its transitions are notes."""
     from unospec.checks.lint.families import rule_words
 
     report = lint(edition("classic"), fired=Counter({0: 1}), checked_by="a test")
@@ -750,6 +751,15 @@ def test_a_dead_rule_says_in_words_what_the_transition_does() -> None:
     assert thrown["what it does"].startswith("The thrower's Hail Mary lands on the pile")
     words = [rule_words(b) for b in MACHINE.branches]
     assert all(w and not w.endswith((")", ".")) for w in words), words  # no section cited
+    # the three ways a Hail Mary lands share their effect: each says when it is taken
+    for group in MACHINE.by_event.values():
+        said = [rule_words(b) for b in group]
+        assert len(set(said)) == len(said), said
+    assert thrown["what it does"].endswith("; taken in every other case")
+    won = by_transition["uno_called --hail_mary [plays_last_card]--> hand_over"]
+    assert won["what it does"].endswith(
+        "; taken when the player plays their final card and wins the hand"
+    )
 
 
 def test_a_recorded_reading_is_named_in_words_in_the_message() -> None:
