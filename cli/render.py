@@ -390,6 +390,28 @@ def _change(a: object, b: object, width: int = 60) -> str:
     return whole
 
 
+def _without_game(witness: Any) -> Any:
+    """A witness without its game, which `_game_line` tells apart: its deck and steps
+    would fill the witness line's width before the facts it shows."""
+    if isinstance(witness, dict) and isinstance(witness.get("game"), dict):
+        return {k: v for k, v in witness.items() if k != "game"} | {
+            k: v for k, v in witness["game"].items() if k != "trace"
+        }
+    return witness
+
+
+def _game_line(witness: Any) -> list[str]:
+    """Where a witness game's trace is, for a reader of the text who wants to replay it."""
+    game = witness.get("game") if isinstance(witness, dict) else None
+    if not isinstance(game, dict) or not isinstance(game.get("trace"), dict):
+        return []
+    steps = len(game["trace"].get("steps", []))
+    return [
+        f"      game: a trace of {steps} steps, in `--format json` as witness.game.trace, "
+        "for `unospec replay`"
+    ]
+
+
 def _short(value: object, width: int = 200) -> str:
     """`value` in words, cut after the last whole word that fits in `width`.
 
@@ -447,7 +469,8 @@ def lint_text(data: dict[str, Any]) -> str:
                     f"      reading chosen: {_words(reading['chosen'])}; alternatives: {others}"
                 )
             if f["witness"] and severity != "info":
-                out.append(f"      witness: {_short(f['witness'])}")
+                out.append(f"      witness: {_short(_without_game(f['witness']))}")
+                out += _game_line(f["witness"])
             elif f["witness"] and "what it does" in f["witness"]:  # a noted dead rule
                 out.append(f"      what it does: {f['witness']['what it does']}")
     return "\n".join(out)

@@ -61,8 +61,9 @@ def honest_penalty_trace(edition: Edition, kind: str) -> dict[str, Any] | None:
         return None
     return {
         "trace": trace.to_json(),
-        "offender's hand after": [faces.card_id(f) for f in result.final.hands[0]],
         "colour in force when played": COLORS[color],
+        "offender's hand when played": sorted(faces.card_id(f) for f in hand0[1:]),
+        "offender's hand after the challenge": [faces.card_id(f) for f in result.final.hands[0]],
     }
 
 

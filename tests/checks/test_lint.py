@@ -67,6 +67,10 @@ def test_a_seeded_legality_judgment_contradiction_is_found(tmp_path: Path) -> No
     result = replay(load_edition(str(path)), trace)
     assert result.ok and result.final is not None
     assert len(result.final.hands[0]) == 7 - 1 + 4  # dealt 7 (Set Up 2), played it, drew 4
+    judged = game["offender's hand when played"]  # the hand the challenge judges: 6 cards,
+    assert len(judged) == 6 and "wild" in judged  # a wild and none of the colour in force
+    assert not [c for c in judged if c.startswith(game["colour in force when played"])]
+    assert sorted(game["offender's hand after the challenge"]) != sorted(judged)
     assert "legality-vs-judgment" not in _families(builtin_path("classic"))
 
 

@@ -693,3 +693,18 @@ def test_lint_text_says_in_words_what_a_noted_dead_rule_does(capsys: Capture) ->
     lines = out.splitlines()
     [at] = [i for i, line in enumerate(lines) if "--name_loser--> table_draws never fired" in line]
     assert lines[at + 1].strip().startswith("what it does: ")
+
+
+def test_lint_text_says_where_a_witness_games_trace_is(capsys: Capture) -> None:
+    """A Wild Draw Two played while holding a wild is legal yet judged guilty (Express,
+    Action Cards: Wild Draw Two): the witness is a game. The text shows the witness's facts,
+    not the game's deck, and says where the trace to replay is."""
+    code, out, _ = run(capsys, "lint", "express", "--games", "1", "--scale", "none")
+    assert code == 0
+    lines = out.splitlines()
+    [at] = [i for i, line in enumerate(lines) if "wild-draw-two may be played" in line]
+    witness, game = lines[at + 2].strip(), lines[at + 3].strip()
+    assert witness.startswith("witness: hand: ") and "deck" not in witness
+    assert game == (
+        "game: a trace of 2 steps, in `--format json` as witness.game.trace, for `unospec replay`"
+    )
