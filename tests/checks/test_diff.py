@@ -610,13 +610,15 @@ def test_the_distinguishing_trace_is_told_as_the_explorer_tells_a_counterexample
 
 def test_a_finding_that_differs_says_what_it_found(tmp_path: Path) -> None:
     """Express dealing 7 (Set Up 2) cannot deal 8 players from its 56 cards: the diff's
-    finding names it and says why (it was the bare id), in JSON and in the text."""
+    finding names it and says why (it was the bare id), in JSON and in the text, with the
+    player counts the file assumes (Express states none)."""
     path = _copy(tmp_path, "express", "hand_size = 5", "hand_size = 7")
     report = diff(edition("express"), load_edition(str(path)), scale="pair")
     [deal] = [d for d in report.differences if d.path == "resource-exhaustion:deal"]
     assert (deal.a, deal.b) == (False, True)
-    assert (
-        deal.detail == "the deck cannot deal the hands for 8-10 players, which the edition allows"
+    assert deal.detail == (
+        "the deck cannot deal the hands for 8-10 players, which the edition allows (the "
+        "booklet does not state how many may play: the edition file assumes 2-10)"
     )
     assert f"not found -> found ({deal.detail})" in diff_text(report.to_json())
 
