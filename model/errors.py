@@ -45,7 +45,8 @@ class EditionError(InputError):
 
     def __init__(self, file: str, line: int | None, key: str, expected: str, found: str) -> None:
         self.file, self.line, self.key = file, line, key
-        self.expected, self.found = expected, found
+        # as the message quotes them: a number of thousands of digits cut to its ends
+        self.expected, self.found = one_line(expected), one_line(found)
         where = f"{file}:{line}" if line is not None else file
         message = f"{where}: {key}: expected {expected}, found {found}"
         super().__init__(one_line(message))

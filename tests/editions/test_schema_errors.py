@@ -562,3 +562,18 @@ def test_a_value_of_the_wrong_kind_is_named_as_toml_writes_it(
     path.write_text(edit(express_text(), "hand_size = 5", f"hand_size = {value}"))
     _, key, _, said = parse_message(str(load_error(path)), path)
     assert (key, said) == ("setup.hand_size", found)
+
+
+def test_a_huge_number_is_cut_alike_in_the_message_and_the_errors_fields(tmp_path: Path) -> None:
+    """A reading chosen as a number of 301 digits, where the file's parameter is a word: the
+    message cuts the number to its ends and length, and the error's `found`, which tools
+    read, is the same text (it kept all 301 digits)."""
+    text = express_text()
+    chosen = 'chosen = "drawn-card-only"'
+    path = tmp_path / "huge.toml"
+    path.write_text(edit(text, chosen, "chosen = 1" + "0" * 300), encoding="utf-8")
+    error = load_error(path)
+    line, key, expected, found = parse_message(str(error), path)
+    assert (line, key) == (line_of(text, chosen), error.key)
+    assert found == error.found == "100000...000 (301 digits)"
+    assert expected == error.expected
