@@ -49,11 +49,13 @@ class Panel:
 
 
 def storyboard(edition: Edition, trace: Trace, *, ending: str | None = None) -> tuple[Panel, ...]:
-    """The deal panel, then one panel per step up to the first illegal one (included);
-    `ending` is a finding about the last state (the explorer's: the game cannot end)."""
+    """The deal panel, then one panel per step up to the first illegal one, or the first one
+    the rules give no outcome (included); `ending` is a finding about the last state (the
+    explorer's: the game cannot end)."""
     result = replay(edition, trace)
     illegal = result.first_illegal
-    legal = trace if illegal is None else replace(trace, steps=trace.steps[: illegal["step"]])
+    # The steps the kernel applied: all but an illegal one and one the rules give no outcome.
+    legal = replace(trace, steps=trace.steps[: result.steps])
     states = replay_states(edition, legal)
     dealt = states[0][0] if states else result.final
     assert dealt is not None
@@ -73,7 +75,11 @@ def storyboard(edition: Edition, trace: Trace, *, ending: str | None = None) -> 
         i = illegal["step"]
         why = f"\u2717 illegal: {illegal['reason']}"
         panels.append(Panel(f"step{i}", "illegal", _heading(i, trace.steps[i]), (why,)))
-    if broken is not None:
+    if broken is not None and 0 <= broken["step"] == result.steps < len(trace.steps):
+        i = broken["step"]  # a legal step the rules give no outcome: it ends the storyboard
+        line = f"\u2717 invariant {broken['invariant']} broken: {broken['message']}"
+        panels.append(Panel(f"step{i}", "violation", _heading(i, trace.steps[i]), (line,)))
+    elif broken is not None:
         at = 0 if broken["step"] < 0 else broken["step"] + 1
         panel = panels[at]
         line = f"\u2717 invariant {broken['invariant']} broken: {broken['message']}"

@@ -8,19 +8,21 @@ from pathlib import Path
 
 import pytest
 from drawn import nodes, parse_svg
-from scenario import edition
+from scenario import edition, edition_file
 
 from unospec.checks.counterexample import replay_states
 from unospec.checks.explore_job import run_exploration
 from unospec.checks.random_play import record_game
+from unospec.cli import main
 from unospec.diagrams.command import storyboard_svg
 from unospec.diagrams.render import draw
 from unospec.diagrams.storyboard import storyboard, storyboard_dot
+from unospec.editions import load_edition
 from unospec.model import kernel
 from unospec.model.edition import Edition
 from unospec.model.state import GameState
 from unospec.model.table import MACHINE, Branch
-from unospec.model.trace import Trace
+from unospec.model.trace import Trace, read_trace
 
 STEPS = 9
 
@@ -141,3 +143,27 @@ def test_a_later_deal_shows_the_new_table_and_the_graph_names_its_edition() -> N
     assert panel.lines[-1] == "phase: awaiting a play"
     renamed = dataclasses.replace(edition("express"), name="express-copy")
     assert storyboard_dot(renamed, trace).startswith('digraph "storyboard-express-copy"')
+
+
+def test_a_step_the_rules_give_no_outcome_ends_the_storyboard_saying_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Express without a Skip's points (Keeping Score): `play --trace-out` records the game up
+    to the legal play the rules give no outcome, and `replay` reports it. Its storyboard ends
+    on that step's panel naming the finding (it stopped with `the rules give no outcome`,
+    exit 1, and drew nothing)."""
+    gapped = edition_file(tmp_path, "express", "gapped", ("skip = 20\n", ""))
+    trace = tmp_path / "game.json"
+    assert main(["play", str(gapped), "--seed", "0", "--trace-out", str(trace)]) == 1
+    capsys.readouterr()
+    steps = len(read_trace(str(trace)).steps)
+    panels = storyboard(load_edition(str(gapped)), read_trace(str(trace)))
+    assert len(panels) == 1 + steps
+    assert panels[-1].kind == "violation" and panels[-1].id == f"step{steps - 1}"
+    assert panels[-1].lines == (
+        "\u2717 invariant rules-give-an-outcome broken: in phase awaiting_play, player 0's"
+        " move (play yellow-3) has no outcome in the rules: green-skip has no value in the"
+        " scoring table (Keeping Score)",
+    )
+    assert main(["diagram", "--trace", str(trace), "--format", "dot"]) == 0
+    assert "rules-give-an-outcome broken" in capsys.readouterr().out
