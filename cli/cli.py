@@ -232,6 +232,7 @@ def _check(args: argparse.Namespace) -> int:
     scale = None if args.scale == "none" else args.scale  # checked as the arguments were read
     if args.report:
         _writable_folder(Path(args.report))  # before the work, not after a minute of checks
+        _site_needs_dot("--report", "or leave --report out")
     if args.baselines and not Path(args.baselines).is_dir():  # a typo must not pass as "none"
         found = "a file" if Path(args.baselines).exists() else "no such folder"
         raise InputError(
@@ -539,6 +540,17 @@ def _installed(path: Path) -> bool:
     return any(part in ("site-packages", "dist-packages") for part in path.resolve().parts)
 
 
+def _site_needs_dot(what: str, instead: str) -> None:
+    """The site's pictures are SVG drawn by Graphviz: without `dot`, say so before the checks
+    run, not after them (the checks' results were lost, with advice to use --format dot)."""
+    from unospec.diagrams.render import HOW_TO_INSTALL, find_dot
+
+    find_dot(
+        f"{what}: Graphviz's `dot` is needed to draw the site's pictures: install it "
+        f"({HOW_TO_INSTALL})" + (f", {instead}" if instead else "")
+    )
+
+
 def _report(args: argparse.Namespace) -> int:
     from unospec.checks.main_check import DEFAULT_GAMES
     from unospec.editions import builtin_names, with_bases
@@ -546,6 +558,7 @@ def _report(args: argparse.Namespace) -> int:
 
     scale = None if args.scale == "none" else args.scale  # checked as the arguments were read
     _writable_folder(Path(args.out))  # before the work, not after every check has run
+    _site_needs_dot("report", "")
     settings = Settings(
         games=DEFAULT_GAMES if args.games is None else args.games,
         scale=scale,

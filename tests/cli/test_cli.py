@@ -566,6 +566,24 @@ def test_a_storyboard_without_graphviz_is_refused_before_the_exploration(
     assert err.endswith("or leave --storyboard out") and not out_dir.exists()
 
 
+def test_a_site_without_graphviz_is_refused_before_the_checks(
+    capsys: Capture, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without `dot`, `report` and `check --report` are refused at once (exit 2), with advice
+    that fits them: both ran every check first, then failed drawing the site's first picture
+    with advice to ask for `--format dot or mermaid`, which neither takes, and `check`'s own
+    results were lost."""
+    monkeypatch.setenv("PATH", str(tmp_path))
+    site = tmp_path / "site"
+    fast = ("--games", "1", "--scale", "none")
+    err = assert_usage_error(*run(capsys, "report", "express", "--out", str(site), *fast))
+    assert err.startswith("unospec: error: report: Graphviz's `dot` is needed to draw the site")
+    assert "--format" not in err and not site.exists()
+    err = assert_usage_error(*run(capsys, "check", "express", "--report", str(site), *fast))
+    assert err.startswith("unospec: error: --report: Graphviz's `dot` is needed to draw the site")
+    assert err.endswith("or leave --report out") and not site.exists()
+
+
 def test_an_edition_for_two_players_only_can_be_proved_and_linted(
     capsys: Capture, tmp_path: Path
 ) -> None:
