@@ -77,6 +77,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> str | list[Path]:
     """Draw what `args` asks for: the text to show (DOT or Mermaid with no `--out`), or the
     files written, for the CLI to print. Bad input raises `InputError`."""
+    from unospec.diagrams.render import HOW_TO_INSTALL, PICTURES, find_dot
     from unospec.model.errors import InputError
 
     if args.all and args.edition:
@@ -99,6 +100,12 @@ def run(args: argparse.Namespace) -> str | list[Path]:
     if args.out is None and formats[0] in ("dot", "mermaid") and not args.all:
         text = pictures[0].dot if formats[0] == "dot" else pictures[0].mermaid
         return text or ""
+    if any(fmt in PICTURES for fmt in formats):  # before making the folder
+        other = "dot or mermaid" if args.all or pictures[0].mermaid is not None else "dot"
+        find_dot(
+            f"Graphviz's `dot` is needed to draw svg or png: install it ({HOW_TO_INSTALL}), "
+            f"or ask for --format {other}"
+        )
     folder = Path(args.out or ".")
     try:
         folder.mkdir(parents=True, exist_ok=True)

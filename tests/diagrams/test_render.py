@@ -46,3 +46,20 @@ def test_text_formats_need_no_binary(
     assert capsys.readouterr().out.startswith('digraph "express"')
     assert main(["diagram", "express", "--format", "mermaid"]) == 0
     assert "flowchart TB" in capsys.readouterr().out
+
+
+def test_without_dot_a_deck_or_storyboard_is_not_offered_mermaid(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The advice names only the text formats that can draw what was asked: Mermaid draws
+    turn flows and diffs, not a deck or a storyboard (it offered `dot or mermaid` for all,
+    and made the `--out` folder before refusing)."""
+    monkeypatch.setenv("PATH", str(tmp_path))
+    folder = tmp_path / "pictures"
+    with pytest.raises(InputError) as raised:
+        run(args("express", "--deck", "--out", str(folder)))
+    assert str(raised.value).endswith("or ask for --format dot") and not folder.exists()
+    with pytest.raises(InputError) as raised:
+        run(args("express", "--out", str(folder)))
+    assert str(raised.value).endswith("or ask for --format dot or mermaid")
+    assert not folder.exists()
