@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from unospec.checks.results import EditionReport
+from unospec.checks.results import CheckResult, EditionReport
 from unospec.checks.wording import how_named, span
 from unospec.editions import reference
 from unospec.model.edition import Edition
@@ -269,6 +269,14 @@ def _coverage(report: EditionReport, findings: list[dict[str, Any]]) -> str:
     )
 
 
+def _verdict(check: CheckResult) -> str:
+    """A check's badge: a baseline check with no baseline saved is a note, as `check` prints
+    it, not a pass (nothing was compared)."""
+    if not check.ok:
+        return "fail"
+    return "info" if check.data.get("saved") is False else "pass"
+
+
 def edition_page(
     edition: Edition,
     report: EditionReport,
@@ -278,7 +286,7 @@ def edition_page(
 ) -> str:
     checks = table(
         ["Check", "Result", "Detail"],
-        [[text(c.name), badge("pass" if c.ok else "fail"), text(c.detail)] for c in report.checks],
+        [[text(c.name), badge(_verdict(c)), text(c.detail)] for c in report.checks],
     )
     findings = _check(report, "lint").get("findings", [])
     flow = pictures.get("flow")

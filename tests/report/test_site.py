@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 import pytest
-from scenario import edition
+from scenario import edition, edition_file
 
 from unospec.checks import diff as diff_module
 from unospec.cli import main
@@ -212,6 +212,23 @@ def test_screenshots_of_the_index_and_an_edition_page(browser: Any, site: Path) 
             shot = keep / f"{name}-{label}.png"
             browser.save_screenshot(str(shot))
             assert shot.stat().st_size > 10_000
+
+
+def test_a_missing_baseline_is_a_note_on_the_page_as_check_prints_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A user's edition with no saved baseline: `check` prints its baseline check as a
+    `note` (nothing was compared); the edition page showed it as "passes"."""
+    mine = edition_file(tmp_path, "classic", "my-classic")
+    site = tmp_path / "site"
+    argv = ["check", str(mine), "--games", "2", "--jobs", "1", "--scale", "none"]
+    assert main([*argv, "--report", str(site)]) == 0
+    assert "  note  baseline: no baseline saved" in capsys.readouterr().out
+    html = (site / "editions" / "my-classic.html").read_text(encoding="utf-8")
+    row = re.search(r"<tr><td>baseline</td><td>(.*?)</td>", html)
+    assert row is not None and row.group(1) == '<span class="badge info">\u25cf note</span>'
+    schema = re.search(r"<tr><td>schema</td><td>(.*?)</td>", html)
+    assert schema is not None and "\u2714 passes" in schema.group(1)
 
 
 def test_a_pair_page_says_where_the_two_games_differ(monkeypatch: pytest.MonkeyPatch) -> None:
