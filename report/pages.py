@@ -36,7 +36,7 @@ def summary_counts(report: EditionReport) -> dict[str, Any]:
         "proved": sum(q["verdict"] == "proved" for q in queries),
         "refuted": sum(q["verdict"] == "refuted" for q in queries),
         "unknown": sum(q["verdict"] == "unknown" for q in queries),
-        "states": explored.get("distinct_states", 0),
+        "states": explored.get("distinct_states"),  # None: not explored (--scale none)
         "games": games.get("games", 0),
     }
 
@@ -56,7 +56,7 @@ def index_page(entries: list[tuple[Edition, EditionReport]], stamp: str, setup: 
                 f'<span class="ok">\u2714 {c["proved"]}</span> \u00b7 '
                 f'<span class="error">\u2716 {c["refuted"]}</span>'
                 + (f" \u00b7 ? {c['unknown']}" if c["unknown"] else ""),
-                text(f"{c['states']:,}"),
+                text("not explored" if c["states"] is None else f"{c['states']:,}"),
                 text(f"{c['games']:,}"),
             ]
         )
@@ -253,7 +253,7 @@ def _coverage(report: EditionReport, findings: list[dict[str, Any]]) -> str:
         rows.append(
             [
                 text(label),
-                text(f"{explored.get(label, 0):,}"),
+                text(f"{explored.get(label, 0):,}" if explored else "\u2014"),
                 text(f"{games.get(label, 0):,}"),
                 mark,
             ]

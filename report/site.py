@@ -67,8 +67,9 @@ def build_site(
     folder = _prepare(out)
     stamp = f"{__version__} on {datetime.date.today().isoformat()}"
     setup = (
-        f"{settings.games} random games per edition, exploration at scale "
-        f"{settings.scale or 'none'}, comparisons at scale {settings.diff_scale}"
+        f"{settings.games} random games per edition, "
+        + (f"exploration at scale {settings.scale}" if settings.scale else "no exploration")
+        + f", comparisons at scale {settings.diff_scale}"
     )
     entries = list(zip(editions, reports, strict=True))
     for edition, report in entries:

@@ -112,6 +112,13 @@ def test_check_writes_the_report_too(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert (tmp_path / "site" / "compare" / "express--classic.html").is_file()
     out = capsys.readouterr().out
     assert "report:" in out and "classic" not in out.split("report:")[0]
+    # `--scale none` explores nothing: the site says so (it said "exploration at scale none"
+    # and showed 0 states explored, and 0 firings of every transition in the exploration)
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "no exploration" in index and "scale none" not in index
+    assert re.search(r'<td class="num">not explored</td><td class="num">5</td>', index)
+    page = (tmp_path / "site" / "editions" / "express.html").read_text(encoding="utf-8")
+    assert '<tr><td>dealing --deal--&gt; first_flip</td><td class="num">\u2014</td>' in page
 
 
 @pytest.fixture(scope="module")
