@@ -219,7 +219,10 @@ def _statistics(report: EditionReport) -> str:
             ["Distinct states (with colour symmetry)", text(f"{explored['distinct_states']:,}")],
             ["States without symmetry", text(f"{explored['unreduced_states']:,}")],
             ["Transitions, depth", text(f"{explored['transitions']:,}, {explored['depth']}")],
-            ["Complete", text("yes" if explored["complete"] else explored["stopped"])],
+            [
+                "Complete",
+                text("yes" if explored["complete"] else f"no (stopped: {explored['stopped']})"),
+            ],
             ["The game can always still end", text(_progress(explored.get("progress")))],
         ]
     if games:

@@ -238,6 +238,21 @@ def test_a_missing_baseline_is_a_note_on_the_page_as_check_prints_it(
     assert schema is not None and "\u2714 passes" in schema.group(1)
 
 
+def test_an_exploration_cut_short_is_not_complete_on_the_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Express without a Skip's points: the exploration stops at the first state whose move
+    the rules give no outcome. The statistics say it is not complete and why (the row read
+    "Complete: violation")."""
+    gapped = edition_file(tmp_path, "express", "gapped", ("skip = 20\n", ""))
+    site = tmp_path / "site"
+    argv = ["check", str(gapped), "--games", "1", "--jobs", "1", "--report", str(site)]
+    assert main(argv) == 1
+    capsys.readouterr()
+    html = (site / "editions" / "gapped.html").read_text(encoding="utf-8")
+    assert "<tr><td>Complete</td><td>no (stopped: violation)</td></tr>" in html
+
+
 def test_a_pair_page_says_where_the_two_games_differ(monkeypatch: pytest.MonkeyPatch) -> None:
     """Express and nfl-cowboys score a hand differently (Keeping Score: numbers at face value
     against 5 points each), so the shortest game that tells them apart ends in the same
