@@ -633,9 +633,11 @@ def _told(scaled: list[Edition], trace: Trace) -> dict[str, Any]:
     """The trace in words, as `explore` tells a counterexample: the table as dealt
     (`dealt`), each step before the last with what it changed, alike in both editions
     (`steps`), then the last step (`parting`: who did what, and for each side what it
-    changed there, or why that side refuses it or has no outcome for it)."""
+    changed there, or why that side refuses it or has no outcome for it; null when the
+    editions part right after the deal)."""
     first = scaled[0]
     told: dict[str, Any] = {"dealt": describe(first, dealt(first, trace)), "steps": []}
+    told["parting"] = None
     if not trace.steps:
         return told
     told["steps"] = step_table(first, dataclasses.replace(trace, steps=trace.steps[:-1]))

@@ -516,7 +516,7 @@ def diff_text(data: dict[str, Any]) -> str:
                 else (f"phase {r['phase']}, next player {r['current']}, hands {r['hands']}")
             )
             out.append(f"    replayed on {data[side]}: {state}")
-        if "parting" not in found:  # told in words above otherwise
+        if found.get("parting") is None:  # told in words above otherwise
             for name, values in found.get("fields", {}).items():
                 out.append(f"    {name}: {_change(values['a'], values['b'])}")
     elif found:

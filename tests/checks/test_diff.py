@@ -662,3 +662,28 @@ def test_draw_amounts_the_shared_deck_cannot_tell_apart_are_named(tmp_path: Path
     )
     report = diff(edition("express"), load_edition(str(doubled)))
     assert report.bound["capped"] == [] and report.trace is not None
+
+
+def test_editions_parting_at_the_deal_still_have_every_documented_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Classic against a copy that puts an ignored first card under the draw pile (Set Up 4):
+    the two tables differ right after the deal (`step` -1). The JSON still has `parting`, as
+    the README lists it, null: there is no parting step (the key was left out)."""
+    bottom = edition_file(
+        tmp_path,
+        "classic",
+        "bottom",
+        ('ignored_flip_goes = "discard-pile"', 'ignored_flip_goes = "bottom-of-draw-pile"'),
+        (
+            'chosen = "discard-pile"\nalternatives = ["bottom-of-draw-pile"]',
+            'chosen = "bottom-of-draw-pile"\nalternatives = ["discard-pile"]',
+        ),
+    )
+    assert main(["diff", "classic", str(bottom), "--format", "json"]) == 1
+    found = json.loads(capsys.readouterr().out)["distinguishing_trace"]
+    assert found["step"] == -1 and found["steps"] == []
+    assert set(found) == {"how", "trace", "step", "replay", "fields", "dealt", "steps", "parting"}
+    assert found["parting"] is None and set(found["fields"]) == {"draw_pile", "discard"}
+    assert main(["diff", "classic", str(bottom)]) == 1
+    assert "    discard: [red-draw-two, red-1] -> [red-1]\n" in capsys.readouterr().out
