@@ -391,13 +391,18 @@ def pair_page(
             ]
             for side, r in found["replay"].items()
         ]
+        at_deal = found["step"] < 0  # the tables differ as dealt: there is no step to list
         behaviour = (
-            f"<p>They part at step {text(found['step'])}: {text(how_named(found['how'], a, b))} "
+            "<p>They part "
+            + ("right after the deal" if at_deal else f"at step {text(found['step'])}")
+            + f": {text(how_named(found['how'], a, b))} "
             f"({text(bound['players'])} players, scale <code>{text(bound['scale'])}</code>).</p>"
-            + table(["Step", "Action"], steps)
+            + ("" if at_deal else table(["Step", "Action"], steps))
             + table(["Replayed on", "Ends"], replays)
             + (
-                "<p>Where the two games' states differ after that step:</p>"
+                "<p>Where the two games' states differ "
+                + ("after the deal" if at_deal else "after that step")
+                + ":</p>"
                 + table(
                     ["State field", text(a), text(b)],
                     [

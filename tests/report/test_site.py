@@ -20,6 +20,7 @@ from scenario import edition, edition_file
 
 from unospec.checks import diff as diff_module
 from unospec.cli import main
+from unospec.editions import load_edition
 from unospec.report.pages import comparison_page, pair_page
 from unospec.report.site import Settings, build_site
 
@@ -268,3 +269,28 @@ def test_a_pair_page_says_where_the_two_games_differ(monkeypatch: pytest.MonkeyP
     assert row is not None, html
     shown = tuple(", ".join(map(str, fields["scores"][side])) for side in "ab")
     assert row.groups() == shown  # lists in words, as the page's other tables show them
+
+
+def test_a_pair_that_parts_at_the_deal_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Classic against a copy that puts an ignored first card under the draw pile (Set Up 4):
+    the tables differ as dealt. The page says they part right after the deal, as `diff`
+    does, with no empty table of steps (it said "They part at step -1")."""
+    bottom = edition_file(
+        tmp_path,
+        "classic",
+        "bottom",
+        ('ignored_flip_goes = "discard-pile"', 'ignored_flip_goes = "bottom-of-draw-pile"'),
+        (
+            'chosen = "discard-pile"\nalternatives = ["bottom-of-draw-pile"]',
+            'chosen = "bottom-of-draw-pile"\nalternatives = ["discard-pile"]',
+        ),
+    )
+    monkeypatch.setattr(diff_module, "conclusion_differences", lambda *args, **kwargs: [])
+    data = diff_module.diff(edition("classic"), load_edition(str(bottom))).to_json()
+    assert data["distinguishing_trace"]["step"] == -1
+    html = pair_page("classic", "bottom", data, None, None, "")
+    assert "They part right after the deal: " in html and "step -1" not in html
+    assert '<th scope="col">Step</th>' not in html
+    assert "Where the two games' states differ after the deal:" in html
