@@ -32,7 +32,7 @@ from unospec.checks.baseline import load as load_baseline
 from unospec.checks.explore_job import explore_edition
 from unospec.checks.invariants import violations
 from unospec.checks.lint import lint
-from unospec.checks.lint.coverage import unfinished_witness
+from unospec.checks.lint.coverage import exploring, unfinished_witness
 from unospec.checks.proofs import ProofReport, prove
 from unospec.checks.results import CheckResult, EditionReport
 from unospec.checks.simulate import Tally, simulation_json
@@ -481,7 +481,12 @@ def _lint(edition: Edition, proofs: ProofReport, checks: list[CheckResult]) -> C
         counts = check.data.get("rules_fired") or check.data.get("coverage")
         if counts:
             fired.update({by_label[label]: n for label, n in counts.items()})
-            where.append("random games" if check.name == "random-games" else "exploration")
+            if check.name == "random-games":  # in words, as `lint` says it
+                where.append(counted(check.data["games"], "random game", "random games"))
+            else:
+                broken = (check.data.get("violation") or {}).get("invariant")
+                explored = (check.data.get("stopped"), broken, check.data["distinct_states"])
+                where.append(exploring(check.data["scale"], *explored))
     games = next((c.data for c in checks if c.name == "random-games"), {})
     report = lint(
         edition,

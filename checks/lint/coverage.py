@@ -59,13 +59,19 @@ def coverage(
         scale = report.scale  # the nearest that deals, when `scale` cannot
         explored = report.exploration
         fired += explored.fired
-        if explored.violation is not None:  # stopped early: fewer rules had a chance to fire
-            parts.append(f"exploring scale {scale} (until {explored.violation.invariant} broke)")
-        elif explored.stopped == "max-states":
-            parts.append(f"exploring scale {scale} (the first {len(explored.states):,} states)")
-        else:
-            parts.append(f"exploring scale {scale}")
+        broken = explored.violation.invariant if explored.violation is not None else None
+        parts.append(exploring(scale, explored.stopped, broken, len(explored.states)))
     return Evidence(fired, " and ".join(parts), shortfalls, unfinished)
+
+
+def exploring(scale: str, stopped: str | None, broken: str | None, states: int) -> str:
+    """The exploration the dead-rule findings rest on, in words: cut short, fewer rules had
+    a chance to fire (`broken`: the invariant it stopped at)."""
+    if broken is not None:
+        return f"exploring scale {scale} (until {broken} broke)"
+    if stopped == "max-states":
+        return f"exploring scale {scale} (the first {states:,} states)"
+    return f"exploring scale {scale}"
 
 
 def unfinished_witness(edition: Edition, games: dict[str, Any]) -> dict[str, Any] | None:

@@ -688,3 +688,28 @@ def test_baseline_save_says_when_it_wrote_into_an_installed_package(
     assert capsys.readouterr().out.strip().endswith("`pip install -e .`, or with --out)")
     assert main([*argv, "--out", str(tmp_path / "kept")]) == 0
     assert capsys.readouterr().out.strip() == f"saved {tmp_path / 'kept' / 'express.json'}"
+
+
+def test_checks_dead_rules_say_what_they_rest_on_as_lint_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Lint inside `check` (and so on the review site) says how many random games and which
+    exploration a never-fired rule rests on, cut short at `--max-states` or not, in the very
+    words of `unospec lint` with the same options (it said "in random games and exploration",
+    even when the exploration had stopped after 1,000 states)."""
+    options = ["--games", "5", "--max-states", "1000", "--format", "json"]
+
+    def dead(data: dict[str, object]) -> set[str]:
+        findings = data["findings"]
+        assert isinstance(findings, list)
+        return {f["message"] for f in findings if f["family"] == "dead-rule"}
+
+    assert main(["lint", "express", *options]) == 0
+    linted = dead(json.loads(capsys.readouterr().out))
+    assert main(["check", "express", "--jobs", "1", *options]) == 1  # stopped at the bound
+    (report,) = json.loads(capsys.readouterr().out)["editions"]
+    (checked,) = [c["data"] for c in report["checks"] if c["name"] == "lint"]
+    assert dead(checked) == linted
+    assert all(
+        "5 random games and exploring scale micro (the first 1,000 states)" in m for m in linted
+    )
