@@ -104,9 +104,11 @@ def deck_dot(edition: Edition) -> str:
     )
     stated_by = "the booklet" if edition.seed else "the edition file, which models no booklet"
     legend = (
-        f'<tr><td colspan="{len(head)}" align="left"><font point-size="10">Source: '
-        f"<b>stated</b> by {html(stated_by)}, or <i>assumed</i> by the edition file (italic, "
-        "with ?). "
+        # no-break spaces around a bold or italic run: Graphviz starts a new SVG text element
+        # at each change of font, and SVG viewers drop the spaces at an element's ends
+        f'<tr><td colspan="{len(head)}" align="left"><font point-size="10">Source:&#160;'
+        f"<b>stated</b>&#160;by {html(stated_by)}, or&#160;<i>assumed</i>&#160;by the "
+        "edition file (italic, with ?). "
         f"Faces come in {html(', '.join(edition.colors))}.</font></td></tr>"
     )
     table = (

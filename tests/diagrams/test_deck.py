@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from drawn import svg_text
 from scenario import edition
@@ -44,3 +46,14 @@ def test_the_deck_picture_words_what_each_edition_is_and_has() -> None:
     star_wars = svg_text(draw(deck_dot(edition("star-wars")), "svg"))
     assert "by the booklet" in star_wars
     assert "race" not in star_wars and "the loser the table names draws 3" in star_wars
+
+
+@pytest.mark.parametrize("name", ["classic", "nfl-cowboys"])
+def test_no_svg_text_run_begins_or_ends_with_a_space_a_browser_would_drop(name: str) -> None:
+    """Graphviz starts a new SVG text element at each change of font, and a browser drops
+    the plain spaces at an element's ends: the legend read "statedby" and "orassumed". Words
+    beside a bold or italic run keep a no-break space instead."""
+    svg = draw(deck_dot(edition(name)), "svg").decode()
+    runs = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+    assert any("stated" in run for run in runs)
+    assert not [run for run in runs if run.strip() and run != run.strip(" ")], runs
