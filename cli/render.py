@@ -280,6 +280,22 @@ def _span(players: list[int] | None) -> str:
     return f"{low} players" if low == high else f"{low} to {high} players in turn"
 
 
+def _shares(data: dict[str, Any]) -> str:
+    """Who wins, as shares of what was won: with no hand or game won, a share of 0% would
+    read as a player who always lost."""
+    hands = (
+        f"the player who leads a hand wins {data['first_player_win_share']:.1%} of hands"
+        if data["hands"]
+        else "no hand was won"
+    )
+    games = (
+        f"player 0 wins {data['player_zero_game_share']:.1%} of games"
+        if data["finished_games"]
+        else "no game finished"
+    )
+    return f"{hands}; {games}"
+
+
 def simulate_text(data: dict[str, Any]) -> str:
     """A simulation's statistics, for people."""
     out = [
@@ -291,8 +307,7 @@ def simulate_text(data: dict[str, Any]) -> str:
         f"  {counted(data['hands'], 'hand', 'hands')}, {counted(data['steps'], 'step', 'steps')}; "
         "turns per hand: mean "
         f"{data['mean_turns']}, median {data['median_turns']}",
-        f"  the player who leads a hand wins {data['first_player_win_share']:.1%} of hands; "
-        f"player 0 wins {data['player_zero_game_share']:.1%} of games",
+        "  " + _shares(data),
         f"  {data['reshuffles_per_game']} reshuffles per game, "
         f"{counted(data['draw_shortfalls'], 'draw', 'draws')} short of cards",
         f"  invariants checked after every step: "

@@ -342,6 +342,8 @@ def test_simulate_fails_on_a_game_that_does_not_end(
     }
     code, out, _ = run(capsys, "simulate", "classic", "--games", "2")
     assert code == 1 and "game 0 did not end (2 players, seed 0" in out
+    # 40 steps win no hand of a game to 500 points (Keeping Score): no share of wins is 0%
+    assert "no hand was won; no game finished" in out and "0.0%" not in out
 
 
 def test_simulate_names_the_first_game_that_met_a_rule_gap(capsys: Capture, tmp_path: Path) -> None:
