@@ -173,12 +173,15 @@ def changed(key: str, mine: str, theirs: str, name: str, other: str) -> list[Not
 
 def _tokens(text: str) -> list[str]:
     """Words and the characters between them, so a change never splits a word; a hyphen
-    joins, so a range (2-10) or a card kind (wild-draw-four) changes whole.
+    joins, so a range (2-10) or a card kind (wild-draw-four) changes whole, and so do
+    capitalised words in a row, a card's name (Draw One).
 
     >>> [n.text for n in changed("k", "2-6 players", "2-10 players", "turbo", "express")]
     ['2-6 (express: 2-10) players']
+    >>> [n.text for n in changed("k", "Skip, Draw One", "Skip, Draw Two", "a", "b")]
+    ['Skip, Draw One (b: Draw Two)']
     """
-    return re.findall(r"[\w-]+|[^\w-]", text)
+    return re.findall(r"[A-Z][\w-]*(?: [A-Z][\w-]*)+|[\w-]+|[^\w-]", text)
 
 
 def facts(edition: Edition) -> tuple[Note, ...]:
