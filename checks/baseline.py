@@ -163,6 +163,10 @@ def load(edition: Edition, folder: Path | None = None) -> dict[str, Any] | None:
     missing = [key for key in FIELDS if key not in loaded]
     if missing:  # compared, each would read as a change the edition made
         raise EditionError(str(path), 1, missing[0], expected, f"no {missing[0]}")
+    for key, kinds in KINDS.items():  # a hand-edited value would read as a change too
+        if not isinstance(loaded[key], kinds):
+            at = line_of(text, (key,)) or 1
+            raise EditionError(str(path), at, key, expected, json.dumps(loaded[key]))
     return loaded
 
 
@@ -178,6 +182,19 @@ FIELDS = (
     "games",
 )
 """Every field `fingerprint` writes besides `format`."""
+
+KINDS: dict[str, type | tuple[type, ...]] = {
+    "edition": str,
+    "deck_digest": str,
+    "deck": dict,
+    "parameters": dict,
+    "interpretations": dict,
+    "proofs": dict,
+    "findings": list,
+    "exploration": (dict, type(None)),
+    "games": (dict, type(None)),
+}
+"""The JSON type of each field `fingerprint` writes (null: not run)."""
 
 SHAPE: dict[str, dict[str, type]] = {
     "games": {"games": int, "seed": int},

@@ -10,7 +10,14 @@ import pytest
 from scenario import edition, edition_file
 
 from unospec.checks import main_check, simulate, workload
-from unospec.checks.baseline import FIELDS, FORMAT, compare, fingerprint, games_fingerprint
+from unospec.checks.baseline import (
+    FIELDS,
+    FORMAT,
+    baseline_path,
+    compare,
+    fingerprint,
+    games_fingerprint,
+)
 from unospec.checks.baseline import load as load_baseline
 from unospec.checks.main_check import check_edition, check_editions
 from unospec.checks.proofs import prove
@@ -484,6 +491,17 @@ def test_a_baseline_names_every_field_a_fingerprint_writes() -> None:
     assert set(written) == {"format", *FIELDS}
 
 
+def _saved_with(key: str, value: object) -> bytes:
+    """Express's committed baseline with one field's value replaced (as by hand)."""
+    saved = json.loads(baseline_path(edition("express")).read_text(encoding="utf-8"))
+    return json.dumps({**saved, key: value}, indent=1, sort_keys=True).encode()
+
+
+def _line_of_key(key: str) -> int:
+    text = _saved_with(key, "x").decode()
+    return text[: text.index(f'\n "{key}"')].count("\n") + 2
+
+
 @pytest.mark.parametrize(
     ("content", "line", "found"),
     [
@@ -495,6 +513,8 @@ def test_a_baseline_names_every_field_a_fingerprint_writes() -> None:
         (b'{"format": %d,\n "games": {"count": 3}}' % FORMAT, ":2: games.games: ", "found null"),
         (b'{"format": %d,\n "exploration": 5}' % FORMAT, ":2: exploration: ", "found 5"),
         (b'{"format": %d}' % FORMAT, ":1: edition: ", "found no edition"),  # not 8 made-up
+        (_saved_with("proofs", "x"), f":{_line_of_key('proofs')}: proofs: ", 'found "x"'),
+        (_saved_with("findings", {}), f":{_line_of_key('findings')}: findings: ", "found {}"),
     ],
 )
 def test_a_baseline_that_is_not_one_is_an_input_error(
