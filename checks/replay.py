@@ -17,7 +17,13 @@ from unospec.checks.invariants import (
     offered_move_without_outcome,
     violations,
 )
-from unospec.editions import builtin_names, load_edition, reference
+from unospec.editions import (
+    as_file_name,
+    builtin_names,
+    load_edition,
+    load_edition_file,
+    reference,
+)
 from unospec.model.actions import Deal
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, InputError, RuleGap
@@ -99,8 +105,8 @@ def _base_edition(trace: Trace, trace_file: str | None, override: str | None) ->
                 beside = Path(os.path.relpath(beside.resolve()))
         except (OSError, ValueError):
             found = False
-        if found:
-            return load_edition(str(beside))
+        if found:  # the file, even one named like a built-in edition
+            return load_edition_file(beside, as_file_name(str(beside)))
     try:
         return load_edition(trace.edition)
     except InputError as error:  # say which trace names it, and where it was looked for

@@ -48,7 +48,7 @@ def load_edition(name_or_path: str) -> Edition:
     path = Path(name_or_path)
     try:
         if path.suffix == ".toml" or "/" in name_or_path or path.exists():
-            return load_edition_file(path)
+            return load_edition_file(path, name_or_path)  # as typed: Path drops a "./"
     except (OSError, ValueError):
         raise InputError(f"{name_or_path!r}: cannot be used as a file name") from None
     raise InputError(
@@ -57,10 +57,12 @@ def load_edition(name_or_path: str) -> Edition:
     )
 
 
-def load_edition_file(path: Path) -> Edition:
-    """Read, parse and validate one edition file; EditionError says where it is wrong."""
-    file = str(path)
-    raw = read_user_file(path, "edition file", MAX_BYTES)
+def load_edition_file(path: Path, file: str | None = None) -> Edition:
+    """Read, parse and validate one edition file; EditionError says where it is wrong.
+
+    `file` is how messages and traces name it (`path` by default)."""
+    file = file or str(path)
+    raw = read_user_file(path, "edition file", MAX_BYTES, file)
     if len(raw) > MAX_BYTES:
         raise EditionError(file, None, "(file)", f"at most {MAX_BYTES} bytes", "a larger file")
     text = decoded(raw, file)
@@ -135,7 +137,13 @@ def reference(edition: Edition) -> str:
     """How a trace names `edition`: its built-in name, else the file it was read from."""
     if edition.name in builtin_names() and builtin_path(edition.name) == Path(edition.source):
         return edition.name
-    return edition.source if edition.source != "<built>" else edition.name
+    return as_file_name(edition.source) if edition.source != "<built>" else edition.name
+
+
+def as_file_name(path: str) -> str:
+    """A file's path as a trace names it: never a bare built-in name, which replay would
+    read as the built-in edition (a file `express` in the current folder is `./express`)."""
+    return f"./{path}" if path in builtin_names() else path
 
 
 def reference_in(name_or_path: str, folder: Path) -> str:
@@ -145,6 +153,6 @@ def reference_in(name_or_path: str, folder: Path) -> str:
     if name_or_path in builtin_names():
         return name_or_path
     try:
-        return os.path.relpath(Path(name_or_path).resolve(), Path(folder).resolve())
+        return as_file_name(os.path.relpath(Path(name_or_path).resolve(), Path(folder).resolve()))
     except (OSError, ValueError):
         return name_or_path

@@ -8,18 +8,20 @@ from pathlib import Path
 from unospec.model.errors import EditionError, InputError
 
 
-def read_user_file(path: Path, what: str, limit: int) -> bytes:
+def read_user_file(path: Path, what: str, limit: int, shown: str | None = None) -> bytes:
     """The first `limit` + 1 bytes of a regular file (the caller refuses a longer one);
-    InputError, one line, for anything that cannot be read as one."""
+    InputError, one line, for anything that cannot be read as one (naming the file as
+    `shown`, by default `path`)."""
+    name = shown or path
     try:
         mode = path.stat().st_mode
         if not stat.S_ISREG(mode):
-            raise InputError(f"{path}: cannot read the {what} (not a regular file)")
+            raise InputError(f"{name}: cannot read the {what} (not a regular file)")
         with path.open("rb") as handle:
             return handle.read(limit + 1)
     except (OSError, ValueError) as error:
         reason = error.strerror if isinstance(error, OSError) else str(error)
-        raise InputError(f"{path}: cannot read the {what} ({reason})") from None
+        raise InputError(f"{name}: cannot read the {what} ({reason})") from None
 
 
 def decoded(

@@ -728,3 +728,27 @@ def test_lint_text_says_where_a_witness_games_trace_is(capsys: Capture) -> None:
     assert game == (
         "game: a trace of 2 steps, in `--format json` as witness.game.trace, for `unospec replay`"
     )
+
+
+def test_a_file_named_like_a_built_in_edition_stays_that_file(
+    capsys: Capture, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A user's edition file `express` (no suffix) given as `./express`: messages name it as
+    typed, and its trace names `./express`, so replay plays the file, not the built-in
+    Express (the trace said `express`, which replay read as the built-in)."""
+    from unospec.editions import reference_in
+
+    monkeypatch.chdir(tmp_path)
+    text = builtin_path("express").read_text(encoding="utf-8")
+    Path("express").write_text(text.replace('name = "express"', 'name = "house"'), "utf-8")
+    code, _, _ = run(capsys, "play", "./express", "--trace-out", "t.json")
+    assert code == 0 and json.loads(Path("t.json").read_text())["edition"] == "./express"
+    replayed = run_json(capsys, "replay", "t.json", "--format", "json")
+    assert (replayed["edition"], replayed["reference"], replayed["ok"]) == (
+        "house",
+        "./express",
+        True,
+    )
+    assert reference_in("./express", tmp_path) == "./express"  # as explore writes it
+    code, _, err = run(capsys, "show", "./missing")
+    assert code == 2 and err.startswith("unospec: error: ./missing: cannot read")
