@@ -177,7 +177,7 @@ def _challenge(c: PendingChallenge | None) -> str:
 _WORDED: tuple[tuple[str, Callable[[Callable[[int], str], Any], str]], ...] = (
     ("direction", lambda ids, d: "direction " + ("clockwise" if d > 0 else "counterclockwise")),
     ("current", lambda ids, p: f"next player {p}"),
-    ("actor", lambda ids, p: f"acting player {p}"),
+    ("actor", lambda ids, p: f"last to act: player {p}"),
     ("drawn", lambda ids, c: f"drawn card {ids(c)}" if c >= 0 else "no drawn card"),
     ("owed", lambda ids, o: _owed(o)),
     ("challenge", lambda ids, c: _challenge(c)),

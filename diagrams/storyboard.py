@@ -116,7 +116,7 @@ def storyboard_dot(edition: Edition, trace: Trace, *, ending: str | None = None)
         f'  graph [fontname="{FONT}", bgcolor="{PAPER}", rankdir=TB, nodesep=0.3, ranksep=0.35, '
         'pad=0.3, labelloc=t, labeljust=l, label=<<font point-size="18"><b>'
         f"{html(edition.title)}{html(scaled)}: {trace.players} players, "
-        f"{counted(len(trace.steps), 'step', 'steps')}"
+        f"{counted(len(trace.steps), 'step', 'steps')}{html(_stopped(panels, trace))}"
         "</b></font><br/> >];",
         f'  node [shape=plaintext, margin=0, fontname="{FONT}", fontsize=11, fontcolor="{INK}"];',
         f'  edge [color="{INK}", arrowsize=0.7];',
@@ -159,6 +159,15 @@ def _panel(panel: Panel) -> str:
     )
 
 
+def _stopped(panels: tuple[Panel, ...], trace: Trace) -> str:
+    """Where the panels end before the trace does (an illegal step, or one the rules give
+    no outcome): the title's count is the trace's, so say that the rest is not drawn."""
+    last = len(panels) - 2  # the deal's panel, then step 0 onwards
+    if last >= len(trace.steps) - 1:
+        return ""
+    return f" (drawn up to step {last}, where it stops)"
+
+
 def _heading(i: int, step: dict[str, Any]) -> str:
     who = f"player {step['player']}: " if "player" in step else "table: "
     what = str(step.get("action", "?"))
@@ -171,11 +180,12 @@ def _heading(i: int, step: dict[str, Any]) -> str:
 
 
 def _named(lines: list[str]) -> tuple[str, ...]:
-    """`phase a -> b` with the phases' names, as the turn-flow diagram shows them."""
+    """`phase a -> b` with the phases' names, as the turn-flow diagram shows them, and
+    every other change `a -> b` with the same arrow."""
     out = []
     for line in lines:
         if line.startswith("phase ") and " -> " in line:
             a, b = line[len("phase ") :].split(" -> ")
-            line = f"phase: {NAMES.get(a, a)} \u2192 {NAMES.get(b, b)}"
-        out.append(line)
+            line = f"phase: {NAMES.get(a, a)} -> {NAMES.get(b, b)}"
+        out.append(line.replace(" -> ", " \u2192 "))
     return tuple(out)

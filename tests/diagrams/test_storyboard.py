@@ -73,6 +73,22 @@ def test_an_illegal_step_ends_the_storyboard_saying_why() -> None:
     assert len(panels) == 1 + 4
     assert panels[-1].kind == "illegal"
     assert panels[-1].lines[0].startswith("\u2717 illegal:")
+    longer = dataclasses.replace(bad, steps=(*bad.steps, *trace.steps[3:]))
+    title = storyboard_dot(edition("express"), longer).split("</b>")[0]
+    assert title.endswith(
+        f"3 players, {len(longer.steps)} steps (drawn up to step 3, where it stops)"
+    )
+    assert "where it stops" not in storyboard_dot(edition("express"), trace)
+
+
+def test_every_change_is_drawn_with_one_arrow() -> None:
+    """A panel says what changed as `before \u2192 after`, for the phase and every other
+    field alike (the phase had an arrow, the piles `->`)."""
+    lines = [
+        line for panel in storyboard(edition("express"), short_trace()) for line in panel.lines
+    ]
+    assert any("\u2192" in line and line.startswith("draw pile") for line in lines), lines
+    assert not [line for line in lines if "->" in line]
 
 
 def test_the_title_counts_steps_in_words() -> None:
