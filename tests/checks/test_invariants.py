@@ -17,6 +17,7 @@ from unospec.model import legality
 from unospec.model.actions import Accept, Challenge, Deal, Draw, NameLoser, Play, Reshuffle
 from unospec.model.kernel import apply, empty_table, legal_actions, run
 from unospec.model.state import GameState, Owed, PendingChallenge
+from unospec.model.table import MACHINE
 
 E = edition("nfl-cowboys")
 BASE = table(E, [["red-1", "red-2", "blue-3"], ["yellow-1", "green-2"], ["blue-9"]], top="red-9")
@@ -51,6 +52,8 @@ CORRUPTIONS: dict[str, list[Corruption]] = {
         lambda g: g._replace(direction=0),
         lambda g: g._replace(window=3),  # a window for a fourth seat at a table of three
         lambda g: g._replace(leader=3),
+        # a table of one, below nfl-cowboys' two to ten players (its edition file, [players])
+        lambda g: g._replace(hands=g.hands[:1], scores=g.scores[:1]),
     ],
     "pending-well-formed": [
         lambda g: g._replace(owed=Owed(1, 2, "awaiting_play")),
@@ -76,6 +79,8 @@ CORRUPTIONS: dict[str, list[Corruption]] = {
             draw_pile=(*g.draw_pile, *g.hands[1]),
         ),
         lambda g: g._replace(phase="hail_mary_discard", actor=2),  # one card: nothing to shed
+        # a drawn card that player 0, whose turn it is, does not hold (it is player 1's)
+        lambda g: g._replace(phase="drawn_card", drawn=g.hands[1][0]),
     ],
     "hand-over-iff-empty-hand": [
         lambda g: g._replace(hands=((), *g.hands[1:]), draw_pile=(*g.draw_pile, *g.hands[0])),
@@ -132,6 +137,23 @@ def test_declared_transitions_catches_a_step_that_does_not_chain() -> None:
     assert "declared-transitions" in found
     found = dict(violations(E, after, BASE._replace(phase="drawn_card"), fired))
     assert "declared-transitions" in found
+
+
+def test_declared_transitions_catches_a_transition_the_machine_does_not_declare() -> None:
+    """A step that chains from the old phase to the new one, but through a transition the
+    turn-flow machine does not have (another event, or a number past its last branch), is
+    caught; the kernel's own transitions are not."""
+    after, fired = run(E, BASE, Play(0, card(E, "red-1")))
+    assert "declared-transitions" not in dict(violations(E, after, BASE, fired))
+    first = fired[0].branch
+    forged = (
+        dataclasses.replace(first, event="teleport"),
+        dataclasses.replace(first, number=len(MACHINE.branches)),
+    )
+    for branch in forged:
+        swapped = (fired[0]._replace(branch=branch), *fired[1:])
+        problem = dict(violations(E, after, BASE, swapped)).get("declared-transitions")
+        assert problem is not None and "is not declared" in problem, branch.label
 
 
 def test_a_card_that_does_not_match_breaks_plays_match() -> None:
