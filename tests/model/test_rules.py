@@ -10,6 +10,7 @@ from unospec.model.actions import (
     CallUno,
     Catch,
     Challenge,
+    Deal,
     Draw,
     Keep,
     NameLoser,
@@ -18,7 +19,7 @@ from unospec.model.actions import (
     Reshuffle,
 )
 from unospec.model.errors import IllegalAction, RuleGap
-from unospec.model.kernel import apply, chance_cards, legal_actions
+from unospec.model.kernel import apply, chance_cards, empty_table, legal_actions
 
 
 def test_number_matches_by_colour_or_number_and_not_otherwise() -> None:
@@ -570,3 +571,30 @@ def test_a_won_game_passes_the_lead_to_nobody() -> None:
     after = apply(e, game, Play(0, card(e, "red-1")))
     assert (after.phase, after.winner, after.scores) == ("game_over", 0, (250, 0, 0))
     assert after.leader == 0
+
+
+def test_the_lead_passes_to_the_left_of_the_last_leader() -> None:
+    """The player to the dealer's left goes first and play runs clockwise (Set Up 5, e.g.
+    seeds/000_26dfe2e9bafb8f8f.txt, Set Up), so the left is the next seat clockwise; with
+    the deal passing left between hands (classic's reading next-hand-leader, Winning), at a
+    table of three the lead goes from seat 0 to seat 1, not to seat 2 (two players could not
+    tell left from right)."""
+    e = edition("classic")
+    game = table(e, [["red-1"], ["blue-9", "green-3"], ["yellow-2"]], top="red-7")
+    after = apply(e, game, Play(0, card(e, "red-1")))
+    assert (after.phase, after.leader) == ("dealing", 1)
+
+
+def test_a_deal_starts_with_the_leader_and_goes_round_one_card_at_a_time() -> None:
+    """Set Up 1-2 and 5 (seeds/000_26dfe2e9bafb8f8f.txt, Set Up): the cards are dealt one at
+    a time, the first to the player who will go first, the leader, who then plays. With seat
+    1 leading at a table of three, the i-th card of the order goes to seat (1 + i) mod 3."""
+    e = edition("classic")
+    order = tuple(e.faces.in_play)
+    before = empty_table(e, 3)._replace(leader=1)
+    dealt = apply(e, before, Deal(order))
+    size = e.rules.hand_size
+    for seat in range(3):
+        mine = [order[i] for i in range(3 * size) if (1 + i) % 3 == seat]
+        assert dealt.hands[seat] == tuple(sorted(mine)), seat
+    assert dealt.current == 1
