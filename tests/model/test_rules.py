@@ -598,3 +598,24 @@ def test_a_deal_starts_with_the_leader_and_goes_round_one_card_at_a_time() -> No
         mine = [order[i] for i in range(3 * size) if (1 + i) % 3 == seat]
         assert dealt.hands[seat] == tuple(sorted(mine)), seat
     assert dealt.current == 1
+
+
+def test_no_hail_mary_interrupts_a_wild_draw_four_waiting_for_its_answer() -> None:
+    """A Wild Draw Four leaves the next player two options, draw or challenge (Action Cards:
+    Wild Draw Four card, seeds/000_26dfe2e9bafb8f8f.txt). Player 0 plays it as their
+    second-last card and calls UNO (Calling UNO): player 2's Hail Mary (Action Cards: Wild
+    Hail Mary Card) cannot cut in before player 1 answers, is not offered, and is refused;
+    the same throw at a call after a plain card is accepted."""
+    e = edition("nfl-cowboys")
+    hurl = Play(2, card(e, "wild-hail-mary"), color("blue"))
+    hands = [["wild-draw-four", "blue-5"], ["green-1", "green-2"], ["wild-hail-mary", "red-3"]]
+    wild_draw = Play(0, card(e, "wild-draw-four"), color("blue"))
+    called = play(e, table(e, hands, top="red-9"), wild_draw, CallUno(0))
+    assert called.phase == "uno_called" and called.challenge is not None
+    assert hurl not in legal_actions(e, called)
+    with pytest.raises(IllegalAction, match="pending challenge"):
+        apply(e, called, hurl)
+    plain = [["red-1", "blue-5"], ["green-1", "green-2"], ["wild-hail-mary", "red-3"]]
+    called = play(e, table(e, plain, top="red-9"), Play(0, card(e, "red-1")), CallUno(0))
+    assert hurl in legal_actions(e, called)
+    assert apply(e, called, hurl).discard[-1] == card(e, "wild-hail-mary")
