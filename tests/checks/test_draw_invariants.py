@@ -12,7 +12,7 @@ from steps import changed, found, step
 
 from unospec.checks.random_play import play_random_game
 from unospec.model import updates
-from unospec.model.actions import Accept, Catch, Challenge, Draw, NameLoser, Play
+from unospec.model.actions import Accept, Catch, Challenge, Draw, NameLoser, Play, Reshuffle
 from unospec.model.state import GameState, Owed
 
 E = edition("nfl-cowboys")  # Draw Two draws 2; Wild Draw Four 4, 6 to a failed challenger,
@@ -52,7 +52,9 @@ def test_a_player_who_draws_owes_one_card() -> None:
 
 def test_an_owed_draw_waits_for_a_reshuffle_and_does_not_lapse() -> None:
     """Let's Play NOTE: what the draw pile cannot give waits for a reshuffle; with cards
-    under the top card to reshuffle, the rest of the obligation must not lapse."""
+    under the top card to reshuffle, the rest of the obligation must not lapse. After the
+    reshuffle the table deals the card still owed; a reshuffle step that forgot whom it
+    owes, and dealt anyway, breaks the invariant."""
     game = table(E, THREE, top="red-9", draw=["green-5"], rest="discard")  # one card to draw
     assert len(game.draw_pile) == 1
     s = step(E, game, Play(0, card(E, "red-draw-two")))
@@ -60,6 +62,10 @@ def test_an_owed_draw_waits_for_a_reshuffle_and_does_not_lapse() -> None:
     assert found(s, "draws-are-owed") is None
     lapsed = changed(s, "draw_owed", lambda g: g._replace(owed=None))
     assert "still owes 0 after getting 1 of 2, expected 1" in str(found(lapsed, "draws-are-owed"))
+    shuffled = step(E, s[3], Reshuffle(s[3].discard[:-1]))
+    assert len(shuffled[3].hands[1]) == 4 and found(shuffled, "draws-are-owed") is None
+    forgotten = changed(shuffled, "reshuffle", lambda g: g._replace(owed=None))
+    assert found(forgotten, "draws-are-owed") == "the table dealt cards no one was owed"
 
 
 def test_a_challenge_is_judged_by_the_hand_kept_and_paid_by_its_loser() -> None:
@@ -79,6 +85,8 @@ def test_a_challenge_is_judged_by_the_hand_kept_and_paid_by_its_loser() -> None:
         found(innocent, "challenge-judges-the-hand")
     )
     elsewhere = changed(played, "play", lambda g: g._replace(challenge=pending._replace(victim=2)))
+    unanswered = changed(played, "play", lambda g: g._replace(challenge=None))
+    assert "leaves no challenge to answer" in str(found(unanswered, "challenge-judges-the-hand"))
     assert "names victim 2, expected 1" in str(found(elsewhere, "challenge-judges-the-hand"))
 
     challenged = step(E, played[3], Challenge(1))

@@ -42,12 +42,16 @@ def broken(
 def test_a_right_guess_sheds_down_to_one_card_under_the_hail_mary() -> None:
     """Player 1 names red, the colour of player 0's last card, and holds three more cards:
     they keep one, the other two go right under the Hail Mary, and play goes on to player
-    2, on the thrower's left though the direction runs the other way."""
+    2, on the thrower's left though the direction runs the other way. The same throw
+    landing in another colour than the one named, or a thrower keeping two cards, breaks
+    hail-mary-lands."""
     game = called(["wild-hail-mary", "yellow-1", "green-2", "blue-5"])
     throw = Play(1, HAIL_MARY, RED)
     thrown = run(E, game, throw)[0]
     assert (thrown.phase, thrown.current) == ("hail_mary_discard", 2)
     assert broken(game, throw) is None
+    blue = lambda g: g._replace(color=BLUE)  # noqa: E731
+    assert "in the colour its thrower named" in str(broken(game, throw, "hail_mary", blue))
     assert "player 0 is to play" in str(
         broken(game, throw, "hail_mary", lambda g: g._replace(current=0))
     )
@@ -59,6 +63,14 @@ def test_a_right_guess_sheds_down_to_one_card_under_the_hail_mary() -> None:
     assert broken(thrown, keep) is None
     on_top = lambda g: g._replace(discard=(*g.discard[:-3], g.discard[-1], *g.discard[-3:-1]))  # noqa: E731
     assert "not under the Hail Mary" in str(broken(thrown, keep, "keep", on_top))
+
+    def two(g: GameState) -> GameState:  # the thrower keeps a shed card as well
+        hand = tuple(sorted((*g.hands[1], g.discard[-2])))
+        return g._replace(
+            hands=(g.hands[0], hand, g.hands[2]), discard=(*g.discard[:-2], g.discard[-1])
+        )
+
+    assert "player 1 kept 2 cards, not one" in str(broken(thrown, keep, "keep", two))
 
 
 def test_a_wrong_guess_or_two_cards_sheds_nothing() -> None:
