@@ -232,6 +232,18 @@ def test_a_search_stopped_early_still_checks_every_state_it_counted(
     assert partial.violation.invariant == "seats-and-direction"
 
 
+@pytest.mark.parametrize("bound", [1, 2, 3])
+def test_a_bound_of_n_states_counts_exactly_n(bound: int) -> None:
+    """`--max-states N` keeps exactly N distinct states, each checked: a bound of 1 is the
+    empty table alone, with no move tried from it (a bound compared with > would keep one
+    state too many)."""
+    x = run_exploration("classic", max_states=bound).exploration
+    assert x.stopped == "max-states" and len(x.states) == bound
+    assert x.state_checked == bound and x.violation is None
+    if bound == 1:
+        assert (x.transitions, x.expanded) == (0, 0)
+
+
 def test_a_shorter_counterexample_does_not_exist() -> None:
     """Breadth first: the broken state is at the depth of the counterexample (the first deal
     and then one step per trace step), and no state above that depth breaks anything."""
