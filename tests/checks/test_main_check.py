@@ -299,6 +299,32 @@ def test_games_are_compared_only_when_the_same_games_were_played() -> None:
     assert compare(saved, fingerprint(express, proofs, None, None)) == []
 
 
+def test_a_baseline_names_the_transitions_an_exploration_stopped_or_started_firing() -> None:
+    """The exploration section records the transitions fired at least once, by label, and
+    the check names each one gained or lost; a parameter the edition dropped or added is
+    named too, not passed over."""
+    express = edition("express")
+    proofs = prove(express)
+    explored = {
+        "scale": "micro",
+        "players": 2,
+        "distinct_states": 10,
+        "transitions": 12,
+        "depth": 3,
+        "coverage": {"t1": 4, "t0": 0, "t2": 1},
+    }
+    saved = fingerprint(express, proofs, explored)
+    assert saved["exploration"]["fired"] == ["t1", "t2"]
+    now = fingerprint(express, proofs, {**explored, "coverage": {"t1": 4, "t0": 2, "t2": 0}})
+    assert compare(saved, now) == ["exploration.fired: no longer t2", "exploration.fired: now t0"]
+    old = {"parameters": {"rules": {"uno_penalty": 2}}, "exploration": None}
+    new = {"parameters": {"rules": {"draw_shortfall": "lapse"}}, "exploration": None}
+    assert compare(old, new) == [
+        'parameters.rules.draw_shortfall: new, "lapse"',
+        "parameters.rules.uno_penalty: was 2, now missing",
+    ]
+
+
 def test_express_plays_the_games_its_committed_baseline_records() -> None:
     """The committed baseline's games are the games the check plays by default (Express, the
     quickest edition; `unospec check` compares the other editions' games the same way)."""
