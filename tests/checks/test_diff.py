@@ -49,6 +49,26 @@ def test_classic_against_express_lists_what_the_issue_names() -> None:
     assert paths["scoring.target"] == (500, 250)
 
 
+def test_a_hail_mary_deck_is_told_apart_by_the_transitions_it_can_fire_and_fires() -> None:
+    """The NFL Cowboys deck has a Wild Hail Mary (seeds/000_26dfe2e9bafb8f8f.txt, Action
+    Cards: Wild Hail Mary Card) and classic none: the throw at an UNO call is a transition
+    only the NFL edition can fire, in its data and in its exploration at the `pair` scale;
+    the Express deck can redeal after a first flip that finds no number (Set Up 2-4: its
+    hands can hold all 36 numbers), classic's cannot."""
+    throw = "uno_called --hail_mary--> resolving"
+    classic, nfl = edition("classic"), edition("nfl-cowboys")
+    paths = {d.path: (d.kind, d.a, d.b) for d in data_differences(classic, nfl)}
+    assert paths[throw] == ("transition", False, True)
+    redeal = "first_flip --flip [no_number_card_left]--> dealing"
+    paths = {d.path: (d.kind, d.a, d.b) for d in data_differences(classic, edition("express"))}
+    assert paths[redeal] == ("transition", False, True)
+    found = {
+        d.path: (d.kind, d.a, d.b)
+        for d in diff_module.conclusion_differences(classic, nfl, "pair", 2)
+    }
+    assert found[f"fires at scale pair: {throw}"] == ("exploration", False, True)
+
+
 def test_a_distinguishing_trace_replays_differently_on_each_edition() -> None:
     """The shortest run that tells classic from Express (a two-player Reverse) replays on
     both; the editions end it with different players to move (Action Cards: Reverse)."""
