@@ -335,3 +335,23 @@ def test_the_best_hand_leaves_the_card_under_the_winners_last_one(name: str, bes
     assert query.verdict == PROVED and query.detail is not None
     assert query.detail["largest score of one hand"] == best
     assert "under it" in query.detail["the other hands hold"]
+
+
+def test_a_card_kind_the_deck_lacks_owes_no_draw() -> None:
+    """Classic with its Wild Draw Fours left out of the deck (Contents): its rule for them
+    asks nothing of anyone, so the largest draw is a caught UNO's 2 cards (Calling UNO,
+    e.g. seeds/000_26dfe2e9bafb8f8f.txt), not a failed challenge's 6."""
+    e = edition("classic")
+    without = dataclasses.replace(
+        e,
+        deck=tuple(
+            dataclasses.replace(d, copies=0) if d.kind == "wild-draw-four" else d for d in e.deck
+        ),
+        total_cards=e.total_cards - 4,
+    )
+    query = next(q for q in prove(without).queries if q.name == "draw-obligations")
+    assert query.witness is not None
+    assert (query.witness["obligation"], query.witness["cards owed"]) == (
+        "a caught UNO (Calling UNO)",
+        2,
+    )
