@@ -18,7 +18,7 @@ from unospec.model.state import GameState
 
 E = edition("nfl-cowboys")
 BASE = table(E, [["red-1", "red-2", "blue-3"], ["yellow-1", "green-2"], ["blue-9"]], top="red-9")
-PILES = ("draw_pile", "discard", "hands")
+PILES = ("draw_pile", "discard", "hands", "set_aside")
 
 
 @cache
@@ -40,9 +40,9 @@ def _with_pile(game: GameState, where: str, seat: int, cards: tuple[int, ...]) -
 
 
 def corruptions(after: GameState) -> Iterator[GameState]:
-    """`after` with one pile changed at its front, back or inside: a card added (a card of
-    the deck or not), lost, replaced or moved to another pile, or a hand unsorted. The other
-    piles stay the very same tuples, as in a kernel step."""
+    """`after` with one pile (the set-aside cards too) changed at its front, back or inside:
+    a card added (a card of the deck or not), lost, replaced or moved to another pile, or a
+    hand unsorted. The other piles stay the very same tuples, as in a kernel step."""
     for where, seat in [*((p, 0) for p in PILES), ("hands", 1)]:
         pile = _pile(after, where, seat)
         for at in {0, len(pile) // 2, len(pile)}:
