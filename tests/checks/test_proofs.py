@@ -32,6 +32,17 @@ def test_card_conservation_is_proved_for_every_transition(name: str) -> None:
     assert str(edition(name).total_cards) in queries[0].claim
 
 
+def test_the_deal_is_proved_only_for_the_tables_it_can_deal() -> None:
+    """Express's 56 cards (Contents, seeds/003_a1a28f6f957138cc.txt) in hands of 7 cannot
+    serve ten players and a first card (Set Up 2 and 4): the kernel refuses such a deal, so
+    the deal's conservation proof covers the tables it can deal, and holds."""
+    e = edition("express")
+    sevens = dataclasses.replace(e, rules=dataclasses.replace(e.rules, hand_size=7))
+    assert sevens.in_play_count < sevens.rules.max_players * 7 + 1
+    [deal] = [q for q in conservation_queries(sevens) if "--deal" in q.name]
+    assert deal.verdict == PROVED
+
+
 def test_a_flow_that_loses_cards_is_refuted_naming_its_transition(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
