@@ -109,6 +109,15 @@ SINGLE_HAND = (
 )
 """The edits that make a built-in a single-hand game (Keeping Score left out)."""
 
+UNDER_THE_PILE = (
+    ('ignored_flip_goes = "discard-pile"', 'ignored_flip_goes = "bottom-of-draw-pile"'),
+    (
+        'chosen = "discard-pile"\nalternatives = ["bottom-of-draw-pile"]',
+        'chosen = "bottom-of-draw-pile"\nalternatives = ["discard-pile"]',
+    ),
+)
+"""The edits that put an ignored first card under the draw pile (Set Up 4's other reading)."""
+
 
 def flipped_first(e: Edition, *cards: str, players: int = 2) -> list[int]:
     """`e`'s deck in order, with `cards` the first turned up after the deal."""

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from scenario import edition, edition_file
+from scenario import UNDER_THE_PILE, edition, edition_file
 
 from unospec.checks import diff as diff_module
 from unospec.checks.baseline import compare, fingerprint
@@ -690,16 +690,7 @@ def test_editions_parting_at_the_deal_still_have_every_documented_key(
     """Classic against a copy that puts an ignored first card under the draw pile (Set Up 4):
     the two tables differ right after the deal (`step` -1). The JSON still has `parting`, as
     the README lists it, null: there is no parting step (the key was left out)."""
-    bottom = edition_file(
-        tmp_path,
-        "classic",
-        "bottom",
-        ('ignored_flip_goes = "discard-pile"', 'ignored_flip_goes = "bottom-of-draw-pile"'),
-        (
-            'chosen = "discard-pile"\nalternatives = ["bottom-of-draw-pile"]',
-            'chosen = "bottom-of-draw-pile"\nalternatives = ["discard-pile"]',
-        ),
-    )
+    bottom = edition_file(tmp_path, "classic", "bottom", *UNDER_THE_PILE)
     assert main(["diff", "classic", str(bottom), "--format", "json"]) == 1
     found = json.loads(capsys.readouterr().out)["distinguishing_trace"]
     assert found["step"] == -1 and found["steps"] == []

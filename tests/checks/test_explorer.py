@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scenario import edition, edition_file
+from scenario import UNDER_THE_PILE, edition, edition_file
 
 from unospec.checks import explorer, invariants
 from unospec.checks.chance import normalize
@@ -690,16 +690,7 @@ def test_ignored_first_cards_put_under_the_pile_are_flipped_one_by_one(tmp_path:
     explorer still turns the ignored cards over one by one, so the rule that moves them runs
     (it skipped them, as the pile holds the same cards either way, and a seeded bug in that
     rule went unseen)."""
-    bottom = edition_file(
-        tmp_path,
-        "classic",
-        "bottom",
-        ('ignored_flip_goes = "discard-pile"', 'ignored_flip_goes = "bottom-of-draw-pile"'),
-        (
-            'chosen = "discard-pile"\nalternatives = ["bottom-of-draw-pile"]',
-            'chosen = "bottom-of-draw-pile"\nalternatives = ["discard-pile"]',
-        ),
-    )
+    bottom = edition_file(tmp_path, "classic", "bottom", *UNDER_THE_PILE)
     x = run_exploration(str(bottom)).exploration
     assert x.complete
     ignored = next(b for b in MACHINE.branches if b.target == b.source == "first_flip")

@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 import pytest
-from scenario import edition, edition_file
+from scenario import UNDER_THE_PILE, edition, edition_file
 
 from unospec.checks import diff as diff_module
 from unospec.cli import main
@@ -277,16 +277,7 @@ def test_a_pair_that_parts_at_the_deal_says_so(
     """Classic against a copy that puts an ignored first card under the draw pile (Set Up 4):
     the tables differ as dealt. The page says they part right after the deal, as `diff`
     does, with no empty table of steps (it said "They part at step -1")."""
-    bottom = edition_file(
-        tmp_path,
-        "classic",
-        "bottom",
-        ('ignored_flip_goes = "discard-pile"', 'ignored_flip_goes = "bottom-of-draw-pile"'),
-        (
-            'chosen = "discard-pile"\nalternatives = ["bottom-of-draw-pile"]',
-            'chosen = "bottom-of-draw-pile"\nalternatives = ["discard-pile"]',
-        ),
-    )
+    bottom = edition_file(tmp_path, "classic", "bottom", *UNDER_THE_PILE)
     monkeypatch.setattr(diff_module, "conclusion_differences", lambda *args, **kwargs: [])
     data = diff_module.diff(edition("classic"), load_edition(str(bottom))).to_json()
     assert data["distinguishing_trace"]["step"] == -1
