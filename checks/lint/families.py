@@ -637,17 +637,16 @@ def rule_words(branch: Branch) -> str:
     section it cites (that is the finding's own); its event's name when none has one. Where
     the same event from the same phase has other transitions, which share the effect, the
     words add when this one is taken, so that no two transitions read alike."""
-    said = [(f, _sentence(f)) for f in (branch.update, *branch.validators, *branch.conditions)]
-    source, words = next(((f, text) for f, text in said if text), (None, ""))
-    words = words or branch.event.replace("_", " ")
+    said = (_sentence(f) for f in (branch.update, *branch.validators, *branch.conditions))
+    words = next((text for text in said if text), "") or branch.event.replace("_", " ")
     if len(MACHINE.by_event[(branch.source, branch.event)]) == 1:
         return words
     if not branch.conditions:
         return f"{words}; taken in every other case"
-    if source is branch.conditions[0]:  # the words already say when
+    when = _sentence(branch.conditions[0])
+    if words == when:  # the condition's own words: they already say when
         return words
-    first = _sentence(branch.conditions[0])
-    return f"{words}; taken when {first[:1].lower()}{first[1:]}"
+    return f"{words}; taken when {when[:1].lower()}{when[1:]}"
 
 
 _AT_THE_END = re.compile(r"\s*\([^()]*\)\.?$")
