@@ -6,24 +6,37 @@ For each edition, plays the same `N` whole games (to the target score, 2-6 playe
 `mixed` policy that `unospec check` uses) with the invariants off and on, `R` times, and
 prints the fastest run's microseconds per step. The machine this project runs on is shared
 and noisy: the fastest of several runs is the stable figure.
+
+The last column is the loop alone: the same games with the kernel's `run`, `legal_actions`
+and the invariants handed their recorded results (see `free_calls.py`), so what is left is
+choosing the moves and tallying the rules that fired.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from typing import Any
 
-from unospec.checks.random_play import play_random_game
+from free_calls import IN_GAME_LOOP, recording, replaying, use_in_game_loop
+
+import unospec.checks.random_play as random_play
 from unospec.editions import builtin_names, load_edition
 
 
-def microseconds_per_step(name: str, games: int, repeats: int, check: bool) -> tuple[float, int]:
+def microseconds_per_step(
+    name: str, games: int, repeats: int, check: bool, log: dict[str, list[Any]] | None = None
+) -> tuple[float, int]:
+    """The fastest of `repeats` runs; with `log`, the rules and invariants are replayed."""
     edition = load_edition(name)
     best, steps = float("inf"), 0
     for _ in range(repeats):
+        if log is not None:
+            use_in_game_loop(replaying(IN_GAME_LOOP, log, tuple(IN_GAME_LOOP)))
         started, steps = time.perf_counter(), 0
         for number in range(games):
-            steps += play_random_game(edition, 2 + number % 5, number, check=check).steps
+            game = random_play.play_random_game(edition, 2 + number % 5, number, check=check)
+            steps += game.steps
         best = min(best, (time.perf_counter() - started) / steps * 1e6)
     return best, steps
 
@@ -34,11 +47,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=12)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
-    print(f"{'edition':18} {'steps':>7} {'us/step, inv off':>17} {'inv on':>7}")
+    print(f"{'edition':18} {'steps':>7} {'us/step, inv off':>17} {'inv on':>7} {'loop alone':>11}")
     for name in args.editions:
         off, steps = microseconds_per_step(name, args.games, args.repeats, check=False)
         on, _ = microseconds_per_step(name, args.games, args.repeats, check=True)
-        print(f"{name:18} {steps:7} {off:17.1f} {on:7.1f}")
+        log: dict[str, list[Any]] = {function: [] for function in IN_GAME_LOOP}
+        use_in_game_loop(recording(IN_GAME_LOOP, log))
+        microseconds_per_step(name, args.games, 1, check=True)
+        alone, _ = microseconds_per_step(name, args.games, args.repeats, check=True, log=log)
+        use_in_game_loop(IN_GAME_LOOP)
+        print(f"{name:18} {steps:7} {off:17.1f} {on:7.1f} {alone:11.1f}")
 
 
 if __name__ == "__main__":
