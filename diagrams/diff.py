@@ -204,6 +204,7 @@ def facts(edition: Edition) -> tuple[Note, ...]:
             Note(f"deck:{kind}", f"{edition.card_name(kind)}: {counts[kind]} cards, {worth}")
         )
     out += _ranks(edition)
+    out += _aside(edition)
     for field in fields(rules):
         if field.name not in COVERED:
             value = getattr(rules, field.name)
@@ -254,6 +255,19 @@ def _ranks(edition: Edition) -> list[Note]:
         runs.setdefault(by_rank[rank], []).append(rank)
     parts = ", ".join(f"{span(ranks)} \u00d7{n}" for n, ranks in runs.items())
     return [Note("deck:number:ranks", f"{edition.card_name(NUMBER)} cards: {parts}")]
+
+
+def _aside(edition: Edition) -> list[Note]:
+    """Which cards are set aside (the foil's twin, Special Foil Card), so that two editions
+    setting aside different cards differ here and not only in their counts."""
+    faces = edition.faces.faces
+    counts: dict[str, int] = {}
+    for face in edition.faces.set_aside:
+        name = edition.card_name(faces[face].kind)
+        counts[name] = counts.get(name, 0) + 1
+    if not counts:
+        return []
+    return [Note("aside", "set aside: " + ", ".join(f"{n} {name}" for name, n in counts.items()))]
 
 
 def _worded(value: object) -> str:

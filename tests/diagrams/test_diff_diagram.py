@@ -293,3 +293,20 @@ def test_a_changed_reading_is_marked_on_every_edge_it_governs() -> None:
     ]
     assert len(worded) >= 4, worded  # two edges, each with both editions' values
     assert all(text.endswith(READING) for text in worded), worded
+
+
+def test_editions_that_set_aside_different_cards_differ_in_the_box() -> None:
+    """NFL Cowboys sets a Hail Mary aside for its foil, Star Wars a My Favorite Line (seeds 000
+    and 002, Special Foil Card): same counts, different cards. The box said nothing of it."""
+    box = diff_flow(edition("star-wars"), edition("nfl-cowboys")).facts
+    aside = [(n.text, n.mark) for n in box if n.key == "aside"]
+    assert aside == [
+        ("star-wars: set aside: 1 Wild My Favorite Line", Mark.CHANGED),
+        ("nfl-cowboys: set aside: 1 Wild Hail Mary", Mark.CHANGED),
+    ]
+    against_classic = diff_flow(edition("star-wars"), edition("classic")).facts
+    assert [(n.text, n.mark) for n in against_classic if n.key == "aside"] == [
+        ("set aside: 1 Wild My Favorite Line", Mark.ADDED)
+    ]
+    twins = diff_flow(edition("nfl-players"), edition("nfl-cowboys")).facts
+    assert not [n for n in twins if n.key == "aside"]
