@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from free_calls import IN_EXPLORER, recording, replaying, use_in_explorer
+from free_calls import IN_EXPLORER, Replay, recording, use_in_explorer
 
 from unospec.checks.explorer import explore
 from unospec.editions import load_edition
@@ -47,8 +47,10 @@ def main() -> None:
     print(f"{args.edition} at {args.scale}: {len(recorded.states)} states; calls: {calls}")
     for round_ in range(1, args.rounds + 1):
         for name, free in SETUPS.items():
-            use_in_explorer(replaying(IN_EXPLORER, log, free))
+            replay = Replay(IN_EXPLORER, log, free)
+            use_in_explorer(replay.functions)
             timed = explore(edition, 2, symmetry=False)
+            replay.finished()
             if len(timed.states) != len(recorded.states):
                 raise SystemExit(f"{name}: the replay went astray ({len(timed.states)} states)")
             rate = len(timed.states) / timed.seconds

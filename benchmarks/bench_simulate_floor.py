@@ -20,7 +20,7 @@ import time
 from typing import Any
 
 from bench_simulate import rlcard_games_per_second
-from free_calls import IN_GAME_LOOP, recording, replaying, use_in_game_loop
+from free_calls import IN_GAME_LOOP, Replay, recording, use_in_game_loop
 
 import unospec.checks.random_play as random_play
 from unospec.editions import load_edition
@@ -54,8 +54,10 @@ def main() -> None:
             use_in_game_loop(IN_GAME_LOOP)
             off = _games_per_second(edition, players, args.games, check=False)
             on = _games_per_second(edition, players, args.games, check=True)
-            use_in_game_loop(replaying(IN_GAME_LOOP, log, tuple(IN_GAME_LOOP)))
+            replay = Replay(IN_GAME_LOOP, log, tuple(IN_GAME_LOOP))
+            use_in_game_loop(replay.functions)
             alone = _games_per_second(edition, players, args.games, check=True)
+            replay.finished()
             print(
                 f"{players:>7} {base:>7.0f} {off:>6.0f} ({off / base:4.2f}x) "
                 f"{on:>6.0f} ({on / base:4.2f}x) {alone:>6.0f} ({alone / base:4.2f}x)"

@@ -18,7 +18,7 @@ import argparse
 import time
 from typing import Any
 
-from free_calls import IN_GAME_LOOP, recording, replaying, use_in_game_loop
+from free_calls import IN_GAME_LOOP, Replay, recording, use_in_game_loop
 
 import unospec.checks.random_play as random_play
 from unospec.editions import builtin_names, load_edition
@@ -31,13 +31,16 @@ def microseconds_per_step(
     edition = load_edition(name)
     best, steps = float("inf"), 0
     for _ in range(repeats):
-        if log is not None:
-            use_in_game_loop(replaying(IN_GAME_LOOP, log, tuple(IN_GAME_LOOP)))
+        replay = Replay(IN_GAME_LOOP, log, tuple(IN_GAME_LOOP)) if log is not None else None
+        if replay is not None:
+            use_in_game_loop(replay.functions)
         started, steps = time.perf_counter(), 0
         for number in range(games):
             game = random_play.play_random_game(edition, 2 + number % 5, number, check=check)
             steps += game.steps
         best = min(best, (time.perf_counter() - started) / steps * 1e6)
+        if replay is not None:
+            replay.finished()
     return best, steps
 
 

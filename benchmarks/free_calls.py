@@ -56,10 +56,27 @@ def recording(real: Functions, log: dict[str, list[Any]]) -> Functions:
     return {name: recorder(name) for name in real}
 
 
-def replaying(real: Functions, log: dict[str, list[Any]], free: tuple[str, ...]) -> Functions:
-    """`real`'s functions, except those named in `free`: they return `log`'s results in order."""
+class Replay:
+    """`real`'s functions, except those named in `free`: they return `log`'s results in order.
 
-    def replayer(results: Iterator[Any]) -> Callable[..., Any]:
+    `finished()` raises unless every recorded result was handed back: a caller that stopped
+    calling a function through the name the benchmark replaces would otherwise be timed at
+    its full cost under the name of a free one."""
+
+    def __init__(self, real: Functions, log: dict[str, list[Any]], free: tuple[str, ...]):
+        empty = [name for name in free if not log[name]]
+        if empty:
+            raise SystemExit(f"nothing was recorded for {', '.join(empty)}")
+        self.left = {name: iter(log[name]) for name in free}
+        self.functions = {
+            name: self._replayer(self.left[name]) if name in free else real[name] for name in real
+        }
+
+    @staticmethod
+    def _replayer(results: Iterator[Any]) -> Callable[..., Any]:
         return lambda *args, **kwargs: next(results)
 
-    return {name: replayer(iter(log[name])) if name in free else real[name] for name in real}
+    def finished(self) -> None:
+        unused = [name for name, results in self.left.items() if next(results, None) is not None]
+        if unused:
+            raise SystemExit(f"the replay went astray: results of {', '.join(unused)} unused")

@@ -1,0 +1,53 @@
+"""The benchmark scripts still run and still measure what they say (no time is asserted).
+
+A floor benchmark replaces the rules and the invariants by their recorded results; if a
+module stopped calling them through the names it replaces, the "free" run would silently
+cost as much as the real one. `Replay.finished` refuses that, and these runs go through it.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+sys.path.insert(0, str(BENCHMARKS))
+
+from free_calls import Replay  # noqa: E402
+
+
+def _run(script: str, *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), *args], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_explorer_floor_replays_every_call_it_records() -> None:
+    out = _run("bench_explore_floor.py", "--scale", "pair", "--rounds", "1", "express")
+    assert re.search(r"^express at pair: \d+ states; calls: \d+ run", out, re.M)
+    for setup in ("nothing free", "rules free", "invariants free", "all three free"):
+        assert f"round 1  {setup}" in out
+
+
+def test_the_step_benchmark_times_the_loop_alone() -> None:
+    out = _run("bench_step.py", "--games", "1", "--repeats", "1", "express")
+    header, row = out.splitlines()
+    assert header.split()[-2:] == ["loop", "alone"]
+    assert row.split()[0] == "express" and len(row.split()) == 5
+
+
+def test_a_replay_that_leaves_results_unused_is_refused() -> None:
+    log: dict[str, list[object]] = {"run": [1, 2], "legal": [], "invariants": []}
+    real = {name: (lambda *args: None) for name in log}
+    replay = Replay(real, log, ("run",))
+    assert replay.functions["run"]() == 1
+    with pytest.raises(SystemExit, match="results of run unused"):
+        replay.finished()
+    with pytest.raises(SystemExit, match="nothing was recorded for legal"):
+        Replay(real, log, ("legal",))
