@@ -108,16 +108,24 @@ def required_base(edition: Edition, asked: str) -> Edition:
 
 def with_bases(names: list[str]) -> list[str]:
     """`names` (built-in names or files), then each edition they say they derive from
-    (`variant_of`) that is not among them, as a command names it (see `reference`)."""
+    (`variant_of`) that is not among them, as a command names it (see `reference`). A base
+    is among them when the same file is: another file of its name (a copy of the base whose
+    `name` was left as it was) does not stand in for it, so the two names clash where a
+    command needs one page per name, rather than the base being left out unsaid."""
     editions = [load_edition(name) for name in names]
-    known = {edition.name for edition in editions}
+    known = {_same_file(edition) for edition in editions}
     out = list(names)
     for edition in editions:
         base = base_edition(edition)
-        if base is not None and base.name not in known:
-            known.add(base.name)
+        if base is not None and _same_file(base) not in known:
+            known.add(_same_file(base))
             out.append(reference(base))
     return out
+
+
+def _same_file(edition: Edition) -> tuple[str, Path]:
+    """What tells two loaded editions apart as files: the name and the file it was read from."""
+    return edition.name, Path(edition.source).resolve()
 
 
 def _error_line(message: str) -> int | None:

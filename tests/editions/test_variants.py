@@ -119,3 +119,20 @@ def test_a_report_of_variants_adds_the_bases_not_listed(tmp_path: Path) -> None:
     assert editions.with_bases([str(path), base]) == [str(path), base]
     assert editions.with_bases(["express", "nfl-cowboys"]) == ["express", "nfl-cowboys", "classic"]
     assert editions.with_bases(["classic", "express"]) == ["classic", "express"]
+
+
+def test_a_copy_that_kept_its_base_name_does_not_stand_in_for_the_base(tmp_path: Path) -> None:
+    """A copy of classic whose `name` was left "classic" names classic as its base: the base
+    still joins the list (it was silently left out, so `report FILE` compared the variant with
+    nothing), and the report refuses the two pages of one name."""
+    text = builtin_path("classic").read_text(encoding="utf-8")
+    path = tmp_path / "mine.toml"
+    path.write_text(
+        text.replace("total_cards = 108", 'variant_of = "classic"\ntotal_cards = 108').replace(
+            "target = 500", "target = 300"
+        ),
+        encoding="utf-8",
+    )
+    assert editions.with_bases([str(path)]) == [str(path), "classic"]
+    assert editions.with_bases([str(path), "classic"]) == [str(path), "classic"]
+    assert main(["report", str(path), "--out", str(tmp_path / "site")]) == 2
