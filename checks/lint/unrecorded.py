@@ -16,11 +16,11 @@ from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
 from unospec.checks.lint.families import does_not_arise
-from unospec.checks.lint.finding import WARNING, Finding
+from unospec.checks.lint.finding import INFO, WARNING, Finding, reading
 from unospec.checks.wording import left_open
 from unospec.editions.schema import FIXED_READINGS, RULE_KEYS, toml_value
 from unospec.model import sections
-from unospec.model.edition import Edition
+from unospec.model.edition import Edition, Interpretation
 from unospec.model.effects import EFFECT_NAMES
 
 
@@ -215,13 +215,20 @@ def unrecorded(edition: Edition, asked: set[str]) -> list[Finding]:
 def _parameters(edition: Edition, asked_already: set[str]) -> list[Finding]:
     decided = {item.decides for item in edition.interpretations}
     ids = {item.id for item in edition.interpretations}
+    untied = {item.id: item for item in edition.interpretations if item.decides is None}
     in_play = edition.faces.kinds_in_play
     found = []
     for ident, question in PARAMETERS.items():
         asked = _asked(edition, question, in_play)
         for path, section, value in asked:
             finding = f"{ident}:{path.split('.')[1]}" if len(asked) > 1 else ident
-            if path in decided or finding in ids or path in asked_already:
+            note = untied.get(finding)
+            if path in decided:
+                continue
+            if note is not None:  # the file's reading of it sets nothing: say what is played
+                found.append(_untied(edition, question, finding, note, path, value))
+                continue
+            if finding in ids or path in asked_already:
                 continue
             if does_not_arise(edition, path):
                 continue
@@ -237,6 +244,32 @@ def _parameters(edition: Edition, asked_already: set[str]) -> list[Finding]:
                 )
             )
     return found
+
+
+def _untied(
+    edition: Edition,
+    question: Parameter,
+    finding: str,
+    note: Interpretation,
+    path: str,
+    value: object,
+) -> Finding:
+    """A reading of a parameter's question that names no `decides`: the parameter, not the
+    reading, is what the model plays, whatever the reading chose."""
+    moot = does_not_arise(edition, path)
+    return Finding(
+        f"{question.family}:{finding}",
+        question.family,
+        INFO if moot else WARNING,
+        note.section,
+        f"{question.text} {left_open(edition.seed)}; the edition file reads "
+        f"{toml_value(note.chosen)} ({finding}) but names no decides, so the reading sets "
+        f"nothing: the model plays the file's {path}, {toml_value(value)} "
+        f'(`decides = "{path}"` ties the two).'
+        + (f" It does not arise here: {moot}." if moot else ""),
+        interpretation=reading(note),
+        key=path,  # where the reading's `decides` would point
+    )
 
 
 def _asked(

@@ -482,6 +482,29 @@ def test_a_house_rule_written_as_a_reading_is_said_not_to_be_played(tmp_path: Pa
     assert "models no question" not in found["unspecified-outcome:uno-window"]["message"]
 
 
+def test_a_parameter_reading_without_decides_says_what_the_model_plays(tmp_path: Path) -> None:
+    """A reading of the Reverse-with-two-players question that names no `decides` sets
+    nothing: the file's parameter is played. Lint said "unospec models no question of this
+    id", which is false, and hid the parameter's value, so a file whose reading and
+    parameter disagree went unremarked; it now names the parameter and its value, once."""
+    path = _edited(
+        tmp_path,
+        "classic",
+        'with_two_players = "acts-as-skip"',
+        'with_two_players = "direction-only"',
+        'decides = "cards.reverse.with_two_players"\n',
+        "",
+    )
+    findings = lint(load_edition(str(path))).to_json()["findings"]
+    ids = [f["id"] for f in findings]
+    assert len(ids) == len(set(ids))
+    found = {f["id"]: f for f in findings}["unspecified-outcome:reverse-with-two-players"]
+    assert "models no question" not in found["message"]
+    assert 'cards.reverse.with_two_players, "direction-only"' in found["message"]
+    assert found["key"] == "cards.reverse.with_two_players"
+    assert found["interpretation"]["chosen"] == "acts-as-skip"
+
+
 def test_an_action_card_the_first_flip_keeps_is_said_to_do_nothing(tmp_path: Path) -> None:
     """Express's first flip ignoring only its wilds keeps a Skip turned up first (Set Up 4):
     the model starts the pile with it as a plain red card, a reading no booklet states, so
