@@ -287,7 +287,9 @@ Cards = tuple[
 
 
 def _cards(reader: Reader, deck: tuple[DeckEntry, ...]) -> Cards:
-    table = reader.table(("cards",), KINDS)
+    # Only the non-number kinds need a table: a deck of numbers alone may leave [cards] out,
+    # and a deck that needs one is told which [cards.KIND] is missing, below.
+    table = reader.table(("cards",), KINDS) if reader.has(("cards",)) else {}
     effects: list[tuple[str, Effect]] = []
     sections: list[tuple[str, str]] = []
     names: list[tuple[str, str]] = []

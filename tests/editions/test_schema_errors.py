@@ -314,6 +314,25 @@ def test_missing_cards_table_says_found_nothing(tmp_path: Path) -> None:
     assert found == "nothing"
 
 
+def test_a_deck_of_numbers_alone_needs_no_cards_table(tmp_path: Path) -> None:
+    """Only the non-number kinds need a [cards.KIND] table: a deck of numbers alone loads
+    without [cards] (it was refused as "cards: expected a table, found nothing"), and a deck
+    with action cards but no [cards] at all names the first table it lacks."""
+    text = express_text()
+    deck = text[text.index("[[deck.cards]]") : text.index("[cards.draw-one]")]
+    numbers = deck[: deck.index('[[deck.cards]]\nkind = "skip"')]
+    plain = text[: text.index("[[deck.cards]]")] + numbers
+    plain = edit(plain, "total_cards = 56", "total_cards = 36")
+    plain = edit(plain, '["skip", "reverse", "draw-one", "wild", "wild-draw-two"]', "[]")
+    path = tmp_path / "numbers.toml"
+    path.write_text(plain, encoding="utf-8")
+    assert load_edition(str(path)).faces.kinds_in_play == {"number"}
+    path.write_text(text[: text.index("[cards.draw-one]")], encoding="utf-8")
+    _, key, expected, found = parse_message(str(load_error(path)), path)
+    assert (key, found) == ("cards", "nothing")
+    assert expected.startswith("a [cards.skip] table for deck.cards[")
+
+
 def test_unclosed_array_reports_decoder_line(tmp_path: Path) -> None:
     """A TOML syntax error is reported on key `(file)` at the line tomllib's decoder names."""
     text = edit(express_text(), '"green", "blue"]', '"green", "blue"')
