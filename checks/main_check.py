@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -343,12 +344,12 @@ def _setup_conservation(edition: Edition, seed: int) -> CheckResult:
                 problems.append(f"{players} players: {name}: {message}")
     dealt = [players for players in counts if players not in gaps]
     detail = f"{deals} deals for {span(dealt)} players" if dealt else "no deal"
-    if gaps:
-        by_reason: dict[str, list[int]] = {}
-        for players, reason in gaps.items():
-            by_reason.setdefault(reason, []).append(players)
+    if gaps:  # one entry per kind of gap, with the fewest players' words as its example
+        by_kind: dict[str, tuple[str, list[int]]] = {}
+        for players, reason in gaps.items():  # the words differ in their counts alone
+            by_kind.setdefault(re.sub(r"\d+", "#", reason), (reason, []))[1].append(players)
         detail += "; cannot deal for " + ", ".join(
-            f"{span(counts)} players ({reason})" for reason, counts in by_reason.items()
+            f"{span(counts)} players ({reason})" for reason, counts in by_kind.values()
         )
     if problems:
         detail += "; " + problems[0]

@@ -489,8 +489,24 @@ def test_setup_counts_the_deals_it_made(tmp_path: Path) -> None:
     big = edition_file(tmp_path, "classic", "big", ("hand_size = 7", "hand_size = 20"))
     result = main_check._setup_conservation(load_edition(str(big)), 0)
     assert not result.ok and result.data["undealable"] == [6, 7, 8, 9, 10]
-    assert result.detail.startswith("200 deals for 2-5 players; cannot deal for 6 players (6 ")
+    assert result.detail == (
+        "200 deals for 2-5 players; cannot deal for 6-10 players (6 hands of 20 and a first "
+        "card need 121 cards; the deck has 108)"
+    )
     assert result.data["deals"] == 200
+
+
+def test_the_counts_that_cannot_be_dealt_are_one_range(tmp_path: Path) -> None:
+    """Each undealable table size has its own numbers in the words (`16 hands of 7 ... need
+    113 cards`), so they were listed one by one: for players.max = 1000, a detail of some
+    80,000 characters. They are one run of counts, with the fewest's words as the example."""
+    crowd = edition_file(tmp_path, "classic", "crowd", ("max = 10", "max = 1000"))
+    result = main_check._setup_conservation(load_edition(str(crowd)), 0)
+    assert result.data["undealable"] == list(range(16, 1001))
+    assert result.detail.endswith(
+        "; cannot deal for 16-1000 players (16 hands of 7 and a first card need 113 cards; "
+        "the deck has 108)"
+    )
 
 
 def test_no_baseline_is_offered_for_saving_only_once_the_checks_pass(tmp_path: Path) -> None:
