@@ -302,8 +302,10 @@ def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
     victim = next_seat(seat)
     after_victim = next_seat(victim)
 
-    def victim_draws(amount: int) -> z3.BoolRef:
-        return z3.And(offender == 0, other == victim, other_drew == owed(amount))
+    def victim_draws(amount: int) -> z3.BoolRef:  # drawing none, no hand grows: nobody drew
+        drawn = owed(amount)
+        whom = z3.If(drawn == 0, other == -1, other == victim)
+        return z3.And(offender == 0, whom, other_drew == drawn)
 
     guilty = _holds(effect.guilty_if_holding, color, wild)
     plays = effect.after_successful_challenge == "challenger-plays"

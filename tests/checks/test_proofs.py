@@ -146,6 +146,19 @@ def test_payouts_beyond_the_cards_left_are_what_remains(amount: int) -> None:
     assert query.verdict == PROVED, query.witness
 
 
+@pytest.mark.parametrize("field", ["challenger_draws", "draw"])
+def test_a_payout_of_no_cards_is_nobody_drawing(field: str) -> None:
+    """A house rule that a failed challenge (or accepting) costs nothing: no hand grows, as
+    the kernel plays it. The proof wanted the victim named as the one who drew 0 cards, so it
+    refuted the kernel and failed `check` for a file with `challenger_draws = 0`."""
+    query = next(
+        q
+        for q in prove(_wild_draw_four(**{field: 0})).queries
+        if q.name.startswith("challenge-payouts")
+    )
+    assert query.verdict == PROVED, query.witness
+
+
 def test_a_kernel_that_pays_the_wrong_amount_is_refuted(monkeypatch: pytest.MonkeyPatch) -> None:
     """A seeded bug that makes a failed challenge cost the accept amount is caught."""
 
