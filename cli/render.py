@@ -8,6 +8,7 @@ from typing import Any
 from unospec.checks.replay import ReplayResult
 from unospec.checks.results import EditionReport
 from unospec.checks.wording import counted, how_named, span
+from unospec.editions import reference
 from unospec.editions.schema import RULE_KEYS, toml_value
 from unospec.model.cards import WILD_KINDS, Face
 from unospec.model.edition import Edition
@@ -122,6 +123,8 @@ def edition_text(edition: Edition) -> str:
         alternatives = "; ".join(toml_value(a) for a in i.alternatives)
         out.append(f"  [{i.section}] {i.id}: {toml_value(i.chosen)}  (else: {alternatives})")
         out.append(f"      {i.question}")
+    if not edition.interpretations:  # not a heading over nothing: say where the questions are
+        out.append(f"  none recorded (`unospec lint {reference(edition)}` asks the open questions)")
     return "\n".join(out)
 
 

@@ -133,6 +133,19 @@ def test_show_speaks_the_edition_files_terms(capsys: Capture) -> None:
     assert 'wild-touchdown       name = "Wild Touchdown!", effect = "penalty-race"' in out
 
 
+def test_show_says_when_a_file_records_no_reading(capsys: Capture, tmp_path: Path) -> None:
+    """A file without [[interpretations]] got the heading over nothing; it now says none are
+    recorded and names the command that asks the questions the file leaves open."""
+    text = builtin_path("classic").read_text(encoding="utf-8")
+    path = tmp_path / "plain.toml"
+    path.write_text(text[: text.index("[[interpretations]]")], encoding="utf-8")
+    code, out, _ = run(capsys, "show", str(path))
+    assert code == 0
+    assert out.rstrip().endswith(f"none recorded (`unospec lint {path}` asks the open questions)")
+    code, out, _ = run(capsys, "show", "classic")
+    assert "none recorded" not in out
+
+
 @pytest.mark.parametrize("name", SIX)
 def test_show_text_mentions_every_interpretation(capsys: Capture, name: str) -> None:
     """`show` text output names every interpretation id of the edition."""
