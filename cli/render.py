@@ -573,7 +573,8 @@ def diff_text(data: dict[str, Any]) -> str:
         amounts = "; ".join(f"{d['path']} ({_change(d['a'], d['b'])})" for d in bound["capped"])
         out.append(
             f"    not told apart by play at this scale: {amounts}: no draw here takes more than "
-            f"{most} cards, so both draw every card there is (a larger --scale deals more)"
+            f"{most} card{'' if most == 1 else 's'}, so both draw every card there is (a larger "
+            "--scale deals more)"
         )
     if bound.get("players_not_compared"):
         sizes = span(bound["players_not_compared"])

@@ -207,8 +207,9 @@ def require_dealable(
             hint = "use fewer players"
         else:
             hint = "use a larger scale"
+    cards = scaled.in_play_count
     raise InputError(
-        f"--scale {scale}: {scaled.in_play_count} cards cannot deal {players} hands of "
+        f"--scale {scale}: {cards} card{'' if cards == 1 else 's'} cannot deal {players} hands of "
         f"{scaled.rules.hand_size} and a first card; {hint}"
     )
 

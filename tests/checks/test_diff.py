@@ -698,3 +698,16 @@ def test_editions_parting_at_the_deal_still_have_every_documented_key(
     assert found["parting"] is None and set(found["fields"]) == {"draw_pile", "discard"}
     assert main(["diff", "classic", str(bottom)]) == 1
     assert "    discard: [red-draw-two, red-1] -> [red-1]\n" in capsys.readouterr().out
+
+
+def test_one_card_is_said_in_the_singular(tmp_path: Path) -> None:
+    """A scale of one card in play, and one card as the most a draw can take, read "1 card"
+    (they read "1 cards")."""
+    with pytest.raises(InputError, match=r": 1 card cannot deal 2 hands of 1 "):
+        diff(edition("classic"), edition("classic"), scale="micro,actions=0,wilds=0")
+    harsher = edition_file(tmp_path, "classic", "harsher", ("uno_penalty = 2", "uno_penalty = 3"))
+    report = diff(
+        edition("classic"), load_edition(str(harsher)), scale="micro,actions=0,wilds=0,copies=4"
+    )
+    assert report.bound["capped"][0]["most_drawn"] == 1
+    assert "no draw here takes more than 1 card, so" in diff_text(report.to_json())
