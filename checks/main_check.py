@@ -37,7 +37,7 @@ from unospec.checks.lint.coverage import exploring, unfinished_witness
 from unospec.checks.proofs import ProofReport, prove
 from unospec.checks.results import CheckResult, EditionReport
 from unospec.checks.simulate import Tally, simulation_json
-from unospec.checks.wording import counted, span
+from unospec.checks.wording import counted, shell_word, span
 from unospec.checks.workload import Outcome, Work
 from unospec.editions import base_edition, load_edition, reference
 from unospec.model.actions import Deal
@@ -126,7 +126,7 @@ def fingerprints_now(
     for i, edition in enumerate(editions):
         tally = outcome.played[first[i]].tally
         if not _games_passed(tally, games):
-            again = f"unospec check {reference(edition)} --games {games}"
+            again = f"unospec check {shell_word(reference(edition))} --games {games}"
             again += f" --seed {seed}" if seed else ""
             found.append(
                 BaselineRefused(f"{edition.name}: its random games fail; `{again}` says why")
@@ -384,7 +384,9 @@ def _random_games(
         detail += f"; game {number} broke {invariant}: {message}"
     if tally.first_gap:
         number, players, game_seed = tally.first_gap
-        command = f"unospec play {reference(edition)} --players {players} --seed {game_seed}"
+        command = (
+            f"unospec play {shell_word(reference(edition))} --players {players} --seed {game_seed}"
+        )
         data["first_gap"]["command"] = command
         detail += (
             f"; {counted(len(tally.gaps), 'game', 'games')} hit a rule gap, the first game "
@@ -395,7 +397,9 @@ def _random_games(
         detail += f"; stopped after {tally.games} of {games} games"
     if tally.first_unfinished:  # a game that cannot end is a broken rule, as in `explore`
         number, players, game_seed = tally.first_unfinished
-        command = f"unospec play {reference(edition)} --players {players} --seed {game_seed}"
+        command = (
+            f"unospec play {shell_word(reference(edition))} --players {players} --seed {game_seed}"
+        )
         data["first_unfinished"]["command"] = command
         detail += f"; {tally.unfinished} games did not end, the first game {number} (`{command}`)"
     return CheckResult("random-games", ok, detail, data)
@@ -515,7 +519,8 @@ def _base_hint(edition: Edition, folder: Path | None) -> str:
         return ""
     return (
         f"; {base.name}'s baseline ({baseline_path(base, folder)}) is not this variant's: "
-        f"`unospec diff {reference(base)} {reference(edition)}` shows what the variant changes"
+        f"`unospec diff {shell_word(reference(base))} {shell_word(reference(edition))}` shows what "
+        "the variant changes"
     )
 
 
@@ -595,4 +600,4 @@ def _save_command(edition: Edition, saved: dict[str, Any], folder: Path | None =
         words += ["--games", str(played.get("games", 0))]
     if played.get("seed", 0) != 0:
         words += ["--seed", str(played["seed"])]
-    return " ".join(words)
+    return " ".join(map(shell_word, words))

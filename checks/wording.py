@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shlex
+
 
 def span(counts: list[int]) -> str:
     """Player counts as a reader wants them: ``2-10`` for a run, else ``2, 5``.
@@ -12,6 +14,16 @@ def span(counts: list[int]) -> str:
     if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}-{counts[-1]}"
     return ", ".join(map(str, counts))
+
+
+def shell_word(text: str) -> str:
+    """`text` as one word of a command a reader can paste into a shell: a file's path with a
+    space in it is quoted, a plain one is left as it is.
+
+    >>> shell_word("express"), shell_word("my dir/house.toml")
+    ('express', "'my dir/house.toml'")
+    """
+    return shlex.quote(text)
 
 
 def how_named(how: str, a: str, b: str) -> str:

@@ -356,6 +356,7 @@ def _explore(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     from unospec.checks.simulate import run_games, simulation_json
+    from unospec.checks.wording import shell_word
     from unospec.editions import load_edition
     from unospec.render import simulate_text
 
@@ -377,7 +378,8 @@ def _simulate(args: argparse.Namespace) -> int:
     for first in (data["first_unfinished"], data["first_gap"]):
         if first and args.policy == "mixed" and not args.single_hand:  # as `play` plays
             first["command"] = (
-                f"unospec play {args.edition} --players {first['players']} --seed {first['seed']}"
+                f"unospec play {shell_word(args.edition)} --players {first['players']} "
+                f"--seed {first['seed']}"
             )
     _emit(args, data, simulate_text(data))
     if tally.interrupted:

@@ -7,7 +7,7 @@ from typing import Any
 
 from unospec.checks.replay import ReplayResult
 from unospec.checks.results import EditionReport
-from unospec.checks.wording import counted, how_named, span
+from unospec.checks.wording import counted, how_named, shell_word, span
 from unospec.editions import reference
 from unospec.editions.schema import RULE_KEYS, toml_value
 from unospec.model.cards import WILD_KINDS, Face
@@ -124,7 +124,8 @@ def edition_text(edition: Edition) -> str:
         out.append(f"  [{i.section}] {i.id}: {toml_value(i.chosen)}  (else: {alternatives})")
         out.append(f"      {i.question}")
     if not edition.interpretations:  # not a heading over nothing: say where the questions are
-        out.append(f"  none recorded (`unospec lint {reference(edition)}` asks the open questions)")
+        lint = f"unospec lint {shell_word(reference(edition))}"
+        out.append(f"  none recorded (`{lint}` asks the open questions)")
     return "\n".join(out)
 
 
@@ -156,7 +157,7 @@ def check_text(reports: list[EditionReport]) -> str:
         if chosen:
             out.append(
                 f"  note  {counted(chosen, 'interpretation', 'interpretations')} chosen "
-                f"(see `unospec show {report.command_name}`)"
+                f"(see `unospec show {shell_word(report.command_name)}`)"
             )
     passed = sum(r.ok for r in reports)
     out.append(f"{passed} of {len(reports)} editions pass")

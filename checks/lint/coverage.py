@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from unospec.checks.explore_job import explore_edition
 from unospec.checks.random_play import MAX_STEPS
 from unospec.checks.simulate import ENOUGH_UNFINISHED, run_games, simulation_json
-from unospec.checks.wording import counted
+from unospec.checks.wording import counted, shell_word
 from unospec.editions import reference
 from unospec.model.edition import Edition
 
@@ -84,6 +84,6 @@ def unfinished_witness(edition: Edition, games: dict[str, Any]) -> dict[str, Any
         "games played": games["games"],
         "did not end": games["unfinished_games"],
         "steps allowed per game": MAX_STEPS,
-        "first": f"unospec play {reference(edition)} --players {first['players']} "
+        "first": f"unospec play {shell_word(reference(edition))} --players {first['players']} "
         f"--seed {first['seed']}",
     }

@@ -30,6 +30,7 @@ from unospec.model import kernel, moves, updates
 from unospec.model.actions import Play
 from unospec.model.table import MACHINE, CompiledMachine
 from unospec.model.trace import parse_trace
+from unospec.render import check_text
 
 
 def test_a_builtin_edition_passes_every_check() -> None:
@@ -775,3 +776,20 @@ def test_checks_dead_rules_say_what_they_rest_on_as_lint_does(
     assert all(
         "5 random games and exploring scale micro (the first 1,000 states)" in m for m in linted
     )
+
+
+def test_the_commands_a_check_suggests_quote_a_path_with_a_space(tmp_path: Path) -> None:
+    """A file in a folder whose name has a space: the `unospec play ...`, `show` and
+    `baseline save` commands the check prints name it quoted, so they can be pasted into a
+    shell (they split the path in two)."""
+    folder = tmp_path / "my editions"
+    folder.mkdir()
+    path = edition_file(folder, "express", "too-many", ("max = 10", "max = 12"))
+    [report] = check_editions([str(path)], games=12, seed=0, jobs=1, scale=None)
+    text = check_text([report])
+    quoted = f"'{path}'"
+    games = next(c for c in report.checks if c.name == "random-games")
+    assert games.data["first_gap"]["command"].startswith(f"unospec play {quoted} --players 12")
+    assert f"`unospec show {quoted}`" in text
+    assert f"`unospec baseline save {quoted} " in text
+    assert f"`unospec diff classic {quoted}`" in text
