@@ -231,8 +231,12 @@ def _check(args: argparse.Namespace) -> int:
     interrupted: CheckInterrupted | None = None
     scale = None if args.scale == "none" else args.scale  # checked as the arguments were read
     if args.report:
+        from unospec.editions import load_edition, with_bases
+        from unospec.report.site import one_page_each
+
         _writable_folder(Path(args.report))  # before the work, not after a minute of checks
         _site_needs_dot("--report", "or leave --report out")
+        one_page_each([load_edition(name) for name in with_bases(names)])  # a clash, as well
     if args.baselines and not Path(args.baselines).is_dir():  # a typo must not pass as "none"
         found = "a file" if Path(args.baselines).exists() else "no such folder"
         raise InputError(

@@ -52,7 +52,7 @@ def build_site(
     index page. `reports`, when the checks ran already, are those of the first names and
     are used as they are; the names after them are checked here."""
     editions = [load_edition(name) for name in names]
-    _one_page_each(editions)
+    one_page_each(editions)
     reports = list(reports or [])
     if len(reports) < len(names):
         reports += check_editions(
@@ -84,7 +84,7 @@ def build_site(
     return folder / "index.html"
 
 
-def _one_page_each(editions: list[Edition]) -> None:
+def one_page_each(editions: list[Edition]) -> None:
     """Each edition's page is named after it: two different files of one name would share it."""
     seen: dict[str, str] = {}
     for edition in editions:

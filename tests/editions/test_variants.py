@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from unospec import editions
+from unospec.checks import main_check
 from unospec.cli import main
 from unospec.diagrams.command import every_picture
 from unospec.editions import base_edition, builtin_names, builtin_path, load_edition
@@ -136,3 +137,22 @@ def test_a_copy_that_kept_its_base_name_does_not_stand_in_for_the_base(tmp_path:
     assert editions.with_bases([str(path)]) == [str(path), "classic"]
     assert editions.with_bases([str(path), "classic"]) == [str(path), "classic"]
     assert main(["report", str(path), "--out", str(tmp_path / "site")]) == 2
+
+
+def test_check_report_refuses_a_name_clash_before_the_checks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`check FILE --report DIR` with a copy that kept its base's name: the clash is refused
+    before a minute of checks is spent on it, as an unwritable DIR is (it was refused only
+    once every check had run, and their results were lost)."""
+    text = builtin_path("classic").read_text(encoding="utf-8")
+    path = tmp_path / "mine.toml"
+    path.write_text(text.replace("total_cards = 108", 'variant_of = "classic"\ntotal_cards = 108'))
+
+    def no_checks(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the checks ran before the clash was refused")
+
+    monkeypatch.setattr(main_check, "check_editions", no_checks)
+    assert main(["check", str(path), "--report", str(tmp_path / "site")]) == 2
+    [error] = capsys.readouterr().err.splitlines()
+    assert "a name no other edition in the report has" in error
