@@ -85,17 +85,19 @@ def build_site(
 
 
 def one_page_each(editions: list[Edition]) -> None:
-    """Each edition's page is named after it: two different files of one name would share it."""
+    """Each edition's page is named after it: two different files of one name would share it.
+    The error names the first of the two, one the user listed (a base joins the list after
+    the editions listed, see `with_bases`), and the other as the one it clashes with."""
     seen: dict[str, str] = {}
     for edition in editions:
-        other = seen.setdefault(edition.name, edition.source)
-        if other != edition.source:
+        first = seen.setdefault(edition.name, edition.source)
+        if first != edition.source:
             raise EditionError(
-                edition.source,
+                first,
                 None,
                 "name",
                 "a name no other edition in the report has",
-                f"{edition.name!r}, the name of {other} too",
+                f"{edition.name!r}, the name of {edition.source} too",
             )
 
 

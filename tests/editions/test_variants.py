@@ -155,4 +155,5 @@ def test_check_report_refuses_a_name_clash_before_the_checks(
     monkeypatch.setattr(main_check, "check_editions", no_checks)
     assert main(["check", str(path), "--report", str(tmp_path / "site")]) == 2
     [error] = capsys.readouterr().err.splitlines()
-    assert "a name no other edition in the report has" in error
+    assert error.startswith(f"unospec: error: {path}: name: expected a name no other edition")
+    assert error.endswith(f"found 'classic', the name of {builtin_path('classic')} too")
