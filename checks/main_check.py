@@ -453,13 +453,22 @@ def _exploration(
 
 def _stopped_text(explored: dict[str, Any]) -> str:
     """Why an exploration (`ExploreReport.to_json`, with the bound it had) is incomplete,
-    and what to do about it."""
+    and what to do about it (a scale that names its kinds already is not told to again).
+
+    >>> _stopped_text({"stopped": "max-states", "scale": "micro,kinds=number+wild",
+    ...                "max_states": 1000})  # doctest: +NORMALIZE_WHITESPACE
+    'the exploration at micro,kinds=number+wild stopped at the bound of 1,000 states,
+    unfinished: raise --max-states, or choose a smaller --scale; `--scale none` skips the
+    exploration'
+    """
     if explored["stopped"] != "max-states":
         return f"the exploration at {explored['scale']} stopped ({explored['stopped']})"
+    scale = explored["scale"]
+    fewer = "" if "kinds=" in scale else f" (`{scale},kinds=K+K+...` keeps only those card kinds)"
     return (
-        f"the exploration at {explored['scale']} stopped at the bound of "
+        f"the exploration at {scale} stopped at the bound of "
         f"{explored['max_states']:,} states, unfinished: raise --max-states, or choose a "
-        "smaller --scale"
+        f"smaller --scale{fewer}; `--scale none` skips the exploration"
     )
 
 

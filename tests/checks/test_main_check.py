@@ -695,8 +695,10 @@ def test_an_exploration_at_its_bound_fails_the_check_and_says_what_to_do(
 ) -> None:
     """A user's edition can reach millions of states at micro: `check` stops its
     exploration at `--max-states` and fails it as unfinished (a check that did not look at
-    every state cannot pass), naming both ways out. The partial graph is not compared with
-    the saved baseline, whose exploration was complete: the other fields still are."""
+    every state cannot pass), naming the ways out. Micro is the smallest preset, so a
+    smaller scale is one with fewer card kinds, and the hint says how. The partial graph is
+    not compared with the saved baseline, whose exploration was complete: the other fields
+    still are."""
     argv = ["check", "express", "--games", "3", "--max-states", "400", "--format", "json"]
     assert main(argv) == 1
     [report] = json.loads(capsys.readouterr().out)["editions"]
@@ -706,7 +708,8 @@ def test_an_exploration_at_its_bound_fails_the_check_and_says_what_to_do(
     assert exploration["data"]["distinct_states"] == 400
     assert exploration["detail"].endswith(
         "the exploration at micro stopped at the bound of 400 states, unfinished: "
-        "raise --max-states, or choose a smaller --scale"
+        "raise --max-states, or choose a smaller --scale (`micro,kinds=K+K+...` keeps only "
+        "those card kinds); `--scale none` skips the exploration"
     )
     assert checks["baseline"]["ok"], checks["baseline"]["detail"]
     assert "exploration" not in checks["baseline"]["detail"].split("(")[0]
