@@ -46,6 +46,18 @@ def left_open(seed: str | None) -> str:
     )
 
 
+def none_recorded(seed: str | None) -> str:
+    """Who leaves open a question the edition file records no reading of. Nothing read the
+    edition's own booklet, so only the booklets the questions come from are named.
+
+    >>> none_recorded("my-booklet.txt")
+    'The booklets unospec models leave it open, and the edition file records no reading'
+    """
+    if not seed:
+        return f"{left_open(seed)} and the edition file records no reading"
+    return "The booklets unospec models leave it open, and the edition file records no reading"
+
+
 def pulled_apart(seed: str | None) -> str:
     """Where a question comes from two passages at odds: the booklet's, or (an edition that
     names none) nobody's.

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from unospec.checks.lint.families import does_not_arise
 from unospec.checks.lint.finding import INFO, WARNING, Finding, reading
-from unospec.checks.wording import left_open
+from unospec.checks.wording import left_open, none_recorded
 from unospec.editions.schema import FIXED_READINGS, RULE_KEYS, toml_value
 from unospec.model import sections
 from unospec.model.edition import Edition, Interpretation
@@ -238,8 +238,8 @@ def _parameters(edition: Edition, asked_already: set[str]) -> list[Finding]:
                     question.family,
                     WARNING,
                     section,
-                    f"{question.text} {left_open(edition.seed)} and the edition file records "
-                    f"no reading ({finding}); its {path} is {toml_value(value)}.",
+                    f"{question.text} {none_recorded(edition.seed)} ({finding}); its {path} is "
+                    f"{toml_value(value)}.",
                     key=path,  # where a reading's `decides` would point
                 )
             )
@@ -314,8 +314,8 @@ def _fixed(edition: Edition) -> list[Finding]:
                 "unspecified-outcome",
                 WARNING,
                 section,
-                f"{question.text} {left_open(edition.seed)} and the edition file records no "
-                f"reading ({ident}); the model plays {FIXED_READINGS[ident]}.",
+                f"{question.text} {none_recorded(edition.seed)} ({ident}); the model plays "
+                f"{FIXED_READINGS[ident]}.",
                 key=None if card is None else f"cards.{card}",
             )
         )

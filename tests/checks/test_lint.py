@@ -687,6 +687,25 @@ def test_moving_a_deck_line_changes_no_finding(tmp_path: Path) -> None:
     assert "assumption:deck:number:1-9" in ids
 
 
+def test_a_question_its_file_leaves_out_is_not_said_to_be_open_in_its_own_booklet(
+    tmp_path: Path,
+) -> None:
+    """A user's file names its own booklet (`seed`), which nothing reads: a question the file
+    records no reading of may be answered there. The finding says the modelled booklets leave
+    it open (all five do: Let's Play, after a draw), not that this booklet does."""
+    path = _without_reading(tmp_path, "express", "after-drawing")
+    text = path.read_text(encoding="utf-8").replace(
+        'seed = "003_a1a28f6f957138cc.txt"', 'seed = "house-rules-booklet.txt"'
+    )
+    path.write_text(text, encoding="utf-8")
+    found = {f.id: f for f in lint(load_edition(str(path))).findings}
+    message = found["unspecified-outcome:after-drawing"].message
+    assert "The booklet leaves it open" not in message
+    assert "The booklets unospec models leave it open, and the edition file records no reading" in (
+        message
+    )
+
+
 def test_an_edition_without_a_booklet_is_not_told_its_booklet_is_silent() -> None:
     """Classic names no booklet (`seed`): its readings and assumptions say no booklet answers
     them, where a seed edition's say its booklet leaves them open (Express: seed 003)."""
