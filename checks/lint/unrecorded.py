@@ -18,7 +18,7 @@ from typing import NamedTuple
 from unospec.checks.lint.families import does_not_arise
 from unospec.checks.lint.finding import INFO, WARNING, Finding, reading
 from unospec.checks.wording import left_open, none_recorded
-from unospec.editions.schema import FIXED_READINGS, RULE_KEYS, toml_value
+from unospec.editions.schema import FIXED_READINGS, READINGS, RULE_KEYS, toml_value
 from unospec.model import sections
 from unospec.model.edition import Edition, Interpretation
 from unospec.model.effects import EFFECT_NAMES
@@ -239,7 +239,7 @@ def _parameters(edition: Edition, asked_already: set[str]) -> list[Finding]:
                     WARNING,
                     section,
                     f"{question.text} {none_recorded(edition.seed)} ({finding}); its {path} is "
-                    f"{toml_value(value)}.",
+                    f"{toml_value(value)}{_others(question, value)}.",
                     key=path,  # where a reading's `decides` would point
                 )
             )
@@ -270,6 +270,14 @@ def _untied(
         interpretation=reading(note),
         key=path,  # where the reading's `decides` would point
     )
+
+
+def _others(question: Parameter, value: object) -> str:
+    """The other values of the parameter the model plays, the choices a reading would weigh."""
+    others = [toml_value(v) for v in READINGS.get(question.path, ()) if v != value]
+    if not others:
+        return ""
+    return f" (the model also plays {', '.join(others)})"
 
 
 def _asked(

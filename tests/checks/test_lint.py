@@ -563,11 +563,12 @@ def test_a_question_the_kernel_answers_is_asked_when_the_file_does_not(tmp_path:
 def test_a_parameter_the_booklets_leave_open_is_asked_when_the_file_records_no_reading(
     tmp_path: Path,
 ) -> None:
-    """Classic's file without its readings of the after-drawing rule (Let's Play) and of the
-    Wild Draw Four's bluff (Action Cards) gets the same findings, under the same ids, now
-    saying the file records no reading and naming its value: a file that records none once
+    """Classic's file without its readings of the after-drawing rule (Let's Play), of the
+    Wild Draw Four's bluff (Action Cards) and of the top card at a reshuffle (Let's Play: NOTE)
+    gets the same findings, under the same ids, now saying the file records no reading and
+    naming its value, and the other values the model plays: a file that records none once
     got fewer findings than one that records them all."""
-    idents = ("after-drawing", "wild-draw-bluff")
+    idents = ("after-drawing", "wild-draw-bluff", "reshuffle-top-card")
     recorded = {f.id: f for f in lint(edition("classic")).findings}
     path = _without_reading(tmp_path, "classic", *idents)
     found = {f.id: f for f in lint(load_edition(str(path))).findings}
@@ -575,11 +576,17 @@ def test_a_parameter_the_booklets_leave_open_is_asked_when_the_file_records_no_r
     after = found["unspecified-outcome:after-drawing"]
     assert after.severity == WARNING and after.interpretation is None
     assert after.message.endswith(
-        'records no reading (after-drawing); its play.after_drawing is "drawn-card-only".'
+        'records no reading (after-drawing); its play.after_drawing is "drawn-card-only" '
+        '(the model also plays "any-matching-card").'
     )
     bluff = found["unspecified-outcome:wild-draw-bluff"]
     assert bluff.section == "Action Cards: Wild Draw Four card"
-    assert 'its cards.wild-draw-four.bluff is "allowed-until-challenged"' in bluff.message
+    assert (
+        'its cards.wild-draw-four.bluff is "allowed-until-challenged" (the model also plays '
+        '"refused").'
+    ) in bluff.message
+    top = found["unspecified-outcome:reshuffle-top-card"]  # the one reading the model plays
+    assert top.message.endswith('its play.reshuffle is "keep-top-card".')
 
 
 @pytest.mark.parametrize("name", sorted(builtin_names()))
