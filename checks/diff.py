@@ -45,6 +45,7 @@ from unospec.checks.lint.families import can_fire
 from unospec.checks.lint.unrecorded import ASKED
 from unospec.checks.proofs import prove
 from unospec.checks.replay import replay
+from unospec.checks.wording import seats
 from unospec.editions import reference
 from unospec.editions.schema import RULE_KEYS
 from unospec.model.actions import Action
@@ -542,9 +543,9 @@ def diff(
     if players is None:
         players = max(a.rules.min_players, b.rules.min_players)
         if players > min(a.rules.max_players, b.rules.max_players):  # none was asked for
-            seats = [f"{e.name} {e.rules.min_players}-{e.rules.max_players}" for e in (a, b)]
+            sizes = [f"{e.name} {seats(e.rules.min_players, e.rules.max_players)}" for e in (a, b)]
             raise InputError(
-                f"players: expected a table size both seat, found {' and '.join(seats)}"
+                f"players: expected a table size both seat, found {' and '.join(sizes)}"
             )
     a.require_players(players)
     b.require_players(players)

@@ -16,6 +16,15 @@ def span(counts: list[int]) -> str:
     return ", ".join(map(str, counts))
 
 
+def seats(low: int, high: int) -> str:
+    """A range of table sizes: ``2-10``, or ``2`` when it is one size (not ``2-2``).
+
+    >>> seats(2, 10), seats(2, 2)
+    ('2-10', '2')
+    """
+    return str(low) if low == high else f"{low}-{high}"
+
+
 def shell_word(text: str) -> str:
     """`text` as one word of a command a reader can paste into a shell: a file's path with a
     space in it is quoted, a plain one is left as it is.

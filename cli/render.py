@@ -7,7 +7,7 @@ from typing import Any
 
 from unospec.checks.replay import ReplayResult
 from unospec.checks.results import EditionReport
-from unospec.checks.wording import counted, how_named, shell_word, span
+from unospec.checks.wording import counted, how_named, seats, shell_word, span
 from unospec.editions import reference
 from unospec.editions.schema import RULE_KEYS, toml_value
 from unospec.model.cards import WILD_KINDS, Face
@@ -90,7 +90,7 @@ def edition_text(edition: Edition) -> str:
         + (f", a variant of {edition.variant_of}" if edition.variant_of else ""),
         f"  {edition.total_cards} cards: {edition.in_play_count} in play, "
         f"{edition.set_aside_count} set aside",
-        f"  {data['players'][0]}-{data['players'][1]} players ({edition.players_provenance}), "
+        f"  {seats(*data['players'])} players ({edition.players_provenance}), "
         f"hands of {edition.rules.hand_size}, "
         + (
             "a game is one hand"

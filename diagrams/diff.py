@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import fields, replace
 
-from unospec.checks.wording import span
+from unospec.checks.wording import seats, span
 from unospec.diagrams.graph import (
     Diagram,
     Mark,
@@ -189,7 +189,7 @@ def facts(edition: Edition) -> tuple[Note, ...]:
     rules = edition.rules
     out = [
         Note("cards", f"{edition.in_play_count} cards in play, {edition.set_aside_count} aside"),
-        Note("players", f"{rules.min_players}-{rules.max_players} players"),
+        Note("players", f"{seats(rules.min_players, rules.max_players)} players"),
         Note("colors", f"colours: {', '.join(edition.colors)}"),
     ]
     counts: dict[str, int] = {}

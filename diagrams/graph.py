@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from unospec.checks.lint.families import can_fire, ruled_out
+from unospec.checks.wording import seats
 from unospec.model import branches as b
 from unospec.model import updates as u
 from unospec.model.actions import TABLE_STEPS
@@ -286,7 +287,7 @@ def summary(edition: Edition) -> str:
     )
     return (
         f"{edition.in_play_count} cards in play{aside} \u00b7 "
-        f"{rules.min_players}-{rules.max_players} players \u00b7 hands of {rules.hand_size} "
+        f"{seats(rules.min_players, rules.max_players)} players \u00b7 hands of {rules.hand_size} "
         f"\u00b7 {end}"
     )
 

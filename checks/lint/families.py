@@ -17,7 +17,7 @@ from unospec.checks.lint.finding import ERROR, INFO, WARNING, Finding, deciding,
 from unospec.checks.lint.witnesses import colourless_first_flip, honest_penalty_trace
 from unospec.checks.proofs import REFUTED, ProofReport
 from unospec.checks.proofs.result import Query
-from unospec.checks.wording import counted, left_open, not_stated, pulled_apart, span
+from unospec.checks.wording import counted, left_open, not_stated, pulled_apart, seats, span
 from unospec.editions.schema import played_by_model
 from unospec.model import sections
 from unospec.model.actions import Play
@@ -261,7 +261,7 @@ def _counts_assumed(edition: Edition) -> str:
     rules = edition.rules
     return (
         f" ({not_stated(edition.seed)} how many may play: the edition file assumes "
-        f"{rules.min_players}-{rules.max_players})"
+        f"{seats(rules.min_players, rules.max_players)})"
     )
 
 

@@ -14,6 +14,7 @@ from typing import Any
 import z3
 
 from unospec.checks.proofs.result import PROVED, REFUTED, TIMEOUT_MS, UNKNOWN, Query
+from unospec.checks.wording import seats
 from unospec.model.edition import Edition
 
 SECTION = "Set Up 2-4"
@@ -95,6 +96,7 @@ def setup_query(edition: Edition) -> Query:
 def _claim(edition: Edition) -> str:
     rules = edition.rules
     return (
-        f"for {rules.min_players}-{rules.max_players} players, {rules.hand_size} cards each can "
+        f"for {seats(rules.min_players, rules.max_players)} players, {rules.hand_size} cards "
+        "each can "
         "be dealt and the first flip always finds a card to start the discard pile"
     )

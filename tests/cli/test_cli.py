@@ -146,6 +146,22 @@ def test_show_says_when_a_file_records_no_reading(capsys: Capture, tmp_path: Pat
     assert "none recorded" not in out
 
 
+def test_a_single_table_size_reads_as_one_number(capsys: Capture, tmp_path: Path) -> None:
+    """A two-player house edition (Express with players.max = 2) is shown, drawn and
+    proved for "2 players", not "2-2 players"."""
+    from unospec.checks.proofs import prove
+    from unospec.diagrams.graph import summary
+
+    path = edition_file(tmp_path, "express", "duel", ("max = 10\n", "max = 2\n"))
+    code, out, _ = run(capsys, "show", str(path))
+    assert code == 0 and "\n  2 players (assumed), hands of 5" in out
+    duel = load_edition(str(path))
+    assert "\u00b7 2 players \u00b7" in summary(duel)
+    claims = [q.claim for q in prove(duel).queries if q.name == "setup-feasibility"]
+    assert claims and claims[0].startswith("for 2 players,")
+    assert "2-2" not in out + summary(duel) + claims[0]
+
+
 @pytest.mark.parametrize("name", SIX)
 def test_show_text_mentions_every_interpretation(capsys: Capture, name: str) -> None:
     """`show` text output names every interpretation id of the edition."""
