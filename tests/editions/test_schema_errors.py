@@ -79,6 +79,14 @@ CASES = {
         ("2 twice",),  # it said 'a repeated rank'
         deck_kind="number",
     ),
+    "misspelt-face-value": Case(  # Keeping Score: numbers score their face value
+        'number = "face-value"',
+        'number = "face value"',
+        "scoring.points.number",
+        'number = "face value"',
+        ("an integer from 0 to 1000000 or 'face-value'",),  # it said only 'face-value'
+        ("'face value'",),
+    ),
     "no-colours": Case(
         'colors = ["red", "yellow", "green", "blue"]',
         "colors = []",
