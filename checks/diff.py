@@ -451,9 +451,17 @@ def _gap_in_a(b: Edition, game: GameState, action: Action) -> tuple[Outcome, str
 def observed(game: GameState) -> GameState:
     """What tells two editions apart in `game`: all of it while play goes on; in a finished
     game (a final phase of the machine, where no rule reads the turn's bookkeeping any
-    more) its result alone: the winner, the scores and where every card lies."""
+    more) its result alone: the winner, the scores and where every card lies.
+
+    A draw still owed counts only up to the cards it can still get: the draw pile, then the
+    discard pile but its top card once reshuffled; the rest lapses (the only reading of
+    `draw_shortfall`, draw-what-remains: Let's Play NOTE). Owing 4 or 3 with one card left
+    to draw is one and the same draw, as `capped` says of such amounts."""
     if game.phase not in MACHINE.final:
-        return game
+        if game.owed is None:
+            return game
+        most = len(game.draw_pile) + max(len(game.discard) - 1, 0)
+        return game._replace(owed=game.owed._replace(amount=min(game.owed.amount, most)))
     return game._replace(
         color=-1, direction=1, current=0, actor=0, drawn=-1, owed=None, challenge=None,
         special=-1, window=-1, hands_played=0, leader=0,

@@ -608,11 +608,12 @@ def test_what_a_file_says_about_a_card_its_deck_lacks_is_no_difference(tmp_path:
 def test_the_distinguishing_trace_is_told_as_the_explorer_tells_a_counterexample(
     tmp_path: Path,
 ) -> None:
-    """A failed challenge of the Wild Draw Four costing 8 instead of 6 (Action Cards):
+    """A failed challenge of the Wild Draw Four costing 2 instead of 6 (Action Cards):
     the trace starts from the table as dealt, each step says what it changed, and the step
     at which the editions part says what it does in each (it was one JSON object per step,
-    with no deal, and the difference in state field names)."""
-    path = _copy(tmp_path, "classic", "challenger_draws = 6", "challenger_draws = 8")
+    with no deal, and the difference in state field names). (It cost 8: on the micro deck
+    6 and 8 both draw every card there is, which play cannot tell apart.)"""
+    path = _copy(tmp_path, "classic", "challenger_draws = 6", "challenger_draws = 2")
     report = diff(edition("classic"), load_edition(str(path)), scale="micro")
     found = report.trace
     assert found is not None and found["how"] == "different states"
@@ -622,8 +623,9 @@ def test_the_distinguishing_trace_is_told_as_the_explorer_tells_a_counterexample
     assert parting["step"] == found["step"] == len(found["steps"])
     assert parting["action"] == "challenge"
     owes = [[c for c in parting[side] if c.startswith("pending draw")] for side in "ab"]
-    drawn = [n for n in range(9) if f"owes {6 - n}" in owes[0][0]]
-    assert drawn and owes[1] == [f"pending draw: player {parting['player']} owes {8 - drawn[0]}"]
+    assert owes[0] == [f"pending draw: player {parting['player']} owes 4"] and owes[1] == []
+    hands = [[c for c in parting[side] if c.startswith("hand ")] for side in "ab"]
+    assert hands[0] == hands[1] != []  # the 2 cards of the pile, then classic owes the rest
     text = diff_text(report.to_json())
     assert f"in {report.b}: " in text and "owes" in text and "{" not in text
 
@@ -682,6 +684,26 @@ def test_draw_amounts_the_shared_deck_cannot_tell_apart_are_named(tmp_path: Path
     )
     report = diff(edition("express"), load_edition(str(doubled)))
     assert report.bound["capped"] == [] and report.trace is not None
+
+
+def test_a_capped_draw_is_not_told_apart_by_the_debt_that_lapses(tmp_path: Path) -> None:
+    """Classic's failed challenge costs 6, a copy's 5 (Action Cards: Wild Draw Four). On the
+    micro deck the challenger draws the 2 cards of the pile and then, after the reshuffle,
+    the 1 card under the top card, and the rest lapses either way (Let's Play NOTE). diff
+    called the two debts left waiting for the reshuffle (4 and 3) a difference in behaviour,
+    with a trace, and in the same breath listed the amount as one play cannot tell apart.
+    A debt counts only up to the cards it can still get."""
+    milder = edition_file(
+        tmp_path, "classic", "milder", ("challenger_draws = 6", "challenger_draws = 5")
+    )
+    report = diff(edition("classic"), load_edition(str(milder)))
+    assert report.trace is None and report.bound["complete"]
+    path = "cards.wild-draw-four.challenger_draws"
+    assert report.bound["capped"] == [{"path": path, "a": 6, "b": 5, "most_drawn": 3}]
+    # a debt the cards left can still pay differs: a Draw Two of 3 against 2 (most 3)
+    harsher = edition_file(tmp_path, "classic", "harsher", ("draw = 2\n", "draw = 3\n"))
+    report = diff(edition("classic"), load_edition(str(harsher)))
+    assert report.trace is not None and report.trace["how"] == "different states"
 
 
 def test_editions_parting_at_the_deal_still_have_every_documented_key(
