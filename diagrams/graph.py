@@ -338,7 +338,9 @@ def _first_flip(edition: Edition) -> list[Note]:
         ["every wild"] if wilds and wilds <= ignores else []
     )
     text = f"ignored first: {', '.join(shown) or 'nothing'}"
-    return [Note("first-flip", text, shows=("setup.first_flip_ignores",))]
+    kinds = named + (["every wild"] if wilds and wilds <= ignores else [])
+    value = f"ignored first: {', '.join(kinds) or 'nothing'}"  # a renamed card is no change
+    return [Note("first-flip", text, value=value, shows=("setup.first_flip_ignores",))]
 
 
 def _draw_cards(edition: Edition) -> list[Note]:

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from pathlib import Path
 
 import pytest
 from drawn import edges, parse_svg, svg_text
-from scenario import edition
+from scenario import edition, edition_file
 
 from unospec.diagrams.diff import CARD_COVERED, diff_flow
 from unospec.diagrams.dot import COLOURS, EDGE_STYLES, NODE_STYLES, flow_dot
 from unospec.diagrams.graph import READING, SYMBOLS, Mark
 from unospec.diagrams.render import draw
-from unospec.editions import builtin_names
+from unospec.editions import builtin_names, load_edition
 from unospec.model import branches, updates
 from unospec.model.effects import DrawPenalty, WildDraw
 from unospec.model.table import MACHINE, Branch
@@ -277,6 +278,26 @@ def test_a_first_flip_entry_for_a_card_not_dealt_is_not_a_change() -> None:
     flip = next(e for e in diff_flow(without, classic).edges if e.event == "flip" and e.notes)
     assert flip.mark == Mark.PLAIN
     assert [n.text for n in flip.notes] == ["ignored first: Skip, Reverse, Draw Two, every wild †"]
+
+
+def test_a_card_renamed_in_the_first_flip_list_is_not_a_changed_flip(tmp_path: Path) -> None:
+    """Classic with its Skip printed as "Lose a Turn" (the file's `name`): the flip ignores
+    the same cards (Set Up 4), so its edge is drawn unchanged; only the deck line shows the
+    renaming. The flip's words were compared with the names in them, and the edge was
+    marked changed, while `unospec diff` called the two equivalent."""
+    renamed = edition_file(
+        tmp_path,
+        "classic",
+        "renamed",
+        ('effect = "skip"\n', 'effect = "skip"\nname = "Lose a Turn"\n'),
+    )
+    flow = diff_flow(load_edition(str(renamed)), edition("classic"))
+    assert [e.event for e in flow.edges if e.mark != Mark.PLAIN and e.mark != Mark.INACTIVE] == []
+    flip = next(e for e in flow.edges if e.event == "flip" and e.notes)
+    assert flip.notes[0].text.startswith("ignored first: Lose a Turn, Reverse")
+    assert [n.text for n in flow.facts if n.mark != Mark.PLAIN] == [
+        "Lose a Turn (classic: Skip): 8 cards, 20 points"
+    ]
 
 
 def test_a_changed_reading_is_marked_on_every_edge_it_governs() -> None:
