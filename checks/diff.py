@@ -582,7 +582,10 @@ def diff(
     if path:
         common = report.bound["scale"]
         sa = scale_edition(a, parse_scale(common))
-        trace = concrete_trace(sa, players, path, base=reference(a), scale=common)
+        # the trace names the edition that plays every step of it, so that `unospec replay`
+        # of the trace alone plays it through: b where only b allows the last step
+        plays_all = b if how in ("legal in b only", "no outcome in a only") else a
+        trace = concrete_trace(sa, players, path, base=reference(plays_all), scale=common)
         report.trace = {
             "how": how,
             "trace": trace.to_json(),

@@ -14,7 +14,7 @@ from unospec.checks.diff import data_differences, diff, distinguish, scaled_away
 from unospec.checks.proofs import prove
 from unospec.checks.replay import replay
 from unospec.cli import main
-from unospec.editions import builtin_path, load_edition
+from unospec.editions import builtin_path, load_edition, reference
 from unospec.model.errors import InputError
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.trace import parse_trace
@@ -684,6 +684,38 @@ def test_draw_amounts_the_shared_deck_cannot_tell_apart_are_named(tmp_path: Path
     )
     report = diff(edition("express"), load_edition(str(doubled)))
     assert report.bound["capped"] == [] and report.trace is not None
+
+
+def test_a_trace_legal_in_b_only_names_b_and_replays_there(tmp_path: Path) -> None:
+    """A copy of classic that lets a player play any matching card after drawing (Let's
+    Play): the editions part at a step only the copy allows. The trace named classic, so
+    `unospec replay` of the trace alone stopped at its last step as illegal; it names the
+    edition every step of it is legal in, and `--edition classic` still shows the parting.
+    So does a trace whose last step only the second edition gives an outcome."""
+    looser = edition_file(
+        tmp_path,
+        "classic",
+        "looser",
+        ('after_drawing = "drawn-card-only"', 'after_drawing = "any-matching-card"'),
+        (
+            'chosen = "drawn-card-only"\nalternatives = ["any-matching-card"]',
+            'chosen = "any-matching-card"\nalternatives = ["drawn-card-only"]',
+        ),
+    )
+    gap = edition_file(tmp_path, "classic", "no-wild-value", ("wild = 50\n", ""))
+    for a, b, how in (
+        (edition("classic"), load_edition(str(looser)), "legal in b only"),
+        (load_edition(str(gap)), edition("classic"), "no outcome in a only"),
+    ):
+        report = diff(a, b)
+        assert report.trace is not None and report.trace["how"] == how
+        trace = parse_trace(json.dumps(report.trace["trace"]))
+        assert trace.edition == reference(b)
+        scale = parse_scale(trace.scale or "")
+        assert replay(scale_edition(b, scale), trace).ok
+        assert report.trace["replay"]["b"]["ok"]
+    report = diff(edition("classic"), load_edition(str(looser)))
+    assert report.trace and report.trace["replay"]["a"]["first_illegal"] is not None
 
 
 def test_a_capped_draw_is_not_told_apart_by_the_debt_that_lapses(tmp_path: Path) -> None:
