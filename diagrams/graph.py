@@ -24,7 +24,7 @@ from unospec.model.actions import TABLE_STEPS
 from unospec.model.cards import KINDS, WILD_KINDS
 from unospec.model.edition import Edition
 from unospec.model.effects import DrawPenalty, Effect, HailMary, PenaltyRace, Reverse, WildDraw
-from unospec.model.legality import check_hail_mary, check_play_drawn
+from unospec.model.legality import check_hail_mary, check_loser, check_play_drawn
 from unospec.model.machine import AUTOMATIC, STEPS, WINDOW_PHASES, TurnFlow
 from unospec.model.table import MACHINE, Branch, CompiledMachine
 
@@ -531,6 +531,7 @@ ANNOTATIONS: dict[object, Annotator] = {
     b.plays_wild: _hail_mary_on_a_turn,
     u.play_card: _reverse,
     b.resolves_by_loser: _race,
+    check_loser: _race,  # drawn once, where a loser is first called for
     u.owe_loser_penalty: _race_draw,
     u.judge_challenge: _challenge,
     u.accept_draw: _accept,
@@ -543,7 +544,8 @@ ANNOTATIONS: dict[object, Annotator] = {
 """The rule functions whose parameters a diagram shows, and how to word them.
 
 A branch condition's notes go on the first branch it selects; a guard's or an effect's on the
-first branch its event takes when no condition holds: each number is on the page once.
+first branch its event takes when no condition holds: each number is on the page once. An
+event's validator (the legality rule every branch of it checks) governs each of its branches.
 """
 
 
@@ -552,7 +554,15 @@ def _notes(
 ) -> tuple[dict[int, tuple[Note, ...]], dict[int, tuple[Note, ...]]]:
     """Each branch's notes, drawn on the first branch of their rule only, and the notes of
     every rule each branch runs (what a diff marks it changed by)."""
-    worded: dict[object, list[Note]] = {}  # each rule's notes, worded once
+    worded: dict[Annotator, list[Note]] = {}  # each rule's notes, worded once
+    drawn: set[Annotator] = set()
+
+    def words(function: object) -> list[Note]:
+        annotate = ANNOTATIONS[function]
+        if annotate not in worded:
+            worded[annotate] = annotate(edition)
+        return worded[annotate]
+
     out: dict[int, tuple[Note, ...]] = {}
     governing: dict[int, tuple[Note, ...]] = {}
     for branch in machine.branches:
@@ -563,10 +573,13 @@ def _notes(
         every: list[Note] = []
         for function in functions:
             if function in ANNOTATIONS:
-                if function not in worded:  # the first branch it selects: drawn here
-                    worded[function] = ANNOTATIONS[function](edition)
-                    notes += worded[function]
-                every += worded[function]
+                if ANNOTATIONS[function] not in drawn:  # the first branch it selects: drawn here
+                    drawn.add(ANNOTATIONS[function])
+                    notes += words(function)
+                every += words(function)
+        for function in branch.validators:  # its event's legality rule: run on every branch
+            if function in ANNOTATIONS and function not in functions:
+                every += words(function)
         out[branch.number] = tuple(notes)
         governing[branch.number] = tuple(every)
     return out, governing

@@ -248,7 +248,12 @@ def test_a_renamed_card_with_the_same_rule_is_not_a_change() -> None:
     assert not [n.text for n in box if "bluff" in n.text or "playable unless" in n.text]
     flow = diff_flow(edition("star-wars"), edition("super-bowl-lvii"))
     loser = next(e for e in flow.edges if e.event == "name_loser")
-    assert loser.mark == Mark.PLAIN and "the loser draws 3" in loser.notes[0].text
+    assert loser.notes[0].mark == Mark.PLAIN and "the loser draws 3" in loser.notes[0].text
+    # who may lose does differ (everyone against the others): that alone marks the edge
+    assert {n.text.rsplit(": ", 1)[1] for n in loser.notes if n.mark != Mark.PLAIN} == {
+        "the loser is anyone, its player too \u2020",
+        "the loser is one of the others \u2020",
+    }
     assert {n.text for n in flow.facts if n.key.startswith("deck:wild-")} == {
         "Wild My Favorite Line: 4 cards, 50 points",
         "Wild Touchdown!: 4 cards, 50 points",
@@ -278,6 +283,43 @@ def test_a_first_flip_entry_for_a_card_not_dealt_is_not_a_change() -> None:
     flip = next(e for e in diff_flow(without, classic).edges if e.event == "flip" and e.notes)
     assert flip.mark == Mark.PLAIN
     assert [n.text for n in flip.notes] == ["ignored first: Skip, Reverse, Draw Two, every wild †"]
+
+
+def test_a_changed_legality_rule_marks_every_branch_of_its_event(tmp_path: Path) -> None:
+    """After drawing, a copy of classic lets any matching card be played (Let's Play): the
+    rule that checks the card governs every branch of playing after a draw, a wild and a
+    Draw card too, so each is marked (only the branch with no condition was). A copy of Star
+    Wars whose My Favorite Line its own player cannot lose (Action Cards) marks the edge
+    where the loser is named, whose check the rule is (only choosing the colour was)."""
+    looser = edition_file(
+        tmp_path,
+        "classic",
+        "looser",
+        ('after_drawing = "drawn-card-only"', 'after_drawing = "any-matching-card"'),
+        (
+            'chosen = "drawn-card-only"\nalternatives = ["any-matching-card"]',
+            'chosen = "any-matching-card"\nalternatives = ["drawn-card-only"]',
+        ),
+    )
+    flow = diff_flow(load_edition(str(looser)), edition("classic"))
+    played = [e for e in flow.edges if e.event == "play_drawn"]
+    assert len(played) == 3 and all(e.mark == Mark.CHANGED for e in played)
+    assert all(any("any matching card" in n.text for n in e.notes) for e in played)
+    others = edition_file(
+        tmp_path,
+        "star-wars",
+        "others",
+        ('loser_among = "everyone"', 'loser_among = "others"'),
+        (
+            'chosen = "everyone"\nalternatives = ["others"]',
+            'chosen = "others"\nalternatives = ["everyone"]',
+        ),
+    )
+    flow = diff_flow(load_edition(str(others)), edition("star-wars"))
+    (named,) = [e for e in flow.edges if e.event == "name_loser"]
+    assert named.mark == Mark.CHANGED
+    assert any("one of the others" in n.text and n.mark == Mark.CHANGED for n in named.notes)
+    assert [e.event for e in flow.edges if e.mark == Mark.CHANGED] == ["choose_color", "name_loser"]
 
 
 def test_a_card_renamed_in_the_first_flip_list_is_not_a_changed_flip(tmp_path: Path) -> None:
