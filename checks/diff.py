@@ -392,13 +392,15 @@ def capped(
     `differences` are `data_differences` of `a` and the other edition."""
     scaled = scale_edition(a, parse_scale(common))
     most = scaled.in_play_count - players - 1
-    return [
+    dealt = scaled.faces.kinds_in_play  # a card the scaled deck lacks draws nothing at all:
+    return [  # `scaled_away` names it, not this
         {"path": d.path, "a": d.a, "b": d.b, "most_drawn": most}
         for d in differences
         if d.path.endswith(DRAW_AMOUNTS)
         and isinstance(d.a, int)
         and isinstance(d.b, int)
         and min(d.a, d.b) >= most
+        and (not d.path.startswith("cards.") or _kind_of(d.path) in dealt)
     ]
 
 

@@ -718,6 +718,19 @@ def test_a_trace_legal_in_b_only_names_b_and_replays_there(tmp_path: Path) -> No
     assert report.trace and report.trace["replay"]["a"]["first_illegal"] is not None
 
 
+def test_a_draw_card_the_scaled_deck_lacks_is_untested_not_capped(tmp_path: Path) -> None:
+    """A Draw Two of 3 against classic's 2 (Action Cards), at the pair scale, which deals
+    numbers and wilds only: play never draws for a Draw Two there, and `scaled_away` says
+    so. It was also listed as `capped`, as if two amounts had been played and drawn every
+    card there is (the text: "no draw here takes more than 1 cards")."""
+    harsher = edition_file(tmp_path, "classic", "harsher", ("draw = 2\n", "draw = 3\n"))
+    report = diff(edition("classic"), load_edition(str(harsher)), scale="pair")
+    path = "cards.draw-two.draw"
+    assert report.bound["scaled_away"] == [{"path": path, "a": 2, "b": 3}]
+    assert report.bound["capped"] == []
+    assert "not told apart by play" not in diff_text(report.to_json())
+
+
 def test_a_capped_draw_is_not_told_apart_by_the_debt_that_lapses(tmp_path: Path) -> None:
     """Classic's failed challenge costs 6, a copy's 5 (Action Cards: Wild Draw Four). On the
     micro deck the challenger draws the 2 cards of the pile and then, after the reshuffle,
