@@ -331,7 +331,7 @@ def distinguish(
     }
     start_a = normalize(empty_table(sa, players))
     start_b = normalize(empty_table(sb, players))
-    if sa.faces.faces != sb.faces.faces or start_a != start_b:  # nothing searched: say why
+    if sa.faces.faces != sb.faces.faces or observed(start_a) != observed(start_b):  # say why
         bound.update(states=0, depth=0, complete=False)
         faces = "the same" if sa.faces.faces == sb.faces.faces else "different"
         how = (
@@ -453,12 +453,15 @@ def _gap_in_a(b: Edition, game: GameState, action: Action) -> tuple[Outcome, str
 def observed(game: GameState) -> GameState:
     """What tells two editions apart in `game`: all of it while play goes on; in a finished
     game (a final phase of the machine, where no rule reads the turn's bookkeeping any
-    more) its result alone: the winner, the scores and where every card lies.
+    more) its result alone: the winner, the scores and where every card lies. The cards set
+    aside (a foil's twin, Special Foil Card) are never played: they are not compared.
 
     A draw still owed counts only up to the cards it can still get: the draw pile, then the
     discard pile but its top card once reshuffled; the rest lapses (the only reading of
     `draw_shortfall`, draw-what-remains: Let's Play NOTE). Owing 4 or 3 with one card left
     to draw is one and the same draw, as `capped` says of such amounts."""
+    if game.set_aside:
+        game = game._replace(set_aside=())
     if game.phase not in MACHINE.final:
         if game.owed is None:
             return game

@@ -718,6 +718,27 @@ def test_a_trace_legal_in_b_only_names_b_and_replays_there(tmp_path: Path) -> No
     assert report.trace and report.trace["replay"]["a"]["first_illegal"] is not None
 
 
+def test_a_foil_set_aside_in_one_edition_only_does_not_stop_the_search(tmp_path: Path) -> None:
+    """NFL Cowboys without its foil line (Special Foil Card): the cards in play are the same,
+    only the set-aside twin is gone, and no rule plays a set-aside card. The search refused
+    to start ("the decks still differ (7 against 7 cards, the same faces)"); it now plays
+    the shared deck and finds no difference in the states it sees."""
+    text = builtin_path("nfl-cowboys").read_text(encoding="utf-8")
+    foil = 'kind = "wild-hail-mary"\ncopies = 1\nfoil = true\n'
+    start = text.index(foil)
+    end = text.index("\n\n", start) + 2
+    plain = text[: start - len("[[deck.cards]]\n")] + text[end:]
+    plain = plain.replace('name = "nfl-cowboys"', 'name = "no-foil"').replace(
+        "total_cards = 113", "total_cards = 112"
+    )
+    path = tmp_path / "no-foil.toml"
+    path.write_text(plain, encoding="utf-8")
+    a, b = edition("nfl-cowboys"), load_edition(str(path))
+    assert a.faces.set_aside and not b.faces.set_aside
+    found, how, bound = distinguish(a, b, scale="micro", players=2, max_states=3000)
+    assert (found, how, bound["states"]) == (None, "", 3000)
+
+
 def test_a_draw_card_the_scaled_deck_lacks_is_untested_not_capped(tmp_path: Path) -> None:
     """A Draw Two of 3 against classic's 2 (Action Cards), at the pair scale, which deals
     numbers and wilds only: play never draws for a Draw Two there, and `scaled_away` says
