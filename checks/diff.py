@@ -44,7 +44,7 @@ from unospec.checks.lint import lint
 from unospec.checks.lint.families import can_fire
 from unospec.checks.lint.unrecorded import ASKED
 from unospec.checks.proofs import prove
-from unospec.checks.replay import replay
+from unospec.checks.replay import pending, replay
 from unospec.checks.wording import seats
 from unospec.editions import reference
 from unospec.editions.schema import RULE_KEYS
@@ -615,6 +615,7 @@ def _replays(a: Edition, b: Edition, trace: Trace, common: str, *, parted: bool)
             "phase": result.phase,
             "current": result.final.current if result.final else None,
             "hands": [len(h) for h in result.final.hands] if result.final else None,
+            **(pending(result.final) if result.final else {"owed": None, "challenge": None}),
         }
         for side, result in zip("ab", results, strict=True)
     }

@@ -65,8 +65,9 @@ class ReplayResult:
 
     def ending(self) -> dict[str, Any] | None:
         """Where the replay ends, as a player sees the table: whose turn, how many cards each
-        holds, the scores, the winner (-1 while the game goes on) and who leads the hand (the
-        next one, between hands)."""
+        holds, the scores, the winner (-1 while the game goes on), who leads the hand (the
+        next one, between hands), and what the table still owes: a draw, a challenge's
+        answer (`pending`)."""
         if self.final is None:
             return None
         game = self.final
@@ -76,7 +77,24 @@ class ReplayResult:
             "scores": list(game.scores),
             "winner": game.winner,
             "leader": game.leader,
+            **pending(game),
         }
+
+
+def pending(game: GameState) -> dict[str, Any]:
+    """What `game` still owes, as JSON: a draw (`owed`: who, how many cards) and a Wild Draw
+    card's challenge (`challenge`: its player, its victim, whether a challenge would win)."""
+    owed, challenge = game.owed, game.challenge
+    return {
+        "owed": None if owed is None else {"player": owed.player, "amount": owed.amount},
+        "challenge": None
+        if challenge is None
+        else {
+            "offender": challenge.offender,
+            "victim": challenge.victim,
+            "guilty": challenge.guilty,
+        },
+    }
 
 
 def edition_for(trace: Trace, trace_file: str | None, override: str | None) -> Edition:

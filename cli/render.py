@@ -182,7 +182,10 @@ def replay_text(result: ReplayResult) -> str:
             if result.phase == "awaiting_reshuffle"
             else f"player {ending['current']} to move"
         )
-        out.append(f"  ends: {who}; hands {ending['hands']}, scores {ending['scores']}")
+        out.append(
+            f"  ends: {who}; hands {ending['hands']}, scores {ending['scores']}"
+            + "".join(f"; {words}" for words in _pending(ending))
+        )
     if result.first_illegal:
         illegal = result.first_illegal
         out.append(f"ILLEGAL step {illegal['step']}: {illegal['reason']}")
@@ -275,6 +278,18 @@ def _parting_rows(parting: dict[str, Any] | None, a: str, b: str) -> list[str]:
     for side, name in (("a", a), ("b", b)):
         rows.append(f"           in {name}: {'; '.join(parting[side]) or 'nothing changes'}")
     return rows
+
+
+def _pending(table: dict[str, Any]) -> list[str]:
+    """What a replayed table still owes (`pending` in `checks.replay`), in the words a
+    counterexample's steps use."""
+    out = []
+    owed, challenge = table.get("owed"), table.get("challenge")
+    if owed:
+        out.append(f"pending draw: player {owed['player']} owes {owed['amount']}")
+    if challenge:
+        out.append(f"challenge pending ({'guilty' if challenge['guilty'] else 'not guilty'})")
+    return out
 
 
 def _span(players: list[int] | None) -> str:
@@ -532,7 +547,10 @@ def diff_text(data: dict[str, Any]) -> str:
             state = (
                 "illegal: " + r["first_illegal"]["reason"]
                 if r["first_illegal"]
-                else (f"phase {r['phase']}, next player {r['current']}, hands {r['hands']}")
+                else (
+                    f"phase {r['phase']}, next player {r['current']}, hands {r['hands']}"
+                    + "".join(f", {words}" for words in _pending(r))
+                )
             )
             out.append(f"    replayed on {data[side]}: {state}")
         if found.get("parting") is None:  # told in words above otherwise

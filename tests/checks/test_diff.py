@@ -478,10 +478,13 @@ def test_the_differing_fields_are_those_of_the_states_the_replays_end_in(tmp_pat
         assert shown is None or [len(hand) for hand in shown] == replays[side]["hands"]
 
 
-def test_a_pending_challenge_that_differs_is_shown_with_its_fields_named(tmp_path: Path) -> None:
+def test_a_pending_challenge_that_differs_is_shown_with_its_fields_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A challenge that counts wilds (Action Cards: Wild Draw Four card) parts from classic's
     as soon as the card is played; the differing challenge is told by field and card name,
-    not as an unlabelled tuple of face numbers."""
+    not as an unlabelled tuple of face numbers. Each edition's replay of the trace shows
+    the verdict too: both showed the same table, so the parting could not be seen there."""
     counted = 'guilty_if_holding = ["current-color"]'
     wilds = edition_file(
         tmp_path,
@@ -500,6 +503,16 @@ def test_a_pending_challenge_that_differs_is_shown_with_its_fields_named(tmp_pat
     challenge = report.trace["fields"]["challenge"]
     assert challenge["a"]["card"] == challenge["b"]["card"] == "wild-draw-four"
     assert (challenge["a"]["guilty"], challenge["b"]["guilty"]) == (False, True)
+    assert [report.trace["replay"][side]["challenge"]["guilty"] for side in "ab"] == [False, True]
+    assert ", challenge pending (guilty)" in diff_text(report.to_json())
+    trace_file = tmp_path / "parting.json"
+    trace_file.write_text(json.dumps(report.trace["trace"]), encoding="utf-8")
+    for name, verdict in (("classic", "not guilty"), (str(wilds), "guilty")):
+        assert main(["replay", str(trace_file), "--edition", name]) == 0
+        assert f"; challenge pending ({verdict})" in capsys.readouterr().out
+        main(["replay", str(trace_file), "--edition", name, "--format", "json"])
+        final = json.loads(capsys.readouterr().out)["final"]
+        assert final["challenge"]["guilty"] == (verdict == "guilty") and final["owed"] is None
 
 
 def test_colours_and_alternatives_listed_in_another_order_change_nothing(tmp_path: Path) -> None:

@@ -525,3 +525,21 @@ def test_a_step_the_rules_give_no_outcome_is_not_called_illegal(
     assert "wild has no value in the scoring table (Keeping Score)" in result.violation["message"]
     assert main(["replay", str(trace)]) == 1
     assert "NO OUTCOME at step " in capsys.readouterr().out
+
+
+def test_a_replay_ending_with_a_draw_owed_says_who_owes_how_many() -> None:
+    """A trace may stop while the table still deals a penalty (a Draw Two's two cards
+    waiting for a reshuffle, Let's Play: NOTE): the ending names the debt, as a
+    counterexample's steps do."""
+    from unospec.checks.replay import ReplayResult, pending
+    from unospec.model.kernel import initial_state
+    from unospec.model.state import Owed
+    from unospec.render import replay_text
+
+    e = edition("express")
+    game = initial_state(e, 2, e.faces.in_play)
+    owing = game._replace(owed=Owed(1, 2, "awaiting_play"))
+    assert pending(owing) == {"owed": {"player": 1, "amount": 2}, "challenge": None}
+    assert pending(game) == {"owed": None, "challenge": None}
+    result = ReplayResult(edition=e.name, ok=True, steps=0, phase=owing.phase, final=owing)
+    assert "; pending draw: player 1 owes 2" in replay_text(result)
