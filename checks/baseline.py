@@ -23,6 +23,7 @@ from unospec.checks.diff import card_parameters, deck_composition, readings, rul
 from unospec.checks.lint import lint
 from unospec.checks.proofs import ProofReport
 from unospec.checks.simulate import Tally
+from unospec.editions.schema import RULE_KEYS
 from unospec.model.edition import Edition
 from unospec.model.errors import EditionError, UnospecError
 from unospec.model.files import decoded, read_user_file
@@ -234,9 +235,11 @@ def _walk(path: str, old: Any, new: Any) -> list[str]:
         for key in sorted(set(old) | set(new)):
             where = f"{path}.{key}" if path else str(key)
             if key not in new:
-                found.append(f"{where}: was {json.dumps(old[key])}, now missing")
+                found.append(
+                    f"{where}{_in_the_file(where)}: was {json.dumps(old[key])}, now missing"
+                )
             elif key not in old:
-                found.append(f"{where}: new, {json.dumps(new[key])}")
+                found.append(f"{where}{_in_the_file(where)}: new, {json.dumps(new[key])}")
             else:
                 found += _walk(where, old[key], new[key])
         return found
@@ -246,8 +249,31 @@ def _walk(path: str, old: Any, new: Any) -> list[str]:
             f"{path}: now {item}" for item in came
         ]
     if old != new:
-        return [f"{path}: was {json.dumps(old)}, now {json.dumps(new)}"]
+        return [f"{path}{_in_the_file(path)}: was {json.dumps(old)}, now {json.dumps(new)}"]
     return []
+
+
+def _in_the_file(path: str) -> str:
+    """Where a changed parameter of the fingerprint is written in the edition file, the key
+    the author edited (`play.uno_penalty` for `parameters.rules.uno_penalty`), or "".
+
+    >>> _in_the_file("parameters.rules.uno_penalty"), _in_the_file("parameters.target")
+    (' (play.uno_penalty in the edition file)', ' (scoring.target in the edition file)')
+    >>> _in_the_file("parameters.cards.draw-two.draw"), _in_the_file("proofs.payouts")
+    (' (cards.draw-two.draw in the edition file)', '')
+    """
+    section, _, rest = path.partition(".")
+    if section != "parameters":
+        return ""
+    group, _, field = rest.partition(".")
+    key = {
+        "rules": RULE_KEYS.get(field),
+        "cards": f"cards.{field}" if field else None,
+        "points": f"scoring.points.{field}" if field else None,
+        "target": RULE_KEYS["target_score"],
+        "total_cards": "total_cards",
+    }.get(group)
+    return f" ({key} in the edition file)" if key else ""
 
 
 def same_sample(a: dict[str, Any], b: dict[str, Any]) -> bool:

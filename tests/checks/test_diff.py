@@ -109,7 +109,10 @@ def test_one_changed_payout_shows_in_the_diff_and_fails_the_baseline(tmp_path: P
     assert [(d.path, d.a, d.b) for d in data] == [("cards.wild-draw-two.challenger_draws", 4, 5)]
     saved = fingerprint(edition("express"), prove(edition("express")), None)
     differences = compare(saved, fingerprint(changed, prove(changed), None))
-    assert "parameters.cards.wild-draw-two.challenger_draws: was 4, now 5" in differences
+    assert (
+        "parameters.cards.wild-draw-two.challenger_draws (cards.wild-draw-two.challenger_draws "
+        "in the edition file): was 4, now 5"
+    ) in differences
 
 
 def test_the_committed_baselines_match_the_editions() -> None:
@@ -411,7 +414,7 @@ def test_a_changed_rule_comes_before_the_counts_it_moves() -> None:
         "parameters": {"rules": {"uno_penalty": 3}},
     }
     assert compare(saved, now) == [
-        "parameters.rules.uno_penalty: was 4, now 3",
+        "parameters.rules.uno_penalty (play.uno_penalty in the edition file): was 4, now 3",
         "findings: no longer a",
         "findings: now b",
         "exploration.states: was 10, now 12",

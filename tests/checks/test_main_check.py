@@ -321,8 +321,8 @@ def test_a_baseline_names_the_transitions_an_exploration_stopped_or_started_firi
     old = {"parameters": {"rules": {"uno_penalty": 2}}, "exploration": None}
     new = {"parameters": {"rules": {"draw_shortfall": "lapse"}}, "exploration": None}
     assert compare(old, new) == [
-        'parameters.rules.draw_shortfall: new, "lapse"',
-        "parameters.rules.uno_penalty: was 2, now missing",
+        'parameters.rules.draw_shortfall (play.draw_shortfall in the edition file): new, "lapse"',
+        "parameters.rules.uno_penalty (play.uno_penalty in the edition file): was 2, now missing",
     ]
 
 
