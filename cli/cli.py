@@ -459,11 +459,15 @@ def _diff(args: argparse.Namespace) -> int:
     out = _writable(args.trace_out) if args.trace_out else None
     report = diff(a, b, scale=args.scale, players=args.players, max_states=args.max_states)
     data = report.to_json()
+    text = diff_text(data)
     if out and report.trace and report.trace["trace"]:
         trace = report.trace["trace"]
         stored = {**trace, "edition": reference_in(trace["edition"], out.parent)}
         out.write_text(json.dumps(stored, indent=1) + "\n")
-    _emit(args, data, diff_text(data))
+    elif out:  # a file left from an earlier run must not pass for this one's evidence
+        kept = ", and the file there is an earlier one's" if out.exists() else ""
+        text += f"\n  no trace written to {args.trace_out}: there is none to write{kept}"
+    _emit(args, data, text)
     return OK if report.equivalent else FAILED
 
 

@@ -302,15 +302,17 @@ def test_nothing_to_write_leaves_no_empty_file(capsys: Capture, tmp_path: Path) 
     """Output files are checked for writability before the work, but not created then: an
     edition diffed with itself has no distinguishing trace, so `--trace-out` writes nothing
     (an empty file was left behind, which `replay` then refused as not JSON). A file that
-    already exists is left as it was."""
+    already exists is left as it was, and the output says so: it is not this run's trace."""
     target = tmp_path / "none.json"
     argv = ("diff", "express", "express", "--scale", "pair", "--trace-out", str(target))
-    code, _, err = run(capsys, *argv)
+    code, out, err = run(capsys, *argv)
     assert code == 0, err
     assert not target.exists()
+    assert out.rstrip().endswith(f"no trace written to {target}: there is none to write")
     target.write_text("kept", encoding="utf-8")
-    assert run(capsys, *argv)[0] == 0
-    assert target.read_text(encoding="utf-8") == "kept"
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and target.read_text(encoding="utf-8") == "kept"
+    assert out.rstrip().endswith("there is none to write, and the file there is an earlier one's")
 
 
 @pytest.mark.parametrize(
