@@ -118,6 +118,15 @@ UNDER_THE_PILE = (
 )
 """The edits that put an ignored first card under the draw pile (Set Up 4's other reading)."""
 
+ANY_MATCHING_CARD = (
+    ('after_drawing = "drawn-card-only"', 'after_drawing = "any-matching-card"'),
+    (
+        'chosen = "drawn-card-only"\nalternatives = ["any-matching-card"]',
+        'chosen = "any-matching-card"\nalternatives = ["drawn-card-only"]',
+    ),
+)
+"""The edits that let a player who drew play any matching card (Let's Play's other reading)."""
+
 
 def flipped_first(e: Edition, *cards: str, players: int = 2) -> list[int]:
     """`e`'s deck in order, with `cards` the first turned up after the deal."""

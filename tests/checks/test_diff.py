@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from scenario import UNDER_THE_PILE, edition, edition_file
+from scenario import ANY_MATCHING_CARD, UNDER_THE_PILE, edition, edition_file
 
 from unospec.checks import diff as diff_module
 from unospec.checks.baseline import compare, fingerprint
@@ -708,16 +708,7 @@ def test_a_trace_legal_in_b_only_names_b_and_replays_there(tmp_path: Path) -> No
     `unospec replay` of the trace alone stopped at its last step as illegal; it names the
     edition every step of it is legal in, and `--edition classic` still shows the parting.
     So does a trace whose last step only the second edition gives an outcome."""
-    looser = edition_file(
-        tmp_path,
-        "classic",
-        "looser",
-        ('after_drawing = "drawn-card-only"', 'after_drawing = "any-matching-card"'),
-        (
-            'chosen = "drawn-card-only"\nalternatives = ["any-matching-card"]',
-            'chosen = "any-matching-card"\nalternatives = ["drawn-card-only"]',
-        ),
-    )
+    looser = edition_file(tmp_path, "classic", "looser", *ANY_MATCHING_CARD)
     gap = edition_file(tmp_path, "classic", "no-wild-value", ("wild = 50\n", ""))
     for a, b, how in (
         (edition("classic"), load_edition(str(looser)), "legal in b only"),

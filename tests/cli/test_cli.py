@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scenario import edition_file
+from scenario import ANY_MATCHING_CARD, edition_file
 
 from unospec.cli import main
 from unospec.editions import builtin_path, load_edition
@@ -472,15 +472,7 @@ def test_play_reports_a_deal_the_deck_cannot_make(capsys: Capture, tmp_path: Pat
 def test_the_log_names_the_card_just_drawn_only_when_it_is(capsys: Capture, tmp_path: Path) -> None:
     """With any matching card playable after a draw (a reading Let's Play allows), a card
     played after drawing is often not the one drawn; the log says which it was."""
-    path = _variant(
-        tmp_path,
-        "any-after-draw",
-        ('after_drawing = "drawn-card-only"', 'after_drawing = "any-matching-card"'),
-        (
-            'chosen = "drawn-card-only"\nalternatives = ["any-matching-card"]',
-            'chosen = "any-matching-card"\nalternatives = ["drawn-card-only"]',
-        ),
-    )
+    path = _variant(tmp_path, "any-after-draw", *ANY_MATCHING_CARD)
     data = run_json(capsys, "play", str(path), "--players", "3", "--seed", "1")
     from unospec.checks.random_play import record_game
 

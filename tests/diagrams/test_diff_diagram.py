@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from drawn import edges, parse_svg, svg_text
-from scenario import edition, edition_file
+from scenario import ANY_MATCHING_CARD, edition, edition_file
 
 from unospec.diagrams.diff import CARD_COVERED, diff_flow
 from unospec.diagrams.dot import COLOURS, EDGE_STYLES, NODE_STYLES, flow_dot
@@ -291,16 +291,7 @@ def test_a_changed_legality_rule_marks_every_branch_of_its_event(tmp_path: Path)
     Draw card too, so each is marked (only the branch with no condition was). A copy of Star
     Wars whose My Favorite Line its own player cannot lose (Action Cards) marks the edge
     where the loser is named, whose check the rule is (only choosing the colour was)."""
-    looser = edition_file(
-        tmp_path,
-        "classic",
-        "looser",
-        ('after_drawing = "drawn-card-only"', 'after_drawing = "any-matching-card"'),
-        (
-            'chosen = "drawn-card-only"\nalternatives = ["any-matching-card"]',
-            'chosen = "any-matching-card"\nalternatives = ["drawn-card-only"]',
-        ),
-    )
+    looser = edition_file(tmp_path, "classic", "looser", *ANY_MATCHING_CARD)
     flow = diff_flow(load_edition(str(looser)), edition("classic"))
     played = [e for e in flow.edges if e.event == "play_drawn"]
     assert len(played) == 3 and all(e.mark == Mark.CHANGED for e in played)
