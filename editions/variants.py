@@ -4,6 +4,7 @@ draws what changed, without the user naming the base again."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from unospec.editions.builtins import builtin_names, builtin_path
@@ -17,6 +18,9 @@ def base_path(variant_of: str, source: str) -> Path | None:
     folder = Path(source).parent if not source.startswith("<") else Path(".")  # "<built>"
     candidate = folder / variant_of
     try:
-        return candidate if candidate.is_file() else None
+        if not candidate.is_file():
+            return None
+        shorter = Path(os.path.normpath(candidate))  # `c.toml`, not `sub/../c.toml`, in messages
+        return shorter if shorter.is_file() and os.path.samefile(shorter, candidate) else candidate
     except (OSError, ValueError):  # a name too long for the system
         return None

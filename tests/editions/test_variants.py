@@ -13,7 +13,13 @@ from unospec import editions
 from unospec.checks import main_check
 from unospec.cli import main
 from unospec.diagrams.command import every_picture
-from unospec.editions import base_edition, builtin_names, builtin_path, load_edition
+from unospec.editions import (
+    base_edition,
+    builtin_names,
+    builtin_path,
+    load_edition,
+    reference,
+)
 from unospec.model.edition import Edition
 
 COPY_OF_CLASSIC = """\
@@ -46,6 +52,18 @@ def test_a_relative_variant_of_is_read_beside_the_file(
     base = base_edition(load_edition(str(path)))
     assert base is not None and base.name == "base"
     assert Path(base.source).resolve() == (tmp_path / "house" / "base.toml").resolve()
+
+
+def test_a_base_up_a_folder_is_named_without_the_detour(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`variant_of = "../base.toml"` in `house/variants/variant.toml`: the base is named
+    `house/base.toml` wherever a command names it (the check suggested
+    `unospec diff house/variants/../base.toml ...`)."""
+    path = _write_pair(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    base = base_edition(load_edition(str(path.relative_to(tmp_path))))
+    assert base is not None and reference(base) == str(Path("house", "base.toml"))
 
 
 def test_diff_of_one_edition_compares_it_with_its_base(
