@@ -17,6 +17,7 @@ from dataclasses import fields, replace
 
 from unospec.checks.wording import seats, span
 from unospec.diagrams.graph import (
+    READING,
     Diagram,
     Mark,
     Note,
@@ -24,9 +25,10 @@ from unospec.diagrams.graph import (
     summary,
     turn_flow,
     why_inactive,
+    with_readings,
 )
 from unospec.editions import reference
-from unospec.editions.schema import FIXED_READINGS, played_by_model
+from unospec.editions.schema import FIXED_READINGS, RULE_KEYS, played_by_model
 from unospec.model.cards import KINDS, NUMBER
 from unospec.model.edition import Edition
 from unospec.model.table import MACHINE, CompiledMachine
@@ -102,6 +104,7 @@ def diff_flow(edition: Edition, other: Edition, machine: CompiledMachine = MACHI
             edges.append(replace(b, notes=_all(b.notes, Mark.REMOVED), mark=mark))
         else:
             edges.append(replace(a, notes=(), mark=Mark.INACTIVE))
+    box = _differing(facts(edition), facts(other), name_a, name_b)
     return Diagram(
         name=f"{name_a}-vs-{name_b}",
         title=f"{name_a} against {name_b}: what the turn flow changes",
@@ -119,8 +122,8 @@ def diff_flow(edition: Edition, other: Edition, machine: CompiledMachine = MACHI
             ),
             (Mark.INACTIVE, f"in neither: {why_inactive((edition, other), 'either deck')}"),
         ),
-        facts=_differing(facts(edition), facts(other), name_a, name_b),
-        readings=mine.readings or theirs.readings,
+        facts=box,
+        readings=mine.readings or theirs.readings or any(READING in n.text for n in box),
     )
 
 
@@ -208,7 +211,8 @@ def facts(edition: Edition) -> tuple[Note, ...]:
     for field in fields(rules):
         if field.name not in COVERED:
             value = getattr(rules, field.name)
-            out.append(Note(field.name, f"{field.name.replace('_', ' ')}: {_worded(value)}"))
+            words = f"{field.name.replace('_', ' ')}: {_worded(value)}"
+            out.append(Note(field.name, words, shows=(RULE_KEYS[field.name],)))
     slots: dict[type, int] = {}
     for kind, effect in sorted(edition.effects, key=lambda pair: KINDS.index(pair[0])):
         if kind not in counts:
@@ -218,7 +222,7 @@ def facts(edition: Edition) -> tuple[Note, ...]:
             if field.name not in CARD_COVERED:
                 words = f"{field.name.replace('_', ' ')}: {_worded(getattr(effect, field.name))}"
                 key = f"card:{type(effect).__name__}#{slot}:{field.name}"
-                out.append(about(edition, key, kind, words))
+                out.append(about(edition, key, kind, words, shows=(field.name,)))
     for reading in edition.interpretations:
         if reading.decides:  # its choice is the parameter's value, listed above or on an edge
             continue
@@ -228,7 +232,7 @@ def facts(edition: Edition) -> tuple[Note, ...]:
         else:
             played = FIXED if reading.id in FIXED_READINGS else DATA
         out.append(Note(f"reading:{reading.id}", f"reading {reading.id}: {chosen} ({played})"))
-    return tuple(out)
+    return with_readings(edition, tuple(out))
 
 
 FIXED = "as every edition plays it"

@@ -150,9 +150,8 @@ def turn_flow(edition: Edition, machine: CompiledMachine = MACHINE) -> Diagram:
     names = {state.id: state.name for state in TurnFlow.states}
     cluster_of = clusters_of(machine.phases)
     notes, governing = _notes(edition, machine)
-    decided = {reading.decides for reading in edition.interpretations if reading.decides}
-    notes = {number: _with_readings(shown, decided) for number, shown in notes.items()}
-    governing = {number: _with_readings(shown, decided) for number, shown in governing.items()}
+    notes = {number: with_readings(edition, shown) for number, shown in notes.items()}
+    governing = {number: with_readings(edition, shown) for number, shown in governing.items()}
     fires = {branch.number: can_fire(edition, branch) for branch in machine.branches}
     edges = tuple(
         Edge(
@@ -203,9 +202,10 @@ READING_MEANING = (
 )
 
 
-def _with_readings(notes: tuple[Note, ...], decided: set[str]) -> tuple[Note, ...]:
-    """`notes`, those that word a parameter a reading decides marked `READING`; a diff still
-    compares the value alone."""
+def with_readings(edition: Edition, notes: tuple[Note, ...]) -> tuple[Note, ...]:
+    """`notes`, those that word a parameter a reading of `edition` decides marked `READING`;
+    a diff still compares the value alone."""
+    decided = {reading.decides for reading in edition.interpretations if reading.decides}
     return tuple(
         replace(
             note,

@@ -102,7 +102,7 @@ def test_a_changed_card_rule_no_edge_words_is_in_the_parameters_box() -> None:
     effects = tuple((k, strict_card if k == "wild-draw-four" else e) for k, e in classic.effects)
     strict = dataclasses.replace(classic, name="strict", effects=effects)
     changed = [n.text for n in diff_flow(strict, classic).facts if n.mark == Mark.CHANGED]
-    assert "strict: Wild Draw Four: playable unless holding: current-color, wild" in changed
+    assert "strict: Wild Draw Four: playable unless holding: current-color, wild \u2020" in changed
     assert not [text for text in changed if "bluff" in text]
     challenge = next(e for e in diff_flow(strict, classic).edges if e.event == "challenge")
     bluff = [n.text for n in challenge.notes if n.mark == Mark.CHANGED and "bluff" in n.text]
@@ -364,3 +364,23 @@ def test_editions_that_set_aside_different_cards_differ_in_the_box() -> None:
     ]
     twins = diff_flow(edition("nfl-players"), edition("nfl-cowboys")).facts
     assert not [n for n in twins if n.key == "aside"]
+
+
+def test_a_value_a_reading_chose_is_marked_in_the_parameters_box(tmp_path: Path) -> None:
+    """Who leads the next hand is a reading (Winning): a copy of Express whose next hand is
+    led by the same player lists that change in the box with the reading's mark, as the
+    edges mark theirs, and the legend explains the mark."""
+    same = edition_file(
+        tmp_path,
+        "express",
+        "same-leader",
+        ('next_leader = "rotate-left"', 'next_leader = "same"'),
+        (
+            'chosen = "rotate-left"\nalternatives = ["same"]',
+            'chosen = "same"\nalternatives = ["rotate-left"]',
+        ),
+    )
+    flow = diff_flow(load_edition(str(same)), edition("express"))
+    box = [(n.text, n.mark) for n in flow.facts if n.key == "next_leader"]
+    assert box == [(f"next leader: same (express: rotate-left) {READING}", Mark.CHANGED)]
+    assert flow.readings
