@@ -225,7 +225,7 @@ changed rule comes before the many counts it moves."""
 
 
 def _cause_first(difference: str) -> tuple[int, str]:
-    section = difference.split(".", 1)[0].split(":", 1)[0]
+    section = difference.split(".", 1)[0].split(":", 1)[0].removesuffix("_digest")
     return (CAUSES.index(section) if section in CAUSES else len(CAUSES), difference)
 
 

@@ -407,13 +407,16 @@ def test_a_changed_rule_comes_before_the_counts_it_moves() -> None:
         "exploration": {"scale": "micro", "states": 10},
         "findings": ["a"],
         "parameters": {"rules": {"uno_penalty": 4}},
+        "deck_digest": "x",
     }
     now = {
         "exploration": {"scale": "micro", "states": 12},
         "findings": ["b"],
         "parameters": {"rules": {"uno_penalty": 3}},
+        "deck_digest": "y",  # told with the deck, not after the counts it moves
     }
     assert compare(saved, now) == [
+        'deck_digest: was "x", now "y"',
         "parameters.rules.uno_penalty (play.uno_penalty in the edition file): was 4, now 3",
         "findings: no longer a",
         "findings: now b",
