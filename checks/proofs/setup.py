@@ -97,6 +97,5 @@ def _claim(edition: Edition) -> str:
     rules = edition.rules
     return (
         f"for {seats(rules.min_players, rules.max_players)} players, {rules.hand_size} cards "
-        "each can "
-        "be dealt and the first flip always finds a card to start the discard pile"
+        "each can be dealt and the first flip always finds a card to start the discard pile"
     )
