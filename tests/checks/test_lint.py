@@ -707,10 +707,8 @@ def test_a_question_its_file_leaves_out_is_not_said_to_be_open_in_its_own_bookle
     path.write_text(text, encoding="utf-8")
     found = {f.id: f for f in lint(load_edition(str(path))).findings}
     message = found["unspecified-outcome:after-drawing"].message
-    assert "The booklet leaves it open" not in message
-    assert "The booklets unospec models leave it open, and the edition file records no reading" in (
-        message
-    )
+    modelled = "The booklets unospec models leave it open, and the edition file records no"
+    assert "The booklet leaves it open" not in message and modelled in message
 
 
 def test_an_edition_without_a_booklet_is_not_told_its_booklet_is_silent() -> None:
