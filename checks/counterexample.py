@@ -19,6 +19,7 @@ from unospec.checks.codec import decode
 from unospec.checks.explorer import Exploration, successors
 from unospec.checks.invariants import violations
 from unospec.checks.symmetry import canonical, colour_renamings
+from unospec.checks.wording import challenge_words, owed_words
 from unospec.model.actions import Action, Deal, Reshuffle
 from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
@@ -165,13 +166,11 @@ def changes(edition: Edition, before: GameState, after: GameState) -> list[str]:
 
 
 def _owed(owed: Owed | None) -> str:
-    return f"pending draw: player {owed.player} owes {owed.amount}" if owed else "no draw pending"
+    return owed_words(owed.player, owed.amount) if owed else "no draw pending"
 
 
 def _challenge(c: PendingChallenge | None) -> str:
-    if c is None:
-        return "no challenge pending"
-    return f"challenge pending ({'guilty' if c.guilty else 'not guilty'})"
+    return "no challenge pending" if c is None else challenge_words(c.guilty)
 
 
 _WORDED: tuple[tuple[str, Callable[[Callable[[int], str], Any], str]], ...] = (

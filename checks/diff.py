@@ -615,7 +615,7 @@ def _replays(a: Edition, b: Edition, trace: Trace, common: str, *, parted: bool)
             "phase": result.phase,
             "current": result.final.current if result.final else None,
             "hands": [len(h) for h in result.final.hands] if result.final else None,
-            **(pending(result.final) if result.final else {"owed": None, "challenge": None}),
+            **pending(result.final),
         }
         for side, result in zip("ab", results, strict=True)
     }

@@ -81,10 +81,11 @@ class ReplayResult:
         }
 
 
-def pending(game: GameState) -> dict[str, Any]:
+def pending(game: GameState | None) -> dict[str, Any]:
     """What `game` still owes, as JSON: a draw (`owed`: who, how many cards) and a Wild Draw
-    card's challenge (`challenge`: its player, its victim, whether a challenge would win)."""
-    owed, challenge = game.owed, game.challenge
+    card's challenge (`challenge`: its player, its victim, whether a challenge would win);
+    nothing when there is no table (a replay refused at the deal)."""
+    owed, challenge = (game.owed, game.challenge) if game is not None else (None, None)
     return {
         "owed": None if owed is None else {"player": owed.player, "amount": owed.amount},
         "challenge": None

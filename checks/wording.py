@@ -16,6 +16,16 @@ def span(counts: list[int]) -> str:
     return ", ".join(map(str, counts))
 
 
+def owed_words(player: int, amount: int) -> str:
+    """A draw the table still owes, as a counterexample's steps and a replay's end tell it."""
+    return f"pending draw: player {player} owes {amount}"
+
+
+def challenge_words(guilty: bool) -> str:
+    """A Wild Draw card awaiting its answer, and what a challenge would find."""
+    return f"challenge pending ({'guilty' if guilty else 'not guilty'})"
+
+
 def seats(low: int, high: int) -> str:
     """A range of table sizes: ``2-10``, or ``2`` when it is one size (not ``2-2``).
 

@@ -7,7 +7,15 @@ from typing import Any
 
 from unospec.checks.replay import ReplayResult
 from unospec.checks.results import EditionReport
-from unospec.checks.wording import counted, how_named, seats, shell_word, span
+from unospec.checks.wording import (
+    challenge_words,
+    counted,
+    how_named,
+    owed_words,
+    seats,
+    shell_word,
+    span,
+)
 from unospec.editions import reference
 from unospec.editions.schema import RULE_KEYS, toml_value
 from unospec.model.cards import WILD_KINDS, Face
@@ -286,9 +294,9 @@ def _pending(table: dict[str, Any]) -> list[str]:
     out = []
     owed, challenge = table.get("owed"), table.get("challenge")
     if owed:
-        out.append(f"pending draw: player {owed['player']} owes {owed['amount']}")
+        out.append(owed_words(owed["player"], owed["amount"]))
     if challenge:
-        out.append(f"challenge pending ({'guilty' if challenge['guilty'] else 'not guilty'})")
+        out.append(challenge_words(challenge["guilty"]))
     return out
 
 
@@ -568,13 +576,13 @@ def diff_text(data: dict[str, Any]) -> str:
     if bound.get("left_out"):
         out.append(f"    not played (in one deck only): {', '.join(bound['left_out'])}")
     if bound.get("scaled_away"):
-        counted = [d for d in bound["scaled_away"] if d["path"].startswith("deck.")]
-        counted = [d for d in counted if d["path"] != "deck.colours"]  # a list, not a count
-        counts = [d["path"].removeprefix("deck.") for d in counted]
+        deck_counts = [d for d in bound["scaled_away"] if d["path"].startswith("deck.")]
+        deck_counts = [d for d in deck_counts if d["path"] != "deck.colours"]  # a list, not a count
+        counts = [d["path"].removeprefix("deck.") for d in deck_counts]
         alike = [
             f"{d['path']} ({_change(d['a'], d['b'])})"
             for d in bound["scaled_away"]
-            if d not in counted
+            if d not in deck_counts
         ] + ([f"how many cards: {', '.join(counts)}"] if counts else [])
         out.append(f"    not tested by play at this scale: {'; '.join(alike)}")
         away = {d["path"] for d in bound["scaled_away"]}
@@ -592,7 +600,7 @@ def diff_text(data: dict[str, Any]) -> str:
         amounts = "; ".join(f"{d['path']} ({_change(d['a'], d['b'])})" for d in bound["capped"])
         out.append(
             f"    not told apart by play at this scale: {amounts}: no draw here takes more than "
-            f"{most} card{'' if most == 1 else 's'}, so both draw every card there is (a larger "
+            f"{counted(most, 'card', 'cards')}, so both draw every card there is (a larger "
             "--scale deals more)"
         )
     if bound.get("players_not_compared"):
