@@ -95,6 +95,7 @@ def resumes(phase: str) -> Condition:
     def condition(edition: Edition, game: GameState, action: Action | None) -> bool:
         return game.owed is not None and game.owed.then == phase
 
+    condition.resumes = phase  # type: ignore[attr-defined]
     if phase == "awaiting_challenge":
         condition.requires = (WildDraw,)  # type: ignore[attr-defined]
     condition.__name__ = condition.__qualname__ = f"resumes_{phase}"
