@@ -248,6 +248,7 @@ def advance_moves(
     action: Ints,
     order: Ints,
     log: Grid,
+    snaps: Grid,
     logn: Ints,
 ) -> int:
     """`advance` among a player's moves (`chance.outcomes`): a move that draws no card has
@@ -266,8 +267,11 @@ def advance_moves(
         for i in range(s.shape[0]):
             before[i] = s[i]
             child[i] = s[i]
-        refused = run(M, E, child, action[0], action[1], action[2], action[3], none, log, logn)
+        refused = run(
+            M, E, child, action[0], action[1], action[2], action[3], none, log, snaps, logn
+        )
         if refused < 0:
+            cursor[K_COUNT] += 1  # every outcome tried is counted, refused or not
             return refused
         taken = s[PILE_LEN] - child[PILE_LEN]
         if taken <= 0:
@@ -297,7 +301,7 @@ def advance_moves(
         cursor[K_MOVE] += 1
     cursor[K_COUNT] += 1
     cursor[K_ORDER] = 0
-    refused = run(M, E, child, action[0], action[1], action[2], action[3], none, log, logn)
+    refused = run(M, E, child, action[0], action[1], action[2], action[3], none, log, snaps, logn)
     return 1 if refused == 0 else refused
 
 
@@ -314,6 +318,7 @@ def advance(
     action: Ints,
     order: Ints,
     log: Grid,
+    snaps: Grid,
     logn: Ints,
 ) -> int:
     """The next outcome of `s`: 1 with `child` the state it leads to (not normalized),
@@ -326,7 +331,9 @@ def advance(
     if mode == MODE_DONE:
         return 0
     if mode == MODE_MOVES:
-        return advance_moves(M, E, s, cursor, take, moves, child, before, action, order, log, logn)
+        return advance_moves(
+            M, E, s, cursor, take, moves, child, before, action, order, log, snaps, logn
+        )
     for i in range(s.shape[0]):
         before[i] = s[i]
         child[i] = s[i]
@@ -355,5 +362,5 @@ def advance(
                 cursor[K_MODE] = MODE_DONE
     cursor[K_COUNT] += 1
     shuffle = order[: cursor[K_ORDER]]
-    refused = run(M, E, child, action[0], 0, 0, 0, shuffle, log, logn)
+    refused = run(M, E, child, action[0], 0, 0, 0, shuffle, log, snaps, logn)
     return 1 if refused == 0 else refused

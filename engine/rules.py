@@ -350,8 +350,8 @@ def matches(E: Ints, color: int, top: int, card: int) -> bool:
         return True
     if face(E, card, F_COLOR) == color:
         return True
-    return top >= 0 and not face(E, top, F_WILD) and face(E, card, F_SYMBOL) == face(
-        E, top, F_SYMBOL
+    return (
+        top >= 0 and not face(E, top, F_WILD) and face(E, card, F_SYMBOL) == face(E, top, F_SYMBOL)
     )
 
 
@@ -880,11 +880,13 @@ def fire(
     order: Ints,
     with_action: int,
     log: Grid,
+    snaps: Grid,
     logn: Ints,
 ) -> int:
     """kernel._fire: the guards of `event` from this phase, then its first branch whose
     conditions hold, its effect and its target phase. Each branch fired is logged: its
-    number, whether the action was passed, and the row before it (when `log` has room)."""
+    number and whether the action was passed in `log`, the row before it in `snaps` (when it
+    has room for rows)."""
     key = s[PHASE] * M[M[M_DIMS] + 1] + event
     start = M[M[M_GROUP_START] + key]
     if start < 0:
@@ -899,7 +901,17 @@ def fire(
         holds = True
         at = M[M[M_BR_COND_START] + branch]
         for j in range(M[M[M_BR_COND_LEN] + branch]):
-            r = condition(M, E, s, M[M[M_COND_ID] + at + j], M[M[M_COND_ARG] + at + j], kind, player, card, arg)
+            r = condition(
+                M,
+                E,
+                s,
+                M[M[M_COND_ID] + at + j],
+                M[M[M_COND_ARG] + at + j],
+                kind,
+                player,
+                card,
+                arg,
+            )
             if r < 0:
                 return r
             if r != M[M[M_COND_EXPECT] + at + j]:
@@ -911,9 +923,9 @@ def fire(
         if n < log.shape[0]:
             log[n, 0] = branch
             log[n, 1] = with_action
-            if log.shape[1] > 2:
+            if snaps.shape[1] == s.shape[0]:
                 for k in range(s.shape[0]):
-                    log[n, 2 + k] = s[k]
+                    snaps[n, k] = s[k]
         logn[0] = n + 1
         which = M[M[M_BR_UPDATE] + branch]
         if which >= 0:
@@ -997,6 +1009,7 @@ def run(
     arg: int,
     order: Ints,
     log: Grid,
+    snaps: Grid,
     logn: Ints,
 ) -> int:
     """kernel.run on the row `s`, in place: OK or a refusal; `log` gets the branches fired
@@ -1010,25 +1023,25 @@ def run(
         return event
     close = event_named(M, EV_CLOSE_WINDOW)
     if event == close:
-        r = fire(M, E, s, close, kind, player, card, arg, order, 1, log, logn)
+        r = fire(M, E, s, close, kind, player, card, arg, order, 1, log, snaps, logn)
         if r < 0:
             return r
         event = step_event(M, E, s, kind, player, card)
         if event < 0:
             return event
-    r = fire(M, E, s, event, kind, player, card, arg, order, 1, log, logn)
+    r = fire(M, E, s, event, kind, player, card, arg, order, 1, log, snaps, logn)
     if r < 0:
         return r
     for _ in range(MAX_CHAIN):
         phase = s[PHASE]
         event = M[M[M_SAME_STEP] + phase]
         if event >= 0:
-            r = fire(M, E, s, event, kind, player, card, arg, order, 1, log, logn)
+            r = fire(M, E, s, event, kind, player, card, arg, order, 1, log, snaps, logn)
         else:
             event = M[M[M_AUTOMATIC] + phase]
             if event < 0:
                 return OK
-            r = fire(M, E, s, event, kind, player, card, arg, order, 0, log, logn)
+            r = fire(M, E, s, event, kind, player, card, arg, order, 0, log, snaps, logn)
         if r < 0:
             return r
     return refused(BROKEN, 2)
@@ -1132,10 +1145,11 @@ def legal(M: Ints, E: Ints, s: Ints, out: Grid) -> int:
                         n = put(out, n, A_PLAY, p, card, E[colors_at + i])
     closed = s.copy()
     log = np.zeros((1, 2), dtype=np.int64)
+    snaps = np.zeros((1, 0), dtype=np.int64)
     logn = np.zeros(1, dtype=np.int64)
     none = np.zeros(0, dtype=np.int64)
     close = event_named(M, EV_CLOSE_WINDOW)
-    if fire(M, E, closed, close, A_PASS, 0, 0, -1, none, 0, log, logn) < 0:
+    if fire(M, E, closed, close, A_PASS, 0, 0, -1, none, 0, log, snaps, logn) < 0:
         return n  # the reference would crash here; the no-deadlock invariant says so
     start = n
     n = phase_moves(M, E, closed, out, start)

@@ -137,6 +137,7 @@ LISTER_TWINS: dict[Callable[..., Any], int] = {
     LISTERS["catch"]: v.L_CATCH,
 }
 
+
 def cited_rule(edition: Edition, rule: int) -> str:
     """The booklet section a refusal's rule number names (see `vocabulary.REFUSAL`)."""
     if rule >= v.CARD_RULE:
@@ -319,7 +320,7 @@ def flat(*tables: Array) -> Array:
 
 
 # The slots of the edition tables passed to the compiled code, in this order.
-E_FACES, E_RULES, E_DECK, E_COLORS, E_EVERY_CARD = range(5)
+E_FACES, E_RULES, E_DECK, E_COLORS, E_IN_PLAY = range(5)
 
 _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "flip_exhausted": ("redeal",),
@@ -438,13 +439,13 @@ def edition_tables(edition: Edition) -> Array:
     rule_row[v.R_FACES] = len(faces.faces)
     rule_row[v.R_IN_PLAY] = len(faces.in_play)
     rule_row[v.R_COLORS] = len(edition.color_indices)
-    every = [0] * len(faces.faces)
-    for card in faces.every_card:
-        every[card] += 1
+    in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
+    for card in faces.in_play:
+        in_play[card] += 1
     return flat(
         _ints([x for row in face_rows for x in row]),
         _ints(rule_row),
         _ints(list(faces.in_play)),
         _ints(list(edition.color_indices)),
-        _ints(every),
+        _ints(in_play),
     )

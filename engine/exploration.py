@@ -1,0 +1,448 @@
+"""Exhaustive exploration on the compiled engine: the driver of `search`, and its result.
+
+`explore` answers what `checks.explorer.explore` answers (the same states counted, the same
+first violation's depth, the same verdicts), from the engine, in a fraction of the time and
+memory. What it cannot say by itself, it asks the reference: the words of a violation come
+from the reference's own invariant, given the decoded state (and a verdict the reference
+does not share is said to be the engine's alone: a conformance failure).
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from unospec.engine import search as k
+from unospec.engine import vocabulary as v
+from unospec.engine.program import Program, program
+from unospec.engine.properties import INVARIANT_NAMES, invariant_tables
+from unospec.engine.states import canonical, fingerprint, normalize
+from unospec.model.actions import Action
+from unospec.model.edition import Edition
+from unospec.model.kernel import empty_table
+from unospec.model.state import GameState
+from unospec.model.table import MACHINE, CompiledMachine
+
+Progress = Callable[[int, int], None]
+"""progress(distinct states, depth)."""
+
+FINGERPRINT_BITS = 63
+
+
+@dataclass
+class Violation:
+    """The first invariant broken (as `checks.explorer.Violation`): where, and for a step,
+    the canonical successor it led to (as the reference codec packs it)."""
+
+    invariant: str
+    message: str
+    parent: int
+    state: bytes | None
+    action: Action | None = None
+    engine_only: bool = False  # the reference does not find this invariant broken here
+
+
+@dataclass
+class EngineExploration:
+    """What an exploration on the engine found (the fields of `checks.explorer.Exploration`
+    that do not need every state kept, and the fingerprints' figures)."""
+
+    edition: Edition
+    players: int
+    symmetry: bool
+    program: Program
+    distinct_states: int = 0
+    transitions: int = 0
+    depth: int = 0
+    seconds: float = 0.0
+    unreduced_states: int = 0
+    fired: Counter[int] = field(default_factory=Counter)
+    violation: Violation | None = None
+    stopped: str | None = None
+    stuck: list[int] | None = None
+    peak_memory_mb: float = 0.0
+    bytes_per_state: float = 0.0
+    phases: set[str] = field(default_factory=set)
+    expanded: int = 0
+    state_checked: int = 0
+    parents: npt.NDArray[np.uint32] = field(default_factory=lambda: np.zeros(0, np.uint32))
+    outcome_of: npt.NDArray[np.uint32] = field(default_factory=lambda: np.zeros(0, np.uint32))
+    first: npt.NDArray[np.uint64] = field(default_factory=lambda: np.zeros(0, np.uint64))
+    engine: str = "compiled"
+
+    @property
+    def complete(self) -> bool:
+        return self.stopped is None and self.violation is None
+
+    @property
+    def collision_probability(self) -> float:
+        """TLC's optimistic estimate of a fingerprint collision: n (m - n) / 2^bits, for n
+        distinct states among m generated."""
+        n, m = self.distinct_states, self.transitions + 1
+        return n * max(0, m - n) / 2.0**FINGERPRINT_BITS
+
+    def path(self, state_id: int) -> list[int]:
+        """State ids from the first table to `state_id`."""
+        ids = []
+        while state_id > 0:
+            ids.append(state_id)
+            state_id = int(self.parents[state_id])
+        ids.append(0)
+        return ids[::-1]
+
+    def path_states(self, state_id: int) -> list[GameState]:
+        """The canonical states from the first table to `state_id`, walked again."""
+        ids = self.path(state_id)
+        steps = np.array([self.outcome_of[i] for i in ids[1:]], dtype=np.int64)
+        rows = walk_rows(self.program, self.symmetry, self.first, steps)
+        return [self.program.decode(row) for row in rows]
+
+
+def walk_rows(
+    prog: Program, symmetry: bool, first: npt.NDArray[np.uint64], steps: npt.NDArray[np.int64]
+) -> list[npt.NDArray[np.int64]]:
+    """The rows `search.walk` finds along `steps` from the packed first table."""
+    scratch = Scratch.of(prog)
+    rows = np.zeros((len(steps) + 1, prog.row_length), dtype=np.int64)
+    walked = k.walk(
+        prog.M,
+        prog.E,
+        prog.spec,
+        prog.renamings,
+        prog.renaming_count if symmetry else 0,
+        first,
+        steps,
+        rows,
+        *scratch.cursor,
+        scratch.log,
+        scratch.snaps,
+        scratch.logn,
+        scratch.words,
+        scratch.images,
+        scratch.row,
+        scratch.counts,
+    )
+    if walked != len(steps):
+        raise AssertionError("the explored path cannot be walked again")  # a bug, not input
+    return list(rows)
+
+
+@dataclass
+class Scratch:
+    """The working arrays one search needs besides its tables."""
+
+    row: npt.NDArray[np.int64]
+    cursor: tuple[npt.NDArray[np.int64], ...]
+    log: npt.NDArray[np.int64]
+    snaps: npt.NDArray[np.int64]
+    logn: npt.NDArray[np.int64]
+    words: npt.NDArray[np.uint64]
+    images: npt.NDArray[np.uint64]
+    counts: npt.NDArray[np.int64]
+
+    @classmethod
+    def of(cls, prog: Program) -> Scratch:
+        length = prog.row_length
+        return cls(
+            row=np.zeros(length, dtype=np.int64),
+            cursor=k.cursor_arrays(prog.players, prog.faces, length, prog.max_moves, prog.cards),
+            log=np.zeros((64, 2), dtype=np.int64),
+            snaps=np.zeros((64, length), dtype=np.int64),
+            logn=np.zeros(1, dtype=np.int64),
+            words=np.zeros(prog.words, dtype=np.uint64),
+            images=np.zeros((max(1, prog.renaming_count), prog.words), dtype=np.uint64),
+            counts=np.zeros(prog.faces, dtype=np.int64),
+        )
+
+
+class _Edges:
+    """The transitions' (source, target) pairs, spilled to a temporary file as they come,
+    and read back last to first for the progress check."""
+
+    def __init__(self) -> None:
+        handle, name = tempfile.mkstemp(prefix="unospec-edges-", suffix=".u32")
+        os.close(handle)
+        self.path = Path(name)
+        self.count = 0
+
+    def write(self, sources: npt.NDArray[np.uint32], targets: npt.NDArray[np.uint32]) -> None:
+        with self.path.open("ab") as out:
+            np.stack([sources, targets]).T.astype(np.uint32).tofile(out)
+        self.count += len(sources)
+
+    def backwards(self, chunk: int = 1 << 22) -> list[tuple[int, int]]:
+        """(first edge, count) of each chunk, last chunk first."""
+        spans = [(start, min(chunk, self.count - start)) for start in range(0, self.count, chunk)]
+        return spans[::-1]
+
+    def read(self, start: int, count: int) -> npt.NDArray[np.uint32]:
+        return np.fromfile(self.path, dtype=np.uint32, count=2 * count, offset=8 * start).reshape(
+            count, 2
+        )
+
+    def close(self) -> None:
+        self.path.unlink(missing_ok=True)
+
+
+def explore(
+    edition: Edition,
+    players: int,
+    *,
+    symmetry: bool = True,
+    max_states: int | None = None,
+    progress: Progress | None = None,
+    partial_on_interrupt: bool = False,
+    start: GameState | None = None,
+    machine: CompiledMachine = MACHINE,
+    budget: int = 200_000,
+) -> EngineExploration:
+    """Every state reachable by `players` players of `edition` (see `checks.explorer.explore`
+    for what is counted and checked); the search stops at the first violation, at
+    `max_states`, or on Ctrl-C (then, with `partial_on_interrupt`, returns what it found)."""
+    from unospec.checks.chance import normalize as reference_normalize
+
+    prog = program(edition, players, machine)
+    inv = invariant_tables(prog.machine)
+    renaming_count = prog.renaming_count if symmetry else 0
+    result = EngineExploration(edition, players, symmetry, prog)
+    started = time.perf_counter()
+    memory_before = _rss_mb()
+    scratch = Scratch.of(prog)
+    width = prog.words
+
+    first_game = reference_normalize(start if start is not None else empty_table(edition, players))
+    root = prog.encode(first_game)
+    normalize(prog.M, root, scratch.counts)
+    orbit = canonical(
+        root,
+        prog.spec,
+        prog.renamings,
+        renaming_count,
+        scratch.words,
+        scratch.images,
+        scratch.row.copy(),
+        scratch.counts,
+    )
+    if orbit < 0:
+        raise AssertionError("the first table does not fit the engine's packing")
+    result.first = scratch.words.copy()
+
+    capacity = 1 << 12 if max_states is None else min(1 << 12, max_states + 1)
+    fingerprints = np.zeros(capacity, dtype=np.int64)
+    parents = np.zeros(capacity, dtype=np.uint32)
+    outcome_of = np.zeros(capacity, dtype=np.uint32)
+    finals = np.zeros(capacity, dtype=np.uint8)
+    table = np.zeros(1 << 13, dtype=np.uint32)
+    frontier = scratch.words.reshape(1, width).copy()
+    frontier_ids = np.zeros(1, dtype=np.int64)
+    following = np.zeros((1 << 10, width), dtype=np.uint64)
+    following_ids = np.zeros(1 << 10, dtype=np.int64)
+    sources = np.zeros(1 << 18, dtype=np.uint32)
+    targets = np.zeros(1 << 18, dtype=np.uint32)
+    fired = np.zeros(len(machine.branches), dtype=np.int64)
+    phases = np.zeros(len(prog.machine.phases), dtype=np.int64)
+    X = np.zeros(k.SCALARS, dtype=np.int64)
+    X[k.X_MAX_STATES] = max_states or 0
+    X[k.X_SYMMETRY] = renaming_count
+    X[k.X_BUDGET] = budget
+    first_fp = fingerprint(result.first, width)
+    fingerprints[0] = first_fp
+    table[k.find(fingerprints, table, first_fp)] = 1
+    X[k.X_STATES], X[k.X_TABLE_LOAD], X[k.X_UNREDUCED] = 1, 1, orbit
+    edges = _Edges()
+    peak_frontier = frontier.nbytes
+    code = k.LEVEL_DONE
+    try:
+        while True:
+            X[k.X_POSITION], X[k.X_INSIDE], X[k.X_NEXT] = 0, 0, 0
+            while True:
+                code = k.search(
+                    prog.M,
+                    prog.E,
+                    inv,
+                    prog.spec,
+                    prog.renamings,
+                    X,
+                    frontier,
+                    frontier_ids,
+                    len(frontier_ids),
+                    following,
+                    following_ids,
+                    fingerprints,
+                    table,
+                    parents,
+                    outcome_of,
+                    sources,
+                    targets,
+                    fired,
+                    phases,
+                    finals,
+                    scratch.row,
+                    *scratch.cursor,
+                    scratch.log,
+                    scratch.snaps,
+                    scratch.logn,
+                    scratch.words,
+                    scratch.images,
+                    np.zeros(prog.row_length, dtype=np.int64),
+                    scratch.counts,
+                )
+                if code == k.GROW:
+                    states = int(X[k.X_STATES])
+                    if states >= len(fingerprints) or states >= len(finals):
+                        grown = _grown(len(fingerprints), max_states)
+                        fingerprints = _resized(fingerprints, grown)
+                        parents = _resized(parents, grown)
+                        outcome_of = _resized(outcome_of, grown)
+                        finals = _resized(finals, grown)
+                    if X[k.X_NEXT] >= len(following):
+                        following = _resized(following, 2 * len(following))
+                        following_ids = _resized(following_ids, 2 * len(following_ids))
+                    if 10 * X[k.X_TABLE_LOAD] >= 7 * len(table):
+                        table = np.zeros(2 * len(table), dtype=np.uint32)
+                        k.rehash(fingerprints, states, table)
+                    peak_frontier = max(peak_frontier, frontier.nbytes + following.nbytes)
+                    continue
+                if code in (k.FLUSH, k.LEVEL_DONE, k.MAX_STATES, k.VIOLATION):
+                    count = int(X[k.X_EDGES])
+                    edges.write(sources[:count], targets[:count])
+                    X[k.X_EDGES] = 0
+                if code == k.FLUSH:
+                    continue
+                if code == k.BUDGET:
+                    if progress:
+                        progress(int(X[k.X_STATES]), result.depth)
+                    continue
+                break
+            if code != k.LEVEL_DONE:
+                break
+            next_count = int(X[k.X_NEXT])
+            if not next_count:
+                break
+            result.depth += 1
+            frontier = following[:next_count].copy()
+            frontier_ids = following_ids[:next_count].copy()
+            peak_frontier = max(peak_frontier, frontier.nbytes + following.nbytes)
+            if progress:
+                progress(int(X[k.X_STATES]), result.depth)
+    except KeyboardInterrupt:
+        if not partial_on_interrupt:
+            edges.close()
+            raise
+        result.stopped = "interrupted"
+    try:
+        _conclude(result, prog, inv, scratch, X, code, frontier, following, fingerprints)
+        result.fired = Counter({n: int(c) for n, c in enumerate(fired) if c})
+        result.phases = {prog.machine.phases[p] for p in np.nonzero(phases)[0]}
+        states = result.distinct_states
+        result.parents = parents[:states].copy()
+        result.outcome_of = outcome_of[:states].copy()
+        if result.complete:
+            result.stuck = _cannot_end(edges, finals[:states].copy())
+    finally:
+        edges.close()
+    result.seconds = time.perf_counter() - started
+    result.peak_memory_mb = _rss_mb()
+    structures = states * (8 + 4 + 4 + 1) + table.nbytes + peak_frontier
+    result.bytes_per_state = structures / max(1, states)
+    del memory_before
+    return result
+
+
+def _conclude(
+    result: EngineExploration,
+    prog: Program,
+    inv: npt.NDArray[np.int64],
+    scratch: Scratch,
+    X: npt.NDArray[np.int64],
+    code: int,
+    frontier: npt.NDArray[np.uint64],
+    following: npt.NDArray[np.uint64],
+    fingerprints: npt.NDArray[np.int64],
+) -> None:
+    """Copy the counters out, and turn the search's last word into a stop or a violation."""
+    result.distinct_states = int(X[k.X_STATES])
+    result.transitions = int(X[k.X_TRANSITIONS])
+    result.unreduced_states = int(X[k.X_UNREDUCED])
+    result.expanded = int(X[k.X_EXPANDED])
+    result.state_checked = int(X[k.X_CHECKED])
+    if result.stopped == "interrupted":
+        return
+    position = int(X[k.X_POSITION])
+    if code == k.VIOLATION:
+        from unospec.engine.verdicts import violation
+
+        result.violation = violation(prog, result, X, frontier[position - 1], scratch)
+        if X[k.X_BROKEN_KIND] == k.VIOLATION_STEP:  # a state of this level may break first
+            _check_unexpanded(result, prog, inv, scratch, frontier, position, len(frontier))
+    elif code == k.MAX_STATES:
+        result.stopped = "max-states"
+        rest = np.concatenate([frontier[position:], following[: int(X[k.X_NEXT])]])
+        _check_unexpanded(result, prog, inv, scratch, rest, 0, len(rest))
+
+
+def _check_unexpanded(
+    result: EngineExploration,
+    prog: Program,
+    inv: npt.NDArray[np.int64],
+    scratch: Scratch,
+    rows: npt.NDArray[np.uint64],
+    first: int,
+    last: int,
+) -> None:
+    """explorer._check_unexpanded: the first state counted but not expanded that breaks a
+    state invariant becomes the violation; every one looked at counts as checked."""
+    from unospec.engine.verdicts import state_violation
+
+    found = np.zeros(1, dtype=np.int64)
+    cursor, take, moves = scratch.cursor[0], scratch.cursor[1], scratch.cursor[2]
+    position = k.first_broken(
+        prog.M, prog.E, inv, prog.spec, rows, first, last, scratch.row, cursor, take, moves,
+        scratch.counts, found,
+    )  # fmt: skip
+    result.state_checked += (last - first) if position < 0 else (position - first + 1)
+    if position >= 0:
+        result.violation = state_violation(prog, rows[position], int(found[0]), -1)
+
+
+def _cannot_end(edges: _Edges, can_end: npt.NDArray[np.uint8]) -> list[int]:
+    """The states from which no path reaches a final phase, in BFS order: marked from the
+    final ones backwards along the recorded transitions, a pass at a time until none is
+    newly marked (most edges lead to later states, so one or two passes do)."""
+    while True:
+        marked = 0
+        for start, count in edges.backwards():
+            pairs = edges.read(start, count)
+            sources = np.ascontiguousarray(pairs[:, 0])
+            targets = np.ascontiguousarray(pairs[:, 1])
+            marked += k.mark_can_end(sources, targets, count, can_end)
+        if not marked:
+            break
+    return [int(i) for i in np.nonzero(can_end == 0)[0]]
+
+
+def _grown(size: int, bound: int | None) -> int:
+    grown = size * 2
+    return grown if bound is None else min(grown, bound + 1)
+
+
+def _resized(array: npt.NDArray[np.generic], size: int) -> npt.NDArray[np.generic]:
+    grown = np.zeros((size, *array.shape[1:]), dtype=array.dtype)
+    grown[: len(array)] = array
+    return grown
+
+
+def _rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+assert len(INVARIANT_NAMES) == 19 and v.OK == 0
