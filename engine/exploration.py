@@ -130,6 +130,7 @@ def walk_rows(
         scratch.images,
         scratch.row,
         scratch.counts,
+        scratch.mapped,
     )
     if walked != len(steps):
         raise AssertionError("the explored path cannot be walked again")  # a bug, not input
@@ -148,6 +149,7 @@ class Scratch:
     words: npt.NDArray[np.uint64]
     images: npt.NDArray[np.uint64]
     counts: npt.NDArray[np.int64]
+    mapped: npt.NDArray[np.int64]
 
     @classmethod
     def of(cls, prog: Program) -> Scratch:
@@ -161,6 +163,7 @@ class Scratch:
             words=np.zeros(prog.words, dtype=np.uint64),
             images=np.zeros((max(1, prog.renaming_count), prog.words), dtype=np.uint64),
             counts=np.zeros(prog.faces, dtype=np.int64),
+            mapped=np.zeros(prog.faces, dtype=np.int64),
         )
 
 
@@ -231,6 +234,7 @@ def explore(
         scratch.images,
         scratch.row.copy(),
         scratch.counts,
+        scratch.mapped,
     )
     if orbit < 0:
         raise AssertionError("the first table does not fit the engine's packing")
@@ -295,6 +299,7 @@ def explore(
                     scratch.images,
                     np.zeros(prog.row_length, dtype=np.int64),
                     scratch.counts,
+                    scratch.mapped,
                 )
                 if code == k.GROW:
                     states = int(X[k.X_STATES])
@@ -404,10 +409,10 @@ def _check_unexpanded(
     from unospec.engine.verdicts import state_violation
 
     found = np.zeros(1, dtype=np.int64)
-    cursor, take, moves = scratch.cursor[0], scratch.cursor[1], scratch.cursor[2]
+    moves, closed = scratch.cursor[2], scratch.cursor[3]
     position = k.first_broken(
-        prog.M, prog.E, inv, prog.spec, rows, first, last, scratch.row, cursor, take, moves,
-        scratch.counts, found,
+        prog.M, prog.E, inv, prog.spec, np.ascontiguousarray(rows), first, last, scratch.row,
+        moves, closed, scratch.log, scratch.snaps, scratch.logn, scratch.counts, found,
     )  # fmt: skip
     result.state_checked += (last - first) if position < 0 else (position - first + 1)
     if position >= 0:

@@ -47,6 +47,17 @@ _PLAIN: dict[Any, Any] = {int: types.int64, bool: types.boolean, float: types.fl
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+OPTIONS: dict[str, Any] = {
+    "cache": True,
+    "nogil": True,
+    # integer `%` and `//` without a zero check: no divisor in the engine is ever zero
+    "error_model": "numpy",
+    # no reference counting: no engine function allocates an array (every array is the
+    # caller's), and counting each array argument's references on every call made the
+    # kernel several times slower (a call with three arrays cost 50 ns, against 1 ns)
+    "_nrt": False,
+}
+
 
 def signature(function: Callable[..., Any]) -> Any:
     """The numba signature `function`'s annotations give."""
@@ -70,7 +81,8 @@ def compiled(function: F) -> F:
     and cached on disk (see `cache`)."""
     if cache.jit_disabled():
         return function
-    return numba.njit(signature(function), cache=True, nogil=True)(function)  # type: ignore[no-any-return]
+    jitted = numba.njit(signature(function), **OPTIONS)
+    return jitted(function)  # type: ignore[no-any-return]
 
 
 def compiled_inline(function: F) -> F:
@@ -78,5 +90,5 @@ def compiled_inline(function: F) -> F:
     field lies, which would each cost a call (and a compilation) otherwise."""
     if cache.jit_disabled():
         return function
-    jitted = numba.njit(signature(function), cache=True, nogil=True, inline="always")
+    jitted = numba.njit(signature(function), inline="always", **OPTIONS)
     return jitted(function)  # type: ignore[no-any-return]

@@ -8,14 +8,13 @@ branches on which cards it takes (every sub-multiset of the right size), a deal 
 explorer does, in the same order, so the two list the same outcomes.
 
 A *cursor* (`start`, then `advance` until it returns 0) walks the outcomes without holding
-them: a deal of a large scale has millions. Its slots are the K_* below; its `take` rows hold
-the multiset choices in progress (one per seat for a deal, then the flipped or drawn cards,
-then the counts they are chosen from).
+them: a deal of a large scale has millions. Its slots are the K_* below; its `take` rows
+(`TAKE_ROWS` more than the seats) hold the multiset choices in progress: one per seat for a
+deal, then the flipped or drawn cards (`T_CHOSEN`), the counts they are chosen from
+(`T_SOURCE`), and scratch. Nothing here allocates: every array is the caller's.
 """
 
 from __future__ import annotations
-
-import numpy as np
 
 from unospec.engine.jit import Grid, Ints, compiled
 from unospec.engine.layout import FACES, OWED_AMOUNT, PHASE, PILE_LEN, PLAYERS, TOP, UNDER
@@ -46,6 +45,8 @@ from unospec.engine.vocabulary import (
 ) = range(11)
 CURSOR = 11
 MODE_MOVES, MODE_RESHUFFLE, MODE_DEAL, MODE_DONE = range(4)
+T_CHOSEN, T_SOURCE, T_LEFT, T_IGNORED, T_REMAINING = range(5)  # take rows after the seats'
+TAKE_ROWS = 5
 
 
 @compiled
@@ -107,7 +108,7 @@ def first_hands(E: Ints, s: Ints, take: Grid, seat: int) -> bool:
     """Deal the first hands of every seat from `seat` on (`_deals`' hands); False when the
     cards left cannot fill them."""
     faces, players = s[FACES], s[PLAYERS]
-    left = np.zeros(faces, dtype=np.int64)
+    left = take[players + T_LEFT]
     size = E[E[E_RULES] + R_HAND_SIZE]
     for p in range(seat, players):
         deck_left(E, s, take, p, left)
@@ -121,7 +122,7 @@ def next_hands(E: Ints, s: Ints, take: Grid) -> bool:
     """The next deal of the hands (the last seat's hand varies fastest); False after the
     last."""
     faces, players = s[FACES], s[PLAYERS]
-    left = np.zeros(faces, dtype=np.int64)
+    left = take[players + T_LEFT]
     for p in range(players - 1, -1, -1):
         deck_left(E, s, take, p, left)
         if next_take(left, take[p], faces):
@@ -135,7 +136,7 @@ def first_flip(E: Ints, s: Ints, cursor: Ints, take: Grid) -> None:
     ignored card, then the lowest number card left; or, with no number card left, every
     card at once."""
     faces, players = s[FACES], s[PLAYERS]
-    rest = take[players + 1]
+    rest = take[players + T_SOURCE]
     deck_left(E, s, take, players, rest)
     skipped = 0
     number = -1
@@ -148,7 +149,7 @@ def first_flip(E: Ints, s: Ints, cursor: Ints, take: Grid) -> None:
     cursor[K_NUMBER] = number
     cursor[K_REDEAL] = 1 if number < 0 else 0
     cursor[K_SIZE] = 0
-    group = take[players]
+    group = take[players + T_CHOSEN]
     for card in range(faces):
         group[card] = 0
 
@@ -159,16 +160,18 @@ def next_flip(E: Ints, s: Ints, cursor: Ints, take: Grid) -> bool:
     if cursor[K_REDEAL]:
         return False
     faces, players = s[FACES], s[PLAYERS]
-    rest = take[players + 1]
+    rest = take[players + T_SOURCE]
     for card in range(cursor[K_NUMBER] + 1, faces):
         if rest[card] > 0 and not face(E, card, F_IGNORED):
             cursor[K_NUMBER] = card
             return True
-    ignored = np.zeros(faces, dtype=np.int64)
+    ignored = take[players + T_IGNORED]
     for card in range(faces):
         if face(E, card, F_IGNORED):
             ignored[card] = rest[card]
-    group = take[players]
+        else:
+            ignored[card] = 0
+    group = take[players + T_CHOSEN]
     if not next_take(ignored, group, faces):
         cursor[K_SIZE] += 1
         if cursor[K_SIZE] > cursor[K_SKIPPED]:
@@ -186,46 +189,57 @@ def deal_order(E: Ints, s: Ints, cursor: Ints, take: Grid, order: Ints) -> int:
     """The deck order of the current deal outcome: the hands dealt in turn, then the cards
     the first flip turns, then the rest sorted; returns its length."""
     faces, players = s[FACES], s[PLAYERS]
-    size = E[E[E_RULES] + R_HAND_SIZE]
-    hand = np.zeros(size, dtype=np.int64)
     for p in range(players):
-        spread(take[p], faces, hand, 0)
-        for k in range(size):
-            order[k * players + p] = hand[k]
-    at = players * size
-    rest = take[players + 1]
-    remaining = rest.copy()
+        k = 0
+        for card in range(faces):
+            for _ in range(take[p, card]):
+                order[k * players + p] = card
+                k += 1
+    at = players * E[E[E_RULES] + R_HAND_SIZE]
+    rest = take[players + T_SOURCE]
     if cursor[K_REDEAL]:
-        at = spread(rest, faces, order, at)
-        return at
-    group = take[players]
+        return spread(rest, faces, order, at)
+    group = take[players + T_CHOSEN]
     at = spread(group, faces, order, at)
     order[at] = cursor[K_NUMBER]
     at += 1
+    remaining = take[players + T_REMAINING]
     for card in range(faces):
-        remaining[card] -= group[card]
+        remaining[card] = rest[card] - group[card]
     remaining[cursor[K_NUMBER]] -= 1
     return spread(remaining, faces, order, at)
 
 
 @compiled
-def start(M: Ints, E: Ints, s: Ints, cursor: Ints, take: Grid, moves: Grid) -> None:
-    """Set `cursor` at the first outcome of the normalized state `s`."""
+def start(
+    M: Ints,
+    E: Ints,
+    s: Ints,
+    cursor: Ints,
+    take: Grid,
+    moves: Grid,
+    scratch: Ints,
+    log: Grid,
+    snaps: Grid,
+    logn: Ints,
+) -> None:
+    """Set `cursor` at the first outcome of the normalized state `s` (`scratch`, `log`,
+    `snaps` and `logn`: for `rules.legal`)."""
     for i in range(CURSOR):
         cursor[i] = 0
     faces, players = s[FACES], s[PLAYERS]
     if not M[M[M_CHANCE] + s[PHASE]]:
         cursor[K_MODE] = MODE_MOVES
-        cursor[K_MOVES] = legal(M, E, s, moves)
+        cursor[K_MOVES] = legal(M, E, s, moves, scratch, log, snaps, logn)
         return
     if s[PHASE] != phase_named(M, PH_DEALING):  # a reshuffle
         cursor[K_MODE] = MODE_RESHUFFLE
-        source = take[players + 1]
+        source = take[players + T_SOURCE]
         under = under_base(s)
         for card in range(faces):
             source[card] = s[under + card]
         cursor[K_TAKEN] = min(s[OWED_AMOUNT], s[UNDER])
-        if not first_take(source, take[players], faces, cursor[K_TAKEN]):
+        if not first_take(source, take[players + T_CHOSEN], faces, cursor[K_TAKEN]):
             cursor[K_MODE] = MODE_DONE
         return
     cursor[K_MODE] = MODE_DEAL
@@ -261,8 +275,8 @@ def advance_moves(
     for f in range(4):
         action[f] = moves[move, f]
     none = order[:0]
-    drawn = take[players]
-    source = take[players + 1]
+    drawn = take[players + T_CHOSEN]
+    source = take[players + T_SOURCE]
     if not cursor[K_SUB]:  # probe the move on the sorted pile: how many cards does it draw?
         for i in range(s.shape[0]):
             before[i] = s[i]
@@ -342,9 +356,9 @@ def advance(
     action[3] = 0
     if mode == MODE_RESHUFFLE:
         action[0] = A_RESHUFFLE
-        drawn = take[players]
+        drawn = take[players + T_CHOSEN]
         at = spread(drawn, faces, order, 0)
-        source = take[players + 1]
+        source = take[players + T_SOURCE]
         for card in range(faces):
             for _ in range(source[card] - drawn[card]):
                 order[at] = card

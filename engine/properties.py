@@ -294,11 +294,12 @@ def type_ok(M: Ints, E: Ints, s: Ints) -> bool:
 
 
 @compiled
-def conserved(E: Ints, s: Ints) -> bool:
+def conserved(E: Ints, s: Ints, counts: Ints) -> bool:
     """invariants.card_conservation: every card in play in exactly one place (the cards
-    set aside are the edition's constant, never in a row)."""
+    set aside are the edition's constant, never in a row; `counts`: scratch)."""
     faces = s[FACES]
-    counts = np.zeros(faces, dtype=np.int64)
+    for card in range(faces):
+        counts[card] = 0
     for player in range(s[PLAYERS]):
         base = hand_base(s, player)
         for card in range(faces):
@@ -346,17 +347,17 @@ def seats_ok(E: Ints, s: Ints) -> bool:
 def pending_ok(M: Ints, E: Ints, I: Ints, s: Ints) -> bool:
     """invariants.pending_ok: obligations exist exactly in the phases that resolve them."""
     phase = s[PHASE]
-    present = np.zeros(5, dtype=np.int64)
-    present[O_OWED] = s[OWED]
-    present[O_CHALLENGE] = s[CH]
-    present[O_SPECIAL] = 1 if s[SPECIAL] >= 0 else 0
-    present[O_DRAWN] = 1 if s[DRAWN] >= 0 else 0
-    present[O_WINDOW] = 1 if s[WINDOW] >= 0 else 0
+    present = 0  # a bit per obligation, O_* order
+    present |= (1 if s[OWED] else 0) << O_OWED
+    present |= (1 if s[CH] else 0) << O_CHALLENGE
+    present |= (1 if s[SPECIAL] >= 0 else 0) << O_SPECIAL
+    present |= (1 if s[DRAWN] >= 0 else 0) << O_DRAWN
+    present |= (1 if s[WINDOW] >= 0 else 0) << O_WINDOW
     for o in range(5):
-        if present[o] and not phase_in(M, I, T_OWED_OK + o, phase):
+        if present & (1 << o) and not phase_in(M, I, T_OWED_OK + o, phase):
             return False
     must = phase_in(M, I, T_MUST, phase)
-    if must >= 0 and not present[must]:
+    if must >= 0 and not present & (1 << must):
         return False
     n = s[PLAYERS]
     if s[OWED] and (s[OWED_AMOUNT] < 0 or not 0 <= s[OWED_PLAYER] < n):
@@ -474,7 +475,9 @@ def colour_ok(M: Ints, E: Ints, I: Ints, s: Ints) -> bool:
 
 
 @compiled
-def state_verdicts(M: Ints, E: Ints, I: Ints, s: Ints, moves: Grid, count: int) -> int:
+def state_verdicts(
+    M: Ints, E: Ints, I: Ints, s: Ints, moves: Grid, count: int, counts: Ints
+) -> int:
     """Every state invariant's verdict on `s` (its legal moves: `moves[:count]`), as a bit
     mask of the broken ones. A row the type invariant rejects is judged on nothing else:
     the others would read nonsense (the reference's checks then crash, which `violations`
@@ -482,7 +485,7 @@ def state_verdicts(M: Ints, E: Ints, I: Ints, s: Ints, moves: Grid, count: int) 
     if not type_ok(M, E, s):
         return 1 << I_TYPE
     broken = 0
-    if not conserved(E, s):
+    if not conserved(E, s, counts):
         broken |= 1 << I_CONSERVATION
     if not sizes_ok(M, I, s):
         broken |= 1 << I_SIZES
@@ -504,12 +507,8 @@ def state_verdicts(M: Ints, E: Ints, I: Ints, s: Ints, moves: Grid, count: int) 
 
 
 # -- step invariants ----------------------------------------------------------------------------
-
-
-@compiled
-def after_step(snaps: Grid, logged: int, i: int, child: Ints) -> Ints:
-    """The row right after transition `i` of a step: where the next one began, or the end."""
-    return snaps[i + 1] if i + 1 < logged else child
+# A step's transitions are `log[:logged]`; `snaps[i]` is the row before transition i, and
+# `snaps[logged]` the row the step ended in (`rules.run` records both).
 
 
 @compiled
@@ -523,10 +522,9 @@ def turn_expected(
     kind: int,
     player: int,
     card: int,
-    out: Ints,
-) -> bool:
+) -> int:
     """rule_invariants._after_a_card / _after_an_answer: who plays next and in which
-    direction, into out[0], out[1]; False where the card or answer does not decide it."""
+    direction, as 4 * player + direction + 1; -1 where the card or answer does not decide it."""
     if kind == A_PLAY:
         for i in range(logged):
             event = M[M[M_BR_EVENT] + log[i, 0]]
@@ -534,21 +532,18 @@ def turn_expected(
                 continue
             game = snaps[i]
             if hand_size(game, player) <= 1:
-                return False
+                return -1
             seats, way = game[PLAYERS], game[DIRECTION]
             effect = face(E, card, F_EFFECT)
             if effect == FX_NONE or effect == FX_WILD:
-                out[0], out[1] = (player + way) % seats, way
-            elif effect == FX_SKIP or effect == FX_DRAW:
-                out[0], out[1] = (player + 2 * way) % seats, way
-            elif effect == FX_REVERSE:
+                return 4 * ((player + way) % seats) + way + 1
+            if effect == FX_SKIP or effect == FX_DRAW:
+                return 4 * ((player + 2 * way) % seats) + way + 1
+            if effect == FX_REVERSE:
                 again = seats == 2 and face(E, card, F_AS_SKIP) != 0
-                out[0] = player if again else (player - way) % seats
-                out[1] = -way
-            else:
-                return False
-            return True
-        return False
+                return 4 * (player if again else (player - way) % seats) - way + 1
+            return -1
+        return -1
     for i in range(logged):
         event = M[M[M_BR_EVENT] + log[i, 0]]
         answer = event_in(M, I, V_CHALLENGE, event) or event_in(M, I, V_ACCEPT, event)
@@ -557,20 +552,17 @@ def turn_expected(
         game = snaps[i]
         seats, way = game[PLAYERS], game[DIRECTION]
         if event_in(M, I, V_NAME_LOSER, event):
-            out[0], out[1] = (game[ACTOR] + way) % seats, way
-            return True
+            return 4 * ((game[ACTOR] + way) % seats) + way + 1
         if not game[CH]:
-            return False
+            return -1
         victim = game[CH_VICTIM]
         plays = (
             event_in(M, I, V_CHALLENGE, event)
             and game[CH_GUILTY]
             and face(E, game[CH_CARD], F_CHALLENGER_PLAYS)
         )
-        out[0] = victim if plays else (victim + way) % seats
-        out[1] = way
-        return True
-    return False
+        return 4 * (victim if plays else (victim + way) % seats) + way + 1
+    return -1
 
 
 @compiled
@@ -594,10 +586,11 @@ def turn_ok(
         return child[CURRENT] == before[CURRENT] and child[DIRECTION] == before[DIRECTION]
     if kind != A_PLAY and kind != A_CHALLENGE and kind != A_ACCEPT and kind != A_LOSER:
         return True
-    expected = np.zeros(2, dtype=np.int64)
-    if not turn_expected(M, E, I, log, snaps, logged, kind, player, card, expected):
+    expected = turn_expected(M, E, I, log, snaps, logged, kind, player, card)
+    if expected < 0:
         return True
-    return child[CURRENT] == expected[0] and child[DIRECTION] == expected[1]
+    way = child[DIRECTION]
+    return (way == 1 or way == -1) and 4 * child[CURRENT] + way + 1 == expected
 
 
 @compiled
@@ -613,7 +606,7 @@ def score_ok(
             continue
         scored_any = True
         game = snaps[i]
-        scored = after_step(snaps, logged, i, child)
+        scored = snaps[i + 1]
         winner = -1
         for p in range(players):
             if hand_size(game, p) == 0:
@@ -722,7 +715,7 @@ def draws_ok(
         return True
     for i in range(logged):
         event = M[M[M_BR_EVENT] + log[i, 0]]
-        made = after_step(snaps, logged, i, child)
+        made = snaps[i + 1]
         if event_in(M, I, V_DRAW_OWED, event):
             if not dealt_as_owed(snaps[i], made):
                 return False
@@ -755,7 +748,7 @@ def challenge_ok(
         if hand_size(game, player) <= 1:
             continue
         color = game[COLOR]
-        pending = after_step(snaps, logged, i, child)
+        pending = snaps[i + 1]
         if not pending[CH]:
             return False
         if pending[CH_OFFENDER] != player or pending[CH_CARD] != card:
@@ -785,7 +778,7 @@ def game_ends_ok(
                 break
         if winner < 0:
             continue
-        scored = after_step(snaps, logged, i, child)
+        scored = snaps[i + 1]
         won = (
             E[E[E_RULES] + R_SINGLE_HAND] != 0
             or scored[HEADER + winner] >= E[E[E_RULES] + R_TARGET]
@@ -818,7 +811,7 @@ def hail_mary_ok(
     for i in range(logged):
         event = M[M[M_BR_EVENT] + log[i, 0]]
         game = snaps[i]
-        after = after_step(snaps, logged, i, child)
+        after = snaps[i + 1]
         if event_in(M, I, V_KEEP, event):
             thrower = game[ACTOR]
             shed = hand_size(game, thrower) - 1
@@ -902,7 +895,7 @@ def step_verdicts(
     if kind == A_PLAY and face(E, card, F_WILD):
         for i in range(logged):
             if event_in(M, I, V_CHOOSE_COLOR, M[M[M_BR_EVENT] + log[i, 0]]) and log[i, 1]:
-                if after_step(snaps, logged, i, child)[COLOR] != arg:
+                if snaps[i + 1][COLOR] != arg:
                     broken |= 1 << I_WILD_COLOUR
                     break
     if not score_ok(M, E, I, before, child, log, snaps, logged):

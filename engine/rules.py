@@ -52,6 +52,7 @@ from unospec.engine.tables import (
     E_COLORS,
     E_DECK,
     E_FACES,
+    E_IN_PLAY,
     E_RULES,
     M_AUTOMATIC,
     M_BR_COND_LEN,
@@ -458,13 +459,14 @@ def check_reshuffle(s: Ints, order: Ints) -> int:
     if order.shape[0] != s[UNDER]:
         return refused(ILLEGAL, S_RESHUFFLE)
     under = under_base(s)
-    counts = np.zeros(s[FACES], dtype=np.int64)
     for card in order:
         if not 0 <= card < s[FACES]:
             return refused(ILLEGAL, S_RESHUFFLE)
-        counts[card] += 1
     for card in range(s[FACES]):
-        if counts[card] != s[under + card]:
+        count = 0
+        for given in order:
+            count += given == card
+        if count != s[under + card]:
             return refused(ILLEGAL, S_RESHUFFLE)
     return OK
 
@@ -472,19 +474,18 @@ def check_reshuffle(s: Ints, order: Ints) -> int:
 @compiled
 def check_deal(E: Ints, s: Ints, order: Ints) -> int:
     """legality.check_deal: a permutation of the deck, enough to deal."""
-    deck_at = E[E_DECK]
     n = E[E[E_RULES] + R_IN_PLAY]
     if order.shape[0] != n:
         return refused(ILLEGAL, S_SET_UP)
-    counts = np.zeros(s[FACES], dtype=np.int64)
-    for i in range(n):
-        counts[E[deck_at + i]] += 1
     for card in order:
         if not 0 <= card < s[FACES]:
             return refused(ILLEGAL, S_SET_UP)
-        counts[card] -= 1
+    deck = E[E_IN_PLAY]
     for card in range(s[FACES]):
-        if counts[card]:
+        count = 0
+        for given in order:
+            count += given == card
+        if count != E[deck + card]:
             return refused(ILLEGAL, S_SET_UP)
     if E[E[E_RULES] + R_HAND_SIZE] * s[PLAYERS] + 1 > n:
         return refused(GAP, S_DEAL)
@@ -1013,7 +1014,8 @@ def run(
     logn: Ints,
 ) -> int:
     """kernel.run on the row `s`, in place: OK or a refusal; `log` gets the branches fired
-    (`logn[0]` of them)."""
+    (`logn[0]` of them), `snaps` the row before each and, after the last, the row the step
+    ended in (when it has room for rows)."""
     logn[0] = 0
     r = check_fields(E, s, kind, player, card, arg)
     if r < 0:
@@ -1040,6 +1042,10 @@ def run(
         else:
             event = M[M[M_AUTOMATIC] + phase]
             if event < 0:
+                end = logn[0]  # the row the step ends in, after the row before each transition
+                if end < snaps.shape[0] and snaps.shape[1] == s.shape[0]:
+                    for k in range(s.shape[0]):
+                        snaps[end, k] = s[k]
                 return OK
             r = fire(M, E, s, event, kind, player, card, arg, order, 0, log, snaps, logn)
         if r < 0:
@@ -1127,9 +1133,12 @@ def phase_moves(M: Ints, E: Ints, s: Ints, out: Grid, n: int) -> int:
 
 
 @compiled
-def legal(M: Ints, E: Ints, s: Ints, out: Grid) -> int:
+def legal(
+    M: Ints, E: Ints, s: Ints, out: Grid, closed: Ints, log: Grid, snaps: Grid, logn: Ints
+) -> int:
     """kernel.legal_actions: the moves players may make now, in the reference's order, into
-    `out` (rows of kind, player, card, arg); returns how many."""
+    `out` (rows of kind, player, card, arg); returns how many. `closed`, `log`, `snaps` and
+    `logn` are scratch (an UNO window is closed on a copy to list what follows it)."""
     n = phase_moves(M, E, s, out, 0)
     if not M[M[M_WINDOW] + s[PHASE]]:
         return n
@@ -1143,12 +1152,10 @@ def legal(M: Ints, E: Ints, s: Ints, out: Grid) -> int:
                 if held(s, p, card) > 0 and face(E, card, F_EFFECT) == FX_HAIL_MARY:
                     for i in range(E[E[E_RULES] + R_COLORS]):
                         n = put(out, n, A_PLAY, p, card, E[colors_at + i])
-    closed = s.copy()
-    log = np.zeros((1, 2), dtype=np.int64)
-    snaps = np.zeros((1, 0), dtype=np.int64)
-    logn = np.zeros(1, dtype=np.int64)
-    none = np.zeros(0, dtype=np.int64)
+    for i in range(s.shape[0]):
+        closed[i] = s[i]
     close = event_named(M, EV_CLOSE_WINDOW)
+    none = closed[:0]
     if fire(M, E, closed, close, A_PASS, 0, 0, -1, none, 0, log, snaps, logn) < 0:
         return n  # the reference would crash here; the no-deadlock invariant says so
     start = n

@@ -25,7 +25,7 @@ import numpy as np
 
 from unospec.engine.jit import Bytes, Grid, Ids, Ints, WordGrid, Words, compiled
 from unospec.engine.layout import PHASE
-from unospec.engine.outcomes import CURSOR, K_COUNT, K_MOVES, advance, start
+from unospec.engine.outcomes import CURSOR, K_COUNT, K_MOVES, TAKE_ROWS, advance, start
 from unospec.engine.properties import state_verdicts, step_verdicts
 from unospec.engine.rules import legal
 from unospec.engine.states import canonical, fingerprint, normalize, unpack
@@ -121,6 +121,7 @@ def search(
     images: WordGrid,
     scratch: Ints,
     counts: Ints,
+    mapped: Ints,
 ) -> int:
     """Expand the frontier from `X[X_POSITION]` on; see the module docstring for when it
     returns, and what."""
@@ -136,9 +137,9 @@ def search(
             if 0 <= row[PHASE] < phases.shape[0]:
                 phases[row[PHASE]] = 1
             X[X_CHECKED] += 1
-            start(M, E, row, cursor, take, moves)
+            start(M, E, row, cursor, take, moves, child, log, snaps, logn)
             count = 0 if M[M[M_CHANCE] + row[PHASE]] else cursor[K_MOVES]
-            broken = state_verdicts(M, E, I, row, moves, count)
+            broken = state_verdicts(M, E, I, row, moves, count, counts)
             if broken:
                 X[X_BROKEN], X[X_BROKEN_KIND], X[X_BROKEN_PARENT] = broken, VIOLATION_STATE, state
                 X[X_POSITION] += 1
@@ -173,7 +174,7 @@ def search(
                 X[X_POSITION] += 1
                 return VIOLATION
             X[X_TRANSITIONS] += 1
-            logged = min(logn[0], log.shape[0])
+            logged = min(logn[0], log.shape[0] - 1)
             for i in range(logged):
                 fired[log[i, 0]] += 1
             broken = step_verdicts(M, E, I, row, child, log, snaps, logged, action)
@@ -183,7 +184,9 @@ def search(
                 X[X_POSITION] += 1
                 return VIOLATION
             normalize(M, child, counts)
-            orbit = canonical(child, spec, renamings, X[X_SYMMETRY], words, images, scratch, counts)
+            orbit = canonical(
+                child, spec, renamings, X[X_SYMMETRY], words, images, scratch, counts, mapped
+            )
             if orbit < 0:
                 X[X_BROKEN], X[X_BROKEN_KIND] = orbit, VIOLATION_PACKING
                 X[X_BROKEN_PARENT], X[X_BROKEN_OUTCOME] = state, outcome
@@ -229,9 +232,11 @@ def first_broken(
     first: int,
     last: int,
     row: Ints,
-    cursor: Ints,
-    take: Grid,
     moves: Grid,
+    scratch: Ints,
+    log: Grid,
+    snaps: Grid,
+    logn: Ints,
     counts: Ints,
     found: Ints,
 ) -> int:
@@ -242,8 +247,8 @@ def first_broken(
         if M[M[M_CHANCE] + row[PHASE]]:
             count = 0
         else:
-            count = legal(M, E, row, moves)
-        broken = state_verdicts(M, E, I, row, moves, count)
+            count = legal(M, E, row, moves, scratch, log, snaps, logn)
+        broken = state_verdicts(M, E, I, row, moves, count, counts)
         if broken:
             found[0] = broken
             return position
@@ -286,6 +291,7 @@ def walk(
     images: WordGrid,
     scratch: Ints,
     counts: Ints,
+    mapped: Ints,
 ) -> int:
     """The states along a path from the first table (packed in `first`), as the search
     stored them: `path[i]` is the position of step i's outcome among its state's outcomes.
@@ -294,7 +300,7 @@ def walk(
     unpack(first, spec, rows[0], counts)
     for step in range(path.shape[0]):
         state = rows[step]
-        start(M, E, state, cursor, take, moves)
+        start(M, E, state, cursor, take, moves, child, log, snaps, logn)
         while True:
             got = advance(
                 M, E, state, cursor, take, moves, child, before, action, order, log, snaps, logn
@@ -304,7 +310,7 @@ def walk(
             if cursor[K_COUNT] - 1 == path[step]:
                 break
         normalize(M, child, counts)
-        if canonical(child, spec, renamings, symmetry, words, images, scratch, counts) < 0:
+        if canonical(child, spec, renamings, symmetry, words, images, scratch, counts, mapped) < 0:
             return step
         unpack(words, spec, rows[step + 1], counts)
     return path.shape[0]
@@ -329,7 +335,7 @@ def outcome_at(
 ) -> int:
     """Outcome number `position` of `state`: `advance`'s result for it (child, before,
     action, order and log filled), or 0 when there is no such outcome."""
-    start(M, E, state, cursor, take, moves)
+    start(M, E, state, cursor, take, moves, child, log, snaps, logn)
     while True:
         got = advance(
             M, E, state, cursor, take, moves, child, before, action, order, log, snaps, logn
@@ -342,7 +348,7 @@ def cursor_arrays(players: int, faces: int, row_length: int, max_moves: int, car
     """The scratch arrays a cursor walks with (see `outcomes`)."""
     return (
         np.zeros(CURSOR, dtype=np.int64),
-        np.zeros((players + 2, faces), dtype=np.int64),
+        np.zeros((players + TAKE_ROWS, faces), dtype=np.int64),
         np.zeros((max_moves, 4), dtype=np.int64),
         np.zeros(row_length, dtype=np.int64),
         np.zeros(row_length, dtype=np.int64),

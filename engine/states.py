@@ -183,8 +183,9 @@ def unpack(words: Words, spec: Ints, s: Ints, counts: Ints) -> None:
 
 
 @compiled
-def rename(s: Ints, renamings: Ints, which: int, out: Ints, counts: Ints) -> None:
-    """`s` with its colours renamed by renaming `which` (symmetry.rename), into `out`.
+def rename(s: Ints, renamings: Ints, which: int, out: Ints, counts: Ints, mapped: Ints) -> None:
+    """`s` with its colours renamed by renaming `which` (symmetry.rename), into `out`
+    (`counts`, `mapped`: scratch of one slot per face).
 
     `renamings` holds, per renaming, the image of every face and then of the four colours."""
     faces = s[FACES]
@@ -201,7 +202,6 @@ def rename(s: Ints, renamings: Ints, which: int, out: Ints, counts: Ints) -> Non
     for card in range(faces):
         out[under + renamings[base_map + card]] = s[under + card]
     pile_counts(s, counts)
-    mapped = np.zeros(faces, dtype=np.int64)
     for card in range(faces):
         mapped[renamings[base_map + card]] = counts[card]
     write_pile(out, mapped)
@@ -234,6 +234,7 @@ def canonical(
     images: WordGrid,
     scratch: Ints,
     counts: Ints,
+    mapped: Ints,
 ) -> int:
     """Pack the least renaming of the normalized row `s` into `words`; return the orbit's
     size (distinct images), or a negative `pack` refusal. With fewer than two renamings
@@ -244,7 +245,7 @@ def canonical(
         return 1 if refused == 0 else refused
     distinct = 0
     for r in range(count):
-        rename(s, renamings, r, scratch, counts)
+        rename(s, renamings, r, scratch, counts, mapped)
         image = images[distinct]
         refused = pack(scratch, spec, counts, image)
         if refused < 0:
