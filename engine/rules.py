@@ -209,6 +209,11 @@ from unospec.engine.vocabulary import (
     V_VICTIM,
 )
 
+LOG_BRANCH, LOG_WITH_ACTION, LOG_OWED, LOG_PILE, LOG_LEADER_CARDS = range(5)
+"""The columns of a step's log: the branch fired, whether it was given the action, and (when
+the log is that wide) the draw owed, the draw pile's size and the leader's cards before it."""
+LOG_COLUMNS = 5
+
 MAX_CHAIN = 64
 """Transitions one step may fire before the engine calls the machine broken: the reference's
 longest chain is under ten (a play, its colour, a draw, a resolve, a window)."""
@@ -886,8 +891,8 @@ def fire(
 ) -> int:
     """kernel._fire: the guards of `event` from this phase, then its first branch whose
     conditions hold, its effect and its target phase. Each branch fired is logged: its
-    number and whether the action was passed in `log`, the row before it in `snaps` (when it
-    has room for rows)."""
+    number and whether the action was passed in `log` (see LOG_*), the row before it in
+    `snaps` (when it has room for rows)."""
     key = s[PHASE] * M[M[M_DIMS] + 1] + event
     start = M[M[M_GROUP_START] + key]
     if start < 0:
@@ -922,8 +927,12 @@ def fire(
             continue
         n = logn[0]
         if n < log.shape[0]:
-            log[n, 0] = branch
-            log[n, 1] = with_action
+            log[n, LOG_BRANCH] = branch
+            log[n, LOG_WITH_ACTION] = with_action
+            if log.shape[1] > LOG_LEADER_CARDS:  # what the tallies of a game need to know
+                log[n, LOG_OWED] = s[OWED_AMOUNT] if s[OWED] else 0
+                log[n, LOG_PILE] = s[PILE_LEN]
+                log[n, LOG_LEADER_CARDS] = hand_size(s, s[LEADER])
             if snaps.shape[1] == s.shape[0]:
                 for k in range(s.shape[0]):
                     snaps[n, k] = s[k]
