@@ -16,7 +16,7 @@ from typing import Any
 
 from unospec.checks.chance import Outcome, minus, normalize
 from unospec.checks.codec import decode
-from unospec.checks.explorer import Exploration, successors
+from unospec.checks.explorer import Explored, successors
 from unospec.checks.invariants import violations
 from unospec.checks.symmetry import canonical, colour_renamings
 from unospec.checks.wording import challenge_words, owed_words
@@ -29,7 +29,7 @@ from unospec.model.state import GameState, Owed, PendingChallenge
 from unospec.model.trace import Trace, action_step, deck_and_actions
 
 
-def violation_path(exploration: Exploration) -> list[Outcome]:
+def violation_path(exploration: Explored) -> list[Outcome]:
     """The outcomes, from the first deal on, that lead to the violation."""
     violation = exploration.violation
     assert violation is not None
@@ -43,13 +43,14 @@ def violation_path(exploration: Exploration) -> list[Outcome]:
     return path
 
 
-def path_to(exploration: Exploration, state_id: int) -> list[Outcome]:
+def path_to(exploration: Explored, state_id: int) -> list[Outcome]:
     """The outcomes, from the first deal on, that lead to explored state `state_id`."""
     edition = exploration.edition
     renamings = colour_renamings(edition) if exploration.symmetry else []
     game = normalize(empty_table(edition, exploration.players))
     path: list[Outcome] = []
-    for target in [exploration.state(i) for i in exploration.path(state_id)[1:]]:
+    for stored in exploration.path_states(state_id)[1:]:
+        target = canonical(stored, renamings)[0]  # as this module's canonical form has it
         outcome = _step_to(edition, game, target, renamings)
         path.append(outcome)
         game = normalize(outcome.after)

@@ -22,7 +22,7 @@ from unospec.checks.counterexample import (
     step_table,
     violation_path,
 )
-from unospec.checks.explorer import Exploration, Progress, Violation, explore
+from unospec.checks.explorer import Explored, Progress, Violation, explore
 from unospec.checks.invariants import INVARIANTS, Invariant
 from unospec.checks.replay import replay
 from unospec.editions import load_edition, reference_in
@@ -60,7 +60,7 @@ class ExploreReport:
 
     edition: str
     scale: str
-    exploration: Exploration
+    exploration: Explored
     counterexample: Witness | None = None  # the shortest trace to the broken invariant
     replayed: dict[str, Any] | None = None
     stuck: Witness | None = None  # the shallowest state the game cannot end from
@@ -91,17 +91,20 @@ class ExploreReport:
             "players": x.players,
             "scale": self.scale,
             "symmetry": x.symmetry,
-            "distinct_states": len(x.states),
+            "scale_settings": str(parse_scale(self.scale)),
+            "engine": x.engine,
+            "distinct_states": x.distinct_states,
             "unreduced_states": x.unreduced_states,
             "transitions": x.transitions,
             "depth": x.depth,
             "seconds": round(x.seconds, 3),
-            "states_per_second": round(len(x.states) / seconds),
+            "states_per_second": round(x.distinct_states / seconds),
             "complete": x.complete,
             "stopped": x.stopped or ("violation" if x.violation else None),
             "peak_memory_mb": round(x.peak_memory_mb, 1),
             "bytes_per_state": round(x.bytes_per_state) or None,  # None: too few to measure
             "expanded_states": x.expanded,
+            "fingerprint_collision_probability": getattr(x, "collision_probability", None),
             "invariants": [
                 {"name": i.name, "ok": i.name != broken, "states_checked": _checked_in(x, i)}
                 for i in INVARIANTS
@@ -122,6 +125,7 @@ class ExploreReport:
             else {
                 "invariant": x.violation.invariant,
                 "message": x.violation.message,
+                "engine_only": x.violation.engine_only,
                 "trace": self.trace.to_json() if self.trace else None,
                 "dealt": self.dealt,
                 "steps": self.table,
@@ -130,7 +134,7 @@ class ExploreReport:
         }
 
 
-def _checked_in(exploration: Exploration, invariant: Invariant) -> int:
+def _checked_in(exploration: Explored, invariant: Invariant) -> int:
     """In how many of the states counted `invariant` was checked: a state invariant in each
     state checked, expanded or not; a step or move invariant in each state whose every move
     and shuffle was tried (fewer, where the search stopped)."""
@@ -156,26 +160,43 @@ def explore_edition(
     progress: Progress | None = None,
     partial_on_interrupt: bool = False,
     fit: bool = False,
+    engine: str = "compiled",
 ) -> ExploreReport:
     """Explore `base` at `scale` with `players` (by default the fewest it allows);
     `reference` is how a counterexample trace names it. A scale too small to deal is an
     InputError, or with `fit` replaced by the nearest that deals (see `fitting_scale`): the
-    report's `scale` says which was explored."""
+    report's `scale` says which was explored. `engine` runs the search on the compiled
+    engine (`unospec.engine`) or on the reference kernel (`checks.explorer`), which tests
+    use to see the reference's own bugs caught."""
     players = base.rules.min_players if players is None else players
     base.require_players(players)
     if fit:
         scale = fitting_scale(base, players, scale)
     edition = scale_edition(base, parse_scale(scale))
     require_dealable(edition, players, scale, base)
-    exploration = explore(
-        edition,
-        players,
-        symmetry=symmetry,
-        max_states=max_states,
-        jobs=jobs,
-        progress=progress,
-        partial_on_interrupt=partial_on_interrupt,
-    )
+    exploration: Explored
+    if engine == "reference":
+        exploration = explore(
+            edition,
+            players,
+            symmetry=symmetry,
+            max_states=max_states,
+            jobs=jobs,
+            progress=progress,
+            partial_on_interrupt=partial_on_interrupt,
+        )
+    else:
+        from unospec.engine.exploration import explore as explore_compiled
+
+        exploration = explore_compiled(
+            edition,
+            players,
+            symmetry=symmetry,
+            max_states=max_states,
+            jobs=jobs,
+            progress=progress,
+            partial_on_interrupt=partial_on_interrupt,
+        )
     report = ExploreReport(base.name, scale, exploration)
     if exploration.violation is not None:
         path = violation_path(exploration)

@@ -25,7 +25,7 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from unospec.checks.chance import OfferedGap, Outcome, chance_outcomes, normalize, outcomes
 from unospec.checks.codec import decode, encode, phase_of
@@ -55,6 +55,7 @@ class Violation:
     parent: int  # the last state on the path: itself broken when `state` is None
     state: bytes | None  # the successor a broken step led to (encoded, canonical)
     action: Action | None = None  # the move or shuffle of `parent` the rules have no outcome for
+    engine_only: bool = False  # the compiled engine finds it and the reference does not
 
 
 @dataclass
@@ -82,12 +83,22 @@ class Exploration:
     expanded: int = 0  # states whose every move and shuffle was tried, its steps checked
     state_checked: int = 0  # states whose state invariants were checked, expanded or not
 
+    engine: str = "reference"
+
     @property
     def complete(self) -> bool:
         return self.stopped is None and self.violation is None
 
+    @property
+    def distinct_states(self) -> int:
+        return len(self.states)
+
     def state(self, state_id: int) -> GameState:
         return decode(self.states[state_id])
+
+    def path_states(self, state_id: int) -> list[GameState]:
+        """The states from the first table to `state_id`, as the search keeps them."""
+        return [self.state(i) for i in self.path(state_id)]
 
     def path(self, state_id: int) -> list[int]:
         """State ids from the initial state to `state_id`."""
@@ -96,6 +107,37 @@ class Exploration:
             ids.append(state_id)
             state_id = self.parents[state_id]
         return ids[::-1]
+
+
+class Explored(Protocol):
+    """What an exploration found, whichever engine ran it (`Exploration` here, or the
+    compiled engine's `EngineExploration`): what reports and counterexamples read."""
+
+    edition: Edition
+    players: int
+    symmetry: bool
+    violation: Violation | None
+    transitions: int
+    depth: int
+    seconds: float
+    unreduced_states: int
+    fired: Counter[int]
+    stopped: str | None
+    stuck: list[int] | None
+    peak_memory_mb: float
+    bytes_per_state: float
+    phases: set[str]
+    expanded: int
+    state_checked: int
+    engine: str
+
+    @property
+    def complete(self) -> bool: ...
+
+    @property
+    def distinct_states(self) -> int: ...
+
+    def path_states(self, state_id: int) -> list[GameState]: ...
 
 
 def successors(

@@ -21,12 +21,12 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from unospec.checks.explorer import Violation
 from unospec.engine import search as k
 from unospec.engine import vocabulary as v
 from unospec.engine.program import Program, program
 from unospec.engine.properties import INVARIANT_NAMES, invariant_tables
 from unospec.engine.states import canonical, fingerprint, normalize
-from unospec.model.actions import Action
 from unospec.model.edition import Edition
 from unospec.model.kernel import empty_table
 from unospec.model.state import GameState
@@ -36,19 +36,6 @@ Progress = Callable[[int, int], None]
 """progress(distinct states, depth)."""
 
 FINGERPRINT_BITS = 63
-
-
-@dataclass
-class Violation:
-    """The first invariant broken (as `checks.explorer.Violation`): where, and for a step,
-    the canonical successor it led to (as the reference codec packs it)."""
-
-    invariant: str
-    message: str
-    parent: int
-    state: bytes | None
-    action: Action | None = None
-    engine_only: bool = False  # the reference does not find this invariant broken here
 
 
 @dataclass
@@ -202,6 +189,7 @@ def explore(
     *,
     symmetry: bool = True,
     max_states: int | None = None,
+    jobs: int = 1,
     progress: Progress | None = None,
     partial_on_interrupt: bool = False,
     start: GameState | None = None,

@@ -21,7 +21,8 @@ from unospec.checks.invariants import (
 from unospec.checks.symmetry import canonical, colour_renamings
 from unospec.engine import search as k
 from unospec.engine import vocabulary as v
-from unospec.engine.exploration import EngineExploration, Scratch, Violation
+from unospec.checks.explorer import Violation
+from unospec.engine.exploration import EngineExploration, Scratch
 from unospec.engine.outcomes import K_ORDER
 from unospec.engine.program import Program
 from unospec.engine.properties import INVARIANT_NAMES
