@@ -24,7 +24,12 @@ import sys
 from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parent
-"""The engine's source folder: its `.py` files are what the cache is keyed on."""
+"""The engine's source folder."""
+
+CONSTANTS = ("cache.py", "jit.py", "vocabulary.py", "layout.py", "tables.py")
+"""Modules whose values the compiled code is built with (its numbering, slots, options):
+keyed on always. The others are keyed on when they hold compiled code (`@compiled`); a test
+checks that every engine module a compiled one imports is one or the other."""
 
 
 def jit_disabled() -> bool:
@@ -35,7 +40,7 @@ def jit_disabled() -> bool:
 def sources_digest() -> str:
     """A digest of the engine's sources and of the compiler that turns them into code."""
     digest = hashlib.sha256()
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in compiled_sources():
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     for package in ("numba", "numpy", "llvmlite"):
@@ -45,6 +50,15 @@ def sources_digest() -> str:
             digest.update(f"{package}=?".encode())
     digest.update(sys.version.encode())
     return digest.hexdigest()[:16]
+
+
+def compiled_sources() -> list[Path]:
+    """The engine's source files the compiled code depends on, sorted."""
+    return sorted(
+        path
+        for path in ENGINE.glob("*.py")
+        if path.name in CONSTANTS or "@compiled" in path.read_text(encoding="utf-8")
+    )
 
 
 def root() -> Path:

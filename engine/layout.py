@@ -126,54 +126,39 @@ def encode(edition: Edition, game: GameState, phase_ids: dict[str, int]) -> Row:
 
 def decode(edition: Edition, row: Row, phases: tuple[str, ...]) -> GameState:
     """The reference state a row holds (`phases`: the machine's phase names by number); the
-    cards under the discard pile's top come sorted, as the explorer keeps them."""
-    players, faces, cards = int(row[PLAYERS]), int(row[FACES]), int(row[CARDS])
-    counts = row[hands_at(players) : hands_at(players) + players * faces].reshape(players, faces)
-    hands = tuple(tuple(int(c) for c in np.repeat(np.arange(faces), hand)) for hand in counts)
-    pile_start, pile_len = int(row[PILE_START]), int(row[PILE_LEN])
-    ring = row[pile_at(players, faces) : pile_at(players, faces) + cards]
-    draw_pile = tuple(int(ring[(pile_start + i) % cards]) for i in range(pile_len))
-    under = row[under_at(players, faces) : under_at(players, faces) + faces]
+    cards under the discard pile's top come sorted, as the explorer keeps them. Read through
+    a plain list: conformance decodes every outcome of every state."""
+    r = row.tolist()
+    players, faces, cards = r[PLAYERS], r[FACES], r[CARDS]
+    at = hands_at(players)
+    hands = []
+    for player in range(players):
+        counts = r[at + player * faces : at + (player + 1) * faces]
+        hands.append(tuple(card for card in range(faces) for _ in range(counts[card])))
+    start, size = r[PILE_START], r[PILE_LEN]
+    ring = r[pile_at(players, faces) : pile_at(players, faces) + cards]
+    draw_pile = tuple(ring[(start + i) % cards] for i in range(size))
+    under = r[under_at(players, faces) : under_at(players, faces) + faces]
     discard: tuple[int, ...] = ()
-    if row[TOP] >= 0:
-        discard = (*(int(c) for c in np.repeat(np.arange(faces), under)), int(row[TOP]))
-    owed = (
-        Owed(int(row[OWED_PLAYER]), int(row[OWED_AMOUNT]), phases[row[OWED_THEN]])
-        if row[OWED]
-        else None
-    )
+    if r[TOP] >= 0:
+        discard = (*(card for card in range(faces) for _ in range(under[card])), r[TOP])
+    owed = Owed(r[OWED_PLAYER], r[OWED_AMOUNT], phases[r[OWED_THEN]]) if r[OWED] else None
     challenge = (
         PendingChallenge(
-            int(row[CH_OFFENDER]),
-            int(row[CH_VICTIM]),
-            int(row[CH_CARD]),
-            bool(row[CH_GUILTY]),
-            bool(row[CH_BLUFF]),
+            r[CH_OFFENDER], r[CH_VICTIM], r[CH_CARD], bool(r[CH_GUILTY]), bool(r[CH_BLUFF])
         )
-        if row[CH]
+        if r[CH]
         else None
     )
-    scores = tuple(int(s) for s in row[scores_at(players) : scores_at(players) + players])
-    return GameState(
-        phase=phases[row[PHASE]],
-        hands=hands,
-        draw_pile=draw_pile,
-        discard=discard,
-        set_aside=edition.faces.set_aside,
-        color=int(row[COLOR]),
-        direction=int(row[DIRECTION]),
-        current=int(row[CURRENT]),
-        actor=int(row[ACTOR]),
-        drawn=int(row[DRAWN]),
-        owed=owed,
-        challenge=challenge,
-        special=int(row[SPECIAL]),
-        window=int(row[WINDOW]),
-        scores=scores,
-        hands_played=int(row[HANDS_PLAYED]),
-        leader=int(row[LEADER]),
-        winner=int(row[WINNER]),
-    )
+    return tuple.__new__(
+        GameState,
+        (
+            phases[r[PHASE]], tuple(hands), draw_pile, discard, edition.faces.set_aside,
+            r[COLOR], r[DIRECTION], r[CURRENT], r[ACTOR], r[DRAWN], owed, challenge,
+            r[SPECIAL], r[WINDOW], tuple(r[HEADER : HEADER + players]), r[HANDS_PLAYED],
+            r[LEADER], r[WINNER],
+        ),
+    )  # fmt: skip
 
 
 def comparable(game: GameState) -> GameState:
