@@ -1,7 +1,7 @@
 """Verification baselines: what an edition's checks concluded, saved to compare against.
 
 A baseline records an edition's fingerprint: a digest of its deck, its parameters and chosen
-readings, its proof verdicts, its finding ids, its exploration on one scale (state counts,
+readings, its proof verdicts, its finding ids, its exploration on a portfolio of scales (state counts,
 transitions fired) and its random games for one sample (steps, hands, how often each
 transition fired, a digest of every hand's length). `unospec baseline save` writes it beside
 the edition file, under `baselines/`; `unospec check` recomputes it and fails, naming each
@@ -30,10 +30,12 @@ from unospec.model.files import decoded, read_user_file
 from unospec.model.json_place import line_of
 from unospec.model.table import MACHINE
 
-FORMAT = 3
+FORMAT = 4
 """Bumped when the fingerprint's layout changes (2: the deck by number rank, readings'
 alternatives sorted; 3: a card's effect by the name edition files give it, `draw`, not
-`DrawPenalty`); a baseline of another format is saved again, not compared field by field."""
+`DrawPenalty`; 4: the exploration is a portfolio of scales, each recorded, and the games
+are the compiled engine's); a baseline of another format is saved again, not compared
+field by field."""
 
 
 def baseline_path(edition: Edition, folder: Path | None = None) -> Path:
@@ -78,6 +80,15 @@ def fingerprint(
             "transitions": exploration["transitions"],
             "depth": exploration["depth"],
             "fired": sorted(label for label, n in exploration["coverage"].items() if n),
+            "portfolio": [
+                {
+                    "scale_settings": each["scale_settings"],
+                    "states": each["distinct_states"],
+                    "transitions": each["transitions"],
+                    "depth": each["depth"],
+                }
+                for each in exploration.get("portfolio", [])
+            ],
         },
         "games": games,
     }

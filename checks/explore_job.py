@@ -28,7 +28,13 @@ from unospec.checks.replay import replay
 from unospec.editions import load_edition, reference_in
 from unospec.model.actions import Deal
 from unospec.model.edition import Edition
-from unospec.model.scale import fitting_scale, parse_scale, require_dealable, scale_edition
+from unospec.model.scale import (
+    LIST_SEPARATOR,
+    fitting_scale,
+    parse_scale,
+    require_dealable,
+    scale_edition,
+)
 from unospec.model.table import MACHINE
 from unospec.model.trace import Trace
 
@@ -260,3 +266,62 @@ def _stored(trace: Trace, folder: Path, invariant: str, message: str) -> Trace:
     property it was written for (the trace format's `violation`, which replay reports)."""
     recorded = {**trace.extra, "violation": {"invariant": invariant, "message": message}}
     return dataclasses.replace(trace, edition=reference_in(trace.edition, folder), extra=recorded)
+
+
+def explore_scales(
+    base: Edition, reference: str, scales: list[str], **options: Any
+) -> list[ExploreReport]:
+    """`explore_edition` at each scale in turn (`options` as there), stopping after the
+    first that fails, stops early or is interrupted: its report is the last."""
+    reports: list[ExploreReport] = []
+    for scale in scales:
+        report = explore_edition(base, reference, scale=scale, **options)
+        reports.append(report)
+        if not report.ok or not report.exploration.complete:
+            break
+    return reports
+
+
+def portfolio_json(reports: list[ExploreReport], scale: str) -> dict[str, Any]:
+    """Several explorations as one: the keys of `ExploreReport.to_json`, added up over the
+    scales (states, transitions, coverage...), the verdicts of the one that failed (or of
+    the first), and `portfolio`, one entry per scale explored. `scale` is the list explored,
+    as `explore_edition` fitted each."""
+    each = [report.to_json() for report in reports]
+    failing = next((j for j in each if j["violation"] or not j["complete"]), None)
+    stuck = next((j for j in each if j["progress"] and not j["progress"]["ok"]), None)
+    data = dict(failing or stuck or each[0])
+    data["scale"] = scale
+    data["scale_settings"] = LIST_SEPARATOR.join(j["scale_settings"] for j in each)
+    for key in ("distinct_states", "unreduced_states", "transitions", "expanded_states"):
+        data[key] = sum(j[key] for j in each)
+    data["seconds"] = round(sum(j["seconds"] for j in each), 3)
+    data["depth"] = max(j["depth"] for j in each)
+    data["states_per_second"] = round(data["distinct_states"] / max(data["seconds"], 1e-9))
+    data["complete"] = all(j["complete"] for j in each)
+    data["peak_memory_mb"] = max(j["peak_memory_mb"] for j in each)
+    coverage = {label: sum(j["coverage"][label] for j in each) for label in each[0]["coverage"]}
+    data["coverage"] = coverage
+    data["never_fired"] = [label for label, n in coverage.items() if not n]
+    data["phases"] = sorted({phase for j in each for phase in j["phases"]})
+    data["invariants"] = [
+        {
+            "name": first["name"],
+            "ok": all(j["invariants"][i]["ok"] for j in each),
+            "states_checked": sum(j["invariants"][i]["states_checked"] for j in each),
+        }
+        for i, first in enumerate(each[0]["invariants"])
+    ]
+    data["portfolio"] = [
+        {
+            "scale": j["scale"],
+            "scale_settings": j["scale_settings"],
+            "distinct_states": j["distinct_states"],
+            "transitions": j["transitions"],
+            "depth": j["depth"],
+            "complete": j["complete"],
+            "never_fired": j["never_fired"],
+        }
+        for j in each
+    ]
+    return data

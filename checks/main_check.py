@@ -30,7 +30,8 @@ from unospec.checks.baseline import (
     same_sample,
 )
 from unospec.checks.baseline import load as load_baseline
-from unospec.checks.explore_job import explore_edition
+from unospec.checks.conformance import conform
+from unospec.checks.explore_job import explore_scales, portfolio_json
 from unospec.checks.invariants import violations
 from unospec.checks.lint import lint
 from unospec.checks.lint.coverage import exploring, unfinished_witness
@@ -44,7 +45,15 @@ from unospec.model.actions import Deal
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
 from unospec.model.kernel import empty_table, run
-from unospec.model.scale import parse_scale, scale_edition
+from unospec.model.scale import (
+    LIST_SEPARATOR,
+    PORTFOLIO,
+    fitting_scale,
+    parse_scale,
+    portfolio,
+    scale_edition,
+    scale_list,
+)
 from unospec.model.table import MACHINE
 
 Progress = Callable[[str, int, int], None]
@@ -56,7 +65,7 @@ the seeded bugs measured so far (`benchmarks/bench_sample.py`, see benchmarks/RE
 the last machine transition to fire first fires in game 179, and every seeded kernel bug of
 `benchmarks/mutants.py` fails a game by game 158), but a bug no one has seeded may need more,
 and the contract is the contract. Bugs that break no invariant show in the baseline's games."""
-DEFAULT_SCALE = "micro"
+DEFAULT_SCALE = PORTFOLIO
 DEFAULT_MAX_STATES = 1_000_000
 """The exploration's bound in `check`, `lint`, `report` and `baseline save`: about 80 s and
 250 MB on this machine class (see benchmarks/README.md). The built-in editions reach at most
@@ -100,6 +109,13 @@ def check_editions(
     editions = [load_edition(name) for name in names]
     explore = _explore(scale, max_states)
     return _check(editions, games, seed, jobs, explore, progress, baselines, None)
+
+
+CONFORM_STATES = 20_000
+"""States of `micro` the conformance check compares in `unospec check`, breadth first: all of
+classic's and express's (28,000 and 32,000), the first 20,000 of the editions with special
+wilds (up to 171,000), to keep the check within its time (`unospec conform` compares every
+one, and so do the tests)."""
 
 
 def fingerprints_now(
@@ -180,7 +196,8 @@ def _check(
     """The editions' long work on one pool (see `workload`), then each edition's report in
     order. An edition that behaves like an earlier one (or like `same_as`) shares its passing
     games and exploration; where those failed, it runs its own after."""
-    checking = _Checking(Work(editions, games, seed, explore), baselines, same_as)
+    work = Work(editions, games, seed, explore, _conformance)
+    checking = _Checking(work, baselines, same_as)
     jobs = jobs or os.cpu_count() or 1
     try:
         workload.run(checking.work, checking.alone(), jobs, checking.outcome, progress)
@@ -223,7 +240,7 @@ class _Checking:
         twin = self.reports.get(self.first[i]) if self.first[i] < i else self.same_as
         long_checks = _all_shared(twin, edition) if twin is not None else None
         if long_checks is None:
-            if i not in self.outcome.played or not self.outcome.finished(i, work.explore):
+            if i not in self.outcome.played or not self.outcome.finished(i, work):
                 return None
             long_checks = _long_checks(self.outcome, i, edition, work.games, work.seed)
         self.reports[i] = _report(edition, work.games, work.seed, long_checks, self.baselines)
@@ -243,6 +260,8 @@ def _long_checks(
     """The random games and (when one was run) the exploration of edition number `i`."""
     played = outcome.played[i]
     checks = [_random_games(edition, games, seed, played.tally, played.seconds)]
+    if i in outcome.conformed:
+        checks.insert(0, outcome.conformed[i])
     if i in outcome.explored:
         checks.append(outcome.explored[i])
     return checks
@@ -251,6 +270,7 @@ def _long_checks(
 def _all_shared(twin: EditionReport, edition: Edition) -> list[CheckResult] | None:
     """The twin's passing games and exploration, told as `edition`'s; None if any failed."""
     shared = [
+        *([_shared(twin, "conformance", edition.name)] if _has(twin, "conformance") else []),
         _shared(twin, "random-games", edition.name),
         *([_shared(twin, "exploration", reference(edition))] if _has(twin, "exploration") else []),
     ]
@@ -423,24 +443,37 @@ def _explore(scale: str | None, max_states: int | None) -> workload.Explore | No
 def _exploration(
     edition: Edition, scale: str, jobs: int = 1, max_states: int | None = None
 ) -> CheckResult:
-    """Every state of the edition at `scale`, at the smallest table it allows, every
-    invariant in each; `max_states` bounds it (a check that stops there fails)."""
-    report = explore_edition(
-        edition, reference(edition), scale=scale, jobs=jobs, fit=True, max_states=max_states
+    """Every state of the edition at each scale of `scale` (the portfolio, by default), at
+    the smallest table it allows, every invariant in each; `max_states` bounds each
+    exploration (a check that stops there fails)."""
+    scales = scale_list(scale, edition)
+    reports = explore_scales(
+        edition, reference(edition), scales, jobs=jobs, fit=True, max_states=max_states
     )
-    data = report.to_json()
-    x = report.exploration
-    fitted = "" if report.scale == scale else f" ({scale} cannot deal the hands)"
-    scaled = scale_edition(edition, parse_scale(report.scale))
-    left = scaled.in_play_count - data["players"] * scaled.rules.hand_size - 1
-    data["draw_pile_after_deal"] = left
-    if left <= 0:  # every draw and reshuffle goes unexplored: say so, not just "passed"
-        fitted += "; the deal leaves no draw pile, so no draw is explored"
+    explored = LIST_SEPARATOR.join(report.scale for report in reports)
+    data = portfolio_json(reports, explored)
+    x = next((r.exploration for r in reports if not r.ok or not r.exploration.complete), None)
+    x = x or reports[0].exploration
+    fitted = "" if [r.scale for r in reports] == scales[: len(reports)] else " (fitted to deal)"
+    left = []
+    for report in reports:
+        scaled = scale_edition(edition, parse_scale(report.scale))
+        left.append(scaled.in_play_count - data["players"] * scaled.rules.hand_size - 1)
+    data["draw_pile_after_deal"] = min(left)
+    if min(left) <= 0:  # every draw and reshuffle goes unexplored: say so, not just "passed"
+        fitted += "; a deal leaves no draw pile, so no draw is explored there"
+    unfired = _fireable_unfired(edition, data["coverage"]) if data["complete"] else []
+    data["fireable_never_fired"] = unfired
+    scales_text = " and ".join(
+        f"{p['scale']} ({p['distinct_states']} states)" for p in data["portfolio"]
+    )
     detail = (
-        f"scale {report.scale}{fitted}: {data['distinct_states']} states, "
-        f"{data['transitions']} transitions, "
-        f"depth {data['depth']}, {len(data['never_fired'])} transitions never fired"
+        f"scales {scales_text}{fitted}: {data['distinct_states']} states, "
+        f"{data['transitions']} transitions, depth {data['depth']}, "
+        f"{len(data['never_fired'])} transitions never fired"
     )
+    if unfired:
+        detail += f" ({len(unfired)} of them could fire: {', '.join(unfired)})"
     if x.violation:
         detail += f"; {x.violation.invariant} broken: {x.violation.message}"
     elif x.stuck:
@@ -448,7 +481,24 @@ def _exploration(
     elif x.stopped:
         data["max_states"] = max_states
         detail += f"; {_stopped_text(data)}"
-    return CheckResult("exploration", report.ok and x.complete, detail, data)
+    ok = all(r.ok and r.exploration.complete for r in reports)
+    return CheckResult("exploration", ok, detail, data)
+
+
+def portfolio_text(edition: Edition) -> str:
+    """The portfolio's scales for `edition`, as its exploration check records them (each
+    fitted to deal at the smallest table)."""
+    players = edition.rules.min_players
+    fitted = [fitting_scale(edition, players, scale) for scale in portfolio(edition)]
+    return LIST_SEPARATOR.join(fitted)
+
+
+def _fireable_unfired(edition: Edition, coverage: dict[str, int]) -> list[str]:
+    """The transitions the edition's parameters let fire (lint's dead-rule analysis) that
+    no exploration of the portfolio fired."""
+    from unospec.checks.lint.families import can_fire
+
+    return [b.label for b in MACHINE.branches if not coverage[b.label] and can_fire(edition, b)]
 
 
 def _stopped_text(explored: dict[str, Any]) -> str:
@@ -470,6 +520,31 @@ def _stopped_text(explored: dict[str, Any]) -> str:
         f"{explored['max_states']:,} states, unfinished: raise --max-states, or choose a "
         f"smaller --scale{fewer}; `--scale none` skips the exploration"
     )
+
+
+def _conformance(edition: Edition) -> CheckResult:
+    """The compiled engine agrees with the reference kernel (`conformance`): on the first
+    `CONFORM_STATES` states of `micro`, every move and chance outcome there and every move
+    not offered, and on `conformance.GAMES` full-size games replayed step by step."""
+    report = conform(edition, scale="micro", max_states=CONFORM_STATES)
+    data = report.to_json()
+    portion = "every one" if report.complete else "the first, breadth first"
+    detail = (
+        f"the {report.engine} engine agrees with the reference on "
+        f"{counted(report.states_compared, 'state', 'states')} of scale {report.scale} "
+        f"({portion}), {counted(report.steps_compared, 'step', 'steps')}, "
+        f"{counted(report.moves_refused, 'move', 'moves')} not offered, and "
+        f"{counted(report.games, 'full-size game', 'full-size games')}"
+    )
+    difference = data["first_difference"]
+    if difference is not None:
+        what = difference["what"]
+        detail = (
+            f"the {report.engine} engine and the reference part ({what}) after "
+            f"{counted(report.states_compared, 'state', 'states')}: the reference says "
+            f"{difference['reference']}, the engine {difference['engine']}"
+        )
+    return CheckResult("conformance", report.ok, detail, data)
 
 
 def _proofs(report: ProofReport) -> CheckResult:
@@ -602,7 +677,7 @@ def _save_command(edition: Edition, saved: dict[str, Any], folder: Path | None =
     if folder is not None:
         words += ["--out", str(folder)]
     scale = (saved.get("exploration") or {}).get("scale")
-    if scale is not None and scale != "micro":
+    if scale is not None and scale != portfolio_text(edition):
         words += ["--scale", scale]
     played = saved.get("games") or {}
     if played.get("games", 0) != DEFAULT_GAMES:

@@ -13,7 +13,7 @@ import signal
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -100,15 +100,23 @@ def play_chunk(
     policy: str,
     max_steps: int,
     enough_unfinished: int | None = None,
+    engine: str = "compiled",
 ) -> Tally:
     """Games number `numbers` of a run (see `game_plan`), stopping after `enough_unfinished`
-    that do not end."""
+    that do not end; played on the compiled engine, or on the reference kernel (`engine`)."""
     tally = Tally()
-    for number in numbers:
-        count, game_seed = game_plan(edition, number, seed, players)
-        record = play_random_game(
-            edition, count, game_seed, check=check, policy=policy, max_steps=max_steps
-        )
+    plans = [(number, *game_plan(edition, number, seed, players)) for number in numbers]
+    if engine == "reference":
+        records: Iterable[GameRecord] = (
+            play_random_game(edition, count, game_seed, check=check, policy=policy,
+                             max_steps=max_steps)
+            for _, count, game_seed in plans
+        )  # fmt: skip
+    else:
+        from unospec.engine.simulation import play_games
+
+        records = play_games(edition, plans, check=check, policy=policy, max_steps=max_steps)
+    for (number, _, _), record in zip(plans, records, strict=False):
         tally.add_game(number, record)
         if enough_unfinished is not None and tally.unfinished >= enough_unfinished:
             break
@@ -135,6 +143,7 @@ def run_games(
     partial_on_interrupt: bool = False,
     max_steps: int = MAX_STEPS,
     enough_unfinished: int | None = None,
+    engine: str = "compiled",
 ) -> tuple[Tally, float]:
     """Play `games` random games on `jobs` processes; (tally, seconds).
 
@@ -163,7 +172,8 @@ def run_games(
         if jobs > 1 and len(chunks) > 1:
             pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_interrupts)
         plan = [
-            (edition, c, seed, players, check, policy, max_steps, enough_unfinished) for c in chunks
+            (edition, c, seed, players, check, policy, max_steps, enough_unfinished, engine)
+            for c in chunks
         ]
         tallies = (
             in_order(pool, _chunk_star, plan)

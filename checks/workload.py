@@ -37,11 +37,21 @@ class Explore(Protocol):
 
 
 class Piece(NamedTuple):
-    """One piece of work: edition `edition`'s exploration (`chunk` None), or its chunk of
-    games number `chunk`."""
+    """One piece of work: edition `edition`'s exploration (`chunk` None), its conformance
+    check (`chunk` CONFORM), or its chunk of games number `chunk`."""
 
     edition: int
     chunk: int | None
+
+
+CONFORM = -1
+"""The `Piece.chunk` of an edition's conformance check."""
+
+
+class Conform(Protocol):
+    """The conformance check of one edition (a module-level function, or a partial)."""
+
+    def __call__(self, edition: Edition) -> CheckResult: ...
 
 
 @dataclass
@@ -79,12 +89,16 @@ class Work:
     games: int
     seed: int
     explore: Explore | None  # None: no exploration
+    conform: Conform | None = None  # None: no conformance check
 
     def do(self, piece: Piece) -> Any:
         edition = self.editions[piece.edition]
         if piece.chunk is None:
             assert self.explore is not None
             return self.explore(edition, jobs=1)
+        if piece.chunk == CONFORM:
+            assert self.conform is not None
+            return self.conform(edition)
         started = time.perf_counter()
         numbers = range(piece.chunk * CHUNK, min((piece.chunk + 1) * CHUNK, self.games))
         tally = play_chunk(
@@ -100,12 +114,14 @@ class Outcome:
 
     explored: dict[int, CheckResult] = field(default_factory=dict)
     played: dict[int, Played] = field(default_factory=dict)
+    conformed: dict[int, CheckResult] = field(default_factory=dict)
 
-    def finished(self, edition: int, explore: Explore | None) -> bool:
-        """Whether edition number `edition`'s work is all done (`explore` as in `Work`)."""
+    def finished(self, edition: int, work: Work) -> bool:
+        """Whether edition number `edition`'s work is all done."""
         played = self.played.get(edition)
-        explored = explore is None or edition in self.explored
-        return explored and played is not None and played.done
+        explored = work.explore is None or edition in self.explored
+        conformed = work.conform is None or edition in self.conformed
+        return explored and conformed and played is not None and played.done
 
 
 def run(
@@ -147,6 +163,8 @@ def run(
         for piece, result in _stopping(results):
             if piece.chunk is None:
                 outcome.explored[piece.edition] = result
+            elif piece.chunk == CONFORM:
+                outcome.conformed[piece.edition] = result
             else:
                 outcome.played[piece.edition].add(piece.chunk, *result)
             _report(work, outcome, piece.edition, progress)
@@ -168,6 +186,8 @@ def _pieces(work: Work, which: list[int], outcome: Outcome) -> Iterator[Piece]:
     an edition whose games have stopped (see `Played.done`) are left out."""
     if work.explore is not None:
         yield from (Piece(n, None) for n in which if n not in outcome.explored)
+    if work.conform is not None:
+        yield from (Piece(n, CONFORM) for n in which if n not in outcome.conformed)
     for number in which:
         played = outcome.played[number]
         for chunk in range(played.chunks):
@@ -183,6 +203,8 @@ def _report(work: Work, outcome: Outcome, number: int, progress: Progress | None
     edition, played = work.editions[number], outcome.played[number]
     if work.explore is not None:
         progress(f"{edition.name}: exploration", int(number in outcome.explored), 1)
+    if work.conform is not None:
+        progress(f"{edition.name}: conformance", int(number in outcome.conformed), 1)
     progress(f"{edition.name}: {work.games} games", played.tally.games, work.games)
 
 

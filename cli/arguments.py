@@ -64,7 +64,12 @@ def build_parser() -> argparse.ArgumentParser:
     explore.add_argument(
         "--players", type=_players, default=None, help="default: the fewest the edition allows"
     )
-    explore.add_argument("--scale", type=_scale, default="micro", help="a preset or key=value list")
+    explore.add_argument(
+        "--scale",
+        type=_scales,
+        default="micro",
+        help="a preset or key=value list; several separated by ';', or 'portfolio'",
+    )
     explore.add_argument("--max-states", type=_positive, default=None)
     explore.add_argument("--no-symmetry", action="store_true")
     explore.add_argument("--jobs", type=_jobs, default=1)
@@ -126,7 +131,12 @@ def build_parser() -> argparse.ArgumentParser:
     baseline.add_argument(
         "--out", type=output_path, help="the folder to write to (default: beside each file)"
     )
-    baseline.add_argument("--scale", type=_scale, default="micro", help="the exploration's scale")
+    baseline.add_argument(
+        "--scale",
+        type=_scales,
+        default="portfolio",
+        help="the exploration's scales (default: the portfolio)",
+    )
     _state_bound(baseline)
     baseline.add_argument(
         "--games", type=_games, default=None, help="random games to record (0: none)"
@@ -164,6 +174,29 @@ def build_parser() -> argparse.ArgumentParser:
         type=output_path,
         metavar="DIR",
         help="the saved baselines (`baseline save --out DIR`; default: beside each file)",
+    )
+    conform = command(
+        "conform", "the compiled engine checked state by state against the reference kernel"
+    )
+    conform.add_argument("edition")
+    conform.add_argument(
+        "--scale",
+        type=_scale_or_none,
+        default="micro",
+        help="the scale whose every state is compared ('none': games only)",
+    )
+    conform.add_argument(
+        "--players", type=_players, default=None, help="default: the fewest the edition allows"
+    )
+    conform.add_argument(
+        "--games", type=_games, default=5, help="full-size games replayed step by step"
+    )
+    conform.add_argument("--seed", type=_integer, default=0)
+    conform.add_argument(
+        "--max-states", type=_positive, default=None, help="compare at most this many states"
+    )
+    conform.add_argument(
+        "--trace-out", type=output_path, metavar="FILE", help="write the first difference's trace"
     )
     simulate = command("simulate", "many random games of the real deck, as statistics")
     simulate.add_argument("edition")
@@ -222,10 +255,28 @@ def _scale(text: str) -> str:
     return text
 
 
+def _scales(text: str) -> str:
+    """An argument type: a scale, a `;`-separated list of them, or `portfolio` (see
+    `unospec.model.scale`), checked before any work starts."""
+    from unospec.model.errors import InputError
+    from unospec.model.scale import check_scale_list
+
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a scale such as micro, found ''")
+    try:
+        check_scale_list(text)
+    except InputError as error:
+        raise argparse.ArgumentTypeError(str(error).removeprefix("--scale: ")) from None
+    return text
+
+
 def _optional_scale(parser: argparse.ArgumentParser, what: str) -> None:
-    """`--scale`, `micro` by default, for a command whose exploration `none` skips."""
+    """`--scale`, the portfolio by default, for a command whose exploration `none` skips."""
     parser.add_argument(
-        "--scale", type=_scale_or_none, default="micro", help=f"{what} ('none' skips it)"
+        "--scale",
+        type=_scales_or_none,
+        default="portfolio",
+        help=f"{what}: a scale, scales separated by ';', or 'portfolio' ('none' skips it)",
     )
 
 
@@ -244,6 +295,11 @@ def _state_bound(parser: argparse.ArgumentParser) -> None:
 def _scale_or_none(text: str) -> str:
     """A scale, or `none` for no exploration."""
     return text if text == "none" else _scale(text)
+
+
+def _scales_or_none(text: str) -> str:
+    """Scales, or `none` for no exploration."""
+    return text if text == "none" else _scales(text)
 
 
 MAX_JOBS = 256

@@ -358,6 +358,33 @@ def _explore(args: argparse.Namespace) -> int:
     return OK if report.ok else FAILED
 
 
+def _conform(args: argparse.Namespace) -> int:
+    from unospec.checks.conformance import conform
+    from unospec.editions import load_edition, reference_in
+    from unospec.render import conform_text
+
+    edition = load_edition(args.edition)
+    out = _writable(args.trace_out) if args.trace_out else None
+    report = conform(
+        edition,
+        scale=None if args.scale == "none" else args.scale,
+        players=args.players,
+        games=args.games,
+        seed=args.seed,
+        max_states=args.max_states,
+    )
+    data = report.to_json()
+    difference = report.first_difference
+    if out and difference is not None:
+        stored = dataclasses.replace(
+            difference.trace, edition=reference_in(difference.trace.edition, out.parent)
+        )
+        out.write_text(json.dumps(stored.to_json(), indent=1) + "\n")
+        data["written"] = str(out)
+    _emit(args, data, conform_text(data))
+    return OK if report.ok else FAILED
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from unospec.checks.simulate import run_games, simulation_json
     from unospec.checks.wording import shell_word
@@ -603,6 +630,7 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "check": _check,
     "explore": _explore,
     "simulate": _simulate,
+    "conform": _conform,
     "prove": _prove,
     "lint": _lint,
     "diff": _diff,

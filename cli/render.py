@@ -323,6 +323,37 @@ def _shares(data: dict[str, Any]) -> str:
     return f"{hands}; {games}"
 
 
+def conform_text(data: dict[str, Any]) -> str:
+    """A conformance report, for people."""
+    scale = f"scale {data['scale']}" if data["scale"] else "no scale"
+    portion = "every state" if data["complete"] else "the first states, breadth first"
+    head = (
+        f"{data['edition']}: the {data['engine'] or 'compiled'} engine "
+        f"{'agrees with' if data['ok'] else 'differs from'} the reference kernel"
+    )
+    out = [
+        head,
+        f"  {scale}, {data['players']} players ({portion}): "
+        f"{counted(data['states_compared'], 'state', 'states')}, "
+        f"{counted(data['steps_compared'], 'step', 'steps')} compared, "
+        f"{counted(data['moves_refused'], 'move', 'moves')} not offered refused by both",
+        f"  {counted(data['games'], 'full-size game', 'full-size games')} replayed step by step",
+    ]
+    difference = data["first_difference"]
+    if difference is not None:
+        action = difference["action"]
+        out.append(f"  first difference ({difference['what']}):")
+        if action is not None:
+            out.append(f"    step: {json.dumps(action)}")
+        out.append(f"    reference: {json.dumps(difference['reference'])}")
+        out.append(f"    engine:    {json.dumps(difference['engine'])}")
+        steps = len(difference["trace"]["steps"])
+        out.append(f"    trace: the deal and {counted(steps, 'step', 'steps')} (`--trace-out`)")
+    if data.get("written"):
+        out.append(f"  written: {data['written']}")
+    return "\n".join(out)
+
+
 def simulate_text(data: dict[str, Any]) -> str:
     """A simulation's statistics, for people."""
     out = [

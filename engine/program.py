@@ -119,9 +119,23 @@ class Program:
         return step(player)  # type: ignore[no-any-return]
 
 
+_PROGRAMS: dict[tuple[int, int, int], Program] = {}
+
+
 def program(edition: Edition, players: int, machine: CompiledMachine = MACHINE) -> Program:
     """The program of `edition` at a table of `players` (EngineCoverageError: the engine
-    does not play one of its readings or effects)."""
+    does not play one of its readings or effects); built once per edition object."""
+    key = (id(edition), players, id(machine))
+    known = _PROGRAMS.get(key)
+    if known is not None and known.edition is edition:
+        return known
+    if len(_PROGRAMS) > 256:
+        _PROGRAMS.clear()
+    built = _PROGRAMS[key] = _build(edition, players, machine)
+    return built
+
+
+def _build(edition: Edition, players: int, machine: CompiledMachine) -> Program:
     tables_ = machine_tables(machine)
     edition_tables = tables.edition_tables(edition)
     spec = packing_spec(edition, players, tables_)

@@ -63,6 +63,53 @@ smallest deck where colour symmetry matters. `small` and `medium` take minutes t
 
 DEFAULT = "micro"
 
+PORTFOLIO = "portfolio"
+"""The scales `unospec check` explores by default, together (see `portfolio`)."""
+LIST_SEPARATOR = ";"
+"""Separates the scales of a list: ``micro;pair,hand=2``."""
+
+
+def portfolio(edition: Edition) -> list[str]:
+    """The portfolio of scales for `edition`: no single scale both stays small and has
+    everything, so two do.
+
+    - `micro`: every card kind, one colour, hands of one (where every rule of a card plays);
+    - `pair,hand=2,copies=2,target=T`: two colours (colour matching, a wild's named colour),
+      hands of two cards, and a target just above the least a hand can score, so that a
+      hand is scored and the next one dealt (T is the lowest card value of that deck, plus
+      one).
+
+    Together they fire every transition the built-in editions' parameters allow; `check`
+    says which ones an edition's portfolio leaves unfired."""
+    two = "pair,hand=2,copies=2"
+    deck = scale_edition(edition, parse_scale(two))
+    values = [deck.faces.points[card] for card in deck.faces.in_play]
+    lowest = min((v for v in values if v >= 0), default=0)
+    return [DEFAULT, f"{two},target={lowest + 1}"]
+
+
+def scale_list(text: str, edition: Edition) -> list[str]:
+    """The scales a --scale value names for `edition`: one scale, a `;`-separated list, or
+    the portfolio (InputError names a bad one)."""
+    scales: list[str] = []
+    for part in (p.strip() for p in text.split(LIST_SEPARATOR)):
+        if part == PORTFOLIO:
+            scales += portfolio(edition)
+        else:
+            parse_scale(part)
+            scales.append(part)
+    return scales
+
+
+def check_scale_list(text: str) -> None:
+    """InputError unless every scale of a --scale list parses (the portfolio is one)."""
+    parts = [p.strip() for p in text.split(LIST_SEPARATOR)]
+    if not all(parts):
+        raise InputError(f"--scale: expected scales separated by {LIST_SEPARATOR!r}, found {text!r}")
+    for part in parts:
+        if part != PORTFOLIO:
+            parse_scale(part)
+
 
 def parse_scale(text: str) -> Scale:
     """The scale a SCALE string names; InputError says what is wrong with it."""
