@@ -168,6 +168,10 @@ def run_games(
     # multiprocessing's pool, whose workers Ctrl-C kills at once: a concurrent.futures
     # executor, shut down with its futures cancelled, went on playing games for minutes
     pool = None
+    if engine != "reference":
+        from unospec.engine.warm import load
+
+        load()  # before the pool forks: its workers inherit the loaded engine
     try:
         if jobs > 1 and len(chunks) > 1:
             pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_interrupts)

@@ -135,18 +135,14 @@ def run(
     into `outcome`. On Ctrl-C the workers stop and the interrupt propagates; `outcome`
     keeps what finished.
 
-    A single edition's exploration has nothing to share the pool with but its own games:
-    it spreads over the `jobs` processes itself (see `explore`), and the games follow. On
-    one process an exploration takes 1.4 to 1.6 times as long as on two (see
-    benchmarks/README.md), and a large one would leave the other process idle once the
-    games are done.
+    The engine is loaded (or compiled) here first, so that no worker loads it again.
     """
+    from unospec.engine.warm import load
+
+    load()  # in this process, before the pool forks: every worker then has the engine loaded
     for number in which:
         outcome.played[number] = Played(work.games)
         _report(work, outcome, number, progress)
-    if len(which) == 1 and work.explore is not None:
-        outcome.explored[which[0]] = work.explore(work.editions[which[0]], jobs=jobs)
-        _report(work, outcome, which[0], progress)
     pieces = _pieces(work, which, outcome)
     pool = None
     try:

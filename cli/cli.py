@@ -63,10 +63,19 @@ def _one_interrupt_at_a_time() -> Iterator[None]:
         signal.signal(signal.SIGINT, before)
 
 
+ENGINE_COMMANDS = frozenset(
+    {"check", "explore", "simulate", "conform", "baseline", "report", "lint", "diff", "play"}
+)
+"""The commands that run the compiled engine: it is loaded (compiled, the first time after
+an install) before they start, with its progress on stderr."""
+
+
 def _main(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
         handler: Callable[[argparse.Namespace], int] = HANDLERS[args.command]
+        if args.command in ENGINE_COMMANDS:
+            _engine_ready()
         return handler(args)
     except (UsageError, InputError) as error:
         print(f"unospec: error: {one_line(str(error))}", file=sys.stderr)
@@ -81,6 +90,32 @@ def _main(argv: Sequence[str] | None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's final flush cannot fail
         return BROKEN_PIPE
+
+
+def _engine_ready() -> None:
+    """Load the compiled engine; compiling it (the first run after an install) shows a bar
+    on stderr, and says how long it took."""
+    from unospec.engine.warm import load
+
+    shown: list[Any] = []
+
+    def progress(done: int, total: int) -> None:
+        if not shown:
+            print(
+                "unospec: compiling the engine (once after an install; cached afterwards)",
+                file=sys.stderr,
+            )
+            shown.append(_progress_bar())
+            shown.append(shown[0].__enter__())
+        shown[1]("compiling the engine", done, total)
+
+    try:
+        seconds = load(progress)
+    finally:
+        if shown:
+            shown[0].__exit__(None, None, None)
+    if shown:
+        print(f"unospec: the engine compiled in {seconds:.0f} s", file=sys.stderr)
 
 
 def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
