@@ -348,7 +348,15 @@ class _progress_bar:
 
 
 def _explore(args: argparse.Namespace) -> int:
-    from unospec.checks.explore_job import PROGRESS, STUCK, run_exploration, write_counterexample
+    from unospec.checks.explore_job import (
+        PROGRESS,
+        STUCK,
+        explore_scales,
+        portfolio_json,
+        write_counterexample,
+    )
+    from unospec.editions import load_edition
+    from unospec.model.scale import LIST_SEPARATOR, scale_list
     from unospec.render import explore_text
 
     _writable_folder(Path(args.out))  # before the work, so a counterexample is never lost
@@ -364,17 +372,21 @@ def _explore(args: argparse.Namespace) -> int:
             f"--storyboard: Graphviz's `dot` is needed to draw it: install it ({HOW_TO_INSTALL}), "
             "or leave --storyboard out"
         )
+    edition = load_edition(args.edition)
+    scales = scale_list(args.scale, edition)
     with _progress_bar() as progress:
-        report = run_exploration(
+        reports = explore_scales(
+            edition,
             args.edition,
+            scales,
             players=args.players,
-            scale=args.scale,
             symmetry=not args.no_symmetry,
             max_states=args.max_states,
             jobs=args.jobs,
             progress=lambda states, depth: progress("exploring", states, 0),
             partial_on_interrupt=True,
         )
+    report = reports[-1]
     found = report.trace or report.stuck
     written = write_counterexample(report, Path(args.out)) if found else []
     stuck = report.stuck.trace if report.stuck and report.trace is None else None
@@ -383,14 +395,18 @@ def _explore(args: argparse.Namespace) -> int:
         from unospec.diagrams.command import storyboard_svg
 
         ending = f"{PROGRESS}: {STUCK}" if stuck else None
-        edition = report.exploration.edition
-        written.append(storyboard_svg(edition, drawn, args.storyboard, ending=ending))
-    data = report.to_json()
+        written.append(
+            storyboard_svg(report.exploration.edition, drawn, args.storyboard, ending=ending)
+        )
+    if len(scales) == 1:
+        data = report.to_json()
+    else:  # several scales: their sums, and each one's figures under `portfolio`
+        data = portfolio_json(reports, LIST_SEPARATOR.join(r.scale for r in reports))
     data["written"] = [str(p) for p in written]
     _emit(args, data, explore_text(data))
     if report.exploration.stopped == "interrupted":
         return INTERRUPTED
-    return OK if report.ok else FAILED
+    return OK if all(r.ok for r in reports) else FAILED
 
 
 def _conform(args: argparse.Namespace) -> int:

@@ -229,8 +229,19 @@ def explore_text(data: dict[str, Any]) -> str:
             if data["bytes_per_state"]
             else "too few states to measure the memory per state)"  # RSS grows in pages
         ),
-        "Invariants:",
     ]
+    if data.get("fingerprint_collision_probability") is not None:
+        out.append(
+            f"  fingerprints: the chance of a collision is about "
+            f"{data['fingerprint_collision_probability']:.1e} (TLC's optimistic estimate)"
+        )
+    for each in data.get("portfolio") or []:
+        out.append(
+            f"  scale {each['scale']}: {counted(each['distinct_states'], 'state', 'states')}, "
+            f"{counted(each['transitions'], 'transition', 'transitions')}, depth {each['depth']}"
+            + ("" if each["complete"] else ", incomplete")
+        )
+    out.append("Invariants:")
     states = data["distinct_states"]
     out += [
         f"  {'ok  ' if i['ok'] else 'FAIL'}  {i['name']}"
