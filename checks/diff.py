@@ -18,7 +18,7 @@ import dataclasses
 import functools
 import json
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,7 +39,6 @@ from unospec.checks.counterexample import (
     step_row,
     step_table,
 )
-from unospec.checks.explorer import explore
 from unospec.checks.lint import lint
 from unospec.checks.lint.families import can_fire
 from unospec.checks.lint.unrecorded import ASKED
@@ -254,8 +253,11 @@ def conclusions(
     (or as far as the invariant it broke)."""
     proofs = prove(edition)
     findings = lint(edition, proofs=proofs).findings
-    explored = explore(scale_edition(edition, parse_scale(scale)), players, max_states=max_states)
-    counted = len(explored.states)
+    from unospec.engine.exploration import explore as explore_compiled
+
+    scaled = scale_edition(edition, parse_scale(scale))
+    explored = explore_compiled(scaled, players, max_states=max_states)
+    counted = explored.distinct_states
     return {
         "proofs": {q.name: q.verdict for q in proofs.queries},
         "findings": sorted(f.id for f in findings),
@@ -313,12 +315,20 @@ def shared_scale(a: Edition, b: Edition, scale: str) -> str:
 
 
 def distinguish(
-    a: Edition, b: Edition, *, scale: str, players: int, max_states: int
+    a: Edition,
+    b: Edition,
+    *,
+    scale: str,
+    players: int,
+    max_states: int,
+    engine: str = "compiled",
 ) -> tuple[list[Outcome] | None, str, dict[str, Any]]:
     """A shortest run that tells the editions apart on their shared scaled deck.
 
     Returns (path, how it differs, bound). The path's last outcome is the step at which they
-    part: legal in one edition only, or leaving different states.
+    part: legal in one edition only, or leaving different states. The search runs on the
+    compiled engine (`unospec.engine.joint`), in the reference's order, so it finds the
+    reference's own trace; `engine="reference"` runs it on the reference kernel.
     """
     common = shared_scale(a, b, scale)
     sa, sb = scale_edition(a, parse_scale(common)), scale_edition(b, parse_scale(common))
@@ -339,6 +349,8 @@ def distinguish(
             f"({len(sa.faces.in_play)} against {len(sb.faces.in_play)} cards, {faces} faces)"
         )
         return [], how, bound
+    if engine != "reference":
+        return _distinguish_compiled(sa, sb, start_a, players, max_states, bound)
     parents: dict[GameState, tuple[GameState | None, Outcome | None]] = {start_a: (None, None)}
     frontier, depth = [start_a], 0
     fired: set[int] = set()
@@ -359,6 +371,144 @@ def distinguish(
     bound.update(states=len(parents), depth=depth, complete=True)
     bound["next_hand_played"] = NEXT_HAND.number in fired
     return None, "", bound
+
+
+HOW = {
+    1: "legal in a only",
+    2: "legal in b only",
+    3: "no outcome in a only",
+    4: "no outcome in b only",
+    5: "different states",
+}
+"""The words of each way the engine's joint search says the editions part (`joint`)."""
+
+
+def _distinguish_compiled(
+    sa: Edition,
+    sb: Edition,
+    start: GameState,
+    players: int,
+    max_states: int,
+    bound: dict[str, Any],
+) -> tuple[list[Outcome] | None, str, dict[str, Any]]:
+    """`distinguish` on the engine: the search there, the path rebuilt by the reference."""
+    import numpy as np
+
+    from unospec.engine import joint
+    from unospec.engine.exploration import Scratch
+    from unospec.engine.program import program
+    from unospec.engine.states import normalize as normalize_row
+    from unospec.engine.states import pack
+
+    prog, other = program(sa, players), program(sb, players)
+    scratch = Scratch.of(prog)
+    first = prog.encode(start)
+    normalize_row(prog.M, first, scratch.counts)
+    words = np.zeros(prog.words, dtype=np.uint64)
+    pack(first, prog.spec, scratch.counts, words)
+    size = max_states + 2
+    parents = np.zeros(size, dtype=np.uint32)
+    outcome_of = np.zeros(size, dtype=np.uint32)
+    J = np.zeros(joint.JOINT_SCALARS, dtype=np.int64)
+    J[joint.J_NEXT_HAND_BRANCH] = NEXT_HAND.number
+    length = prog.row_length
+    cursor, take, moves, child, before, action, order = scratch.cursor
+    joint.distinguish(
+        prog.M, prog.E, other.E, prog.spec, joint.rank_table(players, prog.faces), J,
+        max_states, words, np.zeros((size, prog.words), dtype=np.uint64),
+        np.zeros(size, dtype=np.int64), np.zeros((size, prog.words), dtype=np.uint64),
+        np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64),
+        np.zeros(1 << (2 * size).bit_length(), dtype=np.uint32), parents, outcome_of,
+        scratch.row, cursor, take, moves, np.zeros_like(moves), child, before, action, order,
+        scratch.log, scratch.snaps, scratch.logn, np.zeros(length, dtype=np.int64),
+        np.zeros(length, dtype=np.int64), scratch.words, scratch.counts,
+    )  # fmt: skip
+    parted = int(J[joint.J_PARTED])
+    bound.update(states=int(J[joint.J_STATES]), depth=int(J[joint.J_DEPTH]))
+    bound["complete"] = parted == joint.SAME
+    bound["next_hand_played"] = bool(J[joint.J_NEXT_HAND])
+    if parted in (joint.SAME, joint.BOUND):
+        return None, "", bound
+    steps = []
+    state = int(J[joint.J_STATE])
+    while state > 0:
+        steps.append(int(outcome_of[state]))
+        state = int(parents[state])
+    path: list[Outcome] = []
+    game = start
+    for position in reversed(steps):  # walked again by the reference, in its own order
+        outcome = _candidate(sa, game, position)
+        path.append(outcome)
+        game = normalize(outcome.after)
+    last = _parting(sa, sb, game, parted, J, prog.decode_action)
+    if last is None:  # the reference finds no such step: the engine and it disagree
+        raise AssertionError("the joint search's parting step cannot be walked again")
+    return [*path, last], HOW[parted], bound
+
+
+def _candidates(a: Edition, game: GameState) -> Iterator[Outcome]:
+    """A's outcomes of `game` in the order `_step` compares them (moves by `repr`, a move's
+    outcomes up to the first it has none for)."""
+    if is_chance(game):
+        try:
+            yield from chance_outcomes(a, game)
+        except OfferedGap:
+            return
+        return
+    for action in sorted(legal_actions(a, game), key=repr):
+        try:
+            yield from outcomes(a, game, action)
+        except OfferedGap:
+            continue
+
+
+def _candidate(a: Edition, game: GameState, position: int) -> Outcome:
+    for i, outcome in enumerate(_candidates(a, game)):
+        if i == position:
+            return outcome
+    raise AssertionError("the joint search's path cannot be walked again")
+
+
+def _parting(
+    a: Edition,
+    b: Edition,
+    game: GameState,
+    parted: int,
+    J: Any,
+    decode: Callable[..., Action],
+) -> Outcome | None:
+    """The step at which the editions part, as `_step` finds it in `game`."""
+    from unospec.engine import joint
+
+    row = [int(J[joint.J_KIND]), int(J[joint.J_PLAYER]), int(J[joint.J_CARD]),
+           int(J[joint.J_ARG])]  # fmt: skip
+    position = int(J[joint.J_OUTCOME])
+    if parted in (joint.LEGAL_IN_A, joint.LEGAL_IN_B) and position < 0:
+        action = decode(row)
+        side = a if parted == joint.LEGAL_IN_A else b
+        try:
+            return next(outcomes(side, game, action))
+        except (OfferedGap, StopIteration):
+            return None
+    if parted == joint.NO_OUTCOME_IN_A:
+        if position < 0:
+            found = _gap_in_a(b, game, decode(row))
+            return found[0] if found else None
+        for i, outcome in enumerate(_outcomes_to_gap(a, game)):
+            if i == position:
+                found = _gap_in_a(b, game, outcome.action)
+                return found[0] if found else None
+        return None
+    return _candidate(a, game, position)
+
+
+def _outcomes_to_gap(a: Edition, game: GameState) -> Iterator[Outcome]:
+    """A's shuffle outcomes of `game`, the one without an outcome last (as an `Outcome` of
+    its action alone)."""
+    try:
+        yield from chance_outcomes(a, game)
+    except OfferedGap as gap:
+        yield Outcome(gap.action, (), game, ())
 
 
 def scaled_away(

@@ -9,11 +9,12 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from unospec.checks.explore_job import explore_edition
+from unospec.checks.explore_job import explore_scales
 from unospec.checks.random_play import MAX_STEPS
 from unospec.checks.simulate import ENOUGH_UNFINISHED, run_games, simulation_json
 from unospec.checks.wording import counted, shell_word
 from unospec.editions import reference
+from unospec.model.scale import scale_list
 from unospec.model.edition import Edition
 
 
@@ -53,14 +54,16 @@ def coverage(
         )
         parts.append(counted(tally.games, "random game", "random games"))
     if scale:
-        report = explore_edition(
-            edition, reference(edition), scale=scale, fit=True, max_states=max_states
+        scales = scale_list(scale, edition)
+        reports = explore_scales(
+            edition, reference(edition), scales, fit=True, max_states=max_states
         )
-        scale = report.scale  # the nearest that deals, when `scale` cannot
-        explored = report.exploration
-        fired += explored.fired
-        broken = explored.violation.invariant if explored.violation is not None else None
-        parts.append(exploring(scale, explored.stopped, broken, len(explored.states)))
+        for report in reports:  # each fitted to the nearest scale that deals
+            explored = report.exploration
+            fired += explored.fired
+            broken = explored.violation.invariant if explored.violation is not None else None
+            states = explored.distinct_states
+            parts.append(exploring(report.scale, explored.stopped, broken, states))
     return Evidence(fired, " and ".join(parts), shortfalls, unfinished)
 
 
