@@ -1,8 +1,8 @@
 """Verification baselines: what an edition's checks concluded, saved to compare against.
 
 A baseline records an edition's fingerprint: a digest of its deck, its parameters and chosen
-readings, its proof verdicts, its finding ids, its exploration on a portfolio of scales (state counts,
-transitions fired) and its random games for one sample (steps, hands, how often each
+readings, its proof verdicts, its finding ids, its exploration on a portfolio of scales
+(state counts, transitions fired) and its random games for one sample (steps, hands, how often each
 transition fired, a digest of every hand's length). `unospec baseline save` writes it beside
 the edition file, under `baselines/`; `unospec check` recomputes it and fails, naming each
 difference, when the edition changed in a way the baseline does not record. Saving again

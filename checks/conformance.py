@@ -26,11 +26,11 @@ import dataclasses
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from unospec.checks.chance import Outcome, chance_outcomes, minus, normalize, outcomes
 from unospec.checks.counterexample import concrete_trace
-from unospec.checks.invariants import violations
+from unospec.checks.invariants import INVARIANTS, violations
 from unospec.checks.symmetry import canonical, colour_renamings
 from unospec.editions import reference
 from unospec.model.actions import (
@@ -51,9 +51,11 @@ from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.kernel import empty_table, is_chance, legal_actions, run
 from unospec.model.scale import parse_scale, scale_edition
-from unospec.model.state import GameState
+from unospec.model.state import GameState, Owed
 from unospec.model.table import MACHINE
 from unospec.model.trace import Trace, action_step
+
+INVARIANT_ORDER = tuple(invariant.name for invariant in INVARIANTS)
 
 GAMES = 5
 """Full-size games `unospec check` replays per edition (`unospec conform --games`)."""
@@ -63,35 +65,58 @@ MAX_STEPS = 200_000
 class Stepped(Protocol):
     """What an implementation says of one step."""
 
-    state: Any  # the state reached, or None when refused
-    refused: tuple[str, str] | None  # ("illegal" | "gap", the rule it cites)
-    broken: frozenset[str] | None  # the step invariants it finds broken; None: checks none
+    @property
+    def state(self) -> Any:
+        """The state reached, or None when refused."""
+
+    @property
+    def refused(self) -> tuple[str, str] | None:
+        """("illegal" | "gap" | "broken", the rule it cites), or None."""
+
+    @property
+    def broken(self) -> frozenset[str] | None:
+        """The step invariants it finds broken; None: it checks none."""
 
 
-class Rules(Protocol):
+S = TypeVar("S")
+
+
+class Rules(Protocol[S]):
     """An implementation of the rules, as conformance calls it (one per edition and table
-    size). States are the implementation's own values; `encode` and `decode` convert."""
+    size). States are the implementation's own values (`S`); `encode` and `decode` convert.
+
+    - `encode(game)`: the reference `GameState` as the implementation's state;
+    - `decode(state)`: back to a `GameState` (the order of the cards under the discard
+      pile's top may be any: no rule reads it);
+    - `legal(state)`: the moves players may make (as reference `Action`s; none when the
+      next step is a shuffle);
+    - `step(state, action)`: the state it leads to, or its refusal (illegal, or no outcome:
+      a gap), and the step invariants it finds broken (None: it checks none);
+    - `state_broken(state)`: the state invariants it finds broken (None: it checks none);
+    - `play(seed, max_steps)`: every action of a random game it plays from `seed`, the first
+      deal included (None: it plays none).
+    """
 
     name: str
 
-    def encode(self, game: GameState) -> Any: ...
+    def encode(self, game: GameState) -> S: ...
 
-    def decode(self, state: Any) -> GameState: ...
+    def decode(self, state: S) -> GameState: ...
 
-    def legal(self, state: Any) -> list[Action]: ...
+    def legal(self, state: S) -> list[Action]: ...
 
-    def step(self, state: Any, action: Action) -> Stepped: ...
+    def step(self, state: S, action: Action) -> Stepped: ...
 
-    def state_broken(self, state: Any) -> frozenset[str] | None: ...
+    def state_broken(self, state: S) -> frozenset[str] | None: ...
 
     def play(self, seed: int, max_steps: int) -> list[Action] | None: ...
 
 
-Opener = Callable[[Edition, int], Rules]
+Opener = Callable[[Edition, int], "Rules[Any]"]
 """Opens an implementation for an edition at a table of that many players."""
 
 
-def compiled(edition: Edition, players: int) -> Rules:
+def compiled(edition: Edition, players: int) -> Rules[Any]:
     """The compiled engine (`unospec.engine`)."""
     from unospec.engine.adapter import CompiledRules
 
@@ -179,7 +204,7 @@ def conform(
     seats = base.rules.min_players if players is None else players
     base.require_players(seats)
     fitted = fitting_scale(base, seats, scale) if scale else None
-    rules: Rules | None = None
+    rules: Rules[Any] | None = None
     report = ConformanceReport(base.name, fitted, seats, "")
     if fitted is not None:
         scaled = scale_edition(base, parse_scale(fitted))
@@ -200,7 +225,7 @@ def _states(
     report: ConformanceReport,
     edition: Edition,
     players: int,
-    rules: Rules,
+    rules: Rules[Any],
     scale: str,
     max_states: int | None,
 ) -> None:
@@ -259,7 +284,7 @@ class Probe:
 
 
 def probe(
-    rules: Rules, game: GameState, tried: list[tuple[Outcome, Exception | None]],
+    rules: Rules[Any], game: GameState, tried: list[tuple[Outcome, Exception | None]],
     tries: list[Action],
 ) -> Probe:  # fmt: skip
     """Ask `rules` everything about `game` (the compiled engine answers in one call)."""
@@ -294,7 +319,7 @@ def _arranged(game: GameState, outcome: Outcome) -> GameState:
 
 def _compare_state(
     edition: Edition,
-    rules: Rules,
+    rules: Rules[Any],
     game: GameState,
     tried: list[tuple[Outcome, Exception | None]],
     report: ConformanceReport,
@@ -328,9 +353,51 @@ def _compare_state(
             break
     if len(found.outcomes) > len(tried) and not any(p for _, p in tried):
         return "outcome", None, f"{len(tried)} outcomes", f"{len(found.outcomes)} outcomes", None
+    if report.states_compared % CORRUPTED_EVERY == 1:
+        found_broken = _corrupted_verdicts(edition, rules, game)
+        if found_broken is not None:
+            return found_broken
     return _converse(edition, game, tries, found.refused, report)
 
 
+CORRUPTED_EVERY = 16
+"""One state in this many is also judged corrupted, several ways: the invariants' verdicts
+on states that break them must agree too, not only on the reachable states, which pass."""
+
+
+def corruptions(game: GameState) -> Iterator[tuple[str, GameState]]:
+    """`game` broken in ways both an implementation and the reference can hold: a card
+    lost, a card made twice, a direction that is none, an UNO window or a draw where none
+    can be, a colour of no deck, a winner before the game is over."""
+    if game.hands and game.hands[0]:
+        yield "a card lost", game._replace(hands=(game.hands[0][1:], *game.hands[1:]))
+    if game.discard:
+        hand = tuple(sorted((*game.hands[0], game.discard[-1])))
+        yield "a card twice", game._replace(hands=(hand, *game.hands[1:]))
+    yield "no direction", game._replace(direction=2)
+    if len(game.hands[game.current]) != 1:
+        yield "a window for a player of several cards", game._replace(window=game.current)
+    if game.owed is None and game.phase == "awaiting_play":
+        yield "a draw left over", game._replace(owed=Owed(game.current, 1, "awaiting_play"))
+    yield "a colour of no deck", game._replace(color=7)
+    if game.winner < 0 and game.phase not in MACHINE.final:
+        yield "a winner too soon", game._replace(winner=0)
+
+
+def _corrupted_verdicts(edition: Edition, rules: Rules[Any], game: GameState) -> Found | None:
+    """The first invariant each corruption of `game` breaks, by both."""
+    for how, broken in corruptions(game):
+        said = [name for name, _ in violations(edition, broken, kinds=("always",))]
+        engine_said = rules.state_broken(rules.encode(broken))
+        if engine_said is None:
+            return None
+        first = next((name for name in INVARIANT_ORDER if name in engine_said), None)
+        if (said[0] if said else None) != first:
+            verdicts = (sorted(said), sorted(engine_said))
+            return "verdicts", None, f"{how}: {verdicts[0]}", f"{how}: {verdicts[1]}", None
+    return None
+
+
 def _compare_outcome(
     edition: Edition,
     game: GameState,
@@ -353,14 +420,10 @@ def _compare_outcome(
         differs = _differing(edition, outcome.after, reached)
         return "outcome", action, differs["reference"], differs["engine"], outcome
     if broken is not None:
-        said = frozenset(
-            name
-            for name, _ in violations(
-                edition, outcome.after, game, outcome.fired, kinds=("step",)
-            )  # fmt: skip
-        )
-        if said != broken:
-            return "step-verdicts", action, sorted(said), sorted(broken), outcome
+        checked = violations(edition, outcome.after, game, outcome.fired, kinds=("step",))
+        named = frozenset(name for name, _ in checked)
+        if named != broken:
+            return "step-verdicts", action, sorted(named), sorted(broken), outcome
     return None
 
 
@@ -387,76 +450,13 @@ def _tried(edition: Edition, game: GameState) -> Iterator[tuple[Outcome, Excepti
             continue
         for outcome in listed:
             yield outcome, None
-
-
-def _compare_outcome(
-    edition: Edition,
-    game: GameState,
-    outcome: Outcome,
-    problem: Exception | None,
-    engine: tuple[Any, GameState | None, frozenset[str] | None],
-) -> Found | None:
-    action = outcome.action
-    refused, reached, broken = engine
-    if refused == "missing":
-        return "outcome", action, "an outcome", "none", outcome
-    if problem is not None:
-        said = ("gap" if isinstance(problem, RuleGap) else "illegal", str(problem))
-        if refused is None or refused[0] != said[0]:
-            return "outcome", action, f"refused ({said[0]}): {said[1]}", _refusal(refused), outcome
-        return None
-    if refused is not None or reached is None:
-        return "outcome", action, "accepted", _refusal(refused), outcome
-    if comparable(reached) != comparable(outcome.after):
-        differs = _differing(edition, outcome.after, reached)
-        return "outcome", action, differs["reference"], differs["engine"], outcome
-    if broken is not None:
-        said = frozenset(
-            name
-            for name, _ in violations(
-                edition, outcome.after, game, outcome.fired, kinds=("step",)
-            )  # fmt: skip
-        )
-        if said != broken:
-            return "step-verdicts", action, sorted(said), sorted(broken), outcome
-    return None
-
-
-def _tried(edition: Edition, game: GameState) -> Iterator[tuple[Outcome, Exception | None]]:
-    """Every outcome the reference gives in `game`, or the move it refuses (with why)."""
-    if is_chance(game):
-        found = chance_outcomes(edition, game)
-        while True:
-            try:
-                yield next(found), None
-            except StopIteration:
-                return
-            except RuleGap as gap:  # every order of a shuffle meets it: the first stands
-                action = getattr(gap, "action", None)
-                if action is not None:
-                    yield Outcome(action, (), game, ()), gap
-                return
-        return
-    for action in legal_actions(edition, game):
-        try:
-            listed = list(outcomes(edition, game, action))
-        except (IllegalAction, RuleGap) as problem:
-            yield Outcome(action, (), game, ()), problem
-            continue
-        for outcome in listed:
-            yield outcome, None
-
-
-def _outcomes(edition: Edition, game: GameState) -> Iterator[Outcome]:
-    for outcome, problem in _tried(edition, game):
-        if problem is None:
-            yield outcome
 
 
 def plausible_moves(edition: Edition, game: GameState) -> list[Action]:
     """Every move a player might try now, legal or not: each card in each hand with each
-    colour of the deck, none, and a colour the deck lacks; draws, passes, answers to a Wild Draw, UNO calls, catches of every
-    seat, a kept card after a Hail Mary, a special wild's loser."""
+    colour of the deck, none, and a colour the deck lacks; draws, passes, answers to a Wild
+    Draw, UNO calls, catches of every seat, a kept card after a Hail Mary, a special wild's
+    loser."""
     seats = range(game.players)
     outside = [c for c in range(len(COLORS)) if c not in edition.color_indices][:1]
     colours = (-1, *edition.color_indices, *outside)  # and one colour the deck lacks
@@ -516,7 +516,7 @@ def _outcome_of(edition: Edition, game: GameState, action: Action) -> Outcome:
     """The reference's first outcome of `action` in `game`, or an unplayed one."""
     try:
         return next(outcomes(edition, game, action))
-    except Exception:  # noqa: BLE001 - refused or no outcome: the step ends the trace as is
+    except Exception:  # refused or no outcome: the step ends the trace as is
         return _unplayed(action)
 
 
@@ -535,7 +535,7 @@ def _games(
     """Replay the implementation's random games through the reference, step by step."""
     from unospec.checks.simulate import game_plan
 
-    opened: dict[int, Rules] = {}
+    opened: dict[int, Rules[Any]] = {}
     for number in range(games):
         seats, game_seed = game_plan(base, number, seed, players)
         rules = opened.get(seats) or opened.setdefault(seats, opener(base, seats))
@@ -552,7 +552,11 @@ def _games(
 
 
 def _replay_game(
-    edition: Edition, players: int, rules: Rules, actions: list[Action], report: ConformanceReport
+    edition: Edition,
+    players: int,
+    rules: Rules[Any],
+    actions: list[Action],
+    report: ConformanceReport,
 ) -> Difference | None:
     game = empty_table(edition, players)
     deal = actions[0]

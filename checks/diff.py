@@ -47,6 +47,7 @@ from unospec.checks.replay import pending, replay
 from unospec.checks.wording import seats
 from unospec.editions import reference
 from unospec.editions.schema import RULE_KEYS
+from unospec.engine.exploration import explore as explore_compiled
 from unospec.model.actions import Action
 from unospec.model.cards import KINDS
 from unospec.model.edition import Edition, Interpretation, Reading
@@ -253,8 +254,6 @@ def conclusions(
     (or as far as the invariant it broke)."""
     proofs = prove(edition)
     findings = lint(edition, proofs=proofs).findings
-    from unospec.engine.exploration import explore as explore_compiled
-
     scaled = scale_edition(edition, parse_scale(scale))
     explored = explore_compiled(scaled, players, max_states=max_states)
     counted = explored.distinct_states

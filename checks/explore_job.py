@@ -26,6 +26,7 @@ from unospec.checks.explorer import Explored, Progress, Violation, explore
 from unospec.checks.invariants import INVARIANTS, Invariant
 from unospec.checks.replay import replay
 from unospec.editions import load_edition, reference_in
+from unospec.engine.exploration import explore as explore_compiled
 from unospec.model.actions import Deal
 from unospec.model.edition import Edition
 from unospec.model.scale import (
@@ -192,8 +193,6 @@ def explore_edition(
             partial_on_interrupt=partial_on_interrupt,
         )
     else:
-        from unospec.engine.exploration import explore as explore_compiled
-
         exploration = explore_compiled(
             edition,
             players,

@@ -99,6 +99,8 @@ def check_editions(
     max_states: int | None = DEFAULT_MAX_STATES,
     progress: Progress | None = None,
     baselines: Path | None = None,
+    engine: str = "compiled",
+    conformance: int | None = None,
 ) -> list[EditionReport]:
     """Check each edition (a built-in name or a file path); `jobs` 0 means one per core;
     `baselines` is the folder of saved baselines (by default `baselines/` beside each file);
@@ -107,8 +109,9 @@ def check_editions(
     Ctrl-C raises `CheckInterrupted` with the editions checked so far.
     """
     editions = [load_edition(name) for name in names]
-    explore = _explore(scale, max_states)
-    return _check(editions, games, seed, jobs, explore, progress, baselines, None)
+    explore = _explore(scale, max_states, engine)
+    conform = _conform(engine, conformance)
+    return _check(editions, games, seed, jobs, explore, progress, baselines, None, conform, engine)
 
 
 CONFORM_STATES = 20_000
@@ -127,13 +130,14 @@ def fingerprints_now(
     jobs: int = 0,
     max_states: int | None = DEFAULT_MAX_STATES,
     progress: Progress | None = None,
+    engine: str = "compiled",
 ) -> list[dict[str, Any] | BaselineRefused]:
     """What `baseline save` records for each edition: its exploration at `scale` and its
     `games` random games, run as `check` runs them (one pool, see `workload`; an edition
     that behaves like an earlier one shares its work), then its fingerprint; where the games
     fail, or the exploration stops at `max_states`, a BaselineRefused instead (a baseline
     records what passing checks conclude)."""
-    work = Work(editions, games, seed, _explore(scale, max_states))
+    work = Work(editions, games, seed, _explore(scale, max_states, engine), engine=engine)
     outcome = Outcome()
     first = _first_alike(editions)  # a twin's games and exploration are its first's
     alone = [i for i, f in enumerate(first) if f == i]
@@ -168,6 +172,8 @@ def check_edition(
     progress: Progress | None = None,
     same_as: EditionReport | None = None,
     baselines: Path | None = None,
+    engine: str = "compiled",
+    conformance: int | None = None,
 ) -> EditionReport:
     """Every check of one edition; `scale` None skips the exhaustive exploration.
 
@@ -176,8 +182,11 @@ def check_edition(
     edition's would play the very same steps to the same verdicts, and are not run again.
     """
     try:
-        explore = _explore(scale, max_states)
-        (report,) = _check([edition], games, seed, jobs, explore, progress, baselines, same_as)
+        explore = _explore(scale, max_states, engine)
+        conform = _conform(engine, conformance)
+        (report,) = _check(
+            [edition], games, seed, jobs, explore, progress, baselines, same_as, conform, engine
+        )
     except CheckInterrupted:
         raise KeyboardInterrupt from None
     return report
@@ -192,11 +201,13 @@ def _check(
     progress: Progress | None,
     baselines: Path | None,
     same_as: EditionReport | None,
+    conform: workload.Conform | None = None,
+    engine: str = "compiled",
 ) -> list[EditionReport]:
     """The editions' long work on one pool (see `workload`), then each edition's report in
     order. An edition that behaves like an earlier one (or like `same_as`) shares its passing
     games and exploration; where those failed, it runs its own after."""
-    work = Work(editions, games, seed, explore, _conformance)
+    work = Work(editions, games, seed, explore, conform, engine)
     checking = _Checking(work, baselines, same_as)
     jobs = jobs or os.cpu_count() or 1
     try:
@@ -260,19 +271,19 @@ def _long_checks(
     """The random games and (when one was run) the exploration of edition number `i`."""
     played = outcome.played[i]
     checks = [_random_games(edition, games, seed, played.tally, played.seconds)]
-    if i in outcome.conformed:
-        checks.insert(0, outcome.conformed[i])
     if i in outcome.explored:
         checks.append(outcome.explored[i])
+    if i in outcome.conformed:
+        checks.append(outcome.conformed[i])
     return checks
 
 
 def _all_shared(twin: EditionReport, edition: Edition) -> list[CheckResult] | None:
     """The twin's passing games and exploration, told as `edition`'s; None if any failed."""
     shared = [
-        *([_shared(twin, "conformance", edition.name)] if _has(twin, "conformance") else []),
         _shared(twin, "random-games", edition.name),
         *([_shared(twin, "exploration", reference(edition))] if _has(twin, "exploration") else []),
+        *([_shared(twin, "conformance", edition.name)] if _has(twin, "conformance") else []),
     ]
     return None if None in shared else [c for c in shared if c is not None]
 
@@ -435,40 +446,59 @@ def _games_passed(tally: Tally, games: int) -> bool:
     )
 
 
-def _explore(scale: str | None, max_states: int | None) -> workload.Explore | None:
+def _conform(engine: str, states: int | None) -> workload.Conform | None:
+    """The conformance check `Work` runs for each edition: none on the reference kernel
+    (there is no engine to hold to it) or when `states` is 0, else on `states` states (None:
+    CONFORM_STATES)."""
+    if engine == "reference" or states == 0:
+        return None
+    return partial(_conformance, max_states=CONFORM_STATES if states is None else states)
+
+
+def _explore(
+    scale: str | None, max_states: int | None, engine: str = "compiled"
+) -> workload.Explore | None:
     """The exploration `Work` runs for each edition (None: `scale` None, no exploration)."""
-    return partial(_exploration, scale=scale, max_states=max_states) if scale else None
+    if not scale:
+        return None
+    return partial(_exploration, scale=scale, max_states=max_states, engine=engine)
 
 
 def _exploration(
-    edition: Edition, scale: str, jobs: int = 1, max_states: int | None = None
+    edition: Edition,
+    scale: str,
+    jobs: int = 1,
+    max_states: int | None = None,
+    engine: str = "compiled",
 ) -> CheckResult:
     """Every state of the edition at each scale of `scale` (the portfolio, by default), at
     the smallest table it allows, every invariant in each; `max_states` bounds each
     exploration (a check that stops there fails)."""
     scales = scale_list(scale, edition)
     reports = explore_scales(
-        edition, reference(edition), scales, jobs=jobs, fit=True, max_states=max_states
-    )
+        edition, reference(edition), scales, jobs=jobs, fit=True, max_states=max_states,
+        engine=engine,
+    )  # fmt: skip
     explored = LIST_SEPARATOR.join(report.scale for report in reports)
     data = portfolio_json(reports, explored)
     x = next((r.exploration for r in reports if not r.ok or not r.exploration.complete), None)
     x = x or reports[0].exploration
-    fitted = "" if [r.scale for r in reports] == scales[: len(reports)] else " (fitted to deal)"
+    parts = []
     left = []
-    for report in reports:
+    for asked, report in zip(scales, reports, strict=False):
         scaled = scale_edition(edition, parse_scale(report.scale))
         left.append(scaled.in_play_count - data["players"] * scaled.rules.hand_size - 1)
+        fitted = "" if report.scale == asked else f"{asked} cannot deal the hands; "
+        empty = "no draw pile after the deal; " if left[-1] <= 0 else ""
+        states = counted(report.exploration.distinct_states, "state", "states")
+        parts.append(f"scale {report.scale} ({fitted}{empty}{states})")
     data["draw_pile_after_deal"] = min(left)
-    if min(left) <= 0:  # every draw and reshuffle goes unexplored: say so, not just "passed"
-        fitted += "; a deal leaves no draw pile, so no draw is explored there"
+    if min(left) <= 0:  # every draw and reshuffle goes unexplored there: say so
+        parts[-1] += "; where the deal leaves no draw pile, no draw is explored"
     unfired = _fireable_unfired(edition, data["coverage"]) if data["complete"] else []
     data["fireable_never_fired"] = unfired
-    scales_text = " and ".join(
-        f"{p['scale']} ({p['distinct_states']} states)" for p in data["portfolio"]
-    )
     detail = (
-        f"scales {scales_text}{fitted}: {data['distinct_states']} states, "
+        f"{', '.join(parts)}: {data['distinct_states']} states, "
         f"{data['transitions']} transitions, depth {data['depth']}, "
         f"{len(data['never_fired'])} transitions never fired"
     )
@@ -522,11 +552,11 @@ def _stopped_text(explored: dict[str, Any]) -> str:
     )
 
 
-def _conformance(edition: Edition) -> CheckResult:
+def _conformance(edition: Edition, max_states: int = CONFORM_STATES) -> CheckResult:
     """The compiled engine agrees with the reference kernel (`conformance`): on the first
     `CONFORM_STATES` states of `micro`, every move and chance outcome there and every move
     not offered, and on `conformance.GAMES` full-size games replayed step by step."""
-    report = conform(edition, scale="micro", max_states=CONFORM_STATES)
+    report = conform(edition, scale="micro", max_states=max_states)
     data = report.to_json()
     portion = "every one" if report.complete else "the first, breadth first"
     detail = (

@@ -90,6 +90,7 @@ class Work:
     seed: int
     explore: Explore | None  # None: no exploration
     conform: Conform | None = None  # None: no conformance check
+    engine: str = "compiled"  # what plays the games (`simulate.play_chunk`)
 
     def do(self, piece: Piece) -> Any:
         edition = self.editions[piece.edition]
@@ -102,8 +103,9 @@ class Work:
         started = time.perf_counter()
         numbers = range(piece.chunk * CHUNK, min((piece.chunk + 1) * CHUNK, self.games))
         tally = play_chunk(
-            edition, numbers, self.seed, None, True, "mixed", MAX_STEPS, ENOUGH_UNFINISHED
-        )
+            edition, numbers, self.seed, None, True, "mixed", MAX_STEPS, ENOUGH_UNFINISHED,
+            self.engine,
+        )  # fmt: skip
         return tally, time.perf_counter() - started
 
 
@@ -178,13 +180,14 @@ def _stopping(results: Iterator[tuple[Piece, Any]]) -> Iterator[tuple[Piece, Any
 
 
 def _pieces(work: Work, which: list[int], outcome: Outcome) -> Iterator[Piece]:
-    """The explorations not yet run, then every chunk in order; read lazily, so the chunks of
-    an edition whose games have stopped (see `Played.done`) are left out."""
+    """The explorations not yet run, then each edition's conformance check and its chunks in
+    order; read lazily, so the chunks of an edition whose games have stopped (see
+    `Played.done`) are left out."""
     if work.explore is not None:
         yield from (Piece(n, None) for n in which if n not in outcome.explored)
-    if work.conform is not None:
-        yield from (Piece(n, CONFORM) for n in which if n not in outcome.conformed)
     for number in which:
+        if work.conform is not None and number not in outcome.conformed:
+            yield Piece(number, CONFORM)
         played = outcome.played[number]
         for chunk in range(played.chunks):
             if not played.done:

@@ -73,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     explore.add_argument("--max-states", type=_positive, default=None)
     explore.add_argument("--no-symmetry", action="store_true")
     explore.add_argument("--jobs", type=_jobs, default=1)
+    _engine(explore)
     explore.add_argument(
         "--out",
         type=output_path,
@@ -142,6 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--games", type=_games, default=None, help="random games to record (0: none)"
     )
     baseline.add_argument("--seed", type=_integer, default=0)
+    _engine(baseline)
     report = command("report", "a static review site of editions, to open in a browser")
     report.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
     report.add_argument("--out", type=output_path, required=True, metavar="DIR")
@@ -169,6 +171,13 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--report", type=output_path, metavar="DIR", help="also write the review site there"
     )
+    check.add_argument(
+        "--conform-states",
+        type=_games,
+        default=None,
+        help="states of micro the conformance check compares (default 20,000; 0 skips it)",
+    )
+    _engine(check)
     check.add_argument(
         "--baselines",
         type=output_path,
@@ -205,6 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=_integer, default=0)
     simulate.add_argument("--jobs", type=_jobs, default=1)
     simulate.add_argument("--no-invariants", action="store_true")
+    _engine(simulate)
     # random_play.POLICIES; spelled out so that parsing arguments imports no rules code
     simulate.add_argument("--policy", choices=("mixed", "eager"), default="mixed")
     simulate.add_argument(
@@ -268,6 +278,17 @@ def _scales(text: str) -> str:
     except InputError as error:
         raise argparse.ArgumentTypeError(str(error).removeprefix("--scale: ")) from None
     return text
+
+
+def _engine(parser: argparse.ArgumentParser) -> None:
+    """`--engine`: the compiled engine (the default), or the reference kernel itself (to
+    tell an engine bug from a rule bug; much slower)."""
+    parser.add_argument(
+        "--engine",
+        choices=("compiled", "reference"),
+        default="compiled",
+        help="run on the compiled engine (default) or the reference kernel",
+    )
 
 
 def _optional_scale(parser: argparse.ArgumentParser, what: str) -> None:

@@ -288,6 +288,8 @@ def _check(args: argparse.Namespace) -> int:
                 max_states=max_states,
                 progress=progress,
                 baselines=Path(args.baselines) if args.baselines else None,
+                engine=args.engine,
+                conformance=args.conform_states,
             )
         except CheckInterrupted as stop:
             interrupted = stop
@@ -385,6 +387,7 @@ def _explore(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             progress=lambda states, depth: progress("exploring", states, 0),
             partial_on_interrupt=True,
+            engine=args.engine,
         )
     report = reports[-1]
     found = report.trace or report.stuck
@@ -455,6 +458,7 @@ def _simulate(args: argparse.Namespace) -> int:
         tally, seconds = run_games(
             edition, args.games, seed=args.seed, players=args.players, jobs=args.jobs,
             check=check, policy=args.policy, progress=progress, partial_on_interrupt=True,
+            engine=args.engine,
         )  # fmt: skip
     data = simulation_json(edition, tally, seconds, check, args.players)
     for first in (data["first_unfinished"], data["first_gap"]):
@@ -581,6 +585,7 @@ def _baseline(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 max_states=_state_bound(args),
                 progress=progress,
+                engine=args.engine,
             )
     except KeyboardInterrupt:  # nothing cut short is saved: every edition is left as it was
         left = [e.name for e in editions]

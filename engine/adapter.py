@@ -15,6 +15,7 @@ import numpy.typing as npt
 from unospec.engine import rules as r
 from unospec.engine import vocabulary as v
 from unospec.engine.exploration import Scratch
+from unospec.engine.layout import PHASE
 from unospec.engine.probe import OUTCOME_FIELDS, probe
 from unospec.engine.program import Program, program
 from unospec.engine.properties import (
@@ -24,7 +25,6 @@ from unospec.engine.properties import (
     step_verdicts,
 )
 from unospec.engine.simulation import engine_seed, game_actions, play_batch
-from unospec.engine.layout import PHASE
 from unospec.engine.tables import M_CHANCE, cited_rule
 from unospec.model.actions import Action
 from unospec.model.edition import Edition
@@ -128,9 +128,7 @@ class CompiledRules:
         reference's."""
         prog, s = self.program, self.scratch
         state = self.encode(game)
-        moves = np.array([self._encoded(a) for a in tries], dtype=np.int64).reshape(
-            len(tries), 4
-        )
+        moves = np.array([self._encoded(a) for a in tries], dtype=np.int64).reshape(len(tries), 4)
         tried = np.zeros(len(tries), dtype=np.int64)
         found = np.zeros(2, dtype=np.int64)
         while True:
@@ -143,11 +141,11 @@ class CompiledRules:
             if written >= 0:
                 break
             self._grow(2 * size)
-        cursor, _, legal_rows, _, _, _, order = s.cursor
+        legal_rows = s.cursor[2]
         legal = [prog.decode_action(legal_rows[i]) for i in range(int(found[1]))]
         outcomes = []
         for i in range(written):
-            code, broken, length = (int(x) for x in self.outcomes[i])
+            code, broken = int(self.outcomes[i, 0]), int(self.outcomes[i, 1])
             refused = _refusal(self.edition, code) if code < 0 else None
             after = None if refused else self.decode(self.children[i])
             outcomes.append((refused, after, names(broken)))

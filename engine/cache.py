@@ -87,7 +87,7 @@ def prepare() -> Path:
     if "numba" in sys.modules:  # imported already (by a user's code): set its config too
         import numba
 
-        numba.config.CACHE_DIR = str(where)
+        setattr(numba.config, "CACHE_DIR", str(where))  # noqa: B010  (not in its stubs)
     _PREPARED.append(where)
     return where
 

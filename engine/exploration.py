@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -24,6 +25,7 @@ import numpy.typing as npt
 from unospec.checks.explorer import Violation
 from unospec.engine import search as k
 from unospec.engine import vocabulary as v
+from unospec.engine.outcomes import CURSOR, TAKE_ROWS
 from unospec.engine.program import Program, program
 from unospec.engine.properties import INVARIANT_NAMES, invariant_tables
 from unospec.engine.states import canonical, fingerprint, normalize
@@ -36,6 +38,9 @@ Progress = Callable[[int, int], None]
 """progress(distinct states, depth)."""
 
 FINGERPRINT_BITS = 63
+MEASURED_FROM = 10_000
+"""Explorations of fewer states report no memory per state: the first allocations are
+most of it."""
 
 
 @dataclass
@@ -124,12 +129,18 @@ def walk_rows(
     return list(rows)
 
 
+Array = npt.NDArray[np.int64]
+Cursor = tuple[Array, Array, Array, Array, Array, Array, Array]
+"""What an outcome cursor walks with (see `outcomes`): its slots, its multiset rows, the
+legal moves, and the outcome's child, the state it began from, its action and its order."""
+
+
 @dataclass
 class Scratch:
     """The working arrays one search needs besides its tables."""
 
     row: npt.NDArray[np.int64]
-    cursor: tuple[npt.NDArray[np.int64], ...]
+    cursor: Cursor
     log: npt.NDArray[np.int64]
     snaps: npt.NDArray[np.int64]
     logn: npt.NDArray[np.int64]
@@ -143,7 +154,15 @@ class Scratch:
         length = prog.row_length
         return cls(
             row=np.zeros(length, dtype=np.int64),
-            cursor=k.cursor_arrays(prog.players, prog.faces, length, prog.max_moves, prog.cards),
+            cursor=(
+                np.zeros(CURSOR, dtype=np.int64),
+                np.zeros((prog.players + TAKE_ROWS, prog.faces), dtype=np.int64),
+                np.zeros((prog.max_moves, 4), dtype=np.int64),
+                np.zeros(length, dtype=np.int64),
+                np.zeros(length, dtype=np.int64),
+                np.zeros(4, dtype=np.int64),
+                np.zeros(prog.cards + 4, dtype=np.int64),
+            ),
             log=np.zeros((64, 2), dtype=np.int64),
             snaps=np.zeros((64, length), dtype=np.int64),
             logn=np.zeros(1, dtype=np.int64),
@@ -346,7 +365,8 @@ def explore(
     result.seconds = time.perf_counter() - started
     result.peak_memory_mb = _rss_mb()
     structures = states * (8 + 4 + 4 + 1) + table.nbytes + peak_frontier
-    result.bytes_per_state = structures / max(1, states)
+    # below this, the fixed sizes of the first table and frontier are most of it
+    result.bytes_per_state = structures / states if states >= MEASURED_FROM else 0.0
     del memory_before
     return result
 
@@ -428,7 +448,10 @@ def _grown(size: int, bound: int | None) -> int:
     return grown if bound is None else min(grown, bound + 1)
 
 
-def _resized(array: npt.NDArray[np.generic], size: int) -> npt.NDArray[np.generic]:
+G = TypeVar("G", bound=np.generic)
+
+
+def _resized(array: npt.NDArray[G], size: int) -> npt.NDArray[G]:
     grown = np.zeros((size, *array.shape[1:]), dtype=array.dtype)
     grown[: len(array)] = array
     return grown

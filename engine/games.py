@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from unospec.engine.jit import Grid, Ints, Words, compiled
-from unospec.engine.layout import CURRENT, DIRECTION, FACES, HANDS_PLAYED, PHASE, UNDER, WINNER
+from unospec.engine.layout import CURRENT, FACES, HANDS_PLAYED, PHASE, WINNER
 from unospec.engine.properties import state_verdicts, step_verdicts
 from unospec.engine.rules import (
     LOG_BRANCH,
@@ -274,7 +274,7 @@ def tally(
 def play(
     M: Ints,
     E: Ints,
-    I: Ints,
+    inv: Ints,
     empty: Ints,
     seeds: Ints,
     policy: int,
@@ -396,10 +396,10 @@ def play(
             tally(M, s, log, logged, fired[g], result, turns, counters)
             broken = 0
             if check:  # the step's checks first: `legal` below reuses the log as scratch
-                broken = step_verdicts(M, E, I, s, after, log, snaps, logged, action)
+                broken = step_verdicts(M, E, inv, s, after, log, snaps, logged, action)
             count = legal(M, E, after, next_moves, closed, log, snaps, logn)
             if check:
-                broken |= state_verdicts(M, E, I, after, next_moves, count, counts)
+                broken |= state_verdicts(M, E, inv, after, next_moves, count, counts)
             if broken:
                 status = STATUS_BROKEN
                 result[R_BROKEN] = broken

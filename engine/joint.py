@@ -12,6 +12,7 @@ in what play can tell (`observe`, `diff.observed`). Moves are tried in the order
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from unospec.engine.jit import Grid, Ids, Ints, WordGrid, Words, compiled
 from unospec.engine.layout import (
@@ -65,7 +66,9 @@ JOINT_SCALARS = 11
 
 
 @compiled
-def rank_of(ranks: Ints, players: int, faces: int, kind: int, player: int, card: int, arg: int) -> int:
+def rank_of(
+    ranks: Ints, players: int, faces: int, kind: int, player: int, card: int, arg: int
+) -> int:
     """The position of a move among every move, sorted by the reference's `repr`."""
     width = max(5, players + 1)
     return ranks[((kind * players + player) * faces + card) * width + arg + 1]
@@ -153,47 +156,70 @@ def _part_on_legal(
     """The legal moves differ: the least (by repr) of those legal in one edition only."""
     i = j = 0
     while i < count or j < theirs_count:
-        a = rank_of(ranks, players, faces, mine[i, 0], mine[i, 1], mine[i, 2], mine[i, 3]) if i < count else -1
-        b = rank_of(ranks, players, faces, theirs[j, 0], theirs[j, 1], theirs[j, 2], theirs[j, 3]) if j < theirs_count else -1
+        a = (
+            rank_of(ranks, players, faces, mine[i, 0], mine[i, 1], mine[i, 2], mine[i, 3])
+            if i < count
+            else -1
+        )
+        b = (
+            rank_of(ranks, players, faces, theirs[j, 0], theirs[j, 1], theirs[j, 2], theirs[j, 3])
+            if j < theirs_count
+            else -1
+        )
         if a == b:
             i += 1
             j += 1
             continue
         if b < 0 or (0 <= a < b):
             J[J_PARTED], J[J_STATE], J[J_OUTCOME] = LEGAL_IN_A, state, -1
-            J[J_KIND], J[J_PLAYER], J[J_CARD], J[J_ARG] = mine[i, 0], mine[i, 1], mine[i, 2], mine[i, 3]
+            J[J_KIND], J[J_PLAYER], J[J_CARD], J[J_ARG] = (
+                mine[i, 0],
+                mine[i, 1],
+                mine[i, 2],
+                mine[i, 3],
+            )
         else:
             J[J_PARTED], J[J_STATE], J[J_OUTCOME] = LEGAL_IN_B, state, -1
             J[J_KIND], J[J_PLAYER], J[J_CARD], J[J_ARG] = (
-                theirs[j, 0], theirs[j, 1], theirs[j, 2], theirs[j, 3]
+                theirs[j, 0],
+                theirs[j, 1],
+                theirs[j, 2],
+                theirs[j, 3],
             )
         return True
     return False
 
 
-def rank_table(players: int, faces: int) -> np.ndarray:  # type: ignore[type-arg]
+def rank_table(players: int, faces: int) -> npt.NDArray[np.int64]:
     """The rank of every move by the reference's `repr` (see `rank_of`)."""
     from unospec.engine.tables import ACTION_KIND
     from unospec.model.actions import (
-        Accept, CallUno, Catch, Challenge, Draw, Keep, NameLoser, Pass, Play,
+        Accept,
+        CallUno,
+        Catch,
+        Challenge,
+        Draw,
+        Keep,
+        NameLoser,
+        Pass,
+        Play,
+        PlayerAction,
     )  # fmt: skip
 
     width = max(5, players + 1)
     table = np.full(len(ACTION_KIND) * players * faces * width, 1 << 40, dtype=np.int64)
-    moves: list[tuple[object, int]] = []
+    moves: list[tuple[PlayerAction, int, int]] = []  # (move, card, arg)
     for p in range(players):
         for card in range(faces):
-            for colour in range(-1, 4):
-                moves.append((Play(p, card, colour), (card, colour)))
-            moves.append((Keep(p, card), (card, 0)))
-        for step in (Draw, Pass, Challenge, Accept, CallUno, NameLoser):
-            moves.append((step(p), (0, 0)))
-        for target in range(players):
-            moves.append((Catch(p, target), (0, target)))
-    for rank, (move, (card, arg)) in enumerate(sorted(moves, key=lambda m: repr(m[0]))):
+            moves.extend((Play(p, card, colour), card, colour) for colour in range(-1, 4))
+            moves.append((Keep(p, card), card, 0))
+        moves.extend(
+            (step(p), 0, 0) for step in (Draw, Pass, Challenge, Accept, CallUno, NameLoser)
+        )
+        moves.extend((Catch(p, target), 0, target) for target in range(players))
+    for rank, (move, card, arg) in enumerate(sorted(moves, key=lambda m: repr(m[0]))):
         kind = ACTION_KIND[type(move)]
-        player = move.player  # type: ignore[attr-defined]
-        table[((kind * players + player) * faces + card) * width + arg + 1] = rank
+        table[((kind * players + move.player) * faces + card) * width + arg + 1] = rank
     return table
 
 
@@ -269,8 +295,10 @@ def distinguish(
                     if got == 0:
                         break
                     if got < 0:
-                        answer = first_outcome(M, EB, row, action[0], action[1], action[2],
-                                               action[3], theirs, order, log, snaps, logn)  # fmt: skip
+                        answer = first_outcome(
+                            M, EB, row, action[0], action[1], action[2], action[3], theirs,
+                            order, log, snaps, logn,
+                        )  # fmt: skip
                         if answer == 0:
                             _parted(J, NO_OUTCOME_IN_A, state, -1, action)
                             return

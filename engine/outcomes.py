@@ -17,7 +17,7 @@ deal, then the flipped or drawn cards (`T_CHOSEN`), the counts they are chosen f
 from __future__ import annotations
 
 from unospec.engine.jit import Grid, Ints, compiled
-from unospec.engine.layout import FACES, OWED_AMOUNT, PHASE, PILE_LEN, PLAYERS, TOP, UNDER
+from unospec.engine.layout import FACES, OWED_AMOUNT, PHASE, PILE_LEN, PLAYERS, UNDER
 from unospec.engine.rules import face, legal, phase_named, pile_card, run, set_pile, under_base
 from unospec.engine.tables import E_DECK, E_RULES, M_CHANCE
 from unospec.engine.vocabulary import (

@@ -24,7 +24,7 @@ OUTCOME_FIELDS = 3
 def probe(
     M: Ints,
     E: Ints,
-    I: Ints,
+    inv: Ints,
     s: Ints,
     tries: Grid,
     tried: Ints,
@@ -50,7 +50,7 @@ def probe(
     outcomes were written, or -1 when `children` has too few rows (the caller grows it)."""
     start(M, E, s, cursor, take, moves, child, log, snaps, logn)
     count = 0 if M[M[M_CHANCE] + s[PHASE]] else cursor[K_MOVES]
-    found[0] = state_verdicts(M, E, I, s, moves, count, counts)
+    found[0] = state_verdicts(M, E, inv, s, moves, count, counts)
     found[1] = count
     written = 0
     while True:
@@ -67,7 +67,7 @@ def probe(
             befores[written, i] = before[i]
         if got > 0:
             logged = min(logn[0], log.shape[0] - 1)
-            row[O_BROKEN] = step_verdicts(M, E, I, s, child, log, snaps, logged, action)
+            row[O_BROKEN] = step_verdicts(M, E, inv, s, child, log, snaps, logged, action)
             for i in range(s.shape[0]):
                 children[written, i] = child[i]
         written += 1

@@ -116,7 +116,7 @@ class Program:
         if step in (Deal, Reshuffle):
             return step(tuple(int(c) for c in (order if order is not None else ())))
         assert step in (Draw, Pass, Challenge, Accept, CallUno, NameLoser)
-        return step(player)  # type: ignore[no-any-return]
+        return step(player)  # type: ignore[no-any-return,unused-ignore]
 
 
 _PROGRAMS: dict[tuple[int, int, int], Program] = {}

@@ -93,7 +93,6 @@ from unospec.engine.vocabulary import (
     FX_DRAW,
     FX_HAIL_MARY,
     FX_NONE,
-    FX_RACE,
     FX_REVERSE,
     FX_SKIP,
     FX_WILD,
@@ -242,14 +241,14 @@ def invariant_tables(machine: MachineTables) -> npt.NDArray[np.int64]:
 
 
 @compiled
-def phase_in(M: Ints, I: Ints, which: int, phase: int) -> int:
-    return I[which * M[M[M_DIMS]] + phase]
+def phase_in(M: Ints, inv: Ints, which: int, phase: int) -> int:
+    return inv[which * M[M[M_DIMS]] + phase]
 
 
 @compiled
-def event_in(M: Ints, I: Ints, which: int, event: int) -> int:
+def event_in(M: Ints, inv: Ints, which: int, event: int) -> int:
     phases, events = M[M[M_DIMS]], M[M[M_DIMS] + 1]
-    return I[PHASE_SETS * phases + which * events + event]
+    return inv[PHASE_SETS * phases + which * events + event]
 
 
 # -- state invariants ---------------------------------------------------------------------------
@@ -319,13 +318,13 @@ def conserved(E: Ints, s: Ints, counts: Ints) -> bool:
 
 
 @compiled
-def sizes_ok(M: Ints, I: Ints, s: Ints) -> bool:
+def sizes_ok(M: Ints, inv: Ints, s: Ints) -> bool:
     """invariants.sizes_ok: a top card during a hand; a reshuffle awaited only when the
     draw pile is empty and the discard pile can refill it."""
     phase = s[PHASE]
-    if phase_in(M, I, T_TOP_TURNED, phase) and discard_len(s) == 0:
+    if phase_in(M, inv, T_TOP_TURNED, phase) and discard_len(s) == 0:
         return False
-    if phase_in(M, I, T_AWAITING_RESHUFFLE, phase) and (s[PILE_LEN] > 0 or discard_len(s) < 2):
+    if phase_in(M, inv, T_AWAITING_RESHUFFLE, phase) and (s[PILE_LEN] > 0 or discard_len(s) < 2):
         return False
     return True
 
@@ -344,7 +343,7 @@ def seats_ok(E: Ints, s: Ints) -> bool:
 
 
 @compiled
-def pending_ok(M: Ints, E: Ints, I: Ints, s: Ints) -> bool:
+def pending_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     """invariants.pending_ok: obligations exist exactly in the phases that resolve them."""
     phase = s[PHASE]
     present = 0  # a bit per obligation, O_* order
@@ -354,9 +353,9 @@ def pending_ok(M: Ints, E: Ints, I: Ints, s: Ints) -> bool:
     present |= (1 if s[DRAWN] >= 0 else 0) << O_DRAWN
     present |= (1 if s[WINDOW] >= 0 else 0) << O_WINDOW
     for o in range(5):
-        if present & (1 << o) and not phase_in(M, I, T_OWED_OK + o, phase):
+        if present & (1 << o) and not phase_in(M, inv, T_OWED_OK + o, phase):
             return False
-    must = phase_in(M, I, T_MUST, phase)
+    must = phase_in(M, inv, T_MUST, phase)
     if must >= 0 and not present & (1 << must):
         return False
     n = s[PLAYERS]
@@ -372,24 +371,24 @@ def pending_ok(M: Ints, E: Ints, I: Ints, s: Ints) -> bool:
             return False
     if s[WINDOW] >= 0 and hand_size(s, s[WINDOW]) != 1:
         return False
-    if phase_in(M, I, T_HAIL_MARY_DISCARD, phase) and hand_size(s, s[ACTOR]) < 2:
+    if phase_in(M, inv, T_HAIL_MARY_DISCARD, phase) and hand_size(s, s[ACTOR]) < 2:
         return False
     return True
 
 
 @compiled
-def hand_over_ok(M: Ints, I: Ints, s: Ints) -> bool:
+def hand_over_ok(M: Ints, inv: Ints, s: Ints) -> bool:
     """invariants.hand_over_iff_empty: a hand is over exactly when one hand is empty."""
     empty = 0
     for player in range(s[PLAYERS]):
         if hand_size(s, player) == 0:
             empty += 1
     phase = s[PHASE]
-    if phase_in(M, I, T_IN_HAND, phase) and empty:
+    if phase_in(M, inv, T_IN_HAND, phase) and empty:
         return False
-    if phase_in(M, I, T_HAND_OVER, phase) and empty != 1:
+    if phase_in(M, inv, T_HAND_OVER, phase) and empty != 1:
         return False
-    return (s[WINNER] >= 0) == (phase_in(M, I, T_GAME_OVER, phase) == 1)
+    return (s[WINNER] >= 0) == (phase_in(M, inv, T_GAME_OVER, phase) == 1)
 
 
 @compiled
@@ -422,17 +421,17 @@ def wild_allowed(E: Ints, s: Ints, player: int, card: int) -> bool:
 
 
 @compiled
-def matching_offered(M: Ints, E: Ints, I: Ints, s: Ints, moves: Grid, count: int) -> bool:
+def matching_offered(M: Ints, E: Ints, inv: Ints, s: Ints, moves: Grid, count: int) -> bool:
     """rule_invariants.matching_cards_offered: every matching card the player holds (and
     every wild its own rule allows) is among the moves offered."""
     phase = s[PHASE]
-    if not phase_in(M, I, T_PLAY_PHASE, phase) or s[TOP] < 0:
+    if not phase_in(M, inv, T_PLAY_PHASE, phase) or s[TOP] < 0:
         return True
-    if phase_in(M, I, T_WINDOW, phase) and s[CH]:
+    if phase_in(M, inv, T_WINDOW, phase) and s[CH]:
         return True
     player = s[CURRENT]
     only = -1
-    if phase_in(M, I, T_DRAWN_CARD, phase) and not E[E[E_RULES] + R_ANY_MATCHING]:
+    if phase_in(M, inv, T_DRAWN_CARD, phase) and not E[E[E_RULES] + R_ANY_MATCHING]:
         only = s[DRAWN]
     top = s[TOP]
     for card in range(s[FACES]):
@@ -460,10 +459,10 @@ def matching_offered(M: Ints, E: Ints, I: Ints, s: Ints, moves: Grid, count: int
 
 
 @compiled
-def colour_ok(M: Ints, E: Ints, I: Ints, s: Ints) -> bool:
+def colour_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     """invariants.colour_in_force: a colour is in force once a card is turned up, unless
     the top is a wild the first flip turned up."""
-    if s[COLOR] != -1 or not phase_in(M, I, T_TOP_TURNED, s[PHASE]):
+    if s[COLOR] != -1 or not phase_in(M, inv, T_TOP_TURNED, s[PHASE]):
         return True
     if s[TOP] < 0 or not face(E, s[TOP], F_WILD):
         return False
@@ -476,7 +475,7 @@ def colour_ok(M: Ints, E: Ints, I: Ints, s: Ints) -> bool:
 
 @compiled
 def state_verdicts(
-    M: Ints, E: Ints, I: Ints, s: Ints, moves: Grid, count: int, counts: Ints
+    M: Ints, E: Ints, inv: Ints, s: Ints, moves: Grid, count: int, counts: Ints
 ) -> int:
     """Every state invariant's verdict on `s` (its legal moves: `moves[:count]`), as a bit
     mask of the broken ones. A row the type invariant rejects is judged on nothing else:
@@ -487,21 +486,21 @@ def state_verdicts(
     broken = 0
     if not conserved(E, s, counts):
         broken |= 1 << I_CONSERVATION
-    if not sizes_ok(M, I, s):
+    if not sizes_ok(M, inv, s):
         broken |= 1 << I_SIZES
     if not seats_ok(E, s):
         broken |= 1 << I_SEATS
         return broken  # seats out of range: the rest would index outside the row
-    if not pending_ok(M, E, I, s):
+    if not pending_ok(M, E, inv, s):
         broken |= 1 << I_PENDING
-    if not hand_over_ok(M, I, s):
+    if not hand_over_ok(M, inv, s):
         broken |= 1 << I_HAND_OVER
     phase = s[PHASE]
     if not M[M[M_FINAL] + phase] and not M[M[M_CHANCE] + phase] and count == 0:
         broken |= 1 << I_DEADLOCK
-    if not matching_offered(M, E, I, s, moves, count):
+    if not matching_offered(M, E, inv, s, moves, count):
         broken |= 1 << I_MATCHING
-    if not colour_ok(M, E, I, s):
+    if not colour_ok(M, E, inv, s):
         broken |= 1 << I_COLOUR
     return broken
 
@@ -515,7 +514,7 @@ def state_verdicts(
 def turn_expected(
     M: Ints,
     E: Ints,
-    I: Ints,
+    inv: Ints,
     log: Grid,
     snaps: Grid,
     logged: int,
@@ -528,7 +527,7 @@ def turn_expected(
     if kind == A_PLAY:
         for i in range(logged):
             event = M[M[M_BR_EVENT] + log[i, 0]]
-            if not event_in(M, I, V_PLAYS, event) or not log[i, 1]:
+            if not event_in(M, inv, V_PLAYS, event) or not log[i, 1]:
                 continue
             game = snaps[i]
             if hand_size(game, player) <= 1:
@@ -546,18 +545,18 @@ def turn_expected(
         return -1
     for i in range(logged):
         event = M[M[M_BR_EVENT] + log[i, 0]]
-        answer = event_in(M, I, V_CHALLENGE, event) or event_in(M, I, V_ACCEPT, event)
-        if not answer and not event_in(M, I, V_NAME_LOSER, event):
+        answer = event_in(M, inv, V_CHALLENGE, event) or event_in(M, inv, V_ACCEPT, event)
+        if not answer and not event_in(M, inv, V_NAME_LOSER, event):
             continue
         game = snaps[i]
         seats, way = game[PLAYERS], game[DIRECTION]
-        if event_in(M, I, V_NAME_LOSER, event):
+        if event_in(M, inv, V_NAME_LOSER, event):
             return 4 * ((game[ACTOR] + way) % seats) + way + 1
         if not game[CH]:
             return -1
         victim = game[CH_VICTIM]
         plays = (
-            event_in(M, I, V_CHALLENGE, event)
+            event_in(M, inv, V_CHALLENGE, event)
             and game[CH_GUILTY]
             and face(E, game[CH_CARD], F_CHALLENGER_PLAYS)
         )
@@ -569,7 +568,7 @@ def turn_expected(
 def turn_ok(
     M: Ints,
     E: Ints,
-    I: Ints,
+    inv: Ints,
     before: Ints,
     child: Ints,
     log: Grid,
@@ -580,13 +579,13 @@ def turn_ok(
     card: int,
 ) -> bool:
     """rule_invariants.turn_passes_on."""
-    if logged == 0 or not phase_in(M, I, T_TURN_SETTLED, child[PHASE]):
+    if logged == 0 or not phase_in(M, inv, T_TURN_SETTLED, child[PHASE]):
         return True
     if kind == A_RESHUFFLE:
         return child[CURRENT] == before[CURRENT] and child[DIRECTION] == before[DIRECTION]
     if kind != A_PLAY and kind != A_CHALLENGE and kind != A_ACCEPT and kind != A_LOSER:
         return True
-    expected = turn_expected(M, E, I, log, snaps, logged, kind, player, card)
+    expected = turn_expected(M, E, inv, log, snaps, logged, kind, player, card)
     if expected < 0:
         return True
     way = child[DIRECTION]
@@ -595,14 +594,14 @@ def turn_ok(
 
 @compiled
 def score_ok(
-    M: Ints, E: Ints, I: Ints, before: Ints, child: Ints, log: Grid, snaps: Grid, logged: int
+    M: Ints, E: Ints, inv: Ints, before: Ints, child: Ints, log: Grid, snaps: Grid, logged: int
 ) -> bool:
     """rule_invariants.score_is_the_hand: the winner scores the cards left in the other
     hands, nobody else anything."""
     players = before[PLAYERS]
     scored_any = False
     for i in range(logged):
-        if not event_in(M, I, V_SCORE, M[M[M_BR_EVENT] + log[i, 0]]):
+        if not event_in(M, inv, V_SCORE, M[M[M_BR_EVENT] + log[i, 0]]):
             continue
         scored_any = True
         game = snaps[i]
@@ -636,7 +635,7 @@ def score_ok(
 def owed_as_said(
     M: Ints,
     E: Ints,
-    I: Ints,
+    inv: Ints,
     game: Ints,
     event: int,
     kind: int,
@@ -649,15 +648,15 @@ def owed_as_said(
     expected_player = -1
     expected_amount = -1
     seats = game[PLAYERS]
-    if event_in(M, I, V_DRAW, event):
+    if event_in(M, inv, V_DRAW, event):
         expected_player, expected_amount = game[CURRENT], 1
-    elif event_in(M, I, V_PLAYS, event) and kind == A_PLAY:
+    elif event_in(M, inv, V_PLAYS, event) and kind == A_PLAY:
         if face(E, card, F_EFFECT) == FX_DRAW and hand_size(game, player) > 1:
             expected_player = (player + game[DIRECTION]) % seats
             expected_amount = face(E, card, F_DRAW)
-    elif (event_in(M, I, V_CHALLENGE, event) or event_in(M, I, V_ACCEPT, event)) and game[CH]:
+    elif (event_in(M, inv, V_CHALLENGE, event) or event_in(M, inv, V_ACCEPT, event)) and game[CH]:
         pending = game[CH_CARD]
-        if event_in(M, I, V_ACCEPT, event):
+        if event_in(M, inv, V_ACCEPT, event):
             expected_player, expected_amount = game[CH_VICTIM], face(E, pending, F_DRAW)
         elif game[CH_GUILTY]:
             expected_player = game[CH_OFFENDER]
@@ -665,9 +664,9 @@ def owed_as_said(
         else:
             expected_player = game[CH_VICTIM]
             expected_amount = face(E, pending, F_CHALLENGER_DRAWS)
-    elif event_in(M, I, V_CATCH, event) and kind == A_CATCH:
+    elif event_in(M, inv, V_CATCH, event) and kind == A_CATCH:
         expected_player, expected_amount = arg, E[E[E_RULES] + R_UNO_PENALTY]
-    elif event_in(M, I, V_NAME_LOSER, event) and kind == A_LOSER and game[SPECIAL] >= 0:
+    elif event_in(M, inv, V_NAME_LOSER, event) and kind == A_LOSER and game[SPECIAL] >= 0:
         expected_player, expected_amount = player, face(E, game[SPECIAL], F_DRAW)
     if made[OWED]:
         return made[OWED_PLAYER] == expected_player and made[OWED_AMOUNT] == expected_amount
@@ -697,7 +696,7 @@ def dealt_as_owed(game: Ints, dealt: Ints) -> bool:
 def draws_ok(
     M: Ints,
     E: Ints,
-    I: Ints,
+    inv: Ints,
     child: Ints,
     log: Grid,
     snaps: Grid,
@@ -716,11 +715,11 @@ def draws_ok(
     for i in range(logged):
         event = M[M[M_BR_EVENT] + log[i, 0]]
         made = snaps[i + 1]
-        if event_in(M, I, V_DRAW_OWED, event):
+        if event_in(M, inv, V_DRAW_OWED, event):
             if not dealt_as_owed(snaps[i], made):
                 return False
-        elif event_in(M, I, V_OWING, event):
-            if not owed_as_said(M, E, I, snaps[i], event, kind, player, card, arg, made):
+        elif event_in(M, inv, V_OWING, event):
+            if not owed_as_said(M, E, inv, snaps[i], event, kind, player, card, arg, made):
                 return False
     return True
 
@@ -729,7 +728,7 @@ def draws_ok(
 def challenge_ok(
     M: Ints,
     E: Ints,
-    I: Ints,
+    inv: Ints,
     child: Ints,
     log: Grid,
     snaps: Grid,
@@ -742,7 +741,7 @@ def challenge_ok(
     if kind != A_PLAY or face(E, card, F_EFFECT) != FX_WILD_DRAW:
         return True
     for i in range(logged):
-        if not event_in(M, I, V_PLAYS, M[M[M_BR_EVENT] + log[i, 0]]) or not log[i, 1]:
+        if not event_in(M, inv, V_PLAYS, M[M[M_BR_EVENT] + log[i, 0]]) or not log[i, 1]:
             continue
         game = snaps[i]
         if hand_size(game, player) <= 1:
@@ -764,11 +763,11 @@ def challenge_ok(
 
 @compiled
 def game_ends_ok(
-    M: Ints, E: Ints, I: Ints, child: Ints, log: Grid, snaps: Grid, logged: int
+    M: Ints, E: Ints, inv: Ints, child: Ints, log: Grid, snaps: Grid, logged: int
 ) -> bool:
     """rule_invariants.game_ends_at_the_target."""
     for i in range(logged):
-        if not event_in(M, I, V_SCORE, M[M[M_BR_EVENT] + log[i, 0]]):
+        if not event_in(M, inv, V_SCORE, M[M[M_BR_EVENT] + log[i, 0]]):
             continue
         game = snaps[i]
         winner = -1
@@ -783,7 +782,7 @@ def game_ends_ok(
             E[E[E_RULES] + R_SINGLE_HAND] != 0
             or scored[HEADER + winner] >= E[E[E_RULES] + R_TARGET]
         )
-        over = phase_in(M, I, T_GAME_OVER, scored[PHASE]) == 1
+        over = phase_in(M, inv, T_GAME_OVER, scored[PHASE]) == 1
         if over != won or scored[WINNER] != (winner if won else -1):
             return False
     return True
@@ -793,7 +792,7 @@ def game_ends_ok(
 def hail_mary_ok(
     M: Ints,
     E: Ints,
-    I: Ints,
+    inv: Ints,
     child: Ints,
     log: Grid,
     snaps: Grid,
@@ -812,14 +811,14 @@ def hail_mary_ok(
         event = M[M[M_BR_EVENT] + log[i, 0]]
         game = snaps[i]
         after = snaps[i + 1]
-        if event_in(M, I, V_KEEP, event):
+        if event_in(M, inv, V_KEEP, event):
             thrower = game[ACTOR]
             shed = hand_size(game, thrower) - 1
             if hand_size(after, thrower) != 1:
                 return False
             if after[TOP] != game[TOP] or discard_len(after) != discard_len(game) + shed:
                 return False
-        elif event_in(M, I, V_HAIL_MARY, event):
+        elif event_in(M, inv, V_HAIL_MARY, event):
             if after[TOP] != card or after[COLOR] != arg:
                 return False
             left = hand_size(game, player) - 1
@@ -835,7 +834,7 @@ def hail_mary_ok(
                     last = c
                     break
             right = last >= 0 and face(E, last, F_COLOR) == arg
-            discarding = phase_in(M, I, T_HAIL_MARY_DISCARD, after[PHASE]) == 1
+            discarding = phase_in(M, inv, T_HAIL_MARY_DISCARD, after[PHASE]) == 1
             if discarding != (right and left > 1):
                 return False
     return True
@@ -861,7 +860,7 @@ def declared_ok(M: Ints, child: Ints, log: Grid, snaps: Grid, logged: int) -> bo
 def step_verdicts(
     M: Ints,
     E: Ints,
-    I: Ints,
+    inv: Ints,
     before: Ints,
     child: Ints,
     log: Grid,
@@ -882,7 +881,7 @@ def step_verdicts(
     if kind == A_PLAY and not face(E, card, F_WILD):
         for i in range(logged):
             event = M[M[M_BR_EVENT] + log[i, 0]]
-            if not event_in(M, I, V_PLAYS, event) or not log[i, 1]:
+            if not event_in(M, inv, V_PLAYS, event) or not log[i, 1]:
                 continue
             game = snaps[i]
             if game[TOP] < 0 or face(E, card, F_COLOR) == game[COLOR]:
@@ -890,23 +889,23 @@ def step_verdicts(
             if face(E, card, F_SYMBOL) != face(E, game[TOP], F_SYMBOL):
                 broken |= 1 << I_PLAYS_MATCH
                 break
-    if not turn_ok(M, E, I, before, child, log, snaps, logged, kind, player, card):
+    if not turn_ok(M, E, inv, before, child, log, snaps, logged, kind, player, card):
         broken |= 1 << I_TURN
     if kind == A_PLAY and face(E, card, F_WILD):
         for i in range(logged):
-            if event_in(M, I, V_CHOOSE_COLOR, M[M[M_BR_EVENT] + log[i, 0]]) and log[i, 1]:
+            if event_in(M, inv, V_CHOOSE_COLOR, M[M[M_BR_EVENT] + log[i, 0]]) and log[i, 1]:
                 if snaps[i + 1][COLOR] != arg:
                     broken |= 1 << I_WILD_COLOUR
                     break
-    if not score_ok(M, E, I, before, child, log, snaps, logged):
+    if not score_ok(M, E, inv, before, child, log, snaps, logged):
         broken |= 1 << I_SCORE
-    if not draws_ok(M, E, I, child, log, snaps, logged, kind, player, card, arg):
+    if not draws_ok(M, E, inv, child, log, snaps, logged, kind, player, card, arg):
         broken |= 1 << I_DRAWS
-    if not challenge_ok(M, E, I, child, log, snaps, logged, kind, player, card):
+    if not challenge_ok(M, E, inv, child, log, snaps, logged, kind, player, card):
         broken |= 1 << I_CHALLENGE
-    if not game_ends_ok(M, E, I, child, log, snaps, logged):
+    if not game_ends_ok(M, E, inv, child, log, snaps, logged):
         broken |= 1 << I_GAME_ENDS
-    if not hail_mary_ok(M, E, I, child, log, snaps, logged, kind, player, card, arg):
+    if not hail_mary_ok(M, E, inv, child, log, snaps, logged, kind, player, card, arg):
         broken |= 1 << I_HAIL_MARY
     if not declared_ok(M, child, log, snaps, logged):
         broken |= 1 << I_DECLARED

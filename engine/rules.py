@@ -14,8 +14,6 @@ left half-changed and must be thrown away (`run` callers work on a copy).
 
 from __future__ import annotations
 
-import numpy as np
-
 from unospec.engine.jit import Grid, Ints, compiled, compiled_inline
 from unospec.engine.layout import (
     ACTOR,
@@ -153,7 +151,6 @@ from unospec.engine.vocabulary import (
     PH_DEALING,
     PH_DRAWN_CARD,
     PH_GAME_OVER,
-    PH_HAIL_MARY_DISCARD,
     PH_RESOLVING,
     R_ANY_MATCHING,
     R_BOTTOM_OF_PILE,

@@ -21,11 +21,9 @@ does the same, with the same order of checks).
 
 from __future__ import annotations
 
-import numpy as np
-
 from unospec.engine.jit import Bytes, Grid, Ids, Ints, WordGrid, Words, compiled
 from unospec.engine.layout import PHASE
-from unospec.engine.outcomes import CURSOR, K_COUNT, K_MOVES, TAKE_ROWS, advance, start
+from unospec.engine.outcomes import K_COUNT, K_MOVES, advance, start
 from unospec.engine.properties import state_verdicts, step_verdicts
 from unospec.engine.rules import legal
 from unospec.engine.states import canonical, fingerprint, normalize, unpack
@@ -88,7 +86,7 @@ def rehash(fingerprints: Ints, count: int, table: Ids) -> None:
 def search(
     M: Ints,
     E: Ints,
-    I: Ints,
+    inv: Ints,
     spec: Ints,
     renamings: Ints,
     X: Ints,
@@ -139,7 +137,7 @@ def search(
             X[X_CHECKED] += 1
             start(M, E, row, cursor, take, moves, child, log, snaps, logn)
             count = 0 if M[M[M_CHANCE] + row[PHASE]] else cursor[K_MOVES]
-            broken = state_verdicts(M, E, I, row, moves, count, counts)
+            broken = state_verdicts(M, E, inv, row, moves, count, counts)
             if broken:
                 X[X_BROKEN], X[X_BROKEN_KIND], X[X_BROKEN_PARENT] = broken, VIOLATION_STATE, state
                 X[X_POSITION] += 1
@@ -177,7 +175,7 @@ def search(
             logged = min(logn[0], log.shape[0] - 1)
             for i in range(logged):
                 fired[log[i, 0]] += 1
-            broken = step_verdicts(M, E, I, row, child, log, snaps, logged, action)
+            broken = step_verdicts(M, E, inv, row, child, log, snaps, logged, action)
             if broken:
                 X[X_BROKEN], X[X_BROKEN_KIND] = broken, VIOLATION_STEP
                 X[X_BROKEN_PARENT], X[X_BROKEN_OUTCOME] = state, outcome
@@ -226,7 +224,7 @@ def search(
 def first_broken(
     M: Ints,
     E: Ints,
-    I: Ints,
+    inv: Ints,
     spec: Ints,
     frontier: WordGrid,
     first: int,
@@ -248,7 +246,7 @@ def first_broken(
             count = 0
         else:
             count = legal(M, E, row, moves, scratch, log, snaps, logn)
-        broken = state_verdicts(M, E, I, row, moves, count, counts)
+        broken = state_verdicts(M, E, inv, row, moves, count, counts)
         if broken:
             found[0] = broken
             return position
@@ -342,16 +340,3 @@ def outcome_at(
         )
         if got <= 0 or cursor[K_COUNT] - 1 == position:
             return got
-
-
-def cursor_arrays(players: int, faces: int, row_length: int, max_moves: int, cards: int):  # type: ignore[no-untyped-def]
-    """The scratch arrays a cursor walks with (see `outcomes`)."""
-    return (
-        np.zeros(CURSOR, dtype=np.int64),
-        np.zeros((players + TAKE_ROWS, faces), dtype=np.int64),
-        np.zeros((max_moves, 4), dtype=np.int64),
-        np.zeros(row_length, dtype=np.int64),
-        np.zeros(row_length, dtype=np.int64),
-        np.zeros(4, dtype=np.int64),
-        np.zeros(cards + 4, dtype=np.int64),
-    )

@@ -218,7 +218,7 @@ def _explain(
         except RuleGap as gap:
             record.gap = str(gap)
             return
-        except Exception as error:  # noqa: BLE001 - refused, or a crash: the finding
+        except Exception as error:  # refused, or a crash: the finding
             trace = _trace(edition, prog.players, actions[: actions.index(action) + 1])
             message = offered_move_refused(before, error)
             record.violation = Violation("offered-moves-accepted", message, at, trace)

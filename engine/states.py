@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from unospec.engine.jit import Ints, Words, WordGrid, compiled, compiled_inline
+from unospec.engine.jit import Ints, WordGrid, Words, compiled, compiled_inline
 from unospec.engine.layout import (
     ACTOR,
     CARDS,

@@ -362,7 +362,8 @@ def _face_row(edition: Edition, face: int) -> list[int]:
     effect = faces.effect[face]
     row = [0] * v.FACE_FIELDS
     row[v.F_COLOR] = faces.color[face]
-    row[v.F_SYMBOL] = shown.rank if shown.kind == NUMBER else 100 + KINDS.index(shown.kind)
+    rank = shown.rank if shown.rank is not None else 0
+    row[v.F_SYMBOL] = rank if shown.kind == NUMBER else 100 + KINDS.index(shown.kind)
     row[v.F_WILD] = int(faces.wild[face])
     row[v.F_IGNORED] = int(faces.ignored_at_flip[face])
     row[v.F_POINTS] = faces.points[face]

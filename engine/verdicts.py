@@ -13,6 +13,7 @@ import numpy.typing as npt
 
 from unospec.checks.chance import normalize
 from unospec.checks.codec import encode
+from unospec.checks.explorer import Violation
 from unospec.checks.invariants import (
     offered_move_refused,
     offered_move_without_outcome,
@@ -21,13 +22,13 @@ from unospec.checks.invariants import (
 from unospec.checks.symmetry import canonical, colour_renamings
 from unospec.engine import search as k
 from unospec.engine import vocabulary as v
-from unospec.checks.explorer import Violation
 from unospec.engine.exploration import EngineExploration, Scratch
 from unospec.engine.outcomes import K_ORDER
 from unospec.engine.program import Program
 from unospec.engine.properties import INVARIANT_NAMES
 from unospec.engine.states import unpack
 from unospec.engine.tables import cited_rule
+from unospec.model.actions import Action
 from unospec.model.errors import RuleGap
 from unospec.model.kernel import is_chance, legal_actions, run
 from unospec.model.state import GameState
@@ -54,7 +55,7 @@ def state_violation(
     try:
         legal = None if is_chance(game) else legal_actions(edition, game)
         said = dict(violations(edition, game, legal=legal, kinds=("always",)))
-    except Exception as error:  # noqa: BLE001 - a state broken enough to crash the reference
+    except Exception as error:  # a state broken enough to crash the reference
         said = {name: f"checking it failed: {type(error).__name__}: {error}"}
     if name in said:
         return Violation(name, said[name], state_id, None)
@@ -91,7 +92,7 @@ def violation(
     try:
         reference_after, fired = run(edition, began, action)
         said = dict(violations(edition, reference_after, game, fired, kinds=("step",)))
-    except Exception as error:  # noqa: BLE001 - the reference refuses what the engine did
+    except Exception as error:  # the reference refuses what the engine did
         said = {"": f"the reference refuses the step: {error}"}
     if name in said:
         return Violation(name, said[name], parent, target)
@@ -99,12 +100,9 @@ def violation(
 
 
 def _refused(
-    prog: Program, game: GameState, began: GameState, action: object, code: int, parent: int
+    prog: Program, game: GameState, began: GameState, action: Action, code: int, parent: int
 ) -> Violation:
     """A move or shuffle the engine offered and then refused, or found no outcome for."""
-    from unospec.model.actions import Action
-
-    assert isinstance(action, Action.__args__)  # type: ignore[attr-defined]
     edition = prog.edition
     refusal, rule = divmod(-code, v.REFUSAL)
     gap = refusal == v.GAP
@@ -114,7 +112,7 @@ def _refused(
     except RuleGap as error:
         message = offered_move_without_outcome(edition, game, action, error)
         return Violation("rules-give-an-outcome", message, parent, None, action)
-    except Exception as error:  # noqa: BLE001 - whatever the reference raised is the finding
+    except Exception as error:  # whatever the reference raised is the finding
         return Violation("offered-moves-accepted", offered_move_refused(game, error), parent, None)
     message = (
         f"in phase {game.phase}, the compiled engine "

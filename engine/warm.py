@@ -82,7 +82,7 @@ def _import_all(progress: Progress | None) -> int:
     total = functions()
     done = [0]
 
-    class Counting(event.Listener):  # type: ignore[misc]
+    class Counting(event.Listener):
         def on_start(self, event: object) -> None:
             pass
 

@@ -105,7 +105,9 @@ def check_scale_list(text: str) -> None:
     """InputError unless every scale of a --scale list parses (the portfolio is one)."""
     parts = [p.strip() for p in text.split(LIST_SEPARATOR)]
     if not all(parts):
-        raise InputError(f"--scale: expected scales separated by {LIST_SEPARATOR!r}, found {text!r}")
+        raise InputError(
+            f"--scale: expected scales separated by {LIST_SEPARATOR!r}, found {text!r}"
+        )
     for part in parts:
         if part != PORTFOLIO:
             parse_scale(part)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("dev", deadline=None)
@@ -21,3 +22,14 @@ settings.register_profile(
     "nightly", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture(autouse=True)
+def _small_conformance(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`unospec check`'s conformance check compares 20,000 states of each edition, several
+    seconds apiece: the tests of the other checks run it on a few hundred (tests of
+    conformance itself, marked `full_conformance`, keep the full count)."""
+    if request.node.get_closest_marker("full_conformance") is None:
+        from unospec.checks import main_check
+
+        monkeypatch.setattr(main_check, "CONFORM_STATES", 300)

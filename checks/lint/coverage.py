@@ -14,8 +14,8 @@ from unospec.checks.random_play import MAX_STEPS
 from unospec.checks.simulate import ENOUGH_UNFINISHED, run_games, simulation_json
 from unospec.checks.wording import counted, shell_word
 from unospec.editions import reference
-from unospec.model.scale import scale_list
 from unospec.model.edition import Edition
+from unospec.model.scale import scale_list
 
 
 class Evidence(NamedTuple):

@@ -145,7 +145,7 @@ def test_a_seeded_bug_is_caught_with_a_shortest_replayable_counterexample(
 ) -> None:
     """A kernel with a seeded bug breaks the invariant about it; the counterexample trace
     replays to the same violation, and its regression test fails until the bug is gone."""
-    report = run_exploration("nfl-cowboys", scale="pair")
+    report = run_exploration("nfl-cowboys", scale="pair", engine="reference")
     assert not report.ok and report.trace is not None
     violation = report.exploration.violation
     assert violation is not None and violation.invariant == mutant
@@ -177,7 +177,7 @@ def test_a_state_the_packing_cannot_hold_is_reported_not_crashed_on(
     replays to a violation at that step (it crashed with `struct.error`)."""
     label = "hand_over --score [game_is_won]--> game_over"
     monkeypatch.setattr(kernel, "MACHINE", _mutated(label, _scores_below_zero))
-    report = run_exploration("nfl-cowboys", scale="pair")
+    report = run_exploration("nfl-cowboys", scale="pair", engine="reference")
     violation = report.exploration.violation
     assert violation is not None and violation.invariant == "scores-only-grow"
     assert report.trace is not None and report.replayed is not None
@@ -211,7 +211,7 @@ def test_a_broken_state_of_a_level_beats_a_broken_step_into_the_next(
     for label in [b.label for b in MACHINE.branches if b.event == "play"]:
         machine = _mutated(label, _plays_give_a_point, machine)
     monkeypatch.setattr(kernel, "MACHINE", machine)
-    report = run_exploration("classic")
+    report = run_exploration("classic", engine="reference")
     violation = report.exploration.violation
     assert violation is not None and violation.invariant == "seats-and-direction"
     assert report.trace is not None and report.trace.steps == ()
@@ -224,9 +224,9 @@ def test_a_search_stopped_early_still_checks_every_state_it_counted(
     invariant held of the 200 states it counted, though some broke one."""
     machine = _mutated("dealing --deal--> first_flip", _direction_broken_when_dealt_a_wild_draw)
     monkeypatch.setattr(kernel, "MACHINE", machine)
-    full = run_exploration("classic").exploration
+    full = run_exploration("classic", engine="reference").exploration
     assert full.violation is not None and full.violation.parent < 200 < len(full.states)
-    partial = run_exploration("classic", max_states=200).exploration
+    partial = run_exploration("classic", max_states=200, engine="reference").exploration
     assert partial.stopped == "max-states" and len(partial.states) == 200
     assert partial.violation is not None
     assert partial.violation.invariant == "seats-and-direction"
@@ -238,7 +238,7 @@ def test_a_bound_of_n_states_counts_exactly_n(bound: int) -> None:
     empty table alone, with no move tried from it (a bound compared with > would keep one
     state too many)."""
     x = run_exploration("classic", max_states=bound).exploration
-    assert x.stopped == "max-states" and len(x.states) == bound
+    assert x.stopped == "max-states" and x.distinct_states == bound
     assert x.state_checked == bound and x.violation is None
     if bound == 1:
         assert (x.transitions, x.expanded) == (0, 0)
@@ -249,7 +249,7 @@ def test_a_shorter_counterexample_does_not_exist() -> None:
     and then one step per trace step), and no state above that depth breaks anything."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(kernel, "MACHINE", _mutated(*MUTANTS["payout-from-nowhere"][:2]))
-        report = run_exploration("nfl-cowboys", scale="pair")
+        report = run_exploration("nfl-cowboys", scale="pair", engine="reference")
     x = report.exploration
     assert x.violation is not None and report.trace is not None
     depth = len(x.path(x.violation.parent)) - 1 + (x.violation.state is not None)
@@ -285,9 +285,9 @@ def test_scoring_across_hands_is_explored_and_a_bug_in_it_caught(
     for label in (carry_on, "hand_over --score [game_is_won]--> game_over"):
         mutant = _mutated(label, _scores_replaced, mutant)
     monkeypatch.setattr(kernel, "MACHINE", mutant)
-    one_hand = run_exploration(name, scale=scale.partition(",target=")[0])
+    one_hand = run_exploration(name, scale=scale.partition(",target=")[0], engine="reference")
     assert one_hand.ok
-    report = run_exploration(name, scale=scale)
+    report = run_exploration(name, scale=scale, engine="reference")
     assert report.exploration.violation is not None
     found = report.exploration.violation.invariant
     assert found in ("score-is-the-hand", "scores-only-grow")  # both, where a score falls
@@ -403,7 +403,7 @@ def test_trace_names_its_scale_and_replays_from_json() -> None:
     """A counterexample trace records the scale, so replay rebuilds the same scaled deck."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(kernel, "MACHINE", _mutated(*MUTANTS["payout-from-nowhere"][:2]))
-        report = run_exploration("express", scale="pair")
+        report = run_exploration("express", scale="pair", engine="reference")
         assert report.trace is not None
         text = json.dumps(report.trace.to_json())
         trace = parse_trace(text)
@@ -457,7 +457,7 @@ def test_a_game_that_cannot_end_is_found_with_a_witness(
     and its witness reaches a state from which the game truly cannot end (searched forwards
     here), while the states it calls able to end truly can."""
     _wilds_never_played(monkeypatch)
-    report = run_exploration("classic")
+    report = run_exploration("classic", engine="reference")
     x = report.exploration
     assert x.complete and x.violation is None and not report.ok
     assert x.stuck and 0 < len(x.stuck) < len(x.states)
@@ -493,7 +493,7 @@ def test_a_move_offered_then_refused_is_found_with_a_trace_that_replays_it(
     """The explorer reports `offered-moves-accepted` instead of crashing, its trace leads to a
     state that offers the refused move, and its regression test passes once the bug is gone."""
     _offers_cards_that_do_not_match(monkeypatch)
-    report = run_exploration("express", scale="pair")
+    report = run_exploration("express", scale="pair", engine="reference")
     data = report.to_json()
     assert data["violation"]["invariant"] == "offered-moves-accepted"
     assert "does not match" in data["violation"]["message"]
@@ -519,7 +519,7 @@ def test_a_move_that_crashes_the_kernel_is_a_violation_not_a_crash() -> None:
         patch.setattr(
             kernel, "MACHINE", _mutated("choosing_color --choose_color--> resolving", crashes)
         )
-        report = run_exploration("express", scale="pair")
+        report = run_exploration("express", scale="pair", engine="reference")
         assert report.trace is not None
         again = replay(edition_for(report.trace, None, None), report.trace).violation
     violation = report.to_json()["violation"]
@@ -632,7 +632,7 @@ def test_a_scale_too_small_to_deal_is_fitted_for_the_checks_and_named_for_explor
     explored = next(c for c in result.checks if c.name == "exploration")
     assert explored.ok and explored.data["draw_pile_after_deal"] == 0
     assert explored.detail.startswith(
-        "scale micro,copies=2 (micro cannot deal the hands); the deal leaves no draw pile"
+        "scale micro,copies=2 (micro cannot deal the hands; no draw pile after the deal; "
     )
 
 

@@ -82,8 +82,9 @@ def test_ctrl_c_in_lint_coverage_is_not_taken_for_dead_rules() -> None:
 
 
 def _explorations_interrupted(monkeypatch: pytest.MonkeyPatch, module: Any = explore_job) -> None:
-    """Every exploration that `module` starts gets Ctrl-C after its first level."""
-    real = module.explore
+    """Every exploration that `module` starts (on the compiled engine) gets Ctrl-C after its
+    first level."""
+    real = module.explore_compiled
 
     def interrupted(*args: Any, **options: Any) -> Any:
         def stop(states: int, depth: int) -> None:
@@ -91,7 +92,7 @@ def _explorations_interrupted(monkeypatch: pytest.MonkeyPatch, module: Any = exp
 
         return real(*args, **{**options, "progress": stop})
 
-    monkeypatch.setattr(module, "explore", interrupted)
+    monkeypatch.setattr(module, "explore_compiled", interrupted)
 
 
 def test_ctrl_c_during_baseline_save_saves_nothing_cut_short(

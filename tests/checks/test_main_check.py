@@ -42,6 +42,7 @@ def test_a_builtin_edition_passes_every_check() -> None:
         "setup-conservation",
         "random-games",
         "exploration",
+        "conformance",
         "proofs",
         "lint",
         "baseline",
@@ -75,7 +76,7 @@ def test_editions_on_a_pool_find_what_one_process_finds(names: list[str]) -> Non
     for alone, shared in zip(one, two, strict=True):
         assert [c.name for c in alone.checks] == [c.name for c in shared.checks]
         for a, b in zip(alone.checks, shared.checks, strict=True):
-            if a.name in ("random-games", "exploration"):
+            if a.name in ("random-games", "exploration", "conformance"):
                 assert _without(a.data, measured) == _without(b.data, measured), a.name
             elif a.name != "proofs":  # its data holds the queries' times
                 assert a == b
@@ -85,8 +86,8 @@ def test_editions_on_a_pool_find_what_one_process_finds(names: list[str]) -> Non
 
 @pytest.mark.parametrize("names", [["express", "classic"], ["express"]])
 def test_the_progress_bar_hears_of_each_exploration_and_every_game(names: list[str]) -> None:
-    """Each edition's exploration (0 then 1 of 1) and games (up to all of them) are told to
-    the progress callback, the explorations too: they come first and are the longest."""
+    """Each edition's exploration and conformance check (0 then 1 of 1) and games (up to all
+    of them) are told to the progress callback."""
     heard: dict[str, tuple[int, int]] = {}
 
     def progress(label: str, done: int, total: int) -> None:
@@ -96,6 +97,7 @@ def test_the_progress_bar_hears_of_each_exploration_and_every_game(names: list[s
     expected = {}
     for name in names:
         expected[f"{name}: exploration"] = (1, 1)
+        expected[f"{name}: conformance"] = (1, 1)
         expected[f"{name}: 60 games"] = (60, 60)
     assert heard == expected
 
@@ -126,7 +128,7 @@ def test_a_kernel_bug_that_creates_a_card_is_caught_with_a_replayable_trace(
 
     mutated = _with_update("uno_window --catch--> table_draws", buggy_catch)
     monkeypatch.setattr(kernel, "MACHINE", mutated)
-    report = check_edition(edition("express"), games=40, jobs=1, scale=None)
+    report = check_edition(edition("express"), games=40, jobs=1, scale=None, engine="reference")
     games = report.checks[2]
     assert not report.ok and not games.ok
     violation = games.data["violation"]
@@ -270,13 +272,13 @@ def test_a_wrong_count_breaks_draws_are_owed_and_changes_the_baseline_games(
     invariants off, the same seed plays other games, which the baseline's games section
     names."""
     express = edition("express")
-    right, _ = simulate.run_games(express, 40, jobs=1, check=False)
+    right, _ = simulate.run_games(express, 40, jobs=1, check=False, engine="reference")
     mutated = _with_update("uno_window --catch--> table_draws", _short_catch_penalty)
     monkeypatch.setattr(kernel, "MACHINE", mutated)
-    checked, _ = simulate.run_games(express, 40, jobs=1)
+    checked, _ = simulate.run_games(express, 40, jobs=1, engine="reference")
     assert checked.first_violation is not None
     assert checked.first_violation[1] == "draws-are-owed"
-    wrong, _ = simulate.run_games(express, 40, jobs=1, check=False)
+    wrong, _ = simulate.run_games(express, 40, jobs=1, check=False, engine="reference")
     assert wrong.violations == 0 and not wrong.gaps and wrong.finished == 40
     assert wrong.fired[_branch("uno_window --catch--> table_draws")] > 0
     proofs = prove(express)
@@ -350,7 +352,7 @@ def test_baseline_save_refuses_games_that_fail(
     mutated = _with_update("uno_window --catch--> table_draws", buggy_catch)
     monkeypatch.setattr(kernel, "MACHINE", mutated)
     argv = ["baseline", "save", "express", "--out", str(tmp_path), "--games", "40"]
-    assert main([*argv, "--format", "json"]) == 1
+    assert main([*argv, "--engine", "reference", "--format", "json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["written"] == [] and data["not_saved"] == ["express"]
     assert (
@@ -378,7 +380,9 @@ def test_a_move_offered_then_refused_fails_the_games_with_a_trace_ending_in_it(
         return (*offered, *(Play(player, c) for c in cards if c not in ids and not e.faces.wild[c]))
 
     monkeypatch.setattr(moves, "plays", plays)
-    games = check_edition(edition("express"), games=5, jobs=1, scale=None).checks[2]
+    games = check_edition(
+        edition("express"), games=5, jobs=1, scale=None, engine="reference"
+    ).checks[2]
     assert not games.ok
     violation = games.data["violation"]
     assert violation["invariant"] == "offered-moves-accepted"
@@ -407,14 +411,14 @@ def test_a_few_games_on_two_processes_play_as_on_one() -> None:
 def test_the_accept_command_records_what_the_baseline_recorded() -> None:
     """The command a failed baseline check offers saves the same sample it compares: a
     baseline of 100 games at `pair` is re-saved with those, not with the defaults
-    (`DEFAULT_GAMES` games at micro), which would stop comparing the games at all."""
+    (`DEFAULT_GAMES` games on the portfolio), which would stop comparing the games at all."""
     classic = edition("classic")
     saved = {"exploration": {"scale": "pair"}, "games": {"games": 100, "seed": 7}}
     assert main_check._save_command(classic, saved) == (
         "unospec baseline save classic --scale pair --games 100 --seed 7"
     )
     defaults = {
-        "exploration": {"scale": "micro"},
+        "exploration": {"scale": main_check.portfolio_text(classic)},
         "games": {"games": main_check.DEFAULT_GAMES, "seed": 0},
     }
     assert main_check._save_command(classic, defaults) == "unospec baseline save classic"
@@ -458,7 +462,8 @@ def test_check_reads_baselines_saved_elsewhere(
     [report] = json.loads(capsys.readouterr().out)["editions"]
     assert report["checks"][-1]["detail"] == (
         "unchanged: deck, parameters, readings, proofs, findings, 3 random games (seed 0) (not "
-        "compared, as this check ran otherwise: exploration at micro)"
+        "compared, as this check ran otherwise: exploration at micro;pair,hand=2,copies=2,"
+        "target=2)"
     )
     changed = edition_file(tmp_path, "express", "express", ("uno_penalty = 2", "uno_penalty = 3"))
     code = main(["check", str(changed), *argv, "--baselines", str(folder), "--format", "json"])
@@ -480,7 +485,7 @@ def test_a_baseline_without_games_passes_a_check_that_plays_some(
     [report] = json.loads(capsys.readouterr().out)["editions"]
     assert report["checks"][-1]["detail"] == (  # and it says what it could not compare
         "unchanged: deck, parameters, readings, proofs, findings (not compared, as this check "
-        "ran otherwise: exploration at micro)"
+        "ran otherwise: exploration at micro;pair,hand=2,copies=2,target=2)"
     )
 
 
@@ -610,7 +615,7 @@ def test_an_exploration_that_leaves_no_draw_pile_says_so(tmp_path: Path) -> None
     five = edition_file(tmp_path, "express", "five", ("min = 2\nmax = 10", "min = 5\nmax = 5"))
     result = main_check._exploration(load_edition(str(five)), "micro", 1)
     assert result.ok and result.data["draw_pile_after_deal"] == 0
-    assert result.detail.startswith("scale micro; the deal leaves no draw pile, so no draw is")
+    assert result.detail.startswith("scale micro (no draw pile after the deal; ")
     express = main_check._exploration(edition("express"), "micro", 1)
     assert express.data["draw_pile_after_deal"] == 3 and "no draw" not in express.detail
 

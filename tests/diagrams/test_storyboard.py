@@ -124,7 +124,7 @@ def test_a_counterexample_storyboard_names_the_broken_invariant(
         by_event[key] = (*by_event.get(key, ()), branch)
     broken = dataclasses.replace(MACHINE, branches=branches, by_event=by_event)
     monkeypatch.setattr(kernel, "MACHINE", broken)
-    report = run_exploration("nfl-cowboys", scale="pair")
+    report = run_exploration("nfl-cowboys", scale="pair", engine="reference")
     assert report.trace is not None and report.exploration.violation is not None
     path = storyboard_svg(report.exploration.edition, report.trace, tmp_path / "bug.svg")
     drawn = nodes(parse_svg(path.read_bytes()))

@@ -90,7 +90,7 @@ BAD_SCALES = [
     "=3",
     "target=1.5",
     "hand=2,,target=1",
-    "colors=1;hand=2",
+    "micro;;hand=2",
     "hand=1,hand=2",  # which one? (the last one used to win)
 ]
 
