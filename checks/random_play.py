@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from bisect import bisect
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import NamedTuple
@@ -216,17 +217,33 @@ class RecordedGame(NamedTuple):
 
 
 def record_game(
-    edition: Edition, players: int, seed: int, *, max_steps: int = MAX_STEPS
+    edition: Edition,
+    players: int,
+    seed: int,
+    *,
+    max_steps: int = MAX_STEPS,
+    engine: str = "reference",
 ) -> RecordedGame:
-    """One random game, move for move the one `play_random_game` plays from `seed` (for
-    `unospec play`); it stops at the end of the game, at a rule gap or after `max_steps`."""
+    """One random game, move for move the one `play_random_game` plays from `seed`, or with
+    `engine="compiled"` the one the compiled engine plays (as `unospec check` and `simulate`
+    do, so that `unospec play` shows the game they name); every step is the reference
+    kernel's. It stops at the end of the game, at a rule gap or after `max_steps`."""
+    chosen: Iterator[Action] | None = None
+    if engine != "reference":
+        from unospec.engine.adapter import CompiledRules
+
+        chosen = iter(CompiledRules(edition, players).play(seed, max_steps))
     rng = random.Random(seed)
     game = empty_table(edition, players)
     history: list[tuple[GameState, Action, GameState]] = []
     actions: list[Action] = []
     gap = None
     while game.phase != "game_over" and len(history) < max_steps:
-        if is_chance(game):
+        if chosen is not None:
+            action = next(chosen, None)
+            if action is None:  # the engine's game ended here (its own step limit)
+                break
+        elif is_chance(game):
             action = random_outcome(edition, game, rng)
         else:
             action = choose(game, legal_actions(edition, game), rng)

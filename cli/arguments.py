@@ -53,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--players", type=_players, default=None, help="default: the fewest the edition allows"
     )
     play.add_argument("--seed", type=_integer, default=0)
+    _engine(play)
     play.add_argument(
         "--trace-out", type=output_path, metavar="FILE", help="also write the game as a trace"
     )

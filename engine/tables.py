@@ -50,7 +50,6 @@ from unospec.model.effects import (
     WildDraw,
 )
 from unospec.model.errors import InputError
-from unospec.model.kernel import CHANCE_PHASES
 from unospec.model.machine import AUTOMATIC, SAME_STEP, STEPS, WINDOW_PHASES
 from unospec.model.moves import LISTERS
 from unospec.model.table import MACHINE, CompiledMachine
@@ -204,12 +203,21 @@ def _ints(values: list[int] | tuple[int, ...]) -> Array:
     return np.array(values if values else [0], dtype=np.int64)[: max(1, len(values))]
 
 
-def machine_tables(machine: CompiledMachine = MACHINE) -> MachineTables:
+def machine_tables(
+    machine: CompiledMachine = MACHINE,
+    *,
+    automatic: dict[str, str] = AUTOMATIC,
+    same_step: dict[str, str] = SAME_STEP,
+    steps: dict[tuple[str, type], str] = STEPS,
+    window_phases: frozenset[str] = WINDOW_PHASES,
+) -> MachineTables:
     """Number the machine's phases and events, and lay out its transitions, guards and
     conditions for the compiled code. MachineTwinError names any function without a twin,
-    or a phase or event the rule bodies need that the machine does not have."""
+    or a phase or event the rule bodies need that the machine does not have. The keyword
+    arguments are the machine module's protocol tables (`compile_machine` takes the same)."""
     phases = machine.phases
     events = tuple(dict.fromkeys(branch.event for branch in machine.branches))
+    chance = {phase for phase, step in steps if step in (Deal, Reshuffle)}
     phase_id = {name: i for i, name in enumerate(phases)}
     event_id = {name: i for i, name in enumerate(events)}
     n_ph, n_ev, n_br = len(phases), len(events), len(machine.branches)
@@ -254,19 +262,18 @@ def machine_tables(machine: CompiledMachine = MACHINE) -> MachineTables:
                     cond_arg.append(0)
                 cond_expect.append(expected)
         cond_len[n] = len(cond_id) - cond_start[n]
-    automatic = [-1] * n_ph
-    same_step = [-1] * n_ph
-    for table, fill in ((AUTOMATIC, automatic), (SAME_STEP, same_step)):
+    automatic_ids, same_step_ids = [-1] * n_ph, [-1] * n_ph
+    for table, fill in ((automatic, automatic_ids), (same_step, same_step_ids)):
         for phase, event in table.items():
             fill[phase_id[phase]] = event_id[event]
     step_event = [-1] * (n_ph * v.ACTION_KINDS)
-    for (phase, step), event in STEPS.items():
+    for (phase, step), event in steps.items():
         step_event[phase_id[phase] * v.ACTION_KINDS + ACTION_KIND[step]] = event_id[event]
     lister_start, lister_len = [0] * n_ph, [0] * n_ph
     listers: list[int] = []
     for phase in phases:  # the player steps STEPS accepts in each phase, in its order
         lister_start[phase_id[phase]] = len(listers)
-        for (source, step), event in STEPS.items():
+        for (source, step), event in steps.items():
             if source == phase and step not in (Deal, Reshuffle):
                 listers.append(twin(LISTER_TWINS, LISTERS[event]))
         lister_len[phase_id[phase]] = len(listers) - lister_start[phase_id[phase]]
@@ -294,10 +301,10 @@ def machine_tables(machine: CompiledMachine = MACHINE) -> MachineTables:
         _ints(val_start),
         _ints(val_len),
         _ints(vals),
-        _ints(automatic),
-        _ints(same_step),
-        _ints([int(p in WINDOW_PHASES) for p in phases]),
-        _ints([int(p in CHANCE_PHASES) for p in phases]),
+        _ints(automatic_ids),
+        _ints(same_step_ids),
+        _ints([int(p in window_phases) for p in phases]),
+        _ints([int(p in chance) for p in phases]),
         _ints([int(p in machine.final) for p in phases]),
         _ints(step_event),
         _ints(lister_start),

@@ -1,0 +1,165 @@
+"""Conformance holds the compiled engine to the reference kernel: it agrees on every built-in
+edition, it catches every seeded engine bug with its first difference, it catches a
+reference guard that lets through a move it does not offer, and any implementation of the
+rules can be checked through the same five calls."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from scenario import edition
+
+from unospec.checks.conformance import conform
+from unospec.checks.main_check import CONFORM_STATES
+from unospec.cli import main
+from unospec.model import kernel, legality
+from unospec.model.actions import Action
+from unospec.model.errors import IllegalAction, RuleGap
+from unospec.model.state import GameState
+
+ROOT = Path(__file__).resolve().parents[2]
+EDITIONS = ("classic", "express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
+
+
+@pytest.mark.full_conformance
+@pytest.mark.parametrize("name", EDITIONS)
+def test_the_engine_agrees_with_the_reference_at_the_check_scale(name: str) -> None:
+    """As `unospec check` runs it: the first 20,000 states of micro, each with its
+    outcomes, its moves not offered and its invariants' verdicts, and five whole games."""
+    report = conform(edition(name), scale="micro", max_states=CONFORM_STATES)
+    assert report.ok, report.to_json()["first_difference"]
+    assert report.states_compared > 10_000 and report.moves_refused > 100_000
+    assert report.games == 5 and report.steps_compared > report.states_compared
+
+
+@pytest.mark.parametrize("players", [2, 4, 10])
+def test_the_engines_full_size_games_replay_step_by_step(players: int) -> None:
+    for name in ("classic", "nfl-cowboys", "star-wars"):
+        report = conform(edition(name), scale=None, players=players, games=2, seed=players)
+        assert report.ok and report.games == 2, report.to_json()["first_difference"]
+        assert report.steps_compared > 100
+
+
+def test_every_seeded_engine_bug_is_caught() -> None:
+    """`benchmarks/engine_mutants.py`: one bug per rule area (matching, Skip, Reverse with
+    two players, the draw amounts, Wild Draw legality and judgment, both challenge payouts,
+    the drawn-card decision, the UNO window, reshuffle, turn order, scoring, each special
+    wild, an invariant), each run as plain Python with the bug swapped in."""
+    found = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "engine_mutants.py")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "NUMBA_DISABLE_JIT": "1"},
+        check=True,
+    )
+    results = [json.loads(line) for line in found.stdout.splitlines()]
+    assert len(results) >= 12
+    assert [r["mutant"] for r in results if not r["caught"]] == []
+    areas = {r["area"] for r in results}
+    for area in ("matching", "Skip", "draw amounts", "scoring", "reshuffle", "turn order"):
+        assert area in areas
+
+
+def test_a_reference_guard_that_lets_an_unoffered_move_through_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A player who draws or passes out of turn is refused by `check_turn_player`; made
+    too permissive, the reference accepts a move it does not offer, which the converse
+    check finds, with a trace that ends with that move."""
+    monkeypatch.setattr(legality, "_check_player", lambda game, player, expected, doing: None)
+    report = conform(edition("express"), games=0, max_states=2000)
+    difference = report.to_json()["first_difference"]
+    assert not report.ok and difference["what"] == "converse"
+    assert difference["reference"] == "accepted, though not offered"
+    assert difference["trace"]["steps"][-1] == difference["action"]
+
+
+@dataclass(frozen=True)
+class _Stepped:
+    state: Any
+    refused: tuple[str, str] | None = None
+    broken: frozenset[str] | None = None
+
+
+class ReferenceAsAnEngine:
+    """An outside implementation of the rules, through conformance's five calls: here the
+    reference kernel itself, its states as they are (an app's engine would convert)."""
+
+    name = "reference-as-an-engine"
+
+    def __init__(self, e: Any, players: int, *, skip_goes_to_next: bool = False) -> None:
+        self.edition = e
+        self.skip_goes_to_next = skip_goes_to_next
+
+    def encode(self, game: GameState) -> GameState:
+        return game
+
+    def decode(self, state: GameState) -> GameState:
+        return state
+
+    def legal(self, state: GameState) -> list[Action]:
+        return list(kernel.legal_actions(self.edition, state))
+
+    def step(self, state: GameState, action: Action) -> _Stepped:
+        try:
+            after = kernel.apply(self.edition, state, action)
+        except RuleGap as gap:
+            return _Stepped(None, ("gap", gap.rule))
+        except IllegalAction as illegal:
+            return _Stepped(None, ("illegal", illegal.rule))
+        skip = self.edition.faces.faces[getattr(action, "card", 0)].kind == "skip"
+        if self.skip_goes_to_next and skip and after.phase == "awaiting_play":
+            after = after._replace(current=(getattr(action, "player", 0) + 1) % after.players)
+        return _Stepped(after)
+
+    def state_broken(self, state: GameState) -> frozenset[str] | None:
+        return None
+
+    def play(self, seed: int, max_steps: int) -> list[Action] | None:
+        return None
+
+
+def test_an_outside_implementation_is_checked_through_the_adapter() -> None:
+    """The reference wrapped as an engine agrees with itself; the same wrapper with a Skip
+    that passes the turn to the next player is caught at its first Skip."""
+    agrees = conform(edition("classic"), opener=ReferenceAsAnEngine, games=0, max_states=3000)
+    assert agrees.ok and agrees.engine == "reference-as-an-engine"
+    buggy = conform(
+        edition("classic"),
+        opener=lambda e, players: ReferenceAsAnEngine(e, players, skip_goes_to_next=True),
+        games=0,
+        max_states=3000,
+    )
+    difference = buggy.to_json()["first_difference"]
+    assert not buggy.ok and difference["what"] == "outcome"
+    assert difference["action"]["card"].endswith("skip")
+    assert set(difference["reference"]) == {"current"}
+
+
+def test_the_conform_command_writes_a_trace_replay_reads(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """JSON as the contract says it; exit 0 when they agree, 1 when they differ, with the
+    first difference's trace ending at the step where they part."""
+    assert main(["conform", "express", "--max-states", "300", "--games", "1"]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr(legality, "_check_player", lambda game, player, expected, doing: None)
+    out = tmp_path / "differs.json"
+    argv = ["conform", "express", "--max-states", "2000", "--games", "0", "--trace-out", str(out)]
+    assert main([*argv, "--format", "json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    keys = {"edition", "ok", "scale", "players", "states_compared", "steps_compared"}
+    assert keys <= set(data) and data["ok"] is False
+    assert {"state", "action", "reference", "engine", "trace"} <= set(data["first_difference"])
+    monkeypatch.undo()
+    assert main(["replay", str(out), "--format", "json"]) == 1  # the step the reference refuses
+    replayed = json.loads(capsys.readouterr().out)
+    assert replayed["first_illegal"]["step"] == len(data["first_difference"]["trace"]["steps"]) - 1

@@ -1,0 +1,76 @@
+"""Exhaustive exploration on the engine finds what the reference explorer finds: the same
+states (up to colour renaming), transitions, depth, rules fired and verdicts, with the
+pinned counts of the model manifest (tests/checks/test_explorer.py)."""
+
+from __future__ import annotations
+
+import pytest
+from scenario import edition
+
+from unospec.checks import explorer as reference
+from unospec.engine.exploration import explore
+from unospec.model.scale import parse_scale, scale_edition
+
+MANIFEST = {
+    # (edition, scale): distinct states with symmetry, without, depth, transitions without
+    ("classic", "micro"): (27817, 27817, 18, 60338),
+    ("classic", "pair"): (301, 601, 12, 1106),
+    ("express", "micro"): (31648, 31648, 17, 70450),
+    ("nfl-cowboys", "pair"): (2593, 5185, 16, 10798),
+    ("star-wars", "pair"): (2085, 4169, 16, 8382),
+    ("super-bowl-lvii", "pair"): (1995, 3989, 16, 8002),
+    ("classic", "micro,wilds=0,target=2"): (2596, 2596, 40, 4776),
+    ("nfl-cowboys", "pair,target=6"): (10274, 20544, 20, 43192),
+}
+
+
+@pytest.mark.parametrize(("name", "scale"), list(MANIFEST))
+def test_the_pinned_counts_hold_on_the_engine(name: str, scale: str) -> None:
+    reduced, full, depth, transitions = MANIFEST[(name, scale)]
+    e = scale_edition(edition(name), parse_scale(scale))
+    with_symmetry, without = explore(e, 2), explore(e, 2, symmetry=False)
+    assert with_symmetry.complete and without.complete
+    assert with_symmetry.stuck == without.stuck == []
+    assert (with_symmetry.distinct_states, without.distinct_states) == (reduced, full)
+    assert with_symmetry.unreduced_states == full
+    assert with_symmetry.depth == without.depth == depth
+    assert without.transitions == transitions
+    assert 0 < with_symmetry.collision_probability < 1e-6
+
+
+@pytest.mark.parametrize(("name", "scale"), [("nfl-cowboys", "pair"), ("express", "pair")])
+def test_the_engine_and_the_reference_explorer_agree(name: str, scale: str) -> None:
+    """Counts, depth, the transitions fired and how often, the phases met, the states
+    checked and expanded."""
+    e = scale_edition(edition(name), parse_scale(scale))
+    mine, theirs = explore(e, 2), reference.explore(e, 2)
+    assert mine.distinct_states == theirs.distinct_states
+    assert (mine.transitions, mine.depth, mine.unreduced_states) == (
+        theirs.transitions,
+        theirs.depth,
+        theirs.unreduced_states,
+    )
+    assert mine.fired == theirs.fired and mine.phases == theirs.phases
+    assert (mine.expanded, mine.state_checked) == (theirs.expanded, theirs.state_checked)
+
+
+def test_a_path_is_walked_again_to_the_state_the_search_kept() -> None:
+    """Parents and outcome positions rebuild the path to any state: walked again, each
+    step reaches the state kept (its canonical form)."""
+    from unospec.checks.chance import normalize
+    from unospec.checks.symmetry import canonical, colour_renamings
+
+    e = scale_edition(edition("nfl-cowboys"), parse_scale("pair"))
+    x = explore(e, 2)
+    states = x.path_states(x.distinct_states - 1)
+    assert len(states) == len(x.path(x.distinct_states - 1)) >= x.depth
+    renamings = colour_renamings(e)
+    assert canonical(normalize(states[-1]), renamings)[0] == canonical(states[-1], renamings)[0]
+
+
+@pytest.mark.parametrize("bound", [1, 2, 50])
+def test_a_bound_of_n_states_counts_exactly_n_each_checked(bound: int) -> None:
+    e = scale_edition(edition("classic"), parse_scale("micro"))
+    x = explore(e, 2, max_states=bound)
+    assert x.stopped == "max-states" and x.distinct_states == bound
+    assert x.state_checked == bound and x.violation is None and x.stuck is None
