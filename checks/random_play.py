@@ -228,13 +228,13 @@ def record_game(
     `engine="compiled"` the one the compiled engine plays (as `unospec check` and `simulate`
     do, so that `unospec play` shows the game they name); every step is the reference
     kernel's. It stops at the end of the game, at a rule gap or after `max_steps`."""
+    game = empty_table(edition, players)  # a table the rules seat, before any engine opens
     chosen: Iterator[Action] | None = None
     if engine != "reference":
         from unospec.engine.adapter import CompiledRules
 
         chosen = iter(CompiledRules(edition, players).play(seed, max_steps))
     rng = random.Random(seed)
-    game = empty_table(edition, players)
     history: list[tuple[GameState, Action, GameState]] = []
     actions: list[Action] = []
     gap = None
