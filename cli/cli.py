@@ -173,9 +173,7 @@ def _play(args: argparse.Namespace) -> int:
     if args.players is None:
         args.players = edition.rules.min_players
     out = _writable(args.trace_out) if args.trace_out else None
-    trace, final, history, gap = record_game(
-        edition, args.players, args.seed, engine=args.engine
-    )
+    trace, final, history, gap = record_game(edition, args.players, args.seed, engine=args.engine)
     log: list[str] = []
     for before, action, _ in history:
         after, fired = run(edition, before, action)
