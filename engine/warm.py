@@ -119,24 +119,25 @@ def _compile_failure(error: Exception) -> str:
     )
 
 
-def _cache_files() -> list[Path]:
-    folder = cache.folder()
+def _cache_files(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return []
     return sorted(p for p in folder.rglob("*") if p.is_file() and p.name != MANIFEST)
 
 
 def _write_manifest() -> None:
-    files = _cache_files()
+    folder = cache.folder()  # a digest of every engine source: computed once
+    files = _cache_files(folder)
     if not files:
         return
-    digests = {str(p.relative_to(cache.folder())): _digest(p) for p in files}
-    (cache.folder() / MANIFEST).write_text(json.dumps(digests, indent=0, sort_keys=True))
+    digests = {str(p.relative_to(folder)): _digest(p) for p in files}
+    (folder / MANIFEST).write_text(json.dumps(digests, indent=0, sort_keys=True))
 
 
 def _manifest_broken() -> bool:
     """Whether a cache file recorded in the manifest is missing or changed."""
-    manifest = cache.folder() / MANIFEST
+    folder = cache.folder()  # a digest of every engine source: computed once
+    manifest = folder / MANIFEST
     if not manifest.exists():
         return False
     try:
@@ -144,7 +145,7 @@ def _manifest_broken() -> bool:
     except (OSError, ValueError):
         return True
     for name, digest in digests.items():
-        path = cache.folder() / name
+        path = folder / name
         if not path.exists() or _digest(path) != digest:
             return True
     return False

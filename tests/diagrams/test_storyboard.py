@@ -178,7 +178,7 @@ def test_a_step_the_rules_give_no_outcome_ends_the_storyboard_saying_why(
     assert panels[-1].kind == "violation" and panels[-1].id == f"step{steps - 1}"
     assert panels[-1].lines == (
         "\u2717 invariant rules-give-an-outcome broken: in phase awaiting_play, player 0's"
-        " move (play yellow-3) has no outcome in the rules: green-skip has no value in the"
+        " move (play green-7) has no outcome in the rules: green-skip has no value in the"
         " scoring table (Keeping Score)",
     )
     assert main(["diagram", "--trace", str(trace), "--format", "dot"]) == 0
