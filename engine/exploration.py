@@ -15,6 +15,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -33,6 +34,9 @@ from unospec.model.edition import Edition
 from unospec.model.kernel import empty_table
 from unospec.model.state import GameState
 from unospec.model.table import MACHINE, CompiledMachine
+
+Rows = npt.NDArray[np.uint64]
+"""Packed states, one a row."""
 
 Progress = Callable[[int, int], None]
 """progress(distinct states, depth)."""
@@ -173,6 +177,108 @@ class Scratch:
         )
 
 
+RECORDS = 1 << 14
+"""Records a worker's buffer holds before they are merged."""
+CHUNK = 1 << 12
+"""Frontier states a worker takes at a time when several share a level."""
+
+
+@dataclass
+class _Worker:
+    """One worker of a search: its scratch arrays, its record buffers, and the chunk of the
+    frontier it expands (`W`, see `search`)."""
+
+    W: npt.NDArray[np.int64]
+    scratch: Scratch
+    spare: npt.NDArray[np.int64]
+    records: npt.NDArray[np.int64]
+    candidates: npt.NDArray[np.uint64]
+    fired_ids: npt.NDArray[np.int64]
+    chunk: int = -1  # the chunk it expands; -1: none
+    full: bool = False
+
+    @classmethod
+    def of(cls, prog: Program, scratch: Scratch, symmetry: int, budget: int) -> _Worker:
+        W = np.zeros(k.WORKER_SCALARS, dtype=np.int64)
+        W[k.W_SYMMETRY], W[k.W_BUDGET] = symmetry, budget
+        return cls(
+            W,
+            scratch,
+            spare=np.zeros(prog.row_length, dtype=np.int64),
+            records=np.zeros((RECORDS, k.RECORD), dtype=np.int64),
+            candidates=np.zeros((RECORDS, prog.words), dtype=np.uint64),
+            fired_ids=np.zeros(4 * RECORDS, dtype=np.int64),
+        )
+
+    def take(self, chunk: int, first: int, last: int) -> None:
+        self.chunk = chunk
+        self.W[k.W_POSITION], self.W[k.W_END] = first, last
+        self.W[k.W_INSIDE] = self.W[k.W_STOPPED] = 0
+        self.empty()
+
+    def empty(self) -> None:
+        self.W[k.W_RECORDS] = self.W[k.W_FIRED] = self.W[k.W_MERGED] = 0
+        self.full = False
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.W[k.W_STOPPED]) or self.W[k.W_POSITION] >= self.W[k.W_END]
+
+    def expand(self, prog: Program, inv: npt.NDArray[np.int64], frontier: Rows) -> None:
+        s = self.scratch
+        got = k.expand(
+            prog.M, prog.E, inv, prog.spec, prog.renamings, self.W, frontier, self.records,
+            self.candidates, self.fired_ids, s.row, *s.cursor, s.log, s.snaps, s.logn, s.words,
+            s.images, self.spare, s.counts, s.mapped,
+        )  # fmt: skip
+        self.full = got == k.FULL
+
+
+def _level(
+    prog: Program,
+    inv: npt.NDArray[np.int64],
+    frontier: Rows,
+    workers: list[_Worker],
+    pool: ThreadPoolExecutor | None,
+    merged: Callable[[_Worker], int],
+    tick: Callable[[], None],
+) -> int:
+    """Expand one level: chunks handed to the workers in frontier order, expanded side by
+    side, merged in that order. Returns `merge`'s last word (`MERGED`: the level is done)."""
+    size = len(frontier)
+    jobs = len(workers)
+    chunk = size if jobs == 1 else max(1, min(CHUNK, -(-size // jobs)))
+    bounds = [(first, min(size, first + chunk)) for first in range(0, size, chunk)]
+    owner: dict[int, _Worker] = {}
+    handed = front = 0
+    for worker in workers:
+        worker.chunk = -1
+    while front < len(bounds):
+        for worker in workers:
+            if worker.chunk < 0 and handed < len(bounds):
+                worker.take(handed, *bounds[handed])
+                owner[handed] = worker
+                handed += 1
+        busy = [w for w in workers if w.chunk >= 0 and not w.finished and not w.full]
+        if pool is None or len(busy) < 2:
+            for worker in busy:
+                worker.expand(prog, inv, frontier)
+        else:
+            list(pool.map(lambda w: w.expand(prog, inv, frontier), busy))
+        while front < handed:
+            worker = owner[front]
+            code = merged(worker)
+            if code != k.MERGED:
+                return code
+            worker.empty()
+            if not worker.finished:
+                break
+            worker.chunk = -1
+            front += 1
+        tick()
+    return k.MERGED
+
+
 class _Edges:
     """The transitions' (source, target) pairs, spilled to a temporary file as they come,
     and read back last to first for the progress check."""
@@ -217,7 +323,9 @@ def explore(
 ) -> EngineExploration:
     """Every state reachable by `players` players of `edition` (see `checks.explorer.explore`
     for what is counted and checked); the search stops at the first violation, at
-    `max_states`, or on Ctrl-C (then, with `partial_on_interrupt`, returns what it found)."""
+    `max_states`, or on Ctrl-C (then, with `partial_on_interrupt`, returns what it found).
+    `jobs` workers (0: one per core) share each level, threads running the compiled code
+    side by side; what they find does not depend on how many there are."""
     from unospec.checks.chance import normalize as reference_normalize
 
     prog = program(edition, players, machine)
@@ -263,79 +371,65 @@ def explore(
     phases = np.zeros(len(prog.machine.phases), dtype=np.int64)
     X = np.zeros(k.SCALARS, dtype=np.int64)
     X[k.X_MAX_STATES] = max_states or 0
-    X[k.X_SYMMETRY] = renaming_count
-    X[k.X_BUDGET] = budget
     first_fp = fingerprint(result.first, width)
     fingerprints[0] = first_fp
     table[k.find(fingerprints, table, first_fp)] = 1
     X[k.X_STATES], X[k.X_TABLE_LOAD], X[k.X_UNREDUCED] = 1, 1, orbit
+    workers = [
+        _Worker.of(prog, scratch if n == 0 else Scratch.of(prog), renaming_count, budget)
+        for n in range(jobs or os.cpu_count() or 1)
+    ]
+    pool = ThreadPoolExecutor(len(workers)) if len(workers) > 1 else None
     edges = _Edges()
     peak_frontier = frontier.nbytes
-    code = k.LEVEL_DONE
+    code = k.MERGED
+
+    def merged(worker: _Worker) -> int:
+        """Merge the worker's records, growing the tables and writing edges as asked."""
+        nonlocal fingerprints, parents, outcome_of, finals, following, following_ids, table
+        nonlocal peak_frontier
+        while True:
+            got = k.merge(
+                prog.spec, X, worker.W, worker.records, worker.candidates, worker.fired_ids,
+                frontier_ids, following, following_ids, fingerprints, table, parents,
+                outcome_of, sources, targets, fired, phases, finals,
+            )  # fmt: skip
+            if got == k.GROW:
+                states = int(X[k.X_STATES])
+                if states >= len(fingerprints) or states >= len(finals):
+                    grown = _grown(len(fingerprints), max_states)
+                    fingerprints = _resized(fingerprints, grown)
+                    parents = _resized(parents, grown)
+                    outcome_of = _resized(outcome_of, grown)
+                    finals = _resized(finals, grown)
+                if X[k.X_NEXT] >= len(following):
+                    following = _resized(following, 2 * len(following))
+                    following_ids = _resized(following_ids, 2 * len(following_ids))
+                if 10 * X[k.X_TABLE_LOAD] >= 7 * len(table):
+                    table = np.zeros(2 * len(table), dtype=np.uint32)
+                    k.rehash(fingerprints, states, table)
+                peak_frontier = max(peak_frontier, frontier.nbytes + following.nbytes)
+                continue
+            if got == k.FLUSH:
+                flush()
+                continue
+            return got
+
+    def tick() -> None:
+        if progress:
+            progress(int(X[k.X_STATES]), result.depth)
+
+    def flush() -> None:
+        count = int(X[k.X_EDGES])
+        edges.write(sources[:count], targets[:count])
+        X[k.X_EDGES] = 0
+
     try:
         while True:
-            X[k.X_POSITION], X[k.X_INSIDE], X[k.X_NEXT] = 0, 0, 0
-            while True:
-                code = k.search(
-                    prog.M,
-                    prog.E,
-                    inv,
-                    prog.spec,
-                    prog.renamings,
-                    X,
-                    frontier,
-                    frontier_ids,
-                    len(frontier_ids),
-                    following,
-                    following_ids,
-                    fingerprints,
-                    table,
-                    parents,
-                    outcome_of,
-                    sources,
-                    targets,
-                    fired,
-                    phases,
-                    finals,
-                    scratch.row,
-                    *scratch.cursor,
-                    scratch.log,
-                    scratch.snaps,
-                    scratch.logn,
-                    scratch.words,
-                    scratch.images,
-                    np.zeros(prog.row_length, dtype=np.int64),
-                    scratch.counts,
-                    scratch.mapped,
-                )
-                if code == k.GROW:
-                    states = int(X[k.X_STATES])
-                    if states >= len(fingerprints) or states >= len(finals):
-                        grown = _grown(len(fingerprints), max_states)
-                        fingerprints = _resized(fingerprints, grown)
-                        parents = _resized(parents, grown)
-                        outcome_of = _resized(outcome_of, grown)
-                        finals = _resized(finals, grown)
-                    if X[k.X_NEXT] >= len(following):
-                        following = _resized(following, 2 * len(following))
-                        following_ids = _resized(following_ids, 2 * len(following_ids))
-                    if 10 * X[k.X_TABLE_LOAD] >= 7 * len(table):
-                        table = np.zeros(2 * len(table), dtype=np.uint32)
-                        k.rehash(fingerprints, states, table)
-                    peak_frontier = max(peak_frontier, frontier.nbytes + following.nbytes)
-                    continue
-                if code in (k.FLUSH, k.LEVEL_DONE, k.MAX_STATES, k.VIOLATION):
-                    count = int(X[k.X_EDGES])
-                    edges.write(sources[:count], targets[:count])
-                    X[k.X_EDGES] = 0
-                if code == k.FLUSH:
-                    continue
-                if code == k.BUDGET:
-                    if progress:
-                        progress(int(X[k.X_STATES]), result.depth)
-                    continue
-                break
-            if code != k.LEVEL_DONE:
+            X[k.X_POSITION], X[k.X_NEXT] = 0, 0
+            code = _level(prog, inv, frontier, workers, pool, merged, tick)
+            flush()
+            if code != k.MERGED:
                 break
             next_count = int(X[k.X_NEXT])
             if not next_count:
@@ -351,6 +445,9 @@ def explore(
             edges.close()
             raise
         result.stopped = "interrupted"
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True)
     try:
         _conclude(result, prog, inv, scratch, X, code, frontier, following, fingerprints)
         result.fired = Counter({n: int(c) for n, c in enumerate(fired) if c})

@@ -9,10 +9,20 @@
 - **Edges.** Every transition's (source, target) ids go to a buffer the driver writes to
   disk, for the progress check (can the game still end?) once the search is complete.
 
-`search` is resumable: it returns to the driver when a buffer is full (`GROW`, `FLUSH`),
-when a slice of work is done (`BUDGET`, so that progress shows and Ctrl-C is honoured), at
-the end of a level, at the bound, or at the first invariant broken; called again it goes on
-where it stopped, in the middle of a state's outcomes if need be (a deal can have millions).
+A level is expanded in two steps, so that workers can share it (`--jobs`, TLC's workers):
+
+- `expand` takes a chunk of the frontier and does everything that needs no shared table:
+  each state's invariants, its outcomes, each step's invariants, the successor's canonical
+  form and fingerprint. It writes what it found as *records* to the worker's own buffers.
+  Workers run it side by side (the compiled code holds no lock).
+- `merge` applies one worker's records to the visited set, chunk after chunk in frontier
+  order, so that ids, parents, counters, the first violation and where `--max-states`
+  stops are exactly those of one worker expanding the whole level in order.
+
+Both are resumable: `expand` returns when its buffers are full (`FULL`) or a slice of work
+is done (`BUDGET`, so that progress shows and Ctrl-C is honoured), in the middle of a
+state's outcomes if need be (a deal can have millions); `merge` returns when a table must
+grow (`GROW`) or the edge buffer be written (`FLUSH`), at the bound, or at a violation.
 
 Every state is checked once, when it is expanded, and every step as it is taken; levels
 are expanded in order, so the first violation is at the least depth (`checks.explorer`
@@ -21,7 +31,7 @@ does the same, with the same order of checks).
 
 from __future__ import annotations
 
-from unospec.engine.jit import Bytes, Grid, Ids, Ints, WordGrid, Words, compiled
+from unospec.engine.jit import Bytes, Grid, Ids, Ints, WordGrid, Words, compiled, compiled_inline
 from unospec.engine.layout import PHASE
 from unospec.engine.outcomes import K_COUNT, K_MOVES, advance, start
 from unospec.engine.properties import state_verdicts, step_verdicts
@@ -36,24 +46,49 @@ from unospec.engine.tables import M_CHANCE, M_FINAL
     X_EXPANDED,  # states whose every outcome was tried
     X_CHECKED,  # states whose state invariants were checked
     X_UNREDUCED,  # states the orbits of the distinct ones hold
-    X_POSITION,  # the frontier state being expanded
-    X_INSIDE,  # 1 while the cursor is inside that state's outcomes
+    X_POSITION,  # the frontier states before this one are merged
     X_NEXT,  # states in the next frontier
     X_EDGES,  # edges in the buffer
     X_MAX_STATES,  # 0: no bound
-    X_BUDGET,  # outcomes to try before returning (BUDGET)
     X_BROKEN,  # the violation: a bit mask of invariants, or a refusal code (below 0)
     X_BROKEN_KIND,  # VIOLATION_STATE, VIOLATION_STEP, VIOLATION_MOVE, VIOLATION_PACKING
     X_BROKEN_PARENT,  # the state it was found in
     X_BROKEN_OUTCOME,  # the outcome of that state (step and move violations)
-    X_SYMMETRY,  # how many colour renamings to canonicalize by (0 or 1: none)
-    X_ORDER,  # the length of the broken outcome's shuffle
     X_TABLE_LOAD,  # occupied slots of the table
-) = range(18)
-SCALARS = 18
+) = range(14)
+SCALARS = 14
 
-# -- what `search` returns
-LEVEL_DONE, BUDGET, GROW, FLUSH, VIOLATION, MAX_STATES = range(6)
+# -- a worker's scalars, in one array
+(
+    W_POSITION,  # the frontier state being expanded
+    W_END,  # the end of the worker's chunk
+    W_INSIDE,  # 1 while the cursor is inside that state's outcomes
+    W_RECORDS,  # records in the buffer
+    W_FIRED,  # branch ids in `fired_ids`
+    W_MERGED,  # records merged
+    W_BUDGET,  # outcomes to try before returning (BUDGET)
+    W_SYMMETRY,  # how many colour renamings to canonicalize by (0 or 1: none)
+    W_STOPPED,  # 1 once the worker found a violation: its chunk ends there
+) = range(9)
+WORKER_SCALARS = 9
+
+# -- a record: one row of `records`; a successor's packed words in the same row of
+# `candidates`; the branches a step fired are `fired_ids[previous row's C_FIRED:C_FIRED]`
+C_KIND, C_POSITION, C_OUTCOME, C_VALUE, C_MORE, C_FIRED = range(6)
+RECORD = 6
+(
+    R_CHECKED,  # the state's invariants hold (value: its phase)
+    R_FINAL,  # a final state: nothing to expand
+    R_TAKEN,  # a step taken, broken after it was counted
+    R_STEP,  # a step taken to a successor (value: its orbit; more: its fingerprint)
+    R_DONE,  # every outcome of the state tried
+    R_BROKEN,  # a violation (value: the verdicts or refusal; more: its kind)
+) = range(6)
+
+# -- what `expand` returns
+CHUNK_DONE, FULL, STOPPED = range(10, 13)
+# -- what `merge` returns
+MERGED, BUDGET, GROW, FLUSH, VIOLATION, MAX_STATES = range(6)
 VIOLATION_STATE, VIOLATION_STEP, VIOLATION_MOVE, VIOLATION_PACKING = range(1, 5)
 
 EMPTY = 0  # a table slot holding no state (slots hold id + 1)
@@ -82,28 +117,41 @@ def rehash(fingerprints: Ints, count: int, table: Ids) -> None:
         table[find(fingerprints, table, fingerprints[state])] = state + 1
 
 
+@compiled_inline
+def _record(
+    W: Ints, records: Grid, kind: int, position: int, outcome: int, value: int, more: int
+) -> None:
+    """Append one record to the worker's buffer."""
+    r = W[W_RECORDS]
+    records[r, C_KIND] = kind
+    records[r, C_POSITION] = position
+    records[r, C_OUTCOME] = outcome
+    records[r, C_VALUE] = value
+    records[r, C_MORE] = more
+    records[r, C_FIRED] = W[W_FIRED]
+    W[W_RECORDS] += 1
+
+
+@compiled_inline
+def _stopped(W: Ints) -> int:
+    W[W_POSITION] += 1
+    W[W_INSIDE] = 0
+    W[W_STOPPED] = 1
+    return STOPPED
+
+
 @compiled
-def search(
+def expand(
     M: Ints,
     E: Ints,
     inv: Ints,
     spec: Ints,
     renamings: Ints,
-    X: Ints,
+    W: Ints,
     frontier: WordGrid,
-    frontier_ids: Ints,
-    frontier_size: int,
-    following: WordGrid,
-    following_ids: Ints,
-    fingerprints: Ints,
-    table: Ids,
-    parents: Ids,
-    outcome_of: Ids,
-    sources: Ids,
-    targets: Ids,
-    fired: Ints,
-    phases: Ints,
-    finals: Bytes,
+    records: Grid,
+    candidates: WordGrid,
+    fired_ids: Ints,
     row: Ints,
     cursor: Ints,
     take: Grid,
@@ -121,42 +169,35 @@ def search(
     counts: Ints,
     mapped: Ints,
 ) -> int:
-    """Expand the frontier from `X[X_POSITION]` on; see the module docstring for when it
-    returns, and what."""
+    """Expand the worker's chunk `frontier[W[W_POSITION]:W[W_END]]` into records (see the
+    module docstring), touching nothing shared: workers run this side by side."""
     width = spec[1]
-    budget = X[X_BUDGET]
-    while X[X_POSITION] < frontier_size:
-        position = X[X_POSITION]
-        state = frontier_ids[position]
-        if not X[X_INSIDE]:
-            if X[X_MAX_STATES] and X[X_STATES] >= X[X_MAX_STATES]:
-                return MAX_STATES
+    budget = W[W_BUDGET]
+    while W[W_POSITION] < W[W_END]:
+        position = W[W_POSITION]
+        if not W[W_INSIDE]:
+            if W[W_RECORDS] + 2 > records.shape[0]:
+                return FULL
             unpack(frontier[position], spec, row, counts)
-            if 0 <= row[PHASE] < phases.shape[0]:
-                phases[row[PHASE]] = 1
-            X[X_CHECKED] += 1
             start(M, E, row, cursor, take, moves, child, log, snaps, logn)
             count = 0 if M[M[M_CHANCE] + row[PHASE]] else cursor[K_MOVES]
             broken = state_verdicts(M, E, inv, row, moves, count, counts)
+            _record(W, records, R_CHECKED, position, 0, row[PHASE], 0)
             if broken:
-                X[X_BROKEN], X[X_BROKEN_KIND], X[X_BROKEN_PARENT] = broken, VIOLATION_STATE, state
-                X[X_POSITION] += 1
-                return VIOLATION
+                _record(W, records, R_BROKEN, position, 0, broken, VIOLATION_STATE)
+                W[W_POSITION] += 1
+                W[W_STOPPED] = 1
+                return STOPPED
             if M[M[M_FINAL] + row[PHASE]]:
-                finals[state] = 1
-                X[X_EXPANDED] += 1
-                X[X_POSITION] += 1
+                _record(W, records, R_FINAL, position, 0, 0, 0)
+                W[W_POSITION] += 1
                 continue
-            X[X_INSIDE] = 1
+            W[W_INSIDE] = 1
         while True:
-            if X[X_NEXT] >= following.shape[0] or X[X_STATES] >= fingerprints.shape[0]:
-                return GROW
-            if X[X_STATES] >= finals.shape[0] or X[X_STATES] >= parents.shape[0]:
-                return GROW
-            if 10 * X[X_TABLE_LOAD] >= 7 * table.shape[0]:
-                return GROW
-            if X[X_EDGES] >= sources.shape[0]:
-                return FLUSH
+            if W[W_RECORDS] + 2 > records.shape[0]:
+                return FULL
+            if W[W_FIRED] + log.shape[0] > fired_ids.shape[0]:
+                return FULL
             if budget <= 0:
                 return BUDGET
             budget -= 1
@@ -167,57 +208,122 @@ def search(
                 break
             outcome = cursor[K_COUNT] - 1
             if got < 0:
-                X[X_BROKEN], X[X_BROKEN_KIND] = got, VIOLATION_MOVE
-                X[X_BROKEN_PARENT], X[X_BROKEN_OUTCOME] = state, outcome
-                X[X_POSITION] += 1
-                return VIOLATION
-            X[X_TRANSITIONS] += 1
+                _record(W, records, R_BROKEN, position, outcome, got, VIOLATION_MOVE)
+                return _stopped(W)
             logged = min(logn[0], log.shape[0] - 1)
             for i in range(logged):
-                fired[log[i, 0]] += 1
+                fired_ids[W[W_FIRED]] = log[i, 0]
+                W[W_FIRED] += 1
             broken = step_verdicts(M, E, inv, row, child, log, snaps, logged, action)
             if broken:
-                X[X_BROKEN], X[X_BROKEN_KIND] = broken, VIOLATION_STEP
-                X[X_BROKEN_PARENT], X[X_BROKEN_OUTCOME] = state, outcome
-                X[X_POSITION] += 1
-                return VIOLATION
+                _record(W, records, R_TAKEN, position, outcome, 0, 0)
+                _record(W, records, R_BROKEN, position, outcome, broken, VIOLATION_STEP)
+                return _stopped(W)
             normalize(M, child, counts)
             orbit = canonical(
-                child, spec, renamings, X[X_SYMMETRY], words, images, scratch, counts, mapped
+                child, spec, renamings, W[W_SYMMETRY], words, images, scratch, counts, mapped
             )
             if orbit < 0:
-                X[X_BROKEN], X[X_BROKEN_KIND] = orbit, VIOLATION_PACKING
-                X[X_BROKEN_PARENT], X[X_BROKEN_OUTCOME] = state, outcome
-                X[X_POSITION] += 1
-                return VIOLATION
-            fp = fingerprint(words, width)
-            slot = find(fingerprints, table, fp)
-            if table[slot] == EMPTY:
-                target = X[X_STATES]
-                fingerprints[target] = fp
-                table[slot] = target + 1
-                X[X_TABLE_LOAD] += 1
-                parents[target] = state
-                outcome_of[target] = outcome
-                X[X_STATES] += 1
-                X[X_UNREDUCED] += orbit
-                for w in range(width):
-                    following[X[X_NEXT], w] = words[w]
-                following_ids[X[X_NEXT]] = target
-                X[X_NEXT] += 1
-            else:
-                target = table[slot] - 1
-            sources[X[X_EDGES]] = state
-            targets[X[X_EDGES]] = target
-            X[X_EDGES] += 1
+                _record(W, records, R_TAKEN, position, outcome, 0, 0)
+                _record(W, records, R_BROKEN, position, outcome, orbit, VIOLATION_PACKING)
+                return _stopped(W)
+            for w in range(width):
+                candidates[W[W_RECORDS], w] = words[w]
+            _record(W, records, R_STEP, position, outcome, orbit, fingerprint(words, width))
+        W[W_INSIDE] = 0
+        _record(W, records, R_DONE, position, 0, 0, 0)
+        W[W_POSITION] += 1
+    return CHUNK_DONE
+
+
+@compiled
+def merge(
+    spec: Ints,
+    X: Ints,
+    W: Ints,
+    records: Grid,
+    candidates: WordGrid,
+    fired_ids: Ints,
+    frontier_ids: Ints,
+    following: WordGrid,
+    following_ids: Ints,
+    fingerprints: Ints,
+    table: Ids,
+    parents: Ids,
+    outcome_of: Ids,
+    sources: Ids,
+    targets: Ids,
+    fired: Ints,
+    phases: Ints,
+    finals: Bytes,
+) -> int:
+    """Apply a worker's records from `W[W_MERGED]` on to the visited set, in order, as one
+    search expanding those states would have; stops as that search would (the bound, a
+    violation) or when a table must grow or the edges be flushed, and goes on from there."""
+    width = spec[1]
+    while W[W_MERGED] < W[W_RECORDS]:
+        r = W[W_MERGED]
+        kind = records[r, C_KIND]
+        position = records[r, C_POSITION]
+        state = frontier_ids[position]
+        if kind == R_CHECKED:
             if X[X_MAX_STATES] and X[X_STATES] >= X[X_MAX_STATES]:
-                X[X_INSIDE] = 0
-                X[X_POSITION] += 1
+                X[X_POSITION] = position
                 return MAX_STATES
-        X[X_INSIDE] = 0
-        X[X_EXPANDED] += 1
-        X[X_POSITION] += 1
-    return LEVEL_DONE
+            X[X_CHECKED] += 1
+            if 0 <= records[r, C_VALUE] < phases.shape[0]:
+                phases[records[r, C_VALUE]] = 1
+        elif kind == R_FINAL or kind == R_DONE:
+            if kind == R_FINAL:
+                finals[state] = 1
+            X[X_EXPANDED] += 1
+            X[X_POSITION] = position + 1
+        elif kind == R_BROKEN:
+            X[X_BROKEN], X[X_BROKEN_KIND] = records[r, C_VALUE], records[r, C_MORE]
+            X[X_BROKEN_PARENT], X[X_BROKEN_OUTCOME] = state, records[r, C_OUTCOME]
+            X[X_POSITION] = position + 1
+            W[W_MERGED] += 1
+            return VIOLATION
+        else:  # R_TAKEN, R_STEP
+            if kind == R_STEP:
+                if X[X_NEXT] >= following.shape[0] or X[X_STATES] >= fingerprints.shape[0]:
+                    return GROW
+                if X[X_STATES] >= finals.shape[0] or X[X_STATES] >= parents.shape[0]:
+                    return GROW
+                if 10 * X[X_TABLE_LOAD] >= 7 * table.shape[0]:
+                    return GROW
+                if X[X_EDGES] >= sources.shape[0]:
+                    return FLUSH
+            X[X_TRANSITIONS] += 1
+            for i in range(records[r - 1, C_FIRED] if r else 0, records[r, C_FIRED]):
+                fired[fired_ids[i]] += 1
+            if kind == R_STEP:
+                fp = records[r, C_MORE]
+                slot = find(fingerprints, table, fp)
+                if table[slot] == EMPTY:
+                    target = X[X_STATES]
+                    fingerprints[target] = fp
+                    table[slot] = target + 1
+                    X[X_TABLE_LOAD] += 1
+                    parents[target] = state
+                    outcome_of[target] = records[r, C_OUTCOME]
+                    X[X_STATES] += 1
+                    X[X_UNREDUCED] += records[r, C_VALUE]
+                    for w in range(width):
+                        following[X[X_NEXT], w] = candidates[r, w]
+                    following_ids[X[X_NEXT]] = target
+                    X[X_NEXT] += 1
+                else:
+                    target = table[slot] - 1
+                sources[X[X_EDGES]] = state
+                targets[X[X_EDGES]] = target
+                X[X_EDGES] += 1
+                if X[X_MAX_STATES] and X[X_STATES] >= X[X_MAX_STATES]:
+                    X[X_POSITION] = position + 1
+                    W[W_MERGED] += 1
+                    return MAX_STATES
+        W[W_MERGED] += 1
+    return MERGED
 
 
 @compiled

@@ -4,10 +4,13 @@ pinned counts of the model manifest (tests/checks/test_explorer.py)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from scenario import edition
+from scenario import edition, edition_file
 
 from unospec.checks import explorer as reference
+from unospec.engine.exploration import EngineExploration as explore_result
 from unospec.engine.exploration import explore
 from unospec.model.scale import parse_scale, scale_edition
 
@@ -74,3 +77,55 @@ def test_a_bound_of_n_states_counts_exactly_n_each_checked(bound: int) -> None:
     x = explore(e, 2, max_states=bound)
     assert x.stopped == "max-states" and x.distinct_states == bound
     assert x.state_checked == bound and x.violation is None and x.stuck is None
+
+
+def _same_search(one: explore_result, many: explore_result) -> None:
+    assert (many.distinct_states, many.transitions, many.depth) == (
+        one.distinct_states,
+        one.transitions,
+        one.depth,
+    )
+    assert (many.state_checked, many.expanded, many.stopped) == (
+        one.state_checked,
+        one.expanded,
+        one.stopped,
+    )
+    assert many.fired == one.fired and many.phases == one.phases and many.stuck == one.stuck
+    assert (many.parents == one.parents).all() and (many.outcome_of == one.outcome_of).all()
+    assert str(many.violation) == str(one.violation)
+
+
+@pytest.mark.parametrize("bound", [None, 4321])
+def test_workers_sharing_each_level_find_exactly_what_one_finds(
+    monkeypatch: pytest.MonkeyPatch, bound: int | None
+) -> None:
+    """`--jobs`: three workers, with chunks of 7 states and buffers of 64 records so that
+    they wait on one another often, number the states, count the rules fired and stop at
+    the bound exactly as one worker does."""
+    from unospec.engine import exploration
+
+    e = scale_edition(edition("nfl-cowboys"), parse_scale("pair,target=6"))
+    one = explore(e, 2, max_states=bound)
+    monkeypatch.setattr(exploration, "CHUNK", 7)
+    monkeypatch.setattr(exploration, "RECORDS", 64)
+    many = explore(e, 2, max_states=bound, jobs=3)
+    _same_search(one, many)
+    assert one.complete == (bound is None)
+
+
+def test_workers_stop_at_the_violation_one_worker_finds_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Express without a Skip's points: the first move the rules give no outcome for is the
+    same, found in the same state, whichever worker met it first in time."""
+    from unospec.editions import load_edition
+    from unospec.engine import exploration
+
+    gapped = edition_file(tmp_path, "express", "gapped", ("skip = 20\n", ""))
+    e = scale_edition(load_edition(str(gapped)), parse_scale("micro"))
+    one = explore(e, 2, symmetry=False)
+    monkeypatch.setattr(exploration, "CHUNK", 3)
+    monkeypatch.setattr(exploration, "RECORDS", 16)
+    many = explore(e, 2, symmetry=False, jobs=2)
+    assert one.violation is not None and "no outcome in the rules" in str(one.violation)
+    _same_search(one, many)
