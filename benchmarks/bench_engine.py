@@ -1,12 +1,13 @@
 """The compiled engine's figures for issue 26, each measured in this one run.
 
-    python benchmarks/bench_engine.py [--scale SCALE] [--players N] [--reference-states N]
-                                      [--compile] [EDITION]
+    python benchmarks/bench_engine.py [--scale SCALE] [--players N] [--jobs J ...]
+                                      [--reference-states N] [--compile] [EDITION]
 
 - exploration: distinct states per second and `bytes_per_state` (the visited set, parent
-  links and the rest of the search's structures over the states it holds), one process, no
-  symmetry, on the engine; then the reference explorer on the same scale for
-  `--reference-states` states (it does not finish `colors=2`), for the side-by-side ratio;
+  links and the rest of the search's structures over the states it holds), no symmetry,
+  on the engine, once for each `--jobs` (default: one worker, then two); then the
+  reference explorer on the same scale for `--reference-states` states (it does not
+  finish `colors=2`), for the side-by-side ratio;
 - with `--compile`: the engine's compile time cold (an empty cache folder) and its start-up
   with that cache, each in a fresh interpreter.
 """
@@ -43,6 +44,7 @@ def main() -> None:
     parser.add_argument("edition", nargs="?", default="classic")
     parser.add_argument("--scale", default="colors=2")
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--reference-states", type=int, default=200_000)
     parser.add_argument("--compile", action="store_true")
     args = parser.parse_args()
@@ -52,23 +54,27 @@ def main() -> None:
         print(f"compile cold {cold:.1f} s, start-up with the cache {cached:.2f} s")
     load()
     edition = scale_edition(load_edition(args.edition), parse_scale(args.scale))
-    run = engine_explore(edition, args.players, symmetry=False)
-    if not run.complete:
-        raise SystemExit(f"{args.edition}: the exploration stopped or found a violation")
-    rate = run.distinct_states / run.seconds
-    print(
-        f"engine    {run.distinct_states:>11,} states {run.transitions:>12,} transitions "
-        f"{run.seconds:7.1f} s {rate:>10,.0f} states/s {run.bytes_per_state:5.1f} B/state"
-    )
+    rate = 0.0
+    for jobs in args.jobs:
+        run = engine_explore(edition, args.players, symmetry=False, jobs=jobs)
+        if not run.complete:
+            raise SystemExit(f"{args.edition}: the exploration stopped or found a violation")
+        rate = rate or run.distinct_states / run.seconds
+        print(
+            f"engine, {jobs} job{'s' if jobs > 1 else ' '} {run.distinct_states:>11,} states "
+            f"{run.transitions:>12,} transitions {run.seconds:7.1f} s "
+            f"{run.distinct_states / run.seconds:>10,.0f} states/s "
+            f"{run.bytes_per_state:5.1f} B/state, peak RSS {run.peak_memory_mb:,.0f} MB"
+        )
     if args.reference_states:
         slow = reference_explore(
             edition, args.players, symmetry=False, max_states=args.reference_states
         )
         slow_rate = len(slow.states) / slow.seconds
         print(
-            f"reference {len(slow.states):>11,} states (stopped: {slow.stopped or 'finished'}) "
+            f"reference     {len(slow.states):>11,} states (stopped: {slow.stopped or 'finished'}) "
             f"{slow.seconds:7.1f} s {slow_rate:>10,.0f} states/s; the engine: "
-            f"{rate / slow_rate:.0f}x"
+            f"{rate / slow_rate:.0f}x (its first run)"
         )
 
 

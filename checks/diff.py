@@ -406,6 +406,7 @@ def _distinguish_compiled(
     words = np.zeros(prog.words, dtype=np.uint64)
     pack(first, prog.spec, scratch.counts, words)
     size = max_states + 2
+    slots = 1 << (2 * size).bit_length()  # the visited table: under half full
     parents = np.zeros(size, dtype=np.uint32)
     outcome_of = np.zeros(size, dtype=np.uint32)
     J = np.zeros(joint.JOINT_SCALARS, dtype=np.int64)
@@ -416,8 +417,8 @@ def _distinguish_compiled(
         prog.M, prog.E, other.E, prog.spec, joint.rank_table(players, prog.faces), J,
         max_states, words, np.zeros((size, prog.words), dtype=np.uint64),
         np.zeros(size, dtype=np.int64), np.zeros((size, prog.words), dtype=np.uint64),
-        np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64),
-        np.zeros(1 << (2 * size).bit_length(), dtype=np.uint32), parents, outcome_of,
+        np.zeros(size, dtype=np.int64), np.zeros(slots, dtype=np.int64),
+        np.zeros(slots, dtype=np.uint32), parents, outcome_of,
         scratch.row, cursor, take, moves, np.zeros_like(moves), child, before, action, order,
         scratch.log, scratch.snaps, scratch.logn, np.zeros(length, dtype=np.int64),
         np.zeros(length, dtype=np.int64), scratch.words, scratch.counts,

@@ -356,11 +356,11 @@ def explore(
     result.first = scratch.words.copy()
 
     capacity = 1 << 12 if max_states is None else min(1 << 12, max_states + 1)
-    fingerprints = np.zeros(capacity, dtype=np.int64)
     parents = np.zeros(capacity, dtype=np.uint32)
     outcome_of = np.zeros(capacity, dtype=np.uint32)
     finals = np.zeros(capacity, dtype=np.uint8)
-    table = np.zeros(1 << 13, dtype=np.uint32)
+    keys = np.zeros(1 << 13, dtype=np.int64)
+    ids = np.zeros(1 << 13, dtype=np.uint32)
     frontier = scratch.words.reshape(1, width).copy()
     frontier_ids = np.zeros(1, dtype=np.int64)
     following = np.zeros((1 << 10, width), dtype=np.uint64)
@@ -372,8 +372,7 @@ def explore(
     X = np.zeros(k.SCALARS, dtype=np.int64)
     X[k.X_MAX_STATES] = max_states or 0
     first_fp = fingerprint(result.first, width)
-    fingerprints[0] = first_fp
-    table[k.find(fingerprints, table, first_fp)] = 1
+    keys[k.slot_of(keys, first_fp)] = first_fp  # state 0: its id is 0
     X[k.X_STATES], X[k.X_TABLE_LOAD], X[k.X_UNREDUCED] = 1, 1, orbit
     workers = [
         _Worker.of(prog, scratch if n == 0 else Scratch.of(prog), renaming_count, budget)
@@ -386,28 +385,30 @@ def explore(
 
     def merged(worker: _Worker) -> int:
         """Merge the worker's records, growing the tables and writing edges as asked."""
-        nonlocal fingerprints, parents, outcome_of, finals, following, following_ids, table
+        nonlocal parents, outcome_of, finals, following, following_ids, keys, ids
         nonlocal peak_frontier
         while True:
             got = k.merge(
                 prog.spec, X, worker.W, worker.records, worker.candidates, worker.fired_ids,
-                frontier_ids, following, following_ids, fingerprints, table, parents,
+                frontier_ids, following, following_ids, keys, ids, parents,
                 outcome_of, sources, targets, fired, phases, finals,
             )  # fmt: skip
             if got == k.GROW:
                 states = int(X[k.X_STATES])
-                if states >= len(fingerprints) or states >= len(finals):
-                    grown = _grown(len(fingerprints), max_states)
-                    fingerprints = _resized(fingerprints, grown)
+                if states >= len(parents):
+                    grown = _grown(len(parents), max_states)
                     parents = _resized(parents, grown)
                     outcome_of = _resized(outcome_of, grown)
                     finals = _resized(finals, grown)
                 if X[k.X_NEXT] >= len(following):
                     following = _resized(following, 2 * len(following))
                     following_ids = _resized(following_ids, 2 * len(following_ids))
-                if 10 * X[k.X_TABLE_LOAD] >= 7 * len(table):
-                    table = np.zeros(2 * len(table), dtype=np.uint32)
-                    k.rehash(fingerprints, states, table)
+                if 10 * X[k.X_TABLE_LOAD] >= 7 * len(keys):
+                    old_keys, old_ids = keys, ids
+                    keys = np.zeros(2 * len(old_keys), dtype=np.int64)
+                    ids = np.zeros(2 * len(old_ids), dtype=np.uint32)
+                    k.rehash(old_keys, old_ids, keys, ids)
+                    del old_keys, old_ids
                 peak_frontier = max(peak_frontier, frontier.nbytes + following.nbytes)
                 continue
             if got == k.FLUSH:
@@ -449,7 +450,7 @@ def explore(
         if pool is not None:
             pool.shutdown(wait=True)
     try:
-        _conclude(result, prog, inv, scratch, X, code, frontier, following, fingerprints)
+        _conclude(result, prog, inv, scratch, X, code, frontier, following)
         result.fired = Counter({n: int(c) for n, c in enumerate(fired) if c})
         result.phases = {prog.machine.phases[p] for p in np.nonzero(phases)[0]}
         states = result.distinct_states
@@ -461,7 +462,8 @@ def explore(
         edges.close()
     result.seconds = time.perf_counter() - started
     result.peak_memory_mb = _rss_mb()
-    structures = states * (8 + 4 + 4 + 1) + table.nbytes + peak_frontier
+    held = (parents, outcome_of, finals, keys, ids)  # as allocated, growth's slack included
+    structures = sum(array.nbytes for array in held) + peak_frontier
     # below this, the fixed sizes of the first table and frontier are most of it
     result.bytes_per_state = structures / states if states >= MEASURED_FROM else 0.0
     del memory_before
@@ -477,7 +479,6 @@ def _conclude(
     code: int,
     frontier: npt.NDArray[np.uint64],
     following: npt.NDArray[np.uint64],
-    fingerprints: npt.NDArray[np.int64],
 ) -> None:
     """Copy the counters out, and turn the search's last word into a stop or a violation."""
     result.distinct_states = int(X[k.X_STATES])

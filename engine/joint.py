@@ -32,7 +32,7 @@ from unospec.engine.layout import (
 )
 from unospec.engine.outcomes import K_COUNT, K_MOVE, K_MOVES, K_ORDER, K_SUB, advance, start
 from unospec.engine.rules import discard_len, legal, no_challenge, owe_nothing, run
-from unospec.engine.search import EMPTY, find
+from unospec.engine.search import EMPTY, slot_of
 from unospec.engine.states import fingerprint, normalize, pack, unpack
 from unospec.engine.tables import M_CHANCE, M_FINAL
 from unospec.engine.vocabulary import GAP, REFUSAL
@@ -237,8 +237,8 @@ def distinguish(
     frontier_ids: Ints,
     following: WordGrid,
     following_ids: Ints,
-    fingerprints: Ints,
-    table: Ids,
+    keys: Ints,
+    ids: Ids,
     parents: Ids,
     outcome_of: Ids,
     row: Ints,
@@ -267,8 +267,7 @@ def distinguish(
     frontier_ids[0] = 0
     size = 1
     fp = fingerprint(first, width)
-    fingerprints[0] = fp
-    table[find(fingerprints, table, fp)] = 1
+    keys[slot_of(keys, fp)] = fp  # state 0: its id is 0
     J[J_STATES] = 1
     J[J_DEPTH] = 0
     J[J_PARTED] = SAME
@@ -352,11 +351,11 @@ def distinguish(
                     _parted(J, DIFFERENT_STATES, state, outcome, action)
                     return
                 fp = fingerprint(words, width)
-                slot = find(fingerprints, table, fp)
-                if table[slot] == EMPTY:
+                slot = slot_of(keys, fp)
+                if keys[slot] == EMPTY:
                     target = J[J_STATES]
-                    fingerprints[target] = fp
-                    table[slot] = target + 1
+                    keys[slot] = fp
+                    ids[slot] = target
                     parents[target] = state
                     outcome_of[target] = outcome
                     J[J_STATES] += 1

@@ -1,8 +1,8 @@
 """Breadth-first search in the engine: TLC's design, in array form.
 
 - **Visited set.** Each distinct state is a 63-bit fingerprint of its packed canonical form
-  (`states`), kept in `fingerprints[id]`; an open-addressing table of 32-bit slots maps a
-  fingerprint to its id. No state is kept whole once its level is expanded.
+  (`states`), kept in an open-addressing table (`keys`) beside its 32-bit id (`ids`, the
+  same slot). No state is kept whole once its level is expanded.
 - **Parents.** `parents[id]` and `outcomes[id]` (the outcome's position among its parent's)
   rebuild the path to any state by walking from the first table (`walk`).
 - **Frontier.** Only the level being expanded and the next one are kept as packed rows.
@@ -91,17 +91,19 @@ CHUNK_DONE, FULL, STOPPED = range(10, 13)
 MERGED, BUDGET, GROW, FLUSH, VIOLATION, MAX_STATES = range(6)
 VIOLATION_STATE, VIOLATION_STEP, VIOLATION_MOVE, VIOLATION_PACKING = range(1, 5)
 
-EMPTY = 0  # a table slot holding no state (slots hold id + 1)
+EMPTY = 0  # a table slot holding no state (fingerprints are never 0)
 
 
-@compiled
-def find(fingerprints: Ints, table: Ids, fp: int) -> int:
-    """The slot of `fp` in the table, or the empty slot where it would go."""
-    size = table.shape[0]
+@compiled_inline
+def slot_of(keys: Ints, fp: int) -> int:
+    """The slot holding fingerprint `fp` in the visited table, or the empty slot where it
+    would go (linear probing: the fingerprints are compared in the table itself, so a probe
+    reads one cache line, not a state's record elsewhere)."""
+    size = keys.shape[0]
     slot = (fp * 0x9E3779B1) % size
     while True:
-        held = table[slot]
-        if held == EMPTY or fingerprints[held - 1] == fp:
+        held = keys[slot]
+        if held == EMPTY or held == fp:
             return slot
         slot += 1
         if slot == size:
@@ -109,12 +111,13 @@ def find(fingerprints: Ints, table: Ids, fp: int) -> int:
 
 
 @compiled
-def rehash(fingerprints: Ints, count: int, table: Ids) -> None:
-    """Fill an empty table with the first `count` states (after it grew)."""
-    for i in range(table.shape[0]):
-        table[i] = EMPTY
-    for state in range(count):
-        table[find(fingerprints, table, fingerprints[state])] = state + 1
+def rehash(old_keys: Ints, old_ids: Ids, keys: Ints, ids: Ids) -> None:
+    """Move every state of the old table into the new, larger, empty one."""
+    for i in range(old_keys.shape[0]):
+        if old_keys[i] != EMPTY:
+            slot = slot_of(keys, old_keys[i])
+            keys[slot] = old_keys[i]
+            ids[slot] = old_ids[i]
 
 
 @compiled_inline
@@ -247,8 +250,8 @@ def merge(
     frontier_ids: Ints,
     following: WordGrid,
     following_ids: Ints,
-    fingerprints: Ints,
-    table: Ids,
+    keys: Ints,
+    ids: Ids,
     parents: Ids,
     outcome_of: Ids,
     sources: Ids,
@@ -286,11 +289,9 @@ def merge(
             return VIOLATION
         else:  # R_TAKEN, R_STEP
             if kind == R_STEP:
-                if X[X_NEXT] >= following.shape[0] or X[X_STATES] >= fingerprints.shape[0]:
+                if X[X_NEXT] >= following.shape[0] or X[X_STATES] >= parents.shape[0]:
                     return GROW
-                if X[X_STATES] >= finals.shape[0] or X[X_STATES] >= parents.shape[0]:
-                    return GROW
-                if 10 * X[X_TABLE_LOAD] >= 7 * table.shape[0]:
+                if 10 * X[X_TABLE_LOAD] >= 7 * keys.shape[0]:
                     return GROW
                 if X[X_EDGES] >= sources.shape[0]:
                     return FLUSH
@@ -299,11 +300,11 @@ def merge(
                 fired[fired_ids[i]] += 1
             if kind == R_STEP:
                 fp = records[r, C_MORE]
-                slot = find(fingerprints, table, fp)
-                if table[slot] == EMPTY:
+                slot = slot_of(keys, fp)
+                if keys[slot] == EMPTY:
                     target = X[X_STATES]
-                    fingerprints[target] = fp
-                    table[slot] = target + 1
+                    keys[slot] = fp
+                    ids[slot] = target
                     X[X_TABLE_LOAD] += 1
                     parents[target] = state
                     outcome_of[target] = records[r, C_OUTCOME]
@@ -314,7 +315,7 @@ def merge(
                     following_ids[X[X_NEXT]] = target
                     X[X_NEXT] += 1
                 else:
-                    target = table[slot] - 1
+                    target = ids[slot]
                 sources[X[X_EDGES]] = state
                 targets[X[X_EDGES]] = target
                 X[X_EDGES] += 1
