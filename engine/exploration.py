@@ -15,7 +15,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -177,13 +177,13 @@ class Scratch:
         )
 
 
-RECORDS = 1 << 14
+RECORDS = 1 << 16
 """Records a worker's buffer holds before they are merged."""
-CHUNK = 1 << 12
+CHUNK = 1 << 10
 """Frontier states a worker takes at a time when several share a level."""
 
 
-@dataclass
+@dataclass(eq=False)  # workers are told apart by identity
 class _Worker:
     """One worker of a search: its scratch arrays, its record buffers, and the chunk of the
     frontier it expands (`W`, see `search`)."""
@@ -244,39 +244,46 @@ def _level(
     tick: Callable[[], None],
 ) -> int:
     """Expand one level: chunks handed to the workers in frontier order, expanded side by
-    side, merged in that order. Returns `merge`'s last word (`MERGED`: the level is done)."""
+    side, and merged in that order while the other workers go on expanding. Returns
+    `merge`'s last word (`MERGED`: the level is done)."""
     size = len(frontier)
     jobs = len(workers)
     chunk = size if jobs == 1 else max(1, min(CHUNK, -(-size // jobs)))
     bounds = [(first, min(size, first + chunk)) for first in range(0, size, chunk)]
     owner: dict[int, _Worker] = {}
+    running: dict[int, Future[None]] = {}
     handed = front = 0
     for worker in workers:
         worker.chunk = -1
-    while front < len(bounds):
-        for worker in workers:
-            if worker.chunk < 0 and handed < len(bounds):
-                worker.take(handed, *bounds[handed])
-                owner[handed] = worker
-                handed += 1
-        busy = [w for w in workers if w.chunk >= 0 and not w.finished and not w.full]
-        if pool is None or len(busy) < 2:
-            for worker in busy:
-                worker.expand(prog, inv, frontier)
-        else:
-            list(pool.map(lambda w: w.expand(prog, inv, frontier), busy))
-        while front < handed:
+    try:
+        while front < len(bounds):
+            for n, worker in enumerate(workers):
+                if worker.chunk < 0 and handed < len(bounds):
+                    worker.take(handed, *bounds[handed])
+                    owner[handed] = worker
+                    handed += 1
+                idle = worker.chunk >= 0 and not worker.finished and not worker.full
+                if idle and n not in running:
+                    if pool is None:
+                        worker.expand(prog, inv, frontier)
+                    else:
+                        running[n] = pool.submit(worker.expand, prog, inv, frontier)
             worker = owner[front]
+            expanding = running.pop(workers.index(worker), None)
+            if expanding is not None:
+                expanding.result()
             code = merged(worker)
             if code != k.MERGED:
                 return code
             worker.empty()
-            if not worker.finished:
-                break
-            worker.chunk = -1
-            front += 1
-        tick()
-    return k.MERGED
+            if worker.finished:
+                worker.chunk = -1
+                front += 1
+            tick()
+        return k.MERGED
+    finally:  # no worker may still write to its buffers or scratch once the level ends
+        for expanding in running.values():
+            expanding.result()
 
 
 class _Edges:
