@@ -51,3 +51,14 @@ def test_a_replay_that_leaves_results_unused_is_refused() -> None:
         replay.finished()
     with pytest.raises(SystemExit, match="nothing was recorded for legal"):
         Replay(real, log, ("legal",))
+
+
+def test_the_engine_benchmark_explores_to_the_end_and_compares_with_the_reference() -> None:
+    out = _run(
+        "bench_engine.py", "--scale", "micro", "--jobs", "1", "2", "--reference-states", "500",
+        "express",
+    )  # fmt: skip
+    one, two, reference = out.splitlines()
+    assert one.startswith("engine, 1 job") and " 31,648 states " in one and "70,450" in one
+    assert two.startswith("engine, 2 jobs") and " 31,648 states " in two
+    assert reference.startswith("reference") and "500 states (stopped: max-states)" in reference
