@@ -112,7 +112,10 @@ def _import(name: str) -> None:
 
 
 def _compile_failure(error: Exception) -> str:
-    first = next((line for line in str(error).splitlines() if line.strip()), type(error).__name__)
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    first = lines[0] if lines else type(error).__name__
+    if first.startswith("Failed in") and len(lines) > 1:  # a pipeline stage: the cause follows
+        first = f"{first}: {lines[1]}"
     return (
         f"the compiled engine failed to build with numba: {type(error).__name__}: {first.strip()} "
         f"(cache: {cache.folder()})"

@@ -115,3 +115,16 @@ def test_a_failed_compile_is_one_line_exit_2(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "failed to build with numba: TypingError" in err
     assert "No implementation of function getitem found" in err
+
+
+def test_a_failed_pipeline_stage_is_named_with_its_cause() -> None:
+    """numba's first line names only the stage that failed; the next names the cause."""
+    from numba.core.errors import TypingError
+
+    error = TypingError(
+        "Failed in nopython mode pipeline (step: nopython frontend)\n"
+        "NameError: name '_record' is not defined\nDuring: Pass nopython_type_inference"
+    )
+    message = warm._compile_failure(error)
+    assert "(step: nopython frontend): NameError: name '_record' is not defined" in message
+    assert "During" not in message and "\n" not in message
