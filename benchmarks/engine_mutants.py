@@ -19,14 +19,12 @@ import sys
 
 os.environ.setdefault("NUMBA_DISABLE_JIT", "1")
 
-import importlib
-import inspect
 import json
 import warnings
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
+
+from mutants import applied  # the kernel's seeded bugs swap code the same way
 
 RULES, PROPERTIES, OUTCOMES = (
     f"unospec.engine.{name}" for name in ("rules", "properties", "outcomes")
@@ -100,27 +98,6 @@ MUTANTS = (
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
 )  # fmt: skip
-
-
-@contextmanager
-def applied(mutant: Mutant) -> Iterator[None]:
-    """Run the engine (as plain Python) with `mutant`'s bug inside the `with` block."""
-    module = importlib.import_module(mutant.module)
-    function: Callable[..., Any] = getattr(module, mutant.function)
-    lines, first = inspect.getsourcelines(function)
-    body = "".join(lines)
-    if body.count(mutant.old) != 1:
-        raise ValueError(f"{mutant.name}: {mutant.old!r} is not once in {mutant.function}")
-    source = inspect.getsource(module).splitlines(keepends=True)
-    source[first - 1 : first - 1 + len(lines)] = [body.replace(mutant.old, mutant.new)]
-    namespace: dict[str, Any] = {"__name__": mutant.module}
-    exec(compile("".join(source), f"<{mutant.name}>", "exec"), namespace)
-    original = function.__code__
-    function.__code__ = namespace[mutant.function].__code__
-    try:
-        yield
-    finally:
-        function.__code__ = original
 
 
 def catch(mutant: Mutant, max_states: int = 20_000) -> dict[str, Any]:

@@ -251,25 +251,25 @@ def _level(
     chunk = size if jobs == 1 else max(1, min(CHUNK, -(-size // jobs)))
     bounds = [(first, min(size, first + chunk)) for first in range(0, size, chunk)]
     owner: dict[int, _Worker] = {}
-    running: dict[int, Future[None]] = {}
+    running: dict[_Worker, Future[None]] = {}
     handed = front = 0
     for worker in workers:
         worker.chunk = -1
     try:
         while front < len(bounds):
-            for n, worker in enumerate(workers):
+            for worker in workers:
                 if worker.chunk < 0 and handed < len(bounds):
                     worker.take(handed, *bounds[handed])
                     owner[handed] = worker
                     handed += 1
                 idle = worker.chunk >= 0 and not worker.finished and not worker.full
-                if idle and n not in running:
+                if idle and worker not in running:
                     if pool is None:
                         worker.expand(prog, inv, frontier)
                     else:
-                        running[n] = pool.submit(worker.expand, prog, inv, frontier)
+                        running[worker] = pool.submit(worker.expand, prog, inv, frontier)
             worker = owner[front]
-            expanding = running.pop(workers.index(worker), None)
+            expanding = running.pop(worker, None)
             if expanding is not None:
                 expanding.result()
             code = merged(worker)
