@@ -21,13 +21,13 @@ import sys
 import tempfile
 import time
 
-from unospec.checks.explorer import explore as reference_explore
+from unospec.checks.engines.compiled.exploration import explore as engine_explore
+from unospec.checks.engines.compiled.warm import load
+from unospec.checks.engines.explorer import explore as reference_explore
 from unospec.editions import load_edition
-from unospec.engine.exploration import explore as engine_explore
-from unospec.engine.warm import load
 from unospec.model.scale import parse_scale, scale_edition
 
-LOAD = "from unospec.engine.warm import load; load()"
+LOAD = "from unospec.checks.engines.compiled.warm import load; load()"
 
 
 def start_up_seconds(cache: str) -> float:

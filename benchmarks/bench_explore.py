@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from unospec.checks.explorer import explore
+from unospec.checks.engines.explorer import explore
 from unospec.editions import load_edition
 from unospec.model.scale import parse_scale, scale_edition
 

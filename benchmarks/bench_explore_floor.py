@@ -19,7 +19,7 @@ from typing import Any
 
 from free_calls import IN_EXPLORER, Replay, recording, use_in_explorer
 
-from unospec.checks.explorer import explore
+from unospec.checks.engines.explorer import explore
 from unospec.editions import load_edition
 from unospec.model.scale import parse_scale, scale_edition
 

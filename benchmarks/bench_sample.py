@@ -19,8 +19,8 @@ from collections.abc import Iterator
 
 from mutants import MUTANTS, Mutant, applied
 
-from unospec.checks.random_play import GameRecord, play_random_game
-from unospec.checks.simulate import game_plan
+from unospec.checks.engines.random_play import GameRecord, play_random_game
+from unospec.checks.engines.simulate import game_plan
 from unospec.editions import load_edition
 from unospec.model.edition import Edition
 from unospec.model.table import MACHINE

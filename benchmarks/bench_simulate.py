@@ -18,9 +18,9 @@ import random
 import sys
 import time
 
-from unospec.checks.simulate import run_games
+from unospec.checks.engines.compiled.warm import load
+from unospec.checks.engines.simulate import run_games
 from unospec.editions import load_edition
-from unospec.engine.warm import load
 
 
 def rlcard_games_per_second(players: int, games: int) -> float:

@@ -22,7 +22,7 @@ from typing import Any
 from bench_simulate import rlcard_games_per_second
 from free_calls import IN_GAME_LOOP, Replay, recording, use_in_game_loop
 
-import unospec.checks.random_play as random_play
+import unospec.checks.engines.random_play as random_play
 from unospec.editions import load_edition
 from unospec.model.edition import Edition
 

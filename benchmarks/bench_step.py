@@ -20,7 +20,7 @@ from typing import Any
 
 from free_calls import IN_GAME_LOOP, Replay, recording, use_in_game_loop
 
-import unospec.checks.random_play as random_play
+import unospec.checks.engines.random_play as random_play
 from unospec.editions import builtin_names, load_edition
 
 

@@ -27,7 +27,7 @@ from typing import Any
 from mutants import applied  # the kernel's seeded bugs swap code the same way
 
 RULES, PROPERTIES, OUTCOMES = (
-    f"unospec.engine.{name}" for name in ("rules", "properties", "outcomes")
+    f"unospec.checks.engines.compiled.{name}" for name in ("rules", "properties", "outcomes")
 )
 EVERY = ("classic", "express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 
@@ -102,7 +102,7 @@ MUTANTS = (
 
 def catch(mutant: Mutant, max_states: int = 20_000) -> dict[str, Any]:
     """Run conformance on the mutant's editions until one shows a difference."""
-    from unospec.checks.conformance import conform
+    from unospec.checks.engines.conformance import conform
     from unospec.editions import load_edition
 
     found: dict[str, Any] = {"mutant": mutant.name, "area": mutant.area, "caught": False}
@@ -122,7 +122,7 @@ def catch(mutant: Mutant, max_states: int = 20_000) -> dict[str, Any]:
 
 
 def main(names: list[str]) -> None:
-    from unospec.engine import cache
+    from unospec.checks.engines.compiled import cache
 
     if not cache.jit_disabled():
         raise SystemExit("run with NUMBA_DISABLE_JIT=1: a mutant is swapped into plain Python")

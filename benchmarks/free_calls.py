@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import unospec.checks.chance as chance
-import unospec.checks.explorer as explorer
-import unospec.checks.random_play as random_play
+import unospec.checks.engines.chance as chance
+import unospec.checks.engines.explorer as explorer
+import unospec.checks.engines.random_play as random_play
 
 Functions = dict[str, Callable[..., Any]]
 """The rules (`run`, `legal`) and the invariants (`invariants`) as one caller reads them."""

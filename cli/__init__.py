@@ -5,9 +5,9 @@ The public API, by concept:
 - editions as data: `load_edition`, `builtin_names` (`unospec.editions`)
 - the rules kernel: `initial_state`, `legal_actions`, `apply` (`unospec.model.kernel`)
 - the turn flow: `TurnFlow` (`unospec.model.machine`)
-- checks: `check_editions` (`unospec.checks.main_check`), `explore`
-  (`unospec.checks.explorer`), `replay` (`unospec.checks.replay`), `diff`
-  (`unospec.checks.diff`)
+- checks: `check_editions` (`unospec.checks.jobs.main_check`), `explore`
+  (`unospec.checks.engines.explorer`), `replay` (`unospec.checks.engines.replay`), `diff`
+  (`unospec.checks.analyses.diff`)
 """
 
 from __future__ import annotations

@@ -10,11 +10,13 @@ from collections.abc import Callable
 from typing import NoReturn
 
 from unospec import __version__
+from unospec.diagrams.pictures import FORMATS as DIAGRAM_FORMATS
+from unospec.model.errors import InputError
 
 DESCRIPTION = "a formal, executable specification of the UNO editions, and a checker for them"
 
 
-class UsageError(Exception):
+class UsageError(InputError):
     """A bad command line: reported as one line, exit code 2."""
 
 
@@ -154,14 +156,12 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--diff-scale", type=_scale, default="micro", help="the comparisons' scale")
     report.add_argument("--seed", type=_integer, default=0)
     report.add_argument("--jobs", type=_jobs, default=0)
-    from unospec.diagrams.command import add_arguments as diagram_arguments
-
     diagram = commands.add_parser(
         "diagram",
         help="rule diagrams: turn flows, edition diffs, decks, storyboards",
         description="rule diagrams: turn flows, edition diffs, decks, storyboards",
     )
-    diagram_arguments(diagram)
+    add_diagram_arguments(diagram)
     check = command("check", "the main job: every check of every edition")
     check.add_argument("editions", nargs="*", help="names or files (default: every built-in)")
     check.add_argument("--games", type=_games, default=None, help="random games per edition")
@@ -254,7 +254,6 @@ def output_path(text: str) -> str:
 def _scale(text: str) -> str:
     """An argument type: a scale (see `unospec.model.scale`), checked before any work starts
     (an empty one once skipped the exploration without a word)."""
-    from unospec.model.errors import InputError
     from unospec.model.scale import parse_scale
 
     if not text.strip():
@@ -269,7 +268,6 @@ def _scale(text: str) -> str:
 def _scales(text: str) -> str:
     """An argument type: a scale, a `;`-separated list of them, or `portfolio` (see
     `unospec.model.scale`), checked before any work starts."""
-    from unospec.model.errors import InputError
     from unospec.model.scale import check_scale_list
 
     if not text.strip():
@@ -334,3 +332,38 @@ _players = _at_least(2)  # no edition seats fewer (Set Up: 2 or more)
 _positive = _at_least(1)  # a limit of no states at all would stop before the first
 _jobs = _at_least(0, MAX_JOBS)
 _games = _at_least(0, MAX_GAMES)
+
+
+def add_diagram_arguments(parser: argparse.ArgumentParser) -> None:
+    """The `diagram` command's arguments, on the parser `unospec.cli` made for it."""
+    parser.add_argument("edition", nargs="?", help="a built-in edition name or an edition file")
+    parser.add_argument(
+        "--out",
+        type=output_path,
+        metavar="DIR",
+        help="the folder to write into (default: here; dot and mermaid text go to stdout)",
+    )
+    parser.add_argument(
+        "--format",
+        choices=DIAGRAM_FORMATS,
+        default=None,
+        help="svg (the default), png, dot or mermaid; --all writes svg, png and dot, or the "
+        "one format given (mermaid: the turn flows and diffs, not the decks)",
+    )
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument(
+        "--diff",
+        metavar="OTHER",
+        nargs="?",
+        const="",
+        help="EDITION against OTHER in one diagram (default: the edition EDITION is a "
+        "variant of, its file's variant_of)",
+    )
+    what.add_argument("--deck", action="store_true", help="the deck composition instead")
+    what.add_argument("--trace", metavar="TRACE.json", help="a trace drawn as a storyboard")
+    what.add_argument(
+        "--all",
+        action="store_true",
+        help="every built-in edition's turn flow and deck, and its diff against the edition "
+        "it is a variant of",
+    )

@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 from unospec.arguments import UsageError, build_parser
 from unospec.model.errors import InputError, RuleGap, one_line
+from unospec.model.vocabulary import Phase
 
 if TYPE_CHECKING:  # the commands import their modules when run, to start fast
-    from unospec.checks.main_check import CheckInterrupted
+    from unospec.checks.jobs.main_check import CheckInterrupted
 
 OK, FAILED, USAGE, INTERRUPTED, BROKEN_PIPE = 0, 1, 2, 130, 141
 
@@ -95,7 +96,7 @@ def _main(argv: Sequence[str] | None) -> int:
 def _engine_ready() -> None:
     """Load the compiled engine; compiling it (the first run after an install) shows a bar
     on stderr, and says how long it took."""
-    from unospec.engine.warm import load
+    from unospec.checks.engines.compiled.warm import load
 
     shown: list[Any] = []
 
@@ -164,7 +165,7 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from unospec.checks.random_play import record_game
+    from unospec.checks.engines.simulate import record_game
     from unospec.editions import load_edition, reference_in
     from unospec.model.kernel import run
     from unospec.narrate import narrate
@@ -178,7 +179,7 @@ def _play(args: argparse.Namespace) -> int:
     for before, action, _ in history:
         after, fired = run(edition, before, action)
         log.extend(narrate(edition, action, fired, after))
-    finished = final.phase == "game_over"
+    finished = final.phase == Phase.game_over
     if gap:
         log.append(f"stopped: the rules give no outcome here: {gap}")
     elif not finished:
@@ -244,7 +245,7 @@ def _writable_folder(folder: Path) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from unospec.checks.replay import edition_for, replay
+    from unospec.checks.engines.replay import edition_for, replay
     from unospec.model.trace import read_trace
     from unospec.render import replay_text
 
@@ -256,7 +257,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from unospec.checks.main_check import DEFAULT_GAMES, CheckInterrupted, check_editions
+    from unospec.checks.jobs.main_check import DEFAULT_GAMES, CheckInterrupted, check_editions
     from unospec.editions import builtin_names
     from unospec.render import check_text
 
@@ -350,7 +351,7 @@ class _progress_bar:
 
 
 def _explore(args: argparse.Namespace) -> int:
-    from unospec.checks.explore_job import (
+    from unospec.checks.engines.explore_job import (
         PROGRESS,
         STUCK,
         explore_scales,
@@ -395,7 +396,7 @@ def _explore(args: argparse.Namespace) -> int:
     stuck = report.stuck.trace if report.stuck and report.trace is None else None
     drawn = report.trace or stuck
     if args.storyboard and drawn is not None:  # a violation, or a state the game cannot end from
-        from unospec.diagrams.command import storyboard_svg
+        from unospec.diagrams.pictures import storyboard_svg
 
         ending = f"{PROGRESS}: {STUCK}" if stuck else None
         written.append(
@@ -413,7 +414,7 @@ def _explore(args: argparse.Namespace) -> int:
 
 
 def _conform(args: argparse.Namespace) -> int:
-    from unospec.checks.conformance import conform
+    from unospec.checks.engines.conformance import conform
     from unospec.editions import load_edition, reference_in
     from unospec.render import conform_text
 
@@ -440,9 +441,9 @@ def _conform(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from unospec.checks.simulate import run_games, simulation_json
-    from unospec.checks.wording import shell_word
+    from unospec.checks.engines.simulate import run_games, simulation_json
     from unospec.editions import load_edition
+    from unospec.model.wording import shell_word
     from unospec.render import simulate_text
 
     edition = load_edition(args.edition)
@@ -480,7 +481,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _prove(args: argparse.Namespace) -> int:
-    from unospec.checks.proofs import prove
+    from unospec.checks.analyses.proofs import prove
     from unospec.editions import load_edition
     from unospec.render import prove_text
 
@@ -490,9 +491,9 @@ def _prove(args: argparse.Namespace) -> int:
 
 
 def _lint(args: argparse.Namespace) -> int:
-    from unospec.checks.lint import lint
-    from unospec.checks.lint.coverage import coverage
-    from unospec.checks.lint.sarif import to_sarif
+    from unospec.checks.analyses.lint import lint
+    from unospec.checks.analyses.lint.coverage import coverage
+    from unospec.checks.analyses.lint.sarif import to_sarif
     from unospec.editions import load_edition
     from unospec.render import lint_text
 
@@ -527,7 +528,7 @@ def _lint(args: argparse.Namespace) -> int:
 
 
 def _diff(args: argparse.Namespace) -> int:
-    from unospec.checks.diff import diff
+    from unospec.checks.analyses.diff import diff
     from unospec.editions import load_edition, reference_in, required_base
     from unospec.model.scale import parse_scale
     from unospec.render import diff_text
@@ -554,8 +555,8 @@ def _diff(args: argparse.Namespace) -> int:
 
 
 def _baseline(args: argparse.Namespace) -> int:
-    from unospec.checks.baseline import BaselineRefused, baseline_path, save
-    from unospec.checks.main_check import DEFAULT_GAMES, fingerprints_now
+    from unospec.checks.jobs.baseline import BaselineRefused, baseline_path, save
+    from unospec.checks.jobs.main_check import DEFAULT_GAMES, fingerprints_now
     from unospec.editions import builtin_names, load_edition
 
     games = DEFAULT_GAMES if args.games is None else args.games
@@ -616,7 +617,7 @@ def _baseline(args: argparse.Namespace) -> int:
 def _state_bound(args: argparse.Namespace) -> int:
     """`--max-states` of a command that explores as one check among others (`arguments`
     leaves it None, importing no rules code), or the bound `main_check` sets."""
-    from unospec.checks.main_check import DEFAULT_MAX_STATES
+    from unospec.checks.jobs.main_check import DEFAULT_MAX_STATES
 
     return args.max_states or DEFAULT_MAX_STATES
 
@@ -645,7 +646,7 @@ def _site_needs_dot(what: str, instead: str) -> None:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from unospec.checks.main_check import DEFAULT_GAMES
+    from unospec.checks.jobs.main_check import DEFAULT_GAMES
     from unospec.editions import builtin_names, with_bases
     from unospec.report.site import Settings, build_site
 
@@ -668,7 +669,7 @@ def _report(args: argparse.Namespace) -> int:
 
 
 def _diagram(args: argparse.Namespace) -> int:
-    from unospec.diagrams.command import run
+    from unospec.diagram_command import run
 
     drawn = run(args)
     if isinstance(drawn, str):

@@ -11,6 +11,7 @@ from unospec.model.edition import Edition
 from unospec.model.kernel import Fired
 from unospec.model.scoring import hand_winner
 from unospec.model.state import GameState
+from unospec.model.vocabulary import Phase
 
 
 def _drew(before: GameState, after: GameState) -> list[tuple[int, int]]:
@@ -38,9 +39,9 @@ def narrate(
             )
         elif event == "flip":
             card = ids(before.draw_pile[0])
-            if step.branch.target == "first_flip":
+            if step.branch.target == Phase.first_flip:
                 lines.append(f"  first card {card} is ignored; the next is flipped")
-            elif step.branch.target == "dealing":
+            elif step.branch.target == Phase.dealing:
                 lines.append("  no card can start the discard pile: the cards are dealt again")
             else:
                 lines.append(f"  first card: {card}")
@@ -79,7 +80,7 @@ def narrate(
             for player, count in _drew(before, after):
                 lines.append(f"  player {player} draws {count} card{'s' * (count != 1)}")
             owed = before.owed
-            if owed and not _drew(before, after) and step.branch.target != "awaiting_reshuffle":
+            if owed and not _drew(before, after) and step.branch.target != Phase.awaiting_reshuffle:
                 lines.append(f"  nothing is left to draw for player {owed.player}")  # anywhere
         elif event == "reshuffle":
             lines.append(f"  the discard pile is reshuffled: {len(after.draw_pile)} cards to draw")

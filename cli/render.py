@@ -5,9 +5,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from unospec.checks.replay import ReplayResult
-from unospec.checks.results import EditionReport
-from unospec.checks.wording import (
+from unospec.checks.engines.replay import ReplayResult
+from unospec.checks.jobs.results import EditionReport
+from unospec.editions import reference
+from unospec.editions.schema import RULE_KEYS, toml_value
+from unospec.model.cards import WILD_KINDS, Face
+from unospec.model.edition import Edition
+from unospec.model.effects import effect_name
+from unospec.model.vocabulary import Phase
+from unospec.model.wording import (
     challenge_words,
     counted,
     how_named,
@@ -16,11 +22,6 @@ from unospec.checks.wording import (
     shell_word,
     span,
 )
-from unospec.editions import reference
-from unospec.editions.schema import RULE_KEYS, toml_value
-from unospec.model.cards import WILD_KINDS, Face
-from unospec.model.edition import Edition
-from unospec.model.effects import effect_name
 
 
 def edition_json(edition: Edition) -> dict[str, Any]:
@@ -185,9 +186,9 @@ def replay_text(result: ReplayResult) -> str:
             f"player {ending['winner']} has won"
             if ending["winner"] >= 0
             else f"the table to deal a hand player {ending['leader']} leads"
-            if result.phase == "dealing"
+            if result.phase == Phase.dealing
             else "the table to shuffle"
-            if result.phase == "awaiting_reshuffle"
+            if result.phase == Phase.awaiting_reshuffle
             else f"player {ending['current']} to move"
         )
         out.append(

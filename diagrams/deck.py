@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from unospec.checks.wording import span
 from unospec.diagrams.dot import FONT, INK, PAPER, html, quote
 from unospec.model.cards import NUMBER, WILD_KINDS
 from unospec.model.edition import DeckEntry, Edition
@@ -24,6 +23,7 @@ from unospec.model.effects import (
     Wild,
     WildDraw,
 )
+from unospec.model.wording import span
 
 BAR = 160
 """Width in points of the bar of the largest line of the deck."""

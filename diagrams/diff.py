@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from dataclasses import fields, replace
 
-from unospec.checks.wording import seats, span
 from unospec.diagrams.graph import (
     READING,
     Diagram,
@@ -32,6 +31,7 @@ from unospec.editions.schema import FIXED_READINGS, RULE_KEYS, played_by_model
 from unospec.model.cards import KINDS, NUMBER
 from unospec.model.edition import Edition
 from unospec.model.table import MACHINE, CompiledMachine
+from unospec.model.wording import seats, span
 
 SHORT_CHANGE = 22
 """The most characters a change may take to be shown inline: `hands of 5 (classic: 7)`."""

@@ -23,6 +23,7 @@ from unospec.diagrams.graph import (
     step_legend,
     styled,
 )
+from unospec.model.vocabulary import Phase
 
 FONT = "DejaVu Sans"
 INK = "#222222"
@@ -67,10 +68,10 @@ SAMPLES: dict[Mark, str] = {
 
 LOOSE: frozenset[tuple[str, str]] = frozenset(
     {
-        ("drawn_card", "table_draws"),
-        ("special_wild", "table_draws"),
-        ("awaiting_challenge", "table_draws"),
-        ("uno_window", "table_draws"),
+        (Phase.drawn_card, Phase.table_draws),
+        (Phase.special_wild, Phase.table_draws),
+        (Phase.awaiting_challenge, Phase.table_draws),
+        (Phase.uno_window, Phase.table_draws),
     }
 )
 """Layout hints: transitions drawn without pulling their target below their source.

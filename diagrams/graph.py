@@ -16,41 +16,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from unospec.checks.lint.families import can_fire, ruled_out
-from unospec.checks.wording import seats
+from unospec.checks.analyses.lint.families import can_fire, ruled_out
 from unospec.model import branches as b
 from unospec.model import updates as u
 from unospec.model.actions import TABLE_STEPS
 from unospec.model.cards import KINDS, WILD_KINDS
 from unospec.model.edition import Edition
 from unospec.model.effects import DrawPenalty, Effect, HailMary, PenaltyRace, Reverse, WildDraw
+from unospec.model.errors import InternalError
 from unospec.model.legality import check_hail_mary, check_loser, check_play_drawn
 from unospec.model.machine import AUTOMATIC, STEPS, WINDOW_PHASES, TurnFlow
 from unospec.model.table import MACHINE, Branch, CompiledMachine
-
-CLUSTERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("setup", "Set up", ("dealing", "first_flip")),
-    (
-        "turn",
-        "A turn",
-        (
-            "awaiting_play",
-            "drawn_card",
-            "choosing_color",
-            "resolving",
-            "table_draws",
-            "awaiting_reshuffle",
-        ),
-    ),
-    ("challenge", "A challenge", ("awaiting_challenge",)),
-    ("special", "Special wilds", ("special_wild", "hail_mary_discard")),
-    ("uno", "The UNO window", ("uno_window", "uno_called")),
-    ("end", "End of a hand", ("hand_over", "game_over")),
-)
-"""How the phases group on the page: (cluster id, title, phase ids). Every phase needs one."""
+from unospec.model.wording import seats
 
 
-class DiagramDefinitionError(Exception):
+class DiagramDefinitionError(InternalError):
     """The diagram's own tables do not cover the machine (a phase with no cluster)."""
 
 
@@ -183,7 +163,7 @@ def turn_flow(edition: Edition, machine: CompiledMachine = MACHINE) -> Diagram:
         name=edition.name,
         title=f"{edition.title}: turn flow",
         subtitle=summary(edition),
-        clusters=tuple(Cluster(cid, label) for cid, label, _ in CLUSTERS),
+        clusters=tuple(Cluster(cid, label) for cid, label, _ in MACHINE.parts),
         nodes=nodes,
         edges=edges,
         legend=(
@@ -266,12 +246,13 @@ def why_inactive(editions: tuple[Edition, ...], deck: str) -> str:
 
 
 def clusters_of(phases: tuple[str, ...]) -> dict[str, str]:
-    """Each phase's cluster; `DiagramDefinitionError` lists the phases `CLUSTERS` lacks."""
-    mapping = {phase: cid for cid, _, members in CLUSTERS for phase in members}
+    """Each phase's cluster (its part of a hand, `machine.PARTS`); `DiagramDefinitionError`
+    lists the phases no part holds (a toy machine's, say)."""
+    mapping: dict[str, str] = {p: cid for cid, _, members in MACHINE.parts for p in members}
     missing = [phase for phase in phases if phase not in mapping]
     if missing:
         raise DiagramDefinitionError(
-            f"phases with no cluster in unospec.diagrams.graph.CLUSTERS: {missing}"
+            f"phases with no cluster in unospec.model.machine.PARTS: {missing}"
         )
     return mapping
 

@@ -15,9 +15,8 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from unospec.checks.counterexample import changes, pending_draw, replay_states
-from unospec.checks.replay import replay
-from unospec.checks.wording import counted
+from unospec.checks.engines.counterexample import changes, pending_draw, replay_states
+from unospec.checks.engines.replay import replay
 from unospec.diagrams.dot import FONT, INK, PAPER, html, quote
 from unospec.diagrams.render import draw
 from unospec.model.cards import COLORS
@@ -25,6 +24,7 @@ from unospec.model.edition import Edition
 from unospec.model.machine import TurnFlow
 from unospec.model.state import CLOCKWISE, GameState
 from unospec.model.trace import Trace
+from unospec.model.wording import counted
 
 PER_ROW = 4
 """Panels in a row of the storyboard, read left to right, then the next row."""

@@ -14,6 +14,7 @@ from unospec.model.effects import DrawPenalty, HailMary, PenaltyRace, WildDraw
 from unospec.model.flows import requires, settled_by
 from unospec.model.scoring import hand_points, hand_winner
 from unospec.model.state import GameState
+from unospec.model.vocabulary import Phase
 
 Condition = Callable[[Edition, GameState, Action | None], bool]
 
@@ -85,7 +86,7 @@ def nothing_to_draw(edition: Edition, game: GameState, action: Action | None) ->
     """A player who draws on their turn finds no card anywhere: their turn passes (Let's Play: If
     you do not have a matching card; the edition's `empty_handed_draw` reading)."""
     assert game.owed is not None
-    return game.owed.then == "drawn_card" and not game.draw_pile
+    return game.owed.then == Phase.drawn_card and not game.draw_pile
 
 
 def resumes(phase: str) -> Condition:
@@ -96,7 +97,7 @@ def resumes(phase: str) -> Condition:
         return game.owed is not None and game.owed.then == phase
 
     condition.resumes = phase  # type: ignore[attr-defined]
-    if phase == "awaiting_challenge":
+    if phase == Phase.awaiting_challenge:
         condition.requires = (WildDraw,)  # type: ignore[attr-defined]
     condition.__name__ = condition.__qualname__ = f"resumes_{phase}"
     condition.__doc__ = f"The draw was owed on the way to {phase.replace('_', ' ')}."

@@ -1,13 +1,20 @@
 """The one error hierarchy: every error unospec raises on purpose derives from `UnospecError`.
 
-Input errors (a bad edition file, trace or argument) become one line on stderr and exit code 2;
-`IllegalAction` is a rule verdict, not an input error, and becomes exit code 1 where a check
-or a replay meets it.
+Each kind says what failed and which exit code the command line gives it (`exit_code`):
+
+- `InputError` (exit 2): input that cannot be used: an edition file, a trace, an argument;
+  one line on stderr, no traceback;
+- `IllegalAction` and `RuleGap` (exit 1): verdicts of the rules, not input errors: a move
+  the rules refuse, a situation they give no outcome for;
+- `InternalError` (exit 70, as sysexits' EX_SOFTWARE): unospec's own definitions disagree
+  (the machine and its vocabulary, the engine and the machine, a diagram's tables): a bug
+  in unospec, never the user's input, found when the module defining them is imported.
 """
 
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 
 
 def one_line(text: str) -> str:
@@ -29,9 +36,13 @@ def _cut_number(match: re.Match[str]) -> str:
 class UnospecError(Exception):
     """Base class for every error unospec raises on purpose."""
 
+    exit_code: ClassVar[int] = 1
+
 
 class InputError(UnospecError):
     """Input that cannot be used: the message is the whole one-line report."""
+
+    exit_code = 2
 
     def __init__(self, message: str) -> None:
         super().__init__(one_line(message))
@@ -78,3 +89,14 @@ class RuleGap(UnospecError):
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         """Rebuilt from both arguments: a worker process sends it back to the parent."""
         return type(self), (self.rule, self.reason)
+
+
+class InternalError(UnospecError):
+    """unospec's own definitions disagree: a bug to fix in unospec, never user input."""
+
+    exit_code = 70
+
+
+class MachineDefinitionError(InternalError):
+    """The machine class breaks a structural rule, or its vocabulary does not match it;
+    raised when `unospec.model.table` is imported."""

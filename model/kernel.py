@@ -37,17 +37,20 @@ from unospec.model.actions import (
     Reshuffle,
 )
 from unospec.model.edition import Edition
-from unospec.model.errors import IllegalAction, InputError
-from unospec.model.machine import AUTOMATIC, SAME_STEP, STEPS, WINDOW_PHASES
+from unospec.model.errors import IllegalAction, InputError, InternalError
 from unospec.model.moves import LISTERS, Lister
 from unospec.model.state import CLOCKWISE, GameState
 from unospec.model.table import MACHINE, Branch
+from unospec.model.vocabulary import Event, Phase
+
+AUTOMATIC, SAME_STEP = MACHINE.automatic, MACHINE.same_step
+STEPS, WINDOW_PHASES = MACHINE.steps, MACHINE.window_phases
 
 CHANCE_PHASES = frozenset(phase for phase, step in STEPS if step in (Deal, Reshuffle))
 """The phases whose step is the table's shuffle: a deal or a reshuffle (from `STEPS`)."""
 
 
-class ModelError(Exception):
+class ModelError(InternalError):
     """The kernel reached a situation the machine does not cover: a bug, never user input."""
 
 
@@ -103,7 +106,7 @@ def run(edition: Edition, game: GameState, action: Action) -> tuple[GameState, t
     _check_fields(edition, game, action)
     fired: list[Fired] = []
     event = _step_event(edition, game, action)
-    if event == "close_window":
+    if event == Event.close_window:
         game = _fire(edition, game, event, action, fired)
         event = _step_event(edition, game, action)
     game = _fire(edition, game, event, action, fired)
@@ -118,11 +121,11 @@ def run(edition: Edition, game: GameState, action: Action) -> tuple[GameState, t
 
 
 def _fire(
-    edition: Edition, game: GameState, event: str, action: Action | None, fired: list[Fired]
+    edition: Edition, game: GameState, event: Event, action: Action | None, fired: list[Fired]
 ) -> GameState:
     group = MACHINE.by_event.get((game.phase, event))
     if group is None:
-        raise ModelError(f"no transition for {event!r} from {game.phase}")
+        raise ModelError(f"no transition for '{event}' from {game.phase}")
     for validator in group[0].validators:
         validator(edition, game, action)
     for branch in group:  # the first branch whose conditions hold and whose unless do not
@@ -138,7 +141,7 @@ def _fire(
                 after = branch.update(edition, game, action) if branch.update else game
                 assert type(after) is GameState
                 return after.at(branch.target)
-    raise ModelError(f"no branch of {event!r} from {game.phase} is enabled")
+    raise ModelError(f"no branch of '{event}' from {game.phase} is enabled")
 
 
 def _check_fields(edition: Edition, game: GameState, action: Action) -> None:
@@ -152,17 +155,17 @@ def _check_fields(edition: Edition, game: GameState, action: Action) -> None:
         raise IllegalAction(sections.UNO, f"there is no player {action.target}")
 
 
-def _step_event(edition: Edition, game: GameState, action: Action) -> str:
+def _step_event(edition: Edition, game: GameState, action: Action) -> Event:
     phase = game.phase
     event = STEPS.get((phase, type(action)))
     if event is not None:
         return event
     if phase in WINDOW_PHASES:
         if isinstance(action, Play) and _is_interrupt(edition, game, action):
-            return "hail_mary"
+            return Event.hail_mary
         if isinstance(action, CallUno | Catch):
             raise IllegalAction(sections.UNO, f"player {game.window} has already called UNO")
-        return "close_window"
+        return Event.close_window
     raise IllegalAction(*_why_not(edition, game, action))
 
 
@@ -179,11 +182,11 @@ def _is_interrupt(edition: Edition, game: GameState, action: Play) -> bool:
 def _why_not(edition: Edition, game: GameState, action: Action) -> tuple[str, str]:
     """The rule, and the reason, that no step of this kind fits the current phase."""
     phase = game.phase
-    if phase == "game_over":
+    if phase == Phase.game_over:
         return sections.WINNING, "the game is over"
-    if phase == "awaiting_reshuffle":
+    if phase == Phase.awaiting_reshuffle:
         return sections.RESHUFFLE, "the draw pile is empty: the next step must be a reshuffle"
-    if phase == "dealing":
+    if phase == Phase.dealing:
         return sections.SET_UP, "the cards must be dealt first: the next step must be a deal"
     if isinstance(action, Challenge | Accept):
         return sections.TURN, "no Wild Draw card is waiting to be challenged or accepted"
@@ -199,12 +202,12 @@ def _why_not(edition: Edition, game: GameState, action: Action) -> tuple[str, st
         return sections.RESHUFFLE, "a reshuffle comes only when a draw finds the draw pile empty"
     if isinstance(action, Deal):
         return sections.SET_UP, "a hand is in progress"
-    if isinstance(action, Draw) and phase == "drawn_card":
+    if isinstance(action, Draw) and phase == Phase.drawn_card:
         return sections.DRAWN_CARD, "the player has drawn already: play the drawn card or pass"
     waiting = {
-        "awaiting_challenge": "the Wild Draw card must first be challenged or accepted",
-        "special_wild": "the special wild's loser must be named first",
-        "hail_mary_discard": "the Hail Mary thrower must first keep one card",
+        Phase.awaiting_challenge: "the Wild Draw card must first be challenged or accepted",
+        Phase.special_wild: "the special wild's loser must be named first",
+        Phase.hail_mary_discard: "the Hail Mary thrower must first keep one card",
     }
     return sections.TURN, waiting.get(phase, f"no {type(action).__name__} step fits now")
 
@@ -216,9 +219,9 @@ def is_chance(game: GameState) -> bool:
 
 def chance_cards(edition: Edition, game: GameState) -> tuple[int, ...]:
     """The cards the next chance step orders (any permutation of them is a legal outcome)."""
-    if game.phase == "dealing":
+    if game.phase == Phase.dealing:
         return edition.faces.in_play
-    if game.phase == "awaiting_reshuffle":
+    if game.phase == Phase.awaiting_reshuffle:
         return tuple(sorted(game.discard[:-1]))
     return ()
 
@@ -227,12 +230,12 @@ def random_outcome(edition: Edition, game: GameState, rng: random.Random) -> Act
     """A uniformly shuffled deal or reshuffle."""
     cards = list(chance_cards(edition, game))
     rng.shuffle(cards)
-    return Deal(tuple(cards)) if game.phase == "dealing" else Reshuffle(tuple(cards))
+    return Deal(tuple(cards)) if game.phase == Phase.dealing else Reshuffle(tuple(cards))
 
 
 def chance_outcomes(edition: Edition, game: GameState) -> Iterator[Action]:
     """Every distinct order of the chance cards (copies are alike), in lexicographic order."""
-    make = Deal if game.phase == "dealing" else Reshuffle
+    make = Deal if game.phase == Phase.dealing else Reshuffle
     order = sorted(chance_cards(edition, game))
     if not order and game.phase not in CHANCE_PHASES:
         return
@@ -271,7 +274,7 @@ def _phase_listers() -> dict[str, tuple[Lister, ...]]:
         if step in (Deal, Reshuffle):
             continue  # the table's shuffle: a chance outcome, not a move
         if event not in LISTERS:
-            raise ModelError(f"no lister of {event!r} moves in model.moves")
+            raise ModelError(f"no lister of '{event}' moves in model.moves")
         listers[phase] = (*listers.get(phase, ()), LISTERS[event])
     return listers
 
@@ -296,7 +299,7 @@ def _window_moves(
             for card in dict.fromkeys(hand):
                 if hail_marys[card]:
                     moves.extend(Play(player, card, color) for color in edition.color_indices)
-    closed = _fire(edition, game, "close_window", None, [])  # where any other move goes on
+    closed = _fire(edition, game, Event.close_window, None, [])  # where any other move goes on
     for move in legal_actions(edition, closed):
         if not (isinstance(move, Play) and _is_interrupt(edition, game, move)):
             moves.append(move)  # a Hail Mary played now is the interrupt, listed above

@@ -163,3 +163,62 @@ STEPS: dict[tuple[str, type], str] = {
 
 WINDOW_PHASES: frozenset[str] = frozenset({"uno_window", "uno_called"})
 """Phases in which any other step first closes the UNO window (`close_window`)."""
+
+PLAY_PHASES: frozenset[str] = frozenset({"awaiting_play", "drawn_card"}) | WINDOW_PHASES
+"""Phases in which the player to move may play a card (in the UNO window, the play closes
+it first)."""
+
+OBLIGATIONS: dict[str, str] = {
+    "table_draws": "owed",
+    "awaiting_reshuffle": "owed",
+    "drawn_card": "drawn",
+    "awaiting_challenge": "challenge",
+    "special_wild": "special",
+    "uno_window": "window",
+    "uno_called": "window",
+}
+"""The obligation each of these phases exists to settle: it is pending whenever the hand is
+there."""
+
+PENDING_IN: dict[str, frozenset[str]] = {
+    "owed": frozenset({"table_draws", "awaiting_reshuffle"}),
+    "challenge": frozenset(
+        {
+            "awaiting_challenge",
+            "uno_window",
+            "uno_called",
+            "resolving",
+            "table_draws",
+            "awaiting_reshuffle",
+            "choosing_color",
+        }
+    ),
+    "special": frozenset({"special_wild", "choosing_color"}),
+    "drawn": frozenset({"drawn_card"}),
+    "window": frozenset({"uno_window", "uno_called"}),
+}
+"""The phases in which each obligation may be pending: from the step that makes it to the
+one that settles it (a Wild Draw card's challenge waits while its colour is named and its
+player's UNO window is open)."""
+
+PARTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("setup", "Set up", ("dealing", "first_flip")),
+    (
+        "turn",
+        "A turn",
+        (
+            "awaiting_play",
+            "drawn_card",
+            "choosing_color",
+            "resolving",
+            "table_draws",
+            "awaiting_reshuffle",
+        ),
+    ),
+    ("challenge", "A challenge", ("awaiting_challenge",)),
+    ("special", "Special wilds", ("special_wild", "hail_mary_discard")),
+    ("uno", "The UNO window", ("uno_window", "uno_called")),
+    ("end", "End of a hand", ("hand_over", "game_over")),
+)
+"""The parts of a hand, as the diagrams group its phases: (id, title, phases). Every phase
+is in exactly one."""

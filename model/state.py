@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from unospec.model.vocabulary import Phase
+
 CLOCKWISE = 1
 """Direction +1: play moves to the left, to the next higher seat (Set Up 5)."""
 
@@ -18,7 +20,7 @@ class Owed(NamedTuple):
 
     player: int
     amount: int
-    then: str
+    then: Phase
 
 
 class PendingChallenge(NamedTuple):
@@ -44,7 +46,7 @@ class GameState(NamedTuple):
     wilds refer to them).
     """
 
-    phase: str
+    phase: Phase
     hands: tuple[tuple[int, ...], ...]
     draw_pile: tuple[int, ...]  # top card first
     discard: tuple[int, ...]  # bottom first: the top card is discard[-1]
@@ -75,7 +77,7 @@ class GameState(NamedTuple):
         """Pickle as a plain tuple: the explorer ships millions of states between processes."""
         return (_rebuild, (tuple(self),))
 
-    def at(self, phase: str) -> GameState:
+    def at(self, phase: Phase) -> GameState:
         """This state in `phase` (the kernel's one update of the phase; faster than _replace)."""
         return tuple.__new__(GameState, (phase, *self[1:]))
 

@@ -23,6 +23,7 @@ from unospec.model.flows import Move, moves
 from unospec.model.legality import holds_any
 from unospec.model.scoring import hand_points, hand_winner
 from unospec.model.state import CLOCKWISE, GameState, Owed, PendingChallenge
+from unospec.model.vocabulary import Phase
 
 
 def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -131,7 +132,7 @@ def play_card(edition: Edition, game: GameState, action: Action | None) -> GameS
         return game._replace(current=game.next_player(player))
     if isinstance(effect, DrawPenalty):
         return game._replace(
-            owed=Owed(following, effect.draw, "resolving"),
+            owed=Owed(following, effect.draw, Phase.resolving),
             current=game.next_player(following),
         )
     if isinstance(effect, WildDraw):
@@ -159,7 +160,7 @@ def owe_one_card(edition: Edition, game: GameState, action: Action | None) -> Ga
     """The player draws one card instead of playing (Let's Play)."""
     assert action is not None
     player = game.current
-    return game._replace(owed=Owed(player, 1, "drawn_card"), actor=player)
+    return game._replace(owed=Owed(player, 1, Phase.drawn_card), actor=player)
 
 
 @moves(Move("draw", "hand", "owed"))
@@ -177,7 +178,7 @@ def draw_what_the_pile_has(edition: Edition, game: GameState, action: Action | N
     game = game._replace(hands=hands, draw_pile=rest)
     if left and len(game.discard) > 1:
         return game._replace(owed=owed._replace(amount=left))
-    if owed.then == "drawn_card" and got:
+    if owed.then == Phase.drawn_card and got:
         return game._replace(owed=None, drawn=got[0])
     return game._replace(owed=None)
 
@@ -215,12 +216,12 @@ def judge_challenge(edition: Edition, game: GameState, action: Action | None) ->
         plays = effect.after_successful_challenge == "challenger-plays"
         return game._replace(
             challenge=None,
-            owed=Owed(pending.offender, effect.offender_draws, "awaiting_play"),
+            owed=Owed(pending.offender, effect.offender_draws, Phase.awaiting_play),
             current=victim if plays else game.next_player(victim),
         )
     return game._replace(
         challenge=None,
-        owed=Owed(victim, effect.challenger_draws, "awaiting_play"),
+        owed=Owed(victim, effect.challenger_draws, Phase.awaiting_play),
         current=game.next_player(victim),
     )
 
@@ -234,7 +235,7 @@ def accept_draw(edition: Edition, game: GameState, action: Action | None) -> Gam
     assert isinstance(effect, WildDraw)
     return game._replace(
         challenge=None,
-        owed=Owed(pending.victim, effect.draw, "awaiting_play"),
+        owed=Owed(pending.victim, effect.draw, Phase.awaiting_play),
         current=game.next_player(pending.victim),
     )
 
@@ -252,7 +253,7 @@ def close_window(edition: Edition, game: GameState, action: Action | None) -> Ga
 def owe_catch_penalty(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """A caught player draws the penalty; then play goes on where it was (Calling UNO)."""
     assert isinstance(action, Catch)
-    then = "awaiting_challenge" if game.challenge is not None else "awaiting_play"
+    then = Phase.awaiting_challenge if game.challenge is not None else Phase.awaiting_play
     return game._replace(owed=Owed(action.target, edition.rules.uno_penalty, then), window=-1)
 
 
@@ -297,7 +298,7 @@ def owe_loser_penalty(edition: Edition, game: GameState, action: Action | None) 
     assert isinstance(action, NameLoser)
     effect = edition.faces.effect[game.special]
     assert isinstance(effect, PenaltyRace)
-    return game._replace(special=-1, owed=Owed(action.player, effect.draw, "resolving"))
+    return game._replace(special=-1, owed=Owed(action.player, effect.draw, Phase.resolving))
 
 
 def score_hand(edition: Edition, game: GameState, action: Action | None) -> GameState:

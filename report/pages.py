@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from unospec.checks.results import CheckResult, EditionReport
-from unospec.checks.wording import how_named, span
+from unospec.checks.jobs.results import CheckResult, EditionReport
 from unospec.editions import reference
 from unospec.model.edition import Edition
+from unospec.model.wording import how_named, span
 from unospec.report.html import badge, page, picture_html, table, text
 
 SEVERITY_TITLES = {

@@ -12,13 +12,13 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from unospec import __version__
-from unospec.checks.diff import diff
-from unospec.checks.main_check import DEFAULT_GAMES, DEFAULT_MAX_STATES, check_editions
-from unospec.checks.results import EditionReport
+from unospec.checks.analyses.diff import diff
+from unospec.checks.jobs.main_check import DEFAULT_GAMES, DEFAULT_MAX_STATES, check_editions
+from unospec.checks.jobs.results import EditionReport
 from unospec.editions import load_edition
 from unospec.model.edition import Edition
 from unospec.model.errors import EditionError, InputError
@@ -65,7 +65,7 @@ def build_site(
             progress=progress,
         )
     folder = _prepare(out)
-    stamp = f"{__version__} on {datetime.date.today().isoformat()}"
+    stamp = f"{version('unospec')} on {datetime.date.today().isoformat()}"
     setup = (
         f"{settings.games} random games per edition, "
         + (f"exploration at scale {settings.scale}" if settings.scale else "no exploration")
@@ -121,7 +121,7 @@ def _svg(dot: str, folder: Path, stem: str) -> str:
 
 
 def _edition_pictures(edition: Edition, folder: Path) -> dict[str, str]:
-    from unospec.diagrams.command import deck_picture, flow_picture
+    from unospec.diagrams.pictures import deck_picture, flow_picture
 
     return {
         "flow": _svg(flow_picture(edition).dot, folder, f"{edition.name}-flow"),
@@ -171,7 +171,7 @@ def _comparisons(
     stamp: str,
     progress: Progress | None,
 ) -> dict[tuple[str, str], dict[str, Any]]:
-    from unospec.diagrams.command import diff_picture
+    from unospec.diagrams.pictures import diff_picture
 
     cells: dict[tuple[str, str], dict[str, Any]] = {}
     pairs = [(a, b) for i, a in enumerate(editions) for b in editions[i + 1 :]]

@@ -30,6 +30,6 @@ def _small_conformance(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
     seconds apiece: the tests of the other checks run it on a few hundred (tests of
     conformance itself, marked `full_conformance`, keep the full count)."""
     if request.node.get_closest_marker("full_conformance") is None:
-        from unospec.checks import main_check
+        from unospec.checks.jobs import main_check
 
         monkeypatch.setattr(main_check, "CONFORM_STATES", 300)

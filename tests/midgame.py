@@ -17,8 +17,8 @@ from functools import cache
 from hypothesis import strategies as st
 from scenario import edition
 
-from unospec.checks.invariants import violations
-from unospec.checks.random_play import choose
+from unospec.checks.engines.random_play import choose
+from unospec.checks.properties.invariants import violations
 from unospec.model.edition import Edition
 from unospec.model.kernel import empty_table, is_chance, legal_actions, random_outcome, run
 from unospec.model.state import GameState

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from unospec.checks.invariants import violations
+from unospec.checks.properties.invariants import violations
 from unospec.model.actions import Action
 from unospec.model.edition import Edition
 from unospec.model.kernel import Fired, run

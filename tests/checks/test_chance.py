@@ -8,7 +8,7 @@ from itertools import combinations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from unospec.checks.chance import minus, normalize, sub_multisets
+from unospec.checks.engines.chance import minus, normalize, sub_multisets
 from unospec.editions import load_edition
 from unospec.model.kernel import empty_table
 

@@ -6,8 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scenario import edition
 
-from unospec.checks.codec import decode, encode
-from unospec.checks.random_play import record_game
+from unospec.checks.engines.codec import decode, encode
+from unospec.checks.engines.random_play import record_game
 from unospec.editions import builtin_names
 from unospec.model.state import GameState, Owed, PendingChallenge
 from unospec.model.table import MACHINE

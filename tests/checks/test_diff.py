@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from scenario import ANY_MATCHING_CARD, UNDER_THE_PILE, edition, edition_file
 
-from unospec.checks import diff as diff_module
-from unospec.checks.baseline import compare, fingerprint
-from unospec.checks.diff import data_differences, diff, distinguish, scaled_away
-from unospec.checks.proofs import prove
-from unospec.checks.replay import replay
+from unospec.checks.analyses import diff as diff_module
+from unospec.checks.analyses.diff import data_differences, diff, distinguish, scaled_away
+from unospec.checks.analyses.proofs import prove
+from unospec.checks.engines.replay import replay
+from unospec.checks.jobs.baseline import compare, fingerprint
 from unospec.cli import main
 from unospec.editions import builtin_path, load_edition, reference
 from unospec.model.errors import InputError
@@ -430,7 +430,7 @@ def test_the_bound_holds_inside_a_deal_with_millions_of_outcomes(
     """At four colours the first deal alone has millions of outcomes (the ignored cards
     turned over before the first number, Set Up 4): both the explorations behind the
     conclusions and the search for a distinguishing trace stop at `max_states` among them."""
-    from unospec.checks import chance
+    from unospec.checks.engines import chance
     from unospec.model.kernel import run
 
     runs = []
@@ -582,7 +582,7 @@ def test_a_count_cut_short_by_max_states_is_a_bound_not_absent() -> None:
     """With `--max-states` between the two editions' counts, the one cut short is `at least
     N` (it read `absent`, which elsewhere means not in that edition); with both cut short,
     the counts are not a difference at all."""
-    from unospec.checks.diff import conclusion_differences
+    from unospec.checks.analyses.diff import conclusion_differences
 
     classic, express = edition("classic"), edition("express")
     found = conclusion_differences(classic, express, "micro", 2, max_states=30_000)

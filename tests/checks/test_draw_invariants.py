@@ -10,7 +10,7 @@ import pytest
 from scenario import card, edition, table
 from steps import changed, found, step
 
-from unospec.checks.random_play import play_random_game
+from unospec.checks.engines.random_play import play_random_game
 from unospec.model import updates
 from unospec.model.actions import Accept, Catch, Challenge, Draw, NameLoser, Play, Reshuffle
 from unospec.model.state import GameState, Owed

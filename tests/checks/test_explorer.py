@@ -18,15 +18,16 @@ from typing import Any
 import pytest
 from scenario import UNDER_THE_PILE, edition, edition_file
 
-from unospec.checks import explorer, invariants
-from unospec.checks.chance import normalize
-from unospec.checks.codec import encode
-from unospec.checks.counterexample import regression_test
-from unospec.checks.explore_job import run_exploration, write_counterexample
-from unospec.checks.explorer import explore, successors
-from unospec.checks.main_check import check_edition
-from unospec.checks.replay import edition_for, replay
-from unospec.checks.symmetry import canonical, colour_renamings
+from unospec.checks.engines import explorer
+from unospec.checks.engines.chance import normalize
+from unospec.checks.engines.codec import encode
+from unospec.checks.engines.counterexample import regression_test
+from unospec.checks.engines.explore_job import run_exploration, write_counterexample
+from unospec.checks.engines.explorer import explore, successors
+from unospec.checks.engines.replay import edition_for, replay
+from unospec.checks.engines.symmetry import canonical, colour_renamings
+from unospec.checks.jobs.main_check import check_edition
+from unospec.checks.properties import invariants
 from unospec.editions import builtin_path, load_edition
 from unospec.model import kernel, moves, updates
 from unospec.model.actions import Deal, Play
@@ -331,7 +332,7 @@ def test_whether_the_game_can_end_is_settled_by_a_playout_or_a_whole_search(
     """From a deal of classic the game can end (a playout ends it); from a deal of hands
     that score nothing (Keeping Score) it cannot (the whole search from it says so); with
     no playouts and too small a search, nothing is settled."""
-    from unospec.checks.can_end import can_end_from
+    from unospec.checks.engines.can_end import can_end_from
 
     text = builtin_path("express").read_text()
     table = text[text.index("[scoring.points]") : text.index("[deck]")]
@@ -352,7 +353,7 @@ def test_a_playout_with_no_move_leaves_the_question_to_the_search(
 ) -> None:
     """A playout that meets a state with no move stops there (it raised IndexError); the
     whole search then answers."""
-    from unospec.checks import can_end
+    from unospec.checks.engines import can_end
 
     monkeypatch.setattr(can_end, "legal_actions", lambda e, game: ())
     classic = scale_edition(edition("classic"), parse_scale("micro"))
@@ -384,7 +385,7 @@ def test_max_states_stops_inside_a_deal_with_more_outcomes_than_that(
     and ignored before the first number card (Set Up 4), in any order of any subset: the
     deal alone has millions of outcomes. The explorer stops among them at the bound,
     rather than after listing them all (which took minutes)."""
-    from unospec.checks import chance
+    from unospec.checks.engines import chance
 
     runs = []
 
@@ -723,8 +724,8 @@ def test_the_step_table_names_every_field_a_step_changed() -> None:
     """A counterexample's table shows only what changed, and all of it: for each field of the
     state, a step that changes that field alone has a row that says so (the owed draw of a
     challenge, and the challenge settled, were missing from a card-conservation trace)."""
-    from unospec.checks.counterexample import changes
-    from unospec.checks.random_play import record_game
+    from unospec.checks.engines.counterexample import changes
+    from unospec.checks.engines.random_play import record_game
     from unospec.model.state import Owed, PendingChallenge
 
     e = edition("nfl-cowboys")

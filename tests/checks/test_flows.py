@@ -11,8 +11,8 @@ from collections.abc import Callable
 import pytest
 from scenario import edition
 
-from unospec.checks.proofs import PROVED, REFUTED, prove
-from unospec.checks.proofs.declared import kernel_moves_as_declared
+from unospec.checks.analyses.proofs import PROVED, REFUTED, prove
+from unospec.checks.analyses.proofs.declared import kernel_moves_as_declared
 from unospec.editions import builtin_names
 from unospec.model import kernel, updates
 from unospec.model.table import MACHINE

@@ -16,10 +16,11 @@ import pytest
 from budget import time_limit
 from scenario import edition
 
-from unospec.checks import diff, explore_job
-from unospec.checks.lint.coverage import coverage
-from unospec.checks.main_check import CheckInterrupted, check_editions, fingerprints_now
-from unospec.checks.simulate import run_games
+from unospec.checks.analyses import diff
+from unospec.checks.analyses.lint.coverage import coverage
+from unospec.checks.engines import explore_job
+from unospec.checks.engines.simulate import run_games
+from unospec.checks.jobs.main_check import CheckInterrupted, check_editions, fingerprints_now
 from unospec.cli import main
 
 
@@ -157,7 +158,7 @@ def test_one_ctrl_c_sent_twice_is_one_interrupt(
 def test_a_simulation_stopped_before_its_first_game_names_no_table() -> None:
     """Ctrl-C before any game ends: no table was played, so `players` is null, not the
     `[0, 0]` it once said (no edition seats no one: Set Up), and the text says so."""
-    from unospec.checks.simulate import Tally, simulation_json
+    from unospec.checks.engines.simulate import Tally, simulation_json
     from unospec.render import simulate_text
 
     data = simulation_json(edition("classic"), Tally(interrupted=True), 0.1, check=True)

@@ -10,8 +10,8 @@ import pytest
 from scenario import card, edition, edition_file, flipped_first, table
 from steps import changed, found, step
 
-from unospec.checks.invariants import INVARIANTS, violations
-from unospec.checks.random_play import play_random_game
+from unospec.checks.engines.random_play import play_random_game
+from unospec.checks.properties.invariants import INVARIANTS, violations
 from unospec.editions import load_edition
 from unospec.model import legality
 from unospec.model.actions import Accept, Challenge, Deal, Draw, NameLoser, Play, Reshuffle

@@ -9,8 +9,12 @@ from pathlib import Path
 import pytest
 from scenario import edition, edition_file
 
-from unospec.checks import main_check, simulate, workload
-from unospec.checks.baseline import (
+from unospec.checks.analyses.proofs import prove
+from unospec.checks.engines import simulate
+from unospec.checks.engines.random_play import play_random_game, record_game
+from unospec.checks.engines.replay import replay
+from unospec.checks.jobs import main_check, workload
+from unospec.checks.jobs.baseline import (
     FIELDS,
     FORMAT,
     baseline_path,
@@ -18,12 +22,9 @@ from unospec.checks.baseline import (
     fingerprint,
     games_fingerprint,
 )
-from unospec.checks.baseline import load as load_baseline
-from unospec.checks.main_check import check_edition, check_editions
-from unospec.checks.proofs import prove
-from unospec.checks.random_play import play_random_game, record_game
-from unospec.checks.replay import replay
-from unospec.checks.results import CheckResult, EditionReport
+from unospec.checks.jobs.baseline import load as load_baseline
+from unospec.checks.jobs.main_check import check_edition, check_editions
+from unospec.checks.jobs.results import CheckResult, EditionReport
 from unospec.cli import main
 from unospec.editions import builtin_path, load_edition
 from unospec.model import kernel, moves, updates

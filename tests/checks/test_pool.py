@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from unospec.checks.pool import _IN_FLIGHT, as_completed, in_order, stop
+from unospec.checks.engines.pool import _IN_FLIGHT, as_completed, in_order, stop
 
 
 class _Recorded:

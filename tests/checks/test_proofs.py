@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from scenario import edition
 
-from unospec.checks.proofs import PROVED, REFUTED, UNKNOWN, prove
-from unospec.checks.proofs.conservation import conservation_queries
+from unospec.checks.analyses.proofs import PROVED, REFUTED, UNKNOWN, prove
+from unospec.checks.analyses.proofs.conservation import conservation_queries
 from unospec.editions import builtin_names
 from unospec.model import kernel, updates
 from unospec.model.errors import IllegalAction
@@ -338,7 +338,7 @@ def test_setup_feasibility_that_z3_cannot_decide_is_unknown_not_proved(
     but sat, so an undecided table size counted as feasible (Set Up 2-4)."""
     import z3
 
-    from unospec.checks.proofs.setup import setup_query
+    from unospec.checks.analyses.proofs.setup import setup_query
 
     monkeypatch.setattr(z3.Solver, "check", lambda self, *a: z3.unknown)
     monkeypatch.setattr(z3.Solver, "reason_unknown", lambda self: "timeout")

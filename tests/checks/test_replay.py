@@ -1,4 +1,4 @@
-"""Tests for `unospec.checks.replay` and the `unospec replay` command.
+"""Tests for `unospec.checks.engines.replay` and the `unospec replay` command.
 
 The hand-made traces are on UNO Express (seed 003) with two players and a deck order built so
 the hands are known: cards are dealt one at a time from the top, player 0 first (Set Up 2),
@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from scenario import edition, edition_file
 
-from unospec.checks.random_play import record_game
-from unospec.checks.replay import edition_for, replay
+from unospec.checks.engines.random_play import record_game
+from unospec.checks.engines.replay import edition_for, replay
 from unospec.cli import main
 from unospec.editions import builtin_names, load_edition
 from unospec.model.errors import InputError
@@ -531,7 +531,7 @@ def test_a_replay_ending_with_a_draw_owed_says_who_owes_how_many() -> None:
     """A trace may stop while the table still deals a penalty (a Draw Two's two cards
     waiting for a reshuffle, Let's Play: NOTE): the ending names the debt, as a
     counterexample's steps do."""
-    from unospec.checks.replay import ReplayResult, pending
+    from unospec.checks.engines.replay import ReplayResult, pending
     from unospec.model.kernel import initial_state
     from unospec.model.state import Owed
     from unospec.render import replay_text

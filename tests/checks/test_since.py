@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scenario import card, edition, table
 
-from unospec.checks.invariants import violations
-from unospec.checks.random_play import record_game
-from unospec.checks.since import cards_still_ok, moved_cards
+from unospec.checks.engines.random_play import record_game
+from unospec.checks.properties.invariants import violations
+from unospec.checks.properties.since import cards_still_ok, moved_cards
 from unospec.model.actions import Action, Play
 from unospec.model.kernel import run
 from unospec.model.state import GameState

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from unospec.checks.simulate import CHUNK, ENOUGH_UNFINISHED, Tally
-from unospec.checks.workload import Played
+from unospec.checks.engines.simulate import CHUNK, ENOUGH_UNFINISHED, Tally
+from unospec.checks.jobs.workload import Played
 
 
 def _tally(games: int, unfinished: int = 0, turns: int = 0) -> Tally:

@@ -149,7 +149,7 @@ def test_show_says_when_a_file_records_no_reading(capsys: Capture, tmp_path: Pat
 def test_a_single_table_size_reads_as_one_number(capsys: Capture, tmp_path: Path) -> None:
     """A two-player house edition (Express with players.max = 2) is shown, drawn and
     proved for "2 players", not "2-2 players"."""
-    from unospec.checks.proofs import prove
+    from unospec.checks.analyses.proofs import prove
     from unospec.diagrams.graph import summary
 
     path = edition_file(tmp_path, "express", "duel", ("max = 10\n", "max = 2\n"))
@@ -360,7 +360,7 @@ def test_simulate_fails_on_a_game_that_does_not_end(
     capsys: Capture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A game still running at the step cap is a failure (exit 1), named by its seed."""
-    from unospec.checks import simulate
+    from unospec.checks.engines import simulate
 
     monkeypatch.setattr(simulate, "run_games", functools.partial(simulate.run_games, max_steps=40))
     code, out, _ = run(capsys, "simulate", "classic", "--games", "2", "--format", "json")
@@ -428,7 +428,7 @@ def test_play_says_when_a_game_does_not_end(
     capsys: Capture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A game still running at the step cap ends the log with a line saying so, exit 1."""
-    from unospec.checks import random_play
+    from unospec.checks.engines import simulate as random_play
 
     capped = functools.partial(random_play.record_game, max_steps=40)
     monkeypatch.setattr(random_play, "record_game", capped)
@@ -448,7 +448,7 @@ def test_simulate_names_the_command_that_replays_a_game_that_did_not_end(
 ) -> None:
     """The first unfinished game is named by the `unospec play` command that plays it, when
     `play` can (the default policy, whole games); otherwise the text says it cannot."""
-    from unospec.checks import simulate
+    from unospec.checks.engines import simulate
 
     monkeypatch.setattr(simulate, "run_games", functools.partial(simulate.run_games, max_steps=30))
     code, out, _ = run(capsys, "simulate", "classic", "--games", "2")
@@ -474,7 +474,7 @@ def test_the_log_names_the_card_just_drawn_only_when_it_is(capsys: Capture, tmp_
     played after drawing is often not the one drawn; the log says which it was."""
     path = _variant(tmp_path, "any-after-draw", *ANY_MATCHING_CARD)
     data = run_json(capsys, "play", str(path), "--players", "3", "--seed", "1")
-    from unospec.checks.random_play import record_game
+    from unospec.checks.engines.simulate import record_game
 
     e = load_edition(str(path))
     history = record_game(e, 3, 1, engine="compiled").history  # the game `play` shows

@@ -10,9 +10,11 @@ import pytest
 from drawn import nodes, parse_svg
 from scenario import edition
 
-from unospec.checks.random_play import record_game
+from unospec.arguments import add_diagram_arguments as add_arguments
+from unospec.checks.engines.random_play import record_game
 from unospec.cli import main
-from unospec.diagrams.command import add_arguments, every_picture, run
+from unospec.diagram_command import run
+from unospec.diagrams.pictures import every_picture
 from unospec.editions import builtin_names, builtin_path
 from unospec.model.errors import InputError
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from unospec.diagrams.command import REGENERATE, every_picture
+from unospec.diagram_command import REGENERATE
+from unospec.diagrams.pictures import every_picture
 
 RENDERED = Path(__file__).resolve().parents[2] / "diagrams"
 

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from unospec.arguments import add_diagram_arguments as add_arguments
 from unospec.cli import main
-from unospec.diagrams.command import add_arguments, run
+from unospec.diagram_command import run
 from unospec.diagrams.render import draw
 from unospec.model.errors import InputError
 

@@ -10,11 +10,11 @@ import pytest
 from drawn import nodes, parse_svg
 from scenario import edition, edition_file
 
-from unospec.checks.counterexample import replay_states
-from unospec.checks.explore_job import run_exploration
-from unospec.checks.random_play import record_game
+from unospec.checks.engines.counterexample import replay_states
+from unospec.checks.engines.explore_job import run_exploration
+from unospec.checks.engines.random_play import record_game
 from unospec.cli import main
-from unospec.diagrams.command import storyboard_svg
+from unospec.diagrams.pictures import storyboard_svg
 from unospec.diagrams.render import draw
 from unospec.diagrams.storyboard import storyboard, storyboard_dot
 from unospec.editions import load_edition

@@ -14,7 +14,7 @@ from drawn import edges, nodes, parse_svg, svg_text
 from scenario import edition
 from statemachine import State, StateMachine
 
-from unospec.checks.lint.families import can_fire
+from unospec.checks.analyses.lint.families import can_fire
 from unospec.diagrams.dot import flow_dot
 from unospec.diagrams.graph import DiagramDefinitionError, Mark, turn_flow
 from unospec.diagrams.render import draw

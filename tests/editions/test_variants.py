@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from unospec import editions
-from unospec.checks import main_check
+from unospec.checks.jobs import main_check
 from unospec.cli import main
-from unospec.diagrams.command import every_picture
+from unospec.diagrams.pictures import every_picture
 from unospec.editions import (
     base_edition,
     builtin_names,

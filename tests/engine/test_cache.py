@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from unospec.checks.engines.compiled import cache, warm
 from unospec.cli import main
-from unospec.engine import cache, warm
 
 
 def test_the_cache_folder_changes_with_any_compiled_source(
@@ -44,7 +44,7 @@ def test_every_module_the_compiled_code_imports_is_keyed_on() -> None:
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
-                "unospec.engine."
+                "unospec.checks.engines.compiled."
             ):
                 assert node.module.rsplit(".", 1)[1] in keyed, (path.name, node.module)
 

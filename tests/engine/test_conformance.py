@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from scenario import edition
 
-from unospec.checks.conformance import conform
-from unospec.checks.main_check import CONFORM_STATES
+from unospec.checks.engines.conformance import conform
+from unospec.checks.jobs.main_check import CONFORM_STATES
 from unospec.cli import main
 from unospec.model import kernel, legality
 from unospec.model.actions import Action

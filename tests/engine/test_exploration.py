@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from scenario import edition, edition_file
 
-from unospec.checks import explorer as reference
-from unospec.engine.exploration import EngineExploration as explore_result
-from unospec.engine.exploration import explore
+from unospec.checks.engines import explorer as reference
+from unospec.checks.engines.compiled.exploration import EngineExploration as explore_result
+from unospec.checks.engines.compiled.exploration import explore
 from unospec.model.scale import parse_scale, scale_edition
 
 MANIFEST = {
@@ -60,8 +60,8 @@ def test_the_engine_and_the_reference_explorer_agree(name: str, scale: str) -> N
 def test_a_path_is_walked_again_to_the_state_the_search_kept() -> None:
     """Parents and outcome positions rebuild the path to any state: walked again, each
     step reaches the state kept (its canonical form)."""
-    from unospec.checks.chance import normalize
-    from unospec.checks.symmetry import canonical, colour_renamings
+    from unospec.checks.engines.chance import normalize
+    from unospec.checks.engines.symmetry import canonical, colour_renamings
 
     e = scale_edition(edition("nfl-cowboys"), parse_scale("pair"))
     x = explore(e, 2)
@@ -102,7 +102,7 @@ def test_workers_sharing_each_level_find_exactly_what_one_finds(
     """`--jobs`: three workers, with chunks of 7 states and buffers of 64 records so that
     they wait on one another often, number the states, count the rules fired and stop at
     the bound exactly as one worker does."""
-    from unospec.engine import exploration
+    from unospec.checks.engines.compiled import exploration
 
     e = scale_edition(edition("nfl-cowboys"), parse_scale("pair,target=6"))
     one = explore(e, 2, max_states=bound)
@@ -118,8 +118,8 @@ def test_workers_stop_at_the_violation_one_worker_finds_first(
 ) -> None:
     """Express without a Skip's points: the first move the rules give no outcome for is the
     same, found in the same state, whichever worker met it first in time."""
+    from unospec.checks.engines.compiled import exploration
     from unospec.editions import load_edition
-    from unospec.engine import exploration
 
     gapped = edition_file(tmp_path, "express", "gapped", ("skip = 20\n", ""))
     e = scale_edition(load_edition(str(gapped)), parse_scale("micro"))

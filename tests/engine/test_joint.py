@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from scenario import edition
 
-from unospec.checks.diff import distinguish
+from unospec.checks.analyses.diff import distinguish
 
 PAIRS = [
     ("classic", "express", "micro"),

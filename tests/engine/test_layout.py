@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from scenario import edition
 
-from unospec.checks.random_play import record_game
-from unospec.engine.layout import comparable
-from unospec.engine.program import program
+from unospec.checks.engines.compiled.layout import comparable
+from unospec.checks.engines.compiled.program import program
+from unospec.checks.engines.random_play import record_game
 
 
 @pytest.mark.parametrize(

@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 from scenario import edition
 
-from unospec.checks.invariants import INVARIANTS
+from unospec.checks.engines.compiled import tables
+from unospec.checks.engines.compiled.exploration import explore
+from unospec.checks.engines.compiled.properties import INVARIANT_NAMES
+from unospec.checks.engines.compiled.tables import ACTION_KIND, MachineTwinError, machine_tables
+from unospec.checks.properties.invariants import INVARIANTS
 from unospec.editions.schema import READINGS
-from unospec.engine import tables
-from unospec.engine.exploration import explore
-from unospec.engine.properties import INVARIANT_NAMES
-from unospec.engine.tables import ACTION_KIND, MachineTwinError, machine_tables
 from unospec.model import machine as machine_module
 from unospec.model.actions import Action
 from unospec.model.effects import EFFECT_NAMES

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scenario import edition
 
-from unospec.checks import main_check
+from unospec.checks.jobs import main_check
 from unospec.cli import main
 from unospec.editions import builtin_names
 from unospec.model import kernel

@@ -25,8 +25,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from scenario import edition
 
-from unospec.checks.random_play import record_game
-from unospec.checks.replay import ReplayResult, edition_for, replay
+from unospec.checks.engines.random_play import record_game
+from unospec.checks.engines.replay import ReplayResult, edition_for, replay
 from unospec.cli import main
 from unospec.editions import builtin_names
 from unospec.model.errors import InputError

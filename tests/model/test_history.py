@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from scenario import edition
 
-from unospec.checks.random_play import record_game
+from unospec.checks.engines.random_play import record_game
 from unospec.editions import builtin_names
 from unospec.model.kernel import legal_actions, run
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from midgame import Start, situations, start_game, start_of, starts
 from scenario import edition, table
 
-from unospec.checks.invariants import violations
-from unospec.checks.random_play import choose
+from unospec.checks.engines.random_play import choose
+from unospec.checks.properties.invariants import violations
 from unospec.editions import builtin_names
 from unospec.model.actions import (
     Accept,
@@ -138,7 +138,7 @@ def test_the_checked_states_reach_every_phase_that_waits_for_a_player(name: str)
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 10))
 def test_every_invariant_holds_after_every_step(name: str, seed: int, players: int) -> None:
-    """Random play from any seed keeps every named invariant (see checks/invariants.py)."""
+    """Random play from any seed keeps every named invariant (checks/properties/invariants.py)."""
     e = edition(name)
     players = min(players, e.rules.max_players)
     rng = random.Random(seed)

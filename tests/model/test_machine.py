@@ -8,7 +8,7 @@ import pytest
 from scenario import card, color, edition, play, table
 from statemachine import State, StateMachine
 
-from unospec.checks.random_play import choose
+from unospec.checks.engines.random_play import choose
 from unospec.editions import builtin_names
 from unospec.model.actions import CallUno, Deal, Draw, Keep, Play
 from unospec.model.kernel import (

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from scenario import edition
 
-from unospec.checks.random_play import record_game
-from unospec.checks.replay import replay
+from unospec.checks.engines.random_play import record_game
+from unospec.checks.engines.replay import replay
 from unospec.model.errors import InputError
 from unospec.model.trace import action_step, parse_trace, step_action
 

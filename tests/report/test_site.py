@@ -18,7 +18,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 from scenario import UNDER_THE_PILE, edition, edition_file
 
-from unospec.checks import diff as diff_module
+from unospec.checks.analyses import diff as diff_module
 from unospec.cli import main
 from unospec.editions import load_edition
 from unospec.report.pages import comparison_page, pair_page

@@ -4,7 +4,7 @@ One `RuleBasedStateMachine` per built-in edition. Each step is one kernel step: 
 picked by index among `legal_actions` (one rule, not one rule per event), or a shuffle from
 a drawn seed when chance is due. Every machine transition the step fires is sent to a
 `TurnFlow` runtime, which must land in the same phase and compute the same state; after the
-step every named invariant of `checks/invariants.py` must hold. `event()` records each
+step every named invariant of `checks/properties/invariants.py` must hold. `event()` records each
 transition's label: `pytest --hypothesis-show-statistics` shows how often each was reached.
 """
 
@@ -24,7 +24,7 @@ from hypothesis.stateful import (
 )
 from midgame import describe, edition_for, start_game, starts
 
-from unospec.checks.invariants import violations
+from unospec.checks.properties.invariants import violations
 from unospec.editions import builtin_names
 from unospec.model.actions import Action
 from unospec.model.edition import Edition

@@ -1,0 +1,1 @@
+"""Analyses: conclusions about an edition (proofs, lint) or about two editions (diff)."""

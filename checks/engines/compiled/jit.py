@@ -1,0 +1,94 @@
+"""How the engine's functions are compiled: numba's `njit`, with one signature each, taken
+from the function's annotations.
+
+One signature per function matters for compile time: left to itself numba compiles a
+function again for every literal argument it is called with (`face(E, card, F_WILD)` and
+`face(E, card, F_COLOR)` were two compilations), and the engine took minutes to compile
+cold. With the signature given, each function compiles once, when its module is imported.
+
+The annotations name numba types through `Annotated` (`Ints`, `Grid`, `Words`); plain `int`
+is int64, `bool` is a boolean, `None` returns nothing. `NUMBA_DISABLE_JIT=1` leaves every
+function plain Python (for coverage, or to read a failure in a debugger).
+
+Where the compiled code is cached, and how a stale or corrupted cache is refused, is
+`cache`'s business: it must run before numba is first imported.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from unospec.checks.engines.compiled import cache
+
+cache.prepare()  # before numba is imported: the cache folder is numba's configuration
+
+import numba  # noqa: E402  (after the cache folder is set)
+from numba import types  # noqa: E402
+
+Ints = Annotated[npt.NDArray[np.int64], types.int64[::1]]
+"""A one-dimensional array of int64: a state row, or a table."""
+Grid = Annotated[npt.NDArray[np.int64], types.int64[:, ::1]]
+"""A two-dimensional array of int64: rows of moves, of fired branches."""
+Words = Annotated[npt.NDArray[np.uint64], types.uint64[::1]]
+"""A one-dimensional array of uint64: packed states, fingerprints."""
+WordGrid = Annotated[npt.NDArray[np.uint64], types.uint64[:, ::1]]
+"""Rows of packed states."""
+Bytes = Annotated[npt.NDArray[np.uint8], types.uint8[::1]]
+"""A one-dimensional array of bytes: flags per state."""
+Ids = Annotated[npt.NDArray[np.uint32], types.uint32[::1]]
+"""A one-dimensional array of uint32: state ids (parents, the visited table's slots)."""
+
+_PLAIN: dict[Any, Any] = {int: types.int64, bool: types.boolean, float: types.float64}
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+OPTIONS: dict[str, Any] = {
+    "cache": True,
+    "nogil": True,
+    # integer `%` and `//` without a zero check: no divisor in the engine is ever zero
+    "error_model": "numpy",
+    # no reference counting: no engine function allocates an array (every array is the
+    # caller's), and counting each array argument's references on every call made the
+    # kernel several times slower (a call with three arrays cost 50 ns, against 1 ns)
+    "_nrt": False,
+}
+
+
+def signature(function: Callable[..., Any]) -> Any:
+    """The numba signature `function`'s annotations give."""
+    hints = typing.get_type_hints(function, include_extras=True)
+    returned = hints.pop("return", None)
+    arguments = [_numba_type(function, name, hint) for name, hint in hints.items()]
+    result = types.void if returned is type(None) else _numba_type(function, "return", returned)
+    return result(*arguments)
+
+
+def _numba_type(function: Callable[..., Any], name: str, hint: Any) -> Any:
+    if typing.get_origin(hint) is Annotated:
+        return typing.get_args(hint)[1]
+    if hint in _PLAIN:
+        return _PLAIN[hint]
+    raise TypeError(f"{function.__qualname__}: {name}: no numba type for {hint!r}")
+
+
+def compiled(function: F) -> F:
+    """`function` compiled to machine code once, for the signature its annotations give,
+    and cached on disk (see `cache`)."""
+    if cache.jit_disabled():
+        return function
+    jitted = numba.njit(signature(function), **OPTIONS)
+    return jitted(function)  # type: ignore[no-any-return]
+
+
+def compiled_inline(function: F) -> F:
+    """`compiled`, and inlined into its callers: for the one-line helpers that say where a
+    field lies, which would each cost a call (and a compilation) otherwise."""
+    if cache.jit_disabled():
+        return function
+    jitted = numba.njit(signature(function), inline="always", **OPTIONS)
+    return jitted(function)  # type: ignore[no-any-return]

@@ -1,0 +1,914 @@
+"""The invariants in array form: the twins of `checks.invariants` and `rule_invariants`.
+
+Each returns its verdicts as a bit mask, bit i for invariant i of `INVARIANT_NAMES` (the
+reference's `INVARIANTS` order: a test holds the two equal), so that conformance can
+compare every verdict and not only the first. The words of a violation are the
+reference's: the engine says which invariant broke and where, and the reference, given the
+decoded state, says what is wrong (`checks.conformance` also checks that it agrees).
+
+The phase and event sets the invariants name come from the reference modules that define
+them (`invariant_tables`), never a copy.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from unospec.checks.engines.compiled.jit import Grid, Ints, compiled
+from unospec.checks.engines.compiled.layout import (
+    ACTOR,
+    CARDS,
+    CH,
+    CH_BLUFF,
+    CH_CARD,
+    CH_GUILTY,
+    CH_OFFENDER,
+    CH_VICTIM,
+    COLOR,
+    CURRENT,
+    DIRECTION,
+    DRAWN,
+    FACES,
+    HEADER,
+    LEADER,
+    OWED,
+    OWED_AMOUNT,
+    OWED_PLAYER,
+    PHASE,
+    PILE_LEN,
+    PLAYERS,
+    SPECIAL,
+    TOP,
+    UNDER,
+    WINDOW,
+    WINNER,
+)
+from unospec.checks.engines.compiled.rules import (
+    discard_len,
+    face,
+    hand_base,
+    hand_size,
+    held,
+    is_deck_color,
+    pile_card,
+    under_base,
+)
+from unospec.checks.engines.compiled.tables import (
+    E_IN_PLAY,
+    E_RULES,
+    M_BR_EVENT,
+    M_BR_SOURCE,
+    M_BR_TARGET,
+    M_CHANCE,
+    M_DIMS,
+    M_FINAL,
+    MachineTables,
+)
+from unospec.checks.engines.compiled.vocabulary import (
+    A_ACCEPT,
+    A_CATCH,
+    A_CHALLENGE,
+    A_DRAW,
+    A_KEEP,
+    A_LOSER,
+    A_PLAY,
+    A_RESHUFFLE,
+    F_AS_SKIP,
+    F_CHALLENGER_DRAWS,
+    F_CHALLENGER_PLAYS,
+    F_COLOR,
+    F_DRAW,
+    F_EFFECT,
+    F_GUILTY,
+    F_IGNORED,
+    F_INTERRUPT_ONLY,
+    F_LEFT_OF_PLAYER,
+    F_OFFENDER_DRAWS,
+    F_POINTS,
+    F_REFUSED,
+    F_SYMBOL,
+    F_UNLESS,
+    F_WILD,
+    FX_DRAW,
+    FX_HAIL_MARY,
+    FX_NONE,
+    FX_REVERSE,
+    FX_SKIP,
+    FX_WILD,
+    FX_WILD_DRAW,
+    HOLD_CURRENT_COLOR,
+    HOLD_WILD,
+    R_ANY_MATCHING,
+    R_FACES,
+    R_MAX_PLAYERS,
+    R_MIN_PLAYERS,
+    R_SINGLE_HAND,
+    R_TARGET,
+    R_UNO_PENALTY,
+)
+from unospec.model.table import MACHINE
+from unospec.model.vocabulary import Obligation, Phase
+
+INVARIANT_NAMES: tuple[str, ...] = (
+    "type-ok",
+    "card-conservation",
+    "hand-and-pile-sizes",
+    "seats-and-direction",
+    "pending-well-formed",
+    "hand-over-iff-empty-hand",
+    "no-deadlock",
+    "matching-cards-offered",
+    "colour-in-force",
+    "scores-only-grow",
+    "plays-match",
+    "turn-passes-on",
+    "wild-names-its-colour",
+    "score-is-the-hand",
+    "draws-are-owed",
+    "challenge-judges-the-hand",
+    "game-ends-at-the-target",
+    "hail-mary-lands",
+    "declared-transitions",
+)
+"""The invariants the engine checks, in the reference's order: state ones, then step ones."""
+(
+    I_TYPE,
+    I_CONSERVATION,
+    I_SIZES,
+    I_SEATS,
+    I_PENDING,
+    I_HAND_OVER,
+    I_DEADLOCK,
+    I_MATCHING,
+    I_COLOUR,
+    I_SCORES_GROW,
+    I_PLAYS_MATCH,
+    I_TURN,
+    I_WILD_COLOUR,
+    I_SCORE,
+    I_DRAWS,
+    I_CHALLENGE,
+    I_GAME_ENDS,
+    I_HAIL_MARY,
+    I_DECLARED,
+) = range(len(INVARIANT_NAMES))
+STATE_INVARIANTS = 9
+
+# -- the invariant tables: flags per phase, then per event, for the sets the reference names
+(
+    T_IN_HAND,
+    T_TOP_TURNED,
+    T_PLAY_PHASE,
+    T_WINDOW,
+    T_TURN_SETTLED,
+    T_OWED_OK,  # phases an owed draw may be pending in
+    T_CHALLENGE_OK,
+    T_SPECIAL_OK,
+    T_DRAWN_OK,
+    T_WINDOW_OK,
+    T_MUST,  # the obligation a phase must have: O_* or -1
+    T_HAND_OVER,  # hand_over and game_over
+    T_HAIL_MARY_DISCARD,
+    T_GAME_OVER,
+    T_AWAITING_RESHUFFLE,
+    T_DRAWN_CARD,
+) = range(16)
+PHASE_SETS = 16
+(
+    V_PLAYS,  # play, play_drawn
+    V_OWING,  # the events that set an owed draw
+    V_CHOOSE_COLOR,
+    V_SCORE,
+    V_DRAW_OWED,
+    V_DRAW,
+    V_CHALLENGE,
+    V_ACCEPT,
+    V_CATCH,
+    V_NAME_LOSER,
+    V_KEEP,
+    V_HAIL_MARY,
+) = range(12)
+EVENT_SETS = 12
+O_OWED, O_CHALLENGE, O_SPECIAL, O_DRAWN, O_WINDOW = range(5)
+
+
+def invariant_tables(machine: MachineTables) -> npt.NDArray[np.int64]:
+    """Phase flags [set * phases + phase], then event flags [PHASE_SETS * phases + set *
+    events + event], from the sets the reference invariants define."""
+    from unospec.checks.properties import invariants as inv
+    from unospec.checks.properties import rule_invariants as rules
+
+    phases, events = machine.phases, machine.events
+    pending = MACHINE.pending_in
+    obligations = tuple(Obligation)
+    phase_sets: list[set[Phase] | set[str] | dict[Phase, Obligation]] = [
+        set(inv.IN_HAND),
+        set(inv._TOP_TURNED),
+        set(MACHINE.play_phases),
+        set(MACHINE.window_phases),
+        set(rules._TURN_SETTLED),
+        *(set(pending[o]) for o in obligations),
+        MACHINE.obligations,
+        {Phase.hand_over, Phase.game_over},
+        {Phase.hail_mary_discard},
+        {Phase.game_over},
+        {Phase.awaiting_reshuffle},
+        {Phase.drawn_card},
+    ]
+    flags: list[int] = []
+    for chosen in phase_sets:
+        if isinstance(chosen, dict):
+            flags += [obligations.index(chosen[Phase(p)]) if p in chosen else -1 for p in phases]
+        else:
+            flags += [int(p in chosen) for p in phases]
+    event_sets = [
+        set(rules._PLAYS),
+        set(rules._OWING),
+        {"choose_color"},
+        {"score"},
+        {"draw_owed"},
+        {"draw"},
+        {"challenge"},
+        {"accept"},
+        {"catch"},
+        {"name_loser"},
+        {"keep"},
+        {"hail_mary"},
+    ]
+    assert len(phase_sets) == PHASE_SETS and len(event_sets) == EVENT_SETS
+    for chosen_events in event_sets:
+        flags += [int(e in chosen_events) for e in events]
+    return np.array(flags, dtype=np.int64)
+
+
+@compiled
+def phase_in(M: Ints, inv: Ints, which: int, phase: int) -> int:
+    return inv[which * M[M[M_DIMS]] + phase]
+
+
+@compiled
+def event_in(M: Ints, inv: Ints, which: int, event: int) -> int:
+    phases, events = M[M[M_DIMS]], M[M[M_DIMS] + 1]
+    return inv[PHASE_SETS * phases + which * events + event]
+
+
+# -- state invariants ---------------------------------------------------------------------------
+
+
+@compiled
+def type_ok(M: Ints, E: Ints, s: Ints) -> bool:
+    """invariants.type_ok: a phase of the machine, cards of the deck, scores of at least
+    zero, a colour of the deck; and the row's own bookkeeping adds up (hands are counts,
+    so always sorted)."""
+    if not 0 <= s[PHASE] < M[M[M_DIMS]]:
+        return False
+    faces, players = s[FACES], s[PLAYERS]
+    if faces != E[E[E_RULES] + R_FACES]:
+        return False
+    for player in range(players):
+        base = hand_base(s, player)
+        total = 0
+        for card in range(faces):
+            if s[base + card] < 0:
+                return False
+            total += s[base + card]
+        if total != hand_size(s, player):
+            return False
+    under = under_base(s)
+    total = 0
+    for card in range(faces):
+        if s[under + card] < 0:
+            return False
+        total += s[under + card]
+    if total != s[UNDER] or not -1 <= s[TOP] < faces or (s[TOP] < 0 and s[UNDER] > 0):
+        return False
+    if not 0 <= s[PILE_LEN] <= s[CARDS]:
+        return False
+    for i in range(s[PILE_LEN]):
+        if not 0 <= pile_card(s, i) < faces:
+            return False
+    for player in range(players):
+        if s[HEADER + player] < 0:
+            return False
+    return s[COLOR] == -1 or is_deck_color(E, s[COLOR])
+
+
+@compiled
+def conserved(E: Ints, s: Ints, counts: Ints) -> bool:
+    """invariants.card_conservation: every card in play in exactly one place (the cards
+    set aside are the edition's constant, never in a row; `counts`: scratch)."""
+    faces = s[FACES]
+    for card in range(faces):
+        counts[card] = 0
+    for player in range(s[PLAYERS]):
+        base = hand_base(s, player)
+        for card in range(faces):
+            counts[card] += s[base + card]
+    under = under_base(s)
+    for card in range(faces):
+        counts[card] += s[under + card]
+    if s[TOP] >= 0:
+        counts[s[TOP]] += 1
+    for i in range(s[PILE_LEN]):
+        counts[pile_card(s, i)] += 1
+    deck = E[E_IN_PLAY]
+    for card in range(faces):
+        if counts[card] != E[deck + card]:
+            return False
+    return True
+
+
+@compiled
+def sizes_ok(M: Ints, inv: Ints, s: Ints) -> bool:
+    """invariants.sizes_ok: a top card during a hand; a reshuffle awaited only when the
+    draw pile is empty and the discard pile can refill it."""
+    phase = s[PHASE]
+    if phase_in(M, inv, T_TOP_TURNED, phase) and discard_len(s) == 0:
+        return False
+    if phase_in(M, inv, T_AWAITING_RESHUFFLE, phase) and (s[PILE_LEN] > 0 or discard_len(s) < 2):
+        return False
+    return True
+
+
+@compiled
+def seats_ok(E: Ints, s: Ints) -> bool:
+    """invariants.seats_ok."""
+    n = s[PLAYERS]
+    if not E[E[E_RULES] + R_MIN_PLAYERS] <= n <= E[E[E_RULES] + R_MAX_PLAYERS]:
+        return False
+    if not (0 <= s[CURRENT] < n and 0 <= s[ACTOR] < n and 0 <= s[LEADER] < n):
+        return False
+    if s[DIRECTION] != 1 and s[DIRECTION] != -1:
+        return False
+    return -1 <= s[WINDOW] < n
+
+
+@compiled
+def pending_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
+    """invariants.pending_ok: obligations exist exactly in the phases that resolve them."""
+    phase = s[PHASE]
+    present = 0  # a bit per obligation, O_* order
+    present |= (1 if s[OWED] else 0) << O_OWED
+    present |= (1 if s[CH] else 0) << O_CHALLENGE
+    present |= (1 if s[SPECIAL] >= 0 else 0) << O_SPECIAL
+    present |= (1 if s[DRAWN] >= 0 else 0) << O_DRAWN
+    present |= (1 if s[WINDOW] >= 0 else 0) << O_WINDOW
+    for o in range(5):
+        if present & (1 << o) and not phase_in(M, inv, T_OWED_OK + o, phase):
+            return False
+    must = phase_in(M, inv, T_MUST, phase)
+    if must >= 0 and not present & (1 << must):
+        return False
+    n = s[PLAYERS]
+    if s[OWED] and (s[OWED_AMOUNT] < 0 or not 0 <= s[OWED_PLAYER] < n):
+        return False
+    if s[DRAWN] >= 0 and (s[DRAWN] >= s[FACES] or held(s, s[CURRENT], s[DRAWN]) <= 0):
+        return False
+    if s[CH]:
+        card = s[CH_CARD]
+        if s[CH_VICTIM] != s[CURRENT] or not 0 <= card < s[FACES]:
+            return False
+        if face(E, card, F_EFFECT) != FX_WILD_DRAW or s[CH_OFFENDER] == s[CH_VICTIM]:
+            return False
+    if s[WINDOW] >= 0 and hand_size(s, s[WINDOW]) != 1:
+        return False
+    if phase_in(M, inv, T_HAIL_MARY_DISCARD, phase) and hand_size(s, s[ACTOR]) < 2:
+        return False
+    return True
+
+
+@compiled
+def hand_over_ok(M: Ints, inv: Ints, s: Ints) -> bool:
+    """invariants.hand_over_iff_empty: a hand is over exactly when one hand is empty."""
+    empty = 0
+    for player in range(s[PLAYERS]):
+        if hand_size(s, player) == 0:
+            empty += 1
+    phase = s[PHASE]
+    if phase_in(M, inv, T_IN_HAND, phase) and empty:
+        return False
+    if phase_in(M, inv, T_HAND_OVER, phase) and empty != 1:
+        return False
+    return (s[WINNER] >= 0) == (phase_in(M, inv, T_GAME_OVER, phase) == 1)
+
+
+@compiled
+def holds(E: Ints, s: Ints, player: int, without: int, color: int, kinds: int) -> bool:
+    """rule_invariants._holds, on `player`'s hand less one `without` (said again, apart
+    from `rules.holds_any`, so that a bug in either shows)."""
+    base = hand_base(s, player)
+    faces = s[FACES]
+    if kinds & HOLD_WILD:
+        for card in range(faces):
+            if s[base + card] - (1 if card == without else 0) > 0 and face(E, card, F_WILD):
+                return True
+    if kinds & HOLD_CURRENT_COLOR and color >= 0:
+        for card in range(faces):
+            if s[base + card] - (1 if card == without else 0) > 0:
+                if face(E, card, F_COLOR) == color:
+                    return True
+    return False
+
+
+@compiled
+def wild_allowed(E: Ints, s: Ints, player: int, card: int) -> bool:
+    """rule_invariants._wild_allowed."""
+    effect = face(E, card, F_EFFECT)
+    if effect == FX_HAIL_MARY:
+        return face(E, card, F_INTERRUPT_ONLY) == 0
+    if effect == FX_WILD_DRAW and face(E, card, F_REFUSED):
+        return not holds(E, s, player, card, s[COLOR], face(E, card, F_UNLESS))
+    return True
+
+
+@compiled
+def matching_offered(M: Ints, E: Ints, inv: Ints, s: Ints, moves: Grid, count: int) -> bool:
+    """rule_invariants.matching_cards_offered: every matching card the player holds (and
+    every wild its own rule allows) is among the moves offered."""
+    phase = s[PHASE]
+    if not phase_in(M, inv, T_PLAY_PHASE, phase) or s[TOP] < 0:
+        return True
+    if phase_in(M, inv, T_WINDOW, phase) and s[CH]:
+        return True
+    player = s[CURRENT]
+    only = -1
+    if phase_in(M, inv, T_DRAWN_CARD, phase) and not E[E[E_RULES] + R_ANY_MATCHING]:
+        only = s[DRAWN]
+    top = s[TOP]
+    for card in range(s[FACES]):
+        if only >= 0:
+            if card != only:
+                continue
+        elif held(s, player, card) <= 0:
+            continue
+        if face(E, card, F_WILD):
+            playable = wild_allowed(E, s, player, card)
+        else:
+            playable = face(E, card, F_COLOR) == s[COLOR] or (
+                not face(E, top, F_WILD) and face(E, card, F_SYMBOL) == face(E, top, F_SYMBOL)
+            )
+        if not playable:
+            continue
+        offered = False
+        for i in range(count):
+            if moves[i, 0] == A_PLAY and moves[i, 1] == player and moves[i, 2] == card:
+                offered = True
+                break
+        if not offered:
+            return False
+    return True
+
+
+@compiled
+def colour_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
+    """invariants.colour_in_force: a colour is in force once a card is turned up, unless
+    the top is a wild the first flip turned up."""
+    if s[COLOR] != -1 or not phase_in(M, inv, T_TOP_TURNED, s[PHASE]):
+        return True
+    if s[TOP] < 0 or not face(E, s[TOP], F_WILD):
+        return False
+    under = under_base(s)
+    for card in range(s[FACES]):
+        if s[under + card] > 0 and not face(E, card, F_IGNORED):
+            return False
+    return True
+
+
+@compiled
+def state_verdicts(
+    M: Ints, E: Ints, inv: Ints, s: Ints, moves: Grid, count: int, counts: Ints
+) -> int:
+    """Every state invariant's verdict on `s` (its legal moves: `moves[:count]`), as a bit
+    mask of the broken ones. A row the type invariant rejects is judged on nothing else:
+    the others would read nonsense (the reference's checks then crash, which `violations`
+    counts as broken too)."""
+    if not type_ok(M, E, s):
+        return 1 << I_TYPE
+    broken = 0
+    if not conserved(E, s, counts):
+        broken |= 1 << I_CONSERVATION
+    if not sizes_ok(M, inv, s):
+        broken |= 1 << I_SIZES
+    if not seats_ok(E, s):
+        broken |= 1 << I_SEATS
+        return broken  # seats out of range: the rest would index outside the row
+    if not pending_ok(M, E, inv, s):
+        broken |= 1 << I_PENDING
+    if not hand_over_ok(M, inv, s):
+        broken |= 1 << I_HAND_OVER
+    phase = s[PHASE]
+    if not M[M[M_FINAL] + phase] and not M[M[M_CHANCE] + phase] and count == 0:
+        broken |= 1 << I_DEADLOCK
+    if not matching_offered(M, E, inv, s, moves, count):
+        broken |= 1 << I_MATCHING
+    if not colour_ok(M, E, inv, s):
+        broken |= 1 << I_COLOUR
+    return broken
+
+
+# -- step invariants ----------------------------------------------------------------------------
+# A step's transitions are `log[:logged]`; `snaps[i]` is the row before transition i, and
+# `snaps[logged]` the row the step ended in (`rules.run` records both).
+
+
+@compiled
+def turn_expected(
+    M: Ints,
+    E: Ints,
+    inv: Ints,
+    log: Grid,
+    snaps: Grid,
+    logged: int,
+    kind: int,
+    player: int,
+    card: int,
+) -> int:
+    """rule_invariants._after_a_card / _after_an_answer: who plays next and in which
+    direction, as 4 * player + direction + 1; -1 where the card or answer does not decide it."""
+    if kind == A_PLAY:
+        for i in range(logged):
+            event = M[M[M_BR_EVENT] + log[i, 0]]
+            if not event_in(M, inv, V_PLAYS, event) or not log[i, 1]:
+                continue
+            game = snaps[i]
+            if hand_size(game, player) <= 1:
+                return -1
+            seats, way = game[PLAYERS], game[DIRECTION]
+            effect = face(E, card, F_EFFECT)
+            if effect == FX_NONE or effect == FX_WILD:
+                return 4 * ((player + way) % seats) + way + 1
+            if effect == FX_SKIP or effect == FX_DRAW:
+                return 4 * ((player + 2 * way) % seats) + way + 1
+            if effect == FX_REVERSE:
+                again = seats == 2 and face(E, card, F_AS_SKIP) != 0
+                return 4 * (player if again else (player - way) % seats) - way + 1
+            return -1
+        return -1
+    for i in range(logged):
+        event = M[M[M_BR_EVENT] + log[i, 0]]
+        answer = event_in(M, inv, V_CHALLENGE, event) or event_in(M, inv, V_ACCEPT, event)
+        if not answer and not event_in(M, inv, V_NAME_LOSER, event):
+            continue
+        game = snaps[i]
+        seats, way = game[PLAYERS], game[DIRECTION]
+        if event_in(M, inv, V_NAME_LOSER, event):
+            return 4 * ((game[ACTOR] + way) % seats) + way + 1
+        if not game[CH]:
+            return -1
+        victim = game[CH_VICTIM]
+        plays = (
+            event_in(M, inv, V_CHALLENGE, event)
+            and game[CH_GUILTY]
+            and face(E, game[CH_CARD], F_CHALLENGER_PLAYS)
+        )
+        return 4 * (victim if plays else (victim + way) % seats) + way + 1
+    return -1
+
+
+@compiled
+def turn_ok(
+    M: Ints,
+    E: Ints,
+    inv: Ints,
+    before: Ints,
+    child: Ints,
+    log: Grid,
+    snaps: Grid,
+    logged: int,
+    kind: int,
+    player: int,
+    card: int,
+) -> bool:
+    """rule_invariants.turn_passes_on."""
+    if logged == 0 or not phase_in(M, inv, T_TURN_SETTLED, child[PHASE]):
+        return True
+    if kind == A_RESHUFFLE:
+        return child[CURRENT] == before[CURRENT] and child[DIRECTION] == before[DIRECTION]
+    if kind != A_PLAY and kind != A_CHALLENGE and kind != A_ACCEPT and kind != A_LOSER:
+        return True
+    expected = turn_expected(M, E, inv, log, snaps, logged, kind, player, card)
+    if expected < 0:
+        return True
+    way = child[DIRECTION]
+    return (way == 1 or way == -1) and 4 * child[CURRENT] + way + 1 == expected
+
+
+@compiled
+def score_ok(
+    M: Ints, E: Ints, inv: Ints, before: Ints, child: Ints, log: Grid, snaps: Grid, logged: int
+) -> bool:
+    """rule_invariants.score_is_the_hand: the winner scores the cards left in the other
+    hands, nobody else anything."""
+    players = before[PLAYERS]
+    scored_any = False
+    for i in range(logged):
+        if not event_in(M, inv, V_SCORE, M[M[M_BR_EVENT] + log[i, 0]]):
+            continue
+        scored_any = True
+        game = snaps[i]
+        scored = snaps[i + 1]
+        winner = -1
+        for p in range(players):
+            if hand_size(game, p) == 0:
+                winner = p
+                break
+        total = 0
+        for p in range(players):
+            base = hand_base(game, p)
+            for card in range(game[FACES]):
+                if game[base + card] > 0:
+                    worth = face(E, card, F_POINTS)
+                    if worth < 0:
+                        return True  # a card without points: the kernel's rule gap
+                    total += worth * game[base + card]
+        for p in range(players):
+            expected = before[HEADER + p] + (total if p == winner else 0)
+            if scored[HEADER + p] != expected:
+                return False
+    if not scored_any:
+        for p in range(players):
+            if child[HEADER + p] != before[HEADER + p]:
+                return False
+    return True
+
+
+@compiled
+def owed_as_said(
+    M: Ints,
+    E: Ints,
+    inv: Ints,
+    game: Ints,
+    event: int,
+    kind: int,
+    player: int,
+    card: int,
+    arg: int,
+    made: Ints,
+) -> bool:
+    """rule_invariants._owed_as_the_rule_says: the draw the transition set."""
+    expected_player = -1
+    expected_amount = -1
+    seats = game[PLAYERS]
+    if event_in(M, inv, V_DRAW, event):
+        expected_player, expected_amount = game[CURRENT], 1
+    elif event_in(M, inv, V_PLAYS, event) and kind == A_PLAY:
+        if face(E, card, F_EFFECT) == FX_DRAW and hand_size(game, player) > 1:
+            expected_player = (player + game[DIRECTION]) % seats
+            expected_amount = face(E, card, F_DRAW)
+    elif (event_in(M, inv, V_CHALLENGE, event) or event_in(M, inv, V_ACCEPT, event)) and game[CH]:
+        pending = game[CH_CARD]
+        if event_in(M, inv, V_ACCEPT, event):
+            expected_player, expected_amount = game[CH_VICTIM], face(E, pending, F_DRAW)
+        elif game[CH_GUILTY]:
+            expected_player = game[CH_OFFENDER]
+            expected_amount = face(E, pending, F_OFFENDER_DRAWS)
+        else:
+            expected_player = game[CH_VICTIM]
+            expected_amount = face(E, pending, F_CHALLENGER_DRAWS)
+    elif event_in(M, inv, V_CATCH, event) and kind == A_CATCH:
+        expected_player, expected_amount = arg, E[E[E_RULES] + R_UNO_PENALTY]
+    elif event_in(M, inv, V_NAME_LOSER, event) and kind == A_LOSER and game[SPECIAL] >= 0:
+        expected_player, expected_amount = player, face(E, game[SPECIAL], F_DRAW)
+    if made[OWED]:
+        return made[OWED_PLAYER] == expected_player and made[OWED_AMOUNT] == expected_amount
+    return expected_player < 0
+
+
+@compiled
+def dealt_as_owed(game: Ints, dealt: Ints) -> bool:
+    """rule_invariants._dealt_as_owed: one deal of owed cards, from the top of the pile."""
+    if not game[OWED]:
+        return False
+    player, amount = game[OWED_PLAYER], game[OWED_AMOUNT]
+    got = min(amount, game[PILE_LEN])
+    grew = hand_size(dealt, player) - hand_size(game, player)
+    if grew != got or dealt[PILE_LEN] != game[PILE_LEN] - got:
+        return False
+    for i in range(dealt[PILE_LEN]):
+        if pile_card(dealt, i) != pile_card(game, got + i):
+            return False
+    left = amount - got
+    still = dealt[OWED_AMOUNT] if dealt[OWED] else 0
+    refill = discard_len(game) > 1
+    return still == (left if refill else 0)
+
+
+@compiled
+def draws_ok(
+    M: Ints,
+    E: Ints,
+    inv: Ints,
+    child: Ints,
+    log: Grid,
+    snaps: Grid,
+    logged: int,
+    kind: int,
+    player: int,
+    card: int,
+    arg: int,
+) -> bool:
+    """rule_invariants.draws_are_owed."""
+    if kind != A_PLAY and kind != A_DRAW and kind != A_CHALLENGE and kind != A_ACCEPT:
+        if kind != A_CATCH and kind != A_LOSER and kind != A_RESHUFFLE:
+            return True
+    if kind == A_PLAY and face(E, card, F_EFFECT) != FX_DRAW:
+        return True
+    for i in range(logged):
+        event = M[M[M_BR_EVENT] + log[i, 0]]
+        made = snaps[i + 1]
+        if event_in(M, inv, V_DRAW_OWED, event):
+            if not dealt_as_owed(snaps[i], made):
+                return False
+        elif event_in(M, inv, V_OWING, event):
+            if not owed_as_said(M, E, inv, snaps[i], event, kind, player, card, arg, made):
+                return False
+    return True
+
+
+@compiled
+def challenge_ok(
+    M: Ints,
+    E: Ints,
+    inv: Ints,
+    child: Ints,
+    log: Grid,
+    snaps: Grid,
+    logged: int,
+    kind: int,
+    player: int,
+    card: int,
+) -> bool:
+    """rule_invariants.challenge_judges_the_hand."""
+    if kind != A_PLAY or face(E, card, F_EFFECT) != FX_WILD_DRAW:
+        return True
+    for i in range(logged):
+        if not event_in(M, inv, V_PLAYS, M[M[M_BR_EVENT] + log[i, 0]]) or not log[i, 1]:
+            continue
+        game = snaps[i]
+        if hand_size(game, player) <= 1:
+            continue
+        color = game[COLOR]
+        pending = snaps[i + 1]
+        if not pending[CH]:
+            return False
+        if pending[CH_OFFENDER] != player or pending[CH_CARD] != card:
+            return False
+        if pending[CH_VICTIM] != (player + game[DIRECTION]) % game[PLAYERS]:
+            return False
+        guilty = holds(E, game, player, card, color, face(E, card, F_GUILTY))
+        bluff = holds(E, game, player, card, color, face(E, card, F_UNLESS))
+        if (pending[CH_GUILTY] != 0) != guilty or (pending[CH_BLUFF] != 0) != bluff:
+            return False
+    return True
+
+
+@compiled
+def game_ends_ok(
+    M: Ints, E: Ints, inv: Ints, child: Ints, log: Grid, snaps: Grid, logged: int
+) -> bool:
+    """rule_invariants.game_ends_at_the_target."""
+    for i in range(logged):
+        if not event_in(M, inv, V_SCORE, M[M[M_BR_EVENT] + log[i, 0]]):
+            continue
+        game = snaps[i]
+        winner = -1
+        for p in range(game[PLAYERS]):
+            if hand_size(game, p) == 0:
+                winner = p
+                break
+        if winner < 0:
+            continue
+        scored = snaps[i + 1]
+        won = (
+            E[E[E_RULES] + R_SINGLE_HAND] != 0
+            or scored[HEADER + winner] >= E[E[E_RULES] + R_TARGET]
+        )
+        over = phase_in(M, inv, T_GAME_OVER, scored[PHASE]) == 1
+        if over != won or scored[WINNER] != (winner if won else -1):
+            return False
+    return True
+
+
+@compiled
+def hail_mary_ok(
+    M: Ints,
+    E: Ints,
+    inv: Ints,
+    child: Ints,
+    log: Grid,
+    snaps: Grid,
+    logged: int,
+    kind: int,
+    player: int,
+    card: int,
+    arg: int,
+) -> bool:
+    """rule_invariants.hail_mary_lands."""
+    if kind != A_PLAY and kind != A_KEEP:
+        return True
+    if kind == A_PLAY and face(E, card, F_EFFECT) != FX_HAIL_MARY:
+        return True
+    for i in range(logged):
+        event = M[M[M_BR_EVENT] + log[i, 0]]
+        game = snaps[i]
+        after = snaps[i + 1]
+        if event_in(M, inv, V_KEEP, event):
+            thrower = game[ACTOR]
+            shed = hand_size(game, thrower) - 1
+            if hand_size(after, thrower) != 1:
+                return False
+            if after[TOP] != game[TOP] or discard_len(after) != discard_len(game) + shed:
+                return False
+        elif event_in(M, inv, V_HAIL_MARY, event):
+            if after[TOP] != card or after[COLOR] != arg:
+                return False
+            left = hand_size(game, player) - 1
+            if left == 0:
+                continue
+            way = 1 if face(E, card, F_LEFT_OF_PLAYER) else game[DIRECTION]
+            if after[CURRENT] != (player + way) % game[PLAYERS]:
+                return False
+            window = game[WINDOW]
+            last = -1
+            for c in range(game[FACES]):
+                if held(game, window, c) > 0:
+                    last = c
+                    break
+            right = last >= 0 and face(E, last, F_COLOR) == arg
+            discarding = phase_in(M, inv, T_HAIL_MARY_DISCARD, after[PHASE]) == 1
+            if discarding != (right and left > 1):
+                return False
+    return True
+
+
+@compiled
+def declared_ok(M: Ints, child: Ints, log: Grid, snaps: Grid, logged: int) -> bool:
+    """invariants.declared_transitions: the step moved along declared transitions, chained
+    from phase to phase."""
+    if logged == 0:
+        return True
+    phase = snaps[0][PHASE]
+    branches = M[M[M_DIMS] + 2]
+    for i in range(logged):
+        branch = log[i, 0]
+        if not 0 <= branch < branches or M[M[M_BR_SOURCE] + branch] != phase:
+            return False
+        phase = M[M[M_BR_TARGET] + branch]
+    return phase == child[PHASE]
+
+
+@compiled
+def step_verdicts(
+    M: Ints,
+    E: Ints,
+    inv: Ints,
+    before: Ints,
+    child: Ints,
+    log: Grid,
+    snaps: Grid,
+    logged: int,
+    action: Ints,
+) -> int:
+    """Every step invariant's verdict on the step from `before` to `child` that fired
+    `log[:logged]` (rows before each in `snaps`), as a bit mask of the broken ones."""
+    kind, player, card, arg = action[0], action[1], action[2], action[3]
+    broken = 0
+    if before[PLAYERS] != child[PLAYERS]:
+        return 1 << I_SCORES_GROW
+    for p in range(before[PLAYERS]):
+        if child[HEADER + p] < before[HEADER + p]:
+            broken |= 1 << I_SCORES_GROW
+            break
+    if kind == A_PLAY and not face(E, card, F_WILD):
+        for i in range(logged):
+            event = M[M[M_BR_EVENT] + log[i, 0]]
+            if not event_in(M, inv, V_PLAYS, event) or not log[i, 1]:
+                continue
+            game = snaps[i]
+            if game[TOP] < 0 or face(E, card, F_COLOR) == game[COLOR]:
+                continue
+            if face(E, card, F_SYMBOL) != face(E, game[TOP], F_SYMBOL):
+                broken |= 1 << I_PLAYS_MATCH
+                break
+    if not turn_ok(M, E, inv, before, child, log, snaps, logged, kind, player, card):
+        broken |= 1 << I_TURN
+    if kind == A_PLAY and face(E, card, F_WILD):
+        for i in range(logged):
+            if event_in(M, inv, V_CHOOSE_COLOR, M[M[M_BR_EVENT] + log[i, 0]]) and log[i, 1]:
+                if snaps[i + 1][COLOR] != arg:
+                    broken |= 1 << I_WILD_COLOUR
+                    break
+    if not score_ok(M, E, inv, before, child, log, snaps, logged):
+        broken |= 1 << I_SCORE
+    if not draws_ok(M, E, inv, child, log, snaps, logged, kind, player, card, arg):
+        broken |= 1 << I_DRAWS
+    if not challenge_ok(M, E, inv, child, log, snaps, logged, kind, player, card):
+        broken |= 1 << I_CHALLENGE
+    if not game_ends_ok(M, E, inv, child, log, snaps, logged):
+        broken |= 1 << I_GAME_ENDS
+    if not hail_mary_ok(M, E, inv, child, log, snaps, logged, kind, player, card, arg):
+        broken |= 1 << I_HAIL_MARY
+    if not declared_ok(M, child, log, snaps, logged):
+        broken |= 1 << I_DECLARED
+    return broken

@@ -1,0 +1,1183 @@
+"""The rules in array form: the twins of the reference's guards, conditions and effects, and
+the kernel loop that runs them through the machine tables.
+
+Each function here restates one reference function (named in its docstring) on a state row
+(`layout`), for speed; which of them runs when, in what order, and which phase follows is
+read from the machine tables (`tables.machine_tables`), never written here. Conformance
+(`checks.conformance`) holds every one of them to the reference, state by state.
+
+Conventions: `M` the machine tables, `E` the edition tables, `s` a state row changed in
+place, an action as (kind, player, card, arg) with `order` the cards of a shuffle. A step
+returns `OK` or a negative refusal code (`vocabulary.REFUSAL`); on a refusal the row is
+left half-changed and must be thrown away (`run` callers work on a copy).
+"""
+
+from __future__ import annotations
+
+from unospec.checks.engines.compiled.jit import Grid, Ints, compiled, compiled_inline
+from unospec.checks.engines.compiled.layout import (
+    ACTOR,
+    CARDS,
+    CH,
+    CH_BLUFF,
+    CH_CARD,
+    CH_GUILTY,
+    CH_OFFENDER,
+    CH_VICTIM,
+    COLOR,
+    CURRENT,
+    DIRECTION,
+    DRAWN,
+    FACES,
+    HANDS_PLAYED,
+    HEADER,
+    LEADER,
+    OWED,
+    OWED_AMOUNT,
+    OWED_PLAYER,
+    OWED_THEN,
+    PHASE,
+    PILE_LEN,
+    PILE_START,
+    PLAYERS,
+    SPECIAL,
+    TOP,
+    UNDER,
+    WINDOW,
+    WINNER,
+)
+from unospec.checks.engines.compiled.tables import (
+    E_COLORS,
+    E_DECK,
+    E_FACES,
+    E_IN_PLAY,
+    E_RULES,
+    M_AUTOMATIC,
+    M_BR_COND_LEN,
+    M_BR_COND_START,
+    M_BR_TARGET,
+    M_BR_UPDATE,
+    M_COND_ARG,
+    M_COND_EXPECT,
+    M_COND_ID,
+    M_DIMS,
+    M_GROUP_BRANCHES,
+    M_GROUP_LEN,
+    M_GROUP_START,
+    M_GROUP_VAL_LEN,
+    M_GROUP_VAL_START,
+    M_LISTER_LEN,
+    M_LISTER_START,
+    M_LISTERS,
+    M_NAMED_EVENT,
+    M_NAMED_PHASE,
+    M_SAME_STEP,
+    M_STEP_EVENT,
+    M_VALS,
+    M_WINDOW,
+)
+from unospec.checks.engines.compiled.vocabulary import (
+    A_ACCEPT,
+    A_CATCH,
+    A_CHALLENGE,
+    A_DEAL,
+    A_DRAW,
+    A_KEEP,
+    A_LOSER,
+    A_PASS,
+    A_PLAY,
+    A_RESHUFFLE,
+    A_UNO,
+    ACTION_KINDS,
+    BROKEN,
+    C_CHALLENGE_PENDING,
+    C_FLIPS_IGNORED_CARD,
+    C_GAME_IS_WON,
+    C_GUESS_SHEDS_CARDS,
+    C_NO_NUMBER_CARD_LEFT,
+    C_NOTHING_TO_DRAW,
+    C_OPENS_UNO_WINDOW,
+    C_PILE_RUNS_OUT,
+    C_PLAYS_DRAW_CARD,
+    C_PLAYS_LAST_CARD,
+    C_PLAYS_WILD,
+    C_RESOLVES_BY_LOSER,
+    C_RESUMES,
+    CARD_RULE,
+    EV_CLOSE_WINDOW,
+    EV_HAIL_MARY,
+    F_AS_SKIP,
+    F_CHALLENGER_DRAWS,
+    F_CHALLENGER_PLAYS,
+    F_COLOR,
+    F_DRAW,
+    F_EFFECT,
+    F_EVERYONE,
+    F_GUILTY,
+    F_IGNORED,
+    F_INTERRUPT_ONLY,
+    F_LEFT_OF_PLAYER,
+    F_OFFENDER_DRAWS,
+    F_POINTS,
+    F_REFUSED,
+    F_SYMBOL,
+    F_UNLESS,
+    F_WILD,
+    FACE_FIELDS,
+    FX_DRAW,
+    FX_HAIL_MARY,
+    FX_RACE,
+    FX_REVERSE,
+    FX_SKIP,
+    FX_WILD_DRAW,
+    GAP,
+    HOLD_CURRENT_COLOR,
+    HOLD_WILD,
+    ILLEGAL,
+    L_ACCEPT,
+    L_CALL_UNO,
+    L_CATCH,
+    L_CHALLENGE,
+    L_DRAW_ONE,
+    L_DRAWN_CARD_PLAYS,
+    L_KEEP,
+    L_NAME_LOSER,
+    L_PASS_TURN,
+    L_TURN_PLAYS,
+    OK,
+    PH_AWAITING_CHALLENGE,
+    PH_AWAITING_PLAY,
+    PH_AWAITING_RESHUFFLE,
+    PH_DEALING,
+    PH_DRAWN_CARD,
+    PH_GAME_OVER,
+    PH_RESOLVING,
+    R_ANY_MATCHING,
+    R_BOTTOM_OF_PILE,
+    R_COLORS,
+    R_HAND_SIZE,
+    R_IN_PLAY,
+    R_ROTATE_LEADER,
+    R_SINGLE_HAND,
+    R_TARGET,
+    R_UNO_PENALTY,
+    REFUSAL,
+    S_DEAL,
+    S_DRAWN_CARD,
+    S_FIRST_FLIP,
+    S_MATCHING,
+    S_RESHUFFLE,
+    S_SCORING,
+    S_SET_UP,
+    S_TURN,
+    S_UNO,
+    S_WINNING,
+    U_ACCEPT_DRAW,
+    U_CLOSE_WINDOW,
+    U_DEAL_CARDS,
+    U_DISCARD_DOWN_TO_ONE,
+    U_DRAW_WHAT_THE_PILE_HAS,
+    U_JUDGE_CHALLENGE,
+    U_KEEP_FOR_REDEAL,
+    U_NAME_COLOR,
+    U_OPEN_WINDOW,
+    U_OWE_CATCH_PENALTY,
+    U_OWE_LOSER_PENALTY,
+    U_OWE_ONE_CARD,
+    U_PASS_EMPTY_HANDED,
+    U_PASS_TURN,
+    U_PLAY_CARD,
+    U_RESHUFFLE_DISCARD,
+    U_SCORE_HAND,
+    U_SET_FLIPPED_CARD_ASIDE,
+    U_THROW_HAIL_MARY,
+    U_TURN_UP_FIRST_CARD,
+    V_CATCH,
+    V_COLOR,
+    V_DEAL,
+    V_HAIL_MARY,
+    V_KEEP,
+    V_LOSER,
+    V_PLAY,
+    V_PLAY_DRAWN,
+    V_RESHUFFLE,
+    V_TURN_PLAYER,
+    V_UNO,
+    V_VICTIM,
+)
+
+LOG_BRANCH, LOG_WITH_ACTION, LOG_OWED, LOG_PILE, LOG_LEADER_CARDS = range(5)
+"""The columns of a step's log: the branch fired, whether it was given the action, and (when
+the log is that wide) the draw owed, the draw pile's size and the leader's cards before it."""
+LOG_COLUMNS = 5
+
+MAX_CHAIN = 64
+"""Transitions one step may fire before the engine calls the machine broken: the reference's
+longest chain is under ten (a play, its colour, a draw, a resolve, a window)."""
+
+
+@compiled_inline
+def refused(kind: int, rule: int) -> int:
+    return -(kind * REFUSAL + rule)
+
+
+# -- where things are in a row ---------------------------------------------------------------
+
+
+@compiled_inline
+def scores_base(s: Ints) -> int:
+    return HEADER
+
+
+@compiled_inline
+def sizes_base(s: Ints) -> int:
+    return HEADER + s[PLAYERS]
+
+
+@compiled_inline
+def hand_base(s: Ints, player: int) -> int:
+    return HEADER + 2 * s[PLAYERS] + player * s[FACES]
+
+
+@compiled_inline
+def under_base(s: Ints) -> int:
+    return HEADER + 2 * s[PLAYERS] + s[PLAYERS] * s[FACES]
+
+
+@compiled_inline
+def pile_base(s: Ints) -> int:
+    return HEADER + 2 * s[PLAYERS] + s[PLAYERS] * s[FACES] + s[FACES]
+
+
+@compiled_inline
+def hand_size(s: Ints, player: int) -> int:
+    return s[HEADER + s[PLAYERS] + player]
+
+
+@compiled_inline
+def held(s: Ints, player: int, card: int) -> int:
+    return s[HEADER + 2 * s[PLAYERS] + player * s[FACES] + card]
+
+
+@compiled_inline
+def add_to_hand(s: Ints, player: int, card: int, count: int) -> None:
+    s[HEADER + 2 * s[PLAYERS] + player * s[FACES] + card] += count
+    s[HEADER + s[PLAYERS] + player] += count
+
+
+@compiled_inline
+def pile_card(s: Ints, i: int) -> int:
+    """The draw pile's `i`-th card from the top."""
+    return s[pile_base(s) + (s[PILE_START] + i) % s[CARDS]]
+
+
+@compiled
+def pile_pop(s: Ints) -> int:
+    card = pile_card(s, 0)
+    s[PILE_START] = (s[PILE_START] + 1) % s[CARDS]
+    s[PILE_LEN] -= 1
+    return card
+
+
+@compiled
+def pile_push_bottom(s: Ints, card: int) -> None:
+    s[pile_base(s) + (s[PILE_START] + s[PILE_LEN]) % s[CARDS]] = card
+    s[PILE_LEN] += 1
+
+
+@compiled
+def set_pile(s: Ints, cards: Ints, start: int, count: int) -> None:
+    """The draw pile becomes cards[start:start + count], top first."""
+    base = pile_base(s)
+    for i in range(count):
+        s[base + i] = cards[start + i]
+    s[PILE_START] = 0
+    s[PILE_LEN] = count
+
+
+@compiled
+def discard_push(s: Ints, card: int) -> None:
+    if s[TOP] >= 0:
+        s[under_base(s) + s[TOP]] += 1
+        s[UNDER] += 1
+    s[TOP] = card
+
+
+@compiled_inline
+def discard_len(s: Ints) -> int:
+    return s[UNDER] + (1 if s[TOP] >= 0 else 0)
+
+
+@compiled_inline
+def next_player(s: Ints, player: int, steps: int) -> int:
+    """GameState.next_player: `steps` seats away in the current direction."""
+    return (player + steps * s[DIRECTION]) % s[PLAYERS]
+
+
+@compiled_inline
+def face(E: Ints, card: int, field: int) -> int:
+    return E[E[E_FACES] + card * FACE_FIELDS + field]
+
+
+@compiled
+def is_deck_color(E: Ints, color: int) -> bool:
+    colors_at = E[E_COLORS]
+    for i in range(E[E[E_RULES] + R_COLORS]):
+        if E[colors_at + i] == color:
+            return True
+    return False
+
+
+@compiled_inline
+def phase_named(M: Ints, slot: int) -> int:
+    return M[M[M_NAMED_PHASE] + slot]
+
+
+@compiled_inline
+def event_named(M: Ints, slot: int) -> int:
+    return M[M[M_NAMED_EVENT] + slot]
+
+
+@compiled_inline
+def has_group(M: Ints, phase: int, event: int) -> bool:
+    return M[M[M_GROUP_START] + phase * M[M[M_DIMS] + 1] + event] >= 0
+
+
+# -- the rules as booleans: legality.matches, holds_any, is_bluff, own_rule_allows ----------
+
+
+@compiled
+def matches(E: Ints, color: int, top: int, card: int) -> bool:
+    """legality._matches: by colour, by number or symbol, or a wild."""
+    if face(E, card, F_WILD):
+        return True
+    if face(E, card, F_COLOR) == color:
+        return True
+    return (
+        top >= 0 and not face(E, top, F_WILD) and face(E, card, F_SYMBOL) == face(E, top, F_SYMBOL)
+    )
+
+
+@compiled
+def holds_any(E: Ints, s: Ints, player: int, without: int, color: int, kinds: int) -> bool:
+    """legality.holds_any of `player`'s hand less one copy of `without` (-1: none)."""
+    base = hand_base(s, player)
+    for card in range(s[FACES]):
+        count = s[base + card] - (1 if card == without else 0)
+        if count <= 0:
+            continue
+        if kinds & HOLD_CURRENT_COLOR and face(E, card, F_COLOR) == color and color >= 0:
+            return True
+        if kinds & HOLD_WILD and face(E, card, F_WILD):
+            return True
+    return False
+
+
+@compiled
+def own_rule_allows(E: Ints, s: Ints, player: int, card: int) -> bool:
+    """legality.own_rule_allows: the card's own section lets `player` play it now."""
+    effect = face(E, card, F_EFFECT)
+    if effect == FX_HAIL_MARY and face(E, card, F_INTERRUPT_ONLY):
+        return False
+    if effect == FX_WILD_DRAW and face(E, card, F_REFUSED):
+        return not holds_any(E, s, player, card, s[COLOR], face(E, card, F_UNLESS))
+    return True
+
+
+@compiled
+def needs_color(E: Ints, s: Ints, player: int, card: int) -> bool:
+    """legality.needs_color: a wild names a colour, except as its player's last card."""
+    return face(E, card, F_WILD) != 0 and hand_size(s, player) > 1
+
+
+@compiled
+def hand_points(E: Ints, s: Ints) -> int:
+    """scoring.hand_points, or a refusal (a card without points: a gap in Keeping Score)."""
+    total = 0
+    for player in range(s[PLAYERS]):
+        base = hand_base(s, player)
+        for card in range(s[FACES]):
+            count = s[base + card]
+            if count:
+                points = face(E, card, F_POINTS)
+                if points < 0:
+                    return refused(GAP, S_SCORING)
+                total += count * points
+    return total
+
+
+@compiled
+def hand_winner(s: Ints) -> int:
+    """scoring.hand_winner: the first player with no cards."""
+    for player in range(s[PLAYERS]):
+        if hand_size(s, player) == 0:
+            return player
+    return -1
+
+
+# -- guards: model.legality's check_* ---------------------------------------------------------
+
+
+@compiled_inline
+def check_player(player: int, expected: int) -> int:
+    return OK if player == expected else refused(ILLEGAL, S_TURN)
+
+
+@compiled
+def check_in_hand(s: Ints, player: int, card: int) -> int:
+    return OK if held(s, player, card) > 0 else refused(ILLEGAL, S_TURN)
+
+
+@compiled
+def check_color_named(E: Ints, s: Ints, player: int, card: int, color: int) -> int:
+    """legality._check_color."""
+    wild = face(E, card, F_WILD)
+    if not wild and color == -1:
+        return OK
+    if needs_color(E, s, player, card) and color < 0:
+        return refused(ILLEGAL, CARD_RULE + card)
+    if not wild and color >= 0:
+        return refused(ILLEGAL, S_MATCHING)
+    if wild and color >= 0 and hand_size(s, player) == 1:
+        return refused(ILLEGAL, S_WINNING)
+    if color != -1 and not is_deck_color(E, color):
+        return refused(ILLEGAL, CARD_RULE + card)
+    return OK
+
+
+@compiled
+def check_playable(E: Ints, s: Ints, player: int, card: int, color: int) -> int:
+    """legality._check_playable."""
+    if not matches(E, s[COLOR], s[TOP], card):
+        return refused(ILLEGAL, S_MATCHING)
+    if not own_rule_allows(E, s, player, card):
+        return refused(ILLEGAL, CARD_RULE + card)
+    return check_color_named(E, s, player, card, color)
+
+
+@compiled
+def check_reshuffle(s: Ints, order: Ints) -> int:
+    """legality.check_reshuffle: the order is the discard pile under its top, reordered."""
+    if order.shape[0] != s[UNDER]:
+        return refused(ILLEGAL, S_RESHUFFLE)
+    under = under_base(s)
+    for card in order:
+        if not 0 <= card < s[FACES]:
+            return refused(ILLEGAL, S_RESHUFFLE)
+    for card in range(s[FACES]):
+        count = 0
+        for given in order:
+            count += given == card
+        if count != s[under + card]:
+            return refused(ILLEGAL, S_RESHUFFLE)
+    return OK
+
+
+@compiled
+def check_deal(E: Ints, s: Ints, order: Ints) -> int:
+    """legality.check_deal: a permutation of the deck, enough to deal."""
+    n = E[E[E_RULES] + R_IN_PLAY]
+    if order.shape[0] != n:
+        return refused(ILLEGAL, S_SET_UP)
+    for card in order:
+        if not 0 <= card < s[FACES]:
+            return refused(ILLEGAL, S_SET_UP)
+    deck = E[E_IN_PLAY]
+    for card in range(s[FACES]):
+        count = 0
+        for given in order:
+            count += given == card
+        if count != E[deck + card]:
+            return refused(ILLEGAL, S_SET_UP)
+    if E[E[E_RULES] + R_HAND_SIZE] * s[PLAYERS] + 1 > n:
+        return refused(GAP, S_DEAL)
+    return OK
+
+
+@compiled
+def validate(
+    M: Ints,
+    E: Ints,
+    s: Ints,
+    check: int,
+    kind: int,
+    player: int,
+    card: int,
+    arg: int,
+    order: Ints,
+) -> int:
+    """The guard `check` (a V_* id): OK, or the refusal the reference's check_* raises."""
+    if check == V_PLAY:
+        r = check_player(player, s[CURRENT])
+        if r < 0:
+            return r
+        r = check_in_hand(s, player, card)
+        if r < 0:
+            return r
+        return check_playable(E, s, player, card, arg)
+    if check == V_PLAY_DRAWN:
+        r = check_player(player, s[CURRENT])
+        if r < 0:
+            return r
+        if E[E[E_RULES] + R_ANY_MATCHING]:
+            r = check_in_hand(s, player, card)
+            if r < 0:
+                return r
+        elif card != s[DRAWN]:
+            return refused(ILLEGAL, S_DRAWN_CARD)
+        return check_playable(E, s, player, card, arg)
+    if check == V_TURN_PLAYER:
+        return check_player(player, s[CURRENT])
+    if check == V_VICTIM:
+        return check_player(player, s[CH_VICTIM])
+    if check == V_UNO:
+        return OK if player == s[WINDOW] else refused(ILLEGAL, S_UNO)
+    if check == V_CATCH:
+        if arg != s[WINDOW] or player == arg or not 0 <= player < s[PLAYERS]:
+            return refused(ILLEGAL, S_UNO)
+        return OK
+    if check == V_HAIL_MARY:
+        if not 0 <= player < s[PLAYERS]:
+            return refused(ILLEGAL, S_TURN)
+        if face(E, card, F_EFFECT) != FX_HAIL_MARY or player == s[WINDOW]:
+            return refused(ILLEGAL, CARD_RULE + card)
+        r = check_in_hand(s, player, card)
+        if r < 0:
+            return r
+        if s[CH] or arg < 0 or not is_deck_color(E, arg):
+            return refused(ILLEGAL, CARD_RULE + card)
+        return OK
+    if check == V_COLOR:
+        return OK if is_deck_color(E, arg) else refused(ILLEGAL, CARD_RULE + s[TOP])
+    if check == V_KEEP:
+        r = check_player(player, s[ACTOR])
+        if r < 0:
+            return r
+        return check_in_hand(s, player, card)
+    if check == V_LOSER:
+        if not 0 <= player < s[PLAYERS]:
+            return refused(ILLEGAL, S_TURN)
+        if not face(E, s[SPECIAL], F_EVERYONE) and player == s[ACTOR]:
+            return refused(ILLEGAL, CARD_RULE + s[SPECIAL])
+        return OK
+    if check == V_RESHUFFLE:
+        return check_reshuffle(s, order)
+    if check == V_DEAL:
+        return check_deal(E, s, order)
+    return refused(BROKEN, 3)
+
+
+# -- conditions: model.branches ----------------------------------------------------------------
+
+
+@compiled
+def condition(
+    M: Ints,
+    E: Ints,
+    s: Ints,
+    which: int,
+    arg: int,
+    kind: int,
+    player: int,
+    card: int,
+    color: int,
+) -> int:
+    """The condition `which` (a C_* id): 1 when it holds, 0 when not, or a refusal."""
+    if which == C_PLAYS_LAST_CARD:
+        return 1 if hand_size(s, player) == 1 else 0
+    if which == C_PLAYS_WILD:
+        return 1 if face(E, card, F_WILD) else 0
+    if which == C_PLAYS_DRAW_CARD:
+        return 1 if face(E, card, F_EFFECT) == FX_DRAW else 0
+    if which == C_NO_NUMBER_CARD_LEFT:
+        for i in range(s[PILE_LEN]):
+            if not face(E, pile_card(s, i), F_IGNORED):
+                return 0
+        return 1
+    if which == C_FLIPS_IGNORED_CARD:
+        return 1 if face(E, pile_card(s, 0), F_IGNORED) else 0
+    if which == C_RESOLVES_BY_LOSER:
+        return 1 if s[SPECIAL] >= 0 and face(E, s[SPECIAL], F_EFFECT) == FX_RACE else 0
+    if which == C_CHALLENGE_PENDING:
+        return 1 if s[CH] else 0
+    if which == C_OPENS_UNO_WINDOW:
+        return 1 if hand_size(s, s[ACTOR]) == 1 else 0
+    if which == C_PILE_RUNS_OUT:
+        return 1 if s[PILE_LEN] < s[OWED_AMOUNT] and discard_len(s) > 1 else 0
+    if which == C_NOTHING_TO_DRAW:
+        drawing = s[OWED_THEN] == phase_named(M, PH_DRAWN_CARD)
+        return 1 if drawing and s[PILE_LEN] == 0 else 0
+    if which == C_RESUMES:
+        return 1 if s[OWED] and s[OWED_THEN] == arg else 0
+    if which == C_GUESS_SHEDS_CARDS:
+        window = s[WINDOW]
+        last = -1
+        for c in range(s[FACES]):
+            if held(s, window, c):
+                last = c
+                break
+        right = face(E, last, F_COLOR) == color
+        return 1 if right and hand_size(s, player) > 2 else 0
+    if which == C_GAME_IS_WON:
+        if E[E[E_RULES] + R_SINGLE_HAND]:
+            return 1
+        winner = hand_winner(s)
+        points = hand_points(E, s)
+        if points < 0:
+            return points
+        return 1 if s[HEADER + winner] + points >= E[E[E_RULES] + R_TARGET] else 0
+    return refused(BROKEN, 4)
+
+
+# -- effects: model.updates --------------------------------------------------------------------
+
+
+@compiled_inline
+def owe(s: Ints, player: int, amount: int, then: int) -> None:
+    s[OWED] = 1
+    s[OWED_PLAYER] = player
+    s[OWED_AMOUNT] = amount
+    s[OWED_THEN] = then
+
+
+@compiled_inline
+def owe_nothing(s: Ints) -> None:
+    s[OWED] = 0
+    s[OWED_PLAYER] = -1
+    s[OWED_AMOUNT] = 0
+    s[OWED_THEN] = -1
+
+
+@compiled_inline
+def no_challenge(s: Ints) -> None:
+    s[CH] = 0
+    s[CH_OFFENDER] = -1
+    s[CH_VICTIM] = -1
+    s[CH_CARD] = -1
+    s[CH_GUILTY] = 0
+    s[CH_BLUFF] = 0
+
+
+@compiled
+def deal_cards(E: Ints, s: Ints, order: Ints) -> None:
+    """updates.deal_cards: deal one card at a time, leader first."""
+    players, size = s[PLAYERS], E[E[E_RULES] + R_HAND_SIZE]
+    base = sizes_base(s)
+    for i in range(base, pile_base(s)):  # hand sizes, hand counts, under counts
+        s[i] = 0
+    for i in range(players * size):
+        add_to_hand(s, (s[LEADER] + i) % players, order[i], 1)
+    set_pile(s, order, players * size, order.shape[0] - players * size)
+    s[TOP] = -1
+    s[UNDER] = 0
+    s[COLOR] = -1
+    s[DIRECTION] = 1
+    s[CURRENT] = s[LEADER]
+    s[ACTOR] = s[LEADER]
+    s[DRAWN] = -1
+    owe_nothing(s)
+    no_challenge(s)
+    s[SPECIAL] = -1
+    s[WINDOW] = -1
+
+
+@compiled
+def play_card(M: Ints, E: Ints, s: Ints, player: int, card: int) -> None:
+    """updates.play_card: the card goes on the pile and does what it does (Action Cards)."""
+    add_to_hand(s, player, card, -1)
+    discard_push(s, card)
+    if not face(E, card, F_WILD):
+        s[COLOR] = face(E, card, F_COLOR)
+    s[ACTOR] = player
+    s[DRAWN] = -1
+    s[WINDOW] = -1
+    if hand_size(s, player) == 0:
+        return
+    effect = face(E, card, F_EFFECT)
+    following = next_player(s, player, 1)
+    if effect == FX_SKIP:
+        s[CURRENT] = next_player(s, player, 2)
+    elif effect == FX_REVERSE:
+        s[DIRECTION] = -s[DIRECTION]
+        if s[PLAYERS] == 2 and face(E, card, F_AS_SKIP):
+            s[CURRENT] = player
+        else:
+            s[CURRENT] = next_player(s, player, 1)
+    elif effect == FX_DRAW:
+        owe(s, following, face(E, card, F_DRAW), phase_named(M, PH_RESOLVING))
+        s[CURRENT] = next_player(s, following, 1)
+    elif effect == FX_WILD_DRAW:
+        s[CH] = 1
+        s[CH_OFFENDER] = player
+        s[CH_VICTIM] = following
+        s[CH_CARD] = card
+        s[CH_GUILTY] = holds_any(E, s, player, -1, s[COLOR], face(E, card, F_GUILTY))
+        s[CH_BLUFF] = holds_any(E, s, player, -1, s[COLOR], face(E, card, F_UNLESS))
+        s[CURRENT] = following
+    elif effect == FX_RACE:
+        s[SPECIAL] = card
+        s[CURRENT] = following
+    else:
+        s[CURRENT] = following
+
+
+@compiled
+def draw_what_the_pile_has(M: Ints, s: Ints) -> None:
+    """updates.draw_what_the_pile_has: owed cards from the top; the rest waits or lapses."""
+    player, amount = s[OWED_PLAYER], s[OWED_AMOUNT]
+    got = min(amount, s[PILE_LEN])
+    first = pile_card(s, 0) if got else -1
+    for _ in range(got):
+        add_to_hand(s, player, pile_pop(s), 1)
+    left = amount - got
+    if left and discard_len(s) > 1:
+        s[OWED_AMOUNT] = left
+    elif s[OWED_THEN] == phase_named(M, PH_DRAWN_CARD) and got:
+        owe_nothing(s)
+        s[DRAWN] = first
+    else:
+        owe_nothing(s)
+
+
+@compiled
+def score_hand(E: Ints, s: Ints) -> int:
+    """updates.score_hand: the winner scores the cards left in the other hands."""
+    winner = hand_winner(s)
+    points = hand_points(E, s)
+    if points < 0:
+        return points
+    s[HEADER + winner] += points
+    won = E[E[E_RULES] + R_SINGLE_HAND] or s[HEADER + winner] >= E[E[E_RULES] + R_TARGET]
+    if E[E[E_RULES] + R_ROTATE_LEADER] and not won:
+        s[LEADER] = (s[LEADER] + 1) % s[PLAYERS]
+    s[HANDS_PLAYED] += 1
+    s[WINNER] = winner if won else -1
+    return OK
+
+
+@compiled
+def update(
+    M: Ints,
+    E: Ints,
+    s: Ints,
+    which: int,
+    kind: int,
+    player: int,
+    card: int,
+    arg: int,
+    order: Ints,
+) -> int:
+    """The effect `which` (a U_* id), as the reference's function of that name; OK or a
+    refusal (a gap the rules leave)."""
+    if which == U_PLAY_CARD:
+        play_card(M, E, s, player, card)
+    elif which == U_DRAW_WHAT_THE_PILE_HAS:
+        draw_what_the_pile_has(M, s)
+    elif which == U_CLOSE_WINDOW:
+        s[WINDOW] = -1
+    elif which == U_OPEN_WINDOW:
+        s[WINDOW] = s[ACTOR]
+    elif which == U_NAME_COLOR:
+        s[COLOR] = arg
+    elif which == U_OWE_ONE_CARD:
+        owe(s, s[CURRENT], 1, phase_named(M, PH_DRAWN_CARD))
+        s[ACTOR] = s[CURRENT]
+    elif which == U_PASS_TURN:
+        s[DRAWN] = -1
+        s[ACTOR] = s[CURRENT]
+        s[CURRENT] = next_player(s, s[CURRENT], 1)
+    elif which == U_PASS_EMPTY_HANDED:
+        owed_player = s[OWED_PLAYER]
+        owe_nothing(s)
+        s[ACTOR] = owed_player
+        s[CURRENT] = next_player(s, owed_player, 1)
+    elif which == U_RESHUFFLE_DISCARD:
+        set_pile(s, order, 0, order.shape[0])
+        under = under_base(s)
+        for c in range(s[FACES]):
+            s[under + c] = 0
+        s[UNDER] = 0
+    elif which == U_JUDGE_CHALLENGE:
+        pending = s[CH_CARD]
+        victim = s[CH_VICTIM]
+        if s[CH_GUILTY]:
+            plays = face(E, pending, F_CHALLENGER_PLAYS)
+            draws = face(E, pending, F_OFFENDER_DRAWS)
+            owe(s, s[CH_OFFENDER], draws, phase_named(M, PH_AWAITING_PLAY))
+            s[CURRENT] = victim if plays else next_player(s, victim, 1)
+        else:
+            draws = face(E, pending, F_CHALLENGER_DRAWS)
+            owe(s, victim, draws, phase_named(M, PH_AWAITING_PLAY))
+            s[CURRENT] = next_player(s, victim, 1)
+        no_challenge(s)
+    elif which == U_ACCEPT_DRAW:
+        victim = s[CH_VICTIM]
+        owe(s, victim, face(E, s[CH_CARD], F_DRAW), phase_named(M, PH_AWAITING_PLAY))
+        s[CURRENT] = next_player(s, victim, 1)
+        no_challenge(s)
+    elif which == U_OWE_CATCH_PENALTY:
+        then = PH_AWAITING_CHALLENGE if s[CH] else PH_AWAITING_PLAY
+        owe(s, arg, E[E[E_RULES] + R_UNO_PENALTY], phase_named(M, then))
+        s[WINDOW] = -1
+    elif which == U_THROW_HAIL_MARY:
+        add_to_hand(s, player, card, -1)
+        discard_push(s, card)
+        s[COLOR] = arg
+        s[ACTOR] = player
+        if face(E, card, F_LEFT_OF_PLAYER):
+            s[CURRENT] = (player + 1) % s[PLAYERS]
+        else:
+            s[CURRENT] = next_player(s, player, 1)
+        s[WINDOW] = -1
+    elif which == U_DISCARD_DOWN_TO_ONE:
+        base = hand_base(s, player)
+        under = under_base(s)
+        for c in range(s[FACES]):
+            shed = s[base + c] - (1 if c == card else 0)
+            if shed > 0:
+                s[under + c] += shed
+                s[UNDER] += shed
+                add_to_hand(s, player, c, -shed)
+    elif which == U_OWE_LOSER_PENALTY:
+        special = s[SPECIAL]
+        s[SPECIAL] = -1
+        owe(s, player, face(E, special, F_DRAW), phase_named(M, PH_RESOLVING))
+    elif which == U_SCORE_HAND:
+        return score_hand(E, s)
+    elif which == U_DEAL_CARDS:
+        deal_cards(E, s, order)
+    elif which == U_SET_FLIPPED_CARD_ASIDE:
+        flipped = pile_pop(s)
+        if E[E[E_RULES] + R_BOTTOM_OF_PILE]:
+            pile_push_bottom(s, flipped)
+        else:
+            discard_push(s, flipped)
+    elif which == U_KEEP_FOR_REDEAL:
+        deck_at = E[E_DECK]
+        for i in range(E[E[E_RULES] + R_IN_PLAY]):
+            if not face(E, E[deck_at + i], F_IGNORED):
+                return OK
+        return refused(GAP, S_FIRST_FLIP)
+    elif which == U_TURN_UP_FIRST_CARD:
+        flipped = pile_pop(s)
+        discard_push(s, flipped)
+        s[COLOR] = face(E, flipped, F_COLOR)
+    else:
+        return refused(BROKEN, 5)
+    return OK
+
+
+# -- the kernel loop: kernel.run, _fire, _step_event -------------------------------------------
+
+
+@compiled
+def fire(
+    M: Ints,
+    E: Ints,
+    s: Ints,
+    event: int,
+    kind: int,
+    player: int,
+    card: int,
+    arg: int,
+    order: Ints,
+    with_action: int,
+    log: Grid,
+    snaps: Grid,
+    logn: Ints,
+) -> int:
+    """kernel._fire: the guards of `event` from this phase, then its first branch whose
+    conditions hold, its effect and its target phase. Each branch fired is logged: its
+    number and whether the action was passed in `log` (see LOG_*), the row before it in
+    `snaps` (when it has room for rows)."""
+    key = s[PHASE] * M[M[M_DIMS] + 1] + event
+    start = M[M[M_GROUP_START] + key]
+    if start < 0:
+        return refused(BROKEN, 0)
+    first = M[M[M_GROUP_VAL_START] + key]
+    for i in range(M[M[M_GROUP_VAL_LEN] + key]):
+        r = validate(M, E, s, M[M[M_VALS] + first + i], kind, player, card, arg, order)
+        if r < 0:
+            return r
+    for i in range(M[M[M_GROUP_LEN] + key]):
+        branch = M[M[M_GROUP_BRANCHES] + start + i]
+        holds = True
+        at = M[M[M_BR_COND_START] + branch]
+        for j in range(M[M[M_BR_COND_LEN] + branch]):
+            r = condition(
+                M,
+                E,
+                s,
+                M[M[M_COND_ID] + at + j],
+                M[M[M_COND_ARG] + at + j],
+                kind,
+                player,
+                card,
+                arg,
+            )
+            if r < 0:
+                return r
+            if r != M[M[M_COND_EXPECT] + at + j]:
+                holds = False
+                break
+        if not holds:
+            continue
+        n = logn[0]
+        if n < log.shape[0]:
+            log[n, LOG_BRANCH] = branch
+            log[n, LOG_WITH_ACTION] = with_action
+            if log.shape[1] > LOG_LEADER_CARDS:  # what the tallies of a game need to know
+                log[n, LOG_OWED] = s[OWED_AMOUNT] if s[OWED] else 0
+                log[n, LOG_PILE] = s[PILE_LEN]
+                log[n, LOG_LEADER_CARDS] = hand_size(s, s[LEADER])
+            if snaps.shape[1] == s.shape[0]:
+                for k in range(s.shape[0]):
+                    snaps[n, k] = s[k]
+        logn[0] = n + 1
+        which = M[M[M_BR_UPDATE] + branch]
+        if which >= 0:
+            r = update(M, E, s, which, kind, player, card, arg, order)
+            if r < 0:
+                return r
+        s[PHASE] = M[M[M_BR_TARGET] + branch]
+        return OK
+    return refused(BROKEN, 1)
+
+
+@compiled
+def is_interrupt(M: Ints, E: Ints, s: Ints, player: int, card: int) -> bool:
+    """kernel._is_interrupt: a Hail Mary from anyone but the caller, where the machine has one."""
+    return (
+        has_group(M, s[PHASE], event_named(M, EV_HAIL_MARY))
+        and player != s[WINDOW]
+        and face(E, card, F_EFFECT) == FX_HAIL_MARY
+    )
+
+
+@compiled
+def why_not(M: Ints, s: Ints, kind: int) -> int:
+    """kernel._why_not: the rule no step of this kind fits the phase under."""
+    phase = s[PHASE]
+    if phase == phase_named(M, PH_GAME_OVER):
+        return S_WINNING
+    if phase == phase_named(M, PH_AWAITING_RESHUFFLE):
+        return S_RESHUFFLE
+    if phase == phase_named(M, PH_DEALING):
+        return S_SET_UP
+    if kind == A_UNO or kind == A_CATCH:
+        return S_UNO
+    if kind == A_PASS:
+        return S_DRAWN_CARD
+    if kind == A_RESHUFFLE:
+        return S_RESHUFFLE
+    if kind == A_DEAL:
+        return S_SET_UP
+    if kind == A_DRAW and phase == phase_named(M, PH_DRAWN_CARD):
+        return S_DRAWN_CARD
+    return S_TURN
+
+
+@compiled
+def step_event(M: Ints, E: Ints, s: Ints, kind: int, player: int, card: int) -> int:
+    """kernel._step_event: the event a step fires, or a refusal."""
+    phase = s[PHASE]
+    event = M[M[M_STEP_EVENT] + phase * ACTION_KINDS + kind]
+    if event >= 0:
+        return event
+    if M[M[M_WINDOW] + phase]:
+        if kind == A_PLAY and is_interrupt(M, E, s, player, card):
+            return event_named(M, EV_HAIL_MARY)
+        if kind == A_UNO or kind == A_CATCH:
+            return refused(ILLEGAL, S_UNO)
+        return event_named(M, EV_CLOSE_WINDOW)
+    return refused(ILLEGAL, why_not(M, s, kind))
+
+
+@compiled
+def check_fields(E: Ints, s: Ints, kind: int, player: int, card: int, arg: int) -> int:
+    """kernel._check_fields."""
+    if not 0 <= player < s[PLAYERS]:
+        return refused(ILLEGAL, S_TURN)
+    if not 0 <= card < s[FACES]:
+        return refused(ILLEGAL, S_TURN)
+    if kind == A_CATCH and not 0 <= arg < s[PLAYERS]:
+        return refused(ILLEGAL, S_UNO)
+    return OK
+
+
+@compiled
+def run(
+    M: Ints,
+    E: Ints,
+    s: Ints,
+    kind: int,
+    player: int,
+    card: int,
+    arg: int,
+    order: Ints,
+    log: Grid,
+    snaps: Grid,
+    logn: Ints,
+) -> int:
+    """kernel.run on the row `s`, in place: OK or a refusal; `log` gets the branches fired
+    (`logn[0]` of them), `snaps` the row before each and, after the last, the row the step
+    ended in (when it has room for rows)."""
+    logn[0] = 0
+    r = check_fields(E, s, kind, player, card, arg)
+    if r < 0:
+        return r
+    event = step_event(M, E, s, kind, player, card)
+    if event < 0:
+        return event
+    close = event_named(M, EV_CLOSE_WINDOW)
+    if event == close:
+        r = fire(M, E, s, close, kind, player, card, arg, order, 1, log, snaps, logn)
+        if r < 0:
+            return r
+        event = step_event(M, E, s, kind, player, card)
+        if event < 0:
+            return event
+    r = fire(M, E, s, event, kind, player, card, arg, order, 1, log, snaps, logn)
+    if r < 0:
+        return r
+    for _ in range(MAX_CHAIN):
+        phase = s[PHASE]
+        event = M[M[M_SAME_STEP] + phase]
+        if event >= 0:
+            r = fire(M, E, s, event, kind, player, card, arg, order, 1, log, snaps, logn)
+        else:
+            event = M[M[M_AUTOMATIC] + phase]
+            if event < 0:
+                end = logn[0]  # the row the step ends in, after the row before each transition
+                if end < snaps.shape[0] and snaps.shape[1] == s.shape[0]:
+                    for k in range(s.shape[0]):
+                        snaps[end, k] = s[k]
+                return OK
+            r = fire(M, E, s, event, kind, player, card, arg, order, 0, log, snaps, logn)
+        if r < 0:
+            return r
+    return refused(BROKEN, 2)
+
+
+# -- legal moves: kernel.legal_actions and model.moves ----------------------------------------
+
+
+@compiled_inline
+def put(out: Grid, n: int, kind: int, player: int, card: int, arg: int) -> int:
+    out[n, 0] = kind
+    out[n, 1] = player
+    out[n, 2] = card
+    out[n, 3] = arg
+    return n + 1
+
+
+@compiled
+def plays(E: Ints, s: Ints, player: int, only: int, out: Grid, n: int) -> int:
+    """moves.plays: `player`'s plays of their cards (or of `only`, when >= 0) the rules
+    allow now, a colour named for each wild that needs one."""
+    colors_at = E[E_COLORS]
+    for card in range(s[FACES]):
+        if only >= 0 and card != only:
+            continue
+        if held(s, player, card) <= 0:
+            continue
+        if not matches(E, s[COLOR], s[TOP], card) or not own_rule_allows(E, s, player, card):
+            continue
+        if needs_color(E, s, player, card):
+            for i in range(E[E[E_RULES] + R_COLORS]):
+                n = put(out, n, A_PLAY, player, card, E[colors_at + i])
+        else:
+            n = put(out, n, A_PLAY, player, card, -1)
+    return n
+
+
+@compiled
+def list_moves(M: Ints, E: Ints, s: Ints, lister: int, out: Grid, n: int) -> int:
+    """The moves of one step event (an L_* id), as model.moves lists them."""
+    if lister == L_TURN_PLAYS:
+        return plays(E, s, s[CURRENT], -1, out, n)
+    if lister == L_DRAWN_CARD_PLAYS:
+        only = -1 if E[E[E_RULES] + R_ANY_MATCHING] else s[DRAWN]
+        return plays(E, s, s[CURRENT], only, out, n)
+    if lister == L_DRAW_ONE:
+        return put(out, n, A_DRAW, s[CURRENT], 0, 0)
+    if lister == L_PASS_TURN:
+        return put(out, n, A_PASS, s[CURRENT], 0, 0)
+    if lister == L_CHALLENGE:
+        return put(out, n, A_CHALLENGE, s[CH_VICTIM], 0, 0)
+    if lister == L_ACCEPT:
+        return put(out, n, A_ACCEPT, s[CH_VICTIM], 0, 0)
+    if lister == L_NAME_LOSER:
+        everyone = face(E, s[SPECIAL], F_EVERYONE)
+        for p in range(s[PLAYERS]):
+            if everyone or p != s[ACTOR]:
+                n = put(out, n, A_LOSER, p, 0, 0)
+        return n
+    if lister == L_KEEP:
+        for card in range(s[FACES]):
+            if held(s, s[ACTOR], card) > 0:
+                n = put(out, n, A_KEEP, s[ACTOR], card, 0)
+        return n
+    if lister == L_CALL_UNO:
+        return put(out, n, A_UNO, s[WINDOW], 0, 0)
+    if lister == L_CATCH:
+        for p in range(s[PLAYERS]):
+            if p != s[WINDOW]:
+                n = put(out, n, A_CATCH, p, 0, s[WINDOW])
+        return n
+    return n
+
+
+@compiled
+def phase_moves(M: Ints, E: Ints, s: Ints, out: Grid, n: int) -> int:
+    """The moves of the step events the machine accepts in this phase, after `n` rows."""
+    phase = s[PHASE]
+    first = M[M[M_LISTER_START] + phase]
+    for i in range(M[M[M_LISTER_LEN] + phase]):
+        n = list_moves(M, E, s, M[M[M_LISTERS] + first + i], out, n)
+    return n
+
+
+@compiled
+def legal(
+    M: Ints, E: Ints, s: Ints, out: Grid, closed: Ints, log: Grid, snaps: Grid, logn: Ints
+) -> int:
+    """kernel.legal_actions: the moves players may make now, in the reference's order, into
+    `out` (rows of kind, player, card, arg); returns how many. `closed`, `log`, `snaps` and
+    `logn` are scratch (an UNO window is closed on a copy to list what follows it)."""
+    n = phase_moves(M, E, s, out, 0)
+    if not M[M[M_WINDOW] + s[PHASE]]:
+        return n
+    # kernel._window_moves: the Hail Mary interrupts, then what closing the window leads to
+    colors_at = E[E_COLORS]
+    if has_group(M, s[PHASE], event_named(M, EV_HAIL_MARY)) and not s[CH]:
+        for p in range(s[PLAYERS]):
+            if p == s[WINDOW]:
+                continue
+            for card in range(s[FACES]):
+                if held(s, p, card) > 0 and face(E, card, F_EFFECT) == FX_HAIL_MARY:
+                    for i in range(E[E[E_RULES] + R_COLORS]):
+                        n = put(out, n, A_PLAY, p, card, E[colors_at + i])
+    for i in range(s.shape[0]):
+        closed[i] = s[i]
+    close = event_named(M, EV_CLOSE_WINDOW)
+    none = closed[:0]
+    if fire(M, E, closed, close, A_PASS, 0, 0, -1, none, 0, log, snaps, logn) < 0:
+        return n  # the reference would crash here; the no-deadlock invariant says so
+    start = n
+    n = phase_moves(M, E, closed, out, start)
+    kept = start
+    for i in range(start, n):
+        if out[i, 0] == A_PLAY and is_interrupt(M, E, s, out[i, 1], out[i, 2]):
+            continue
+        for f in range(4):
+            out[kept, f] = out[i, f]
+        kept += 1
+    return kept
+
+
+@compiled
+def max_moves(players: int, faces: int, colors: int) -> int:
+    """A bound on the moves `legal` lists: plays with every colour, interrupts by every
+    other player, catches, and the moves of the phase the window closes into."""
+    return 2 * (faces * (colors + 1) + players * faces * colors + 2 * players + 8)

@@ -1,0 +1,250 @@
+"""Random games on the compiled engine, as the records `checks.simulate` tallies.
+
+`play_games` plays games by number (their seat counts and seeds from `simulate.game_plan`)
+and returns one `GameRecord` each, as `random_play.play_random_game` did. What the engine
+cannot say by itself it asks the reference, replaying the game's recorded steps: the words
+of a rule gap, and of a broken invariant (with the trace that reaches it).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from unospec.checks.engines.compiled import games as g
+from unospec.checks.engines.compiled.program import Program, program
+from unospec.checks.engines.compiled.properties import INVARIANT_NAMES, invariant_tables
+from unospec.checks.engines.compiled.rules import LOG_COLUMNS
+from unospec.checks.engines.random_play import WEIGHTS, GameRecord, Violation
+from unospec.checks.properties.invariants import offered_move_refused, violations
+from unospec.editions import reference
+from unospec.model.actions import Action, Deal
+from unospec.model.edition import Edition
+from unospec.model.errors import RuleGap
+from unospec.model.kernel import empty_table, is_chance, legal_actions, run
+from unospec.model.trace import Trace, action_step
+
+POLICIES = {"mixed": g.POLICY_MIXED, "eager": g.POLICY_EAGER}
+
+SEED_BITS = 63
+
+
+def engine_seed(game_seed: int) -> int:
+    """A game's seed (`simulate.game_plan`'s) as the engine's 63-bit random state."""
+    return game_seed % (1 << SEED_BITS)
+
+
+def _weights() -> npt.NDArray[np.int64]:
+    weights = np.ones(g.GROUPS, dtype=np.int64)
+    for i, name in enumerate(g.GROUP_NAMES):
+        weights[i] = WEIGHTS.get(name, 1)
+    return weights
+
+
+@dataclass
+class Played:
+    """A batch of games at one table size, as the engine left it."""
+
+    results: npt.NDArray[np.int64]
+    turns: npt.NDArray[np.int64]
+    fired: npt.NDArray[np.int64]  # per game, per machine transition
+    actions: npt.NDArray[np.int64]  # with `record`: (kind, player, card, arg, order at, size)
+    orders: npt.NDArray[np.int64]
+    recorded: int = 0  # actions recorded
+
+
+def play_batch(
+    prog: Program,
+    seeds: list[int],
+    *,
+    check: bool,
+    policy: str,
+    max_steps: int,
+    record: bool = False,
+) -> Played:
+    """The games seeded `seeds` at `prog`'s table, played in the engine."""
+    length, faces = prog.row_length, prog.faces
+    inv = invariant_tables(prog.machine)
+    empty = prog.encode(empty_table(prog.edition, prog.players))
+    count = len(seeds)
+    results = np.zeros((count, g.RESULT_FIELDS), dtype=np.int64)
+    turns = np.zeros(max(4096, 64 * count), dtype=np.int64)
+    fired = np.zeros((count, int(prog.M[prog.M[0] + 2])), dtype=np.int64)
+    batch = np.zeros(g.BATCH, dtype=np.int64)
+    actions = np.zeros((max_steps + 16 if record else 1, 6), dtype=np.int64)
+    orders = np.zeros(4 * prog.cards if record else 1, dtype=np.int64)
+    snaps_rows = 64 if check else 1
+    arrays = (
+        np.zeros(length, dtype=np.int64),  # s
+        np.zeros(length, dtype=np.int64),  # after
+        np.zeros((prog.max_moves, 4), dtype=np.int64),
+        np.zeros((prog.max_moves, 4), dtype=np.int64),
+        np.zeros(length, dtype=np.int64),  # closed
+        np.zeros(prog.cards + 4, dtype=np.int64),  # order
+        np.zeros((64, LOG_COLUMNS), dtype=np.int64),
+        np.zeros((snaps_rows, length if check else 0), dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+        np.zeros(faces, dtype=np.int64),
+        np.zeros(g.GROUPS, dtype=np.int64),
+        np.zeros(2, dtype=np.int64),
+        np.zeros(1, dtype=np.uint64),
+        np.zeros(4, dtype=np.int64),
+    )
+    seed_array = np.array(seeds, dtype=np.int64)
+    weights = _weights()
+    while True:
+        played = g.play(
+            prog.M, prog.E, inv, empty, seed_array, POLICIES[policy], int(check), max_steps,
+            weights, results, turns, fired, batch, int(record), actions, orders, *arrays,
+        )  # fmt: skip
+        if played >= count:
+            break
+        if batch[g.B_TURNS] + 1024 > len(turns):
+            turns = np.concatenate([turns, np.zeros(len(turns), dtype=np.int64)])
+        if record:
+            needed = batch[g.B_ACTIONS] + max_steps + 8
+            if needed > len(actions):
+                actions = np.concatenate([actions, np.zeros((needed, 6), dtype=np.int64)])
+            orders = np.concatenate([orders, np.zeros(len(orders) + prog.cards, dtype=np.int64)])
+            batch[g.B_ACTIONS] = results[played, g.R_ACTIONS_START]  # the game starts again
+            batch[g.B_ORDERS] = _orders_before(actions, int(batch[g.B_ACTIONS]))
+    return Played(
+        results, turns[: batch[g.B_TURNS]], fired, actions, orders, int(batch[g.B_ACTIONS])
+    )
+
+
+def _orders_before(actions: npt.NDArray[np.int64], row: int) -> int:
+    """Where the shuffle orders of the action at `row` would start."""
+    if row == 0:
+        return 0
+    return int(actions[row - 1, 4] + actions[row - 1, 5])
+
+
+def game_actions(prog: Program, played: Played, game: int) -> list[Action]:
+    """Every action game number `game` of a recorded batch took, the first deal included."""
+    start = int(played.results[game, g.R_ACTIONS_START])
+    last = len(played.results) - 1
+    end = played.recorded if game == last else int(played.results[game + 1, g.R_ACTIONS_START])
+    steps = []
+    for row in played.actions[start:end]:
+        order = played.orders[row[4] : row[4] + row[5]]
+        steps.append(prog.decode_action(row, order))
+    return steps
+
+
+def play_games(
+    edition: Edition,
+    plans: list[tuple[int, int, int]],
+    *,
+    check: bool,
+    policy: str,
+    max_steps: int,
+) -> list[GameRecord]:
+    """One record per planned game (number, players, seed), in the order given."""
+    by_players: dict[int, list[int]] = {}
+    for i, (_, players, _) in enumerate(plans):
+        by_players.setdefault(players, []).append(i)
+    records: list[GameRecord | None] = [None] * len(plans)
+    for players, which in by_players.items():
+        prog = program(edition, players)
+        seeds = [engine_seed(plans[i][2]) for i in which]
+        played = play_batch(prog, seeds, check=check, policy=policy, max_steps=max_steps)
+        starts = played.results[:, g.R_TURNS_START]
+        for k, i in enumerate(which):
+            records[i] = _record(prog, played, k, starts, plans[i], check, policy, max_steps)
+    return [r for r in records if r is not None]
+
+
+def _record(
+    prog: Program,
+    played: Played,
+    k: int,
+    starts: npt.NDArray[np.int64],
+    plan: tuple[int, int, int],
+    check: bool,
+    policy: str,
+    max_steps: int,
+) -> GameRecord:
+    number, players, seed = plan
+    row = played.results[k]
+    record = GameRecord(players, seed)
+    record.steps = int(row[g.R_STEPS])
+    status = int(row[g.R_STATUS])
+    hands = int(row[g.R_HANDS])
+    start = int(starts[k])
+    record.turns = [int(t) for t in played.turns[start : start + hands]]
+    record.reshuffles = int(row[g.R_RESHUFFLES])
+    record.leader_wins = int(row[g.R_LEADER_WINS])
+    record.fired = Counter({n: int(c) for n, c in enumerate(played.fired[k]) if c})
+    record.shortfalls = int(row[g.R_SHORTFALLS])
+    if status in (g.STATUS_FINISHED, g.STATUS_UNFINISHED):
+        record.finished = status == g.STATUS_FINISHED
+        record.winner = int(row[g.R_WINNER])
+        record.hands = int(row[g.R_HANDS_PLAYED])
+    if status != g.STATUS_FINISHED:  # what went wrong, in the reference's words
+        _explain(prog, record, status, row, seed, policy, max_steps, check)
+    del number
+    return record
+
+
+def _explain(
+    prog: Program,
+    record: GameRecord,
+    status: int,
+    row: npt.NDArray[np.int64],
+    seed: int,
+    policy: str,
+    max_steps: int,
+    check: bool,
+) -> None:
+    """Fill in a gap's words, or a violation's name, words and trace, by playing the game
+    again with every action recorded and replaying it through the reference."""
+    if status == g.STATUS_UNFINISHED:
+        return
+    again = play_batch(
+        prog, [engine_seed(seed)], check=check, policy=policy, max_steps=max_steps, record=True
+    )
+    actions = game_actions(prog, again, 0)
+    edition = prog.edition
+    at = int(row[g.R_AT])
+    game = empty_table(edition, prog.players)
+    for action in actions[: at + 1]:
+        before = game
+        try:
+            game, fired = run(edition, before, action)
+        except RuleGap as gap:
+            record.gap = str(gap)
+            return
+        except Exception as error:  # refused, or a crash: the finding
+            trace = _trace(edition, prog.players, actions[: actions.index(action) + 1])
+            message = offered_move_refused(before, error)
+            record.violation = Violation("offered-moves-accepted", message, at, trace)
+            return
+    trace = _trace(edition, prog.players, actions[: at + 2])
+    if status == g.STATUS_BROKEN:
+        name = INVARIANT_NAMES[(int(row[g.R_BROKEN]) & -int(row[g.R_BROKEN])).bit_length() - 1]
+        legal = None if is_chance(game) else legal_actions(edition, game)
+        said = dict(violations(edition, game, before, fired, legal))
+        message = said.get(name) or (
+            f"the compiled engine finds {name} broken here and the reference does not: the "
+            "engine and the reference disagree (`unospec conform`)"
+        )
+        record.violation = Violation(name, message, at, trace)
+    else:
+        message = "the compiled engine refuses a move it offered, which the reference accepts"
+        record.violation = Violation("offered-moves-accepted", message, at, trace)
+
+
+def _trace(edition: Edition, players: int, actions: list[Action]) -> Trace:
+    ids = edition.faces.card_id
+    deal = actions[0]
+    assert isinstance(deal, Deal)
+    return Trace(
+        edition=reference(edition),
+        players=players,
+        deck=tuple(ids(c) for c in deal.order),
+        steps=tuple(action_step(edition, a) for a in actions[1:]),
+    )

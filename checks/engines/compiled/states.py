@@ -1,0 +1,286 @@
+"""States as the explorer keeps them: normalized, renamed to a canonical colouring, packed
+into a few 64-bit words, and fingerprinted.
+
+- `normalize` is `checks.chance.normalize`: the draw pile as a sorted multiset, and between
+  hands only what carries over (scores, leader).
+- `pack` writes each field of a normalized row in as many bits as its range needs (the
+  packing spec, built by `packing_spec` from the edition's bounds): a state of a scaled
+  deck fits two to four words. A value outside its range is refused, not wrapped.
+- `canonical` is `checks.symmetry.canonical`: the least packing over the colour renamings
+  of the deck, and the size of the state's orbit. The least packing is not the least
+  `GameState`, but it is a function of the orbit, so the states counted are the same.
+- `fingerprint` hashes the packed words to 64 bits, never 0 (the visited table's empty mark).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from unospec.checks.engines.compiled.jit import Ints, WordGrid, Words, compiled, compiled_inline
+from unospec.checks.engines.compiled.layout import (
+    ACTOR,
+    CARDS,
+    COLOR,
+    CURRENT,
+    DIRECTION,
+    DRAWN,
+    FACES,
+    HANDS_PLAYED,
+    HEADER,
+    PHASE,
+    PILE_LEN,
+    PILE_START,
+    PLAYERS,
+    SPECIAL,
+    TOP,
+    UNDER,
+    WINDOW,
+)
+from unospec.checks.engines.compiled.rules import (
+    hand_base,
+    no_challenge,
+    owe_nothing,
+    phase_named,
+    pile_base,
+    pile_card,
+    under_base,
+)
+from unospec.checks.engines.compiled.vocabulary import PH_DEALING
+
+# -- the packing spec: a header, then (kind, source, bits) per field
+SPEC_FIELDS, SPEC_WORDS, SPEC_PLAYERS, SPEC_FACES, SPEC_CARDS = range(5)
+SPEC_HEADER = 5
+FIELD_SLOT = 0  # a row slot, stored plus one (every slot is at least -1)
+FIELD_PILE = 1  # how many copies of face `source` the draw pile holds
+
+
+@compiled
+def pile_counts(s: Ints, counts: Ints) -> None:
+    """The draw pile as counts per face, into `counts`."""
+    for card in range(s[FACES]):
+        counts[card] = 0
+    for i in range(s[PILE_LEN]):
+        counts[pile_card(s, i)] += 1
+
+
+@compiled
+def write_pile(s: Ints, counts: Ints) -> None:
+    """The draw pile becomes the multiset `counts`, sorted, top first."""
+    base = pile_base(s)
+    n = 0
+    for card in range(s[FACES]):
+        for _ in range(counts[card]):
+            s[base + n] = card
+            n += 1
+    s[PILE_START] = 0
+    s[PILE_LEN] = n
+
+
+@compiled
+def normalize(M: Ints, s: Ints, counts: Ints) -> None:
+    """chance.normalize, in place (`counts`: scratch of one slot per face)."""
+    if s[PHASE] != phase_named(M, PH_DEALING):
+        pile_counts(s, counts)
+        write_pile(s, counts)
+        return
+    pile_counts(s, counts)  # between hands every card in play waits for the next deal
+    players, faces = s[PLAYERS], s[FACES]
+    for player in range(players):
+        base = hand_base(s, player)
+        for card in range(faces):
+            counts[card] += s[base + card]
+            s[base + card] = 0
+        s[HEADER + players + player] = 0
+    under = under_base(s)
+    for card in range(faces):
+        counts[card] += s[under + card]
+        s[under + card] = 0
+    if s[TOP] >= 0:
+        counts[s[TOP]] += 1
+    s[TOP] = -1
+    s[UNDER] = 0
+    write_pile(s, counts)
+    s[COLOR] = -1
+    s[DIRECTION] = 1
+    s[CURRENT] = 0
+    s[ACTOR] = 0
+    s[DRAWN] = -1
+    owe_nothing(s)
+    no_challenge(s)
+    s[SPECIAL] = -1
+    s[WINDOW] = -1
+    s[HANDS_PLAYED] = 0
+
+
+@compiled_inline
+def put_bits(words: Words, at: int, bits: int, value: int) -> None:
+    word, shift = at // 64, at % 64
+    v = np.uint64(value)
+    words[word] |= v << np.uint64(shift)
+    if shift + bits > 64:
+        words[word + 1] |= v >> np.uint64(64 - shift)
+
+
+@compiled_inline
+def get_bits(words: Words, at: int, bits: int) -> int:
+    word, shift = at // 64, at % 64
+    v = words[word] >> np.uint64(shift)
+    if shift + bits > 64:
+        v |= words[word + 1] << np.uint64(64 - shift)
+    return int(v & ((np.uint64(1) << np.uint64(bits)) - np.uint64(1)))
+
+
+@compiled
+def pack(s: Ints, spec: Ints, counts: Ints, words: Words) -> int:
+    """Pack the normalized row `s` into `words`; -1 - (field index) for a value out of its
+    range (`counts`: scratch of one slot per face)."""
+    for w in range(spec[SPEC_WORDS]):
+        words[w] = 0
+    pile_counts(s, counts)
+    at = 0
+    for field in range(spec[SPEC_FIELDS]):
+        kind = spec[SPEC_HEADER + 3 * field]
+        source = spec[SPEC_HEADER + 3 * field + 1]
+        bits = spec[SPEC_HEADER + 3 * field + 2]
+        value = s[source] + 1 if kind == FIELD_SLOT else counts[source]
+        if value < 0 or value >= 1 << bits:
+            return -1 - field
+        put_bits(words, at, bits, value)
+        at += bits
+    return 0
+
+
+@compiled
+def unpack(words: Words, spec: Ints, s: Ints, counts: Ints) -> None:
+    """The row `pack` packed (every slot the spec does not hold is derived or constant)."""
+    for i in range(s.shape[0]):
+        s[i] = 0
+    s[PLAYERS], s[FACES], s[CARDS] = spec[SPEC_PLAYERS], spec[SPEC_FACES], spec[SPEC_CARDS]
+    at = 0
+    for field in range(spec[SPEC_FIELDS]):
+        kind = spec[SPEC_HEADER + 3 * field]
+        source = spec[SPEC_HEADER + 3 * field + 1]
+        bits = spec[SPEC_HEADER + 3 * field + 2]
+        value = get_bits(words, at, bits)
+        at += bits
+        if kind == FIELD_SLOT:
+            s[source] = value - 1
+        else:
+            counts[source] = value
+    players, faces = s[PLAYERS], s[FACES]
+    for player in range(players):
+        base = hand_base(s, player)
+        total = 0
+        for card in range(faces):
+            total += s[base + card]
+        s[HEADER + players + player] = total
+    under = under_base(s)
+    total = 0
+    for card in range(faces):
+        total += s[under + card]
+    s[UNDER] = total
+    write_pile(s, counts)
+
+
+@compiled
+def rename(s: Ints, renamings: Ints, which: int, out: Ints, counts: Ints, mapped: Ints) -> None:
+    """`s` with its colours renamed by renaming `which` (symmetry.rename), into `out`
+    (`counts`, `mapped`: scratch of one slot per face).
+
+    `renamings` holds, per renaming, the image of every face and then of the four colours."""
+    faces = s[FACES]
+    width = faces + 4
+    base_map = which * width
+    for i in range(s.shape[0]):
+        out[i] = s[i]
+    players = s[PLAYERS]
+    for player in range(players):
+        base = hand_base(s, player)
+        for card in range(faces):
+            out[base + renamings[base_map + card]] = s[base + card]
+    under = under_base(s)
+    for card in range(faces):
+        out[under + renamings[base_map + card]] = s[under + card]
+    pile_counts(s, counts)
+    for card in range(faces):
+        mapped[renamings[base_map + card]] = counts[card]
+    write_pile(out, mapped)
+    if s[TOP] >= 0:
+        out[TOP] = renamings[base_map + s[TOP]]
+    if s[DRAWN] >= 0:
+        out[DRAWN] = renamings[base_map + s[DRAWN]]
+    if s[SPECIAL] >= 0:
+        out[SPECIAL] = renamings[base_map + s[SPECIAL]]
+    if s[COLOR] >= 0:
+        out[COLOR] = renamings[base_map + faces + s[COLOR]]
+
+
+@compiled
+def less(a: Words, b: Words, width: int) -> bool:
+    """Words `a` before words `b`, most significant word last (any fixed order will do)."""
+    for w in range(width - 1, -1, -1):
+        if a[w] != b[w]:
+            return a[w] < b[w]
+    return False
+
+
+@compiled
+def canonical(
+    s: Ints,
+    spec: Ints,
+    renamings: Ints,
+    count: int,
+    words: Words,
+    images: WordGrid,
+    scratch: Ints,
+    counts: Ints,
+    mapped: Ints,
+) -> int:
+    """Pack the least renaming of the normalized row `s` into `words`; return the orbit's
+    size (distinct images), or a negative `pack` refusal. With fewer than two renamings
+    the state is its own canonical form."""
+    width = spec[SPEC_WORDS]
+    if count <= 1:
+        refused = pack(s, spec, counts, words)
+        return 1 if refused == 0 else refused
+    distinct = 0
+    for r in range(count):
+        rename(s, renamings, r, scratch, counts, mapped)
+        image = images[distinct]
+        refused = pack(scratch, spec, counts, image)
+        if refused < 0:
+            return refused
+        seen = False
+        for k in range(distinct):
+            same = True
+            for w in range(width):
+                if images[k, w] != image[w]:
+                    same = False
+                    break
+            if same:
+                seen = True
+                break
+        if not seen:
+            distinct += 1
+    best = 0
+    for k in range(1, distinct):
+        if less(images[k], images[best], width):
+            best = k
+    for w in range(width):
+        words[w] = images[best, w]
+    return distinct
+
+
+@compiled
+def fingerprint(words: Words, width: int) -> int:
+    """A 64-bit fingerprint of packed words (a multiply-xorshift mix), never 0: as the
+    visited table's signed key, the sign bit is cleared and 0 moved to 1."""
+    h = np.uint64(0x9E3779B97F4A7C15)
+    for w in range(width):
+        h ^= words[w]
+        h *= np.uint64(0xBF58476D1CE4E5B9)
+        h ^= h >> np.uint64(31)
+    h *= np.uint64(0x94D049BB133111EB)
+    h ^= h >> np.uint64(29)
+    value = int(h & np.uint64(0x7FFFFFFFFFFFFFFF))
+    return value if value != 0 else 1

@@ -1,0 +1,466 @@
+"""The engine's tables, generated: the turn flow from the compiled `TurnFlow`, the edition
+from its parameters. Nothing here restates the flow.
+
+The compiled code is generic over these arrays: it is handed them on every call, so a change
+to the machine or an edition changes what the engine does without a recompile, and no compile
+cache can hold a stale copy of them (see `jit`).
+
+`TWINS` pairs every guard, condition, effect and move lister of the reference with the
+engine's twin; `machine_tables` refuses a machine that names a function without one, so a
+rule added to the reference cannot be skipped silently by the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from typing import Any, cast
+
+import numpy as np
+import numpy.typing as npt
+
+from unospec.checks.engines.compiled import vocabulary as v
+from unospec.model import branches as b
+from unospec.model import legality as g
+from unospec.model import sections
+from unospec.model import updates as u
+from unospec.model.actions import (
+    Accept,
+    CallUno,
+    Catch,
+    Challenge,
+    Deal,
+    Draw,
+    Keep,
+    NameLoser,
+    Pass,
+    Play,
+    Reshuffle,
+)
+from unospec.model.cards import KINDS, NUMBER
+from unospec.model.edition import Edition
+from unospec.model.effects import (
+    DrawPenalty,
+    HailMary,
+    NoEffect,
+    PenaltyRace,
+    Reverse,
+    Skip,
+    Wild,
+    WildDraw,
+)
+from unospec.model.errors import InputError, InternalError
+from unospec.model.moves import LISTERS
+from unospec.model.table import MACHINE, CompiledMachine
+
+Array = npt.NDArray[np.int64]
+
+ACTION_KIND: dict[type, int] = {
+    Play: v.A_PLAY,
+    Draw: v.A_DRAW,
+    Pass: v.A_PASS,
+    Challenge: v.A_CHALLENGE,
+    Accept: v.A_ACCEPT,
+    CallUno: v.A_UNO,
+    Catch: v.A_CATCH,
+    Keep: v.A_KEEP,
+    NameLoser: v.A_LOSER,
+    Reshuffle: v.A_RESHUFFLE,
+    Deal: v.A_DEAL,
+}
+"""Each action type of the reference, and the engine's kind number for it."""
+
+VALIDATOR_TWINS: dict[Callable[..., Any], int] = {
+    g.check_deal: v.V_DEAL,
+    g.check_play: v.V_PLAY,
+    g.check_play_drawn: v.V_PLAY_DRAWN,
+    g.check_turn_player: v.V_TURN_PLAYER,
+    g.check_victim: v.V_VICTIM,
+    g.check_uno: v.V_UNO,
+    g.check_catch: v.V_CATCH,
+    g.check_hail_mary: v.V_HAIL_MARY,
+    g.check_color: v.V_COLOR,
+    g.check_keep: v.V_KEEP,
+    g.check_loser: v.V_LOSER,
+    g.check_reshuffle: v.V_RESHUFFLE,
+}
+CONDITION_TWINS: dict[Callable[..., Any], int] = {
+    b.plays_last_card: v.C_PLAYS_LAST_CARD,
+    b.plays_wild: v.C_PLAYS_WILD,
+    b.plays_draw_card: v.C_PLAYS_DRAW_CARD,
+    b.no_number_card_left: v.C_NO_NUMBER_CARD_LEFT,
+    b.flips_ignored_card: v.C_FLIPS_IGNORED_CARD,
+    b.resolves_by_loser: v.C_RESOLVES_BY_LOSER,
+    b.challenge_pending: v.C_CHALLENGE_PENDING,
+    b.opens_uno_window: v.C_OPENS_UNO_WINDOW,
+    b.pile_runs_out: v.C_PILE_RUNS_OUT,
+    b.nothing_to_draw: v.C_NOTHING_TO_DRAW,
+    b.guess_sheds_cards: v.C_GUESS_SHEDS_CARDS,
+    b.game_is_won: v.C_GAME_IS_WON,
+}
+"""`branches.resumes(phase)` makes one condition per phase: each is the engine's C_RESUMES,
+with the phase as its argument."""
+UPDATE_TWINS: dict[Callable[..., Any], int] = {
+    u.deal_cards: v.U_DEAL_CARDS,
+    u.set_flipped_card_aside: v.U_SET_FLIPPED_CARD_ASIDE,
+    u.keep_for_redeal: v.U_KEEP_FOR_REDEAL,
+    u.turn_up_first_card: v.U_TURN_UP_FIRST_CARD,
+    u.play_card: v.U_PLAY_CARD,
+    u.name_color: v.U_NAME_COLOR,
+    u.owe_one_card: v.U_OWE_ONE_CARD,
+    u.draw_what_the_pile_has: v.U_DRAW_WHAT_THE_PILE_HAS,
+    u.pass_empty_handed: v.U_PASS_EMPTY_HANDED,
+    u.reshuffle_discard: v.U_RESHUFFLE_DISCARD,
+    u.pass_turn: v.U_PASS_TURN,
+    u.judge_challenge: v.U_JUDGE_CHALLENGE,
+    u.accept_draw: v.U_ACCEPT_DRAW,
+    u.open_window: v.U_OPEN_WINDOW,
+    u.close_window: v.U_CLOSE_WINDOW,
+    u.owe_catch_penalty: v.U_OWE_CATCH_PENALTY,
+    u.throw_hail_mary: v.U_THROW_HAIL_MARY,
+    u.discard_down_to_one: v.U_DISCARD_DOWN_TO_ONE,
+    u.owe_loser_penalty: v.U_OWE_LOSER_PENALTY,
+    u.score_hand: v.U_SCORE_HAND,
+}
+LISTER_TWINS: dict[Callable[..., Any], int] = {
+    LISTERS["play"]: v.L_TURN_PLAYS,
+    LISTERS["draw"]: v.L_DRAW_ONE,
+    LISTERS["play_drawn"]: v.L_DRAWN_CARD_PLAYS,
+    LISTERS["pass_turn"]: v.L_PASS_TURN,
+    LISTERS["challenge"]: v.L_CHALLENGE,
+    LISTERS["accept"]: v.L_ACCEPT,
+    LISTERS["name_loser"]: v.L_NAME_LOSER,
+    LISTERS["keep"]: v.L_KEEP,
+    LISTERS["uno"]: v.L_CALL_UNO,
+    LISTERS["catch"]: v.L_CATCH,
+}
+
+
+def cited_rule(edition: Edition, rule: int) -> str:
+    """The booklet section a refusal's rule number names (see `vocabulary.REFUSAL`)."""
+    if rule >= v.CARD_RULE:
+        return edition.section_of(edition.faces.card_id(rule - v.CARD_RULE))
+    return str(getattr(sections, v.RULE_SECTIONS[rule]))
+
+
+class EngineCoverageError(InputError):
+    """The engine has no twin of something the reference would run: a machine function, an
+    effect or a reading. Reported as one line (exit 2) rather than run wrong."""
+
+
+class MachineTwinError(InternalError):
+    """The machine names a function the engine has no twin of: a bug to fix in the engine,
+    raised when the tables are built (so every test that uses the engine fails)."""
+
+
+# The slots of the machine tables passed to the compiled code, in this order.
+(
+    M_DIMS,  # phases, events, branches
+    M_GROUP_START,  # [phase * events + event]: first entry in M_GROUP_BRANCHES, or -1
+    M_GROUP_LEN,
+    M_GROUP_BRANCHES,  # branch numbers, each group's in the order the machine tries them
+    M_BR_TARGET,  # [branch number]
+    M_BR_UPDATE,
+    M_BR_COND_START,  # into M_COND_*
+    M_BR_COND_LEN,
+    M_COND_ID,
+    M_COND_ARG,
+    M_COND_EXPECT,  # 1: must hold, 0: must not (python-statemachine's `unless`)
+    M_GROUP_VAL_START,  # into M_VALS, per group
+    M_GROUP_VAL_LEN,
+    M_VALS,
+    M_AUTOMATIC,  # [phase]: the event the table fires by itself there, or -1
+    M_SAME_STEP,
+    M_WINDOW,  # [phase]: 1 in an UNO window phase
+    M_CHANCE,  # [phase]: 1 where the next step is a shuffle
+    M_FINAL,
+    M_STEP_EVENT,  # [phase * ACTION_KINDS + kind]: the event a recorded step fires, or -1
+    M_LISTER_START,  # [phase]: into M_LISTERS
+    M_LISTER_LEN,
+    M_LISTERS,
+    M_NAMED_PHASE,  # [vocabulary.PH_*]: the phase's number
+    M_NAMED_EVENT,  # [vocabulary.EV_*]: the event's number
+    M_BR_EVENT,  # [branch number]
+    M_BR_SOURCE,
+) = range(27)
+
+
+@dataclass(frozen=True)
+class MachineTables:
+    """The turn flow as the compiled code reads it, and the names behind its numbers."""
+
+    phases: tuple[str, ...]
+    events: tuple[str, ...]
+    arrays: Array  # the tables laid end to end (see `flat`)
+
+    @property
+    def phase_ids(self) -> dict[str, int]:
+        return {name: i for i, name in enumerate(self.phases)}
+
+
+def _ints(values: list[int] | tuple[int, ...]) -> Array:
+    return np.array(values if values else [0], dtype=np.int64)[: max(1, len(values))]
+
+
+def machine_tables(
+    machine: CompiledMachine = MACHINE,
+    *,
+    automatic: Mapping[str, str] | None = None,
+    same_step: Mapping[str, str] | None = None,
+    steps: Mapping[tuple[str, type], str] | None = None,
+    window_phases: AbstractSet[str] | None = None,
+) -> MachineTables:
+    """Number the machine's phases and events, and lay out its transitions, guards and
+    conditions for the compiled code. MachineTwinError names any function without a twin,
+    or a phase or event the rule bodies need that the machine does not have. The keyword
+    arguments are the machine module's protocol tables (`compile_machine` takes the same);
+    by default, the machine's own."""
+    protocol = machine.protocol
+    # the machine's own tables are keyed by enum members, which are their ids as strings
+    automatic_of = cast(Mapping[str, str], protocol.automatic if automatic is None else automatic)
+    same_step_of = cast(Mapping[str, str], protocol.same_step if same_step is None else same_step)
+    steps_of = cast(Mapping[tuple[str, type], str], protocol.steps if steps is None else steps)
+    windows: AbstractSet[str] = protocol.window_phases if window_phases is None else window_phases
+    phases: tuple[str, ...] = machine.phases
+    events: tuple[str, ...] = tuple(dict.fromkeys(branch.event for branch in machine.branches))
+    chance = {phase for phase, step in steps_of if step in (Deal, Reshuffle)}
+    phase_id = {name: i for i, name in enumerate(phases)}
+    event_id = {name: i for i, name in enumerate(events)}
+    n_ph, n_ev, n_br = len(phases), len(events), len(machine.branches)
+    missing: list[str] = []
+
+    def twin(table: dict[Callable[..., Any], int], function: Callable[..., Any]) -> int:
+        found = table.get(function)
+        if found is None:
+            missing.append(getattr(function, "__qualname__", repr(function)))
+            return -1
+        return found
+
+    group_start, group_len = [-1] * (n_ph * n_ev), [0] * (n_ph * n_ev)
+    val_start, val_len = [0] * (n_ph * n_ev), [0] * (n_ph * n_ev)
+    group_branches: list[int] = []
+    vals: list[int] = []
+    for (source, event), group in machine.by_event.items():
+        key = phase_id[source] * n_ev + event_id[event]
+        group_start[key], group_len[key] = len(group_branches), len(group)
+        group_branches.extend(branch.number for branch in group)
+        val_start[key], val_len[key] = len(vals), len(group[0].validators)
+        vals.extend(twin(VALIDATOR_TWINS, check) for check in group[0].validators)
+    target, update = [0] * n_br, [v.NO_UPDATE] * n_br
+    cond_start, cond_len = [0] * n_br, [0] * n_br
+    cond_id: list[int] = []
+    cond_arg: list[int] = []
+    cond_expect: list[int] = []
+    for branch in machine.branches:
+        n = branch.number
+        target[n] = phase_id[branch.target]
+        if branch.update is not None:
+            update[n] = twin(UPDATE_TWINS, branch.update)
+        cond_start[n] = len(cond_id)
+        for expected, conditions in ((1, branch.conditions), (0, branch.unless)):
+            for condition in conditions:
+                resumed = getattr(condition, "resumes", None)
+                if resumed is not None:
+                    cond_id.append(v.C_RESUMES)
+                    cond_arg.append(phase_id[resumed])
+                else:
+                    cond_id.append(twin(CONDITION_TWINS, condition))
+                    cond_arg.append(0)
+                cond_expect.append(expected)
+        cond_len[n] = len(cond_id) - cond_start[n]
+    automatic_ids, same_step_ids = [-1] * n_ph, [-1] * n_ph
+    for table, fill in ((automatic_of, automatic_ids), (same_step_of, same_step_ids)):
+        for phase_name, event_name in table.items():
+            fill[phase_id[phase_name]] = event_id[event_name]
+    step_event = [-1] * (n_ph * v.ACTION_KINDS)
+    for (phase_name, step), event_name in steps_of.items():
+        step_event[phase_id[phase_name] * v.ACTION_KINDS + ACTION_KIND[step]] = event_id[event_name]
+    lister_start, lister_len = [0] * n_ph, [0] * n_ph
+    listers: list[int] = []
+    for phase_name in phases:  # the player steps STEPS accepts in each phase, in its order
+        lister_start[phase_id[phase_name]] = len(listers)
+        for (source_name, step), event_name in steps_of.items():
+            if source_name == phase_name and step not in (Deal, Reshuffle):
+                listers.append(twin(LISTER_TWINS, LISTERS[event_name]))
+        lister_len[phase_id[phase_name]] = len(listers) - lister_start[phase_id[phase_name]]
+    named_phases = [phase_id.get(name, -1) for name in v.NAMED_PHASES]
+    named_events = [event_id.get(name, -1) for name in v.NAMED_EVENTS]
+    missing += [f"phase {n!r}" for n, i in zip(v.NAMED_PHASES, named_phases, strict=True) if i < 0]
+    missing += [f"event {n!r}" for n, i in zip(v.NAMED_EVENTS, named_events, strict=True) if i < 0]
+    if missing:
+        raise MachineTwinError(
+            "the compiled engine has no twin of what the turn-flow machine names: "
+            + ", ".join(missing)
+        )
+    arrays = flat(
+        _ints([n_ph, n_ev, n_br]),
+        _ints(group_start),
+        _ints(group_len),
+        _ints(group_branches),
+        _ints(target),
+        _ints(update),
+        _ints(cond_start),
+        _ints(cond_len),
+        _ints(cond_id),
+        _ints(cond_arg),
+        _ints(cond_expect),
+        _ints(val_start),
+        _ints(val_len),
+        _ints(vals),
+        _ints(automatic_ids),
+        _ints(same_step_ids),
+        _ints([int(p in windows) for p in phases]),
+        _ints([int(p in chance) for p in phases]),
+        _ints([int(p in machine.final) for p in phases]),
+        _ints(step_event),
+        _ints(lister_start),
+        _ints(lister_len),
+        _ints(listers),
+        _ints(named_phases),
+        _ints(named_events),
+        _ints([event_id[branch.event] for branch in machine.branches]),
+        _ints([phase_id[branch.source] for branch in machine.branches]),
+    )
+    return MachineTables(phases, events, arrays)
+
+
+def flat(*tables: Array) -> Array:
+    """Tables laid end to end in one array, after a header whose slot `i` is where table `i`
+    starts: the compiled code reads `T[T[SLOT] + i]`. One array compiles far faster than a
+    tuple of them (numba passes each array of a tuple as a struct of seven fields)."""
+    offsets = np.cumsum([len(tables)] + [len(t) for t in tables[:-1]])
+    return np.concatenate([offsets.astype(np.int64), *tables]).astype(np.int64)
+
+
+# The slots of the edition tables passed to the compiled code, in this order.
+E_FACES, E_RULES, E_DECK, E_COLORS, E_IN_PLAY = range(5)
+
+_READINGS_PLAYED: dict[str, tuple[str, ...]] = {
+    "flip_exhausted": ("redeal",),
+    "reshuffle": ("keep-top-card",),
+    "draw_shortfall": ("draw-what-remains",),
+    "empty_handed_draw": ("turn-passes",),
+    "ignored_flip_goes": ("discard-pile", "bottom-of-draw-pile"),
+    "after_drawing": ("drawn-card-only", "any-matching-card"),
+    "next_leader": ("rotate-left", "same"),
+    "game_end": ("target-score", "single-hand"),
+}
+"""Every reading of `Rules` the engine plays (the schema's READINGS, as the engine has them);
+a test holds the two equal."""
+
+_EFFECT_READINGS_PLAYED: dict[str, tuple[str, ...]] = {
+    "reverse.with_two_players": ("acts-as-skip", "direction-only"),
+    "wild-draw.bluff": ("allowed-until-challenged", "refused"),
+    "wild-draw.after_successful_challenge": ("challenger-plays", "challenger-loses-turn"),
+    "hail-mary.own_turn": ("plain-wild", "interrupt-only"),
+    "hail-mary.continue_with": ("left-of-player", "next-in-direction"),
+    "penalty-race.loser_among": ("others", "everyone"),
+}
+
+HOLDINGS = {"current-color": v.HOLD_CURRENT_COLOR, "wild": v.HOLD_WILD}
+
+
+def _reading(edition: Edition, key: str, value: str, played: tuple[str, ...]) -> str:
+    if value not in played:
+        raise EngineCoverageError(
+            f"{edition.source}: {key}: the compiled engine plays {', '.join(played)}, "
+            f"found {value!r}; it cannot run this edition"
+        )
+    return value
+
+
+def _face_row(edition: Edition, face: int) -> list[int]:
+    faces = edition.faces
+    shown = faces.faces[face]
+    effect = faces.effect[face]
+    row = [0] * v.FACE_FIELDS
+    row[v.F_COLOR] = faces.color[face]
+    rank = shown.rank if shown.rank is not None else 0
+    row[v.F_SYMBOL] = rank if shown.kind == NUMBER else 100 + KINDS.index(shown.kind)
+    row[v.F_WILD] = int(faces.wild[face])
+    row[v.F_IGNORED] = int(faces.ignored_at_flip[face])
+    row[v.F_POINTS] = faces.points[face]
+
+    def read(key: str, value: str) -> str:
+        return _reading(edition, key, value, _EFFECT_READINGS_PLAYED[key])
+
+    def held(key: str, kinds: tuple[str, ...]) -> int:
+        unknown = [k for k in kinds if k not in HOLDINGS]
+        if unknown:
+            raise EngineCoverageError(
+                f"{edition.source}: {key}: the compiled engine knows the holdings "
+                f"{', '.join(HOLDINGS)}, found {unknown[0]!r}"
+            )
+        return sum(HOLDINGS[k] for k in set(kinds))
+
+    if isinstance(effect, NoEffect):
+        row[v.F_EFFECT] = v.FX_NONE
+    elif isinstance(effect, Skip):
+        row[v.F_EFFECT] = v.FX_SKIP
+    elif isinstance(effect, Reverse):
+        row[v.F_EFFECT] = v.FX_REVERSE
+        key = "reverse.with_two_players"
+        row[v.F_AS_SKIP] = int(read(key, effect.with_two_players) == "acts-as-skip")
+    elif isinstance(effect, DrawPenalty):
+        row[v.F_EFFECT], row[v.F_DRAW] = v.FX_DRAW, effect.draw
+    elif isinstance(effect, Wild):
+        row[v.F_EFFECT] = v.FX_WILD
+    elif isinstance(effect, WildDraw):
+        row[v.F_EFFECT], row[v.F_DRAW] = v.FX_WILD_DRAW, effect.draw
+        row[v.F_UNLESS] = held("wild-draw.playable_unless_holding", effect.playable_unless_holding)
+        row[v.F_GUILTY] = held("wild-draw.guilty_if_holding", effect.guilty_if_holding)
+        row[v.F_REFUSED] = int(read("wild-draw.bluff", effect.bluff) == "refused")
+        row[v.F_CHALLENGER_DRAWS] = effect.challenger_draws
+        row[v.F_OFFENDER_DRAWS] = effect.offender_draws
+        after = read("wild-draw.after_successful_challenge", effect.after_successful_challenge)
+        row[v.F_CHALLENGER_PLAYS] = int(after == "challenger-plays")
+    elif isinstance(effect, HailMary):
+        row[v.F_EFFECT] = v.FX_HAIL_MARY
+        own_turn = read("hail-mary.own_turn", effect.own_turn)
+        row[v.F_INTERRUPT_ONLY] = int(own_turn == "interrupt-only")
+        continue_with = read("hail-mary.continue_with", effect.continue_with)
+        row[v.F_LEFT_OF_PLAYER] = int(continue_with == "left-of-player")
+    elif isinstance(effect, PenaltyRace):
+        row[v.F_EFFECT], row[v.F_DRAW] = v.FX_RACE, effect.draw
+        loser = read("penalty-race.loser_among", effect.loser_among)
+        row[v.F_EVERYONE] = int(loser == "everyone")
+    else:  # an effect type added to the reference and not to the engine
+        raise EngineCoverageError(
+            f"{edition.source}: {shown.kind}: the compiled engine has no twin of the effect "
+            f"{type(effect).__name__}"
+        )
+    return row
+
+
+def edition_tables(edition: Edition) -> Array:
+    """The edition's faces, rules and deck as the compiled code reads them;
+    EngineCoverageError names a reading or effect the engine does not play."""
+    rules = edition.rules
+    for name, played in _READINGS_PLAYED.items():
+        _reading(edition, name, getattr(rules, name), played)
+    faces = edition.faces
+    face_rows = [_face_row(edition, face) for face in range(len(faces.faces))]
+    rule_row = [0] * v.RULE_FIELDS
+    rule_row[v.R_HAND_SIZE] = rules.hand_size
+    rule_row[v.R_MIN_PLAYERS] = rules.min_players
+    rule_row[v.R_MAX_PLAYERS] = rules.max_players
+    rule_row[v.R_BOTTOM_OF_PILE] = int(rules.ignored_flip_goes == "bottom-of-draw-pile")
+    rule_row[v.R_ANY_MATCHING] = int(rules.after_drawing == "any-matching-card")
+    rule_row[v.R_UNO_PENALTY] = rules.uno_penalty
+    rule_row[v.R_ROTATE_LEADER] = int(rules.next_leader == "rotate-left")
+    rule_row[v.R_SINGLE_HAND] = int(rules.game_end == "single-hand")
+    rule_row[v.R_TARGET] = rules.target_score
+    rule_row[v.R_FACES] = len(faces.faces)
+    rule_row[v.R_IN_PLAY] = len(faces.in_play)
+    rule_row[v.R_COLORS] = len(edition.color_indices)
+    in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
+    for card in faces.in_play:
+        in_play[card] += 1
+    return flat(
+        _ints([x for row in face_rows for x in row]),
+        _ints(rule_row),
+        _ints(list(faces.in_play)),
+        _ints(list(edition.color_indices)),
+        _ints(in_play),
+    )

@@ -1,0 +1,234 @@
+"""The engine's own vocabulary: the small integers its compiled code speaks in.
+
+The compiled rules name things by number. Which numbers mean which phase or event of the
+turn flow is *not* decided here: `tables` reads that from the compiled `TurnFlow` at run
+time. What is fixed here is the engine's side of the bargain:
+
+- the slots of a state row (`layout`), the kinds of action and of card effect;
+- an id for each guard, condition, effect and move lister the engine implements, each the
+  twin of one reference function (`tables.TWINS` pairs them, and refuses a machine that
+  names a function without a twin);
+- slots for the phases and events the rule bodies must name (a Draw owes a card "then the
+  drawn-card decision"), filled from the machine by name: a renamed phase fails there.
+"""
+
+from __future__ import annotations
+
+from unospec.model.vocabulary import Phase
+
+# -- actions: (kind, player, card, arg); arg is the colour of a play or the target of a catch
+A_PLAY, A_DRAW, A_PASS, A_CHALLENGE, A_ACCEPT, A_UNO, A_CATCH, A_KEEP, A_LOSER = range(9)
+A_RESHUFFLE, A_DEAL = 9, 10
+ACTION_KINDS = 11
+ACTION_FIELDS = 4  # kind, player, card, arg
+
+# -- card effects (model.effects), and the fields of a face's row in the edition tables
+FX_NONE, FX_SKIP, FX_REVERSE, FX_DRAW, FX_WILD, FX_WILD_DRAW, FX_HAIL_MARY, FX_RACE = range(8)
+(
+    F_COLOR,  # colour index, -1 for a wild
+    F_SYMBOL,  # what matches besides colour: the rank, or 100 + the kind's index
+    F_WILD,
+    F_EFFECT,
+    F_IGNORED,  # the first flip ignores it
+    F_POINTS,  # -1: the scoring table gives no value
+    F_DRAW,  # cards a Draw, Wild Draw or penalty race makes someone draw
+    F_UNLESS,  # Wild Draw: holdings that forbid it (HOLD_* bits)
+    F_GUILTY,  # Wild Draw: holdings that make a challenge succeed (HOLD_* bits)
+    F_REFUSED,  # Wild Draw: a bluff is refused
+    F_CHALLENGER_DRAWS,
+    F_OFFENDER_DRAWS,
+    F_CHALLENGER_PLAYS,  # Wild Draw: after a successful challenge the challenger plays
+    F_AS_SKIP,  # Reverse: acts as a Skip with two players
+    F_INTERRUPT_ONLY,  # Hail Mary: never a plain wild on one's own turn
+    F_LEFT_OF_PLAYER,  # Hail Mary: play goes on to the thrower's left, whatever the direction
+    F_EVERYONE,  # penalty race: its player can lose it too
+) = range(17)
+FACE_FIELDS = 17
+HOLD_CURRENT_COLOR, HOLD_WILD = 1, 2
+
+# -- the edition's rules (model.edition.Rules), as slots of one array
+(
+    R_HAND_SIZE,
+    R_MIN_PLAYERS,
+    R_MAX_PLAYERS,
+    R_BOTTOM_OF_PILE,  # an ignored first flip goes under the draw pile
+    R_ANY_MATCHING,  # after drawing, any matching card may be played
+    R_UNO_PENALTY,
+    R_ROTATE_LEADER,
+    R_SINGLE_HAND,
+    R_TARGET,
+    R_FACES,
+    R_IN_PLAY,
+    R_COLORS,
+) = range(12)
+RULE_FIELDS = 12
+
+# -- guards (model.legality), conditions (model.branches), effects (model.updates)
+(
+    V_DEAL,
+    V_PLAY,
+    V_PLAY_DRAWN,
+    V_TURN_PLAYER,
+    V_VICTIM,
+    V_UNO,
+    V_CATCH,
+    V_HAIL_MARY,
+    V_COLOR,
+    V_KEEP,
+    V_LOSER,
+    V_RESHUFFLE,
+) = range(12)
+(
+    C_PLAYS_LAST_CARD,
+    C_PLAYS_WILD,
+    C_PLAYS_DRAW_CARD,
+    C_NO_NUMBER_CARD_LEFT,
+    C_FLIPS_IGNORED_CARD,
+    C_RESOLVES_BY_LOSER,
+    C_CHALLENGE_PENDING,
+    C_OPENS_UNO_WINDOW,
+    C_PILE_RUNS_OUT,
+    C_NOTHING_TO_DRAW,
+    C_RESUMES,  # its argument: the phase the draw resumes
+    C_GUESS_SHEDS_CARDS,
+    C_GAME_IS_WON,
+) = range(13)
+(
+    U_DEAL_CARDS,
+    U_SET_FLIPPED_CARD_ASIDE,
+    U_KEEP_FOR_REDEAL,
+    U_TURN_UP_FIRST_CARD,
+    U_PLAY_CARD,
+    U_NAME_COLOR,
+    U_OWE_ONE_CARD,
+    U_DRAW_WHAT_THE_PILE_HAS,
+    U_PASS_EMPTY_HANDED,
+    U_RESHUFFLE_DISCARD,
+    U_PASS_TURN,
+    U_JUDGE_CHALLENGE,
+    U_ACCEPT_DRAW,
+    U_OPEN_WINDOW,
+    U_CLOSE_WINDOW,
+    U_OWE_CATCH_PENALTY,
+    U_THROW_HAIL_MARY,
+    U_DISCARD_DOWN_TO_ONE,
+    U_OWE_LOSER_PENALTY,
+    U_SCORE_HAND,
+) = range(20)
+NO_UPDATE = -1
+
+# -- who may make each step, with what (model.moves), by the step event they list
+(
+    L_TURN_PLAYS,
+    L_DRAW_ONE,
+    L_DRAWN_CARD_PLAYS,
+    L_PASS_TURN,
+    L_CHALLENGE,
+    L_ACCEPT,
+    L_NAME_LOSER,
+    L_KEEP,
+    L_CALL_UNO,
+    L_CATCH,
+) = range(10)
+
+# -- the phases and events the rule bodies name, filled from the machine by name
+NAMED_PHASES: tuple[str, ...] = (
+    Phase.dealing,
+    Phase.awaiting_play,
+    Phase.drawn_card,
+    Phase.resolving,
+    Phase.awaiting_challenge,
+    Phase.hail_mary_discard,
+    Phase.uno_window,
+    Phase.uno_called,
+    Phase.hand_over,
+    Phase.game_over,
+    Phase.first_flip,
+    Phase.awaiting_reshuffle,
+)
+(
+    PH_DEALING,
+    PH_AWAITING_PLAY,
+    PH_DRAWN_CARD,
+    PH_RESOLVING,
+    PH_AWAITING_CHALLENGE,
+    PH_HAIL_MARY_DISCARD,
+    PH_UNO_WINDOW,
+    PH_UNO_CALLED,
+    PH_HAND_OVER,
+    PH_GAME_OVER,
+    PH_FIRST_FLIP,
+    PH_AWAITING_RESHUFFLE,
+) = range(len(NAMED_PHASES))
+NAMED_EVENTS: tuple[str, ...] = (
+    "close_window",
+    "hail_mary",
+    "play",
+    "play_drawn",
+    "choose_color",
+    "score",
+    "draw_owed",
+    "draw",
+    "challenge",
+    "accept",
+    "catch",
+    "name_loser",
+    "keep",
+    "reshuffle",
+)
+(
+    EV_CLOSE_WINDOW,
+    EV_HAIL_MARY,
+    EV_PLAY,
+    EV_PLAY_DRAWN,
+    EV_CHOOSE_COLOR,
+    EV_SCORE,
+    EV_DRAW_OWED,
+    EV_DRAW,
+    EV_CHALLENGE,
+    EV_ACCEPT,
+    EV_CATCH,
+    EV_NAME_LOSER,
+    EV_KEEP,
+    EV_RESHUFFLE,
+) = range(len(NAMED_EVENTS))
+
+# -- outcomes of a step: 0 done; below 0 the reason it was not (see `Refusal`)
+OK = 0
+ILLEGAL = 1  # the rules refuse the action (IllegalAction)
+GAP = 2  # the rules give no outcome (RuleGap)
+BROKEN = 3  # the machine has no transition or branch for it: a bug, never a rule
+NO_STEP = 4  # the engine's packing or its bounds cannot hold what the step made
+
+
+REFUSAL = 4096
+"""A refused step's code is -(kind * REFUSAL + rule): the kind (ILLEGAL, GAP, BROKEN,
+NO_STEP) and the rule it cites, a `RULE_SECTIONS` index or `CARD_RULE + face` (the card's
+own section, as its edition file records it)."""
+
+RULE_SECTIONS: tuple[str, ...] = (
+    "SET_UP",
+    "DEAL",
+    "FIRST_FLIP",
+    "TURN",
+    "MATCHING",
+    "DRAWN_CARD",
+    "RESHUFFLE",
+    "UNO",
+    "WINNING",
+    "SCORING",
+)
+"""The `model.sections` constants a refusal can cite, by number."""
+(
+    S_SET_UP,
+    S_DEAL,
+    S_FIRST_FLIP,
+    S_TURN,
+    S_MATCHING,
+    S_DRAWN_CARD,
+    S_RESHUFFLE,
+    S_UNO,
+    S_WINNING,
+    S_SCORING,
+) = range(len(RULE_SECTIONS))
+CARD_RULE = 1024

@@ -1,0 +1,211 @@
+"""Replay: check a recorded game step by step against an edition's rules.
+
+A malformed trace raises `InputError` (exit 2); an illegal step ends the replay with
+`first_illegal` set (exit 1). A trace may stop mid-game. Bluffs (a Wild Draw card played
+against its own rule, which the booklets leave to the challenge) are legal and listed.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from unospec.checks.properties.invariants import (
+    offered_move_refused,
+    offered_move_without_outcome,
+    violations,
+)
+from unospec.editions import (
+    as_file_name,
+    builtin_names,
+    load_edition,
+    load_edition_file,
+    reference,
+)
+from unospec.model.actions import Deal
+from unospec.model.edition import Edition
+from unospec.model.errors import IllegalAction, InputError, RuleGap
+from unospec.model.json_place import line_of
+from unospec.model.kernel import empty_table, legal_actions, run
+from unospec.model.scale import parse_scale, scale_edition
+from unospec.model.state import GameState
+from unospec.model.trace import Trace, TraceContentError, deck_and_actions, located
+
+
+@dataclass
+class ReplayResult:
+    """How far a trace replays, and why it stops where it stops."""
+
+    edition: str
+    ok: bool
+    steps: int
+    first_illegal: dict[str, Any] | None = None
+    bluffs: list[dict[str, Any]] = field(default_factory=list)
+    violation: dict[str, Any] | None = None
+    phase: str = ""
+    final: GameState | None = None
+    reference: str = ""  # how commands name the edition: its built-in name, else its file
+    recorded: Any = None  # the trace's own `violation`: what it was written to show
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "edition": self.edition,
+            "reference": self.reference or self.edition,
+            "ok": self.ok,
+            "steps": self.steps,
+            "first_illegal": self.first_illegal,
+            "bluffs": self.bluffs,
+            "violation": self.violation,
+            "phase": self.phase,
+            "final": self.ending(),
+            "recorded": self.recorded,
+        }
+
+    def ending(self) -> dict[str, Any] | None:
+        """Where the replay ends, as a player sees the table: whose turn, how many cards each
+        holds, the scores, the winner (-1 while the game goes on), who leads the hand (the
+        next one, between hands), and what the table still owes: a draw, a challenge's
+        answer (`pending`)."""
+        if self.final is None:
+            return None
+        game = self.final
+        return {
+            "current": game.current,
+            "hands": [len(hand) for hand in game.hands],
+            "scores": list(game.scores),
+            "winner": game.winner,
+            "leader": game.leader,
+            **pending(game),
+        }
+
+
+def pending(game: GameState | None) -> dict[str, Any]:
+    """What `game` still owes, as JSON: a draw (`owed`: who, how many cards) and a Wild Draw
+    card's challenge (`challenge`: its player, its victim, whether a challenge would win);
+    nothing when there is no table (a replay refused at the deal)."""
+    owed, challenge = (game.owed, game.challenge) if game is not None else (None, None)
+    return {
+        "owed": None if owed is None else {"player": owed.player, "amount": owed.amount},
+        "challenge": None
+        if challenge is None
+        else {
+            "offender": challenge.offender,
+            "victim": challenge.victim,
+            "guilty": challenge.guilty,
+        },
+    }
+
+
+def edition_for(trace: Trace, trace_file: str | None, override: str | None) -> Edition:
+    """The trace's edition: `override` if given, else a built-in name or a path, tried
+    relative to the trace file (as unospec writes it) and then as given; scaled when the
+    trace names a scale."""
+    edition = _base_edition(trace, trace_file, override)
+    if trace.scale:
+        try:
+            return scale_edition(edition, parse_scale(trace.scale))
+        except InputError as error:  # the file's scale does not fit the edition: say where
+            problem = str(error).removeprefix("--scale: ")
+            raise located(trace, TraceContentError(("scale",), problem)) from None
+    return edition
+
+
+def _base_edition(trace: Trace, trace_file: str | None, override: str | None) -> Edition:
+    if override is not None:
+        return load_edition(override)
+    beside = None
+    if trace_file is not None and trace.edition not in builtin_names():
+        beside = Path(trace_file).parent / trace.edition  # as unospec writes it
+        try:
+            found = beside.exists()  # then a folder or a FIFO is refused as one, by name
+            if found:  # named as the user would, not `out/../mine/house.toml`
+                beside = Path(os.path.relpath(beside.resolve()))
+        except (OSError, ValueError):
+            found = False
+        if found:  # the file, even one named like a built-in edition
+            return load_edition_file(beside, as_file_name(str(beside)))
+    try:
+        return load_edition(trace.edition)
+    except InputError as error:  # say which trace names it, and where it was looked for
+        elsewhere = beside is not None and _where(beside) != _where(Path(trace.edition))
+        looked = f" (looked for {beside} too)" if elsewhere else ""
+        line = line_of(trace.source[1], ("edition",)) if trace.source else None
+        where = f"{trace_file or 'trace'}" + (f":{line}" if line else "")
+        raise InputError(f"{where}: edition: {error}{looked}") from None
+
+
+def _where(path: Path) -> Path | None:
+    try:
+        return path.resolve()
+    except (OSError, ValueError, RuntimeError):  # a name too long, a loop of links
+        return None
+
+
+def replay(edition: Edition, trace: Trace) -> ReplayResult:
+    """Apply every step of `trace`; stop at the first illegal one."""
+    deck, actions = deck_and_actions(edition, trace)
+    result = ReplayResult(edition.name, ok=True, steps=0, reference=reference(edition))
+    result.recorded = trace.extra.get("violation")
+    table = empty_table(edition, trace.players, foil=trace.foil)
+    try:
+        game, fired = run(edition, table, Deal(deck))
+    except RuleGap as gap:  # the deal itself has no outcome: a finding, as the explorer's
+        message = offered_move_without_outcome(edition, table, Deal(deck), gap)
+        result.ok = False
+        result.violation = {"step": -1, "invariant": "rules-give-an-outcome", "message": message}
+        result.phase, result.final = table.phase, table
+        return result
+    result.violation = _violation(edition, game, table, fired, -1)
+    for i, action in enumerate(actions):
+        try:
+            after, fired = run(edition, game, action)
+        except IllegalAction as error:
+            result.ok = False
+            result.first_illegal = {"step": i, "reason": str(error), "rule": error.rule}
+            break
+        except RuleGap as gap:  # a legal move the rules give no outcome: a finding, as at the deal
+            message = offered_move_without_outcome(edition, game, action, gap)
+            result.violation = {"step": i, "invariant": "rules-give-an-outcome", "message": message}
+            break
+        new_challenge = after.challenge is not None and after.challenge is not game.challenge
+        if new_challenge and after.challenge is not None and after.challenge.bluff:
+            card = edition.faces.card_id(after.challenge.card)
+            result.bluffs.append({"step": i, "player": after.challenge.offender, "card": card})
+        result.violation = result.violation or _violation(edition, after, game, fired, i)
+        game = after
+        result.steps = i + 1
+    if result.ok and not result.violation:
+        result.violation = _refused_offer(edition, game, result.steps - 1)
+    if result.violation:
+        result.ok = False
+    result.phase = game.phase
+    result.final = game
+    return result
+
+
+def _violation(
+    edition: Edition, after: GameState, before: GameState, fired: Any, step: int
+) -> dict[str, Any] | None:
+    problems = violations(edition, after, before, fired)
+    if not problems:
+        return None
+    name, message = problems[0]
+    return {"step": step, "invariant": name, "message": message}
+
+
+def _refused_offer(edition: Edition, game: GameState, step: int) -> dict[str, Any] | None:
+    """`offered-moves-accepted` and `rules-give-an-outcome` in the state the trace stops in:
+    the rules accept every move they offer there, and give each an outcome (the explorer's
+    witness for either is a trace to such a state)."""
+    for action in legal_actions(edition, game):
+        try:
+            run(edition, game, action)
+        except RuleGap as gap:
+            message = offered_move_without_outcome(edition, game, action, gap)
+            return {"step": step, "invariant": "rules-give-an-outcome", "message": message}
+        except Exception as error:  # refused, or a crash
+            message = offered_move_refused(game, error)
+            return {"step": step, "invariant": "offered-moves-accepted", "message": message}
+    return None

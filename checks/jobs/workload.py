@@ -1,0 +1,227 @@
+"""The long work of `unospec check` (and `baseline save`), shared by one pool of processes
+across every edition.
+
+An edition's long work is its exploration and its random games, cut into chunks of
+`CHUNK` games. Checked one edition after another, each on its own pool, one core sat idle
+at every edition's end while the other finished a long exploration or the last chunk.
+Here every piece of every edition goes to one pool: the explorations first (the
+longest pieces), then the chunks, whose short tasks fill in around them. Results do
+not depend on the number of processes: an edition's chunks are merged in order, and its
+games stop where `run_games` would stop them (after `ENOUGH_UNFINISHED` games that do
+not end).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, Protocol
+
+from unospec.checks.engines.pool import as_completed, stop
+from unospec.checks.engines.random_play import MAX_STEPS
+from unospec.checks.engines.simulate import CHUNK, ENOUGH_UNFINISHED, Tally, play_chunk
+from unospec.checks.jobs.results import CheckResult
+from unospec.model.edition import Edition
+
+Progress = Callable[[str, int, int], None]
+
+
+class Explore(Protocol):
+    """The exploration check of one edition on `jobs` processes (a module-level function,
+    or a partial of one, for the workers)."""
+
+    def __call__(self, edition: Edition, *, jobs: int) -> CheckResult: ...
+
+
+class Piece(NamedTuple):
+    """One piece of work: edition `edition`'s exploration (`chunk` None), its conformance
+    check (`chunk` CONFORM), or its chunk of games number `chunk`."""
+
+    edition: int
+    chunk: int | None
+
+
+CONFORM = -1
+"""The `Piece.chunk` of an edition's conformance check."""
+
+
+class Conform(Protocol):
+    """The conformance check of one edition (a module-level function, or a partial)."""
+
+    def __call__(self, edition: Edition) -> CheckResult: ...
+
+
+@dataclass
+class Played:
+    """An edition's games as merged so far: chunks arrive in any order, merge in order."""
+
+    games: int
+    tally: Tally = field(default_factory=Tally)
+    seconds: float = 0.0  # the chunks' own time, summed: they ran side by side
+    merged: int = 0  # chunks merged
+    waiting: dict[int, tuple[Tally, float]] = field(default_factory=dict)
+
+    @property
+    def chunks(self) -> int:
+        return -(-self.games // CHUNK)
+
+    @property
+    def done(self) -> bool:
+        return self.merged == self.chunks or self.tally.unfinished >= ENOUGH_UNFINISHED
+
+    def add(self, chunk: int, tally: Tally, seconds: float) -> None:
+        self.waiting[chunk] = tally, seconds
+        while not self.done and self.merged in self.waiting:
+            tally, seconds = self.waiting.pop(self.merged)
+            self.tally.merge(tally)
+            self.seconds += seconds
+            self.merged += 1
+
+
+@dataclass
+class Work:
+    """Everything a worker needs: forked into each, so nothing is pickled but the pieces."""
+
+    editions: list[Edition]
+    games: int
+    seed: int
+    explore: Explore | None  # None: no exploration
+    conform: Conform | None = None  # None: no conformance check
+    engine: str = "compiled"  # what plays the games (`simulate.play_chunk`)
+
+    def do(self, piece: Piece) -> Any:
+        edition = self.editions[piece.edition]
+        if piece.chunk is None:
+            assert self.explore is not None
+            return self.explore(edition, jobs=1)
+        if piece.chunk == CONFORM:
+            assert self.conform is not None
+            return self.conform(edition)
+        started = time.perf_counter()
+        numbers = range(piece.chunk * CHUNK, min((piece.chunk + 1) * CHUNK, self.games))
+        tally = play_chunk(
+            edition, numbers, self.seed, None, True, "mixed", MAX_STEPS, ENOUGH_UNFINISHED,
+            self.engine,
+        )  # fmt: skip
+        return tally, time.perf_counter() - started
+
+
+@dataclass
+class Outcome:
+    """What the long work found for each edition it ran: the exploration check and the
+    games (by the edition's position in `Work.editions`)."""
+
+    explored: dict[int, CheckResult] = field(default_factory=dict)
+    played: dict[int, Played] = field(default_factory=dict)
+    conformed: dict[int, CheckResult] = field(default_factory=dict)
+
+    def finished(self, edition: int, work: Work) -> bool:
+        """Whether edition number `edition`'s work is all done."""
+        played = self.played.get(edition)
+        explored = work.explore is None or edition in self.explored
+        conformed = work.conform is None or edition in self.conformed
+        return explored and conformed and played is not None and played.done
+
+
+def run(
+    work: Work,
+    which: list[int],
+    jobs: int,
+    outcome: Outcome,
+    progress: Progress | None = None,
+) -> None:
+    """Run the explorations and games of the editions numbered `which` on `jobs` processes,
+    into `outcome`. On Ctrl-C the workers stop and the interrupt propagates; `outcome`
+    keeps what finished.
+
+    The engine is loaded (or compiled) here first, so that no worker loads it again.
+    """
+    from unospec.checks.engines.compiled.warm import load
+
+    load()  # in this process, before the pool forks: every worker then has the engine loaded
+    for number in which:
+        outcome.played[number] = Played(work.games)
+        _report(work, outcome, number, progress)
+    pieces = _pieces(work, which, outcome)
+    pool = None
+    try:
+        if jobs > 1:
+            context = multiprocessing.get_context("fork")
+            # a fresh process per piece: an exploration's peak memory is then its own, not
+            # the high-water mark of a larger one explored before in the same process
+            pool = context.Pool(
+                jobs, initializer=_init_worker, initargs=(work,), maxtasksperchild=1
+            )
+            results: Iterator[tuple[Piece, Any]] = as_completed(pool, _do_in_worker, pieces)
+        else:
+            results = ((piece, work.do(piece)) for piece in pieces)
+        for piece, result in _stopping(results):
+            if piece.chunk is None:
+                outcome.explored[piece.edition] = result
+            elif piece.chunk == CONFORM:
+                outcome.conformed[piece.edition] = result
+            else:
+                outcome.played[piece.edition].add(piece.chunk, *result)
+            _report(work, outcome, piece.edition, progress)
+    finally:
+        if pool is not None:
+            stop(pool)
+
+
+def _stopping(results: Iterator[tuple[Piece, Any]]) -> Iterator[tuple[Piece, Any]]:
+    """`results`, a worker's stop (see `_Stopped`) raised here as the Ctrl-C it stands for."""
+    try:
+        yield from results
+    except _Stopped as stopped:
+        raise KeyboardInterrupt(f"a worker stopped ({stopped})") from None
+
+
+def _pieces(work: Work, which: list[int], outcome: Outcome) -> Iterator[Piece]:
+    """The explorations not yet run, then each edition's conformance check and its chunks in
+    order; read lazily, so the chunks of an edition whose games have stopped (see
+    `Played.done`) are left out."""
+    if work.explore is not None:
+        yield from (Piece(n, None) for n in which if n not in outcome.explored)
+    for number in which:
+        if work.conform is not None and number not in outcome.conformed:
+            yield Piece(number, CONFORM)
+        played = outcome.played[number]
+        for chunk in range(played.chunks):
+            if not played.done:
+                yield Piece(number, chunk)
+
+
+def _report(work: Work, outcome: Outcome, number: int, progress: Progress | None) -> None:
+    """Tell `progress` how far edition number `number` is: its exploration (0 or 1 of 1)
+    and its games."""
+    if progress is None:
+        return
+    edition, played = work.editions[number], outcome.played[number]
+    if work.explore is not None:
+        progress(f"{edition.name}: exploration", int(number in outcome.explored), 1)
+    if work.conform is not None:
+        progress(f"{edition.name}: conformance", int(number in outcome.conformed), 1)
+    progress(f"{edition.name}: {work.games} games", played.tally.games, work.games)
+
+
+_WORKER: dict[str, Work] = {}
+
+
+def _init_worker(work: Work) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _WORKER["work"] = work
+
+
+class _Stopped(Exception):
+    """A worker's KeyboardInterrupt or SystemExit, sent back as an answer. Left to end the
+    worker, it would leave its piece unanswered, and the parent waiting for ever."""
+
+
+def _do_in_worker(piece: Piece) -> Any:
+    try:
+        return _WORKER["work"].do(piece)
+    except (KeyboardInterrupt, SystemExit) as stop:
+        raise _Stopped(type(stop).__name__) from None

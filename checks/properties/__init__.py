@@ -1,0 +1,1 @@
+"""Properties: the named invariants every reachable state and every step must keep."""

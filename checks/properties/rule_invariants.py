@@ -1,0 +1,527 @@
+"""Invariants that each restate one booklet rule, from the card faces and the edition's
+numbers, apart from the kernel's own code: a bug in that code breaks them, where the
+structural invariants of `invariants` (cards conserved, obligations well formed) would pass
+it. `invariants.INVARIANTS` lists them with the others; each cites the section it restates.
+"""
+
+from __future__ import annotations
+
+from unospec.model.actions import (
+    Accept,
+    Action,
+    Catch,
+    Challenge,
+    Draw,
+    Keep,
+    NameLoser,
+    Play,
+    Reshuffle,
+)
+from unospec.model.cards import COLORS
+from unospec.model.edition import Edition
+from unospec.model.effects import (
+    DrawPenalty,
+    HailMary,
+    NoEffect,
+    PenaltyRace,
+    Reverse,
+    Skip,
+    Wild,
+    WildDraw,
+)
+from unospec.model.kernel import Fired, legal_actions
+from unospec.model.state import CLOCKWISE, GameState, Owed, PendingChallenge
+from unospec.model.table import MACHINE
+from unospec.model.vocabulary import Phase
+
+
+def matching_cards_offered(
+    edition: Edition, game: GameState, legal: tuple[Action, ...] | None = None
+) -> str | None:
+    """When a player may play, every coloured card they hold that matches by colour, number
+    or symbol is among the moves offered, and so is every wild its own rule lets them play:
+    a plain Wild and a special wild always, a Wild Draw card unless its edition refuses a
+    bluff and this would be one, a Hail Mary where it may be played as a plain wild (Let's
+    Play 1; Action Cards; after a draw, the edition's after-drawing reading; in an UNO
+    window, the moves that close it: Calling UNO). The other half of `plays-match`, said
+    here from the card faces, apart from the kernel's own list of moves.
+
+    `legal` may pass the state's legal actions when the caller has them already.
+    """
+    phase = game.phase
+    if phase not in MACHINE.play_phases or not game.discard:
+        return None
+    if phase in MACHINE.window_phases and game.challenge is not None:
+        return None  # closing this window leads to the challenge, not to a play
+    player, faces = game.current, edition.faces
+    hand = game.hands[player]
+    if phase == Phase.drawn_card and edition.rules.after_drawing != "any-matching-card":
+        hand = (game.drawn,)
+    top = game.discard[-1]
+    symbol, color, wild = faces.symbol, faces.color, faces.wild
+    playable = [  # a wild on top is matched by the colour in force only
+        card
+        for card in hand
+        if (
+            _wild_allowed(edition, game, player, card)
+            if wild[card]
+            else color[card] == game.color or (not wild[top] and symbol[card] == symbol[top])
+        )
+    ]
+    if not playable:
+        return None
+    if legal is None:
+        legal = legal_actions(edition, game)
+    offered = {move.card for move in legal if type(move) is Play and move.player == player}
+    for card in playable:
+        if card not in offered:
+            matches = "" if wild[card] else f", which matches {faces.card_id(top)},"
+            return f"player {player} holds {faces.card_id(card)}{matches} but may not play it"
+    return None
+
+
+def _wild_allowed(edition: Edition, game: GameState, player: int, card: int) -> bool:
+    """The wild's own Action Cards section lets `player` play it on their turn now
+    (`legality.own_rule_allows` said again, so that a bug in it shows here)."""
+    effect = edition.faces.effect[card]
+    if isinstance(effect, HailMary):
+        return effect.own_turn == "plain-wild"
+    if isinstance(effect, WildDraw) and effect.bluff == "refused":
+        kept = list(game.hands[player])
+        kept.remove(card)
+        return not _holds(edition, kept, game.color, effect.playable_unless_holding)
+    return True
+
+
+def plays_match(
+    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
+) -> str | None:
+    """Every card played matches the top card by colour, number or symbol, or is a wild
+    (Let's Play 1): said here from the card faces, apart from the kernel's own matching."""
+    if not fired or type(fired[0].action) is not Play:  # most steps play no card
+        return None
+    faces = edition.faces
+    for step in fired:
+        action = step.action
+        if step.branch.event not in _PLAYS or not isinstance(action, Play):
+            continue
+        game, card = step.before, action.card
+        if faces.wild[card] or faces.color[card] == game.color or not game.discard:
+            continue
+        face, top = faces.faces[card], faces.faces[game.discard[-1]]
+        if face.kind == top.kind and face.rank == top.rank:  # a symbol, or a number's rank
+            continue
+        return f"{faces.card_id(card)} was played on {faces.card_id(game.discard[-1])}, " + (
+            f"with {COLORS[game.color] if game.color >= 0 else 'no colour'} in force"
+        )
+    return None
+
+
+_PLAYS = frozenset({"play", "play_drawn"})
+PLAY_STEPS: frozenset[type] = frozenset({Play})
+"""The steps, by their action's type, in which a card may be played on a turn."""
+
+
+def turn_passes_on(
+    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
+) -> str | None:
+    """After a number, a plain Wild, a Skip, a Reverse or a Draw card, play goes on where
+    the card sends it (Let's Play: to the left, in the direction of play; Action Cards: a
+    Skip and a Draw card pass over the next player, a Reverse turns the direction, and with
+    two players does what the edition's reading says). After a Wild Draw card is accepted,
+    or challenged and found honest, its victim loses their turn; found guilty, the victim
+    plays or not as the card's reading says. After a special wild's loser is named, play
+    goes on after the wild's player. A reshuffle is no turn (Reshuffle): who is to play
+    stays. Said here from the card faces, apart from the kernel's own turn order; checked
+    where the step ends with the turn settled, or waiting for a reshuffle to finish a draw
+    (whose turn follows it is known by then: see `GameState.current`)."""
+    if not fired or after.phase not in _TURN_SETTLED:
+        return None
+    began = type(fired[0].action)
+    if began is Reshuffle:
+        if (after.current, after.direction) != (before.current, before.direction):
+            return (
+                f"the reshuffle moved the turn from player {before.current} (direction "
+                f"{before.direction}) to player {after.current} (direction {after.direction})"
+            )
+        return None
+    if began is Play:
+        found = _after_a_card(edition, fired)
+    elif began in _ANSWERS:
+        found = _after_an_answer(edition, fired)
+    else:
+        return None
+    if found is None:
+        return None
+    what, expected = found
+    if (after.current, after.direction) != expected:
+        return (
+            f"after {what}, player {after.current} is to play (direction {after.direction}); "
+            f"expected player {expected[0]} (direction {expected[1]})"
+        )
+    return None
+
+
+Expected = tuple[str, tuple[int, int]]
+"""What happened, and the (player to play, direction) it leads to."""
+
+
+def _after_a_card(edition: Edition, fired: tuple[Fired, ...]) -> Expected | None:
+    """Who plays after the card this step played, where the card itself decides."""
+    step = next((f for f in fired if f.branch.event in _PLAYS), None)
+    if step is None or not isinstance(step.action, Play):
+        return None
+    game, played = step.before, step.action
+    player = played.player
+    if not game.hands[player][1:]:  # the last card ends the hand: no turn follows
+        return None
+    effect = edition.faces.effect[played.card]
+    seats, way = game.players, game.direction
+    if type(effect) in (NoEffect, Wild):
+        expected = (player + way) % seats, way
+    elif type(effect) in (Skip, DrawPenalty):
+        expected = (player + 2 * way) % seats, way
+    elif type(effect) is Reverse:
+        again = seats == 2 and effect.with_two_players == "acts-as-skip"
+        expected = (player if again else (player - way) % seats), -way
+    else:  # a Wild Draw, a special wild: when answered (below); a Hail Mary: hail-mary-lands
+        return None
+    return f"player {player}'s {edition.faces.card_id(played.card)}", expected
+
+
+def _after_an_answer(edition: Edition, fired: tuple[Fired, ...]) -> Expected | None:
+    """Who plays after this step's answer to a Wild Draw card or a special wild."""
+    step = next((f for f in fired if f.branch.event in _ANSWER_EVENTS), None)
+    if step is None:
+        return None
+    game, event = step.before, step.branch.event
+    seats, way = game.players, game.direction
+    if event == "name_loser":
+        return "the special wild's loser", ((game.actor + way) % seats, way)
+    pending = game.challenge
+    if pending is None:
+        return None
+    victim = pending.victim
+    effect = edition.faces.effect[pending.card]
+    assert isinstance(effect, WildDraw)
+    plays = (
+        event == "challenge"
+        and pending.guilty
+        and effect.after_successful_challenge == "challenger-plays"
+    )
+    what = "an accepted" if event == "accept" else "a challenged"
+    return f"{what} {edition.faces.card_id(pending.card)}", (
+        (victim if plays else (victim + way) % seats),
+        way,
+    )
+
+
+_ANSWERS = frozenset({Challenge, Accept, NameLoser})
+TURN_STEPS = _ANSWERS | {Play, Reshuffle}
+"""The steps, by their action's type, after which `turn-passes-on` knows who plays."""
+_ANSWER_EVENTS = frozenset({"challenge", "accept", "name_loser"})
+_TURN_SETTLED = frozenset({Phase.awaiting_play, Phase.uno_window, Phase.awaiting_reshuffle})
+
+
+def _after_step(fired: tuple[Fired, ...], i: int, after: GameState) -> GameState:
+    """The table right after transition `i` of a step: where the next one started, or the
+    step's end."""
+    return fired[i + 1].before if i + 1 < len(fired) else after
+
+
+def wild_names_its_colour(
+    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
+) -> str | None:
+    """The colour a wild's player names is the colour in force after it (Action Cards)."""
+    played = fired[0].action if fired else None
+    if type(played) is not Play or not edition.faces.wild[played.card]:  # most steps
+        return None
+    for i, step in enumerate(fired):
+        if step.branch.event != "choose_color":
+            continue
+        action = step.action
+        named = _after_step(fired, i, after)
+        if isinstance(action, Play) and named.color != action.color:
+            return f"the wild named colour {action.color}, but {named.color} is in force"
+    return None
+
+
+def score_is_the_hand(
+    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
+) -> str | None:
+    """Scoring gives the hand's winner the points of the cards left in the other hands, by
+    the edition's table (numbers at face value), and nobody else anything (Keeping Score):
+    counted here from the card faces, apart from the kernel's own scoring."""
+    if after.scores is before.scores:  # no hand was scored (scoring makes a new tuple)
+        return None
+    if not any(step.branch.event == "score" for step in fired):
+        return None if after.scores == before.scores else "scores changed, though no hand ended"
+    for i, step in enumerate(fired):
+        if step.branch.event != "score":
+            continue
+        game = step.before
+        scored = _after_step(fired, i, after)
+        points = dict(edition.rules.points)
+        faces = edition.faces.faces
+        winner = game.hands.index(()) if () in game.hands else -1
+        total = 0
+        for hand in game.hands:
+            for card in hand:
+                worth = points.get(faces[card].kind)
+                if worth is None:
+                    return None  # a card without points: the kernel's rule gap, not a score
+                total += (faces[card].rank or 0) if worth == "face-value" else int(worth)
+        expected = list(before.scores)  # as the step began: nothing else scores in it
+        if winner >= 0:
+            expected[winner] += total
+        if list(scored.scores) != expected:
+            return f"scores {list(scored.scores)} after the hand, expected {expected}"
+    return None
+
+
+def draws_are_owed(
+    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
+) -> str | None:
+    """Each draw the step sets owes the player the rule names the count the rule gives, and
+    the table deals it from the top of the draw pile: one card for a player who draws (Let's
+    Play), a Draw card's count to the next player, the Wild Draw card's counts to the victim
+    who accepts or to the loser of a challenge, the penalty to a player caught not calling
+    UNO (Calling UNO), a special wild's count to its loser (Action Cards). What the pile
+    cannot give waits for a reshuffle, and lapses only when none can refill it (Let's Play
+    NOTE). Said here from the card faces and the edition's numbers, apart from the kernel."""
+    if not fired or type(fired[0].action) not in MAY_DRAW:
+        return None
+    played = fired[0].action
+    if type(played) is Play and type(edition.faces.effect[played.card]) is not DrawPenalty:
+        return None  # most steps: a play that owes no one a card
+    for i, step in enumerate(fired):
+        event = step.branch.event
+        made = _after_step(fired, i, after)
+        if event == "draw_owed":
+            problem = _dealt_as_owed(step.before, made)
+        elif event in _OWING:
+            problem = _owed_as_the_rule_says(edition, step, made.owed)
+        else:
+            continue
+        if problem:
+            return problem
+    return None
+
+
+_OWING = frozenset({"draw", "play", "play_drawn", "challenge", "accept", "catch", "name_loser"})
+MAY_DRAW = frozenset({Play, Draw, Challenge, Accept, Catch, NameLoser, Reshuffle})
+"""The steps, by their action's type, in which the table may owe or deal cards."""
+
+
+def _owed_as_the_rule_says(edition: Edition, step: Fired, owed: Owed | None) -> str | None:
+    """The obligation transition `step` set (`owed`) against the one its rule gives."""
+    game, action, event = step.before, step.action, step.branch.event
+    faces = edition.faces
+    expected: tuple[int, int] | None = None
+    if event == "draw":
+        expected = game.current, 1
+    elif event in _PLAYS and isinstance(action, Play):
+        effect = faces.effect[action.card]
+        if isinstance(effect, DrawPenalty) and game.hands[action.player][1:]:
+            expected = (action.player + game.direction) % game.players, effect.draw
+    elif event in ("challenge", "accept") and game.challenge is not None:
+        pending = game.challenge
+        wild_draw = faces.effect[pending.card]
+        assert isinstance(wild_draw, WildDraw)
+        if event == "accept":
+            expected = pending.victim, wild_draw.draw
+        elif pending.guilty:
+            expected = pending.offender, wild_draw.offender_draws
+        else:
+            expected = pending.victim, wild_draw.challenger_draws
+    elif event == "catch" and isinstance(action, Catch):
+        expected = action.target, edition.rules.uno_penalty
+    elif event == "name_loser" and isinstance(action, NameLoser) and game.special >= 0:
+        race = faces.effect[game.special]
+        assert isinstance(race, PenaltyRace)
+        expected = action.player, race.draw
+    found = (owed.player, owed.amount) if owed is not None else None
+    if found == expected:
+        return None
+    said = "no draw" if expected is None else f"player {expected[0]} to draw {expected[1]}"
+    got = "no draw" if found is None else f"player {found[0]} to draw {found[1]}"
+    return f"{step.branch.event} set {got}; the rule gives {said}"
+
+
+def _dealt_as_owed(game: GameState, dealt: GameState) -> str | None:
+    """One deal of owed cards: `game` before it, `dealt` after."""
+    owed = game.owed
+    if owed is None:
+        return "the table dealt cards no one was owed"
+    pile = game.draw_pile
+    got = min(owed.amount, len(pile))
+    grew = len(dealt.hands[owed.player]) - len(game.hands[owed.player])
+    if grew != got or dealt.draw_pile != pile[got:]:
+        return (
+            f"player {owed.player} was owed {owed.amount} with {len(pile)} in the draw pile, "
+            f"but got {grew} and the pile went to {len(dealt.draw_pile)}"
+        )
+    left = owed.amount - got
+    still = dealt.owed.amount if dealt.owed is not None else 0
+    refill = len(game.discard) > 1
+    if still != (left if refill else 0):
+        return (
+            f"player {owed.player} still owes {still} after getting {got} of {owed.amount}, "
+            f"expected {left if refill else 0}"
+            + ("" if refill else " (no reshuffle can refill the pile: the rest lapses)")
+        )
+    return None
+
+
+def challenge_judges_the_hand(
+    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
+) -> str | None:
+    """A Wild Draw card waits for the next player's answer, judged by the hand its player
+    kept, against the colour in force before it (Action Cards: the Wild Draw card's
+    section): said here from the card faces, apart from the kernel's own judgment."""
+    played = fired[0].action if fired else None
+    if type(played) is not Play or not edition.faces.wild_draw[played.card]:  # most steps
+        return None
+    faces = edition.faces
+    for i, step in enumerate(fired):
+        action = step.action
+        if step.branch.event not in _PLAYS or not isinstance(action, Play):
+            continue
+        game, card, player = step.before, action.card, action.player
+        effect = faces.effect[card]
+        if not isinstance(effect, WildDraw) or not game.hands[player][1:]:
+            continue
+        kept = list(game.hands[player])
+        kept.remove(card)
+        expected = PendingChallenge(
+            offender=player,
+            victim=(player + game.direction) % game.players,
+            card=card,
+            guilty=_holds(edition, kept, game.color, effect.guilty_if_holding),
+            bluff=_holds(edition, kept, game.color, effect.playable_unless_holding),
+        )
+        pending = _after_step(fired, i, after).challenge
+        if pending != expected:
+            return _challenge_differs(edition, pending, expected)
+    return None
+
+
+def _challenge_differs(
+    edition: Edition, pending: PendingChallenge | None, expected: PendingChallenge
+) -> str:
+    """What the recorded challenge gets wrong, in words."""
+    card = edition.faces.card_id(expected.card)
+    if pending is None:
+        return f"player {expected.offender}'s {card} leaves no challenge to answer"
+    for field, value in zip(PendingChallenge._fields, expected, strict=True):
+        found = getattr(pending, field)
+        if found == value:
+            continue
+        if field in ("guilty", "bluff"):
+            word = {"guilty": ("guilty", "honest"), "bluff": ("a bluff", "within its rule")}
+            said, meant = (word[field][0 if v else 1] for v in (found, value))
+            return (
+                f"player {expected.offender}'s {card} is judged {said}; by the hand kept "
+                f"it is {meant}"
+            )
+        return f"the challenge of player {expected.offender}'s {card} names {field} {found}, " + (
+            f"expected {value}"
+        )
+    return "the pending challenge differs"  # unreachable: the two records differ somewhere
+
+
+def _holds(edition: Edition, hand: list[int], color: int, kinds: tuple[str, ...]) -> bool:
+    """`hand` holds a card of the colour in force (`current-color`) or a wild (`wild`):
+    `legality.holds_any` said again, so that a bug in it shows here."""
+    faces = edition.faces
+    if "wild" in kinds and any(faces.wild[card] for card in hand):
+        return True
+    return "current-color" in kinds and color >= 0 and color in (faces.color[c] for c in hand)
+
+
+def game_ends_at_the_target(
+    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
+) -> str | None:
+    """The game ends, won by the hand's winner, exactly when their score reaches the target,
+    or after one hand where one hand is the game (Keeping Score; Winning)."""
+    if after.scores is before.scores:  # no hand was scored (scoring makes a new tuple)
+        return None
+    rules = edition.rules
+    for i, step in enumerate(fired):
+        if step.branch.event != "score" or () not in step.before.hands:
+            continue
+        winner = step.before.hands.index(())
+        scored = _after_step(fired, i, after)
+        won = rules.game_end == "single-hand" or scored.scores[winner] >= rules.target_score
+        if (scored.phase == Phase.game_over, scored.winner) != (won, winner if won else -1):
+            reached = f"player {winner} has {scored.scores[winner]} of {rules.target_score}"
+            return f"{reached}, yet the game is {'not ' if won else ''}over" + (
+                f" (winner {scored.winner})" if scored.winner >= 0 else ""
+            )
+    return None
+
+
+def hail_mary_lands(
+    edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
+) -> str | None:
+    """A Hail Mary thrown at the player who called UNO lands on the pile in the colour its
+    thrower named, and play goes on after the thrower as the card says; a right guess lets
+    a thrower left with cards to spare keep one, and the rest go under the Hail Mary (Action
+    Cards: Wild Hail Mary Card; the edition's hail-mary readings)."""
+    first = fired[0].action if fired else None
+    if type(first) not in HAIL_MARY_STEPS or (
+        type(first) is Play and not edition.faces.hail_mary[first.card]
+    ):
+        return None  # most steps
+    for i, step in enumerate(fired):
+        event = step.branch.event
+        if event == "keep":
+            problem = _shed_under(step.before, _after_step(fired, i, after))
+        elif event == "hail_mary":
+            problem = _landed(edition, step, _after_step(fired, i, after))
+        else:
+            continue
+        if problem:
+            return problem
+    return None
+
+
+HAIL_MARY_STEPS: frozenset[type] = frozenset({Play, Keep})
+"""The steps, by their action's type, that throw a Hail Mary or shed cards after one."""
+
+
+def _landed(edition: Edition, step: Fired, landed: GameState) -> str | None:
+    """One Hail Mary throw (`step`), and the table right after it."""
+    faces, game, thrown = edition.faces, step.before, step.action
+    assert isinstance(thrown, Play)
+    thrower = thrown.player
+    effect = faces.effect[thrown.card]
+    assert isinstance(effect, HailMary)
+    if landed.discard[-1:] != (thrown.card,) or landed.color != thrown.color:
+        return "the Hail Mary is not on top of the pile in the colour its thrower named"
+    left = len(game.hands[thrower]) - 1
+    if not left:
+        return None  # the thrower's last card: the hand is over
+    way = CLOCKWISE if effect.continue_with == "left-of-player" else game.direction
+    if landed.current != (thrower + way) % game.players:
+        return f"after player {thrower}'s Hail Mary, player {landed.current} is to play"
+    (last,) = game.hands[game.window]
+    right = faces.color[last] == thrown.color
+    if (landed.phase == Phase.hail_mary_discard) != (right and left > 1):
+        guess = "right" if right else "wrong"
+        return f"a {guess} guess, with {left} cards left, went to {landed.phase}"
+    return None
+
+
+def _shed_under(before: GameState, after: GameState) -> str | None:
+    """After a Keep: the thrower holds one card, and the rest lie right under the Hail Mary."""
+    thrower = before.actor
+    shed = len(before.hands[thrower]) - 1
+    if len(after.hands[thrower]) != 1:
+        return f"player {thrower} kept {len(after.hands[thrower])} cards, not one"
+    if (
+        after.discard[-1:] != before.discard[-1:]
+        or len(after.discard) != len(before.discard) + shed
+    ):
+        return "the shed cards are not under the Hail Mary"
+    return None
