@@ -1,6 +1,6 @@
 """The diagrams unospec draws, as pictures to write: turn flows, diffs, decks, storyboards.
 
-The command line (`unospec diagram`, in `unospec.diagram_command`) and the review report
+The command line (`unospec diagram`, in `unospec.commands.diagram`) and the review report
 choose which; this module builds them and writes them in each format. It imports the
 drawing modules only when a picture is made, so importing it stays cheap.
 """

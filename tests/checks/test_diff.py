@@ -18,7 +18,7 @@ from unospec.editions import builtin_path, load_edition, reference
 from unospec.model.errors import InputError
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.trace import parse_trace
-from unospec.render import diff_text
+from unospec.views.findings import diff_text
 
 
 def test_the_two_nfl_printings_have_the_same_data() -> None:

@@ -159,7 +159,7 @@ def test_a_simulation_stopped_before_its_first_game_names_no_table() -> None:
     """Ctrl-C before any game ends: no table was played, so `players` is null, not the
     `[0, 0]` it once said (no edition seats no one: Set Up), and the text says so."""
     from unospec.checks.engines.simulate import Tally, simulation_json
-    from unospec.render import simulate_text
+    from unospec.views.runs import simulate_text
 
     data = simulation_json(edition("classic"), Tally(interrupted=True), 0.1, check=True)
     assert data["games"] == 0 and data["players"] is None

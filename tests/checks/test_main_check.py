@@ -31,7 +31,7 @@ from unospec.model import kernel, moves, updates
 from unospec.model.actions import Play
 from unospec.model.table import MACHINE, CompiledMachine
 from unospec.model.trace import parse_trace
-from unospec.render import check_text
+from unospec.views.runs import check_text
 
 
 def test_a_builtin_edition_passes_every_check() -> None:

@@ -534,7 +534,7 @@ def test_a_replay_ending_with_a_draw_owed_says_who_owes_how_many() -> None:
     from unospec.checks.engines.replay import ReplayResult, pending
     from unospec.model.kernel import initial_state
     from unospec.model.state import Owed
-    from unospec.render import replay_text
+    from unospec.views.runs import replay_text
 
     e = edition("express")
     game = initial_state(e, 2, e.faces.in_play)

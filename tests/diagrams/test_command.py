@@ -13,7 +13,7 @@ from scenario import edition
 from unospec.arguments import add_diagram_arguments as add_arguments
 from unospec.checks.engines.random_play import record_game
 from unospec.cli import main
-from unospec.diagram_command import run
+from unospec.commands.diagram import run
 from unospec.diagrams.pictures import every_picture
 from unospec.editions import builtin_names, builtin_path
 from unospec.model.errors import InputError

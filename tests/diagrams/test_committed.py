@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from unospec.diagram_command import REGENERATE
+from unospec.commands.diagram import REGENERATE
 from unospec.diagrams.pictures import every_picture
 
 RENDERED = Path(__file__).resolve().parents[2] / "diagrams"

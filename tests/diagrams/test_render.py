@@ -9,7 +9,7 @@ import pytest
 
 from unospec.arguments import add_diagram_arguments as add_arguments
 from unospec.cli import main
-from unospec.diagram_command import run
+from unospec.commands.diagram import run
 from unospec.diagrams.render import draw
 from unospec.model.errors import InputError
 

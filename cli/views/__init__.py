@@ -1,0 +1,1 @@
+"""Views: what each command prints as text, read from its result."""

@@ -1,0 +1,139 @@
+"""What `unospec show` says of an edition, as JSON and as text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from unospec.editions import reference
+from unospec.editions.schema import RULE_KEYS, toml_value
+from unospec.model.cards import WILD_KINDS, Face
+from unospec.model.edition import Edition
+from unospec.model.effects import effect_name
+from unospec.model.wording import (
+    seats,
+    shell_word,
+    span,
+)
+
+
+def edition_json(edition: Edition) -> dict[str, Any]:
+    """Everything `unospec show` says about an edition."""
+    deck: list[dict[str, Any]] = []
+    for entry in edition.deck:
+        for face, count in entry.faces(edition.colors):
+            row = {"card": face.card_id, "count": count, "provenance": entry.provenance}
+            if entry.foil:
+                row["set_aside"] = True
+            deck.append(row)
+    rules = edition.rules
+    return {
+        "name": edition.name,
+        "title": edition.title,
+        "seed": edition.seed,
+        "variant_of": edition.variant_of,
+        "source": edition.source,
+        "total_cards": edition.total_cards,
+        "in_play_cards": edition.in_play_count,
+        "set_aside_cards": edition.set_aside_count,
+        "hand_size": rules.hand_size,
+        "players": [rules.min_players, rules.max_players],
+        "players_provenance": edition.players_provenance,
+        "target_score": rules.target_score,
+        "colors": list(edition.colors),
+        "deck": deck,
+        "cards": {
+            kind: {
+                "effect": effect_name(effect),  # as the edition file names it
+                **vars(effect),
+                "section": dict(edition.sections).get(kind, ""),
+                "name": edition.card_name(kind),
+            }
+            for kind, effect in edition.effects
+        },
+        "rules": {
+            "first_flip_ignores": sorted(rules.first_flip_ignores),
+            "ignored_flip_goes": rules.ignored_flip_goes,
+            "flip_exhausted": rules.flip_exhausted,
+            "next_leader": rules.next_leader,
+            "after_drawing": rules.after_drawing,
+            "reshuffle": rules.reshuffle,
+            "draw_shortfall": rules.draw_shortfall,
+            "empty_handed_draw": rules.empty_handed_draw,
+            "uno_penalty": rules.uno_penalty,
+            "game_end": rules.game_end,
+        },
+        "points": dict(rules.points),
+        "interpretations": [
+            {
+                "id": i.id,
+                "section": i.section,
+                "question": i.question,
+                "chosen": _plain(i.chosen),
+                "alternatives": [_plain(a) for a in i.alternatives],
+                "decides": i.decides,
+                "why": i.why,
+            }
+            for i in edition.interpretations
+        ],
+    }
+
+
+def _plain(value: object) -> object:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def edition_text(edition: Edition) -> str:
+    data = edition_json(edition)
+    out = [
+        f"{edition.title} ({edition.name})",
+        f"  from {edition.source}"
+        + (f", booklet {edition.seed}" if edition.seed else "")
+        + (f", a variant of {edition.variant_of}" if edition.variant_of else ""),
+        f"  {edition.total_cards} cards: {edition.in_play_count} in play, "
+        f"{edition.set_aside_count} set aside",
+        f"  {seats(*data['players'])} players ({edition.players_provenance}), "
+        f"hands of {edition.rules.hand_size}, "
+        + (
+            "a game is one hand"
+            if edition.rules.game_end == "single-hand"
+            else f"game to {edition.rules.target_score} points"
+        ),
+        "",
+        "Deck:",
+    ]
+    for entry in edition.deck:
+        faces = entry.faces(edition.colors)
+        count = sum(n for _, n in faces)
+        what = _entry_name(entry.kind, entry.ranks, faces)
+        aside = ", set aside" if entry.foil else ""
+        out.append(f"  {count:4d}  {what:<38} {entry.provenance}{aside}: {entry.why}")
+    out += ["", "Card rules ([cards.KIND] in the file):"]
+    for kind, card in data["cards"].items():
+        params = ", ".join(
+            f"{k} = {toml_value(v)}" for k, v in card.items() if k not in ("section", "name")
+        )
+        printed = dict(edition.card_names).get(kind)  # the file's own `name`, if it gives one
+        if printed:
+            params = f"name = {toml_value(printed)}, {params}"
+        out.append(f"  {kind:<20} {params}  [{card['section']}]")
+    out += ["", "Rules:"]
+    out += [f"  {RULE_KEYS[key]:<26} {toml_value(value)}" for key, value in data["rules"].items()]
+    points = ", ".join(f"{k} = {toml_value(v)}" for k, v in data["points"].items())
+    out += [f"  {'scoring.points':<26} {points}", "", "Interpretations (reading chosen; else):"]
+    for i in edition.interpretations:
+        alternatives = "; ".join(toml_value(a) for a in i.alternatives)
+        out.append(f"  [{i.section}] {i.id}: {toml_value(i.chosen)}  (else: {alternatives})")
+        out.append(f"      {i.question}")
+    if not edition.interpretations:  # not a heading over nothing: say where the questions are
+        lint = f"unospec lint {shell_word(reference(edition))}"
+        out.append(f"  none recorded (`{lint}` asks the open questions)")
+    return "\n".join(out)
+
+
+def _entry_name(kind: str, ranks: tuple[int, ...], faces: list[tuple[Face, int]]) -> str:
+    per = faces[0][1] if faces else 0
+    if ranks:
+        return f"number {span(sorted(ranks))}, {per} per colour and rank"
+    if kind in WILD_KINDS:
+        return kind
+    return f"{kind}, {per} per colour"

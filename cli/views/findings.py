@@ -1,0 +1,228 @@
+"""Text views of conclusions: proofs, lint findings and edition diffs.
+
+They read each result's typed JSON document, as `views.runs` does.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from unospec.model.wording import (
+    counted,
+    how_named,
+    span,
+)
+from unospec.views.runs import parting_rows, pending_rows, trace_rows
+from unospec.views.words import short, words
+
+
+def prove_text(data: dict[str, Any]) -> str:
+    """Proof verdicts, for people: the refuted ones with their counterexamples."""
+    queries = data["queries"]
+    counts = {v: sum(q["verdict"] == v for q in queries) for v in ("proved", "refuted", "unknown")}
+    out = [
+        f"{data['edition']}: {len(queries)} queries in {data['seconds']} s: "
+        f"{counts['proved']} proved, {counts['refuted']} refuted, {counts['unknown']} unknown"
+    ]
+    conservation = [q for q in queries if q["name"].startswith("card-conservation")]
+    if conservation and all(q["verdict"] == "proved" for q in conservation):
+        out.append(
+            f"  proved   card-conservation: init and all {len(conservation) - 1} transitions"
+        )
+    for q in queries:
+        if q["name"].startswith("card-conservation") and q["verdict"] == "proved":
+            continue
+        mark = {"proved": "proved  ", "refuted": "REFUTED ", "unknown": "unknown "}[q["verdict"]]
+        out.append(f"  {mark} {q['name']}  [{q['section']}]  {q['claim']}")
+        for key, value in (q["witness"] or {}).items():
+            out.append(f"             {key}: {short(value)}")
+        if q["verdict"] == "proved" and q.get("detail"):
+            for key, value in q["detail"].items():
+                out.append(f"             {key}: {short(value)}")
+    return "\n".join(out)
+
+
+def _worded(kind: str, path: str, a: object, b: object) -> tuple[object, object]:
+    """A finding is found or not, a transition can fire or not: words, not True/False."""
+    words = {
+        "finding": ("found", "not found"),
+        "transition": ("can fire", "cannot fire"),
+        "exploration": ("fires", "never fires"),  # the transitions fired at a scale
+    }
+    if kind in words and isinstance(a, bool) and isinstance(b, bool):
+        yes, no = words[kind]
+        return (yes if a else no), (yes if b else no)
+    return a, b
+
+
+def _change(a: object, b: object, width: int = 60) -> str:
+    """``a -> b``; when both are too long to show whole, only what differs: the keys of two
+    objects whose values differ, or the items one list has and the other lacks (the shared
+    part once cut the one differing item off both sides).
+
+    >>> _change(["skip", "reverse", "draw-two"], ["skip", "reverse", "draw-two", "wild"], 20)
+    'adds [wild], the rest the same'
+    >>> _change(["skip", "reverse", "draw-two", "wild"], ["skip", "reverse"], 20)
+    'drops [draw-two, wild], the rest the same'
+    """
+    whole = f"{short(a, width)} -> {short(b, width)}"
+    if len(words(a)) <= width and len(words(b)) <= width:
+        return whole
+    if isinstance(a, dict) and isinstance(b, dict):
+        keys = [k for k in dict.fromkeys([*a, *b]) if a.get(k) != b.get(k)]
+        return "; ".join(f"{k}: {_change(a.get(k), b.get(k), width)}" for k in keys)
+    if isinstance(a, list) and isinstance(b, list):
+        only_a = [x for x in a if x not in b]
+        only_b = [x for x in b if x not in a]
+        if only_b and not only_a:
+            return f"adds {short(only_b, width)}, the rest the same"
+        if only_a and not only_b:
+            return f"drops {short(only_a, width)}, the rest the same"
+        if only_a or only_b:
+            return f"{short(only_a, width)} -> {short(only_b, width)} (the rest the same)"
+    return whole
+
+
+def _without_game(witness: Any) -> Any:
+    """A witness without its game, which `_game_line` tells apart: its deck and steps
+    would fill the witness line's width before the facts it shows."""
+    if isinstance(witness, dict) and isinstance(witness.get("game"), dict):
+        return {k: v for k, v in witness.items() if k != "game"} | {
+            k: v for k, v in witness["game"].items() if k != "trace"
+        }
+    return witness
+
+
+def _game_line(witness: Any) -> list[str]:
+    """Where a witness game's trace is, for a reader of the text who wants to replay it."""
+    game = witness.get("game") if isinstance(witness, dict) else None
+    if not isinstance(game, dict) or not isinstance(game.get("trace"), dict):
+        return []
+    steps = len(game["trace"].get("steps", []))
+    return [
+        f"      game: a trace of {steps} steps, in `--format json` as witness.game.trace, "
+        "for `unospec replay`"
+    ]
+
+
+def lint_text(data: dict[str, Any]) -> str:
+    """Findings grouped by severity, worded as a review for the booklet's author."""
+    findings = data["findings"]
+    out = [f"Review of {data['edition']}: {len(findings)} findings"]
+    titles = {
+        "error": "Contradictions (the booklet says two things that cannot both hold)",
+        "warning": "Gaps and ambiguities (the booklet leaves the outcome open, or a rule "
+        "never fired)",
+        "info": "Worth knowing",
+    }
+    for severity, title in titles.items():
+        group = [f for f in findings if f["severity"] == severity]
+        if not group:
+            continue
+        out += ["", f"{title}: {len(group)}"]
+        for f in group:
+            out.append(f"  - [{f['section']}] {f['message']}  ({f['family']})")
+            if f["interpretation"]:
+                reading = f["interpretation"]
+                others = ", ".join(words(a) for a in reading["alternatives"])
+                out.append(
+                    f"      reading chosen: {words(reading['chosen'])}; alternatives: {others}"
+                )
+            if f["witness"] and severity != "info":
+                out.append(f"      witness: {short(_without_game(f['witness']))}")
+                out += _game_line(f["witness"])
+            elif f["witness"] and "what it does" in f["witness"]:  # a noted dead rule
+                out.append(f"      what it does: {f['witness']['what it does']}")
+    return "\n".join(out)
+
+
+def diff_text(data: dict[str, Any]) -> str:
+    """A diff, for people: each difference, then the behavioural evidence or the bound."""
+    verdict = (
+        "are equivalent"
+        if data["equivalent"]
+        else "are not shown to differ, nor equivalent: the search stopped first"
+        if data.get("undecided")
+        else "differ"
+    )
+    out = [f"{data['a']} and {data['b']} {verdict}"]
+    by_kind: dict[str, list[dict[str, Any]]] = {}
+    for d in data["differences"]:
+        by_kind.setdefault(d["kind"], []).append(d)
+    for kind, items in by_kind.items():
+        out.append(f"  {kind}: {len(items)}")
+        out += [
+            f"    {d['path']}: {_change(*_worded(kind, d['path'], d['a'], d['b']))}"
+            + (f" ({short(d['detail'], 160)})" if d.get("detail") else "")
+            for d in items
+        ]
+    found = data["distinguishing_trace"]
+    bound = data["bound"]
+    where = f"{bound.get('players')} players at scale {bound.get('scale')}"
+    if found and found.get("trace"):
+        steps = found["trace"]["steps"]
+        at = f"at step {found['step']}" if found["step"] >= 0 else "right after the deal"
+        out.append(f"  behaviour: {how_named(found['how'], data['a'], data['b'])} {at} ({where}):")
+        if "dealt" in found:  # the table as dealt, then what each step changed
+            out += ["  " + row for row in trace_rows(found["dealt"], found["steps"])]
+            out += parting_rows(found.get("parting"), data["a"], data["b"])
+        else:
+            out += [f"    {i:>3}  {json.dumps(step)}" for i, step in enumerate(steps)]
+        for side in ("a", "b"):
+            r = found["replay"][side]
+            state = (
+                "illegal: " + r["first_illegal"]["reason"]
+                if r["first_illegal"]
+                else (
+                    f"phase {r['phase']}, next player {r['current']}, hands {r['hands']}"
+                    + "".join(f", {words}" for words in pending_rows(r))
+                )
+            )
+            out.append(f"    replayed on {data[side]}: {state}")
+        if found.get("parting") is None:  # told in words above otherwise
+            for name, values in found.get("fields", {}).items():
+                out.append(f"    {name}: {_change(values['a'], values['b'])}")
+    elif found:
+        out.append(f"  behaviour: {how_named(found['how'], data['a'], data['b'])}")
+    else:
+        states = f"{bound.get('states')} states"
+        searched = f"any of the {states}" if bound.get("complete") else f"the first {states}"
+        out.append(
+            f"  behaviour: no difference in {searched} of the shared deck, to depth "
+            f"{bound.get('depth')} ({where})"
+        )
+    if bound.get("left_out"):
+        out.append(f"    not played (in one deck only): {', '.join(bound['left_out'])}")
+    if bound.get("scaled_away"):
+        deck_counts = [d for d in bound["scaled_away"] if d["path"].startswith("deck.")]
+        deck_counts = [d for d in deck_counts if d["path"] != "deck.colours"]  # a list, not a count
+        counts = [d["path"].removeprefix("deck.") for d in deck_counts]
+        alike = [
+            f"{d['path']} ({_change(d['a'], d['b'])})"
+            for d in bound["scaled_away"]
+            if d not in deck_counts
+        ] + ([f"how many cards: {', '.join(counts)}"] if counts else [])
+        out.append(f"    not tested by play at this scale: {'; '.join(alike)}")
+        away = {d["path"] for d in bound["scaled_away"]}
+        if "scoring.target" in away:
+            out.append(
+                "      (`--scale ...,target=0` keeps each edition's own target, at the cost of "
+                "more states)"
+            )
+        if "setup.hand_size" in away:
+            out.append(
+                "      (a scale deals both editions hands of its own size: play cannot show it)"
+            )
+    if bound.get("capped"):
+        most = bound["capped"][0]["most_drawn"]
+        amounts = "; ".join(f"{d['path']} ({_change(d['a'], d['b'])})" for d in bound["capped"])
+        out.append(
+            f"    not told apart by play at this scale: {amounts}: no draw here takes more than "
+            f"{counted(most, 'card', 'cards')}, so both draw every card there is (a larger "
+            "--scale deals more)"
+        )
+    if bound.get("players_not_compared"):
+        sizes = span(bound["players_not_compared"])
+        out.append(f"    not compared: tables of {sizes} players (`--players N` compares one)")
+    return "\n".join(out)

@@ -1,0 +1,282 @@
+"""Text views of runs: the main check, replay, explore, conform and simulate.
+
+JSON is each result's own typed document (`to_json`); these read the same document, so the
+text and the JSON of a command never disagree.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from unospec.checks.engines.replay import ReplayResult
+from unospec.checks.jobs.results import EditionReport
+from unospec.model.vocabulary import Phase
+from unospec.model.wording import (
+    challenge_words,
+    counted,
+    owed_words,
+    shell_word,
+)
+from unospec.views.words import short
+
+
+def check_text(reports: list[EditionReport]) -> str:
+    out: list[str] = []
+    for report in reports:
+        out.append(f"{'PASS' if report.ok else 'FAIL'}  {report.name}  ({report.source})")
+        for check in report.checks:
+            status = (
+                "FAIL" if not check.ok else "note" if check.data.get("saved") is False else "ok  "
+            )
+            out.append(f"  {status}  {check.name}: {check.detail}")
+            if check.name == "proofs":
+                refuted = [q["name"] for q in check.data["queries"] if q["verdict"] != "proved"]
+                out += [f"          refuted: {name}" for name in refuted]
+            if check.name == "lint":
+                errors = [f for f in check.data["findings"] if f["severity"] == "error"]
+                out += [f"          [{f['section']}] {f['message']}" for f in errors]
+        chosen = len(report.interpretations)
+        if chosen:
+            out.append(
+                f"  note  {counted(chosen, 'interpretation', 'interpretations')} chosen "
+                f"(see `unospec show {shell_word(report.command_name)}`)"
+            )
+    passed = sum(r.ok for r in reports)
+    out.append(f"{passed} of {len(reports)} editions pass")
+    return "\n".join(out)
+
+
+def replay_text(result: ReplayResult) -> str:
+    out = [
+        f"{result.reference or result.edition}: {counted(result.steps, 'step', 'steps')} "
+        f"replayed, phase {result.phase}"
+    ]
+    for bluff in result.bluffs:
+        out.append(f"  step {bluff['step']}: player {bluff['player']} bluffed with {bluff['card']}")
+    ending = result.ending()
+    if ending:
+        who = (
+            f"player {ending['winner']} has won"
+            if ending["winner"] >= 0
+            else f"the table to deal a hand player {ending['leader']} leads"
+            if result.phase == Phase.dealing
+            else "the table to shuffle"
+            if result.phase == Phase.awaiting_reshuffle
+            else f"player {ending['current']} to move"
+        )
+        out.append(
+            f"  ends: {who}; hands {ending['hands']}, scores {ending['scores']}"
+            + "".join(f"; {words}" for words in pending_rows(ending))
+        )
+    if result.first_illegal:
+        illegal = result.first_illegal
+        out.append(f"ILLEGAL step {illegal['step']}: {illegal['reason']}")
+    if result.violation:
+        v = result.violation
+        if v["invariant"] == "rules-give-an-outcome":  # the move is legal; the rules stop there
+            at = "the deal" if v["step"] < 0 else f"step {v['step']}"
+            out.append(f"NO OUTCOME at {at}: {v['message']}")
+        else:
+            out.append(f"INVARIANT {v['invariant']} broken after step {v['step']}: {v['message']}")
+    if result.ok:
+        out.append("ok: every step is legal")
+    recorded = result.recorded  # the trace file's own words: one line, cut short
+    if recorded is not None:  # its shape is checked as the trace is read
+        said = f"{recorded['invariant']}: {recorded['message']}"
+        out.append(f"  written for: {short(' '.join(said.split()), 300)}")
+    return "\n".join(out)
+
+
+def explore_text(data: dict[str, Any]) -> str:
+    """An exploration's statistics, coverage and (if any) its counterexample, for people."""
+    complete = "complete" if data["complete"] else f"stopped ({data['stopped'] or 'violation'})"
+    out = [
+        f"{data['edition']} at scale {data['scale']}, {data['players']} players, "
+        f"symmetry {'on' if data['symmetry'] else 'off'}: {complete}",
+        f"  {counted(data['distinct_states'], 'distinct state', 'distinct states')} "
+        f"({data['unreduced_states']} without symmetry), "
+        f"{counted(data['transitions'], 'transition', 'transitions')}, depth {data['depth']}",
+        f"  {data['seconds']} s, {data['states_per_second']} states/s, peak memory "
+        f"{data['peak_memory_mb']} MB ("
+        + (
+            f"~{data['bytes_per_state']} bytes per state)"
+            if data["bytes_per_state"]
+            else "too few states to measure the memory per state)"  # RSS grows in pages
+        ),
+    ]
+    if data.get("fingerprint_collision_probability") is not None:
+        out.append(
+            f"  fingerprints: the chance of a collision is about "
+            f"{data['fingerprint_collision_probability']:.1e} (TLC's optimistic estimate)"
+        )
+    for each in data.get("portfolio") or []:
+        out.append(
+            f"  scale {each['scale']}: {counted(each['distinct_states'], 'state', 'states')}, "
+            f"{counted(each['transitions'], 'transition', 'transitions')}, depth {each['depth']}"
+            + ("" if each["complete"] else ", incomplete")
+        )
+    out.append("Invariants:")
+    states = data["distinct_states"]
+    out += [
+        f"  {'ok  ' if i['ok'] else 'FAIL'}  {i['name']}"
+        + (
+            f"  (checked in {i['states_checked']} of the {states} states: the search stopped)"
+            if i["ok"] and i["states_checked"] < states
+            else ""
+        )
+        for i in data["invariants"]
+    ]
+    progress = data["progress"]
+    if progress is None:
+        out.append("Progress: not checked (the exploration did not finish)")
+    else:
+        out.append(f"Progress:\n  {'ok  ' if progress['ok'] else 'FAIL'}  {progress['name']}")
+    fired = sum(1 for n in data["coverage"].values() if n)
+    out.append(f"Rule coverage: {fired} of {len(data['coverage'])} transitions fired")
+    out += [f"  never fired: {label}" for label in data["never_fired"]]
+    violation = data["violation"]
+    if violation:
+        out += [
+            "",
+            f"VIOLATION of {violation['invariant']}: {violation['message']}",
+            "Shortest trace (the table as dealt, then only what changed at each step):",
+        ]
+        out += trace_rows(violation["dealt"], violation["steps"])
+    if progress and not progress["ok"]:
+        out += ["", f"The game cannot end from {progress['stuck_states']} of the states: from "
+                "each, no sequence of moves and shuffles reaches the end of the game."]  # fmt: skip
+        witness = progress["witness"]
+        if witness:
+            out.append("Shortest trace to one of them (the table as dealt, then what changed):")
+            out += trace_rows(witness["dealt"], witness["steps"])
+    out += [f"  written: {path}" for path in data.get("written", [])]
+    return "\n".join(out)
+
+
+def trace_rows(dealt: list[str], steps: list[dict[str, Any]]) -> list[str]:
+    """A trace as a table: the deal in full, then each step with only what it changed."""
+    rows = [f"  deal  {'table':<9} {'deal':<28} {'; '.join(dealt)}"]
+    for row in steps:
+        who = "table" if row["player"] is None else f"player {row['player']}"
+        rows.append(f"  {row['step']:>3}  {who:<9} {row['action']:<28} {'; '.join(row['changes'])}")
+    return rows
+
+
+def parting_rows(parting: dict[str, Any] | None, a: str, b: str) -> list[str]:
+    """The step at which two editions part: who did what, then what it does in each."""
+    if not parting:
+        return []
+    who = "table" if parting.get("player") is None else f"player {parting['player']}"
+    rows = [f"    {parting.get('step', '?'):>3}  {who:<9} {parting.get('action', '')}"]
+    for side, name in (("a", a), ("b", b)):
+        rows.append(f"           in {name}: {'; '.join(parting[side]) or 'nothing changes'}")
+    return rows
+
+
+def pending_rows(table: dict[str, Any]) -> list[str]:
+    """What a replayed table still owes (`pending` in `checks.replay`), in the words a
+    counterexample's steps use."""
+    out = []
+    owed, challenge = table.get("owed"), table.get("challenge")
+    if owed:
+        out.append(owed_words(owed["player"], owed["amount"]))
+    if challenge:
+        out.append(challenge_words(challenge["guilty"]))
+    return out
+
+
+def _span(players: list[int] | None) -> str:
+    if players is None:  # interrupted before the first game
+        return "any table"
+    low, high = players
+    return f"{low} players" if low == high else f"{low} to {high} players in turn"
+
+
+def _shares(data: dict[str, Any]) -> str:
+    """Who wins, as shares of what was won: with no hand or game won, a share of 0% would
+    read as a player who always lost."""
+    hands = (
+        f"the player who leads a hand wins {data['first_player_win_share']:.1%} of hands"
+        if data["hands"]
+        else "no hand was won"
+    )
+    games = (
+        f"player 0 wins {data['player_zero_game_share']:.1%} of games"
+        if data["finished_games"]
+        else "no game finished"
+    )
+    return f"{hands}; {games}"
+
+
+def conform_text(data: dict[str, Any]) -> str:
+    """A conformance report, for people."""
+    scale = f"scale {data['scale']}" if data["scale"] else "no scale"
+    portion = "every state" if data["complete"] else "the first states, breadth first"
+    head = (
+        f"{data['edition']}: the {data['engine'] or 'compiled'} engine "
+        f"{'agrees with' if data['ok'] else 'differs from'} the reference kernel"
+    )
+    out = [
+        head,
+        f"  {scale}, {data['players']} players ({portion}): "
+        f"{counted(data['states_compared'], 'state', 'states')}, "
+        f"{counted(data['steps_compared'], 'step', 'steps')} compared, "
+        f"{counted(data['moves_refused'], 'move', 'moves')} not offered refused by both",
+        f"  {counted(data['games'], 'full-size game', 'full-size games')} replayed step by step",
+    ]
+    difference = data["first_difference"]
+    if difference is not None:
+        action = difference["action"]
+        out.append(f"  first difference ({difference['what']}):")
+        if action is not None:
+            out.append(f"    step: {json.dumps(action)}")
+        out.append(f"    reference: {json.dumps(difference['reference'])}")
+        out.append(f"    engine:    {json.dumps(difference['engine'])}")
+        steps = len(difference["trace"]["steps"])
+        out.append(f"    trace: the deal and {counted(steps, 'step', 'steps')} (`--trace-out`)")
+    if data.get("written"):
+        out.append(f"  written: {data['written']}")
+    return "\n".join(out)
+
+
+def simulate_text(data: dict[str, Any]) -> str:
+    """A simulation's statistics, for people."""
+    out = [
+        ("INTERRUPTED: partial results\n" if data["interrupted"] else "")
+        + f"{data['edition']}: {counted(data['games'], 'game', 'games')} of "
+        f"{_span(data['players'])} "
+        f"({data['finished_games']} finished) in "
+        f"{data['seconds']} s, {data['games_per_second']} games/s",
+        f"  {counted(data['hands'], 'hand', 'hands')}, {counted(data['steps'], 'step', 'steps')}; "
+        "turns per hand: mean "
+        f"{data['mean_turns']}, median {data['median_turns']}",
+        "  " + _shares(data),
+        f"  {data['reshuffles_per_game']} reshuffles per game, "
+        f"{counted(data['draw_shortfalls'], 'draw', 'draws')} short of cards",
+        f"  invariants checked after every step: "
+        f"{counted(data['invariant_violations'], 'violation', 'violations')}"
+        if data["invariants_checked"]
+        else "  invariants off",
+    ]
+    if data["first_violation"]:
+        v = data["first_violation"]
+        out.append(f"  first: game {v['game']} broke {v['invariant']}: {v['message']}")
+    out += [f"  rule gap: {gap}" for gap in data["rule_gaps"]]
+    if data.get("first_gap"):
+        g = data["first_gap"]
+        shows = f": `{g['command']}` shows it" if "command" in g else ""
+        out.append(f"  first met in game {g['game']} ({g['players']} players){shows}")
+    if data["first_unfinished"]:
+        u = data["first_unfinished"]
+        shows = (
+            f"`{u['command']}` shows it"
+            if "command" in u
+            else "`unospec play` plays whole games with the mixed policy, not this one"
+        )
+        out.append(
+            f"  game {u['game']} did not end ({u['players']} players, seed {u['seed']}; {shows})"
+        )
+    out.append("Rules fired:")
+    out += [f"  {count:>9}  {label}" for label, count in data["rules_fired"].items()]
+    return "\n".join(out)
