@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from unospec.editions.reader import Reader, Shown
 from unospec.editions.variants import base_path
+from unospec.model import readings as r
 from unospec.model.cards import COLORS, KINDS, NUMBER, RANKS, WILD_KINDS
 from unospec.model.edition import DeckEntry, Edition, Interpretation, Reading, Rules
 from unospec.model.effects import (
@@ -28,6 +29,7 @@ from unospec.model.effects import (
     Wild,
     WildDraw,
 )
+from unospec.model.readings import READINGS as READINGS  # the schema validates against it
 
 FORMAT = 1
 PROVENANCE = ("stated", "assumed")
@@ -48,24 +50,6 @@ TOP_KEYS = (
 )
 MAX_CARDS = 10_000
 MAX_DRAW = 1_000
-
-READINGS: dict[str, tuple[str, ...]] = {
-    "setup.ignored_flip_goes": ("discard-pile", "bottom-of-draw-pile"),
-    "setup.flip_exhausted": ("redeal",),
-    "setup.next_leader": ("rotate-left", "same"),
-    "play.reshuffle": ("keep-top-card",),
-    "play.draw_shortfall": ("draw-what-remains",),
-    "play.empty_handed_draw": ("turn-passes",),
-    "play.after_drawing": ("drawn-card-only", "any-matching-card"),
-    "scoring.game_end": ("target-score", "single-hand"),
-    "reverse.with_two_players": ("acts-as-skip", "direction-only"),
-    "wild-draw.bluff": ("allowed-until-challenged", "refused"),
-    "wild-draw.after_successful_challenge": ("challenger-plays", "challenger-loses-turn"),
-    "hail-mary.own_turn": ("plain-wild", "interrupt-only"),
-    "hail-mary.continue_with": ("left-of-player", "next-in-direction"),
-    "penalty-race.loser_among": ("others", "everyone"),
-}
-"""Every reading the kernel implements, per parameter (card parameters by effect)."""
 
 RULE_KEYS: dict[str, str] = {
     "hand_size": "setup.hand_size",
@@ -333,7 +317,7 @@ def _effect(reader: Reader, path: tuple[str, ...], name: str) -> Effect:
     if name == "skip":
         return Skip()
     if name == "reverse":
-        return Reverse(with_two_players=reading("with_two_players"))
+        return Reverse(with_two_players=cast(r.TwoPlayerReverse, reading("with_two_players")))
     if name == "draw":
         return DrawPenalty(draw=draw())
     if name == "wild":
@@ -343,14 +327,19 @@ def _effect(reader: Reader, path: tuple[str, ...], name: str) -> Effect:
             draw=draw(),
             playable_unless_holding=reader.choices((*path, "playable_unless_holding"), HOLDING),
             guilty_if_holding=reader.choices((*path, "guilty_if_holding"), HOLDING),
-            bluff=reading("bluff"),
+            bluff=cast(r.Bluff, reading("bluff")),
             challenger_draws=draw("challenger_draws"),
             offender_draws=draw("offender_draws"),
-            after_successful_challenge=reading("after_successful_challenge"),
+            after_successful_challenge=cast(
+                r.AfterSuccessfulChallenge, reading("after_successful_challenge")
+            ),
         )
     if name == "hail-mary":
-        return HailMary(own_turn=reading("own_turn"), continue_with=reading("continue_with"))
-    return PenaltyRace(draw=draw(), loser_among=reading("loser_among"))
+        return HailMary(
+            own_turn=cast(r.HailMaryOwnTurn, reading("own_turn")),
+            continue_with=cast(r.HailMaryContinuesWith, reading("continue_with")),
+        )
+    return PenaltyRace(draw=draw(), loser_among=cast(r.LoserAmong, reading("loser_among")))
 
 
 def _rules(reader: Reader, deck: tuple[DeckEntry, ...]) -> Rules:
@@ -374,15 +363,15 @@ def _rules(reader: Reader, deck: tuple[DeckEntry, ...]) -> Rules:
         min_players=minimum,
         max_players=maximum,
         first_flip_ignores=frozenset(reader.choices(("setup", "first_flip_ignores"), KINDS)),
-        ignored_flip_goes=_reading(reader, ("setup", "ignored_flip_goes")),
-        flip_exhausted=_reading(reader, ("setup", "flip_exhausted")),
-        reshuffle=_reading(reader, ("play", "reshuffle")),
-        draw_shortfall=_reading(reader, ("play", "draw_shortfall")),
-        empty_handed_draw=_reading(reader, ("play", "empty_handed_draw")),
-        after_drawing=_reading(reader, ("play", "after_drawing")),
+        ignored_flip_goes=cast(r.IgnoredFlipGoes, _reading(reader, ("setup", "ignored_flip_goes"))),
+        flip_exhausted=cast(r.FlipExhausted, _reading(reader, ("setup", "flip_exhausted"))),
+        reshuffle=cast(r.KeptOnReshuffle, _reading(reader, ("play", "reshuffle"))),
+        draw_shortfall=cast(r.DrawShortfall, _reading(reader, ("play", "draw_shortfall"))),
+        empty_handed_draw=cast(r.EmptyHandedDraw, _reading(reader, ("play", "empty_handed_draw"))),
+        after_drawing=cast(r.AfterDrawing, _reading(reader, ("play", "after_drawing"))),
         uno_penalty=reader.integer(("play", "uno_penalty"), 0, MAX_DRAW),
-        next_leader=_reading(reader, ("setup", "next_leader")),
-        game_end=_reading(reader, ("scoring", "game_end")),
+        next_leader=cast(r.NextLeader, _reading(reader, ("setup", "next_leader"))),
+        game_end=cast(r.GameEnd, _reading(reader, ("scoring", "game_end"))),
         target_score=reader.integer(("scoring", "target"), 1, 10**9),
         points=_points(reader),
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
+from unospec.model import readings as r
 from unospec.model import sections
 from unospec.model.cards import COLORS, NUMBER, WILD_KINDS, Face
 from unospec.model.effects import Effect, HailMary, NoEffect, PenaltyRace, WildDraw
@@ -66,15 +67,15 @@ class Rules:
     min_players: int
     max_players: int
     first_flip_ignores: frozenset[str]
-    ignored_flip_goes: str  # "discard-pile" | "bottom-of-draw-pile"
-    flip_exhausted: str  # "redeal"
-    reshuffle: str  # "keep-top-card"
-    draw_shortfall: str  # "draw-what-remains"
-    empty_handed_draw: str  # "turn-passes"
-    after_drawing: str  # "drawn-card-only" | "any-matching-card"
+    ignored_flip_goes: r.IgnoredFlipGoes
+    flip_exhausted: r.FlipExhausted
+    reshuffle: r.KeptOnReshuffle
+    draw_shortfall: r.DrawShortfall
+    empty_handed_draw: r.EmptyHandedDraw
+    after_drawing: r.AfterDrawing
     uno_penalty: int
-    next_leader: str  # "rotate-left" | "same"
-    game_end: str  # "target-score" | "single-hand"
+    next_leader: r.NextLeader
+    game_end: r.GameEnd
     target_score: int
     points: tuple[tuple[str, int | str], ...]  # kind -> points, or "face-value"
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from unospec.model import readings as r
+
 
 @dataclass(frozen=True)
 class NoEffect:
@@ -23,7 +25,7 @@ class Skip:
 class Reverse:
     """The direction of play flips; `with_two_players` says what that means with two."""
 
-    with_two_players: str  # "acts-as-skip" | "direction-only"
+    with_two_players: r.TwoPlayerReverse
 
 
 @dataclass(frozen=True)
@@ -50,10 +52,10 @@ class WildDraw:
     draw: int
     playable_unless_holding: tuple[str, ...]
     guilty_if_holding: tuple[str, ...]
-    bluff: str  # "allowed-until-challenged" | "refused"
+    bluff: r.Bluff
     challenger_draws: int
     offender_draws: int
-    after_successful_challenge: str  # "challenger-plays" | "challenger-loses-turn"
+    after_successful_challenge: r.AfterSuccessfulChallenge
 
 
 @dataclass(frozen=True)
@@ -64,8 +66,8 @@ class HailMary:
     sheds their hand down to one card. Play then continues after the thrower.
     """
 
-    own_turn: str  # "plain-wild" | "interrupt-only"
-    continue_with: str  # "left-of-player" | "next-in-direction"
+    own_turn: r.HailMaryOwnTurn
+    continue_with: r.HailMaryContinuesWith
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,7 @@ class PenaltyRace:
     """
 
     draw: int
-    loser_among: str  # "others" | "everyone"
+    loser_among: r.LoserAmong
 
 
 Effect = NoEffect | Skip | Reverse | DrawPenalty | Wild | WildDraw | HailMary | PenaltyRace

@@ -286,8 +286,8 @@ def machine_tables(
         lister_len[phase_id[phase_name]] = len(listers) - lister_start[phase_id[phase_name]]
     named_phases = [phase_id.get(name, -1) for name in v.NAMED_PHASES]
     named_events = [event_id.get(name, -1) for name in v.NAMED_EVENTS]
-    missing += [f"phase {n!r}" for n, i in zip(v.NAMED_PHASES, named_phases, strict=True) if i < 0]
-    missing += [f"event {n!r}" for n, i in zip(v.NAMED_EVENTS, named_events, strict=True) if i < 0]
+    missing += [f"phase '{n}'" for n, i in zip(v.NAMED_PHASES, named_phases, strict=True) if i < 0]
+    missing += [f"event '{n}'" for n, i in zip(v.NAMED_EVENTS, named_events, strict=True) if i < 0]
     if missing:
         raise MachineTwinError(
             "the compiled engine has no twin of what the turn-flow machine names: "

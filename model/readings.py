@@ -1,0 +1,62 @@
+"""The readings unospec models, as types: one `Literal` per ambiguous rule parameter.
+
+Where a booklet is unclear or silent, an edition file names the reading it chose (see
+`unospec.editions.schema`). Each parameter's readings are written once, here, as a `Literal`
+type: the fields of `Rules` and of the card effects are typed with them, so comparing one
+with a misspelt reading is a mypy error, and the schema validates an edition file against
+the same lists (`READINGS`, read off these types), so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+IgnoredFlipGoes = Literal["discard-pile", "bottom-of-draw-pile"]
+"""Set Up: where a first flip the edition ignores goes."""
+FlipExhausted = Literal["redeal"]
+"""Set Up: what happens when no card may start the discard pile."""
+NextLeader = Literal["rotate-left", "same"]
+"""Set Up: who leads the next hand."""
+KeptOnReshuffle = Literal["keep-top-card"]
+"""Let's Play: what stays when the discard pile is shuffled into a new draw pile."""
+DrawShortfall = Literal["draw-what-remains"]
+"""Let's Play: a draw of more cards than both piles hold."""
+EmptyHandedDraw = Literal["turn-passes"]
+"""Let's Play: a draw with no card left to draw."""
+AfterDrawing = Literal["drawn-card-only", "any-matching-card"]
+"""Let's Play: what may be played after drawing."""
+GameEnd = Literal["target-score", "single-hand"]
+"""Keeping Score: when the game ends."""
+TwoPlayerReverse = Literal["acts-as-skip", "direction-only"]
+"""Reverse with two players."""
+Bluff = Literal["allowed-until-challenged", "refused"]
+"""A Wild Draw card played while holding a matching card."""
+AfterSuccessfulChallenge = Literal["challenger-plays", "challenger-loses-turn"]
+"""Who plays next after a successful challenge."""
+HailMaryOwnTurn = Literal["plain-wild", "interrupt-only"]
+"""Whether a Hail Mary may be played on its holder's own turn."""
+HailMaryContinuesWith = Literal["left-of-player", "next-in-direction"]
+"""Who plays after a Hail Mary."""
+LoserAmong = Literal["others", "everyone"]
+"""Who can lose a penalty race."""
+
+READING_TYPES: dict[str, object] = {
+    "setup.ignored_flip_goes": IgnoredFlipGoes,
+    "setup.flip_exhausted": FlipExhausted,
+    "setup.next_leader": NextLeader,
+    "play.reshuffle": KeptOnReshuffle,
+    "play.draw_shortfall": DrawShortfall,
+    "play.empty_handed_draw": EmptyHandedDraw,
+    "play.after_drawing": AfterDrawing,
+    "scoring.game_end": GameEnd,
+    "reverse.with_two_players": TwoPlayerReverse,
+    "wild-draw.bluff": Bluff,
+    "wild-draw.after_successful_challenge": AfterSuccessfulChallenge,
+    "hail-mary.own_turn": HailMaryOwnTurn,
+    "hail-mary.continue_with": HailMaryContinuesWith,
+    "penalty-race.loser_among": LoserAmong,
+}
+"""Each reading parameter, by where an edition file writes it (card parameters by effect)."""
+
+READINGS: dict[str, tuple[str, ...]] = {key: get_args(kind) for key, kind in READING_TYPES.items()}
+"""Every reading the kernel implements, per parameter, in the order the types list them."""
