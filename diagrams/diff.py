@@ -15,17 +15,10 @@ from __future__ import annotations
 import re
 from dataclasses import fields, replace
 
-from unospec.diagrams.graph import (
-    READING,
-    Diagram,
-    Mark,
-    Note,
-    about,
-    summary,
-    turn_flow,
-    why_inactive,
-    with_readings,
-)
+from unospec.diagrams.flow import Diagram, Mark, Note
+from unospec.diagrams.graph import turn_flow
+from unospec.diagrams.notes import READING, about, summary, with_readings
+from unospec.diagrams.style import why_inactive
 from unospec.editions import reference
 from unospec.editions.schema import FIXED_READINGS, RULE_KEYS, played_by_model
 from unospec.model.cards import KINDS, NUMBER

@@ -11,18 +11,9 @@ from __future__ import annotations
 import re
 import textwrap
 
-from unospec.diagrams.graph import (
-    READING,
-    READING_MEANING,
-    SYMBOLS,
-    Diagram,
-    Edge,
-    Mark,
-    Node,
-    Note,
-    step_legend,
-    styled,
-)
+from unospec.diagrams.flow import SYMBOLS, Diagram, Edge, Mark, Node, Note
+from unospec.diagrams.notes import READING, READING_MEANING
+from unospec.diagrams.style import step_legend, styled
 from unospec.model.vocabulary import Phase
 
 FONT = "DejaVu Sans"

@@ -11,17 +11,9 @@ from __future__ import annotations
 import json
 
 from unospec.diagrams.dot import COLOURS, wrap
-from unospec.diagrams.graph import (
-    READING,
-    READING_MEANING,
-    SYMBOLS,
-    Diagram,
-    Edge,
-    Mark,
-    Node,
-    step_legend,
-    styled,
-)
+from unospec.diagrams.flow import SYMBOLS, Diagram, Edge, Mark, Node
+from unospec.diagrams.notes import READING, READING_MEANING
+from unospec.diagrams.style import step_legend, styled
 
 ARROWS: dict[Mark, str] = {
     Mark.PLAIN: "-->",

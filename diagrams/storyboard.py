@@ -13,7 +13,6 @@ import textwrap
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
 
 from unospec.checks.engines.counterexample import changes, pending_draw, replay_states
 from unospec.checks.engines.replay import replay
@@ -21,9 +20,9 @@ from unospec.diagrams.dot import FONT, INK, PAPER, html, quote
 from unospec.diagrams.render import draw
 from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
-from unospec.model.machine import TurnFlow
 from unospec.model.state import CLOCKWISE, GameState
-from unospec.model.trace import Trace
+from unospec.model.table import MACHINE
+from unospec.model.trace import StepJson, Trace
 from unospec.model.wording import counted
 
 PER_ROW = 4
@@ -32,7 +31,7 @@ PER_ROW = 4
 WRAP = 44
 """Characters per line in a panel."""
 
-NAMES = {state.id: state.name for state in TurnFlow.states}
+NAMES: dict[str, str] = {str(phase): name for phase, name in MACHINE.names.items()}
 
 HEADS = {"deal": "#E8E8E8", "step": "#E8E8E8", "illegal": "#F3D3C4", "violation": "#F3D3C4"}
 """Header shading per kind of panel; a broken rule or invariant also gets a ✗ in words."""
@@ -168,12 +167,13 @@ def _stopped(panels: tuple[Panel, ...], trace: Trace) -> str:
     return f" (drawn up to step {last}, where it stops)"
 
 
-def _heading(i: int, step: dict[str, Any]) -> str:
+def _heading(i: int, step: StepJson) -> str:
     who = f"player {step['player']}: " if "player" in step else "table: "
     what = str(step.get("action", "?"))
-    for key in ("card", "color"):
-        if key in step:
-            what += f" {step[key]}"
+    if "card" in step:
+        what += f" {step['card']}"
+    if "color" in step:
+        what += f" {step['color']}"
     if "target" in step:
         what += f" player {step['target']}"
     return f"step {i}: {who}{what}"  # 0-based, as replay, diff and the trace file count

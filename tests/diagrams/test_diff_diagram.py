@@ -12,7 +12,8 @@ from scenario import ANY_MATCHING_CARD, edition, edition_file
 
 from unospec.diagrams.diff import CARD_COVERED, diff_flow
 from unospec.diagrams.dot import COLOURS, EDGE_STYLES, NODE_STYLES, flow_dot
-from unospec.diagrams.graph import READING, SYMBOLS, Mark
+from unospec.diagrams.flow import SYMBOLS, Mark
+from unospec.diagrams.notes import READING
 from unospec.diagrams.render import draw
 from unospec.editions import builtin_names, load_edition
 from unospec.model import branches, updates
