@@ -3,6 +3,10 @@
 The format is documented in the README ("Edition files"); this module is its one definition.
 Every parameter the kernel reads must be written in the file: nothing has a default here, so
 no reading of a booklet is ever made silently in code.
+
+Why one module of this length: it is one concept, the grammar of the edition file, read
+in one pass by one `Reader` (each section's keys, types and ranges, and the readings each
+parameter may choose).
 """
 
 from __future__ import annotations

@@ -5,6 +5,10 @@ random-play checker, the replay, the model checker and the stateful tests all us
 functions; none restates them. The type invariant comes first, as in TLA+ specs. The ones
 here are structural; those that restate one booklet rule each are in `rule_invariants`, and
 `INVARIANTS` lists both.
+
+Why one module of this length: it is one concept, the catalogue of structural invariants
+and the `INVARIANTS` list every checker reads; each is a short named function, and a
+reader checks the list against its functions in one place.
 """
 
 from __future__ import annotations

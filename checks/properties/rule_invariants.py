@@ -2,6 +2,9 @@
 numbers, apart from the kernel's own code: a bug in that code breaks them, where the
 structural invariants of `invariants` (cards conserved, obligations well formed) would pass
 it. `invariants.INVARIANTS` lists them with the others; each cites the section it restates.
+
+Why one module of this length: it is one concept, the catalogue of invariants that
+restate one booklet rule each, one short named function per rule, citing its section.
 """
 
 from __future__ import annotations

@@ -5,6 +5,10 @@ first violation's depth, the same verdicts), from the engine, in a fraction of t
 memory. What it cannot say by itself, it asks the reference: the words of a violation come
 from the reference's own invariant, given the decoded state (and a verdict the reference
 does not share is said to be the engine's alone: a conformance failure).
+
+Why one module of this length: it is one concept, the driver of the breadth-first search
+(levels, chunks handed to workers, records merged in frontier order, the stop at
+`--max-states`, the first violation's path) and the result it returns.
 """
 
 from __future__ import annotations

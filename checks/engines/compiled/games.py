@@ -10,6 +10,9 @@ depend on how many processes play them.
 `checks.simulate` need (`G_*` columns), the turns of each finished hand, and how often each
 machine transition fired; with `record` it also keeps every action, so that a game can be
 replayed step by step by the reference (`checks.conformance`, `unospec play`).
+
+Why one module of this length: it is one concept, the compiled game loop (deal, choose,
+step, tally) and the per-game record it writes.
 """
 
 from __future__ import annotations

@@ -6,8 +6,12 @@ compare every verdict and not only the first. The words of a violation are the
 reference's: the engine says which invariant broke and where, and the reference, given the
 decoded state, says what is wrong (`checks.conformance` also checks that it agrees).
 
-The phase and event sets the invariants name come from the reference modules that define
-them (`invariant_tables`), never a copy.
+The phase and event sets the invariants name come from the compiled machine (`MACHINE`:
+its protocol tables) and the reference invariant modules (`invariant_tables`), never a copy.
+
+Why one module of this length: it is one concept, the twins of the named invariants, one
+compiled checker per state and one per step that evaluate all of them into one bit mask;
+the checkers and the invariants they call compile as one unit.
 """
 
 from __future__ import annotations

@@ -10,6 +10,13 @@ Conventions: `M` the machine tables, `E` the edition tables, `s` a state row cha
 place, an action as (kind, player, card, arg) with `order` the cards of a shuffle. A step
 returns `OK` or a negative refusal code (`vocabulary.REFUSAL`); on a refusal the row is
 left half-changed and must be thrown away (`run` callers work on a copy).
+
+Why one module of this length: it is one concept, the reference's rule functions restated
+on a state row, twin for twin (the guards of `legality`, the conditions of `branches`, the
+effects of `updates`), with the one kernel loop that dispatches them by number. numba
+compiles the dispatch together with every function it can reach, and the seeded engine bugs
+and the twin maps name the functions by this module; splitting it by reference module would
+put the dispatch in a fourth module that imports the three, for no reader's gain.
 """
 
 from __future__ import annotations

@@ -27,6 +27,10 @@ grow (`GROW`) or the edge buffer be written (`FLUSH`), at the bound, or at a vio
 Every state is checked once, when it is expanded, and every step as it is taken; levels
 are expanded in order, so the first violation is at the least depth (`checks.explorer`
 does the same, with the same order of checks).
+
+Why one module of this length: it is one concept, the compiled search itself (expand a
+chunk of the frontier, merge its records, keep the visited table), whose parts share the
+record and table layouts declared at its top.
 """
 
 from __future__ import annotations

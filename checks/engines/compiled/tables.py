@@ -8,6 +8,9 @@ cache can hold a stale copy of them (see `jit`).
 `TWINS` pairs every guard, condition, effect and move lister of the reference with the
 engine's twin; `machine_tables` refuses a machine that names a function without one, so a
 rule added to the reference cannot be skipped silently by the engine.
+
+Why one module of this length: it is one concept, the generated layout of the machine and
+of an edition as the arrays the compiled code reads, with the twin maps that layout needs.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ from unospec.model.effects import (
     WildDraw,
 )
 from unospec.model.errors import InputError, InternalError
+from unospec.model.flows import resumption_of
 from unospec.model.moves import LISTERS
 from unospec.model.table import MACHINE, CompiledMachine
 
@@ -260,7 +264,7 @@ def machine_tables(
         cond_start[n] = len(cond_id)
         for expected, conditions in ((1, branch.conditions), (0, branch.unless)):
             for condition in conditions:
-                resumed = getattr(condition, "resumes", None)
+                resumed = resumption_of(condition)
                 if resumed is not None:
                     cond_id.append(v.C_RESUMES)
                     cond_arg.append(phase_id[resumed])
