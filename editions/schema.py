@@ -1,6 +1,6 @@
 """The edition file format: what each key must hold, and how it becomes an `Edition`.
 
-The format is documented in the README ("Edition files"); this module is its one definition.
+The format is documented in docs/edition-format.md; this module is its one definition.
 Every parameter the kernel reads must be written in the file: nothing has a default here, so
 no reading of a booklet is ever made silently in code.
 
