@@ -1,0 +1,99 @@
+"""The CLI's JSON is unchanged: every command with a JSON output, run on the built-in editions
+and on an edition file, prints (and writes) what the code at the capture's commit printed,
+byte for byte once volatile values (times, rates, memory, installed paths) are normalised.
+
+The invocations and their exit codes are in `commands.toml`, the outputs beside it; both come
+from `capture.py` (see its docstring: regenerate only for a deliberate change of the JSON).
+Each invocation runs in-process through the console script's entry point,
+`unospec.__main__.run` (its argv in `sys.argv`), in a fresh folder holding a copy of
+`inputs/`, as `capture.py` ran the command in a subprocess.
+
+In-process, the suite's conftest makes `check`'s conformance compare 300 states instead of
+20,000: the invocations of `check` give --conform-states, so that it does not matter, and
+`report` prints only the site's path.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import shlex
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from golden_json import HERE, INPUTS, manifest, normalise, written_golden
+
+pytestmark = pytest.mark.slow
+
+RUNS = manifest()
+
+
+def _run(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> int:
+    """`unospec ARGV` in this process: its exit code."""
+    from unospec.__main__ import run
+
+    monkeypatch.setattr(sys, "argv", ["unospec", *argv])
+    try:
+        run()
+    except SystemExit as stop:
+        code = stop.code
+        return code if isinstance(code, int) else (0 if code is None else 1)
+    raise AssertionError("unospec.__main__.run returned without exiting")
+
+
+def _compare(label: str, golden: str, produced: str) -> list[str]:
+    """A unified diff of the golden file against what was produced, normalised (empty when
+    they agree). JSON on one line is reindented for the diff only."""
+    expected = (HERE / golden).read_text(encoding="utf-8")
+    got = normalise(produced)
+    if got == expected:
+        return []
+    return [
+        f"{label}: differs from {golden}",
+        *difflib.unified_diff(
+            _readable(expected), _readable(got), f"golden/{golden}", "now", lineterm="", n=2
+        ),
+    ]
+
+
+def _readable(text: str) -> list[str]:
+    """Lines to diff: one-line JSON is reindented, so that a diff points at the value."""
+    lines = text.splitlines()
+    if len(lines) == 1:
+        try:
+            return json.dumps(json.loads(lines[0]), indent=1).splitlines()
+        except ValueError:
+            pass
+    return lines
+
+
+@pytest.mark.parametrize("invocation", RUNS, ids=[run["name"] for run in RUNS])
+def test_json_unchanged(
+    invocation: dict[str, Any],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    shutil.copytree(INPUTS, tmp_path, dirs_exist_ok=True)
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    code = _run(invocation["argv"], monkeypatch)
+    out, err = capsys.readouterr()
+    name = invocation["name"]
+    problems = _compare(f"{name}: stdout", invocation["stdout"], out)
+    for written in invocation["writes"]:
+        path = tmp_path / written
+        if not path.exists():
+            problems.append(f"{name}: wrote no {written}")
+            continue
+        golden = written_golden(name, written)
+        problems += _compare(f"{name}: {written}", golden, path.read_text(encoding="utf-8"))
+    if code != invocation["exit_code"]:
+        problems.insert(0, f"{name}: exit code {code}, expected {invocation['exit_code']}")
+    if problems:
+        command = "unospec " + shlex.join(invocation["argv"])
+        stderr = ["stderr (its end):", err[-2000:]] if err.strip() else []
+        pytest.fail("\n".join([command, *problems, *stderr]), pytrace=False)
