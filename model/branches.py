@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from unospec.model import sections
 from unospec.model.actions import Action, Play
 from unospec.model.edition import Edition
 from unospec.model.effects import DrawPenalty, HailMary, PenaltyRace, WildDraw
-from unospec.model.flows import requires, settled_by
+from unospec.model.flows import cites, requires, resuming, settled_by
 from unospec.model.scoring import hand_points, hand_winner
 from unospec.model.state import GameState
 from unospec.model.vocabulary import Phase
@@ -19,18 +20,21 @@ from unospec.model.vocabulary import Phase
 Condition = Callable[[Edition, GameState, Action | None], bool]
 
 
+@cites(sections.WINNING)
 def plays_last_card(edition: Edition, game: GameState, action: Action | None) -> bool:
     """The player plays their final card and wins the hand (Winning)."""
     assert isinstance(action, Play)
     return len(game.hands[action.player]) == 1
 
 
+@cites(sections.WILD_CARD)
 def plays_wild(edition: Edition, game: GameState, action: Action | None) -> bool:
     """A wild: its player names the colour that continues play (Action Cards: Wild card)."""
     assert isinstance(action, Play)
     return edition.faces.wild[action.card]
 
 
+@cites(sections.ACTION_CARDS)
 @requires(DrawPenalty)
 def plays_draw_card(edition: Edition, game: GameState, action: Action | None) -> bool:
     """A Draw card: the table deals the next player their cards (Action Cards)."""
@@ -46,6 +50,7 @@ def _hands_can_hold_every_starter(edition: Edition) -> bool | None:
     return False if starters > rules.max_players * rules.hand_size else None
 
 
+@cites(sections.FIRST_FLIP)
 @settled_by("setup.first_flip_ignores", _hands_can_hold_every_starter)
 def no_number_card_left(edition: Edition, game: GameState, action: Action | None) -> bool:
     """Every card left to flip would be ignored: the first flip cannot succeed (Set Up 4)."""
@@ -53,28 +58,33 @@ def no_number_card_left(edition: Edition, game: GameState, action: Action | None
     return all(ignored[card] for card in game.draw_pile)
 
 
+@cites(sections.FIRST_FLIP)
 def flips_ignored_card(edition: Edition, game: GameState, action: Action | None) -> bool:
-    """The flipped card is one Set Up 4 says to ignore: flip the next one."""
+    """The flipped card is one Set Up 4 says to ignore: flip the next one (Set Up 4)."""
     return edition.faces.ignored_at_flip[game.draw_pile[0]]
 
 
+@cites(sections.ACTION_CARDS)
 @requires(PenaltyRace)
 def resolves_by_loser(edition: Edition, game: GameState, action: Action | None) -> bool:
-    """A special wild whose loser the table names next (its Action Cards section)."""
+    """A special wild whose loser the table names next (Action Cards)."""
     return game.special >= 0 and isinstance(edition.faces.effect[game.special], PenaltyRace)
 
 
+@cites(sections.ACTION_CARDS)
 @requires(WildDraw)
 def challenge_pending(edition: Edition, game: GameState, action: Action | None) -> bool:
     """A Wild Draw card waits for its victim to challenge or accept it (Action Cards)."""
     return game.challenge is not None
 
 
+@cites(sections.UNO)
 def opens_uno_window(edition: Edition, game: GameState, action: Action | None) -> bool:
     """The player whose card was resolved holds one card: they must call UNO (Calling UNO)."""
     return len(game.hands[game.actor]) == 1
 
 
+@cites(sections.RESHUFFLE)
 def pile_runs_out(edition: Edition, game: GameState, action: Action | None) -> bool:
     """The draw pile empties before the draw is done and the discard pile can refill it
     (Let's Play: NOTE)."""
@@ -82,6 +92,7 @@ def pile_runs_out(edition: Edition, game: GameState, action: Action | None) -> b
     return len(game.draw_pile) < game.owed.amount and len(game.discard) > 1
 
 
+@cites(sections.NO_MATCHING_CARD)
 def nothing_to_draw(edition: Edition, game: GameState, action: Action | None) -> bool:
     """A player who draws on their turn finds no card anywhere: their turn passes (Let's Play: If
     you do not have a matching card; the edition's `empty_handed_draw` reading)."""
@@ -90,20 +101,21 @@ def nothing_to_draw(edition: Edition, game: GameState, action: Action | None) ->
 
 
 def resumes(phase: str) -> Condition:
-    """The table's draw is done and resumes `phase`, where the obligation was made (the
-    sections of the card or rule that made the player draw)."""
+    """The table's draw is done and resumes `phase`, where the obligation was made. It cites
+    Let's Play, where drawing is; a draw on the way to a Wild Draw card's challenge is
+    reported under that card's section (the condition requires the card)."""
 
     def condition(edition: Edition, game: GameState, action: Action | None) -> bool:
         return game.owed is not None and game.owed.then == phase
 
-    condition.resumes = phase  # type: ignore[attr-defined]
-    if phase == Phase.awaiting_challenge:
-        condition.requires = (WildDraw,)  # type: ignore[attr-defined]
     condition.__name__ = condition.__qualname__ = f"resumes_{phase}"
-    condition.__doc__ = f"The draw was owed on the way to {phase.replace('_', ' ')}."
-    return condition
+    where = phase.replace("_", " ")
+    condition.__doc__ = f"The draw was owed on the way to {where} ({sections.TURN})."
+    declared = cites(sections.TURN)(resuming(phase)(condition))
+    return requires(WildDraw)(declared) if phase == Phase.awaiting_challenge else declared
 
 
+@cites(sections.HAIL_MARY)
 @requires(HailMary)
 def guess_sheds_cards(edition: Edition, game: GameState, action: Action | None) -> bool:
     """The Hail Mary named the caller's last card's colour and the thrower has cards to shed
@@ -118,6 +130,7 @@ def _one_hand_is_the_game(edition: Edition) -> bool | None:
     return True if edition.rules.game_end == "single-hand" else None
 
 
+@cites(sections.SCORING)
 @settled_by("scoring.game_end", _one_hand_is_the_game)
 def game_is_won(edition: Edition, game: GameState, action: Action | None) -> bool:
     """The hand's winner reaches the target score, or one hand is the game (Keeping Score)."""

@@ -1,8 +1,11 @@
-"""What each transition needs and does to the cards, declared beside the rule functions.
+"""What each rule function needs, does to the cards and cites, declared beside it as data.
 
 `moves` is the count abstraction the conservation proof reads; `requires` says which card
 effects a rule applies to, and `settled_by` which conditions an edition's parameters alone
-decide, for the dead-rule analysis and the diagrams.
+decide, for the dead-rule analysis and the diagrams; `cites` names the booklet section a
+rule implements, for the findings and diagrams that point a reader to the booklet. Each
+decorator fills the rule function's `RuleInfo` in `RULES`; the analyses read it through
+the `*_of` accessors, so a rule function carries no attributes of its own.
 
 An effect in `updates` declares its card movements with `@moves(...)`. The places are the
 draw pile, the discard pile's top card and the cards under it, the hand the effect acts on,
@@ -20,13 +23,14 @@ A move of "1" from the discard's top moves nothing when the discard pile is empt
 whose movements depend on a reading declares a function of the edition instead.
 
 A test (tests/checks/test_flows.py) checks on random games that the kernel moves exactly what
-its effects declare, so a proof about the declared flows is a proof about the kernel.
+its effects declare, so a proof about the declared flows is a proof about the kernel; another
+(tests/model/test_rule_metadata.py) that each rule cites in its data what its docstring cites.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
@@ -54,60 +58,108 @@ class Move:
             raise ValueError(f"unknown amount in {self}")
 
 
-def moves(*declared: Move | Callable[[Edition], tuple[Move, ...]]) -> Callable[[F], F]:
-    """Declare the card movements of an effect: moves, or one function of the edition."""
+Moves = tuple[Move, ...] | Callable[["Edition"], tuple[Move, ...]]
+"""An effect's movements: fixed, or a function of the edition (a reading decides them)."""
+
+Settlement = Callable[["Edition"], "bool | None"]
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    """What the analyses know of one rule function besides its code: the booklet section it
+    cites, its card movements, the card effects it applies to, the edition parameter that
+    can settle it (with the rule that does), and, for a table draw's condition, the phase
+    the draw resumes."""
+
+    section: str | None = None
+    moves: Moves = ()
+    requires: tuple[type, ...] = ()
+    settled_by: tuple[str, Settlement] | None = None
+    resumes: str | None = None
+
+
+NOTHING_DECLARED = RuleInfo()
+
+RULES: dict[object, RuleInfo] = {}
+"""Each rule function's declarations, keyed by the function the machine names."""
+
+
+def rule_info(function: object) -> RuleInfo:
+    """What `function`'s decorators declared (`NOTHING_DECLARED` when it has none)."""
+    return RULES.get(function, NOTHING_DECLARED)
+
+
+def declaring(change: Callable[[RuleInfo], RuleInfo]) -> Callable[[F], F]:
+    """A decorator that records `change` to a rule function's `RuleInfo` and returns the
+    function itself: the machine and the twin tables name the function, not a wrapper."""
 
     def mark(function: F) -> F:
-        if len(declared) == 1 and callable(declared[0]):
-            function.moves = declared[0]  # type: ignore[attr-defined]
-        else:
-            function.moves = declared  # type: ignore[attr-defined]
+        RULES[function] = change(rule_info(function))
         return function
 
     return mark
 
 
+def cites(section: str) -> Callable[[F], F]:
+    """Declare the booklet section a rule function implements (a name in `sections`)."""
+    return declaring(lambda info: replace(info, section=section))
+
+
+def section_of(function: object) -> str | None:
+    """The booklet section `function` cites; None for a function that declares none."""
+    return rule_info(function).section
+
+
+def moves(*declared: Move | Callable[[Edition], tuple[Move, ...]]) -> Callable[[F], F]:
+    """Declare the card movements of an effect: moves, or one function of the edition."""
+    flows: Moves
+    if len(declared) == 1 and callable(declared[0]):
+        flows = declared[0]
+    else:
+        flows = tuple(m for m in declared if isinstance(m, Move))
+    return declaring(lambda info: replace(info, moves=flows))
+
+
 def moves_of(function: object, edition: Edition) -> tuple[Move, ...]:
     """The movements an effect declares for `edition`; () for none (it moves no card)."""
-    declared = getattr(function, "moves", ())
+    declared = rule_info(function).moves
     return tuple(declared(edition) if callable(declared) else declared)
 
 
 def requires(*effects: type) -> Callable[[F], F]:
     """Declare that a rule function applies only to decks with a card of one of `effects`
     (read by the dead-rule analysis: a rule an edition cannot use is not a dead rule)."""
-
-    def mark(function: F) -> F:
-        function.requires = effects  # type: ignore[attr-defined]
-        return function
-
-    return mark
+    return declaring(lambda info: replace(info, requires=effects))
 
 
 def requirements_of(function: object) -> tuple[type, ...]:
-    return tuple(getattr(function, "requires", ()))
-
-
-Settlement = Callable[["Edition"], "bool | None"]
+    """The card effects `function` applies to; () when it applies to every deck."""
+    return rule_info(function).requires
 
 
 def settled_by(key: str, rule: Settlement) -> Callable[[F], F]:
     """Declare that the edition parameter `key` can settle a condition: `rule(edition)` is its
     value in every state of that edition, or None when the state decides. A branch that such
     a condition keeps from firing is switched off by the edition, not a dead rule."""
-
-    def mark(function: F) -> F:
-        function.settled_by = (key, rule)  # type: ignore[attr-defined]
-        return function
-
-    return mark
+    return declaring(lambda info: replace(info, settled_by=(key, rule)))
 
 
 def settlement_of(function: object, edition: Edition) -> tuple[bool, str] | None:
     """(the value, the deciding parameter) when `edition`'s parameters settle `function`."""
-    declared = getattr(function, "settled_by", None)
+    declared = rule_info(function).settled_by
     if declared is None:
         return None
     key, rule = declared
     value = rule(edition)
     return None if value is None else (value, key)
+
+
+def resuming(phase: str) -> Callable[[F], F]:
+    """Declare that a condition holds when a table draw is done and resumes `phase` (the
+    compiled engine tests all such conditions with one twin, given the phase)."""
+    return declaring(lambda info: replace(info, resumes=phase))
+
+
+def resumption_of(function: object) -> str | None:
+    """The phase a table draw's condition resumes; None for any other function."""
+    return rule_info(function).resumes

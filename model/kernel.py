@@ -11,7 +11,7 @@ order is drawn from. Phases change only through the compiled turn-flow machine.
 >>> from unospec.editions import load_edition
 >>> express = load_edition("express")
 >>> game = initial_state(express, 2, express.faces.in_play)
->>> game.phase, len(game.hands[0])
+>>> str(game.phase), len(game.hands[0])
 ('awaiting_play', 5)
 """
 

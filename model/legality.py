@@ -13,7 +13,7 @@ from unospec.model.actions import Catch, Deal, Keep, NameLoser, Play, PlayerActi
 from unospec.model.edition import Edition, FaceTable
 from unospec.model.effects import HailMary, PenaltyRace, WildDraw
 from unospec.model.errors import IllegalAction, RuleGap
-from unospec.model.flows import requires
+from unospec.model.flows import cites, requires
 from unospec.model.state import GameState
 
 
@@ -113,6 +113,7 @@ def _check_color(edition: Edition, game: GameState, action: Play) -> None:
         raise IllegalAction(edition.section_of(card), "that colour is not in this deck")
 
 
+@cites(sections.MATCHING)
 def check_play(edition: Edition, game: GameState, action: Play) -> None:
     """The current player plays a matching card from hand (Let's Play 1)."""
     _check_player(game, action.player, game.current, "play")
@@ -120,9 +121,10 @@ def check_play(edition: Edition, game: GameState, action: Play) -> None:
     _check_playable(edition, game, action)
 
 
+@cites(sections.TURN)
 def check_play_drawn(edition: Edition, game: GameState, action: Play) -> None:
-    """After drawing, the new card may be played if it can be (Let's Play); the edition's
-    `after_drawing` reading says whether another card of the hand may be played instead."""
+    """After drawing, the new card may be played if it can be; the edition's `after_drawing`
+    reading says whether another card of the hand may be played instead (Let's Play)."""
     _check_player(game, action.player, game.current, "play")
     if edition.rules.after_drawing == "any-matching-card":
         _check_in_hand(edition, game, action.player, action.card)
@@ -153,11 +155,13 @@ def _check_playable(edition: Edition, game: GameState, action: Play) -> None:
     _check_color(edition, game, action)
 
 
+@cites(sections.TURN)
 def check_turn_player(edition: Edition, game: GameState, action: PlayerAction) -> None:
     """Draw and pass belong to the player whose turn it is (Let's Play)."""
     _check_player(game, action.player, game.current, "draw or pass")
 
 
+@cites(sections.WILD_DRAW)
 @requires(WildDraw)
 def check_victim(edition: Edition, game: GameState, action: PlayerAction) -> None:
     """Only the player the Wild Draw card was played on may challenge or accept it (Action
@@ -167,6 +171,7 @@ def check_victim(edition: Edition, game: GameState, action: PlayerAction) -> Non
     _check_player(game, action.player, victim, "answer the Wild Draw card")
 
 
+@cites(sections.UNO)
 def check_uno(edition: Edition, game: GameState, action: PlayerAction) -> None:
     """Only the player down to one card calls UNO for themselves (Calling UNO)."""
     player = action.player
@@ -180,6 +185,7 @@ def check_uno(edition: Edition, game: GameState, action: PlayerAction) -> None:
         raise IllegalAction(sections.UNO, f"{why}: only player {game.window} can call UNO now")
 
 
+@cites(sections.UNO)
 def check_catch(edition: Edition, game: GameState, action: Catch) -> None:
     """Another player catches the one-card player who has not called UNO yet (Calling UNO)."""
     if action.target != game.window:
@@ -194,6 +200,7 @@ def check_catch(edition: Edition, game: GameState, action: Catch) -> None:
         raise IllegalAction(sections.UNO, f"there is no player {action.player}")
 
 
+@cites(sections.HAIL_MARY)
 @requires(HailMary)
 def check_hail_mary(edition: Edition, game: GameState, action: Play) -> None:
     """Another player throws a Hail Mary at the caller (Action Cards: Wild Hail Mary Card)."""
@@ -212,6 +219,7 @@ def check_hail_mary(edition: Edition, game: GameState, action: Play) -> None:
         raise IllegalAction(section, f"{card} needs a colour of this deck to be named")
 
 
+@cites(sections.WILD_CARD)
 def check_color(edition: Edition, game: GameState, action: Play) -> None:
     """The wild's player names a colour of the deck (Action Cards: Wild card).
 
@@ -223,17 +231,20 @@ def check_color(edition: Edition, game: GameState, action: Play) -> None:
         raise IllegalAction(edition.section_of(card), f"{card} needs a colour of this deck")
 
 
+@cites(sections.HAIL_MARY)
 @requires(HailMary)
 def check_keep(edition: Edition, game: GameState, action: Keep) -> None:
-    """The Hail Mary thrower keeps one card of their own hand (Action Cards: Wild Hail Mary)."""
+    """The Hail Mary thrower keeps one card of their own hand (Action Cards: Wild Hail Mary
+    Card)."""
     _check_player(game, action.player, game.actor, "keep a card")
     _check_in_hand(edition, game, action.player, action.card)
 
 
+@cites(sections.PENALTY_RACE)
 @requires(PenaltyRace)
 def check_loser(edition: Edition, game: GameState, action: NameLoser) -> None:
     """The loser of a special wild is one of the players its rule puts in the race (Action
-    Cards: Wild Touchdown! / Wild My Favorite Line)."""
+    Cards: Wild Touchdown! Card / Wild My Favorite Line Card)."""
     effect = edition.faces.effect[game.special]
     assert isinstance(effect, PenaltyRace)
     if not 0 <= action.player < game.players:
@@ -246,6 +257,7 @@ def check_loser(edition: Edition, game: GameState, action: NameLoser) -> None:
         )
 
 
+@cites(sections.RESHUFFLE_NOTE)
 def check_reshuffle(edition: Edition, game: GameState, action: Reshuffle) -> None:
     """The new draw pile is the discard pile under its top card, reordered (Let's Play NOTE)."""
     if sorted(action.order) != sorted(game.discard[:-1]):
@@ -255,6 +267,7 @@ def check_reshuffle(edition: Edition, game: GameState, action: Reshuffle) -> Non
         )
 
 
+@cites(sections.SET_UP)
 def check_deal(edition: Edition, game: GameState, action: Deal) -> None:
     """A deal shuffles every card in play; the deck must hold enough cards to deal (Set Up)."""
     if tuple(sorted(action.order)) != edition.faces.in_play:

@@ -2,7 +2,8 @@
 
 Every function takes the state before the transition and returns the state after it; none
 sets the phase (the kernel takes that from the turn-flow machine) and none checks legality
-(the guards in `legality` did). Each cites the booklet section it implements.
+(the guards in `legality` did). Each cites the booklet section it implements (`@cites`, and
+in its docstring for a reader).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from unospec.model.effects import (
     WildDraw,
 )
 from unospec.model.errors import RuleGap
-from unospec.model.flows import Move, moves
+from unospec.model.flows import Move, cites, moves
 from unospec.model.legality import holds_any
 from unospec.model.scoring import hand_points, hand_winner
 from unospec.model.state import CLOCKWISE, GameState, Owed, PendingChallenge
@@ -39,6 +40,7 @@ def _set_hand(game: GameState, player: int, hand: tuple[int, ...]) -> tuple[tupl
     return (*game.hands[:player], hand, *game.hands[player + 1 :])
 
 
+@cites(sections.DEALING)
 @moves(Move("in-play", "draw", "all"), Move("draw", "others", "dealt"))
 def deal_cards(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """Shuffle into the given order and deal one card at a time, leader first (Set Up 1-3)."""
@@ -63,6 +65,7 @@ def deal_cards(edition: Edition, game: GameState, action: Action | None) -> Game
     )
 
 
+@cites(sections.FIRST_FLIP)
 @moves(
     lambda edition: (
         ()
@@ -78,6 +81,7 @@ def set_flipped_card_aside(edition: Edition, game: GameState, action: Action | N
     return game._replace(draw_pile=rest, discard=(*game.discard, card))
 
 
+@cites(sections.FIRST_FLIP)
 def keep_for_redeal(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """No card can start the discard pile: the cards wait for a new deal (Set Up 4).
 
@@ -93,6 +97,7 @@ def keep_for_redeal(edition: Edition, game: GameState, action: Action | None) ->
     return game
 
 
+@cites(sections.TURN_UP)
 @moves(Move("top", "under", "1"), Move("draw", "top", "1"))
 def turn_up_first_card(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The flipped card starts the discard pile; its colour is in force (Set Up 4-5)."""
@@ -102,6 +107,7 @@ def turn_up_first_card(edition: Edition, game: GameState, action: Action | None)
     )
 
 
+@cites(sections.ACTION_CARDS)
 @moves(Move("top", "under", "1"), Move("hand", "top", "1"))
 def play_card(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """Put the card on the discard pile and carry out what it does (Action Cards).
@@ -150,12 +156,14 @@ def play_card(edition: Edition, game: GameState, action: Action | None) -> GameS
     return game._replace(current=following)
 
 
+@cites(sections.WILD_CARD)
 def name_color(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The wild's player names the colour that continues play (Action Cards: Wild card)."""
     assert isinstance(action, Play)
     return game._replace(color=action.color)
 
 
+@cites(sections.TURN)
 def owe_one_card(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The player draws one card instead of playing (Let's Play)."""
     assert action is not None
@@ -163,9 +171,11 @@ def owe_one_card(edition: Edition, game: GameState, action: Action | None) -> Ga
     return game._replace(owed=Owed(player, 1, Phase.drawn_card), actor=player)
 
 
+@cites(sections.TURN)
 @moves(Move("draw", "hand", "owed"))
 def draw_what_the_pile_has(edition: Edition, game: GameState, action: Action | None) -> GameState:
-    """Deal owed cards from the draw pile; what the pile cannot give waits for a reshuffle.
+    """Deal owed cards from the draw pile; what the pile cannot give waits for a reshuffle
+    (Let's Play).
 
     Let's Play NOTE. When even a reshuffle cannot refill the pile, the player gets what there
     is and the rest of the obligation lapses (the edition's `draw_shortfall` reading).
@@ -183,6 +193,7 @@ def draw_what_the_pile_has(edition: Edition, game: GameState, action: Action | N
     return game._replace(owed=None)
 
 
+@cites(sections.TURN)
 def pass_empty_handed(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """No card is left to draw anywhere, so the player's turn passes (Let's Play; the
     edition's `empty_handed_draw` reading)."""
@@ -191,6 +202,7 @@ def pass_empty_handed(edition: Edition, game: GameState, action: Action | None) 
     return game._replace(owed=None, actor=owed.player, current=game.next_player(owed.player))
 
 
+@cites(sections.RESHUFFLE_NOTE)
 @moves(Move("under", "draw", "under"))
 def reshuffle_discard(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The discard pile but its top card becomes the new draw pile (Let's Play NOTE)."""
@@ -198,12 +210,14 @@ def reshuffle_discard(edition: Edition, game: GameState, action: Action | None) 
     return game._replace(draw_pile=action.order, discard=game.discard[-1:])
 
 
+@cites(sections.TURN)
 def pass_turn(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The player keeps the drawn card; play continues with the next player (Let's Play)."""
     player = game.current
     return game._replace(drawn=-1, actor=player, current=game.next_player(player))
 
 
+@cites(sections.WILD_DRAW)
 def judge_challenge(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The offender shows their hand; the loser of the challenge draws (Action Cards: Wild
     Draw Four card / Wild Draw Two)."""
@@ -226,6 +240,7 @@ def judge_challenge(edition: Edition, game: GameState, action: Action | None) ->
     )
 
 
+@cites(sections.WILD_DRAW)
 def accept_draw(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The victim draws the card's cards and loses their turn (Action Cards: Wild Draw Four
     card / Wild Draw Two)."""
@@ -240,16 +255,19 @@ def accept_draw(edition: Edition, game: GameState, action: Action | None) -> Gam
     )
 
 
+@cites(sections.UNO)
 def open_window(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The player down to one card may call UNO, and be caught, from now on (Calling UNO)."""
     return game._replace(window=game.actor)
 
 
+@cites(sections.UNO)
 def close_window(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The next player acts: nobody can call or catch this UNO any more (Calling UNO)."""
     return game._replace(window=-1)
 
 
+@cites(sections.UNO)
 def owe_catch_penalty(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """A caught player draws the penalty; then play goes on where it was (Calling UNO)."""
     assert isinstance(action, Catch)
@@ -257,6 +275,7 @@ def owe_catch_penalty(edition: Edition, game: GameState, action: Action | None) 
     return game._replace(owed=Owed(action.target, edition.rules.uno_penalty, then), window=-1)
 
 
+@cites(sections.HAIL_MARY)
 @moves(Move("top", "under", "1"), Move("hand", "top", "1"))
 def throw_hail_mary(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The thrower's Hail Mary lands on the pile in the colour they named; play goes on
@@ -280,6 +299,7 @@ def throw_hail_mary(edition: Edition, game: GameState, action: Action | None) ->
     )
 
 
+@cites(sections.HAIL_MARY)
 @moves(Move("hand", "under", "hand-1"))
 def discard_down_to_one(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """After a right guess the thrower keeps one card; the rest go under the Hail Mary
@@ -292,6 +312,7 @@ def discard_down_to_one(edition: Edition, game: GameState, action: Action | None
     )
 
 
+@cites(sections.PENALTY_RACE)
 def owe_loser_penalty(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The slowest (or the one without a quote) draws the special wild's penalty (Action
     Cards: Wild Touchdown! Card / Wild My Favorite Line Card)."""
@@ -301,6 +322,7 @@ def owe_loser_penalty(edition: Edition, game: GameState, action: Action | None) 
     return game._replace(special=-1, owed=Owed(action.player, effect.draw, Phase.resolving))
 
 
+@cites(sections.SCORING)
 def score_hand(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The hand's winner scores the cards left in the other hands (Keeping Score)."""
     winner = hand_winner(game)

@@ -16,7 +16,7 @@ from unospec.model.errors import InputError
 OK, FAILED, USAGE, INTERRUPTED, BROKEN_PIPE = 0, 1, 2, 130, 141
 
 
-def emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
+def emit(args: argparse.Namespace, data: object, text: str) -> None:
     if args.format == "json":
         print(json.dumps(data, default=jsonable))
     else:

@@ -1,13 +1,16 @@
 """Text views of conclusions: proofs, lint findings and edition diffs.
 
-They read each result's typed JSON document, as `views.runs` does.
+They read typed data, as `views.runs` does: the result (proofs, lint) or its JSON document (diff).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
 
+from unospec.checks.analyses.diff.report import DifferenceJson, DiffJson
+from unospec.checks.analyses.lint import LintReport
+from unospec.checks.analyses.lint.finding import Witness
+from unospec.checks.analyses.proofs import Claim, ProofReport
 from unospec.model.wording import (
     counted,
     how_named,
@@ -17,28 +20,28 @@ from unospec.views.runs import parting_rows, pending_rows, trace_rows
 from unospec.views.words import short, words
 
 
-def prove_text(data: dict[str, Any]) -> str:
+def prove_text(report: ProofReport) -> str:
     """Proof verdicts, for people: the refuted ones with their counterexamples."""
-    queries = data["queries"]
-    counts = {v: sum(q["verdict"] == v for q in queries) for v in ("proved", "refuted", "unknown")}
+    queries = report.queries
+    counts = {v: sum(q.verdict == v for q in queries) for v in ("proved", "refuted", "unknown")}
     out = [
-        f"{data['edition']}: {len(queries)} queries in {data['seconds']} s: "
+        f"{report.edition}: {len(queries)} queries in {round(report.seconds, 3)} s: "
         f"{counts['proved']} proved, {counts['refuted']} refuted, {counts['unknown']} unknown"
     ]
-    conservation = [q for q in queries if q["name"].startswith("card-conservation")]
-    if conservation and all(q["verdict"] == "proved" for q in conservation):
+    conservation = [q for q in queries if q.asserts == Claim.CARD_CONSERVATION]
+    if conservation and all(q.verdict == "proved" for q in conservation):
         out.append(
             f"  proved   card-conservation: init and all {len(conservation) - 1} transitions"
         )
     for q in queries:
-        if q["name"].startswith("card-conservation") and q["verdict"] == "proved":
+        if q.asserts == Claim.CARD_CONSERVATION and q.verdict == "proved":
             continue
-        mark = {"proved": "proved  ", "refuted": "REFUTED ", "unknown": "unknown "}[q["verdict"]]
-        out.append(f"  {mark} {q['name']}  [{q['section']}]  {q['claim']}")
-        for key, value in (q["witness"] or {}).items():
+        mark = {"proved": "proved  ", "refuted": "REFUTED ", "unknown": "unknown "}[q.verdict]
+        out.append(f"  {mark} {q.name}  [{q.section}]  {q.claim}")
+        for key, value in (q.witness or {}).items():
             out.append(f"             {key}: {short(value)}")
-        if q["verdict"] == "proved" and q.get("detail"):
-            for key, value in q["detail"].items():
+        if q.verdict == "proved" and q.detail:
+            for key, value in q.detail.items():
                 out.append(f"             {key}: {short(value)}")
     return "\n".join(out)
 
@@ -84,19 +87,20 @@ def _change(a: object, b: object, width: int = 60) -> str:
     return whole
 
 
-def _without_game(witness: Any) -> Any:
+def _without_game(witness: Witness) -> Witness:
     """A witness without its game, which `_game_line` tells apart: its deck and steps
     would fill the witness line's width before the facts it shows."""
-    if isinstance(witness, dict) and isinstance(witness.get("game"), dict):
+    game = witness.get("game")
+    if isinstance(game, dict):
         return {k: v for k, v in witness.items() if k != "game"} | {
-            k: v for k, v in witness["game"].items() if k != "trace"
+            k: v for k, v in game.items() if k != "trace"
         }
     return witness
 
 
-def _game_line(witness: Any) -> list[str]:
+def _game_line(witness: Witness) -> list[str]:
     """Where a witness game's trace is, for a reader of the text who wants to replay it."""
-    game = witness.get("game") if isinstance(witness, dict) else None
+    game = witness.get("game")
     if not isinstance(game, dict) or not isinstance(game.get("trace"), dict):
         return []
     steps = len(game["trace"].get("steps", []))
@@ -106,10 +110,10 @@ def _game_line(witness: Any) -> list[str]:
     ]
 
 
-def lint_text(data: dict[str, Any]) -> str:
+def lint_text(report: LintReport) -> str:
     """Findings grouped by severity, worded as a review for the booklet's author."""
-    findings = data["findings"]
-    out = [f"Review of {data['edition']}: {len(findings)} findings"]
+    findings = report.findings
+    out = [f"Review of {report.edition}: {len(findings)} findings"]
     titles = {
         "error": "Contradictions (the booklet says two things that cannot both hold)",
         "warning": "Gaps and ambiguities (the booklet leaves the outcome open, or a rule "
@@ -117,27 +121,27 @@ def lint_text(data: dict[str, Any]) -> str:
         "info": "Worth knowing",
     }
     for severity, title in titles.items():
-        group = [f for f in findings if f["severity"] == severity]
+        group = [f for f in findings if f.severity == severity]
         if not group:
             continue
         out += ["", f"{title}: {len(group)}"]
         for f in group:
-            out.append(f"  - [{f['section']}] {f['message']}  ({f['family']})")
-            if f["interpretation"]:
-                reading = f["interpretation"]
+            out.append(f"  - [{f.section}] {f.message}  ({f.family})")
+            if f.interpretation:
+                reading = f.interpretation
                 others = ", ".join(words(a) for a in reading["alternatives"])
                 out.append(
                     f"      reading chosen: {words(reading['chosen'])}; alternatives: {others}"
                 )
-            if f["witness"] and severity != "info":
-                out.append(f"      witness: {short(_without_game(f['witness']))}")
-                out += _game_line(f["witness"])
-            elif f["witness"] and "what it does" in f["witness"]:  # a noted dead rule
-                out.append(f"      what it does: {f['witness']['what it does']}")
+            if f.witness and severity != "info":
+                out.append(f"      witness: {short(_without_game(f.witness))}")
+                out += _game_line(f.witness)
+            elif f.witness and "what it does" in f.witness:  # a noted dead rule
+                out.append(f"      what it does: {f.witness['what it does']}")
     return "\n".join(out)
 
 
-def diff_text(data: dict[str, Any]) -> str:
+def diff_text(data: DiffJson) -> str:
     """A diff, for people: each difference, then the behavioural evidence or the bound."""
     verdict = (
         "are equivalent"
@@ -147,7 +151,7 @@ def diff_text(data: dict[str, Any]) -> str:
         else "differ"
     )
     out = [f"{data['a']} and {data['b']} {verdict}"]
-    by_kind: dict[str, list[dict[str, Any]]] = {}
+    by_kind: dict[str, list[DifferenceJson]] = {}
     for d in data["differences"]:
         by_kind.setdefault(d["kind"], []).append(d)
     for kind, items in by_kind.items():
@@ -160,29 +164,31 @@ def diff_text(data: dict[str, Any]) -> str:
     found = data["distinguishing_trace"]
     bound = data["bound"]
     where = f"{bound.get('players')} players at scale {bound.get('scale')}"
-    if found and found.get("trace"):
-        steps = found["trace"]["steps"]
-        at = f"at step {found['step']}" if found["step"] >= 0 else "right after the deal"
+    trace, replays, step = (
+        (found["trace"], found["replay"], found["step"]) if found else (None,) * 3
+    )
+    if found and trace and replays is not None and step is not None:
+        at = f"at step {step}" if step >= 0 else "right after the deal"
         out.append(f"  behaviour: {how_named(found['how'], data['a'], data['b'])} {at} ({where}):")
-        if "dealt" in found:  # the table as dealt, then what each step changed
+        if "dealt" in found and "steps" in found:  # the table as dealt, then each step's changes
             out += ["  " + row for row in trace_rows(found["dealt"], found["steps"])]
             out += parting_rows(found.get("parting"), data["a"], data["b"])
         else:
-            out += [f"    {i:>3}  {json.dumps(step)}" for i, step in enumerate(steps)]
-        for side in ("a", "b"):
-            r = found["replay"][side]
+            out += [f"    {i:>3}  {json.dumps(each)}" for i, each in enumerate(trace["steps"])]
+        for name, r in ((data["a"], replays["a"]), (data["b"], replays["b"])):
+            illegal = r["first_illegal"]
             state = (
-                "illegal: " + r["first_illegal"]["reason"]
-                if r["first_illegal"]
+                "illegal: " + illegal["reason"]
+                if illegal
                 else (
                     f"phase {r['phase']}, next player {r['current']}, hands {r['hands']}"
                     + "".join(f", {words}" for words in pending_rows(r))
                 )
             )
-            out.append(f"    replayed on {data[side]}: {state}")
+            out.append(f"    replayed on {name}: {state}")
         if found.get("parting") is None:  # told in words above otherwise
-            for name, values in found.get("fields", {}).items():
-                out.append(f"    {name}: {_change(values['a'], values['b'])}")
+            for field, values in found.get("fields", {}).items():
+                out.append(f"    {field}: {_change(values['a'], values['b'])}")
     elif found:
         out.append(f"  behaviour: {how_named(found['how'], data['a'], data['b'])}")
     else:

@@ -25,7 +25,7 @@ def words(value: object) -> str:
 def short(value: object, width: int = 200) -> str:
     """`value` in words, cut after the last whole word that fits in `width`.
 
-    >>> _short("chosen: standard-108; alternatives: [one, two]", 30)
+    >>> short("chosen: standard-108; alternatives: [one, two]", 30)
     'chosen: standard-108; ...'
     """
     text = words(value)

@@ -15,6 +15,7 @@ from unospec.checks.analyses.proofs import PROVED, REFUTED, prove
 from unospec.checks.analyses.proofs.declared import kernel_moves_as_declared
 from unospec.editions import builtin_names
 from unospec.model import kernel, updates
+from unospec.model.flows import RULES, rule_info
 from unospec.model.table import MACHINE
 
 QUERY = "declared-flows"
@@ -35,7 +36,7 @@ def _seeded(
 ) -> None:
     """The kernel with `effect` replaced by `bug` on every transition that runs it; `bug`
     declares what `effect` declares, as a slip in the effect's code would."""
-    bug.moves = effect.moves  # type: ignore[attr-defined]
+    monkeypatch.setitem(RULES, bug, rule_info(effect))
     branches = {b.number: dataclasses.replace(b, update=bug) if b.update is effect else b
                 for b in MACHINE.branches}  # fmt: skip
     by_event = {

@@ -14,7 +14,8 @@ from scenario import SINGLE_HAND, edition, edition_file
 
 from unospec.checks.analyses.lint import coverage as coverage_module
 from unospec.checks.analyses.lint import lint
-from unospec.checks.analyses.lint.families import dead_rules, does_not_arise
+from unospec.checks.analyses.lint.families.dead_rules import dead_rules
+from unospec.checks.analyses.lint.families.does_not_arise import does_not_arise
 from unospec.checks.analyses.lint.finding import ERROR, INFO, WARNING
 from unospec.checks.analyses.lint.sarif import to_sarif
 from unospec.checks.analyses.lint.unrecorded import ASKED, NOT_ASKED, PARAMETERS
@@ -788,7 +789,7 @@ def test_a_dead_rule_says_in_words_what_the_transition_does() -> None:
     what the transition does, in its rule function's words without the section (which the
     finding gives), and when it is taken where the same event has other transitions.
     Classic has no Hail Mary (Contents), so its transitions are notes."""
-    from unospec.checks.analyses.lint.families import rule_words
+    from unospec.model.transitions import rule_words
 
     report = lint(edition("classic"), fired=Counter({0: 1}), checked_by="a test")
     by_transition = {

@@ -13,7 +13,7 @@ from unospec.checks.analyses.proofs.conservation import conservation_queries
 from unospec.editions import builtin_names
 from unospec.model import kernel, updates
 from unospec.model.errors import IllegalAction
-from unospec.model.flows import Move
+from unospec.model.flows import RULES, Move, rule_info
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.table import MACHINE
 
@@ -48,7 +48,9 @@ def test_a_flow_that_loses_cards_is_refuted_naming_its_transition(
 ) -> None:
     """Shedding Hail Mary cards out of the game (an alternative reading) breaks conservation,
     and the refutation names the transition and shows the counts before and after."""
-    monkeypatch.setattr(updates.discard_down_to_one, "moves", (Move("hand", "outside", "hand-1"),))
+    kept = rule_info(updates.discard_down_to_one)
+    shed = dataclasses.replace(kept, moves=(Move("hand", "outside", "hand-1"),))
+    monkeypatch.setitem(RULES, updates.discard_down_to_one, shed)
     refuted = [q for q in conservation_queries(edition("nfl-cowboys")) if q.verdict == REFUTED]
     assert [q.name for q in refuted] == ["card-conservation: hail_mary_discard --keep--> resolving"]
     witness = refuted[0].witness

@@ -14,9 +14,9 @@ from drawn import edges, nodes, parse_svg, svg_text
 from scenario import edition
 from statemachine import State, StateMachine
 
-from unospec.checks.analyses.lint.families import can_fire
 from unospec.diagrams.dot import flow_dot
-from unospec.diagrams.graph import DiagramDefinitionError, Mark, turn_flow
+from unospec.diagrams.flow import DiagramDefinitionError, Mark
+from unospec.diagrams.graph import turn_flow
 from unospec.diagrams.render import draw
 from unospec.editions import builtin_names
 from unospec.model import branches, updates
@@ -24,6 +24,7 @@ from unospec.model.edition import Edition
 from unospec.model.effects import PenaltyRace, WildDraw
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.table import MACHINE, Branch, compile_machine
+from unospec.model.transitions import can_fire
 
 EDITIONS = builtin_names()
 
@@ -221,7 +222,7 @@ def test_the_same_edition_gives_byte_identical_dot() -> None:
 
 def test_notes_come_from_rule_functions_the_machine_uses() -> None:
     """Every rule function the diagram annotates is one some declared transition runs."""
-    from unospec.diagrams.graph import ANNOTATIONS
+    from unospec.diagrams.notes import ANNOTATIONS
 
     used = {
         f

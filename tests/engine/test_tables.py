@@ -20,6 +20,7 @@ from unospec.editions.schema import READINGS
 from unospec.model import machine as machine_module
 from unospec.model.actions import Action
 from unospec.model.effects import EFFECT_NAMES
+from unospec.model.flows import resumption_of
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.table import MACHINE, CompiledMachine, compile_machine
 
@@ -31,7 +32,7 @@ def test_every_function_the_machine_names_has_a_twin() -> None:
     named = set()
     for branch in MACHINE.branches:
         named.update(branch.validators)
-        named.update(c for c in (*branch.conditions, *branch.unless) if not hasattr(c, "resumes"))
+        named.update(c for c in (*branch.conditions, *branch.unless) if resumption_of(c) is None)
         if branch.update is not None:
             named.add(branch.update)
     twinned = {*tables.VALIDATOR_TWINS, *tables.CONDITION_TWINS, *tables.UPDATE_TWINS}

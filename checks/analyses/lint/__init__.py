@@ -9,16 +9,35 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
-from unospec.checks.analyses.lint import families
-from unospec.checks.analyses.lint.finding import SEVERITIES, Finding
+from unospec.checks.analyses.lint.families.assumptions import assumptions
+from unospec.checks.analyses.lint.families.bluffs_acquitted import bluffs_acquitted
+from unospec.checks.analyses.lint.families.dead_rules import dead_rules
+from unospec.checks.analyses.lint.families.endless_games import UnfinishedGames, endless_games
+from unospec.checks.analyses.lint.families.first_flip import first_flip
+from unospec.checks.analyses.lint.families.idle_rules import idle_rules
+from unospec.checks.analyses.lint.families.legality_vs_judgment import legality_vs_judgment
+from unospec.checks.analyses.lint.families.name_vs_effect import name_vs_effect
+from unospec.checks.analyses.lint.families.recorded import recorded
+from unospec.checks.analyses.lint.families.redundancy import redundancy
+from unospec.checks.analyses.lint.families.resource_exhaustion import resource_exhaustion
+from unospec.checks.analyses.lint.families.scoring_coverage import scoring_coverage
+from unospec.checks.analyses.lint.families.turn_order import turn_order
+from unospec.checks.analyses.lint.finding import SEVERITIES, Finding, FindingJson, Severity
 from unospec.checks.analyses.lint.unrecorded import unrecorded
 from unospec.checks.analyses.proofs import ProofReport, prove
 from unospec.editions import base_edition
 from unospec.model.edition import Edition
 
-__all__ = ["Finding", "LintReport", "lint"]
+__all__ = ["Finding", "FindingJson", "LintReport", "LintReportJson", "lint"]
+
+
+class LintReportJson(TypedDict):
+    """`unospec lint --format json`, of one edition."""
+
+    edition: str
+    findings: list[FindingJson]
 
 
 @dataclass(frozen=True)
@@ -29,10 +48,10 @@ class LintReport:
     source: str
     findings: tuple[Finding, ...]
 
-    def count(self, severity: str) -> int:
+    def count(self, severity: Severity) -> int:
         return sum(1 for f in self.findings if f.severity == severity)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> LintReportJson:
         return {"edition": self.edition, "findings": [f.to_json() for f in self.findings]}
 
 
@@ -43,7 +62,7 @@ def lint(
     fired: Counter[int] | None = None,
     checked_by: str = "",
     shortfalls: int = 0,
-    unfinished: dict[str, Any] | None = None,
+    unfinished: UnfinishedGames | None = None,
 ) -> LintReport:
     """Every finding about `edition`. `fired` (transition counts from exploration and random
     play, described by `checked_by`) enables the dead-rule family; `shortfalls` is how often
@@ -51,24 +70,24 @@ def lint(
     that did not end (see `coverage.unfinished_witness`)."""
     proofs = proofs or prove(edition)
     findings = [
-        *families.legality_vs_judgment(edition, proofs),
-        *families.bluffs_acquitted(edition, proofs),
-        *families.name_vs_effect(edition),
-        *families.scoring_coverage(edition, proofs),
-        *families.resource_exhaustion(edition, proofs, shortfalls),
-        *families.turn_order(edition),
-        *families.first_flip(edition),
-        *families.redundancy(edition),
-        *families.idle_rules(edition, proofs),
-        *families.dead_rules(edition, fired, checked_by),
-        *families.endless_games(unfinished),
-        *families.assumptions(edition),
+        *legality_vs_judgment(edition, proofs),
+        *bluffs_acquitted(edition, proofs),
+        *name_vs_effect(edition),
+        *scoring_coverage(edition, proofs),
+        *resource_exhaustion(edition, proofs, shortfalls),
+        *turn_order(edition),
+        *first_flip(edition),
+        *redundancy(edition),
+        *idle_rules(edition, proofs),
+        *dead_rules(edition, fired, checked_by),
+        *endless_games(unfinished),
+        *assumptions(edition),
     ]
     asked = {f.key for f in findings if f.key} | {key for f in findings for key in f.answers}
     findings += unrecorded(edition, asked)
     covered = {f.interpretation["id"] for f in findings if f.interpretation}
     covered |= {ident for f in findings for ident in f.covers}
-    findings += families.recorded(edition, covered, base_edition(edition))
+    findings += recorded(edition, covered, base_edition(edition))
     order = {severity: i for i, severity in enumerate(SEVERITIES)}
     findings.sort(key=lambda f: (order[f.severity], f.family, f.id))
     return LintReport(edition.name, edition.source, tuple(findings))

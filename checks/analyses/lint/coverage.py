@@ -6,12 +6,13 @@ The dead-rule family needs it; `unospec check` has both already, `unospec lint` 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping
+from typing import NamedTuple
 
+from unospec.checks.analyses.lint.families.endless_games import UnfinishedGames
 from unospec.checks.engines.explore_job import explore_scales
 from unospec.checks.engines.random_play import MAX_STEPS
-from unospec.checks.engines.simulate import ENOUGH_UNFINISHED, run_games, simulation_json
+from unospec.checks.engines.simulate import ENOUGH_UNFINISHED, Tally, run_games
 from unospec.editions import reference
 from unospec.model.edition import Edition
 from unospec.model.scale import scale_list
@@ -25,7 +26,7 @@ class Evidence(NamedTuple):
     fired: Counter[int] | None
     where: str
     shortfalls: int
-    unfinished: dict[str, Any] | None
+    unfinished: UnfinishedGames | None
 
 
 def coverage(
@@ -44,14 +45,10 @@ def coverage(
     shortfalls = 0
     unfinished = None
     if games:
-        tally, seconds = run_games(
-            edition, games, progress=progress, enough_unfinished=ENOUGH_UNFINISHED
-        )
+        tally, _ = run_games(edition, games, progress=progress, enough_unfinished=ENOUGH_UNFINISHED)
         fired += tally.fired
         shortfalls = tally.shortfalls
-        unfinished = unfinished_witness(
-            edition, simulation_json(edition, tally, seconds, check=True)
-        )
+        unfinished = _unfinished(edition, tally)
         parts.append(counted(tally.games, "random game", "random games"))
     if scale:
         scales = scale_list(scale, edition)
@@ -77,16 +74,40 @@ def exploring(scale: str, stopped: str | None, broken: str | None, states: int) 
     return f"exploring scale {scale}"
 
 
-def unfinished_witness(edition: Edition, games: dict[str, Any]) -> dict[str, Any] | None:
-    """The random games (`simulation_json`) that did not end, as a finding's witness: how
-    many, and the command that replays the first."""
-    first = games.get("first_unfinished")
-    if not first:
+def _unfinished(edition: Edition, tally: Tally) -> UnfinishedGames | None:
+    """The random games of `tally` that did not end, as a finding's witness."""
+    if tally.first_unfinished is None:
         return None
+    _, players, seed = tally.first_unfinished
+    return _witness(edition, tally.games, tally.unfinished, players, seed)
+
+
+def unfinished_witness(edition: Edition, games: Mapping[str, object]) -> UnfinishedGames | None:
+    """The random games that did not end, read from `unospec simulate`'s JSON document (as
+    the main check keeps it), as a finding's witness: how many, and the command that replays
+    the first."""
+    first = games.get("first_unfinished")
+    if not isinstance(first, Mapping) or not first:
+        return None
+    played, unfinished = games["games"], games["unfinished_games"]
+    players, seed = first["players"], first["seed"]
+    if not (
+        isinstance(played, int)
+        and isinstance(unfinished, int)
+        and isinstance(players, int)
+        and isinstance(seed, int)
+    ):
+        raise TypeError(f"not a simulation's document: {dict(games)}")
+    return _witness(edition, played, unfinished, players, seed)
+
+
+def _witness(
+    edition: Edition, played: int, unfinished: int, players: int, seed: int
+) -> UnfinishedGames:
+    """How many games did not end, and the command that replays the first."""
     return {
-        "games played": games["games"],
-        "did not end": games["unfinished_games"],
+        "games played": played,
+        "did not end": unfinished,
         "steps allowed per game": MAX_STEPS,
-        "first": f"unospec play {shell_word(reference(edition))} --players {first['players']} "
-        f"--seed {first['seed']}",
+        "first": f"unospec play {shell_word(reference(edition))} --players {players} --seed {seed}",
     }

@@ -2,14 +2,47 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final, Literal, TypedDict
 
-from unospec.model.edition import Edition, Interpretation
+from unospec.model.edition import Edition, Interpretation, Reading
 
-ERROR, WARNING, INFO = "error", "warning", "info"
-SEVERITIES = (ERROR, WARNING, INFO)
+Severity = Literal["error", "warning", "info"]
+ERROR: Final = "error"
+WARNING: Final = "warning"
+INFO: Final = "info"
+SEVERITIES: tuple[Severity, ...] = (ERROR, WARNING, INFO)
 """error: a contradiction; warning: a gap or an ambiguity; info: worth knowing."""
+
+Witness = Mapping[str, object]
+"""What shows a finding happen (a game, the values a proof found): open values."""
+
+ShownReading = str | int | bool | list[str]
+"""A reading's value as the JSON shows it: a list of card kinds is a list."""
+
+
+class ReadingJson(TypedDict):
+    """The interpretation a finding shows: the reading the edition file chose."""
+
+    id: str
+    chosen: ShownReading
+    alternatives: list[ShownReading]
+    why: str
+
+
+class FindingJson(TypedDict):
+    """One finding in `unospec lint --format json`."""
+
+    id: str
+    family: str
+    severity: Severity
+    section: str
+    message: str
+    witness: dict[str, object] | None
+    interpretation: ReadingJson | None
+    key: str | None
 
 
 @dataclass(frozen=True)
@@ -19,28 +52,42 @@ class Finding:
 
     id: str
     family: str
-    severity: str
+    severity: Severity
     section: str
     message: str
-    witness: Any = None
-    interpretation: dict[str, Any] | None = None
+    witness: Witness | None = None
+    interpretation: ReadingJson | None = None
     key: str | None = None
     covers: tuple[str, ...] = ()  # further interpretations this finding accounts for
     answers: tuple[str, ...] = ()  # further parameters (key paths) it asks about, beside `key`
 
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        del data["covers"], data["answers"]
-        return data
+    def to_json(self) -> FindingJson:
+        return {
+            "id": self.id,
+            "family": self.family,
+            "severity": self.severity,
+            "section": self.section,
+            "message": self.message,
+            "witness": None if self.witness is None else copy.deepcopy(dict(self.witness)),
+            "interpretation": copy.deepcopy(self.interpretation),
+            "key": self.key,
+        }
 
 
-def reading(item: Interpretation | None) -> dict[str, Any] | None:
+def _shown(value: Reading) -> ShownReading:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def reading(item: Interpretation | None) -> ReadingJson | None:
     """The interpretation as a finding shows it."""
     if item is None:
         return None
-    plain = [list(a) if isinstance(a, tuple) else a for a in item.alternatives]
-    chosen = list(item.chosen) if isinstance(item.chosen, tuple) else item.chosen
-    return {"id": item.id, "chosen": chosen, "alternatives": plain, "why": item.why}
+    return {
+        "id": item.id,
+        "chosen": _shown(item.chosen),
+        "alternatives": [_shown(a) for a in item.alternatives],
+        "why": item.why,
+    }
 
 
 def deciding(edition: Edition, path: str) -> Interpretation | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
-from unospec.checks.analyses.lint.families import does_not_arise
+from unospec.checks.analyses.lint.families.does_not_arise import does_not_arise
 from unospec.checks.analyses.lint.finding import INFO, WARNING, Finding, reading
 from unospec.editions.schema import FIXED_READINGS, READINGS, RULE_KEYS, toml_value
 from unospec.model import sections

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from unospec.checks.analyses.lint.finding import Witness
 from unospec.checks.engines.replay import replay
 from unospec.editions import reference
 from unospec.model.actions import Action, Challenge, Play
@@ -27,7 +26,7 @@ def _deck_with_hands(edition: Edition, hands: list[list[int]], first: int) -> li
     return [*dealt, first, *rest]
 
 
-def honest_penalty_trace(edition: Edition, kind: str) -> dict[str, Any] | None:
+def honest_penalty_trace(edition: Edition, kind: str) -> Witness | None:
     """The smallest table the edition allows; player 0 holds `kind` and another wild but no
     card of the colour in force, plays `kind` as its rule allows, is challenged by player 1
     (next in turn), and draws the offender's penalty."""
@@ -67,7 +66,7 @@ def honest_penalty_trace(edition: Edition, kind: str) -> dict[str, Any] | None:
     }
 
 
-def colourless_first_flip(edition: Edition, kind: str) -> dict[str, Any] | None:
+def colourless_first_flip(edition: Edition, kind: str) -> Witness | None:
     """A deal whose first flip turns up `kind`, a wild the first flip does not ignore, and
     what the first player may then do; None unless the kernel leaves no colour in force
     and refuses every coloured card of that player's hand."""

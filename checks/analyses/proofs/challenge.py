@@ -16,11 +16,19 @@ the booklet's wording:
 from __future__ import annotations
 
 from itertools import product
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import z3
 
-from unospec.checks.analyses.proofs.result import REFUTED, UNKNOWN, Query, check_claim, value
+from unospec.checks.analyses.proofs.result import (
+    REFUTED,
+    UNKNOWN,
+    Claim,
+    Query,
+    Witness,
+    check_claim,
+    value,
+)
 from unospec.model import sections
 from unospec.model.actions import Accept, Challenge, Play, Reshuffle
 from unospec.model.cards import COLORS
@@ -43,10 +51,10 @@ def _hand() -> tuple[z3.BoolRef, z3.BoolRef]:
     return z3.Bool("holds_colour_in_force"), z3.Bool("holds_a_wild")
 
 
-def _hand_in(model: z3.ModelRef, color: z3.BoolRef, wild: z3.BoolRef) -> dict[str, Any]:
+def _hand_in(model: z3.ModelRef, color: z3.BoolRef, wild: z3.BoolRef) -> dict[str, bool]:
     return {
-        "a card of the colour in force": value(model, color),
-        "a wild card (besides the one played)": value(model, wild),
+        "a card of the colour in force": bool(value(model, color)),
+        "a wild card (besides the one played)": bool(value(model, wild)),
     }
 
 
@@ -56,7 +64,7 @@ def honest_query(edition: Edition, kind: str, effect: WildDraw, section: str) ->
     legal = z3.Not(_holds(effect.playable_unless_holding, color, wild))
     guilty = _holds(effect.guilty_if_holding, color, wild)
 
-    def decode(model: z3.ModelRef) -> dict[str, Any]:
+    def decode(model: z3.ModelRef) -> Witness:
         return {
             "hand": _hand_in(model, color, wild),
             "legal by the card's rule": True,
@@ -65,7 +73,8 @@ def honest_query(edition: Edition, kind: str, effect: WildDraw, section: str) ->
         }
 
     return check_claim(
-        f"honest-never-penalised: {kind}",
+        Claim.HONEST_NEVER_PENALISED,
+        kind,
         f"a {kind} played as its rule allows is never judged guilty when challenged",
         section,
         [],
@@ -82,7 +91,7 @@ def bluff_query(edition: Edition, kind: str, effect: WildDraw, section: str) -> 
     guilty = _holds(effect.guilty_if_holding, color, wild)
     possible = z3.BoolVal(effect.bluff != "refused")
 
-    def decode(model: z3.ModelRef) -> dict[str, Any]:
+    def decode(model: z3.ModelRef) -> Witness:
         return {
             "hand": _hand_in(model, color, wild),
             "forbidden by the card's rule": True,
@@ -91,7 +100,8 @@ def bluff_query(edition: Edition, kind: str, effect: WildDraw, section: str) -> 
         }
 
     return check_claim(
-        f"bluff-always-caught: {kind}",
+        Claim.BLUFF_ALWAYS_CAUGHT,
+        kind,
         f"a {kind} played against its rule is always judged guilty when challenged",
         section,
         [],
@@ -108,7 +118,7 @@ def success_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
     allowed = z3.Or(z3.Not(forbidden), z3.BoolVal(effect.bluff != "refused"))
     guilty = _holds(effect.guilty_if_holding, color, wild)
 
-    def decode(model: z3.ModelRef) -> dict[str, Any]:
+    def decode(model: z3.ModelRef) -> Witness:
         return {
             "bluffs": effect.bluff,
             "forbidden while holding": list(effect.playable_unless_holding),
@@ -117,7 +127,8 @@ def success_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
         }
 
     return check_claim(
-        f"challenge-can-succeed: {kind}",
+        Claim.CHALLENGE_CAN_SUCCEED,
+        kind,
         f"some {kind} the rules let be played is judged guilty when challenged",
         section,
         [],
@@ -254,7 +265,7 @@ def _observe(
     return observed, refused
 
 
-def _table_in(table: Table) -> dict[str, Any]:
+def _table_in(table: Table) -> dict[str, object]:
     direction = "clockwise" if table.direction == CLOCKWISE else "counterclockwise"
     return {
         "players": table.players,
@@ -269,7 +280,6 @@ def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
     every hand, challenged or accepted; a kernel that refuses a play or answer the rules
     allow refutes it, and one no table can ask leaves it unknown (it was proved over no hand
     at all)."""
-    name = f"challenge-payouts: {kind}"
     claim = (
         f"after a {kind}, the next player in the direction of play answers; accepting costs "
         f"them {effect.draw}; a failed challenge costs them {effect.challenger_draws}; a "
@@ -279,16 +289,16 @@ def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
     observed, refused = _observe(edition, kind, effect)
     if refused:
         (table, with_color, with_wild, challenged), reason = next(iter(refused.items()))
-        witness = {
+        witness: Witness = {
             "table": _table_in(table),
             "hand": {"a card of the colour in force": with_color, "a wild card": with_wild},
             "answer": "challenge" if challenged else "accept",
             "kernel refused": reason,
         }
-        return Query(name, claim, section, REFUTED, 0.0, witness, True)
+        return Query(Claim.CHALLENGE_PAYOUTS, kind, claim, section, REFUTED, 0.0, witness, True)
     if not observed:
         unasked = {"reason": "this deck cannot build a table that plays the card"}
-        return Query(name, claim, section, UNKNOWN, 0.0, unasked, True)
+        return Query(Claim.CHALLENGE_PAYOUTS, kind, claim, section, UNKNOWN, 0.0, unasked, True)
     color, wild, challenged = z3.Bools("holds_colour_in_force holds_a_wild challenged")
     players, direction, seat, case = z3.Ints("players direction offender case")
     offender, other, other_drew, following, left = z3.Ints(
@@ -327,7 +337,7 @@ def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
     )
     # one case per distinct observation: the colours in force collapse into one case where
     # the kernel treats them alike, and stay apart where it does not
-    cases: dict[tuple[Any, ...], Table] = {}
+    cases: dict[tuple[int | bool, ...], Table] = {}
     for (t, c, w, ch), outcome in observed.items():
         cases.setdefault((t.players, t.direction, t.offender, c, w, ch, *outcome), t)
     facts = [players, direction, seat, color, wild, challenged, offender, other, other_drew]
@@ -339,7 +349,7 @@ def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
     tables = list(cases.values())  # a table each case was seen at
     known = z3.And(case >= 0, case < len(rows))
 
-    def decode(model: z3.ModelRef) -> dict[str, Any]:
+    def decode(model: z3.ModelRef) -> Witness:
         drew = value(model, other_drew)
         return {
             "table": _table_in(tables[value(model, case)]),
@@ -359,7 +369,8 @@ def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
         }
 
     return check_claim(
-        name,
+        Claim.CHALLENGE_PAYOUTS,
+        kind,
         claim,
         section,
         [*rows, known],

@@ -10,11 +10,9 @@ to the edition's total. Init implies it; each transition, taken alone, keeps it.
 
 from __future__ import annotations
 
-from typing import Any
-
 import z3
 
-from unospec.checks.analyses.proofs.result import Query, check_claim, value
+from unospec.checks.analyses.proofs.result import Claim, Query, Witness, check_claim, value
 from unospec.model.edition import Edition
 from unospec.model.flows import Move, moves_of
 from unospec.model.table import MACHINE, Branch
@@ -31,11 +29,15 @@ NAMES = {
 }
 
 
-def _counts(tag: str) -> dict[str, z3.ArithRef]:
+Counts = dict[str, z3.ArithRef]
+"""How many cards each place holds, as Z3 terms (a place of `PLACES`)."""
+
+
+def _counts(tag: str) -> Counts:
     return {place: z3.Int(f"{place}_{tag}") for place in PLACES}
 
 
-def invariant(edition: Edition, counts: dict[str, Any]) -> z3.BoolRef:
+def invariant(edition: Edition, counts: Counts) -> z3.BoolRef:
     """The conservation invariant over a count vector."""
     return z3.And(
         *[counts[place] >= 0 for place in PLACES],
@@ -46,15 +48,15 @@ def invariant(edition: Edition, counts: dict[str, Any]) -> z3.BoolRef:
 
 
 def _apply(
-    edition: Edition, counts: dict[str, Any], move: Move, players: z3.ArithRef, owed: z3.ArithRef
-) -> tuple[dict[str, Any], list[z3.BoolRef]]:
+    edition: Edition, counts: Counts, move: Move, players: z3.ArithRef, owed: z3.ArithRef
+) -> tuple[Counts, list[z3.BoolRef]]:
     """The counts after one move, and what the move needs (its guard)."""
     after = dict(counts)
     needs: list[z3.BoolRef] = []
     in_play = [p for p in PLACES if p != "aside"]
     source = move.source
     if move.amount == "1":
-        amount: Any = z3.If(counts["top"] >= 1, 1, 0) if source == "top" else z3.IntVal(1)
+        amount: z3.ArithRef = z3.If(counts["top"] >= 1, 1, 0) if source == "top" else z3.IntVal(1)
     elif move.amount == "owed":
         amount = z3.If(owed < counts["draw"], owed, counts["draw"])
     elif move.amount == "pile":
@@ -96,7 +98,7 @@ def transition_query(edition: Edition, branch: Branch) -> Query:
         after, needs = _apply(edition, after, move, players, owed)
         facts += needs
 
-    def decode(model: z3.ModelRef) -> dict[str, Any]:
+    def decode(model: z3.ModelRef) -> Witness:
         return {
             "transition": branch.label,
             "before": {NAMES[p]: value(model, before[p]) for p in PLACES},
@@ -106,7 +108,8 @@ def transition_query(edition: Edition, branch: Branch) -> Query:
         }
 
     return check_claim(
-        f"card-conservation: {branch.label}",
+        Claim.CARD_CONSERVATION,
+        branch.label,
         f"{branch.label}, moving the cards its effect declares, keeps every card in exactly "
         f"one place ({edition.total_cards} in all)",
         SECTION,
@@ -123,7 +126,8 @@ def initial_query(edition: Edition) -> Query:
     start["draw"] = z3.IntVal(edition.in_play_count)
     start["aside"] = z3.IntVal(edition.set_aside_count)
     return check_claim(
-        "card-conservation: init",
+        Claim.CARD_CONSERVATION,
+        "init",
         f"before the deal the {edition.in_play_count} cards in play are in the draw pile and "
         f"{edition.set_aside_count} set aside, {edition.total_cards} in all",
         SECTION,

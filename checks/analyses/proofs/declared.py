@@ -13,9 +13,8 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from typing import Any
 
-from unospec.checks.analyses.proofs.result import PROVED, REFUTED, Query
+from unospec.checks.analyses.proofs.result import PROVED, REFUTED, Claim, Query, Verdict, Witness
 from unospec.checks.engines.random_play import choose
 from unospec.model.edition import Edition
 from unospec.model.errors import UnospecError
@@ -79,7 +78,7 @@ def kernel_moves_as_declared(edition: Edition, seed: int = 5) -> Query:
     rules = edition.rules
     tables = range(rules.min_players, min(rules.max_players, rules.min_players + 3) + 1)
     steps, seen = 0, set[str]()
-    witness: dict[str, Any] | None = None
+    witness: Witness | None = None
     for players in tables:
         witness, counted = _first_undeclared(edition, players, rng, seen)
         steps += counted
@@ -91,15 +90,14 @@ def kernel_moves_as_declared(edition: Edition, seed: int = 5) -> Query:
         "card-conservation queries prove keep every card in one place"
     )
     seconds = round(time.perf_counter() - started, 4)
-    name = "declared-flows"
-    verdict = REFUTED if witness else PROVED
+    verdict: Verdict = REFUTED if witness else PROVED
     sampled = {"games": len(tables), "transitions": steps, "kinds of transition": len(seen)}
-    return Query(name, claim, SECTION, verdict, seconds, witness, True, sampled)
+    return Query(Claim.DECLARED_FLOWS, "", claim, SECTION, verdict, seconds, witness, True, sampled)
 
 
 def _first_undeclared(
     edition: Edition, players: int, rng: random.Random, seen: set[str]
-) -> tuple[dict[str, Any] | None, int]:
+) -> tuple[Witness | None, int]:
     """The first transition of one random game that moves cards otherwise than declared
     (as a witness), and the transitions compared."""
     game, compared = empty_table(edition, players), 0

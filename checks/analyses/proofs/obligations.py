@@ -10,12 +10,10 @@ edition's `draw_shortfall` reading has to settle.
 
 from __future__ import annotations
 
-from typing import Any
-
 import z3
 
 from unospec.checks.analyses.proofs.conservation import invariant
-from unospec.checks.analyses.proofs.result import Query, check_claim, value
+from unospec.checks.analyses.proofs.result import Claim, Query, Witness, check_claim, value
 from unospec.model.edition import Edition
 from unospec.model.effects import DrawPenalty, PenaltyRace, WildDraw
 
@@ -48,7 +46,7 @@ def obligation_query(edition: Edition) -> Query:
     counts = {p: z3.Int(p) for p in ("draw", "top", "under", "hand", "others", "aside")}
     asked = z3.Int("asked")
 
-    def decode(model: z3.ModelRef) -> dict[str, Any]:
+    def decode(model: z3.ModelRef) -> Witness:
         return {
             "obligation": cause,
             "cards owed": value(model, asked),
@@ -60,7 +58,8 @@ def obligation_query(edition: Edition) -> Query:
         }
 
     return check_claim(
-        "draw-obligations",
+        Claim.DRAW_OBLIGATIONS,
+        "",
         "no draw asks for more cards than the draw pile and a reshuffle can give",
         SECTION,
         [

@@ -1,42 +1,106 @@
-"""A proof query's result: a name, a verdict, the time it took, and a witness when refuted."""
+"""A proof query's result: what it claims and about what, its verdict, the time it took, and
+a witness when refuted.
+
+A query is looked up by its typed fields, `asserts` (which claim) and `about` (the card kind
+or transition it is about); its printed `name` is made of the two, as `unospec prove` shows it.
+"""
 
 from __future__ import annotations
 
+import copy
 import time
-from collections.abc import Callable
-from dataclasses import asdict, dataclass
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final, Literal, TypedDict
 
 import z3
 
-PROVED, REFUTED, UNKNOWN = "proved", "refuted", "unknown"
+Verdict = Literal["proved", "refuted", "unknown"]
+PROVED: Final = "proved"
+REFUTED: Final = "refuted"
+UNKNOWN: Final = "unknown"
 TIMEOUT_MS = 10_000
 
+Witness = Mapping[str, object]
+"""A counterexample, or what was found besides the verdict, in game terms: open values."""
 
-@dataclass(frozen=True)
-class Query:
-    """One query: `claim` in words, its `verdict`, and a counterexample in game terms."""
+
+class Claim(StrEnum):
+    """What a query claims, whatever it is about; the value starts its printed name."""
+
+    CARD_CONSERVATION = "card-conservation"
+    DECLARED_FLOWS = "declared-flows"
+    CHALLENGE_PAYOUTS = "challenge-payouts"
+    HONEST_NEVER_PENALISED = "honest-never-penalised"
+    BLUFF_ALWAYS_CAUGHT = "bluff-always-caught"
+    CHALLENGE_CAN_SUCCEED = "challenge-can-succeed"
+    SETUP_FEASIBILITY = "setup-feasibility"
+    DRAW_OBLIGATIONS = "draw-obligations"
+    SCORING_COVERAGE = "scoring-coverage"
+    SCORING_TARGET = "scoring-target"
+
+
+class QueryJson(TypedDict):
+    """One query in `unospec prove --format json`."""
 
     name: str
     claim: str
     section: str
-    verdict: str
+    verdict: Verdict
     seconds: float
-    witness: dict[str, Any] | None = None
-    kernel_relies_on_it: bool = False  # refuted: the model itself is wrong, not the booklet
-    detail: dict[str, Any] | None = None  # what was found besides the verdict
+    witness: dict[str, object] | None
+    kernel_relies_on_it: bool
+    detail: dict[str, object] | None
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+
+@dataclass(frozen=True)
+class Query:
+    """One query: `claim` in words, its `verdict`, and a counterexample in game terms.
+    `asserts` is which claim it is, `about` what it is about (a card kind, a transition;
+    "" for the edition as a whole)."""
+
+    asserts: Claim
+    about: str
+    claim: str
+    section: str
+    verdict: Verdict
+    seconds: float
+    witness: Witness | None = None
+    kernel_relies_on_it: bool = False  # refuted: the model itself is wrong, not the booklet
+    detail: Witness | None = None  # what was found besides the verdict
+
+    @property
+    def name(self) -> str:
+        """The query as `unospec prove` names it: ``honest-never-penalised: wild-draw-four``."""
+        return f"{self.asserts}: {self.about}" if self.about else str(self.asserts)
+
+    def to_json(self) -> QueryJson:
+        return {
+            "name": self.name,
+            "claim": self.claim,
+            "section": self.section,
+            "verdict": self.verdict,
+            "seconds": self.seconds,
+            "witness": _copied(self.witness),
+            "kernel_relies_on_it": self.kernel_relies_on_it,
+            "detail": _copied(self.detail),
+        }
+
+
+def _copied(found: Witness | None) -> dict[str, object] | None:
+    """A deep copy, as a JSON object: the document shares nothing with the result."""
+    return None if found is None else copy.deepcopy(dict(found))
 
 
 def check_claim(
-    name: str,
+    asserts: Claim,
+    about: str,
     claim: str,
     section: str,
     facts: list[z3.BoolRef],
     negated_claim: z3.BoolRef,
-    decode: Callable[[z3.ModelRef], dict[str, Any]],
+    decode: Callable[[z3.ModelRef], Witness],
     *,
     kernel_relies_on_it: bool = False,
 ) -> Query:
@@ -53,25 +117,18 @@ def check_claim(
     solver.add(*(fact.translate(context) for fact in (*facts, negated_claim)))
     answer = solver.check()
     seconds = round(time.perf_counter() - started, 4)
+    asked = (asserts, about, claim, section)
     if answer == z3.unsat:
-        return Query(name, claim, section, PROVED, seconds, None, kernel_relies_on_it)
+        return Query(*asked, PROVED, seconds, None, kernel_relies_on_it)
     if answer == z3.sat:
-        witness = decode(solver.model())
-        return Query(name, claim, section, REFUTED, seconds, witness, kernel_relies_on_it)
-    return Query(
-        name,
-        claim,
-        section,
-        UNKNOWN,
-        seconds,
-        {"reason": str(solver.reason_unknown())},
-        kernel_relies_on_it,
-    )
+        return Query(*asked, REFUTED, seconds, decode(solver.model()), kernel_relies_on_it)
+    unknown = {"reason": str(solver.reason_unknown())}
+    return Query(*asked, UNKNOWN, seconds, unknown, kernel_relies_on_it)
 
 
-def value(model: z3.ModelRef, term: z3.ExprRef) -> Any:
+def value(model: z3.ModelRef, term: z3.ExprRef) -> int | bool:
     """A term's value in a model, as a Python int or bool (`term` from any context)."""
     result = model.eval(term.translate(model.ctx), model_completion=True)
     if z3.is_true(result) or z3.is_false(result):
-        return z3.is_true(result)
-    return result.as_long()
+        return bool(z3.is_true(result))
+    return int(result.as_long())

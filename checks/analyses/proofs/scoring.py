@@ -14,7 +14,7 @@ from collections import Counter
 
 import z3
 
-from unospec.checks.analyses.proofs.result import PROVED, REFUTED, Query
+from unospec.checks.analyses.proofs.result import PROVED, REFUTED, Claim, Query, Witness
 from unospec.model.edition import Edition
 
 SECTION = "Keeping Score"
@@ -27,9 +27,10 @@ def coverage_query(edition: Edition) -> Query:
     missing = sorted({faces.faces[f].kind for f in faces.in_play if faces.points[f] < 0})
     seconds = round(time.perf_counter() - started, 4)
     claim = "every card kind in the deck has a value in the scoring table"
+    asked = (Claim.SCORING_COVERAGE, "", claim, SECTION)
     if not missing:
-        return Query("scoring-coverage", claim, SECTION, PROVED, seconds)
-    return Query("scoring-coverage", claim, SECTION, REFUTED, seconds, {"no value for": missing})
+        return Query(*asked, PROVED, seconds)
+    return Query(*asked, REFUTED, seconds, {"no value for": missing})
 
 
 def best_hand_query(edition: Edition) -> Query:
@@ -51,11 +52,12 @@ def best_hand_query(edition: Edition) -> Query:
     seconds = round(time.perf_counter() - started, 4)
     target = edition.rules.target_score
     claim = f"one hand can score points, so the target of {target} can be reached"
-    found = {
+    found: Witness = {
         "largest score of one hand": best,
         "hands needed at that score": math.ceil(target / best) if best else "no number of hands",
         "the other hands hold": "every card but the winner's last one and the one under it",
     }
+    asked = (Claim.SCORING_TARGET, "", claim, SECTION)
     if best > 0:
-        return Query("scoring-target", claim, SECTION, PROVED, seconds, detail=found)
-    return Query("scoring-target", claim, SECTION, REFUTED, seconds, found, detail=found)
+        return Query(*asked, PROVED, seconds, detail=found)
+    return Query(*asked, REFUTED, seconds, found, detail=found)

@@ -9,15 +9,33 @@ such a deal, counting cards by whether the flip ignores them.
 from __future__ import annotations
 
 import time
-from typing import Any
+from dataclasses import dataclass
 
 import z3
 
-from unospec.checks.analyses.proofs.result import PROVED, REFUTED, TIMEOUT_MS, UNKNOWN, Query
+from unospec.checks.analyses.proofs.result import (
+    PROVED,
+    REFUTED,
+    TIMEOUT_MS,
+    UNKNOWN,
+    Claim,
+    Query,
+    Witness,
+)
 from unospec.model.edition import Edition
 from unospec.model.wording import seats
 
 SECTION = "Set Up 2-4"
+
+
+@dataclass(frozen=True)
+class SetupQuery(Query):
+    """The setup query, with the player counts it found wanting as fields (lint words its
+    findings with them): those the deck cannot deal, and those whose first flip can find
+    only cards it ignores. Neither is in the JSON beyond the witness, which lists both."""
+
+    undealable: tuple[int, ...] = ()
+    flipless: tuple[int, ...] = ()
 
 
 class _Unknown(Exception):
@@ -57,12 +75,12 @@ def _flip_can_fail(edition: Edition, players: int) -> dict[str, int] | None:
     }
 
 
-def setup_query(edition: Edition) -> Query:
+def setup_query(edition: Edition) -> SetupQuery:
     """Every player count in the edition's range can be dealt, and its first flip succeeds."""
     started = time.perf_counter()
     rules = edition.rules
     undealable: list[int] = []
-    failing: list[dict[str, Any]] = []
+    failing: list[dict[str, int]] = []
     for players in range(rules.min_players, rules.max_players + 1):
         if players * rules.hand_size + 1 > edition.in_play_count:
             undealable.append(players)
@@ -72,7 +90,8 @@ def setup_query(edition: Edition) -> Query:
         except _Unknown as reason:
             seconds = round(time.perf_counter() - started, 4)
             unknown = {"players": players, "reason": str(reason)}
-            return Query("setup-feasibility", _claim(edition), SECTION, UNKNOWN, seconds, unknown)
+            asked = (Claim.SETUP_FEASIBILITY, "", _claim(edition), SECTION)
+            return SetupQuery(*asked, UNKNOWN, seconds, unknown)
         if example is not None:
             failing.append(example)
     feasible = [
@@ -80,17 +99,20 @@ def setup_query(edition: Edition) -> Query:
         for n in range(rules.min_players, rules.max_players + 1)
         if n not in undealable and all(w["players"] != n for w in failing)
     ]
-    claim = _claim(edition)
+    asked = (Claim.SETUP_FEASIBILITY, "", _claim(edition), SECTION)
     seconds = round(time.perf_counter() - started, 4)
     if not undealable and not failing:
-        return Query("setup-feasibility", claim, SECTION, PROVED, seconds)
-    witness: dict[str, Any] = {
+        return SetupQuery(*asked, PROVED, seconds)
+    flipless = [w["players"] for w in failing]
+    witness: Witness = {
         "always feasible for": feasible,
         "cannot be dealt for": undealable,
-        "first flip can find only ignored cards (a redeal) for": [w["players"] for w in failing],
+        "first flip can find only ignored cards (a redeal) for": flipless,
         "example": failing[0] if failing else None,
     }
-    return Query("setup-feasibility", claim, SECTION, REFUTED, seconds, witness)
+    return SetupQuery(
+        *asked, REFUTED, seconds, witness, undealable=tuple(undealable), flipless=tuple(flipless)
+    )
 
 
 def _claim(edition: Edition) -> str:
