@@ -261,7 +261,7 @@ def _scale(text: str) -> str:
     try:
         parse_scale(text)
     except InputError as error:
-        raise argparse.ArgumentTypeError(str(error).removeprefix("--scale: ")) from None
+        raise argparse.ArgumentTypeError(str(error)) from None
     return text
 
 
@@ -275,7 +275,7 @@ def _scales(text: str) -> str:
     try:
         check_scale_list(text)
     except InputError as error:
-        raise argparse.ArgumentTypeError(str(error).removeprefix("--scale: ")) from None
+        raise argparse.ArgumentTypeError(str(error)) from None
     return text
 
 

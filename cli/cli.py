@@ -25,6 +25,7 @@ from unospec.commands.explore import conform, explore
 from unospec.commands.games import editions, play, replay, show, simulate
 from unospec.commands.jobs import baseline, check, report
 from unospec.model.errors import InputError, RuleGap, one_line
+from unospec.views.errors import error_text
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -74,7 +75,7 @@ def _main(argv: Sequence[str] | None) -> int:
             _engine_ready()
         return handler(args)
     except (UsageError, InputError) as error:
-        print(f"unospec: error: {one_line(str(error))}", file=sys.stderr)
+        print(f"unospec: error: {one_line(error_text(error))}", file=sys.stderr)
         return USAGE
     except RuleGap as gap:  # the edition's rules give no outcome where a command needed one
         print(f"unospec: the rules give no outcome here: {one_line(str(gap))}", file=sys.stderr)

@@ -29,6 +29,12 @@ from unospec.model.edition import DeckEntry, Edition
 from unospec.model.errors import InputError
 
 
+class ScaleError(InputError):
+    """A scale that cannot be read, or that the edition's deck cannot meet. The message says
+    what is wrong with the scale and not where it was given: the command line reports it
+    under `--scale`, a trace under its `scale` key."""
+
+
 @dataclass(frozen=True)
 class Scale:
     """How far to shrink an edition (the defaults are the `micro` preset)."""
@@ -90,7 +96,7 @@ def portfolio(edition: Edition) -> list[str]:
 
 def scale_list(text: str, edition: Edition) -> list[str]:
     """The scales a --scale value names for `edition`: one scale, a `;`-separated list, or
-    the portfolio (InputError names a bad one)."""
+    the portfolio (ScaleError names a bad one)."""
     scales: list[str] = []
     for part in (p.strip() for p in text.split(LIST_SEPARATOR)):
         if part == PORTFOLIO:
@@ -102,19 +108,17 @@ def scale_list(text: str, edition: Edition) -> list[str]:
 
 
 def check_scale_list(text: str) -> None:
-    """InputError unless every scale of a --scale list parses (the portfolio is one)."""
+    """ScaleError unless every scale of a --scale list parses (the portfolio is one)."""
     parts = [p.strip() for p in text.split(LIST_SEPARATOR)]
     if not all(parts):
-        raise InputError(
-            f"--scale: expected scales separated by {LIST_SEPARATOR!r}, found {text!r}"
-        )
+        raise ScaleError(f"expected scales separated by {LIST_SEPARATOR!r}, found {text!r}")
     for part in parts:
         if part != PORTFOLIO:
             parse_scale(part)
 
 
 def parse_scale(text: str) -> Scale:
-    """The scale a SCALE string names; InputError says what is wrong with it."""
+    """The scale a SCALE string names; ScaleError says what is wrong with it."""
     scale = PRESETS[DEFAULT]
     fields = {f.name for f in dataclasses.fields(Scale)}
     given: set[str] = set()
@@ -123,19 +127,19 @@ def parse_scale(text: str) -> Scale:
             scale = PRESETS[part]
             continue
         if part in PRESETS:  # a preset is where the scale starts, once
-            raise InputError(
-                f"--scale: expected the preset {part!r} first and only once, then key=value "
+            raise ScaleError(
+                f"expected the preset {part!r} first and only once, then key=value "
                 f"changes, found {text!r}"
             )
         key, sep, value = part.partition("=")
         if not sep or key not in fields:
             presets = ", ".join(PRESETS)
-            raise InputError(
-                f"--scale: expected a preset ({presets}) or key=value with a key among "
+            raise ScaleError(
+                f"expected a preset ({presets}) or key=value with a key among "
                 f"{', '.join(sorted(fields))}, found {part!r}"
             )
         if key in given:  # which one was meant?
-            raise InputError(f"--scale: {key}: expected once, found {text!r}")
+            raise ScaleError(f"{key}: expected once, found {text!r}")
         given.add(key)
         changes: dict[str, Any] = {key: _value(key, value)}
         scale = dataclasses.replace(scale, **changes)
@@ -147,19 +151,19 @@ def _value(key: str, value: str) -> int | tuple[int, int] | tuple[str, ...]:
         kinds = tuple(value.split("+"))
         unknown = [k for k in kinds if k not in KINDS]
         if unknown or not kinds:
-            raise InputError(f"--scale: kinds: expected card kinds joined by +, found {value!r}")
+            raise ScaleError(f"kinds: expected card kinds joined by +, found {value!r}")
         return kinds
     if key == "ranks":
         lo, sep, hi = value.partition("-")
         if not (_digits(lo) and _digits(hi) and sep) or int(lo) > int(hi) or int(hi) > 9:
-            raise InputError(f"--scale: ranks: expected LO-HI within 0-9, found {value!r}")
+            raise ScaleError(f"ranks: expected LO-HI within 0-9, found {value!r}")
         return (int(lo), int(hi))
     if not _digits(value):
-        raise InputError(f"--scale: {key}: expected a whole number, found {value!r}")
+        raise ScaleError(f"{key}: expected a whole number, found {value!r}")
     number = int(value)
     least = 0 if key in ("target", "actions", "wilds") else 1
     if number < least or number > 1000:
-        raise InputError(f"--scale: {key}: expected {least} to 1000, found {number}")
+        raise ScaleError(f"{key}: expected {least} to 1000, found {number}")
     return number
 
 
@@ -168,17 +172,17 @@ def _digits(text: str) -> bool:
 
 
 def scale_edition(edition: Edition, scale: Scale) -> Edition:
-    """`edition` on a smaller deck: the same kinds, effects, readings and interpretations."""
+    """`edition` on a smaller deck: the same kinds, effects, readings and interpretations
+    (ScaleError for a scale the deck cannot meet; InputError for a deck of no number)."""
     if scale.colors > len(edition.colors):
-        raise InputError(
-            f"--scale: colors: {edition.name} has {len(edition.colors)} colours, "
-            f"found {scale.colors}"
+        raise ScaleError(
+            f"colors: {edition.name} has {len(edition.colors)} colours, found {scale.colors}"
         )
     present = {entry.kind for entry in edition.deck if entry.copies}
     missing = [kind for kind in scale.kinds if kind not in present]
     if missing:  # a kind of no card would silently leave the scaled deck without it
-        raise InputError(
-            f"--scale: kinds: {edition.name} has no {' or '.join(missing)} card, found "
+        raise ScaleError(
+            f"kinds: {edition.name} has no {' or '.join(missing)} card, found "
             f"{'+'.join(scale.kinds)!r}"
         )
     lo, hi = scale.ranks
@@ -199,9 +203,8 @@ def scale_edition(edition: Edition, scale: Scale) -> Edition:
         elif scale.actions:
             deck.append(dataclasses.replace(entry, copies=scale.actions))
     if scale.kinds and NUMBER not in scale.kinds:  # every scaled deck deals number cards
-        raise InputError(
-            f"--scale: kinds: expected {NUMBER} among the kinds kept, found "
-            f"{'+'.join(scale.kinds)!r}"
+        raise ScaleError(
+            f"kinds: expected {NUMBER} among the kinds kept, found {'+'.join(scale.kinds)!r}"
         )
     if not any(e.copies for e in edition.deck if e.kind == NUMBER):
         raise InputError(
@@ -209,7 +212,7 @@ def scale_edition(edition: Edition, scale: Scale) -> Edition:
             "explore it), found none"
         )
     if not any(e.kind == NUMBER for e in deck):
-        raise InputError(f"--scale: ranks: {edition.name} has no number card in {lo}-{hi}")
+        raise ScaleError(f"ranks: {edition.name} has no number card in {lo}-{hi}")
     scaled = dataclasses.replace(
         edition,
         colors=edition.colors[: scale.colors],

@@ -6,6 +6,9 @@
 `deck` is the whole deck in play before the first deal, top card first. The README documents
 every step. Malformed input raises `InputError` naming the place (`steps[3].card`), which the
 CLI reports with exit code 2; whether a well-formed step is *legal* is the kernel's question.
+
+One concept, the trace format, though over 400 lines: its document's types (`TraceJson`),
+reading and checking it, and its steps to and from actions, each naming the same keys.
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict, cast
 
 from unospec.model.actions import (
     ACTION_NAMES,
@@ -37,7 +41,7 @@ from unospec.model.edition import Edition
 from unospec.model.errors import InputError
 from unospec.model.files import decoded, read_user_file
 from unospec.model.json_place import JsonPath, dotted, line_of
-from unospec.model.scale import parse_scale
+from unospec.model.scale import ScaleError, parse_scale
 
 STEP_KEYS: dict[str, tuple[str, ...]] = {
     "play": ("player", "card", "color"),
@@ -55,6 +59,54 @@ STEP_KEYS: dict[str, tuple[str, ...]] = {
 """The keys each step kind takes, besides "action"; "color" is optional, the rest required."""
 
 
+class StepJson(TypedDict):
+    """One step of a trace: its `action` and the keys `STEP_KEYS` gives that kind, in the
+    order `action_step` writes them (a step read from a file has its keys in the file's
+    order, and its values are checked only when `step_action` reads it)."""
+
+    action: str
+    player: NotRequired[int]
+    card: NotRequired[str]
+    color: NotRequired[str]
+    target: NotRequired[int]
+    order: NotRequired[list[str]]
+
+
+class RecordedViolation(TypedDict):
+    """What a trace was written to show: the property it breaks, in the explorer's words."""
+
+    invariant: str
+    message: str
+
+
+class TraceNotes(TypedDict, total=False):
+    """The keys a trace keeps but does not play: a comment, what it was written to show, the
+    seed of the random game it records."""
+
+    comment: str
+    violation: RecordedViolation
+    seed: int
+
+
+class TraceOptions(TypedDict):
+    foil: bool
+
+
+class TraceJson(TraceNotes):
+    """A trace file (see the module's docstring), keys in the order unospec writes them."""
+
+    edition: str
+    players: int
+    scale: NotRequired[str]
+    options: TraceOptions
+    deck: list[str]
+    steps: list[StepJson]
+
+
+class _Scaled(TypedDict, total=False):
+    scale: str
+
+
 @dataclass(frozen=True)
 class Trace:
     """A recorded game: which edition, how many players, the first deck order, the steps."""
@@ -62,18 +114,19 @@ class Trace:
     edition: str
     players: int
     deck: tuple[str, ...]
-    steps: tuple[dict[str, Any], ...]
+    steps: tuple[StepJson, ...]
     foil: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: TraceNotes = field(default_factory=TraceNotes)
     scale: str | None = None  # the edition is scaled (see `unospec.model.scale`)
     source: tuple[str, str] | None = field(default=None, compare=False, repr=False)
     """(file, text) when read from a file: content errors then name its line."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> TraceJson:
+        scaled: _Scaled = {"scale": self.scale} if self.scale else {}
         return {
             "edition": self.edition,
             "players": self.players,
-            **({"scale": self.scale} if self.scale else {}),
+            **scaled,
             "options": {"foil": self.foil},
             "deck": list(self.deck),
             "steps": list(self.steps),
@@ -180,7 +233,7 @@ def parse_trace(text: str, where: str = "trace", *, keep_source: bool = False) -
     return dataclasses.replace(trace, source=source) if keep_source else trace
 
 
-def _trace(data: dict[str, Any]) -> Trace:
+def _trace(data: dict[str, object]) -> Trace:
     known = {
         "edition", "players", "scale", "options", "deck", "steps", "comment", "violation", "seed",
     }  # fmt: skip
@@ -227,36 +280,43 @@ def _trace(data: dict[str, Any]) -> Trace:
     if scale is not None:
         try:
             parse_scale(scale)
-        except InputError as error:  # the file's scale, not a --scale the user typed
-            reason = str(error).removeprefix("--scale: ")
-            raise TraceContentError(("scale",), f"{reason}") from None
-    extra: dict[str, Any] = {k: data[k] for k in ("comment", "violation", "seed") if k in data}
-    _check_notes(extra)
-    return Trace(edition, players, tuple(deck), tuple(steps), foil, extra, scale)
+        except ScaleError as error:  # the file's scale, not a --scale the user typed
+            raise TraceContentError(("scale",), str(error)) from None
+    notes = _notes(data)
+    # each step is an object here; its keys and values are checked as `step_action` reads it
+    read = tuple(cast(StepJson, step) for step in steps)
+    return Trace(edition, players, tuple(deck), read, foil, notes, scale)
 
 
-def _check_notes(extra: dict[str, Any]) -> None:
-    """The keys kept but not played have the shapes unospec writes: a file that says
-    something else in them was not written by it, and `replay` would report it as said."""
-    comment = extra.get("comment", "")
+def _notes(data: dict[str, object]) -> TraceNotes:
+    """The keys kept but not played, which must have the shapes unospec writes: a file that
+    says something else in them was not written by it, and `replay` would report it as said."""
+    comment = data.get("comment", "")
     if not isinstance(comment, str):
         raise TraceContentError(("comment",), f"expected text, found {shown(comment)}")
-    seed = extra.get("seed", 0)
+    seed = data.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TraceContentError(("seed",), f"expected an integer, found {shown(seed)}")
-    violation = extra.get("violation", MISSING)
-    if violation is MISSING:
-        return
-    if not isinstance(violation, dict) or set(violation) != {"invariant", "message"}:
-        raise TraceContentError(
-            ("violation",),
-            f'expected {{"invariant": ..., "message": ...}}, found {shown(violation)}',
-        )
-    for key in ("invariant", "message"):
-        if not isinstance(violation[key], str):
+    violation = data.get("violation", MISSING)
+    if violation is not MISSING:
+        if not isinstance(violation, dict) or set(violation) != {"invariant", "message"}:
             raise TraceContentError(
-                ("violation", key), f"expected text, found {shown(violation[key])}"
+                ("violation",),
+                f'expected {{"invariant": ..., "message": ...}}, found {shown(violation)}',
             )
+        for key in ("invariant", "message"):
+            if not isinstance(violation[key], str):
+                raise TraceContentError(
+                    ("violation", key), f"expected text, found {shown(violation[key])}"
+                )
+    notes: TraceNotes = {}  # in the order unospec writes them
+    if "comment" in data:
+        notes["comment"] = comment
+    if violation is not MISSING:  # as the file has it, its two keys in its order
+        notes["violation"] = cast(RecordedViolation, violation)
+    if "seed" in data:
+        notes["seed"] = seed
+    return notes
 
 
 def deck_faces(
@@ -289,7 +349,7 @@ def _player(value: object, where: JsonPath) -> int:
     return value
 
 
-def step_action(edition: Edition, step: dict[str, Any], where: JsonPath) -> Action:
+def step_action(edition: Edition, step: Mapping[str, object], where: JsonPath) -> Action:
     """The action a trace step records (`where`: the step's path, such as ("steps", 3))."""
     name = step.get("action")
     if not isinstance(name, str) or name not in STEP_KEYS:
@@ -342,14 +402,12 @@ def step_action(edition: Edition, step: dict[str, Any], where: JsonPath) -> Acti
     return NameLoser(player)
 
 
-def action_step(edition: Edition, action: Action) -> dict[str, Any]:
+def action_step(edition: Edition, action: Action) -> StepJson:
     """The trace step that records an action."""
     ids = edition.faces.card_id
-    step: dict[str, Any] = {}
     if isinstance(action, Reshuffle | Deal):
         return {"action": ACTION_NAMES[type(action)], "order": [ids(c) for c in action.order]}
-    step["player"] = action.player
-    step["action"] = ACTION_NAMES[type(action)]
+    step: StepJson = {"player": action.player, "action": ACTION_NAMES[type(action)]}
     if isinstance(action, Play):
         step["card"] = ids(action.card)
         if action.color >= 0:

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from importlib import resources
 from importlib.metadata import version
 from pathlib import Path
-from typing import Any
 
-from unospec.checks.analyses.diff import diff
+from unospec.checks.analyses.diff import DiffReport, diff
+from unospec.checks.analyses.diff.report import DiffJson
 from unospec.checks.jobs.main_check import DEFAULT_GAMES, DEFAULT_MAX_STATES, check_editions
 from unospec.checks.jobs.results import EditionReport
 from unospec.editions import load_edition
@@ -24,7 +24,9 @@ from unospec.model.edition import Edition
 from unospec.model.errors import EditionError, InputError
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.trace import Trace, parse_trace
-from unospec.report.pages import comparison_page, edition_page, index_page, pair_page
+from unospec.report.comparison_pages import Cell, comparison_page, pair_page
+from unospec.report.edition_page import edition_page
+from unospec.report.index_page import index_page
 
 Progress = Callable[[str, int, int], None]
 
@@ -41,16 +43,33 @@ class Settings:
     max_states: int = DEFAULT_MAX_STATES
 
 
+def _as_it_is(report: EditionReport) -> EditionReport:
+    return report
+
+
+@dataclass(frozen=True)
+class Told:
+    """How the site words what the results say to run next (a command, an option): the
+    command line passes its own words (`unospec.views.advice`), so that the site says what
+    `unospec check` and `unospec diff` print; by default the results' own words, without
+    the advice."""
+
+    check: Callable[[EditionReport], EditionReport] = _as_it_is
+    diff: Callable[[DiffReport], DiffJson] = DiffReport.to_json
+
+
 def build_site(
     names: list[str],
     out: Path,
     settings: Settings = Settings(),
     progress: Progress | None = None,
     reports: list[EditionReport] | None = None,
+    told: Told = Told(),
 ) -> Path:
     """Check `names` (built-in names or files) and write the report into `out`; return the
     index page. `reports`, when the checks ran already, are those of the first names and
-    are used as they are; the names after them are checked here."""
+    are used as they are; the names after them are checked here. `told` words the advice
+    in the results."""
     editions = [load_edition(name) for name in names]
     one_page_each(editions)
     reports = list(reports or [])
@@ -71,14 +90,14 @@ def build_site(
         + (f"exploration at scale {settings.scale}" if settings.scale else "no exploration")
         + f", comparisons at scale {settings.diff_scale}"
     )
-    entries = list(zip(editions, reports, strict=True))
+    entries = list(zip(editions, map(told.check, reports), strict=True))
     for edition, report in entries:
         pictures = _edition_pictures(edition, folder)
         storyboards = _witness_storyboards(edition, report, folder)
         page = edition_page(edition, report, pictures, storyboards, stamp)
         (folder / "editions" / f"{edition.name}.html").write_text(page, encoding="utf-8")
     (folder / "index.html").write_text(index_page(entries, stamp, setup), encoding="utf-8")
-    cells = _comparisons(editions, folder, settings, stamp, progress)
+    cells = _comparisons(editions, folder, settings, stamp, progress, told)
     page = comparison_page([e.name for e in editions], cells, stamp)
     (folder / "compare.html").write_text(page, encoding="utf-8")
     return folder / "index.html"
@@ -143,20 +162,14 @@ def _storyboard(edition: Edition, trace: Trace, folder: Path, stem: str) -> str 
 def _witness_storyboards(edition: Edition, report: EditionReport, folder: Path) -> dict[str, str]:
     """A storyboard for every finding whose witness is a game, and for any violation."""
     drawn: dict[str, str] = {}
-    for check in report.checks:
-        if check.name == "lint":
-            for finding in check.data["findings"]:
-                game = (
-                    (finding["witness"] or {}).get("game")
-                    if isinstance(finding["witness"], dict)
-                    else None
-                )
-                if game and game.get("trace"):
-                    trace = parse_trace(json.dumps(game["trace"]))
-                    stem = f"{edition.name}-{_slug(finding['id'])}"
-                    picture = _storyboard(edition, trace, folder, stem)
-                    if picture:
-                        drawn[finding["id"]] = picture
+    for finding in report.lint["findings"] if report.lint else []:
+        game = (finding["witness"] or {}).get("game")
+        if isinstance(game, dict) and game.get("trace"):
+            trace = parse_trace(json.dumps(game["trace"]))
+            stem = f"{edition.name}-{_slug(finding['id'])}"
+            picture = _storyboard(edition, trace, folder, stem)
+            if picture:
+                drawn[finding["id"]] = picture
     return drawn
 
 
@@ -170,25 +183,27 @@ def _comparisons(
     settings: Settings,
     stamp: str,
     progress: Progress | None,
-) -> dict[tuple[str, str], dict[str, Any]]:
+    told: Told,
+) -> dict[tuple[str, str], Cell]:
+    """Each pair's page, with its diff diagram and storyboard; the matrix's cells."""
     from unospec.diagrams.pictures import diff_picture
 
-    cells: dict[tuple[str, str], dict[str, Any]] = {}
+    cells: dict[tuple[str, str], Cell] = {}
     pairs = [(a, b) for i, a in enumerate(editions) for b in editions[i + 1 :]]
     for done, (a, b) in enumerate(pairs):
         if progress:
             progress("comparisons", done, len(pairs))
-        data = diff(a, b, scale=settings.diff_scale).to_json()
+        data = told.diff(diff(a, b, scale=settings.diff_scale))
         stem = f"{a.name}--{b.name}"
         diagram = _svg(diff_picture(a, b).dot, folder, f"{stem}-diff")
         found = data["distinguishing_trace"]
         storyboard = None
-        if found and found.get("trace"):
+        if found and found["trace"]:
             trace = parse_trace(json.dumps(found["trace"]))
             storyboard = _storyboard(a, trace, folder, f"{stem}-trace")
         page = pair_page(a.name, b.name, data, diagram, storyboard, stamp)
         (folder / "compare" / f"{stem}.html").write_text(page, encoding="utf-8")
-        parted = bool((data["distinguishing_trace"] or {}).get("trace"))
+        parted = bool(found and found["trace"])
         cells[(a.name, b.name)] = {
             "equivalent": data["equivalent"],
             "undecided": data["undecided"],

@@ -4,7 +4,8 @@ The explorer keeps only canonical states and their parents. To write a trace, th
 walks the path again from the initial state, picking at each step the outcome that reaches
 the next canonical state, and then turns the cards each step drew into concrete deck and
 reshuffle orders. The trace is replayed by the kernel before it is handed out, so a trace
-that does not reproduce its violation is never written.
+that does not reproduce its violation is never written. A trace is told for people as a
+`Witness`: the table as dealt, then what each step changed.
 """
 
 from __future__ import annotations
@@ -12,12 +13,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypedDict
 
 from unospec.checks.engines.chance import Outcome, minus, normalize
 from unospec.checks.engines.codec import decode
 from unospec.checks.engines.explorer import Explored, successors
-from unospec.checks.engines.symmetry import canonical, colour_renamings
+from unospec.checks.engines.symmetry import Renaming, canonical, colour_renamings
 from unospec.checks.properties.invariants import violations
 from unospec.model.actions import Action, Deal, Reshuffle
 from unospec.model.cards import COLORS
@@ -25,7 +27,7 @@ from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
 from unospec.model.kernel import empty_table, run
 from unospec.model.state import GameState, Owed, PendingChallenge
-from unospec.model.trace import Trace, action_step, deck_and_actions
+from unospec.model.trace import Trace, TraceJson, action_step, deck_and_actions
 from unospec.model.wording import challenge_words, owed_words
 
 
@@ -61,7 +63,7 @@ def _step_to(
     edition: Edition,
     game: GameState,
     target: GameState,
-    renamings: list[Any],
+    renamings: list[Renaming],
     broken: str | None = None,
 ) -> Outcome:
     for outcome in successors(edition, game):
@@ -216,7 +218,22 @@ def describe(edition: Edition, game: GameState) -> list[str]:
     return out
 
 
-def step_table(edition: Edition, trace: Trace) -> list[dict[str, Any]]:
+class StepHead(TypedDict):
+    """A step of a trace told in words: its number, its player (None: the table's), what
+    they did."""
+
+    step: int
+    player: int | None
+    action: str
+
+
+class StepRow(StepHead):
+    """A step told in words, with what it changed (`changes`)."""
+
+    changes: list[str]
+
+
+def step_table(edition: Edition, trace: Trace) -> list[StepRow]:
     """One row per step: who did what, and only what changed."""
     return [
         {**step_row(edition, i, action), "changes": changes(edition, before, after)}
@@ -224,13 +241,38 @@ def step_table(edition: Edition, trace: Trace) -> list[dict[str, Any]]:
     ]
 
 
-def step_row(edition: Edition, number: int, action: Action) -> dict[str, Any]:
+def step_row(edition: Edition, number: int, action: Action) -> StepHead:
     """A step's number, its player (None: the table's) and what they did, in words."""
     step = action_step(edition, action)
     what = step["action"] + (f" {step['card']}" if "card" in step else "")
     what += f" {step['color']}" if "color" in step else ""
     what += f" player {step['target']}" if "target" in step else ""
     return {"step": number, "player": step.get("player"), "action": what}
+
+
+class WitnessJson(TypedDict):
+    """A witness trace, the table it deals in words, and what each step changed."""
+
+    trace: TraceJson
+    dealt: list[str]
+    steps: list[StepRow]
+
+
+@dataclass(frozen=True)
+class Witness:
+    """A trace to one state, told as the table after the deal and then what each step changed."""
+
+    trace: Trace
+    dealt: tuple[str, ...]
+    steps: tuple[StepRow, ...]
+
+    @classmethod
+    def of(cls, edition: Edition, trace: Trace) -> Witness:
+        told = describe(edition, dealt(edition, trace))
+        return cls(trace, tuple(told), tuple(step_table(edition, trace)))
+
+    def to_json(self) -> WitnessJson:
+        return {"trace": self.trace.to_json(), "dealt": list(self.dealt), "steps": list(self.steps)}
 
 
 def regression_test(trace: Trace, invariant: str, message: str) -> str:

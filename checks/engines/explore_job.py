@@ -10,21 +10,21 @@ import dataclasses
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict, Unpack
 
 from unospec.checks.engines.compiled.exploration import explore as explore_compiled
 from unospec.checks.engines.counterexample import (
+    StepRow,
+    Witness,
+    WitnessJson,
     concrete_trace,
-    dealt,
-    describe,
     path_to,
     progress_test,
     regression_test,
-    step_table,
     violation_path,
 )
 from unospec.checks.engines.explorer import Explored, Progress, Violation, explore
-from unospec.checks.engines.replay import replay
+from unospec.checks.engines.replay import IllegalStep, StepViolation, replay
 from unospec.checks.properties.invariants import INVARIANTS, Invariant
 from unospec.editions import load_edition, reference_in
 from unospec.model.actions import Deal
@@ -37,7 +37,7 @@ from unospec.model.scale import (
     scale_edition,
 )
 from unospec.model.table import MACHINE
-from unospec.model.trace import Trace
+from unospec.model.trace import Trace, TraceJson, TraceNotes
 
 PROGRESS = "game-can-end"
 """The progress property's name: from every reachable state the game can still end."""
@@ -45,23 +45,86 @@ STUCK = "no moves or shuffles from here end the game"
 """What the progress property's witness shows, at its last step."""
 
 
-@dataclass
-class Witness:
-    """A trace to one state, told as the table after the deal and then what each step changed."""
+class Replayed(TypedDict):
+    """A counterexample replayed by the kernel: whether it replays, and what it breaks."""
 
-    trace: Trace
+    ok: bool
+    violation: StepViolation | None
+    first_illegal: IllegalStep | None
+
+
+class InvariantJson(TypedDict):
+    name: str
+    ok: bool
+    states_checked: int
+
+
+class ProgressJson(TypedDict):
+    """The progress property (`PROGRESS`): from how many states the game cannot end."""
+
+    name: str
+    ok: bool
+    stuck_states: int
+    witness: WitnessJson | None
+
+
+class ViolationJson(TypedDict):
+    """The invariant broken, its shortest trace told step by step, and its replay."""
+
+    invariant: str
+    message: str
+    engine_only: bool
+    trace: TraceJson | None
     dealt: list[str]
-    steps: list[dict[str, Any]]
-
-    @classmethod
-    def of(cls, edition: Edition, trace: Trace) -> Witness:
-        return cls(trace, describe(edition, dealt(edition, trace)), step_table(edition, trace))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"trace": self.trace.to_json(), "dealt": self.dealt, "steps": self.steps}
+    steps: list[StepRow]
+    replayed: Replayed | None
 
 
-@dataclass
+class ScaleJson(TypedDict):
+    """One scale of several explored together (`portfolio_json`)."""
+
+    scale: str
+    scale_settings: str
+    distinct_states: int
+    transitions: int
+    depth: int
+    complete: bool
+    never_fired: list[str]
+
+
+class ExplorationJson(TypedDict):
+    """`unospec explore`'s JSON document: one scale's (`ExploreReport.to_json`), or several
+    added up, with each one's figures under `portfolio` (`portfolio_json`)."""
+
+    edition: str
+    players: int
+    scale: str
+    symmetry: bool
+    scale_settings: str
+    engine: str
+    distinct_states: int
+    unreduced_states: int
+    transitions: int
+    depth: int
+    seconds: float
+    states_per_second: int
+    complete: bool
+    stopped: str | None
+    peak_memory_mb: float
+    bytes_per_state: int | None  # None: too few states to measure
+    expanded_states: int
+    fingerprint_collision_probability: float | None  # None: not a fingerprinting engine
+    invariants: list[InvariantJson]
+    coverage: dict[str, int]  # transitions fired, by the machine's branch label
+    never_fired: list[str]
+    phases: list[str]
+    progress: ProgressJson | None  # None: not checked (the exploration did not finish)
+    violation: ViolationJson | None
+    portfolio: NotRequired[list[ScaleJson]]
+    written: NotRequired[list[str]]  # the files `write_counterexample` wrote, once written
+
+
+@dataclass(frozen=True)
 class ExploreReport:
     """An exploration and, when it broke an invariant, its counterexample."""
 
@@ -69,7 +132,7 @@ class ExploreReport:
     scale: str
     exploration: Explored
     counterexample: Witness | None = None  # the shortest trace to the broken invariant
-    replayed: dict[str, Any] | None = None
+    replayed: Replayed | None = None
     stuck: Witness | None = None  # the shallowest state the game cannot end from
 
     @property
@@ -81,18 +144,19 @@ class ExploreReport:
         return self.counterexample.trace if self.counterexample else None
 
     @property
-    def table(self) -> list[dict[str, Any]]:
-        return self.counterexample.steps if self.counterexample else []
+    def table(self) -> list[StepRow]:
+        return list(self.counterexample.steps) if self.counterexample else []
 
     @property
     def dealt(self) -> list[str]:
         """The table the counterexample's steps start from, in words."""
-        return self.counterexample.dealt if self.counterexample else []
+        return list(self.counterexample.dealt) if self.counterexample else []
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ExplorationJson:
         x = self.exploration
         broken = x.violation.invariant if x.violation else None
         seconds = max(x.seconds, 1e-9)
+        collisions: float | None = getattr(x, "collision_probability", None)
         return {
             "edition": self.edition,
             "players": x.players,
@@ -109,9 +173,9 @@ class ExploreReport:
             "complete": x.complete,
             "stopped": x.stopped or ("violation" if x.violation else None),
             "peak_memory_mb": round(x.peak_memory_mb, 1),
-            "bytes_per_state": round(x.bytes_per_state) or None,  # None: too few to measure
+            "bytes_per_state": round(x.bytes_per_state) or None,
             "expanded_states": x.expanded,
-            "fingerprint_collision_probability": getattr(x, "collision_probability", None),
+            "fingerprint_collision_probability": collisions,
             "invariants": [
                 {"name": i.name, "ok": i.name != broken, "states_checked": _checked_in(x, i)}
                 for i in INVARIANTS
@@ -150,9 +214,25 @@ def _checked_in(exploration: Explored, invariant: Invariant) -> int:
     return exploration.expanded
 
 
-def run_exploration(edition_name: str, **options: Any) -> ExploreReport:
-    """Load an edition by name or file, then `explore_edition` it with `options`."""
-    return explore_edition(load_edition(edition_name), edition_name, **options)
+class ExploreOptions(TypedDict, total=False):
+    """`explore_edition`'s options besides the scale, which `run_exploration` and
+    `explore_scales` pass on."""
+
+    players: int | None
+    symmetry: bool
+    max_states: int | None
+    jobs: int
+    progress: Progress | None
+    partial_on_interrupt: bool
+    fit: bool
+    engine: str
+
+
+def run_exploration(
+    edition_name: str, scale: str = "micro", **options: Unpack[ExploreOptions]
+) -> ExploreReport:
+    """Load an edition by name or file, then `explore_edition` it at `scale` with `options`."""
+    return explore_edition(load_edition(edition_name), edition_name, scale=scale, **options)
 
 
 def explore_edition(
@@ -181,41 +261,28 @@ def explore_edition(
         scale = fitting_scale(base, players, scale)
     edition = scale_edition(base, parse_scale(scale))
     require_dealable(edition, players, scale, base)
-    exploration: Explored
-    if engine == "reference":
-        exploration = explore(
-            edition,
-            players,
-            symmetry=symmetry,
-            max_states=max_states,
-            jobs=jobs,
-            progress=progress,
-            partial_on_interrupt=partial_on_interrupt,
-        )
-    else:
-        exploration = explore_compiled(
-            edition,
-            players,
-            symmetry=symmetry,
-            max_states=max_states,
-            jobs=jobs,
-            progress=progress,
-            partial_on_interrupt=partial_on_interrupt,
-        )
-    report = ExploreReport(base.name, scale, exploration)
+    search = explore if engine == "reference" else explore_compiled
+    exploration: Explored = search(
+        edition,
+        players,
+        symmetry=symmetry,
+        max_states=max_states,
+        jobs=jobs,
+        progress=progress,
+        partial_on_interrupt=partial_on_interrupt,
+    )
+    counterexample = replayed = stuck = None
     if exploration.violation is not None:
         path = violation_path(exploration)
         if path:
             trace = concrete_trace(edition, players, path, base=reference, scale=scale)
         else:  # the first deal itself has no outcome: its order is the whole witness
             trace = _first_deal(edition, players, exploration.violation, reference, scale)
-        report.counterexample = Witness.of(edition, trace)
+        counterexample = Witness.of(edition, trace)
         result = replay(edition, trace)
-        report.replayed = {
-            "ok": result.ok,
-            "violation": result.violation,
-            "first_illegal": result.first_illegal,
-        }
+        replayed = Replayed(
+            ok=result.ok, violation=result.violation, first_illegal=result.first_illegal
+        )
     if exploration.stuck:
         first, *deeper = exploration.stuck
         path = path_to(exploration, first)
@@ -223,8 +290,8 @@ def explore_edition(
             path = path_to(exploration, deeper[0])
         if path:
             trace = concrete_trace(edition, players, path, base=reference, scale=scale)
-            report.stuck = Witness.of(edition, trace)
-    return report
+            stuck = Witness.of(edition, trace)
+    return ExploreReport(base.name, scale, exploration, counterexample, replayed, stuck)
 
 
 def _first_deal(
@@ -263,12 +330,15 @@ def write_counterexample(report: ExploreReport, folder: Path) -> list[Path]:
 def _stored(trace: Trace, folder: Path, invariant: str, message: str) -> Trace:
     """`trace` as a file in `folder` names its edition (see `reference_in`), with the
     property it was written for (the trace format's `violation`, which replay reports)."""
-    recorded = {**trace.extra, "violation": {"invariant": invariant, "message": message}}
+    recorded: TraceNotes = {
+        **trace.extra,
+        "violation": {"invariant": invariant, "message": message},
+    }
     return dataclasses.replace(trace, edition=reference_in(trace.edition, folder), extra=recorded)
 
 
 def explore_scales(
-    base: Edition, reference: str, scales: list[str], **options: Any
+    base: Edition, reference: str, scales: list[str], **options: Unpack[ExploreOptions]
 ) -> list[ExploreReport]:
     """`explore_edition` at each scale in turn (`options` as there), stopping after the
     first that fails, stops early or is interrupted: its report is the last."""
@@ -281,7 +351,7 @@ def explore_scales(
     return reports
 
 
-def portfolio_json(reports: list[ExploreReport], scale: str) -> dict[str, Any]:
+def portfolio_json(reports: list[ExploreReport], scale: str) -> ExplorationJson:
     """Several explorations as one: the keys of `ExploreReport.to_json`, added up over the
     scales (states, transitions, coverage...), the verdicts of the one that failed (or of
     the first), and `portfolio`, one entry per scale explored. `scale` is the list explored,
@@ -289,11 +359,13 @@ def portfolio_json(reports: list[ExploreReport], scale: str) -> dict[str, Any]:
     each = [report.to_json() for report in reports]
     failing = next((j for j in each if j["violation"] or not j["complete"]), None)
     stuck = next((j for j in each if j["progress"] and not j["progress"]["ok"]), None)
-    data = dict(failing or stuck or each[0])
+    data: ExplorationJson = {**(failing or stuck or each[0])}
     data["scale"] = scale
     data["scale_settings"] = LIST_SEPARATOR.join(j["scale_settings"] for j in each)
-    for key in ("distinct_states", "unreduced_states", "transitions", "expanded_states"):
-        data[key] = sum(j[key] for j in each)
+    data["distinct_states"] = sum(j["distinct_states"] for j in each)
+    data["unreduced_states"] = sum(j["unreduced_states"] for j in each)
+    data["transitions"] = sum(j["transitions"] for j in each)
+    data["expanded_states"] = sum(j["expanded_states"] for j in each)
     data["seconds"] = round(sum(j["seconds"] for j in each), 3)
     data["depth"] = max(j["depth"] for j in each)
     data["states_per_second"] = round(data["distinct_states"] / max(data["seconds"], 1e-9))

@@ -12,6 +12,12 @@ and the exploration then stops with partial statistics.
 A complete exploration also checks progress, a property of the whole graph rather than of a
 state (TLC's liveness, in its simplest form): from every reachable state, some sequence of
 moves and shuffles still reaches a final phase of the machine, so the game can end.
+
+One concept, one module, though over 400 lines: the search, its record (`Exploration`, and
+`Explored`, what readers of either engine's record see), the expansion of a state that
+worker processes share, and the progress check over the graph it recorded depend on each
+other's details (state ids, the transition arrays, checking each state exactly once in
+breadth-first order); split, each part would only make sense read beside the others.
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ from typing import Any, NamedTuple, Protocol
 from unospec.checks.engines.chance import OfferedGap, Outcome, chance_outcomes, normalize, outcomes
 from unospec.checks.engines.codec import decode, encode, phase_of
 from unospec.checks.engines.pool import in_order, stop
-from unospec.checks.engines.symmetry import canonical, colour_renamings
+from unospec.checks.engines.symmetry import Renaming, canonical, colour_renamings
 from unospec.checks.properties.invariants import (
     offered_move_refused,
     offered_move_without_outcome,
@@ -111,25 +117,63 @@ class Exploration:
 
 class Explored(Protocol):
     """What an exploration found, whichever engine ran it (`Exploration` here, or the
-    compiled engine's `EngineExploration`): what reports and counterexamples read."""
+    compiled engine's `EngineExploration`): what reports and counterexamples read, and
+    only read (the search that fills it in is done)."""
 
-    edition: Edition
-    players: int
-    symmetry: bool
-    violation: Violation | None
-    transitions: int
-    depth: int
-    seconds: float
-    unreduced_states: int
-    fired: Counter[int]
-    stopped: str | None
-    stuck: list[int] | None
-    peak_memory_mb: float
-    bytes_per_state: float
-    phases: set[str]
-    expanded: int
-    state_checked: int
-    engine: str
+    @property
+    def edition(self) -> Edition: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def symmetry(self) -> bool: ...
+
+    @property
+    def violation(self) -> Violation | None:
+        """The first invariant broken, if any."""
+
+    @property
+    def transitions(self) -> int: ...
+
+    @property
+    def depth(self) -> int: ...
+
+    @property
+    def seconds(self) -> float: ...
+
+    @property
+    def unreduced_states(self) -> int: ...
+
+    @property
+    def fired(self) -> Counter[int]:
+        """How often each branch of the machine fired, by its number."""
+
+    @property
+    def stopped(self) -> str | None:
+        """Why the search stopped short: "max-states" or "interrupted"; None: it did not."""
+
+    @property
+    def stuck(self) -> list[int] | None:
+        """The states the game cannot end from; None: not checked."""
+
+    @property
+    def peak_memory_mb(self) -> float: ...
+
+    @property
+    def bytes_per_state(self) -> float: ...
+
+    @property
+    def phases(self) -> set[str]: ...
+
+    @property
+    def expanded(self) -> int: ...
+
+    @property
+    def state_checked(self) -> int: ...
+
+    @property
+    def engine(self) -> str: ...
 
     @property
     def complete(self) -> bool: ...
@@ -253,7 +297,9 @@ class Refused(NamedTuple):
 _WORKER: dict[str, Any] = {}
 
 
-def expand(edition: Edition, renamings: list[Any], data: bytes, *, lazy: bool = False) -> Expansion:
+def expand(
+    edition: Edition, renamings: list[Renaming], data: bytes, *, lazy: bool = False
+) -> Expansion:
     """Check `game`'s state invariants, then list its successors, canonical, with the step
     invariants each edge breaks (as a generator when `lazy`).
 
@@ -284,7 +330,7 @@ def _state_broken(
 
 
 def _children(
-    edition: Edition, renamings: list[Any], game: GameState, legal: tuple[Action, ...] | None
+    edition: Edition, renamings: list[Renaming], game: GameState, legal: tuple[Action, ...] | None
 ) -> Iterator[Child | Refused]:
     found = successors(edition, game, legal)
     while True:
@@ -305,7 +351,7 @@ def _children(
         yield encode(child), orbit, fired, step_broken[0] if step_broken else None
 
 
-def _init_worker(edition: Edition, renamings: list[Any]) -> None:
+def _init_worker(edition: Edition, renamings: list[Renaming]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _WORKER["edition"], _WORKER["renamings"] = edition, renamings
 
@@ -314,7 +360,7 @@ def _expand_in_worker(states: list[bytes]) -> list[Expansion]:
     return [expand(_WORKER["edition"], _WORKER["renamings"], game) for game in states]
 
 
-def _pool(edition: Edition, renamings: list[Any], jobs: int) -> Any:
+def _pool(edition: Edition, renamings: list[Renaming], jobs: int) -> Any:
     if jobs <= 1:
         return None
     context = multiprocessing.get_context("fork")
@@ -322,7 +368,7 @@ def _pool(edition: Edition, renamings: list[Any], jobs: int) -> Any:
 
 
 def _expansions(
-    pool: Any, result: Exploration, renamings: list[Any], frontier: list[int]
+    pool: Any, result: Exploration, renamings: list[Renaming], frontier: list[int]
 ) -> Iterator[tuple[int, Expansion]]:
     edition = result.edition
     if pool is None or len(frontier) < 64:

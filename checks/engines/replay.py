@@ -8,9 +8,9 @@ against its own rule, which the booklets leave to the challenge) are legal and l
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from unospec.checks.properties.invariants import (
     offered_move_refused,
@@ -28,42 +28,115 @@ from unospec.model.actions import Deal
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, InputError, RuleGap
 from unospec.model.json_place import line_of
-from unospec.model.kernel import empty_table, legal_actions, run
+from unospec.model.kernel import Fired, empty_table, legal_actions, run
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.state import GameState
-from unospec.model.trace import Trace, TraceContentError, deck_and_actions, located
+from unospec.model.trace import (
+    RecordedViolation,
+    Trace,
+    TraceContentError,
+    deck_and_actions,
+    located,
+)
 
 
-@dataclass
+class IllegalStep(TypedDict):
+    """The first step the rules refuse: its number, why, and the rule that says so."""
+
+    step: int
+    reason: str
+    rule: str
+
+
+class Bluff(TypedDict):
+    """A Wild Draw card played against its own rule (legal: the challenge decides)."""
+
+    step: int
+    player: int
+    card: str
+
+
+class StepViolation(TypedDict):
+    """The first invariant broken, after step `step` (-1: at the deal)."""
+
+    step: int
+    invariant: str
+    message: str
+
+
+class OwedJson(TypedDict):
+    player: int
+    amount: int
+
+
+class ChallengeJson(TypedDict):
+    offender: int
+    victim: int
+    guilty: bool
+
+
+class Pending(TypedDict):
+    """What a table still owes: a draw, a Wild Draw card's challenge (None: nothing)."""
+
+    owed: OwedJson | None
+    challenge: ChallengeJson | None
+
+
+class Ending(Pending):
+    """Where a replay ends, as a player sees the table (see `ReplayResult.ending`)."""
+
+    current: int
+    hands: list[int]
+    scores: list[int]
+    winner: int
+    leader: int
+
+
+class ReplayJson(TypedDict):
+    """`unospec replay`'s JSON document."""
+
+    edition: str
+    reference: str
+    ok: bool
+    steps: int
+    first_illegal: IllegalStep | None
+    bluffs: list[Bluff]
+    violation: StepViolation | None
+    phase: str
+    final: Ending | None
+    recorded: RecordedViolation | None
+
+
+@dataclass(frozen=True)
 class ReplayResult:
     """How far a trace replays, and why it stops where it stops."""
 
     edition: str
     ok: bool
     steps: int
-    first_illegal: dict[str, Any] | None = None
-    bluffs: list[dict[str, Any]] = field(default_factory=list)
-    violation: dict[str, Any] | None = None
+    first_illegal: IllegalStep | None = None
+    bluffs: list[Bluff] = field(default_factory=list)
+    violation: StepViolation | None = None
     phase: str = ""
     final: GameState | None = None
     reference: str = ""  # how commands name the edition: its built-in name, else its file
-    recorded: Any = None  # the trace's own `violation`: what it was written to show
+    recorded: RecordedViolation | None = None  # the trace's own `violation`: what it shows
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ReplayJson:
         return {
             "edition": self.edition,
             "reference": self.reference or self.edition,
             "ok": self.ok,
             "steps": self.steps,
             "first_illegal": self.first_illegal,
-            "bluffs": self.bluffs,
+            "bluffs": list(self.bluffs),
             "violation": self.violation,
             "phase": self.phase,
             "final": self.ending(),
             "recorded": self.recorded,
         }
 
-    def ending(self) -> dict[str, Any] | None:
+    def ending(self) -> Ending | None:
         """Where the replay ends, as a player sees the table: whose turn, how many cards each
         holds, the scores, the winner (-1 while the game goes on), who leads the hand (the
         next one, between hands), and what the table still owes: a draw, a challenge's
@@ -81,7 +154,7 @@ class ReplayResult:
         }
 
 
-def pending(game: GameState | None) -> dict[str, Any]:
+def pending(game: GameState | None) -> Pending:
     """What `game` still owes, as JSON: a draw (`owed`: who, how many cards) and a Wild Draw
     card's challenge (`challenge`: its player, its victim, whether a challenge would win);
     nothing when there is no table (a replay refused at the deal)."""
@@ -107,8 +180,7 @@ def edition_for(trace: Trace, trace_file: str | None, override: str | None) -> E
         try:
             return scale_edition(edition, parse_scale(trace.scale))
         except InputError as error:  # the file's scale does not fit the edition: say where
-            problem = str(error).removeprefix("--scale: ")
-            raise located(trace, TraceContentError(("scale",), problem)) from None
+            raise located(trace, TraceContentError(("scale",), str(error))) from None
     return edition
 
 
@@ -146,48 +218,57 @@ def _where(path: Path) -> Path | None:
 def replay(edition: Edition, trace: Trace) -> ReplayResult:
     """Apply every step of `trace`; stop at the first illegal one."""
     deck, actions = deck_and_actions(edition, trace)
-    result = ReplayResult(edition.name, ok=True, steps=0, reference=reference(edition))
-    result.recorded = trace.extra.get("violation")
+    said = ReplayResult(
+        edition.name, ok=True, steps=0, reference=reference(edition),
+        recorded=trace.extra.get("violation"),
+    )  # fmt: skip
     table = empty_table(edition, trace.players, foil=trace.foil)
     try:
         game, fired = run(edition, table, Deal(deck))
     except RuleGap as gap:  # the deal itself has no outcome: a finding, as the explorer's
         message = offered_move_without_outcome(edition, table, Deal(deck), gap)
-        result.ok = False
-        result.violation = {"step": -1, "invariant": "rules-give-an-outcome", "message": message}
-        result.phase, result.final = table.phase, table
-        return result
-    result.violation = _violation(edition, game, table, fired, -1)
+        violation: StepViolation = {
+            "step": -1, "invariant": "rules-give-an-outcome", "message": message
+        }  # fmt: skip
+        return replace(said, ok=False, violation=violation, phase=table.phase, final=table)
+    first_illegal: IllegalStep | None = None
+    bluffs: list[Bluff] = []
+    steps = 0
+    broken = _violation(edition, game, table, fired, -1)
     for i, action in enumerate(actions):
         try:
             after, fired = run(edition, game, action)
         except IllegalAction as error:
-            result.ok = False
-            result.first_illegal = {"step": i, "reason": str(error), "rule": error.rule}
+            first_illegal = {"step": i, "reason": str(error), "rule": error.rule}
             break
         except RuleGap as gap:  # a legal move the rules give no outcome: a finding, as at the deal
             message = offered_move_without_outcome(edition, game, action, gap)
-            result.violation = {"step": i, "invariant": "rules-give-an-outcome", "message": message}
+            broken = {"step": i, "invariant": "rules-give-an-outcome", "message": message}
             break
         new_challenge = after.challenge is not None and after.challenge is not game.challenge
         if new_challenge and after.challenge is not None and after.challenge.bluff:
             card = edition.faces.card_id(after.challenge.card)
-            result.bluffs.append({"step": i, "player": after.challenge.offender, "card": card})
-        result.violation = result.violation or _violation(edition, after, game, fired, i)
+            bluffs.append({"step": i, "player": after.challenge.offender, "card": card})
+        broken = broken or _violation(edition, after, game, fired, i)
         game = after
-        result.steps = i + 1
-    if result.ok and not result.violation:
-        result.violation = _refused_offer(edition, game, result.steps - 1)
-    if result.violation:
-        result.ok = False
-    result.phase = game.phase
-    result.final = game
-    return result
+        steps = i + 1
+    if first_illegal is None and not broken:
+        broken = _refused_offer(edition, game, steps - 1)
+    return replace(
+        said,
+        ok=first_illegal is None and not broken,
+        steps=steps,
+        first_illegal=first_illegal,
+        bluffs=bluffs,
+        violation=broken,
+        phase=game.phase,
+        final=game,
+    )
 
 
 def _violation(
-    edition: Edition, after: GameState, before: GameState, fired: Any, step: int
-) -> dict[str, Any] | None:
+    edition: Edition, after: GameState, before: GameState, fired: tuple[Fired, ...], step: int
+) -> StepViolation | None:
     problems = violations(edition, after, before, fired)
     if not problems:
         return None
@@ -195,7 +276,7 @@ def _violation(
     return {"step": step, "invariant": name, "message": message}
 
 
-def _refused_offer(edition: Edition, game: GameState, step: int) -> dict[str, Any] | None:
+def _refused_offer(edition: Edition, game: GameState, step: int) -> StepViolation | None:
     """`offered-moves-accepted` and `rules-give-an-outcome` in the state the trace stops in:
     the rules accept every move they offer there, and give each an outcome (the explorer's
     witness for either is a trace to such a state)."""

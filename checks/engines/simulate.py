@@ -15,13 +15,14 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from unospec.checks.engines import random_play
 from unospec.checks.engines.pool import in_order, stop
 from unospec.checks.engines.random_play import MAX_STEPS, GameRecord, RecordedGame, play_random_game
 from unospec.model.edition import Edition
 from unospec.model.table import MACHINE
+from unospec.model.trace import TraceJson
 
 Progress = Callable[[str, int, int], None]
 CHUNK = 50
@@ -33,7 +34,9 @@ steps (seconds apiece), and the first already fails the check."""
 
 @dataclass
 class Tally:
-    """What a batch of games added up to."""
+    """What a batch of games added up to: an accumulator, which each chunk of games adds up
+    in its process and the chunks are merged into (`merge`), in the order they were planned;
+    read once the games are played (`simulation_json`)."""
 
     games: int = 0
     finished: int = 0
@@ -47,7 +50,7 @@ class Tally:
     gaps: list[str] = field(default_factory=list)
     violations: int = 0
     interrupted: bool = False
-    first_violation: tuple[int, str, str, dict[str, Any]] | None = None
+    first_violation: tuple[int, str, str, TraceJson] | None = None  # game, invariant, message
     first_unfinished: tuple[int, int, int] | None = None  # (game, players, seed)
     first_gap: tuple[int, int, int] | None = None  # the first game the rules left stuck
     unfinished: int = 0  # games still running at the step limit
@@ -176,7 +179,7 @@ def run_games(
     try:
         if jobs > 1 and len(chunks) > 1:
             pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_interrupts)
-        plan = [
+        plan: list[Chunk] = [
             (edition, c, seed, players, check, policy, max_steps, enough_unfinished, engine)
             for c in chunks
         ]
@@ -201,7 +204,11 @@ def run_games(
     return total, time.perf_counter() - started
 
 
-def _chunk_star(args: tuple[Any, ...]) -> Tally:
+Chunk = tuple[Edition, range, int, int | None, bool, str, int, int | None, str]
+"""`play_chunk`'s arguments, as the pool sends them."""
+
+
+def _chunk_star(args: Chunk) -> Tally:
     return play_chunk(*args)
 
 
@@ -209,9 +216,69 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
 
 
+class FirstGame(TypedDict):
+    """The first game of a run that met something: its number, its table and its seed."""
+
+    game: int
+    players: int
+    seed: int
+    command: NotRequired[str]  # the `unospec play` command that shows it, where one can
+
+
+class FirstViolation(TypedDict):
+    """The first game of a run that broke an invariant, and the trace that leads there."""
+
+    game: int
+    invariant: str
+    message: str
+    trace: TraceJson
+
+
+class SimulationJson(TypedDict):
+    """`unospec simulate`'s JSON document (`simulation_json`)."""
+
+    edition: str
+    games: int
+    players: list[int] | None  # [fewest, most] seated; None: no game played
+    finished_games: int
+    seconds: float
+    games_per_second: float
+    steps: int
+    hands: int
+    mean_turns: float
+    median_turns: float
+    first_player_win_share: float
+    player_zero_game_share: float
+    reshuffles_per_game: float
+    draw_shortfalls: int
+    interrupted: bool
+    invariants_checked: bool
+    invariant_violations: int | None  # None: not looked at
+    first_violation: FirstViolation | None
+    rule_gaps: list[str]
+    first_gap: FirstGame | None
+    unfinished_games: int
+    first_unfinished: FirstGame | None
+    rules_fired: dict[str, int]  # by the machine's branch label
+
+
+def _first_game(found: tuple[int, int, int] | None) -> FirstGame | None:
+    if found is None:
+        return None
+    game, players, seed = found
+    return {"game": game, "players": players, "seed": seed}
+
+
+def _first_violation(found: tuple[int, str, str, TraceJson] | None) -> FirstViolation | None:
+    if found is None:
+        return None
+    game, invariant, message, trace = found
+    return {"game": game, "invariant": invariant, "message": message, "trace": trace}
+
+
 def simulation_json(
     edition: Edition, tally: Tally, seconds: float, check: bool, players: int | None = None
-) -> dict[str, Any]:
+) -> SimulationJson:
     """`unospec simulate`'s statistics; `players` as `run_games` was given it."""
     turns = tally.turns or [0]
     hands = max(1, tally.hands)
@@ -221,7 +288,7 @@ def simulation_json(
     return {
         "edition": edition.name,
         "games": tally.games,
-        "players": [min(counts), max(counts)] if counts else None,  # None: no game played
+        "players": [min(counts), max(counts)] if counts else None,
         "finished_games": tally.finished,
         "seconds": round(seconds, 3),
         "games_per_second": round(tally.games / max(seconds, 1e-9), 1),
@@ -235,20 +302,12 @@ def simulation_json(
         "draw_shortfalls": tally.shortfalls,
         "interrupted": tally.interrupted,
         "invariants_checked": check,
-        "invariant_violations": tally.violations if check else None,  # None: not looked at
-        "first_violation": None
-        if tally.first_violation is None
-        else dict(
-            zip(("game", "invariant", "message", "trace"), tally.first_violation, strict=True)
-        ),
+        "invariant_violations": tally.violations if check else None,
+        "first_violation": _first_violation(tally.first_violation),
         "rule_gaps": sorted(set(tally.gaps)),
-        "first_gap": None
-        if tally.first_gap is None
-        else dict(zip(("game", "players", "seed"), tally.first_gap, strict=True)),
+        "first_gap": _first_game(tally.first_gap),
         "unfinished_games": tally.unfinished,
-        "first_unfinished": None
-        if tally.first_unfinished is None
-        else dict(zip(("game", "players", "seed"), tally.first_unfinished, strict=True)),
+        "first_unfinished": _first_game(tally.first_unfinished),
         "rules_fired": {b.label: tally.fired[b.number] for b in MACHINE.branches},
     }
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from unospec.checks.analyses.diff import (
     card_parameters,
@@ -25,9 +25,12 @@ from unospec.checks.analyses.diff import (
     readings,
     rule_parameters,
 )
+from unospec.checks.analyses.diff.data import DeckComposition, Parameters, ReadingChoice
 from unospec.checks.analyses.lint import lint
 from unospec.checks.analyses.proofs import ProofReport
+from unospec.checks.engines.explore_job import ExplorationJson
 from unospec.checks.engines.simulate import Tally
+from unospec.checks.jobs.advice import CheckGames, ExplorationBound
 from unospec.editions.schema import RULE_KEYS
 from unospec.model.edition import Edition
 from unospec.model.errors import EditionError, UnospecError
@@ -49,12 +52,69 @@ def baseline_path(edition: Edition, folder: Path | None = None) -> Path:
     return base / f"{edition.name}.json"
 
 
+class GamesFingerprint(TypedDict):
+    """What a run of random games did (`games_fingerprint`)."""
+
+    games: int
+    seed: int
+    steps: int
+    hands: int
+    reshuffles: int
+    draw_shortfalls: int
+    turns_digest: str  # of every hand's length, in order
+    fired: dict[str, int]  # the transitions fired, by label, with how often
+
+
+class ScaleRecord(TypedDict):
+    """One scale of the portfolio explored."""
+
+    scale_settings: str
+    states: int
+    transitions: int
+    depth: int
+
+
+class ExplorationRecord(TypedDict):
+    """The exploration of the portfolio: its figures, added up, and each scale's."""
+
+    scale: str
+    players: int
+    states: int
+    transitions: int
+    depth: int
+    fired: list[str]  # the transitions fired at least once, by label
+    portfolio: list[ScaleRecord]
+
+
+class ParametersRecord(TypedDict):
+    cards: Parameters
+    rules: object  # the rule parameters, as JSON has them (`diff.rule_parameters`)
+    points: dict[str, int | str]  # a card kind's points, or "face-value"
+    target: int
+    total_cards: int
+
+
+class Fingerprint(TypedDict):
+    """A baseline: what an edition's checks concluded (see the module's docstring)."""
+
+    format: int
+    edition: str
+    deck_digest: str
+    deck: DeckComposition
+    parameters: ParametersRecord
+    interpretations: dict[str, ReadingChoice]
+    proofs: dict[str, str]
+    findings: list[str]
+    exploration: ExplorationRecord | None  # None: not explored
+    games: GamesFingerprint | None  # None: no games, or failing ones
+
+
 def fingerprint(
     edition: Edition,
     proofs: ProofReport,
-    exploration: dict[str, Any] | None,
-    games: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+    exploration: ExplorationJson | None,
+    games: GamesFingerprint | None = None,
+) -> Fingerprint:
     """The edition's verification fingerprint (deterministic: no times, no paths).
 
     `games` is `games_fingerprint` of a passing run of random games, or None.
@@ -99,7 +159,7 @@ def fingerprint(
     }
 
 
-def games_fingerprint(tally: Tally, seed: int) -> dict[str, Any]:
+def games_fingerprint(tally: Tally, seed: int) -> GamesFingerprint:
     """What a run of random games did, independent of time and of the number of processes."""
     turns = json.dumps(tally.turns).encode()
     return {
@@ -117,10 +177,26 @@ def games_fingerprint(tally: Tally, seed: int) -> dict[str, Any]:
 
 
 class BaselineRefused(UnospecError):
-    """A baseline records what passing checks conclude: failing games are not saved."""
+    """A baseline records what passing checks conclude: an edition whose random games fail
+    (`games`: the check that says why), or whose exploration stopped at its bound (`bound`),
+    is not saved. `baseline save` reports it as a failed check (exit 1) and saves the
+    others."""
+
+    exit_code = 1
+
+    def __init__(
+        self,
+        edition: str,
+        reason: str,
+        *,
+        games: CheckGames | None = None,
+        bound: ExplorationBound | None = None,
+    ) -> None:
+        super().__init__(f"{edition}: {reason}")
+        self.edition, self.reason, self.games, self.bound = edition, reason, games, bound
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> Any:
     return json.loads(
         json.dumps(
             value, default=lambda v: sorted(v) if isinstance(v, set | frozenset) else list(v)
@@ -128,7 +204,8 @@ def _plain(value: Any) -> Any:
     )
 
 
-def save(edition: Edition, data: dict[str, Any], folder: Path | None = None) -> Path:
+def save(edition: Edition, data: Fingerprint, folder: Path | None = None) -> Path:
+    """Write the baseline `data` where `check` reads it (`baseline_path`)."""
     path = baseline_path(edition, folder)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(_plain(data), indent=1, sort_keys=True) + "\n", encoding="utf-8")
@@ -139,9 +216,11 @@ MAX_BASELINE_BYTES = 10_000_000
 """The largest baseline read: the built-in ones are under 20 kB."""
 
 
-def load(edition: Edition, folder: Path | None = None) -> dict[str, Any] | None:
+def load(edition: Edition, folder: Path | None = None) -> Fingerprint | None:
     """The saved baseline, or None when there is none; a file that is not one is an input
-    error naming it (a hand-edited or truncated baseline must not crash the check)."""
+    error naming it (a hand-edited or truncated baseline must not crash the check). One of
+    another format is returned unread but for its `format`: the check asks for it to be
+    saved again, not compared field by field."""
     path = baseline_path(edition, folder)
     if not path.exists():
         return None
@@ -151,7 +230,7 @@ def load(edition: Edition, folder: Path | None = None) -> dict[str, Any] | None:
         raise EditionError(str(path), None, "(file)", expected, "a file of over 10 MB")
     text = decoded(raw, str(path), expected, "utf-8")
     try:
-        loaded = json.loads(text)
+        loaded: Any = json.loads(text)  # checked below
     except json.JSONDecodeError as error:
         raise EditionError(
             str(path), error.lineno, "(file)", expected, f"bad JSON ({error.msg})"
@@ -163,8 +242,8 @@ def load(edition: Edition, folder: Path | None = None) -> dict[str, Any] | None:
             else "not an object"
         )
         raise EditionError(str(path), 1, "format", expected, found)
-    if loaded["format"] != FORMAT:
-        return loaded  # another unospec's layout: the check asks for it to be saved again
+    if loaded["format"] != FORMAT:  # another unospec's layout: only its format is read, to
+        return cast(Fingerprint, loaded)  # ask for it to be saved again
     for key, fields in SHAPE.items():  # what `compare` and the accept command read
         value = loaded.get(key)
         wrong = [
@@ -184,7 +263,7 @@ def load(edition: Edition, folder: Path | None = None) -> dict[str, Any] | None:
         if not isinstance(loaded[key], kinds):
             at = line_of(text, (key,)) or 1
             raise EditionError(str(path), at, key, expected, json.dumps(loaded[key]))
-    return loaded
+    return cast(Fingerprint, loaded)  # as `fingerprint` writes it: checked above
 
 
 FIELDS = (
@@ -220,19 +299,19 @@ SHAPE: dict[str, dict[str, type]] = {
 """The fields of a saved baseline the check reads besides comparing (null for none)."""
 
 
-def compare(saved: dict[str, Any], current: dict[str, Any]) -> list[str]:
+def compare(saved: Fingerprint, current: Fingerprint) -> list[str]:
     """Each difference between a saved fingerprint and the current one, in words."""
-    saved, current = _plain(saved), _plain(current)
-    games_then, games_now = saved.get("games"), current.get("games")
+    old, new = _plain(saved), _plain(current)  # as JSON has them
+    games_then, games_now = old.get("games"), new.get("games")
     if not (games_then and games_now and same_sample(games_then, games_now)):
-        saved, current = {**saved, "games": None}, {**current, "games": None}
-    if saved.get("exploration") and current.get("exploration"):
-        if saved["exploration"]["scale"] != current["exploration"]["scale"]:
-            saved = {**saved, "exploration": None}
-            current = {**current, "exploration": None}
-    elif not current.get("exploration"):
-        saved = {**saved, "exploration": None}
-    return sorted(_walk("", saved, current), key=_cause_first)
+        old, new = {**old, "games": None}, {**new, "games": None}
+    if old.get("exploration") and new.get("exploration"):
+        if old["exploration"]["scale"] != new["exploration"]["scale"]:
+            old = {**old, "exploration": None}
+            new = {**new, "exploration": None}
+    elif not new.get("exploration"):
+        old = {**old, "exploration": None}
+    return sorted(_walk("", old, new), key=_cause_first)
 
 
 CAUSES = ("edition", "deck", "parameters", "interpretations", "proofs", "findings")
@@ -245,7 +324,7 @@ def _cause_first(difference: str) -> tuple[int, str]:
     return (CAUSES.index(section) if section in CAUSES else len(CAUSES), difference)
 
 
-def _walk(path: str, old: Any, new: Any) -> list[str]:
+def _walk(path: str, old: object, new: object) -> list[str]:
     if isinstance(old, dict) and isinstance(new, dict):
         found = []
         for key in sorted(set(old) | set(new)):
@@ -292,6 +371,6 @@ def _in_the_file(path: str) -> str:
     return f" ({key} in the edition file)" if key else ""
 
 
-def same_sample(a: dict[str, Any], b: dict[str, Any]) -> bool:
+def same_sample(a: GamesFingerprint, b: GamesFingerprint) -> bool:
     """Two runs of random games are comparable when they played the same games."""
     return bool(a["games"] == b["games"] and a["seed"] == b["seed"])

@@ -18,12 +18,12 @@ import signal
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
 
 from unospec.checks.engines.pool import as_completed, stop
 from unospec.checks.engines.random_play import MAX_STEPS
 from unospec.checks.engines.simulate import CHUNK, ENOUGH_UNFINISHED, Tally, play_chunk
-from unospec.checks.jobs.results import CheckResult
+from unospec.checks.jobs.results import ConformanceCheck, ExplorationCheck
 from unospec.model.edition import Edition
 
 Progress = Callable[[str, int, int], None]
@@ -33,7 +33,7 @@ class Explore(Protocol):
     """The exploration check of one edition on `jobs` processes (a module-level function,
     or a partial of one, for the workers)."""
 
-    def __call__(self, edition: Edition, *, jobs: int) -> CheckResult: ...
+    def __call__(self, edition: Edition, *, jobs: int) -> ExplorationCheck: ...
 
 
 class Piece(NamedTuple):
@@ -47,11 +47,14 @@ class Piece(NamedTuple):
 CONFORM = -1
 """The `Piece.chunk` of an edition's conformance check."""
 
+Done = ExplorationCheck | ConformanceCheck | tuple[Tally, float]
+"""A piece done: an exploration check, a conformance check, or a chunk's games and time."""
+
 
 class Conform(Protocol):
     """The conformance check of one edition (a module-level function, or a partial)."""
 
-    def __call__(self, edition: Edition) -> CheckResult: ...
+    def __call__(self, edition: Edition) -> ConformanceCheck: ...
 
 
 @dataclass
@@ -92,7 +95,7 @@ class Work:
     conform: Conform | None = None  # None: no conformance check
     engine: str = "compiled"  # what plays the games (`simulate.play_chunk`)
 
-    def do(self, piece: Piece) -> Any:
+    def do(self, piece: Piece) -> Done:
         edition = self.editions[piece.edition]
         if piece.chunk is None:
             assert self.explore is not None
@@ -114,9 +117,9 @@ class Outcome:
     """What the long work found for each edition it ran: the exploration check and the
     games (by the edition's position in `Work.editions`)."""
 
-    explored: dict[int, CheckResult] = field(default_factory=dict)
+    explored: dict[int, ExplorationCheck] = field(default_factory=dict)
     played: dict[int, Played] = field(default_factory=dict)
-    conformed: dict[int, CheckResult] = field(default_factory=dict)
+    conformed: dict[int, ConformanceCheck] = field(default_factory=dict)
 
     def finished(self, edition: int, work: Work) -> bool:
         """Whether edition number `edition`'s work is all done."""
@@ -155,15 +158,15 @@ def run(
             pool = context.Pool(
                 jobs, initializer=_init_worker, initargs=(work,), maxtasksperchild=1
             )
-            results: Iterator[tuple[Piece, Any]] = as_completed(pool, _do_in_worker, pieces)
+            results: Iterator[tuple[Piece, Done]] = as_completed(pool, _do_in_worker, pieces)
         else:
             results = ((piece, work.do(piece)) for piece in pieces)
         for piece, result in _stopping(results):
-            if piece.chunk is None:
+            if isinstance(result, ExplorationCheck):
                 outcome.explored[piece.edition] = result
-            elif piece.chunk == CONFORM:
+            elif isinstance(result, ConformanceCheck):
                 outcome.conformed[piece.edition] = result
-            else:
+            elif piece.chunk is not None:  # a chunk of games
                 outcome.played[piece.edition].add(piece.chunk, *result)
             _report(work, outcome, piece.edition, progress)
     finally:
@@ -171,7 +174,7 @@ def run(
             stop(pool)
 
 
-def _stopping(results: Iterator[tuple[Piece, Any]]) -> Iterator[tuple[Piece, Any]]:
+def _stopping(results: Iterator[tuple[Piece, Done]]) -> Iterator[tuple[Piece, Done]]:
     """`results`, a worker's stop (see `_Stopped`) raised here as the Ctrl-C it stands for."""
     try:
         yield from results
@@ -220,7 +223,7 @@ class _Stopped(Exception):
     worker, it would leave its piece unanswered, and the parent waiting for ever."""
 
 
-def _do_in_worker(piece: Piece) -> Any:
+def _do_in_worker(piece: Piece) -> Done:
     try:
         return _WORKER["work"].do(piece)
     except (KeyboardInterrupt, SystemExit) as stop:

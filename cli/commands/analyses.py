@@ -15,7 +15,7 @@ def prove(args: argparse.Namespace) -> int:
     from unospec.views.findings import prove_text
 
     report = prove(load_edition(args.edition))
-    emit(args, report.to_json(), prove_text(report.to_json()))
+    emit(args, report.to_json(), prove_text(report))
     return OK if report.model_ok else FAILED
 
 
@@ -52,7 +52,7 @@ def lint(args: argparse.Namespace) -> int:
         )
         print(json.dumps(data, default=jsonable))
     else:
-        print("\n\n".join(lint_text(r.to_json()) for r in reports))
+        print("\n\n".join(lint_text(r) for r in reports))
     return OK
 
 
@@ -60,6 +60,7 @@ def diff(args: argparse.Namespace) -> int:
     from unospec.checks.analyses.diff import diff
     from unospec.editions import load_edition, reference_in, required_base
     from unospec.model.scale import parse_scale
+    from unospec.views.advice import told_diff
     from unospec.views.findings import diff_text
 
     a = load_edition(args.a)
@@ -70,7 +71,7 @@ def diff(args: argparse.Namespace) -> int:
     parse_scale(args.scale)
     out = writable(args.trace_out) if args.trace_out else None
     report = diff(a, b, scale=args.scale, players=args.players, max_states=args.max_states)
-    data = report.to_json()
+    data = told_diff(report)
     text = diff_text(data)
     if out and report.trace and report.trace["trace"]:
         trace = report.trace["trace"]

@@ -5,16 +5,48 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+from typing import TypedDict
 
 from unospec.commands.common import FAILED, INTERRUPTED, OK, emit, progress_bar, writable
+from unospec.model.trace import TraceJson
 from unospec.model.vocabulary import Phase
+
+
+class EditionRow(TypedDict):
+    """A built-in edition, as `unospec editions` lists it."""
+
+    name: str
+    title: str
+    seed: str | None
+    variant_of: str | None
+    total_cards: int
+
+
+class EditionsJson(TypedDict):
+    editions: list[EditionRow]
+
+
+class PlayJson(TypedDict):
+    """`unospec play`'s JSON document: the game, its log in words and its trace."""
+
+    edition: str
+    players: int
+    seed: int
+    finished: bool
+    gap: str | None  # the rule gap the game stopped at, if any
+    winner: int
+    scores: list[int]
+    hands: int
+    steps: int  # after the first deal, as `replay` counts them
+    log: list[str]
+    trace: TraceJson
 
 
 def editions(args: argparse.Namespace) -> int:
     from unospec.editions import builtin_names, load_edition
 
     editions = [load_edition(name) for name in builtin_names()]
-    rows = [
+    rows: list[EditionRow] = [
         {
             "name": e.name,
             "title": e.title,
@@ -29,7 +61,8 @@ def editions(args: argparse.Namespace) -> int:
         + (f"  (seed {r['seed']})" if r["seed"] else "")
         for r in rows
     )
-    emit(args, {"editions": rows}, text)
+    listed: EditionsJson = {"editions": rows}
+    emit(args, listed, text)
     return OK
 
 
@@ -67,7 +100,7 @@ def play(args: argparse.Namespace) -> int:
     if out:
         stored = dataclasses.replace(trace, edition=reference_in(trace.edition, out.parent))
         out.write_text(json.dumps(stored.to_json(), indent=1) + "\n")
-    data = {
+    data: PlayJson = {
         "edition": edition.name,
         "players": args.players,
         "seed": args.seed,

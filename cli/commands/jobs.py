@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from unospec.commands.common import (
     FAILED,
@@ -22,11 +22,14 @@ from unospec.model.errors import InputError
 
 if TYPE_CHECKING:  # the commands import their modules when run, to start fast
     from unospec.checks.jobs.main_check import CheckInterrupted
+    from unospec.checks.jobs.results import EditionJson
+    from unospec.report.site import Told
 
 
 def check(args: argparse.Namespace) -> int:
     from unospec.checks.jobs.main_check import DEFAULT_GAMES, CheckInterrupted, check_editions
     from unospec.editions import builtin_names
+    from unospec.views.advice import told
     from unospec.views.runs import check_text
 
     names = list(dict.fromkeys(args.editions)) or list(builtin_names())  # each one once
@@ -64,8 +67,9 @@ def check(args: argparse.Namespace) -> int:
             interrupted = stop
     if interrupted is not None:
         return check_interrupted(args, interrupted)
+    reports = [told(report) for report in reports]  # with what each says to run next
     ok = all(report.ok for report in reports)
-    data = {"ok": ok, "editions": [report.to_json() for report in reports]}
+    data: CheckJson = {"ok": ok, "editions": [report.to_json() for report in reports]}
     if args.report:
         from unospec.editions import with_bases
         from unospec.report.site import Settings, build_site
@@ -74,7 +78,9 @@ def check(args: argparse.Namespace) -> int:
             games=games, scale=scale, seed=args.seed, jobs=args.jobs, max_states=max_states
         )
         with progress_bar() as progress:  # with the editions they are variants of, as `report`
-            index = build_site(with_bases(names), Path(args.report), settings, progress, reports)
+            index = build_site(
+                with_bases(names), Path(args.report), settings, progress, reports, _told()
+            )
         data["report"] = str(index)
     emit(args, data, check_text(reports) + (f"\nreport: {data['report']}" if args.report else ""))
     return OK if ok else FAILED
@@ -82,12 +88,13 @@ def check(args: argparse.Namespace) -> int:
 
 def check_interrupted(args: argparse.Namespace, stop: CheckInterrupted) -> int:
     """What Ctrl-C left of `check`: the editions checked in full, and those not checked."""
+    from unospec.views.advice import told
     from unospec.views.runs import check_text
 
-    data = {
+    data: CheckJson = {
         "ok": False,
         "interrupted": True,
-        "editions": [report.to_json() for report in stop.reports],
+        "editions": [told(report).to_json() for report in stop.reports],
         "unchecked": stop.unchecked,
     }
     done = f"{check_text(stop.reports)}\n" if stop.reports else ""
@@ -100,6 +107,7 @@ def baseline(args: argparse.Namespace) -> int:
     from unospec.checks.jobs.baseline import BaselineRefused, baseline_path, save
     from unospec.checks.jobs.main_check import DEFAULT_GAMES, fingerprints_now
     from unospec.editions import builtin_names, load_edition
+    from unospec.views.advice import refusal_text
 
     games = DEFAULT_GAMES if args.games is None else args.games
 
@@ -117,7 +125,7 @@ def baseline(args: argparse.Namespace) -> int:
                 f"{other} and {name} both saving to {path} (save them to different --out folders)"
             )
     written: list[str] = []
-    refusals: list[dict[str, str]] = []  # a refused edition does not stop the others
+    refusals: list[Refusal] = []  # a refused edition does not stop the others
     lines: list[str] = []
     try:
         with progress_bar() as progress:
@@ -132,19 +140,20 @@ def baseline(args: argparse.Namespace) -> int:
             )
     except KeyboardInterrupt:  # nothing cut short is saved: every edition is left as it was
         left = [e.name for e in editions]
-        data = {"written": [], "interrupted": True, "not_saved": left}
-        emit(args, data, f"INTERRUPTED; not saved: {', '.join(left)}")
+        stopped: SavedJson = {"written": [], "interrupted": True, "not_saved": left}
+        emit(args, stopped, f"INTERRUPTED; not saved: {', '.join(left)}")
         return INTERRUPTED
     for edition, result in zip(editions, found, strict=True):
         if isinstance(result, BaselineRefused):
-            refusals.append({"edition": edition.name, "reason": str(result)})
-            lines.append(f"{result}; not saved: {edition.name}")
+            reason = refusal_text(result)
+            refusals.append({"edition": edition.name, "reason": reason})
+            lines.append(f"{reason}; not saved: {edition.name}")
             continue
         path = save(edition, result, folder)
         written.append(str(path))
         lines.append(f"saved {path}" + (INSTALLED_COPY if installed(path) else ""))
     if refusals:
-        data = {
+        data: SavedJson = {
             "written": written,
             "refused": refusals[0]["reason"],
             "refusals": refusals,
@@ -152,7 +161,8 @@ def baseline(args: argparse.Namespace) -> int:
         }
         emit(args, data, "\n".join(lines))
         return FAILED
-    emit(args, {"written": written}, "\n".join(lines))
+    saved: SavedJson = {"written": written}
+    emit(args, saved, "\n".join(lines))
     return OK
 
 
@@ -174,6 +184,48 @@ def report(args: argparse.Namespace) -> int:
     )
     names = with_bases(args.editions) if args.editions else list(builtin_names())
     with progress_bar() as progress:
-        index = build_site(names, Path(args.out), settings, progress)
-    emit(args, {"report": str(index)}, f"report: {index}")
+        index = build_site(names, Path(args.out), settings, progress, told=_told())
+    published: PublishedJson = {"report": str(index)}
+    emit(args, published, f"report: {index}")
     return OK
+
+
+def _told() -> Told:
+    """The site's results with what each says to run next, as the command line says it."""
+    from unospec.report.site import Told
+    from unospec.views.advice import told, told_diff
+
+    return Told(check=told, diff=told_diff)
+
+
+class CheckJson(TypedDict):
+    """`unospec check`'s JSON document: each edition's checks, and the review site written
+    (`--report`); after Ctrl-C, only the editions checked in full, and those not checked."""
+
+    ok: bool
+    interrupted: NotRequired[bool]
+    editions: list[EditionJson]
+    unchecked: NotRequired[list[str]]
+    report: NotRequired[str]
+
+
+class Refusal(TypedDict):
+    edition: str
+    reason: str
+
+
+class SavedJson(TypedDict):
+    """`unospec baseline save`'s JSON document: the files written; the editions refused
+    (`refused`: the first one's reason) or, after Ctrl-C, all those not saved."""
+
+    written: list[str]
+    interrupted: NotRequired[bool]
+    refused: NotRequired[str]
+    refusals: NotRequired[list[Refusal]]
+    not_saved: NotRequired[list[str]]
+
+
+class PublishedJson(TypedDict):
+    """`unospec report`'s JSON document: the site's index page."""
+
+    report: str

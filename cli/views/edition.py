@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from unospec.editions import reference
 from unospec.editions.schema import RULE_KEYS, toml_value
+from unospec.model import readings as r
 from unospec.model.cards import WILD_KINDS, Face
-from unospec.model.edition import Edition
+from unospec.model.edition import Edition, Reading
 from unospec.model.effects import effect_name
 from unospec.model.wording import (
     seats,
@@ -16,12 +17,71 @@ from unospec.model.wording import (
 )
 
 
-def edition_json(edition: Edition) -> dict[str, Any]:
+class DeckRow(TypedDict):
+    card: str
+    count: int
+    provenance: str
+    set_aside: NotRequired[bool]  # only on a card set aside (a foil), then true
+
+
+class RulesJson(TypedDict):
+    first_flip_ignores: list[str]
+    ignored_flip_goes: r.IgnoredFlipGoes
+    flip_exhausted: r.FlipExhausted
+    next_leader: r.NextLeader
+    after_drawing: r.AfterDrawing
+    reshuffle: r.KeptOnReshuffle
+    draw_shortfall: r.DrawShortfall
+    empty_handed_draw: r.EmptyHandedDraw
+    uno_penalty: int
+    game_end: r.GameEnd
+
+
+PlainReading = str | int | bool | list[str]
+"""A reading as JSON writes it (a list of names, not a tuple)."""
+
+
+class InterpretationJson(TypedDict):
+    id: str
+    section: str
+    question: str
+    chosen: PlainReading
+    alternatives: list[PlainReading]
+    decides: str | None
+    why: str
+
+
+class EditionJson(TypedDict):
+    """`unospec show`'s JSON document."""
+
+    name: str
+    title: str
+    seed: str | None
+    variant_of: str | None
+    source: str
+    total_cards: int
+    in_play_cards: int
+    set_aside_cards: int
+    hand_size: int
+    players: list[int]  # [fewest, most]
+    players_provenance: str
+    target_score: int
+    colors: list[str]
+    deck: list[DeckRow]
+    cards: dict[str, dict[str, object]]
+    """By card kind: its effect's name, the effect's own parameters (each effect has its
+    own), its booklet section and its name."""
+    rules: RulesJson
+    points: dict[str, int | str]  # by card kind: its points, or "face-value"
+    interpretations: list[InterpretationJson]
+
+
+def edition_json(edition: Edition) -> EditionJson:
     """Everything `unospec show` says about an edition."""
-    deck: list[dict[str, Any]] = []
+    deck: list[DeckRow] = []
     for entry in edition.deck:
         for face, count in entry.faces(edition.colors):
-            row = {"card": face.card_id, "count": count, "provenance": entry.provenance}
+            row: DeckRow = {"card": face.card_id, "count": count, "provenance": entry.provenance}
             if entry.foil:
                 row["set_aside"] = True
             deck.append(row)
@@ -78,7 +138,7 @@ def edition_json(edition: Edition) -> dict[str, Any]:
     }
 
 
-def _plain(value: object) -> object:
+def _plain(value: Reading) -> PlainReading:
     return list(value) if isinstance(value, tuple) else value
 
 

@@ -7,10 +7,14 @@ text and the JSON of a command never disagree.
 from __future__ import annotations
 
 import json
-from typing import Any
 
-from unospec.checks.engines.replay import ReplayResult
-from unospec.checks.jobs.results import EditionReport
+from unospec.checks.analyses.diff.report import Parting
+from unospec.checks.engines.conformance import ConformanceJson
+from unospec.checks.engines.counterexample import StepRow
+from unospec.checks.engines.explore_job import ExplorationJson
+from unospec.checks.engines.replay import Pending, ReplayResult
+from unospec.checks.engines.simulate import SimulationJson
+from unospec.checks.jobs.results import BaselineCheck, EditionReport, LintCheck, ProofsCheck
 from unospec.model.vocabulary import Phase
 from unospec.model.wording import (
     challenge_words,
@@ -18,22 +22,23 @@ from unospec.model.wording import (
     owed_words,
     shell_word,
 )
+from unospec.views.advice import told
 from unospec.views.words import short
 
 
 def check_text(reports: list[EditionReport]) -> str:
+    """Every check of every edition, with what each says to run next (`advice.told`)."""
     out: list[str] = []
-    for report in reports:
+    for report in map(told, reports):
         out.append(f"{'PASS' if report.ok else 'FAIL'}  {report.name}  ({report.source})")
         for check in report.checks:
-            status = (
-                "FAIL" if not check.ok else "note" if check.data.get("saved") is False else "ok  "
-            )
+            noted = isinstance(check, BaselineCheck) and check.noted
+            status = "FAIL" if not check.ok else "note" if noted else "ok  "
             out.append(f"  {status}  {check.name}: {check.detail}")
-            if check.name == "proofs":
+            if isinstance(check, ProofsCheck):
                 refuted = [q["name"] for q in check.data["queries"] if q["verdict"] != "proved"]
                 out += [f"          refuted: {name}" for name in refuted]
-            if check.name == "lint":
+            if isinstance(check, LintCheck):
                 errors = [f for f in check.data["findings"] if f["severity"] == "error"]
                 out += [f"          [{f['section']}] {f['message']}" for f in errors]
         chosen = len(report.interpretations)
@@ -88,7 +93,7 @@ def replay_text(result: ReplayResult) -> str:
     return "\n".join(out)
 
 
-def explore_text(data: dict[str, Any]) -> str:
+def explore_text(data: ExplorationJson) -> str:
     """An exploration's statistics, coverage and (if any) its counterexample, for people."""
     complete = "complete" if data["complete"] else f"stopped ({data['stopped'] or 'violation'})"
     out = [
@@ -154,7 +159,7 @@ def explore_text(data: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
-def trace_rows(dealt: list[str], steps: list[dict[str, Any]]) -> list[str]:
+def trace_rows(dealt: list[str], steps: list[StepRow]) -> list[str]:
     """A trace as a table: the deal in full, then each step with only what it changed."""
     rows = [f"  deal  {'table':<9} {'deal':<28} {'; '.join(dealt)}"]
     for row in steps:
@@ -163,22 +168,22 @@ def trace_rows(dealt: list[str], steps: list[dict[str, Any]]) -> list[str]:
     return rows
 
 
-def parting_rows(parting: dict[str, Any] | None, a: str, b: str) -> list[str]:
+def parting_rows(parting: Parting | None, a: str, b: str) -> list[str]:
     """The step at which two editions part: who did what, then what it does in each."""
     if not parting:
         return []
     who = "table" if parting.get("player") is None else f"player {parting['player']}"
     rows = [f"    {parting.get('step', '?'):>3}  {who:<9} {parting.get('action', '')}"]
-    for side, name in (("a", a), ("b", b)):
-        rows.append(f"           in {name}: {'; '.join(parting[side]) or 'nothing changes'}")
+    for changed, name in ((parting["a"], a), (parting["b"], b)):
+        rows.append(f"           in {name}: {'; '.join(changed) or 'nothing changes'}")
     return rows
 
 
-def pending_rows(table: dict[str, Any]) -> list[str]:
+def pending_rows(table: Pending) -> list[str]:
     """What a replayed table still owes (`pending` in `checks.replay`), in the words a
     counterexample's steps use."""
     out = []
-    owed, challenge = table.get("owed"), table.get("challenge")
+    owed, challenge = table["owed"], table["challenge"]
     if owed:
         out.append(owed_words(owed["player"], owed["amount"]))
     if challenge:
@@ -193,7 +198,7 @@ def _span(players: list[int] | None) -> str:
     return f"{low} players" if low == high else f"{low} to {high} players in turn"
 
 
-def _shares(data: dict[str, Any]) -> str:
+def _shares(data: SimulationJson) -> str:
     """Who wins, as shares of what was won: with no hand or game won, a share of 0% would
     read as a player who always lost."""
     hands = (
@@ -209,7 +214,7 @@ def _shares(data: dict[str, Any]) -> str:
     return f"{hands}; {games}"
 
 
-def conform_text(data: dict[str, Any]) -> str:
+def conform_text(data: ConformanceJson) -> str:
     """A conformance report, for people."""
     scale = f"scale {data['scale']}" if data["scale"] else "no scale"
     portion = "every state" if data["complete"] else "the first states, breadth first"
@@ -240,7 +245,7 @@ def conform_text(data: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
-def simulate_text(data: dict[str, Any]) -> str:
+def simulate_text(data: SimulationJson) -> str:
     """A simulation's statistics, for people."""
     out = [
         ("INTERRUPTED: partial results\n" if data["interrupted"] else "")
@@ -255,7 +260,7 @@ def simulate_text(data: dict[str, Any]) -> str:
         f"  {data['reshuffles_per_game']} reshuffles per game, "
         f"{counted(data['draw_shortfalls'], 'draw', 'draws')} short of cards",
         f"  invariants checked after every step: "
-        f"{counted(data['invariant_violations'], 'violation', 'violations')}"
+        f"{counted(data['invariant_violations'] or 0, 'violation', 'violations')}"
         if data["invariants_checked"]
         else "  invariants off",
     ]
@@ -263,8 +268,8 @@ def simulate_text(data: dict[str, Any]) -> str:
         v = data["first_violation"]
         out.append(f"  first: game {v['game']} broke {v['invariant']}: {v['message']}")
     out += [f"  rule gap: {gap}" for gap in data["rule_gaps"]]
-    if data.get("first_gap"):
-        g = data["first_gap"]
+    g = data["first_gap"]
+    if g:
         shows = f": `{g['command']}` shows it" if "command" in g else ""
         out.append(f"  first met in game {g['game']} ({g['players']} players){shows}")
     if data["first_unfinished"]:

@@ -18,6 +18,7 @@ from unospec.editions import builtin_path, load_edition, reference
 from unospec.model.errors import InputError
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.trace import parse_trace
+from unospec.views.advice import told_difference
 from unospec.views.findings import diff_text
 
 
@@ -587,7 +588,8 @@ def test_a_count_cut_short_by_max_states_is_a_bound_not_absent() -> None:
     classic, express = edition("classic"), edition("express")
     found = conclusion_differences(classic, express, "micro", 2, max_states=30_000)
     [states] = [d for d in found if d.path == "states at scale micro"]
-    assert (states.a, states.b) == (27817, "at least 30000 (the search stopped at --max-states)")
+    told = told_difference(states)
+    assert (told["a"], told["b"]) == (27817, "at least 30000 (the search stopped at --max-states)")
     both = conclusion_differences(classic, express, "micro", 2, max_states=20_000)
     assert not [d for d in both if d.kind == "exploration"]
 

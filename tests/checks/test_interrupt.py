@@ -16,7 +16,7 @@ import pytest
 from budget import time_limit
 from scenario import edition
 
-from unospec.checks.analyses import diff
+from unospec.checks.analyses.diff import conclusions as diff
 from unospec.checks.analyses.lint.coverage import coverage
 from unospec.checks.engines import explore_job
 from unospec.checks.engines.simulate import run_games

@@ -13,7 +13,7 @@ from unospec.checks.analyses.proofs import prove
 from unospec.checks.engines import simulate
 from unospec.checks.engines.random_play import play_random_game, record_game
 from unospec.checks.engines.replay import replay
-from unospec.checks.jobs import main_check, workload
+from unospec.checks.jobs import edition_checks, main_check, workload
 from unospec.checks.jobs.baseline import (
     FIELDS,
     FORMAT,
@@ -23,6 +23,7 @@ from unospec.checks.jobs.baseline import (
     games_fingerprint,
 )
 from unospec.checks.jobs.baseline import load as load_baseline
+from unospec.checks.jobs.baseline_check import baseline_check, to_save
 from unospec.checks.jobs.main_check import check_edition, check_editions
 from unospec.checks.jobs.results import CheckResult, EditionReport
 from unospec.cli import main
@@ -31,6 +32,7 @@ from unospec.model import kernel, moves, updates
 from unospec.model.actions import Play
 from unospec.model.table import MACHINE, CompiledMachine
 from unospec.model.trace import parse_trace
+from unospec.views.advice import save_command, told, told_check
 from unospec.views.runs import check_text
 
 
@@ -218,7 +220,7 @@ def test_a_game_that_does_not_end_fails_the_check_and_names_its_seed(
     game-can-end: a rule that lets play go on forever is a bug (Let's Play: a hand ends when
     a player plays their last card). The game is named by a seed `unospec play` replays."""
     monkeypatch.setattr(workload, "MAX_STEPS", 40)  # no game ends in 40 steps
-    report = check_edition(edition("classic"), games=30, jobs=jobs, scale=None)
+    report = told(check_edition(edition("classic"), games=30, jobs=jobs, scale=None))
     games = report.checks[2]
     assert not games.ok and not report.ok
     assert games.data["games"] == simulate.ENOUGH_UNFINISHED  # it stops there: a game that
@@ -415,15 +417,15 @@ def test_the_accept_command_records_what_the_baseline_recorded() -> None:
     (`DEFAULT_GAMES` games on the portfolio), which would stop comparing the games at all."""
     classic = edition("classic")
     saved = {"exploration": {"scale": "pair"}, "games": {"games": 100, "seed": 7}}
-    assert main_check._save_command(classic, saved) == (
+    assert save_command(to_save(classic, saved)) == (
         "unospec baseline save classic --scale pair --games 100 --seed 7"
     )
     defaults = {
         "exploration": {"scale": main_check.portfolio_text(classic)},
         "games": {"games": main_check.DEFAULT_GAMES, "seed": 0},
     }
-    assert main_check._save_command(classic, defaults) == "unospec baseline save classic"
-    assert main_check._save_command(classic, {"games": None}).endswith("classic --games 0")
+    assert save_command(to_save(classic, defaults)) == "unospec baseline save classic"
+    assert save_command(to_save(classic, {"games": None})).endswith("classic --games 0")
 
 
 def test_a_refused_baseline_does_not_stop_the_others(
@@ -494,7 +496,7 @@ def test_setup_counts_the_deals_it_made(tmp_path: Path) -> None:
     """Hands of 20 (Set Up 2) deal to 2-5 players only: the check counts the 200 deals it
     made for those and names the rest as undealable (it claimed 450 deals for 2-10)."""
     big = edition_file(tmp_path, "classic", "big", ("hand_size = 7", "hand_size = 20"))
-    result = main_check._setup_conservation(load_edition(str(big)), 0)
+    result = edition_checks.setup_conservation(load_edition(str(big)), 0)
     assert not result.ok and result.data["undealable"] == [6, 7, 8, 9, 10]
     assert result.detail == (
         "200 deals for 2-5 players; cannot deal for 6-10 players (6 hands of 20 and a first "
@@ -508,7 +510,7 @@ def test_the_counts_that_cannot_be_dealt_are_one_range(tmp_path: Path) -> None:
     113 cards`), so they were listed one by one: for players.max = 1000, a detail of some
     80,000 characters. They are one run of counts, with the fewest's words as the example."""
     crowd = edition_file(tmp_path, "classic", "crowd", ("max = 10", "max = 1000"))
-    result = main_check._setup_conservation(load_edition(str(crowd)), 0)
+    result = edition_checks.setup_conservation(load_edition(str(crowd)), 0)
     assert result.data["undealable"] == list(range(16, 1001))
     assert result.detail.endswith(
         "; cannot deal for 16-1000 players (16 hands of 7 and a first card need 113 cards; "
@@ -523,13 +525,13 @@ def test_no_baseline_is_offered_for_saving_only_once_the_checks_pass(tmp_path: P
     `--games 0`, which would switch the games' comparison off)."""
     express = edition("express")
     default = {"exploration": None, "games": {"games": main_check.DEFAULT_GAMES, "seed": 0}}
-    failing = main_check._baseline(express, {"games": None}, default, tmp_path, False)
+    failing = told_check(baseline_check(express, {"games": None}, default, tmp_path, False))
     command = f"`unospec baseline save express --out {tmp_path}`"
     assert failing.detail.endswith(f"; once the other checks pass, {command} makes one")
-    passing = main_check._baseline(express, {}, default, tmp_path, True)
+    passing = told_check(baseline_check(express, {}, default, tmp_path, True))
     assert passing.detail.endswith(f"); {command} makes one")
     other = {"exploration": {"scale": "pair"}, "games": {"games": 40, "seed": 3}}
-    failing = main_check._baseline(express, {"games": None}, other, tmp_path, False)
+    failing = told_check(baseline_check(express, {"games": None}, other, tmp_path, False))
     assert "--scale pair --games 40 --seed 3` makes one" in failing.detail
 
 
@@ -614,10 +616,10 @@ def test_an_exploration_that_leaves_no_draw_pile_says_so(tmp_path: Path) -> None
     that one (Set Up 2-4): nothing is left to draw, so the check says no draw was explored
     (it passed saying nothing; a ten-player edition explored a million states that way)."""
     five = edition_file(tmp_path, "express", "five", ("min = 2\nmax = 10", "min = 5\nmax = 5"))
-    result = main_check._exploration(load_edition(str(five)), "micro", 1)
+    result = edition_checks.exploration_check(load_edition(str(five)), "micro", 1)
     assert result.ok and result.data["draw_pile_after_deal"] == 0
     assert result.detail.startswith("scale micro (no draw pile after the deal; ")
-    express = main_check._exploration(edition("express"), "micro", 1)
+    express = edition_checks.exploration_check(edition("express"), "micro", 1)
     assert express.data["draw_pile_after_deal"] == 3 and "no draw" not in express.detail
 
 
@@ -794,7 +796,7 @@ def test_the_commands_a_check_suggests_quote_a_path_with_a_space(tmp_path: Path)
     folder = tmp_path / "my editions"
     folder.mkdir()
     path = edition_file(folder, "express", "too-many", ("max = 10", "max = 12"))
-    [report] = check_editions([str(path)], games=12, seed=0, jobs=1, scale=None)
+    [report] = map(told, check_editions([str(path)], games=12, seed=0, jobs=1, scale=None))
     text = check_text([report])
     quoted = f"'{path}'"
     games = next(c for c in report.checks if c.name == "random-games")

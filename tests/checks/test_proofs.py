@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any
 
 import pytest
@@ -18,7 +19,10 @@ from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.table import MACHINE
 
 
+@functools.cache
 def _verdicts(name: str) -> dict[str, str]:
+    """A built-in edition's verdicts, proved once per process (read them, do not change
+    them; not for a test that patches the kernel)."""
     return {q.name: q.verdict for q in prove(edition(name)).queries}
 
 

@@ -150,7 +150,7 @@ def test_a_single_table_size_reads_as_one_number(capsys: Capture, tmp_path: Path
     """A two-player house edition (Express with players.max = 2) is shown, drawn and
     proved for "2 players", not "2-2 players"."""
     from unospec.checks.analyses.proofs import prove
-    from unospec.diagrams.graph import summary
+    from unospec.diagrams.notes import summary
 
     path = edition_file(tmp_path, "express", "duel", ("max = 10\n", "max = 2\n"))
     code, out, _ = run(capsys, "show", str(path))

@@ -19,9 +19,10 @@ import pytest
 from scenario import UNDER_THE_PILE, edition, edition_file
 
 from unospec.checks.analyses import diff as diff_module
+from unospec.checks.jobs import main_check
 from unospec.cli import main
 from unospec.editions import load_edition
-from unospec.report.pages import comparison_page, pair_page
+from unospec.report.comparison_pages import comparison_page, pair_page
 from unospec.report.site import Settings, build_site
 
 CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
@@ -31,7 +32,11 @@ EDITIONS = ["classic", "express"]
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site")
-    build_site(EDITIONS, out, Settings(games=10, scale="pair", diff_scale="pair", jobs=1))
+    # A module fixture is set up before conftest's `_small_conformance` patches the count:
+    # patch it here too, or the site's checks compare the full 20,000 states per edition.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(main_check, "CONFORM_STATES", 300)
+        build_site(EDITIONS, out, Settings(games=10, scale="pair", diff_scale="pair", jobs=1))
     return out
 
 
@@ -156,6 +161,7 @@ def _open(browser: Any, page: Path, width: int = 1280) -> None:
     browser.get_log("browser")  # drop what an earlier page left
 
 
+@pytest.mark.browser
 def test_every_page_loads_without_console_errors(browser: Any, site: Path) -> None:
     """Each page loads in Chromium with nothing logged at SEVERE level."""
     for page in _pages(site):
@@ -166,6 +172,7 @@ def test_every_page_loads_without_console_errors(browser: Any, site: Path) -> No
         assert browser.title.endswith("unospec review")
 
 
+@pytest.mark.browser
 def test_every_link_resolves(browser: Any, site: Path) -> None:
     """Every link of every page leads to a page of the site, and every #anchor exists."""
     for page in _pages(site):
@@ -183,6 +190,7 @@ def test_every_link_resolves(browser: Any, site: Path) -> None:
                 assert f'id="{url.fragment}"' in target.read_text(encoding="utf-8"), href
 
 
+@pytest.mark.browser
 def test_every_image_renders_with_a_size(browser: Any, site: Path) -> None:
     """Every picture (turn flow, deck, diff, storyboards) loads with a non-zero size."""
     seen = 0
@@ -198,6 +206,7 @@ def test_every_image_renders_with_a_size(browser: Any, site: Path) -> None:
     assert seen >= 2 * len(EDITIONS) + 1
 
 
+@pytest.mark.browser
 def test_pages_fit_a_phone_screen(browser: Any, site: Path) -> None:
     """At 375 pixels wide no page scrolls sideways (wide tables scroll inside their box)."""
     for page in _pages(site):
@@ -208,6 +217,7 @@ def test_pages_fit_a_phone_screen(browser: Any, site: Path) -> None:
         assert overflow <= 1, (page, overflow)
 
 
+@pytest.mark.browser
 def test_screenshots_of_the_index_and_an_edition_page(browser: Any, site: Path) -> None:
     """Screenshots of the index and of an edition page, at desktop and phone widths."""
     keep = Path(os.environ.get("UNOSPEC_SCREENSHOTS", site / "screenshots"))

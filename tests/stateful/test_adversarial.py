@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pickle
 import random
-from functools import cache
+from functools import cache, lru_cache
 from typing import ClassVar
 
 import pytest
@@ -159,6 +159,19 @@ def kind_of(e: Edition, game: GameState, action: Action) -> str:
     return "loser who cannot lose"
 
 
+@lru_cache(maxsize=4096)
+def illegal_by_kind(e: Edition, game: GameState) -> dict[str, tuple[Action, ...]]:
+    """Every candidate that `legal_actions` does not list, sorted into kinds: a function of
+    the state alone, kept for the states Hypothesis replays while it generates and shrinks
+    (sorting some 2,000 candidates at each try was most of the test's time)."""
+    allowed = set(legal_actions(e, game))
+    kinds: dict[str, list[Action]] = {}
+    for action in (*seat_candidates(e, game.players), *table_candidates(e, game)):
+        if action not in allowed:
+            kinds.setdefault(kind_of(e, game, action), []).append(action)
+    return {kind: tuple(actions) for kind, actions in kinds.items()}
+
+
 class Adversary(RuleBasedStateMachine):
     """Legal play with illegal attempts in between; subclasses name the edition."""
 
@@ -195,11 +208,7 @@ class Adversary(RuleBasedStateMachine):
         """An illegal action of a drawn kind is refused with a rule, and changes nothing."""
         e, game = self.edition, self.game
         legal = legal_actions(e, game)
-        allowed = set(legal)
-        kinds: dict[str, list[Action]] = {}
-        for action in (*seat_candidates(e, game.players), *table_candidates(e, game)):
-            if action not in allowed:
-                kinds.setdefault(kind_of(e, game, action), []).append(action)
+        kinds = illegal_by_kind(e, game)
         kind = data.draw(st.sampled_from(sorted(kinds)), label="kind")
         action = data.draw(st.sampled_from(kinds[kind]), label="illegal action")
         event(f"tried: {kind}")

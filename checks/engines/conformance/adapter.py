@@ -1,0 +1,82 @@
+"""What an implementation of the rules provides to be held to the reference: the `Rules`
+calls (an app's own engine, say, wrapped in an adapter), and what two implementations must
+agree on (`comparable`). `compiled.adapter.CompiledRules` is the compiled engine's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
+
+from unospec.model.actions import Action
+from unospec.model.edition import Edition
+from unospec.model.state import GameState
+
+S = TypeVar("S")
+S_co = TypeVar("S_co", covariant=True)
+
+
+class Stepped(Protocol[S_co]):
+    """What an implementation says of one step."""
+
+    @property
+    def state(self) -> S_co | None:
+        """The state reached, or None when refused."""
+
+    @property
+    def refused(self) -> tuple[str, str] | None:
+        """("illegal" | "gap" | "broken", the rule it cites), or None."""
+
+    @property
+    def broken(self) -> frozenset[str] | None:
+        """The step invariants it finds broken; None: it checks none."""
+
+
+class Rules(Protocol[S]):
+    """An implementation of the rules, as conformance calls it (one per edition and table
+    size). States are the implementation's own values (`S`); `encode` and `decode` convert.
+
+    - `encode(game)`: the reference `GameState` as the implementation's state;
+    - `decode(state)`: back to a `GameState` (the order of the cards under the discard
+      pile's top may be any: no rule reads it);
+    - `legal(state)`: the moves players may make (as reference `Action`s; none when the
+      next step is a shuffle);
+    - `step(state, action)`: the state it leads to, or its refusal (illegal, or no outcome:
+      a gap), and the step invariants it finds broken (None: it checks none);
+    - `state_broken(state)`: the state invariants it finds broken (None: it checks none);
+    - `play(seed, max_steps)`: every action of a random game it plays from `seed`, the first
+      deal included (None: it plays none).
+    """
+
+    name: str
+
+    def encode(self, game: GameState) -> S: ...
+
+    def decode(self, state: S) -> GameState: ...
+
+    def legal(self, state: S) -> list[Action]: ...
+
+    def step(self, state: S, action: Action) -> Stepped[S]: ...
+
+    def state_broken(self, state: S) -> frozenset[str] | None: ...
+
+    def play(self, seed: int, max_steps: int) -> list[Action] | None: ...
+
+
+Opener = Callable[[Edition, int], "Rules[Any]"]
+"""Opens an implementation for an edition at a table of that many players."""
+
+
+def compiled(edition: Edition, players: int) -> Rules[Any]:
+    """The compiled engine (`unospec.checks.engines.compiled`)."""
+    from unospec.checks.engines.compiled.adapter import CompiledRules
+
+    return CompiledRules(edition, players)
+
+
+def comparable(game: GameState) -> GameState:
+    """What two implementations must agree on: everything, the order of the cards under the
+    discard pile's top apart (no rule reads it: a reshuffle takes them in any order)."""
+    discard = game.discard
+    if len(discard) < 3:
+        return game
+    return game._replace(discard=(*sorted(discard[:-1]), discard[-1]))

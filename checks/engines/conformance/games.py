@@ -1,0 +1,109 @@
+"""Conformance game by game: whole random games the implementation plays are replayed by
+the reference, step by step; each step must be legal there and reach the same state, and
+the two must offer the same moves at every step."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from unospec.checks.engines.conformance.adapter import Opener, Rules, comparable
+from unospec.checks.engines.conformance.report import Difference, Said, differing, refusal
+from unospec.editions import reference
+from unospec.model.actions import Action, Deal
+from unospec.model.edition import Edition
+from unospec.model.errors import IllegalAction, RuleGap
+from unospec.model.kernel import empty_table, is_chance, legal_actions, run
+from unospec.model.trace import Trace, action_step
+
+
+@dataclass(frozen=True)
+class GamesCompared:
+    """What replaying an implementation's games found."""
+
+    games: int = 0  # games replayed
+    steps: int = 0
+    engine: str = ""  # the implementation's name ("": none was opened)
+    difference: Difference | None = None
+
+
+def compare_games(
+    base: Edition,
+    players: int | None,
+    games: int,
+    seed: int,
+    opener: Opener,
+    max_steps: int,
+) -> GamesCompared:
+    """Replay the implementation's random games through the reference, step by step (the
+    games `unospec simulate` plays from `seed`); stop at the first difference, or at once
+    when the implementation plays no games of its own."""
+    from unospec.checks.engines.simulate import game_plan
+
+    opened: dict[int, Rules[Any]] = {}
+    engine = ""
+    played = steps = 0
+    for number in range(games):
+        seats, game_seed = game_plan(base, number, seed, players)
+        rules = opened.get(seats) or opened.setdefault(seats, opener(base, seats))
+        engine = engine or rules.name
+        actions = rules.play(game_seed, max_steps)
+        if actions is None:  # the implementation plays no games of its own
+            break
+        played += 1
+        difference, replayed = _replay_game(base, seats, rules, actions)
+        steps += replayed
+        if difference is not None:
+            return GamesCompared(played, steps, engine, difference)
+    return GamesCompared(played, steps, engine, None)
+
+
+def _replay_game(
+    edition: Edition, players: int, rules: Rules[Any], actions: list[Action]
+) -> tuple[Difference | None, int]:
+    """The first difference in one game the implementation played (`actions`, its deal
+    first), and how many steps were compared."""
+    game = empty_table(edition, players)
+    deal = actions[0]
+    assert isinstance(deal, Deal)
+    ids = edition.faces.card_id
+
+    def trace(upto: int) -> Trace:
+        return Trace(
+            edition=reference(edition),
+            players=players,
+            deck=tuple(ids(c) for c in deal.order),
+            steps=tuple(action_step(edition, a) for a in actions[1 : upto + 1]),
+        )
+
+    def parted(action: Action, said: Said, engine: Said, upto: int) -> Difference:
+        return Difference("game", game, action, said, engine, trace(upto), edition)
+
+    for i, action in enumerate(actions):
+        compared = i + 1
+        state = rules.encode(game)
+        if not is_chance(game):
+            legal = legal_actions(edition, game)
+            offered = rules.legal(state)
+            if set(offered) != set(legal):
+                said = [action_step(edition, a) for a in sorted(legal, key=repr)]
+                engine = [action_step(edition, a) for a in sorted(offered, key=repr)]
+                return parted(action, said, engine, max(0, i - 1) if i else 0), compared
+        stepped = rules.step(state, action)
+        try:
+            after = run(edition, game, action)[0]
+        except RuleGap as gap:
+            if stepped.refused is not None and stepped.refused[0] == "gap":
+                return None, compared  # both stop here: the rules give no outcome
+            answer = refusal(stepped.refused) if stepped.refused else "accepted"
+            return parted(action, f"no outcome: {gap}", answer, i), compared
+        except IllegalAction as illegal:
+            return parted(action, f"refused: {illegal}", "played", i), compared
+        if stepped.refused is not None:
+            return parted(action, "accepted", refusal(stepped.refused), i), compared
+        reached = comparable(rules.decode(stepped.state))
+        if reached != comparable(after):
+            ours, theirs = differing(edition, after, reached)
+            return parted(action, ours, theirs, i), compared
+        game = after
+    return None, len(actions)

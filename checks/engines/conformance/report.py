@@ -1,0 +1,228 @@
+"""What conformance reports: how much was compared, and the first difference, with the
+state, the move, what each side says and a trace that `unospec replay` reads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple, NotRequired, TypedDict, cast
+
+from unospec.checks.engines.chance import Outcome
+from unospec.checks.engines.conformance.adapter import comparable
+from unospec.model.actions import Action
+from unospec.model.edition import Edition
+from unospec.model.scale import parse_scale
+from unospec.model.state import GameState
+from unospec.model.trace import StepJson, Trace, TraceJson, action_step
+
+
+class OwedJson(TypedDict):
+    player: int
+    amount: int
+    then: str
+
+
+class ChallengeJson(TypedDict):
+    offender: int
+    victim: int
+    card: str
+    guilty: bool
+    bluff: bool
+
+
+class StateJson(TypedDict):
+    """Every field of a `GameState`, in its order, cards by their ids (-1: no card)."""
+
+    phase: str
+    hands: list[list[str]]
+    draw_pile: list[str]
+    discard: list[str]
+    set_aside: list[str]
+    color: int
+    direction: int
+    current: int
+    actor: int
+    drawn: str | int
+    owed: OwedJson | None
+    challenge: ChallengeJson | None
+    special: str | int
+    window: int
+    scores: list[int]
+    hands_played: int
+    leader: int
+    winner: int
+
+
+class SomeStateJson(StateJson, total=False):
+    """Some fields of a state: those where the two sides differ."""
+
+
+Said = str | list[str] | list[StepJson] | StateJson | SomeStateJson
+"""What one side says where the two part: a verdict or refusal in words, the invariants it
+finds broken, the moves it offers, a state, or the fields of a state where they differ."""
+
+
+class DifferenceJson(TypedDict):
+    what: str  # state, verdicts, legal, outcome, step-verdicts, converse, game
+    state: StateJson
+    action: StepJson | None
+    reference: Said
+    engine: Said
+    trace: TraceJson
+
+
+class ConformanceJson(TypedDict):
+    """`unospec conform`'s JSON document (`ConformanceReport.to_json`)."""
+
+    edition: str
+    ok: bool
+    engine: str
+    scale: str | None
+    scale_settings: str | None
+    players: int
+    states_compared: int
+    steps_compared: int
+    moves_refused: int
+    games: int
+    complete: bool
+    seconds: float
+    first_difference: DifferenceJson | None
+    written: NotRequired[str]  # where the difference's trace was written, once written
+
+
+class Found(NamedTuple):
+    """Where a comparison finds the two part, before the trace to it is written: what
+    differs, the move, what the reference says, what the implementation says, and the
+    outcome the trace ends with (the differing step; None when the state itself differs)."""
+
+    what: str
+    action: Action | None
+    reference: Said
+    engine: Said
+    last: Outcome | None
+
+
+@dataclass(frozen=True)
+class Difference:
+    """Where the implementation and the reference first part."""
+
+    what: str  # state, verdicts, legal, outcome, step-verdicts, converse, game
+    state: GameState
+    action: Action | None
+    reference: Said
+    engine: Said
+    trace: Trace
+    edition: Edition = field(repr=False)  # the edition `state` is a state of (scaled or not)
+
+    def to_json(self) -> DifferenceJson:
+        return {
+            "what": self.what,
+            "state": state_json(self.edition, self.state),
+            "action": None if self.action is None else action_step(self.edition, self.action),
+            "reference": self.reference,
+            "engine": self.engine,
+            "trace": self.trace.to_json(),
+        }
+
+
+@dataclass(frozen=True)
+class ConformanceReport:
+    """What `unospec conform` found for one edition."""
+
+    edition: str
+    scale: str | None
+    players: int
+    engine: str
+    states_compared: int = 0
+    steps_compared: int = 0
+    moves_refused: int = 0  # plausible moves checked refused (the converse)
+    games: int = 0
+    first_difference: Difference | None = None
+    seconds: float = 0.0
+    complete: bool = True  # every state of the scale compared (no bound reached)
+
+    @property
+    def ok(self) -> bool:
+        return self.first_difference is None
+
+    def to_json(self) -> ConformanceJson:
+        difference = self.first_difference
+        return {
+            "edition": self.edition,
+            "ok": self.ok,
+            "engine": self.engine,
+            "scale": self.scale,
+            "scale_settings": str(parse_scale(self.scale)) if self.scale else None,
+            "players": self.players,
+            "states_compared": self.states_compared,
+            "steps_compared": self.steps_compared,
+            "moves_refused": self.moves_refused,
+            "games": self.games,
+            "complete": self.complete,
+            "seconds": round(self.seconds, 3),
+            "first_difference": None if difference is None else difference.to_json(),
+        }
+
+
+def state_json(edition: Edition, game: GameState) -> StateJson:
+    """`game`, every field in its order, its cards named by their ids."""
+    ids = edition.faces.card_id
+
+    def cards(faces: tuple[int, ...]) -> list[str]:
+        return [ids(card) for card in faces]
+
+    def card_or_none(card: int) -> str | int:
+        return ids(card) if card >= 0 else card
+
+    owed, challenge = game.owed, game.challenge
+    return {
+        "phase": game.phase,
+        "hands": [cards(hand) for hand in game.hands],
+        "draw_pile": cards(game.draw_pile),
+        "discard": cards(game.discard),
+        "set_aside": cards(game.set_aside),
+        "color": game.color,
+        "direction": game.direction,
+        "current": game.current,
+        "actor": game.actor,
+        "drawn": card_or_none(game.drawn),
+        "owed": None
+        if owed is None
+        else {"player": owed.player, "amount": owed.amount, "then": owed.then},
+        "challenge": None
+        if challenge is None
+        else {
+            "offender": challenge.offender,
+            "victim": challenge.victim,
+            "card": ids(challenge.card),
+            "guilty": challenge.guilty,
+            "bluff": challenge.bluff,
+        },
+        "special": card_or_none(game.special),
+        "window": game.window,
+        "scores": list(game.scores),
+        "hands_played": game.hands_played,
+        "leader": game.leader,
+        "winner": game.winner,
+    }
+
+
+def differing(
+    edition: Edition, said: GameState, engine: GameState
+) -> tuple[SomeStateJson, SomeStateJson]:
+    """The fields where two states differ (as `comparable` compares them): the reference's
+    values, then the implementation's."""
+    a = dict(state_json(edition, comparable(said)))
+    b = dict(state_json(edition, comparable(engine)))
+    keys = [key for key in a if a[key] != b[key]]
+    return (
+        cast(SomeStateJson, {key: a[key] for key in keys}),
+        cast(SomeStateJson, {key: b[key] for key in keys}),
+    )
+
+
+def refusal(refused: tuple[str, str] | None) -> str:
+    """An implementation's answer to a step, in words."""
+    if refused is None:
+        return "accepted"
+    how, rule = refused
+    return f"refused ({how}) citing {rule}"
