@@ -28,6 +28,7 @@ def _run(script: str, *args: str) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 def test_the_explorer_floor_replays_every_call_it_records() -> None:
     out = _run("bench_explore_floor.py", "--scale", "pair", "--rounds", "1", "express")
     assert re.search(r"^express at pair: \d+ states; calls: \d+ run", out, re.M)
@@ -35,6 +36,7 @@ def test_the_explorer_floor_replays_every_call_it_records() -> None:
         assert f"round 1  {setup}" in out
 
 
+@pytest.mark.slow
 def test_the_step_benchmark_times_the_loop_alone() -> None:
     out = _run("bench_step.py", "--games", "1", "--repeats", "1", "express")
     header, row = out.splitlines()
@@ -53,6 +55,7 @@ def test_a_replay_that_leaves_results_unused_is_refused() -> None:
         Replay(real, log, ("legal",))
 
 
+@pytest.mark.slow
 def test_the_engine_benchmark_explores_to_the_end_and_compares_with_the_reference() -> None:
     out = _run(
         "bench_engine.py", "--scale", "micro", "--jobs", "1", "2", "--reference-states", "500",

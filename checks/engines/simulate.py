@@ -21,6 +21,7 @@ from unospec.checks.engines import random_play
 from unospec.checks.engines.pool import in_order, stop
 from unospec.checks.engines.random_play import MAX_STEPS, GameRecord, RecordedGame, play_random_game
 from unospec.model.edition import Edition
+from unospec.model.kernel import empty_table
 from unospec.model.table import MACHINE
 from unospec.model.trace import TraceJson
 
@@ -323,6 +324,7 @@ def record_game(
     """One random game from `seed`, every step the reference kernel's: the reference's own
     game, or with `engine="compiled"` the one the compiled engine plays (as `unospec check`
     and `simulate` do, so that `unospec play` shows the game they name)."""
+    empty_table(edition, players)  # a table the rules seat, before any engine opens
     chosen = None
     if engine != "reference":
         from unospec.checks.engines.compiled.adapter import CompiledRules

@@ -50,6 +50,7 @@ def test_classic_against_express_lists_what_the_issue_names() -> None:
     assert paths["scoring.target"] == (500, 250)
 
 
+@pytest.mark.slow
 def test_a_hail_mary_deck_is_told_apart_by_the_transitions_it_can_fire_and_fires() -> None:
     """The NFL Cowboys deck has a Wild Hail Mary (seeds/000_26dfe2e9bafb8f8f.txt, Action
     Cards: Wild Hail Mary Card) and classic none: the throw at an UNO call is a transition
@@ -70,6 +71,7 @@ def test_a_hail_mary_deck_is_told_apart_by_the_transitions_it_can_fire_and_fires
     assert found[f"fires at scale pair: {throw}"] == ("exploration", False, True)
 
 
+@pytest.mark.slow
 def test_a_distinguishing_trace_replays_differently_on_each_edition() -> None:
     """The shortest run that tells classic from Express (a two-player Reverse) replays on
     both; the editions end it with different players to move (Action Cards: Reverse)."""
@@ -101,6 +103,7 @@ def _copy(tmp_path: Path, base: str, old: str, new: str) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_one_changed_payout_shows_in_the_diff_and_fails_the_baseline(tmp_path: Path) -> None:
     """Changing one challenge payout in a copy of Express: the diff names exactly that
     parameter among the data, and comparing with Express's baseline names it too."""
@@ -116,6 +119,7 @@ def test_one_changed_payout_shows_in_the_diff_and_fails_the_baseline(tmp_path: P
     ) in differences
 
 
+@pytest.mark.slow
 def test_the_committed_baselines_match_the_editions() -> None:
     """Every built-in edition still concludes what its committed baseline records."""
     for name in (
@@ -219,6 +223,7 @@ def test_the_diff_text_says_what_play_did_not_test(
         ('"green", "blue"]', '"green"]', "deck.colours"),
     ],
 )
+@pytest.mark.slow
 def test_what_the_micro_scale_sets_alike_is_named_as_untested(
     tmp_path: Path, line: str, new: str, untested: str
 ) -> None:
@@ -278,6 +283,7 @@ def test_a_cards_effect_is_named_as_edition_files_name_it() -> None:
     assert effects["cards.wild-draw-four.effect"] == ("wild-draw", None)
 
 
+@pytest.mark.slow
 def test_two_editions_of_one_name_are_told_apart_by_their_files(tmp_path: Path) -> None:
     """A user's copy of Express still called `express` is named by its path (the diff once
     said "express and express differ")."""
@@ -348,6 +354,7 @@ def test_the_leader_of_a_hand_never_played_is_not_a_difference(tmp_path: Path) -
     assert path and how == "different states"  # a second hand is led by another player
 
 
+@pytest.mark.slow
 def test_a_finished_game_parts_two_editions_only_by_its_result(tmp_path: Path) -> None:
     """Who would play next once the game is over is read by no rule: a Hail Mary that ends
     the game (Action Cards: Wild Hail Mary Card) is no evidence that its `continue_with`
@@ -376,6 +383,7 @@ def test_a_finished_game_parts_two_editions_only_by_its_result(tmp_path: Path) -
     }
 
 
+@pytest.mark.slow
 def test_a_leader_rule_no_second_hand_reached_is_listed_as_untested(tmp_path: Path) -> None:
     """Three players at `micro,wilds=0,target=2`: the first hand's winner always reaches the
     target (Keeping Score), so no next hand is dealt and who leads it (Winning) is never
@@ -425,6 +433,7 @@ def test_a_changed_rule_comes_before_the_counts_it_moves() -> None:
     ]
 
 
+@pytest.mark.slow
 def test_the_bound_holds_inside_a_deal_with_millions_of_outcomes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -447,6 +456,7 @@ def test_the_bound_holds_inside_a_deal_with_millions_of_outcomes(
     assert not [d for d in report.differences if d.kind == "exploration"]  # nothing concluded
 
 
+@pytest.mark.slow
 def test_a_deck_that_trades_ranks_differs_in_its_deck(tmp_path: Path) -> None:
     """One 9 per colour made a third 1 keeps every kind's count and the 108 total, yet the
     deck differs (Contents); the composition compared only the set of ranks, and diff and
@@ -470,6 +480,7 @@ def test_a_deck_that_trades_ranks_differs_in_its_deck(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_the_differing_fields_are_those_of_the_states_the_replays_end_in(tmp_path: Path) -> None:
     """A Wild worth nothing (Keeping Score) ends a classic game at once in one edition only;
     the fields listed are those of the replays' final states, so they agree with the replay
@@ -485,6 +496,7 @@ def test_the_differing_fields_are_those_of_the_states_the_replays_end_in(tmp_pat
         assert shown is None or [len(hand) for hand in shown] == replays[side]["hands"]
 
 
+@pytest.mark.slow
 def test_a_pending_challenge_that_differs_is_shown_with_its_fields_named(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -544,6 +556,7 @@ def test_colours_and_alternatives_listed_in_another_order_change_nothing(tmp_pat
     assert changed.behaviour() == edition("classic").behaviour()
 
 
+@pytest.mark.slow
 def test_a_search_cut_short_is_not_called_equivalent(capsys: pytest.CaptureFixture[str]) -> None:
     """Classic against itself, stopped at 100 states: nothing told them apart, but the search
     saw only part of the states, so the verdict is undecided (exit 1), not "equivalent"
@@ -559,6 +572,7 @@ def test_a_search_cut_short_is_not_called_equivalent(capsys: pytest.CaptureFixtu
     assert capsys.readouterr().out.startswith("classic and classic are equivalent\n")
 
 
+@pytest.mark.slow
 def test_the_text_names_the_edition_a_move_is_legal_in(tmp_path: Path) -> None:
     """A Wild Draw Four held against its rule is a bluff classic allows until challenged and
     the house edition refuses (Action Cards): the text says which edition allows the move,
@@ -579,6 +593,7 @@ def test_the_text_names_the_edition_a_move_is_legal_in(tmp_path: Path) -> None:
     assert "behaviour: legal in classic only at step" in text and " a only" not in text
 
 
+@pytest.mark.slow
 def test_a_count_cut_short_by_max_states_is_a_bound_not_absent() -> None:
     """With `--max-states` between the two editions' counts, the one cut short is `at least
     N` (it read `absent`, which elsewhere means not in that edition); with both cut short,
@@ -594,6 +609,7 @@ def test_a_count_cut_short_by_max_states_is_a_bound_not_absent() -> None:
     assert not [d for d in both if d.kind == "exploration"]
 
 
+@pytest.mark.slow
 def test_what_a_file_says_about_a_card_its_deck_lacks_is_no_difference(tmp_path: Path) -> None:
     """Classic without the Wild Draw Four (copies = 0) plays alike whether its file keeps
     that card's rule, points, first-flip entry and readings or deletes them: the two are
@@ -626,6 +642,7 @@ def test_what_a_file_says_about_a_card_its_deck_lacks_is_no_difference(tmp_path:
     assert against["scoring.points.wild-draw-four"] == (50, None)
 
 
+@pytest.mark.slow
 def test_the_distinguishing_trace_is_told_as_the_explorer_tells_a_counterexample(
     tmp_path: Path,
 ) -> None:
@@ -651,6 +668,7 @@ def test_the_distinguishing_trace_is_told_as_the_explorer_tells_a_counterexample
     assert f"in {report.b}: " in text and "owes" in text and "{" not in text
 
 
+@pytest.mark.slow
 def test_a_finding_that_differs_says_what_it_found(tmp_path: Path) -> None:
     """Express dealing 7 (Set Up 2) cannot deal 8 players from its 56 cards: the diff's
     finding names it and says why (it was the bare id), in JSON and in the text, with the
@@ -679,6 +697,7 @@ def test_editions_with_no_table_size_in_common_are_refused_by_their_ranges(
     )
 
 
+@pytest.mark.slow
 def test_draw_amounts_the_shared_deck_cannot_tell_apart_are_named(tmp_path: Path) -> None:
     """Express's micro deck has 6 cards in play: with two 1-card hands and the top card,
     no draw takes more than 3, so a failed challenge that costs 4 or 5 (Action Cards: Wild
@@ -707,6 +726,7 @@ def test_draw_amounts_the_shared_deck_cannot_tell_apart_are_named(tmp_path: Path
     assert report.bound["capped"] == [] and report.trace is not None
 
 
+@pytest.mark.slow
 def test_a_trace_legal_in_b_only_names_b_and_replays_there(tmp_path: Path) -> None:
     """A copy of classic that lets a player play any matching card after drawing (Let's
     Play): the editions part at a step only the copy allows. The trace named classic, so
@@ -751,6 +771,7 @@ def test_a_foil_set_aside_in_one_edition_only_does_not_stop_the_search(tmp_path:
     assert (found, how, bound["states"]) == (None, "", 3000)
 
 
+@pytest.mark.slow
 def test_a_draw_card_the_scaled_deck_lacks_is_untested_not_capped(tmp_path: Path) -> None:
     """A Draw Two of 3 against classic's 2 (Action Cards), at the pair scale, which deals
     numbers and wilds only: play never draws for a Draw Two there, and `scaled_away` says
@@ -764,6 +785,7 @@ def test_a_draw_card_the_scaled_deck_lacks_is_untested_not_capped(tmp_path: Path
     assert "not told apart by play" not in diff_text(report.to_json())
 
 
+@pytest.mark.slow
 def test_a_capped_draw_is_not_told_apart_by_the_debt_that_lapses(tmp_path: Path) -> None:
     """Classic's failed challenge costs 6, a copy's 5 (Action Cards: Wild Draw Four). On the
     micro deck the challenger draws the 2 cards of the pile and then, after the reshuffle,
@@ -784,6 +806,7 @@ def test_a_capped_draw_is_not_told_apart_by_the_debt_that_lapses(tmp_path: Path)
     assert report.trace is not None and report.trace["how"] == "different states"
 
 
+@pytest.mark.slow
 def test_editions_parting_at_the_deal_still_have_every_documented_key(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -800,6 +823,7 @@ def test_editions_parting_at_the_deal_still_have_every_documented_key(
     assert "    discard: [red-draw-two, red-1] -> [red-1]\n" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_one_card_is_said_in_the_singular(tmp_path: Path) -> None:
     """A scale of one card in play, and one card as the most a draw can take, read "1 card"
     (they read "1 cards")."""

@@ -63,6 +63,7 @@ def _explore(name: str, scale: str, players: int, symmetry: bool) -> Any:
 
 
 @pytest.mark.parametrize(("name", "scale", "players"), list(MANIFEST))
+@pytest.mark.slow
 def test_pinned_state_counts_and_verdicts(name: str, scale: str, players: int) -> None:
     """Each configuration explores completely, breaks no invariant, can always end, and
     has the pinned number of distinct states with and without symmetry reduction."""
@@ -79,6 +80,7 @@ def test_pinned_state_counts_and_verdicts(name: str, scale: str, players: int) -
 @pytest.mark.parametrize(
     ("name", "scale", "players"), [k for k in MANIFEST if k[1].startswith("pair")]
 )
+@pytest.mark.slow
 def test_symmetry_reduction_is_sound(name: str, scale: str, players: int) -> None:
     """With colour symmetry the explorer reaches the same phases and transitions, reaches the
     same verdict, and its orbits add up to exactly the states found without it."""
@@ -274,6 +276,7 @@ def _scores_replaced(e, game, action):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("name", ["classic", "nfl-cowboys"])
+@pytest.mark.slow
 def test_scoring_across_hands_is_explored_and_a_bug_in_it_caught(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -300,6 +303,7 @@ def test_scoring_across_hands_is_explored_and_a_bug_in_it_caught(
     assert report.replayed["violation"]["invariant"] == found
 
 
+@pytest.mark.slow
 def test_a_game_whose_hands_score_nothing_is_found_unable_to_end(tmp_path: Path) -> None:
     """Hands that score nothing never bring the target nearer. The explorer forgets the
     count of hands played, so it finishes such an edition and reports that the game cannot
@@ -330,6 +334,7 @@ def test_a_game_whose_hands_score_nothing_is_found_unable_to_end(tmp_path: Path)
     test()
 
 
+@pytest.mark.slow
 def test_whether_the_game_can_end_is_settled_by_a_playout_or_a_whole_search(
     tmp_path: Path,
 ) -> None:
@@ -352,6 +357,7 @@ def test_whether_the_game_can_end_is_settled_by_a_playout_or_a_whole_search(
     assert can_end_from(free, 2, dealt, playouts=0, max_states=10) is None
 
 
+@pytest.mark.slow
 def test_a_playout_with_no_move_leaves_the_question_to_the_search(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -455,6 +461,7 @@ def _game_can_end(e: Any, game: Any) -> bool:
     return False
 
 
+@pytest.mark.slow
 def test_a_game_that_cannot_end_is_found_with_a_witness(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -670,6 +677,7 @@ def test_a_deck_without_the_scales_ranks_is_explored_at_its_lowest(tmp_path: Pat
         run_exploration(str(numberless), fit=True)
 
 
+@pytest.mark.slow
 def test_a_deck_line_of_no_copies_is_a_deck_without_that_card(tmp_path: Path) -> None:
     """`copies = 0` is the house rule "no Wild Draw Four": the deck, the scaled deck and the
     exploration are those of the file without the line (the scaled deck used to deal one,

@@ -37,7 +37,7 @@ def _interrupt_after(batches: int, label_start: str = "") -> Callable[[str, int,
     return progress
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("jobs", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_ctrl_c_stops_a_simulation_and_its_workers(jobs: int) -> None:
     """The games played so far are kept, marked interrupted; no worker goes on playing."""
     games = 4000  # far more than are played before the interrupt
@@ -56,6 +56,7 @@ def test_ctrl_c_stops_a_simulation_and_its_workers(jobs: int) -> None:
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.slow
 def test_ctrl_c_in_check_keeps_the_editions_checked_and_names_the_rest(jobs: int) -> None:
     """An interrupted sample is no verdict: the check stops instead of failing classic and
     going on with star-wars. On two processes express's last games may still be running

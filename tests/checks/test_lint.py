@@ -43,6 +43,7 @@ def _families(path: Path) -> dict[str, list[dict]]:  # type: ignore[type-arg]
     return found
 
 
+@pytest.mark.slow
 def test_a_seeded_legality_judgment_contradiction_is_found(tmp_path: Path) -> None:
     """A classic deck whose challenge also counts wilds gets an error with a replayable game
     in which an honest player is penalised (Action Cards: Wild Draw Four card)."""
@@ -75,6 +76,7 @@ def test_a_seeded_legality_judgment_contradiction_is_found(tmp_path: Path) -> No
     assert "legality-vs-judgment" not in _families(builtin_path("classic"))
 
 
+@pytest.mark.slow
 def test_the_witness_game_seats_as_many_players_as_the_edition_needs(tmp_path: Path) -> None:
     """An edition for 3 to 10 players gets its witness game with 3 players, which replays
     (a 2-player game of it would be refused, and `lint` failed on it with exit 2)."""
@@ -87,6 +89,7 @@ def test_the_witness_game_seats_as_many_players_as_the_edition_needs(tmp_path: P
     assert len(result.final.hands[0]) > len(result.final.hands[2])  # paid the penalty
 
 
+@pytest.mark.slow
 def test_a_wild_the_first_flip_does_not_ignore_is_a_gap_with_a_witness(tmp_path: Path) -> None:
     """Express lists ignoring only coloured action cards at the first flip as an alternative
     (Set Up 4). With it a wild can start the pile with no colour in force; the witness deal
@@ -116,6 +119,7 @@ def test_a_wild_the_first_flip_does_not_ignore_is_a_gap_with_a_witness(tmp_path:
     assert not [f for f in express if f["id"].startswith("unspecified-outcome:first-flip:")]
 
 
+@pytest.mark.slow
 def test_a_seeded_name_effect_contradiction_is_found(tmp_path: Path) -> None:
     """A Draw Two that makes the next player draw 3 contradicts its name."""
     path = _edited(tmp_path, "classic", 'effect = "draw"\ndraw = 2', 'effect = "draw"\ndraw = 3')
@@ -130,6 +134,7 @@ def test_a_seeded_name_effect_contradiction_is_found(tmp_path: Path) -> None:
     ("printed", "draw", "says"),
     [("Draw Three", 3, None), ("Cannon Ball", 3, None), ("Draw 3", 2, 3), ("Draw Three", 2, 3)],
 )
+@pytest.mark.slow
 def test_a_printed_name_is_what_states_the_amount(
     tmp_path: Path, printed: str, draw: int, says: int | None
 ) -> None:
@@ -156,6 +161,7 @@ def test_express_draw_one_text_contradicts_its_name() -> None:
     ] == [2]
 
 
+@pytest.mark.slow
 def test_a_card_without_a_value_is_a_scoring_finding(tmp_path: Path) -> None:
     """Removing the Wild's value from the scoring table is reported (Keeping Score)."""
     path = _edited(tmp_path, "classic", "wild = 50\n", "")
@@ -164,6 +170,7 @@ def test_a_card_without_a_value_is_a_scoring_finding(tmp_path: Path) -> None:
     assert findings[0]["witness"] == {"no value for": ["wild"]}
 
 
+@pytest.mark.slow
 def test_hail_mary_turn_order_ignores_direction() -> None:
     """'Play continues to your left' gives the next turn against the direction of play; the
     witness shows both players (Action Cards: Wild Hail Mary Card)."""
@@ -172,6 +179,7 @@ def test_hail_mary_turn_order_ignores_direction() -> None:
     assert witness["next by the rule as read"] != witness["next in the direction of play"]
 
 
+@pytest.mark.slow
 def test_every_finding_has_the_reported_fields_and_a_section() -> None:
     """Each finding of every built-in edition carries id, family, severity, section, message,
     witness and interpretation; ids are unique."""
@@ -182,6 +190,7 @@ def test_every_finding_has_the_reported_fields_and_a_section() -> None:
         assert all(f["severity"] in ("error", "warning", "info") for f in findings)
 
 
+@pytest.mark.slow
 def test_sarif_has_one_result_per_finding_on_the_edition_file() -> None:
     """The SARIF log is version 2.1.0 with one result per finding, located in the file."""
     report = lint(edition("nfl-cowboys"))
@@ -197,6 +206,7 @@ def test_sarif_has_one_result_per_finding_on_the_edition_file() -> None:
     assert text[line - 1].startswith("guilty_if_holding")
 
 
+@pytest.mark.slow
 def test_lint_cli_formats(capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """`lint --format json` is one object with the edition and its findings; `sarif` too."""
     assert main(["lint", "express", "--games", "5", "--scale", "none", "--format", "json"]) == 0
@@ -264,6 +274,7 @@ def test_a_redeal_the_largest_table_can_just_reach_stays_a_warning(tmp_path: Pat
     assert redeal.severity == WARNING and "never holds" not in redeal.message
 
 
+@pytest.mark.slow
 def test_an_edition_no_hand_of_which_can_begin_is_a_contradiction(tmp_path: Path) -> None:
     """A first flip that ignores every kind of card (Set Up 4) leaves nothing to start the
     discard pile: an error naming the parameter. The random games then fire no transition at
@@ -284,6 +295,7 @@ def test_an_edition_no_hand_of_which_can_begin_is_a_contradiction(tmp_path: Path
     }
 
 
+@pytest.mark.slow
 def test_a_challenge_that_acquits_a_bluff_is_a_contradiction(tmp_path: Path) -> None:
     """A Wild Draw Four illegal while holding the colour in force (Action Cards), judged by
     wilds alone: a bluff holding that colour is acquitted and the challenger draws 6. An
@@ -306,6 +318,7 @@ def test_a_challenge_that_acquits_a_bluff_is_a_contradiction(tmp_path: Path) -> 
     }
 
 
+@pytest.mark.slow
 def test_random_games_that_do_not_end_are_a_finding(monkeypatch: pytest.MonkeyPatch) -> None:
     """Games still running at the step limit are evidence that the rules leave a game no way
     to end (an interrupt-only Hail Mary held twice, in a user's edition, did this): lint says
@@ -324,6 +337,7 @@ def test_random_games_that_do_not_end_are_a_finding(monkeypatch: pytest.MonkeyPa
     assert not [f for f in lint(edition("classic")).findings if f.family == "game-can-end"]
 
 
+@pytest.mark.slow
 def test_a_reading_for_two_players_is_a_note_in_an_edition_for_more(tmp_path: Path) -> None:
     """Whether a Reverse with two players acts as a Skip (Action Cards: Reverse card) never
     comes up at a table of three to five: a note saying so, not a warning."""
@@ -336,6 +350,7 @@ def test_a_reading_for_two_players_is_a_note_in_an_edition_for_more(tmp_path: Pa
     assert plain["unspecified-outcome:reverse-with-two-players"].severity == WARNING
 
 
+@pytest.mark.slow
 def test_who_leads_the_next_hand_is_a_note_when_a_game_is_one_hand(tmp_path: Path) -> None:
     """In a single-hand game (Keeping Score left out) no next hand is dealt, so who deals it
     (Winning) never comes up: a note saying so, not a warning."""
@@ -347,6 +362,7 @@ def test_who_leads_the_next_hand_is_a_note_when_a_game_is_one_hand(tmp_path: Pat
     assert plain["unspecified-outcome:next-hand-leader"].severity == WARNING
 
 
+@pytest.mark.slow
 def test_a_player_count_the_deck_cannot_deal_is_an_error(tmp_path: Path) -> None:
     """Hands of 20 from 108 cards (Set Up 2) cannot be dealt to 6 or more, which the
     edition's 2-10 allows: an error naming them. For 4-5 players the first flip can find
@@ -382,6 +398,7 @@ def test_a_reading_between_two_passages_at_odds_says_so() -> None:
     assert "The booklet leaves it open" in silent
 
 
+@pytest.mark.slow
 def test_rules_that_never_change_a_game_are_found(tmp_path: Path) -> None:
     """A catch that costs nothing (Calling UNO, penalty 0) and a Wild Draw Four challenge
     that can never succeed (bluffs refused, judged by the legality rule: Action Cards) are
@@ -407,6 +424,7 @@ def test_rules_that_never_change_a_game_are_found(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_a_challenge_that_decides_nothing_is_found(tmp_path: Path) -> None:
     """Wild Draw Four (Action Cards): a failed challenge costing no more than accepting (4
     and 4) makes accepting never worth it, and a caught bluff costing nothing (0) leaves the
@@ -431,6 +449,7 @@ def test_a_challenge_that_decides_nothing_is_found(tmp_path: Path) -> None:
     assert not {i for i in plain if ":accept-never-pays:" in i or ":bluff-costs-nothing:" in i}
 
 
+@pytest.mark.slow
 def test_a_variant_that_departs_from_its_bases_reading_is_told_so(tmp_path: Path) -> None:
     """A house rule judging Express's Wild Draw Two challenge by the colour alone (seed 003,
     Action Cards: Wild Draw Two, counts wilds too) is a reading Express itself does not
@@ -470,6 +489,7 @@ def _with_stacking(tmp_path: Path, base: str, family: str = "") -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_a_house_rule_written_as_a_reading_is_said_not_to_be_played(tmp_path: Path) -> None:
     """A reading no parameter decides, of a question unospec does not model (a Draw Two
     stacking house rule), is reported with the warning that the model does not play it; it
@@ -483,6 +503,7 @@ def test_a_house_rule_written_as_a_reading_is_said_not_to_be_played(tmp_path: Pa
     assert "models no question" not in found["unspecified-outcome:uno-window"]["message"]
 
 
+@pytest.mark.slow
 def test_a_parameter_reading_without_decides_says_what_the_model_plays(tmp_path: Path) -> None:
     """A reading of the Reverse-with-two-players question that names no `decides` sets
     nothing: the file's parameter is played. Lint said "unospec models no question of this
@@ -539,6 +560,7 @@ def _without_reading(tmp_path: Path, base: str, *idents: str) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_a_question_the_kernel_answers_is_asked_when_the_file_does_not(tmp_path: Path) -> None:
     """An edition whose file records no reading of Calling UNO's window or of the last card's
     action (Winning), or of the Hail Mary's trigger, still gets each question, with the
@@ -561,6 +583,7 @@ def test_a_question_the_kernel_answers_is_asked_when_the_file_does_not(tmp_path:
     assert not any(i.startswith("unspecified-outcome:hail-mary") for i in classic)  # no such card
 
 
+@pytest.mark.slow
 def test_a_parameter_the_booklets_leave_open_is_asked_when_the_file_records_no_reading(
     tmp_path: Path,
 ) -> None:
@@ -591,6 +614,7 @@ def test_a_parameter_the_booklets_leave_open_is_asked_when_the_file_records_no_r
 
 
 @pytest.mark.parametrize("name", sorted(builtin_names()))
+@pytest.mark.slow
 def test_a_file_without_readings_is_asked_what_one_with_them_is(tmp_path: Path, name: str) -> None:
     """Each built-in file without its readings of the open parameters and of the questions
     the kernel answers gets the very same finding ids. Without any reading at all, it loses
@@ -620,6 +644,7 @@ def test_a_file_without_readings_is_asked_what_one_with_them_is(tmp_path: Path, 
         assert (recorded[lost].interpretation or {}).get("id") in others, lost
 
 
+@pytest.mark.slow
 def test_an_open_parameter_that_does_not_arise_is_not_asked(tmp_path: Path) -> None:
     """A Reverse with two players (Action Cards) never comes up at tables of three or more:
     without its reading, such an edition is not asked it."""
@@ -651,6 +676,7 @@ def test_every_question_the_kernel_answers_is_asked_unless_one_booklet_words_it(
     assert not set(ASKED) & NOT_ASKED
 
 
+@pytest.mark.slow
 def test_a_touchdown_edition_is_asked_its_cards_questions(tmp_path: Path) -> None:
     """Super Bowl LVII's file without its Touchdown readings (Action Cards: Wild Touchdown!
     Card) is asked all three, in the card's section."""
@@ -668,6 +694,7 @@ def test_a_touchdown_edition_is_asked_its_cards_questions(tmp_path: Path) -> Non
         assert finding.message.endswith(f"the model plays {FIXED_READINGS[ident]}.")
 
 
+@pytest.mark.slow
 def test_a_house_rule_filed_as_an_assumption_is_still_said_not_to_be_played(
     tmp_path: Path,
 ) -> None:
@@ -679,6 +706,7 @@ def test_a_house_rule_filed_as_an_assumption_is_still_said_not_to_be_played(
     assert "models no question" not in found["assumption:deck-composition"].message
 
 
+@pytest.mark.slow
 def test_moving_a_deck_line_changes_no_finding(tmp_path: Path) -> None:
     """An assumed deck line's finding is named by what the line holds (Contents), so the
     same lines in another order give the same findings (a moved line once changed its id,
@@ -695,6 +723,7 @@ def test_moving_a_deck_line_changes_no_finding(tmp_path: Path) -> None:
     assert "assumption:deck:number:1-9" in ids
 
 
+@pytest.mark.slow
 def test_a_question_its_file_leaves_out_is_not_said_to_be_open_in_its_own_booklet(
     tmp_path: Path,
 ) -> None:
@@ -712,6 +741,7 @@ def test_a_question_its_file_leaves_out_is_not_said_to_be_open_in_its_own_bookle
     assert "The booklet leaves it open" not in message and modelled in message
 
 
+@pytest.mark.slow
 def test_an_edition_without_a_booklet_is_not_told_its_booklet_is_silent() -> None:
     """Classic names no booklet (`seed`): its readings and assumptions say no booklet answers
     them, where a seed edition's say its booklet leaves them open (Express: seed 003)."""
@@ -723,6 +753,7 @@ def test_an_edition_without_a_booklet_is_not_told_its_booklet_is_silent() -> Non
     assert any("The booklet leaves it open" in f.message for f in express)
 
 
+@pytest.mark.slow
 def test_a_target_a_one_hand_game_never_reads_is_a_note(tmp_path: Path) -> None:
     """A game that is one hand (Keeping Score, the other reading) still writes a target: the
     target is never read, which lint notes, naming the key; a game to the target says
@@ -739,6 +770,7 @@ def test_a_target_a_one_hand_game_never_reads_is_a_note(tmp_path: Path) -> None:
     assert "redundancy:target" not in {f.id for f in lint(edition("classic")).findings}
 
 
+@pytest.mark.slow
 def test_a_redeal_no_table_can_meet_is_a_note() -> None:
     """Classic's hands (7 each, at most 10 players) always leave more cards than the 32 the
     first flip ignores (Set Up 4): the reading of what happens when none may start the pile
@@ -767,6 +799,7 @@ def test_a_one_colour_deck_with_a_hail_mary_is_linted(tmp_path: Path) -> None:
     assert found["turn-order:wild-hail-mary"].witness is None
 
 
+@pytest.mark.slow
 def test_a_rule_unfired_in_a_bounded_exploration_says_how_much_was_explored() -> None:
     """lint's exploration stops at its bound (`--max-states`) like check's: a dead-rule
     finding then names the part of the graph it rests on, not the whole scale. In classic's
@@ -784,6 +817,7 @@ def test_a_rule_unfired_in_a_bounded_exploration_says_how_much_was_explored() ->
         edition("classic"), fired=whole.fired, checked_by=whole.where).findings)  # fmt: skip
 
 
+@pytest.mark.slow
 def test_a_dead_rule_says_in_words_what_the_transition_does() -> None:
     """A booklet author need not read machine labels: each dead-rule finding's witness says
     what the transition does, in its rule function's words without the section (which the
@@ -814,6 +848,7 @@ def test_a_dead_rule_says_in_words_what_the_transition_does() -> None:
     )
 
 
+@pytest.mark.slow
 def test_a_recorded_reading_is_named_in_words_in_the_message() -> None:
     """Set Up 4 leaves open which first cards are Action Cards to ignore; the finding's
     message names the file's list as a reader (and the file) spells it, not as Python's

@@ -36,6 +36,7 @@ from unospec.views.advice import save_command, told, told_check
 from unospec.views.runs import check_text
 
 
+@pytest.mark.slow
 def test_a_builtin_edition_passes_every_check() -> None:
     """Express passes every check: schema, setup, random games, exploration, proofs, lint and
     its committed baseline."""
@@ -58,6 +59,7 @@ def test_a_builtin_edition_passes_every_check() -> None:
     assert games["violation"] is None
 
 
+@pytest.mark.slow
 def test_results_do_not_depend_on_the_number_of_processes() -> None:
     """Two processes find exactly what one process finds."""
     one = check_edition(edition("star-wars"), games=60, jobs=1, scale=None).checks[2].data
@@ -68,6 +70,7 @@ def test_results_do_not_depend_on_the_number_of_processes() -> None:
 
 
 @pytest.mark.parametrize("names", [["express", "classic"], ["express"]])
+@pytest.mark.slow
 def test_editions_on_a_pool_find_what_one_process_finds(names: list[str]) -> None:
     """Every edition's exploration and chunks of games share one pool and finish in any
     order (a single edition's exploration uses the pool's processes itself); each report is
@@ -88,6 +91,7 @@ def test_editions_on_a_pool_find_what_one_process_finds(names: list[str]) -> Non
 
 
 @pytest.mark.parametrize("names", [["express", "classic"], ["express"]])
+@pytest.mark.slow
 def test_the_progress_bar_hears_of_each_exploration_and_every_game(names: list[str]) -> None:
     """Each edition's exploration and conformance check (0 then 1 of 1) and games (up to all
     of them) are told to the progress callback."""
@@ -116,6 +120,7 @@ def _with_update(branch_label: str, update: object) -> CompiledMachine:
     return dataclasses.replace(MACHINE, branches=branches, by_event=by_event)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_a_kernel_bug_that_creates_a_card_is_caught_with_a_replayable_trace(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -142,6 +147,7 @@ def test_a_kernel_bug_that_creates_a_card_is_caught_with_a_replayable_trace(
     assert result.ok and result.steps == len(trace.steps)
 
 
+@pytest.mark.slow
 def test_setup_that_cannot_deal_fails_the_setup_check() -> None:
     """Hands of 20 for up to 10 players need more cards than Express has (Set Up 2)."""
     e = edition("express")
@@ -166,6 +172,7 @@ def test_behaviour_ignores_only_what_documents_an_edition() -> None:
     assert dataclasses.replace(cowboys, deck=deck).behaviour() != cowboys.behaviour()
 
 
+@pytest.mark.slow
 def test_an_edition_that_plays_like_one_checked_before_shares_its_runs() -> None:
     """A second edition with the same behaviour reports the first one's random games and
     exploration under its own name, exactly as its own run would find them."""
@@ -181,6 +188,7 @@ def test_an_edition_that_plays_like_one_checked_before_shares_its_runs() -> None
         assert _without(shared.data, measured) == _without(own.data, measured)
 
 
+@pytest.mark.slow
 def test_baseline_save_records_a_twin_as_its_own_run_would(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -203,6 +211,7 @@ def _without(data: dict[str, object], keys: set[str]) -> dict[str, object]:
     return {k: v for k, v in data.items() if k not in keys}
 
 
+@pytest.mark.slow
 def test_a_failed_run_is_not_shared() -> None:
     """A twin's failing result is run again, so that its trace names the edition checked."""
     failed = CheckResult("random-games", False, "game 3 broke card-conservation", {})
@@ -213,6 +222,7 @@ def test_a_failed_run_is_not_shared() -> None:
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.slow
 def test_a_game_that_does_not_end_fails_the_check_and_names_its_seed(
     monkeypatch: pytest.MonkeyPatch, jobs: int
 ) -> None:
@@ -247,6 +257,7 @@ def test_the_seed_a_check_names_replays_the_same_game_in_unospec_play() -> None:
     assert (len(history), final.winner) == (record.steps, record.winner)
 
 
+@pytest.mark.slow
 def test_an_unfinished_game_is_reported_whatever_the_number_of_processes() -> None:
     """The first unfinished game is the lowest-numbered one, with two processes as with one."""
     classic = edition("classic")
@@ -267,6 +278,7 @@ def _short_catch_penalty(e, game, action):  # type: ignore[no-untyped-def]
     return game._replace(owed=game.owed._replace(amount=game.owed.amount - 1))
 
 
+@pytest.mark.slow
 def test_a_wrong_count_breaks_draws_are_owed_and_changes_the_baseline_games(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -292,6 +304,7 @@ def test_a_wrong_count_breaks_draws_are_owed_and_changes_the_baseline_games(
     assert all(d.startswith("games.") for d in differences)
 
 
+@pytest.mark.slow
 def test_games_are_compared_only_when_the_same_games_were_played() -> None:
     """A check run with another number of games or seed has nothing to compare its games with;
     the rest of the fingerprint is still compared."""
@@ -331,6 +344,7 @@ def test_a_baseline_names_the_transitions_an_exploration_stopped_or_started_firi
     ]
 
 
+@pytest.mark.slow
 def test_express_plays_the_games_its_committed_baseline_records() -> None:
     """The committed baseline's games are the games the check plays by default (Express, the
     quickest edition; `unospec check` compares the other editions' games the same way)."""
@@ -342,6 +356,7 @@ def test_express_plays_the_games_its_committed_baseline_records() -> None:
     assert baseline.ok and f"{main_check.DEFAULT_GAMES} random games (seed 0)" in baseline.detail
 
 
+@pytest.mark.slow
 def test_baseline_save_refuses_games_that_fail(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -369,6 +384,7 @@ def _branch(label: str) -> int:
     return next(b.number for b in MACHINE.branches if b.label == label)
 
 
+@pytest.mark.slow
 def test_a_move_offered_then_refused_fails_the_games_with_a_trace_ending_in_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -397,6 +413,7 @@ def test_a_move_offered_then_refused_fails_the_games_with_a_trace_ending_in_it(
     assert result.first_illegal["step"] == len(trace.steps) - 1
 
 
+@pytest.mark.slow
 def test_a_few_games_on_two_processes_play_as_on_one() -> None:
     """Eight games on two processes are split finer than one chunk of 50 (so both work; the
     speed-up is measured, not asserted here): the statistics are still those of one process."""
@@ -428,6 +445,7 @@ def test_the_accept_command_records_what_the_baseline_recorded() -> None:
     assert save_command(to_save(classic, {"games": None})).endswith("classic --games 0")
 
 
+@pytest.mark.slow
 def test_a_refused_baseline_does_not_stop_the_others(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -451,6 +469,7 @@ def test_a_refused_baseline_does_not_stop_the_others(
     assert sorted(p.name for p in out.iterdir()) == ["express.json"]
 
 
+@pytest.mark.slow
 def test_check_reads_baselines_saved_elsewhere(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -475,6 +494,7 @@ def test_check_reads_baselines_saved_elsewhere(
     assert f"--out {folder} --games 3`)" in report["checks"][-1]["detail"]
 
 
+@pytest.mark.slow
 def test_a_baseline_without_games_passes_a_check_that_plays_some(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -568,6 +588,7 @@ def _line_of_key(key: str) -> int:
         (_saved_with("findings", {}), f":{_line_of_key('findings')}: findings: ", "found {}"),
     ],
 )
+@pytest.mark.slow
 def test_a_baseline_that_is_not_one_is_an_input_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, line: str, found: str
 ) -> None:
@@ -583,6 +604,7 @@ def test_a_baseline_that_is_not_one_is_an_input_error(
     assert "expected a baseline written by `unospec baseline save`" in err and found in err
 
 
+@pytest.mark.slow
 def test_a_folder_where_a_baseline_belongs_is_an_input_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -623,6 +645,7 @@ def test_an_exploration_that_leaves_no_draw_pile_says_so(tmp_path: Path) -> None
     assert express.data["draw_pile_after_deal"] == 3 and "no draw" not in express.detail
 
 
+@pytest.mark.slow
 def test_a_baseline_of_an_earlier_format_is_to_be_saved_again(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -662,6 +685,7 @@ def test_two_editions_of_one_name_cannot_save_over_each_other(
     assert "both saving to " in capsys.readouterr().err and not out.exists()
 
 
+@pytest.mark.slow
 def test_a_variant_without_a_baseline_is_a_note_that_points_to_diff(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -689,6 +713,7 @@ def test_a_variant_without_a_baseline_is_a_note_that_points_to_diff(
     assert report["checks"][-1]["data"] == {"differences": [], "saved": False}
 
 
+@pytest.mark.slow
 def test_baseline_save_takes_its_options_before_the_editions_too(tmp_path: Path) -> None:
     """As in `check`, options may come before the editions (`--games 3 express` left
     `express` unrecognised, since `save` had already been read with no edition)."""
@@ -698,6 +723,7 @@ def test_baseline_save_takes_its_options_before_the_editions_too(tmp_path: Path)
     assert load_baseline(edition("express"), folder) is not None
 
 
+@pytest.mark.slow
 def test_an_exploration_at_its_bound_fails_the_check_and_says_what_to_do(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -750,6 +776,7 @@ def test_baseline_save_refuses_an_unfinished_exploration(
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.slow
 def test_baseline_save_says_when_it_wrote_into_an_installed_package(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -764,6 +791,7 @@ def test_baseline_save_says_when_it_wrote_into_an_installed_package(
     assert capsys.readouterr().out.strip() == f"saved {tmp_path / 'kept' / 'express.json'}"
 
 
+@pytest.mark.slow
 def test_checks_dead_rules_say_what_they_rest_on_as_lint_does(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -789,6 +817,7 @@ def test_checks_dead_rules_say_what_they_rest_on_as_lint_does(
     )
 
 
+@pytest.mark.slow
 def test_the_commands_a_check_suggests_quote_a_path_with_a_space(tmp_path: Path) -> None:
     """A file in a folder whose name has a space: the `unospec play ...`, `show` and
     `baseline save` commands the check prints name it quoted, so they can be pasted into a

@@ -50,6 +50,7 @@ def _slow_square(n: int) -> int:
     return n * n
 
 
+@pytest.mark.slow
 def test_stop_lets_the_tasks_in_flight_finish_before_terminating() -> None:
     """A worker killed while writing its result keeps the result queue's lock, and
     `terminate` then hung for good (a Ctrl-C to `explore --jobs 2`, about once in ten):
@@ -71,6 +72,7 @@ def _sleep(seconds: float) -> float:
     return seconds
 
 
+@pytest.mark.slow
 def test_as_completed_yields_short_tasks_while_a_long_one_runs() -> None:
     """A long exploration must not keep the other core waiting for its next chunk of games;
     tasks are read one per freed worker, so a generator can leave out needless work."""
@@ -92,6 +94,7 @@ def test_as_completed_yields_short_tasks_while_a_long_one_runs() -> None:
         pool.join()
 
 
+@pytest.mark.slow
 def test_as_completed_raises_a_task_s_error_and_stop_leaves_no_worker() -> None:
     pool = multiprocessing.get_context("fork").Pool(2)
     try:

@@ -67,6 +67,7 @@ def test_a_flow_that_loses_cards_is_refuted_naming_its_transition(
     [(n, "wild-draw-four") for n in ("nfl-cowboys", "nfl-players", "star-wars", "super-bowl-lvii")]
     + [("express", "wild-draw-two")],
 )
+@pytest.mark.slow
 def test_the_seed_booklets_penalise_an_honest_wild_draw(name: str, kind: str) -> None:
     """Each seed's Wild Draw card is legal without a card of the colour in force, but its
     challenge also counts wilds: Z3 finds the honest hand that holds a wild (Action Cards)."""
@@ -103,6 +104,7 @@ def _wild_draw_four(**changes: object) -> Any:
     return dataclasses.replace(classic, effects=effects)
 
 
+@pytest.mark.slow
 def test_a_challenge_that_ignores_the_forbidden_card_acquits_bluffs() -> None:
     """A challenge that counts only wilds, while the rule forbids the colour in force: Z3
     finds the bluffing hand (it holds the colour) that is judged innocent. With bluffs
@@ -117,6 +119,7 @@ def test_a_challenge_that_ignores_the_forbidden_card_acquits_bluffs() -> None:
     assert query.verdict == PROVED
 
 
+@pytest.mark.slow
 def test_a_challenge_that_can_never_succeed_is_refuted() -> None:
     """With bluffs refused and the challenge judged by the legality rule itself (classic's
     judgment, the other bluff reading), no play that stands is ever guilty: the offender's
@@ -153,6 +156,7 @@ def test_payouts_beyond_the_cards_left_are_what_remains(amount: int) -> None:
 
 
 @pytest.mark.parametrize("field", ["challenger_draws", "draw"])
+@pytest.mark.slow
 def test_a_payout_of_no_cards_is_nobody_drawing(field: str) -> None:
     """A house rule that a failed challenge (or accepting) costs nothing: no hand grows, as
     the kernel plays it. The proof wanted the victim named as the one who drew 0 cards, so it
@@ -165,6 +169,7 @@ def test_a_payout_of_no_cards_is_nobody_drawing(field: str) -> None:
     assert query.verdict == PROVED, query.witness
 
 
+@pytest.mark.slow
 def test_a_kernel_that_pays_the_wrong_amount_is_refuted(monkeypatch: pytest.MonkeyPatch) -> None:
     """A seeded bug that makes a failed challenge cost the accept amount is caught."""
 
@@ -190,6 +195,7 @@ def _patch(monkeypatch: pytest.MonkeyPatch, label: str, update: Any) -> None:
     monkeypatch.setattr(kernel, "MACHINE", dataclasses.replace(MACHINE, by_event=by_event))
 
 
+@pytest.mark.slow
 def test_a_payout_that_ignores_the_direction_of_play_is_refuted(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -272,6 +278,7 @@ def test_nfl_setup_is_always_feasible() -> None:
     assert _verdicts("nfl-cowboys")["setup-feasibility"] == PROVED
 
 
+@pytest.mark.slow
 def test_a_draw_can_ask_for_more_cards_than_exist() -> None:
     """The largest NFL obligation (6, a failed challenge) can exceed the draw pile and what a
     reshuffle gives (Let's Play: NOTE)."""
@@ -281,6 +288,7 @@ def test_a_draw_can_ask_for_more_cards_than_exist() -> None:
     assert w["cards owed"] == 6 > w["draw pile"] + w["under the discard's top"]
 
 
+@pytest.mark.slow
 def test_a_witness_does_not_depend_on_the_proofs_run_before_it() -> None:
     """`unospec check express` and `unospec check classic express` report the same witness
     for Express's draw obligation (Let's Play: NOTE): Z3's model once depended on every
@@ -296,6 +304,7 @@ def test_a_witness_does_not_depend_on_the_proofs_run_before_it() -> None:
 
 
 @pytest.mark.parametrize("least", [2, 3])
+@pytest.mark.slow
 def test_the_draw_obligation_witness_is_a_table_mid_hand(least: int) -> None:
     """The witness is a table that can occur: the one drawing still holds a card, and so
     does each other player at the table (an edition for 3 or more players had its victim

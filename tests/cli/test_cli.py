@@ -198,6 +198,7 @@ def test_show_text_says_how_a_game_ends(capsys: Capture, house_rules: Path) -> N
     assert "a game is one hand" in out and "points" not in out.splitlines()[3]
 
 
+@pytest.mark.slow
 def test_check_user_edition_file(capsys: Capture, house_rules: Path) -> None:
     """`check FILE --games 3 --jobs 1` passes a valid user edition and reports each check."""
     data = run_json(
@@ -298,6 +299,7 @@ def test_unwritable_trace_out(capsys: Capture) -> None:
     assert target in line
 
 
+@pytest.mark.slow
 def test_nothing_to_write_leaves_no_empty_file(capsys: Capture, tmp_path: Path) -> None:
     """Output files are checked for writability before the work, but not created then: an
     edition diffed with itself has no distinguishing trace, so `--trace-out` writes nothing
@@ -487,6 +489,7 @@ def test_the_log_names_the_card_just_drawn_only_when_it_is(capsys: Capture, tmp_
     assert len(other) == sum(drawn != a.card for drawn, a in after_draw) > 0
 
 
+@pytest.mark.slow
 def test_explore_and_diff_seat_the_fewest_players_the_editions_allow(
     capsys: Capture, tmp_path: Path
 ) -> None:
@@ -515,6 +518,7 @@ def test_report_refuses_two_editions_of_one_name(capsys: Capture, tmp_path: Path
     assert not (tmp_path / "site").exists()
 
 
+@pytest.mark.slow
 def test_a_rule_gap_is_a_finding_with_a_trace(capsys: Capture, tmp_path: Path) -> None:
     """A card kind without points (Keeping Score) is a gap the explorer meets as soon as a
     hand can end with a wild in a loser's hand: `rules-give-an-outcome` fails (exit 1) with a
@@ -609,6 +613,7 @@ def test_a_site_without_graphviz_is_refused_before_the_checks(
     assert err.endswith("or leave --report out") and not site.exists()
 
 
+@pytest.mark.slow
 def test_an_edition_for_two_players_only_can_be_proved_and_linted(
     capsys: Capture, tmp_path: Path
 ) -> None:
@@ -642,6 +647,7 @@ def test_explore_text_does_not_claim_zero_bytes_per_state(capsys: Capture) -> No
     assert data["bytes_per_state"] is None  # not 0
 
 
+@pytest.mark.slow
 def test_replaying_a_diff_trace_on_each_edition_shows_where_they_part(
     capsys: Capture, tmp_path: Path
 ) -> None:
@@ -664,6 +670,7 @@ def test_replaying_a_diff_trace_on_each_edition_shows_where_they_part(
     assert ends["classic"] != ends[str(dearer)]
 
 
+@pytest.mark.slow
 def test_replaying_a_diff_trace_shows_who_leads_the_next_hand(
     capsys: Capture, tmp_path: Path
 ) -> None:
@@ -694,6 +701,7 @@ def test_replaying_a_diff_trace_shows_who_leads_the_next_hand(
     assert ends["classic"] != ends[str(same)]
 
 
+@pytest.mark.slow
 def test_an_edition_named_twice_is_checked_once(capsys: Capture) -> None:
     """`check express express` checks Express once (it reported it twice)."""
     data = run_json(capsys, "check", "express", "express", "--games", "0", "--scale", "none")
@@ -716,6 +724,7 @@ def test_counts_of_one_are_in_the_singular_and_no_count_without_a_check(
     assert code == 0 and "  invariants off" in out.splitlines() and "violations" not in out
 
 
+@pytest.mark.slow
 def test_lint_text_names_readings_in_words(capsys: Capture) -> None:
     """lint's text gives a finding's reading as an edition file spells it, not as Python:
     express's Wild Draw Two rule names the kinds it is judged by (Wild Draw Two), which
@@ -727,6 +736,7 @@ def test_lint_text_names_readings_in_words(capsys: Capture) -> None:
     assert not [line for line in readings if "'" in line or "[[" in line]
 
 
+@pytest.mark.slow
 def test_lint_text_says_in_words_what_a_noted_dead_rule_does(capsys: Capture) -> None:
     """A transition no card of the deck can fire is a note (info), whose witness the text
     leaves out; its message is the machine's label, so the text adds what it does in words,
@@ -738,6 +748,7 @@ def test_lint_text_says_in_words_what_a_noted_dead_rule_does(capsys: Capture) ->
     assert lines[at + 1].strip().startswith("what it does: ")
 
 
+@pytest.mark.slow
 def test_lint_text_says_where_a_witness_games_trace_is(capsys: Capture) -> None:
     """A Wild Draw Two played while holding a wild is legal yet judged guilty (Express,
     Action Cards: Wild Draw Two): the witness is a game. The text shows the witness's facts,

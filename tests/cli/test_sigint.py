@@ -69,6 +69,7 @@ def _interrupt_at_work(*argv: str) -> tuple[int, dict[str, Any], list[int]]:
     return process.returncode, json.loads(out), alive
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_simulate_with_the_games_played() -> None:
     code, data, alive = _interrupt_at_work(
         "simulate", "classic", "--games", "100000", "--jobs", "2"
@@ -80,6 +81,7 @@ def test_ctrl_c_stops_simulate_with_the_games_played() -> None:
     assert alive == []
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_explore_with_partial_statistics() -> None:
     """On the reference kernel, whose explorer spreads a level over processes."""
     code, data, alive = _interrupt_at_work(
@@ -92,6 +94,7 @@ def test_ctrl_c_stops_explore_with_partial_statistics() -> None:
     assert alive == []
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_the_compiled_explorer_with_partial_statistics() -> None:
     """The compiled search returns to Python every slice of work, where Ctrl-C is heard:
     it stops within a moment, with what it counted (classic at two colours has 22 million
@@ -113,6 +116,7 @@ def test_ctrl_c_stops_the_compiled_explorer_with_partial_statistics() -> None:
     assert data["distinct_states"] > 1000 and data["violation"] is None
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_check_and_names_what_was_not_checked() -> None:
     code, data, alive = _interrupt_at_work(
         "check", "express", "classic", "--games", "100000", "--jobs", "2"

@@ -204,6 +204,7 @@ def test_a_phase_without_a_cluster_is_refused_by_name() -> None:
         turn_flow(edition("classic"), toy)
 
 
+@pytest.mark.slow
 def test_the_same_edition_gives_byte_identical_dot() -> None:
     """Two extractions, in this process and in one with another hash seed, give the same DOT."""
     here = flow_dot(turn_flow(edition("nfl-cowboys")))

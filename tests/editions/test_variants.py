@@ -66,6 +66,7 @@ def test_a_base_up_a_folder_is_named_without_the_detour(
     assert base is not None and reference(base) == str(Path("house", "base.toml"))
 
 
+@pytest.mark.slow
 def test_diff_of_one_edition_compares_it_with_its_base(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -30,6 +30,7 @@ EDITIONS = ("classic", "express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 
 @pytest.mark.full_conformance
 @pytest.mark.parametrize("name", EDITIONS)
+@pytest.mark.slow
 def test_the_engine_agrees_with_the_reference_at_the_check_scale(name: str) -> None:
     """As `unospec check` runs it: the first 20,000 states of micro, each with its
     outcomes, its moves not offered and its invariants' verdicts, and five whole games."""
@@ -40,6 +41,7 @@ def test_the_engine_agrees_with_the_reference_at_the_check_scale(name: str) -> N
 
 
 @pytest.mark.parametrize("players", [2, 4, 10])
+@pytest.mark.slow
 def test_the_engines_full_size_games_replay_step_by_step(players: int) -> None:
     for name in ("classic", "nfl-cowboys", "star-wars"):
         report = conform(edition(name), scale=None, players=players, games=2, seed=players)
@@ -47,6 +49,7 @@ def test_the_engines_full_size_games_replay_step_by_step(players: int) -> None:
         assert report.steps_compared > 100
 
 
+@pytest.mark.slow
 def test_every_seeded_engine_bug_is_caught() -> None:
     """`benchmarks/engine_mutants.py`: one bug per rule area (matching, Skip, Reverse with
     two players, the draw amounts, Wild Draw legality and judgment, both challenge payouts,
@@ -127,6 +130,7 @@ class ReferenceAsAnEngine:
         return None
 
 
+@pytest.mark.slow
 def test_an_outside_implementation_is_checked_through_the_adapter() -> None:
     """The reference wrapped as an engine agrees with itself; the same wrapper with a Skip
     that passes the turn to the next player is caught at its first Skip."""

@@ -96,6 +96,7 @@ def _same_search(one: explore_result, many: explore_result) -> None:
 
 
 @pytest.mark.parametrize("bound", [None, 4321])
+@pytest.mark.slow
 def test_workers_sharing_each_level_find_exactly_what_one_finds(
     monkeypatch: pytest.MonkeyPatch, bound: int | None
 ) -> None:
@@ -113,6 +114,7 @@ def test_workers_sharing_each_level_find_exactly_what_one_finds(
     assert one.complete == (bound is None)
 
 
+@pytest.mark.slow
 def test_workers_stop_at_the_violation_one_worker_finds_first(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

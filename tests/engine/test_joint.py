@@ -18,6 +18,7 @@ PAIRS = [
 
 
 @pytest.mark.parametrize(("a", "b", "scale"), PAIRS)
+@pytest.mark.slow
 def test_the_engine_finds_the_reference_trace(a: str, b: str, scale: str) -> None:
     options = {"scale": scale, "players": 2, "max_states": 200_000}
     want = distinguish(edition(a), edition(b), engine="reference", **options)

@@ -318,6 +318,7 @@ def test_generated_negative_counts_are_one_error_line(
 
 @ARGS
 @given(data=st.data())
+@pytest.mark.slow
 def test_generated_player_counts_outside_the_range_are_one_error_line(
     capsys: Capture, data: st.DataObject
 ) -> None:

@@ -465,6 +465,7 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @FUZZ
 @given(data=st.data())
+@pytest.mark.slow
 def test_text_mutations_load_or_fail_with_one_line(workdir: Path, data: st.DataObject) -> None:
     """A built-in file mutated as text loads, or fails with the one-line FILE:LINE error."""
     load_outcome(workdir / "edition.toml", mutated_text(data))
@@ -472,6 +473,7 @@ def test_text_mutations_load_or_fail_with_one_line(workdir: Path, data: st.DataO
 
 @FUZZ
 @given(data=st.data())
+@pytest.mark.slow
 def test_data_mutations_load_or_fail_with_one_line(workdir: Path, data: st.DataObject) -> None:
     """A built-in file mutated as parsed data loads, or fails with the one-line error."""
     load_outcome(workdir / "edition.toml", toml_document(mutate_data(data)).encode())
@@ -483,6 +485,7 @@ def test_data_mutations_load_or_fail_with_one_line(workdir: Path, data: st.DataO
     suppress_health_check=[*FUZZ.suppress_health_check, HealthCheck.function_scoped_fixture],
 )
 @given(data=st.data())
+@pytest.mark.slow
 def test_cli_show_exits_0_or_2_with_one_line(
     workdir: Path, capsys: pytest.CaptureFixture[str], data: st.DataObject
 ) -> None:

@@ -316,6 +316,7 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @FUZZ
 @given(data=st.data())
+@pytest.mark.slow
 def test_mutated_traces_replay_or_fail_with_one_line(workdir: Path, data: st.DataObject) -> None:
     """A mutated trace replays to a result that breaks no invariant, or is one InputError."""
     obj = mutated_trace(data)
@@ -329,6 +330,7 @@ def test_mutated_traces_replay_or_fail_with_one_line(workdir: Path, data: st.Dat
     suppress_health_check=[*FUZZ.suppress_health_check, HealthCheck.function_scoped_fixture],
 )
 @given(data=st.data())
+@pytest.mark.slow
 def test_cli_replay_exit_codes_agree_with_the_library(
     workdir: Path, capsys: pytest.CaptureFixture[str], data: st.DataObject
 ) -> None:

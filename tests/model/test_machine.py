@@ -139,6 +139,7 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
     return runs
 
 
+@pytest.mark.slow
 def test_kernel_phase_changes_are_exactly_the_declared_transitions() -> None:
     """Every phase change the kernel makes is a declared transition, and every declared
     transition is made by the kernel in some game: each fired branch starts in the phase
@@ -159,6 +160,7 @@ def test_kernel_phase_changes_are_exactly_the_declared_transitions() -> None:
 
 
 @pytest.mark.parametrize("name", EDITIONS)
+@pytest.mark.slow
 def test_library_runtime_and_kernel_agree_on_every_transition(name: str) -> None:
     """Driving python-statemachine's own runtime with the kernel's events gives the same
     phase and the same state after every transition of random games."""

@@ -44,6 +44,7 @@ def _pages(site: Path) -> list[Path]:
     return sorted(site.rglob("*.html"))
 
 
+@pytest.mark.slow
 def test_the_site_has_an_index_a_page_per_edition_and_a_comparison(site: Path) -> None:
     """Index, one page per edition, the comparison matrix and one page per pair exist."""
     names = {p.relative_to(site).as_posix() for p in _pages(site)}
@@ -56,6 +57,7 @@ def test_the_site_has_an_index_a_page_per_edition_and_a_comparison(site: Path) -
     }
 
 
+@pytest.mark.slow
 def test_nothing_is_scripted_or_fetched(site: Path) -> None:
     """No page has a script or refers to anything on the network."""
     for page in _pages(site):
@@ -64,6 +66,7 @@ def test_nothing_is_scripted_or_fetched(site: Path) -> None:
         assert not re.search(r'(src|href)="(https?:)?//', html), page
 
 
+@pytest.mark.slow
 def test_the_index_shows_each_editions_verdict_and_counts(site: Path) -> None:
     """The index lists each edition with its verdict, finding and proof counts, the games."""
     html = (site / "index.html").read_text(encoding="utf-8")
@@ -73,6 +76,7 @@ def test_the_index_shows_each_editions_verdict_and_counts(site: Path) -> None:
     assert "\u2716 2" in html  # express: two contradictions (Draw One, Wild Draw Two judgment)
 
 
+@pytest.mark.slow
 def test_a_built_in_edition_is_named_by_its_project_path(site: Path) -> None:
     """An edition page says where its file is as a reader finds it in the project, not the
     path it was installed to (a site built from two venvs once differed on every page)."""
@@ -81,6 +85,7 @@ def test_a_built_in_edition_is_named_by_its_project_path(site: Path) -> None:
     assert "site-packages" not in html
 
 
+@pytest.mark.slow
 def test_the_matrix_says_whether_a_game_tells_a_pair_apart(site: Path) -> None:
     """At the pair scale Classic and Express share only number cards (pair has no coloured
     actions; their draw cards differ, 003 Action Cards): no game on those tells them apart.
@@ -96,6 +101,7 @@ def test_the_matrix_says_whether_a_game_tells_a_pair_apart(site: Path) -> None:
     assert "\u2260 plays differently" in comparison_page(["a", "b"], cells, "")
 
 
+@pytest.mark.slow
 def test_check_writes_the_report_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`check --report DIR` writes the site from the checks it ran, with the edition that
     express is a variant of (classic), as `report` does; `check` itself judges express only."""
@@ -232,6 +238,7 @@ def test_screenshots_of_the_index_and_an_edition_page(browser: Any, site: Path) 
             assert shot.stat().st_size > 10_000
 
 
+@pytest.mark.slow
 def test_a_missing_baseline_is_a_note_on_the_page_as_check_prints_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -249,6 +256,7 @@ def test_a_missing_baseline_is_a_note_on_the_page_as_check_prints_it(
     assert schema is not None and "\u2714 passes" in schema.group(1)
 
 
+@pytest.mark.slow
 def test_an_exploration_cut_short_is_not_complete_on_the_page(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -236,6 +236,7 @@ for _name in builtin_names():
         (_machine.TestCase,),
         {
             "settings": SETTINGS,
+            "pytestmark": [pytest.mark.slow],
             "__doc__": f"On {_name}, every action that legal_actions does not list is refused "
             "with IllegalAction naming a rule, and leaves the state exactly as it was.",
         },

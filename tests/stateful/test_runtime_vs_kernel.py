@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
+import pytest
 from budget import examples, steps
 from hypothesis import event, settings
 from hypothesis import strategies as st
@@ -31,6 +32,8 @@ from unospec.model.edition import Edition
 from unospec.model.kernel import empty_table, is_chance, legal_actions, random_outcome, run
 from unospec.model.machine import TurnFlow
 from unospec.model.state import GameState
+
+pytestmark = pytest.mark.slow  # Hypothesis drives whole games, per edition
 
 
 class RuntimeVsKernel(RuleBasedStateMachine):
