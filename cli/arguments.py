@@ -217,8 +217,36 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--no-invariants", action="store_true")
     _engine(simulate)
     # random_play.POLICIES; spelled out so that parsing arguments imports no rules code
-    simulate.add_argument("--policy", choices=("mixed", "eager"), default="mixed")
     simulate.add_argument(
+        "--policy", choices=("mixed", "eager", "random", "heuristic"), default="mixed"
+    )
+    simulate.add_argument(
+        "--single-hand", action="store_true", help="a game is one hand (the scoring reading)"
+    )
+    stats = command("stats", "statistics of many games, with 95% intervals; two compared")
+    stats.add_argument("edition")
+    stats.add_argument("other", nargs="?", default=None, help="compared with the first")
+    # stats_job.DEFAULT_GAMES and DEFAULT_POLICY, spelled out: parsing imports no rules code
+    stats.add_argument(
+        "--games", type=_at_least(2, MAX_GAMES), default=10_000, help="per edition and table size"
+    )
+    stats.add_argument(
+        "--players", type=_players, nargs="+", default=None,
+        help="table sizes (default: 4, or as near as the edition seats)",
+    )  # fmt: skip
+    stats.add_argument(
+        "--policy", choices=("heuristic", "random", "eager", "mixed"), default="heuristic"
+    )
+    stats.add_argument("--seed", type=_integer, default=0)
+    stats.add_argument("--jobs", type=_jobs, default=1)
+    stats.add_argument(
+        "--cluster", metavar="ADDRESS", default=None,
+        help="run the chunks on a Dask cluster: local:N, or tcp://HOST:PORT of a scheduler",
+    )  # fmt: skip
+    stats.add_argument(
+        "--plots", type=output_path, metavar="DIR", help="draw the plots (SVG and PNG) here"
+    )
+    stats.add_argument(
         "--single-hand", action="store_true", help="a game is one hand (the scoring reading)"
     )
     return parser

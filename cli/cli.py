@@ -24,6 +24,7 @@ from unospec.commands.common import BROKEN_PIPE, FAILED, INTERRUPTED, USAGE, pro
 from unospec.commands.explore import conform, explore
 from unospec.commands.games import editions, play, replay, show, simulate
 from unospec.commands.jobs import baseline, check, report
+from unospec.commands.stats import stats
 from unospec.model.errors import InputError, RuleGap, one_line
 from unospec.views.errors import error_text
 
@@ -61,7 +62,18 @@ def _one_interrupt_at_a_time() -> Iterator[None]:
 
 
 ENGINE_COMMANDS = frozenset(
-    {"check", "explore", "simulate", "conform", "baseline", "report", "lint", "diff", "play"}
+    {
+        "check",
+        "explore",
+        "simulate",
+        "conform",
+        "baseline",
+        "report",
+        "lint",
+        "diff",
+        "play",
+        "stats",
+    }
 )
 """The commands that run the compiled engine: it is loaded (compiled, the first time after
 an install) before they start, with its progress on stderr."""
@@ -123,6 +135,7 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "check": check,
     "explore": explore,
     "simulate": simulate,
+    "stats": stats,
     "conform": conform,
     "prove": prove,
     "lint": lint,

@@ -54,10 +54,17 @@ def comparison_page(names: list[str], cells: dict[tuple[str, str], Cell], stamp:
 
 
 def pair_page(
-    a: str, b: str, data: DiffJson, diagram: str | None, storyboard: str | None, stamp: str
+    a: str,
+    b: str,
+    data: DiffJson,
+    diagram: str | None,
+    storyboard: str | None,
+    stamp: str,
+    play: str = "",
 ) -> str:
     """The page of `a` against `b`: the differences, the diff diagram (`diagram`, a file in
-    `img/`), and the game that tells them apart (drawn as `storyboard`) or the bound."""
+    `img/`), the game that tells them apart (drawn as `storyboard`) or the bound, and `play`,
+    the section of plots of their simulated play (HTML; none when empty)."""
     rows = [
         [text(d["kind"]), text(d["path"]), text(shown(d["a"])), text(shown(d["b"]))]
         for d in data["differences"]
@@ -172,5 +179,6 @@ def pair_page(
         + figure
         + "<h2>Behaviour</h2>"
         + behaviour
+        + play
     )
     return page(f"{a} against {b}", body, depth=1, stamp=stamp)

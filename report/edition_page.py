@@ -207,9 +207,11 @@ def edition_page(
     pictures: dict[str, str],
     storyboards: dict[str, str],
     stamp: str,
+    play: str = "",
 ) -> str:
     """An edition's page: `pictures` are its turn flow and deck (file names in `img/`),
-    `storyboards` the witness games drawn, by finding id."""
+    `storyboards` the witness games drawn, by finding id, `play` the section of plots of
+    simulated play (HTML; none when empty)."""
     checks = table(
         ["Check", "Result", "Detail"],
         [[text(c.name), badge(_verdict(c)), text(c.detail)] for c in report.checks],
@@ -235,7 +237,8 @@ def edition_page(
         + '<p><a href="#deck">Deck</a> \u00b7 <a href="#flow">Turn flow</a> \u00b7 '
         '<a href="#readings">Readings</a> \u00b7 <a href="#findings">Findings</a> \u00b7 '
         '<a href="#proofs">Proofs</a> \u00b7 <a href="#statistics">Statistics</a> \u00b7 '
-        '<a href="#coverage">Coverage</a></p>'
+        + ('<a href="#play">Simulated play</a> \u00b7 ' if play else "")
+        + '<a href="#coverage">Coverage</a></p>'
         + "<h2>Checks</h2>"
         + checks
         + _deck(edition, pictures.get("deck"))
@@ -244,6 +247,7 @@ def edition_page(
         + _findings(findings, storyboards)
         + _proofs(report.proofs["queries"] if report.proofs else [])
         + _statistics(report)
+        + play
         + _coverage(report, findings)
     )
     return page(f"{edition.name}: review", body, depth=1, stamp=stamp)

@@ -88,10 +88,10 @@ whole report.</footer>
 """
 
 
-def picture_html(file: str, alt: str, caption: str) -> str:
-    """A picture from the site's `img/` folder (pages sit one folder down), linked to itself
-    so a reader can open it full size."""
-    src = f"../img/{escape(file)}"
+def picture_html(file: str, alt: str, caption: str, folder: str = "img") -> str:
+    """A picture from the site's `folder` (`img/`, or a folder of plots; pages sit one folder
+    down), linked to itself so a reader can open it full size."""
+    src = f"../{escape(folder)}/{escape(file)}"
     return (
         f'<figure><a href="{src}"><img src="{src}" alt="{escape(alt)}"></a>'
         f"<figcaption>{escape(caption)} Select it to open it full size.</figcaption></figure>"

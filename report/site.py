@@ -1,8 +1,9 @@
 """Building the report: run the checks, draw the pictures, write the pages into a folder.
 
 The site is plain HTML, one CSS file and SVG pictures: no script, nothing fetched, it opens
-from the file system. `build_site` reuses `check_editions` (the main job) and `diff`, so the
-report shows exactly what `unospec check` and `unospec diff` conclude.
+from the file system. `build_site` reuses `check_editions` (the main job), `diff` and the
+stats job, so the report shows exactly what `unospec check`, `unospec diff` and `unospec
+stats` conclude.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import datetime
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from importlib.metadata import version
 from pathlib import Path
@@ -27,8 +28,13 @@ from unospec.model.trace import Trace, parse_trace
 from unospec.report.comparison_pages import Cell, comparison_page, pair_page
 from unospec.report.edition_page import edition_page
 from unospec.report.index_page import index_page
+from unospec.report.plots import Plots, plots_section, study_plots
 
 Progress = Callable[[str, int, int], None]
+
+
+STATS_GAMES = 2000
+"""Games of each edition the plots of play rest on (the suite's conftest plays fewer)."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,8 @@ class Settings:
     seed: int = 0
     jobs: int = 0
     max_states: int = DEFAULT_MAX_STATES
+    # per edition, for the plots of play; 0 draws none
+    stats_games: int = field(default_factory=lambda: STATS_GAMES)
 
 
 def _as_it_is(report: EditionReport) -> EditionReport:
@@ -91,11 +99,16 @@ def build_site(
         + f", comparisons at scale {settings.diff_scale}"
     )
     entries = list(zip(editions, map(told.check, reports), strict=True))
-    for edition, report in entries:
+    for done, (edition, report) in enumerate(entries):
+        if progress:  # a study of play each: a few seconds a page
+            progress("edition pages", done, len(entries))
         pictures = _edition_pictures(edition, folder)
         storyboards = _witness_storyboards(edition, report, folder)
-        page = edition_page(edition, report, pictures, storyboards, stamp)
+        play = _play([edition], folder, f"editions/{edition.name}", settings)
+        page = edition_page(edition, report, pictures, storyboards, stamp, plots_section(play))
         (folder / "editions" / f"{edition.name}.html").write_text(page, encoding="utf-8")
+    if progress:
+        progress("edition pages", len(entries), len(entries))
     (folder / "index.html").write_text(index_page(entries, stamp, setup), encoding="utf-8")
     cells = _comparisons(editions, folder, settings, stamp, progress, told)
     page = comparison_page([e.name for e in editions], cells, stamp)
@@ -122,7 +135,7 @@ def one_page_each(editions: list[Edition]) -> None:
 
 def _prepare(out: Path) -> Path:
     try:
-        for sub in ("editions", "compare", "img"):
+        for sub in ("editions", "compare", "img", "plots"):
             (out / sub).mkdir(parents=True, exist_ok=True)
         style = resources.files("unospec.report").joinpath("style.css").read_text("utf-8")
         (out / "style.css").write_text(style, encoding="utf-8")
@@ -201,7 +214,8 @@ def _comparisons(
         if found and found["trace"]:
             trace = parse_trace(json.dumps(found["trace"]))
             storyboard = _storyboard(a, trace, folder, f"{stem}-trace")
-        page = pair_page(a.name, b.name, data, diagram, storyboard, stamp)
+        play = _play([a, b], folder, f"compare/{stem}", settings)
+        page = pair_page(a.name, b.name, data, diagram, storyboard, stamp, plots_section(play))
         (folder / "compare" / f"{stem}.html").write_text(page, encoding="utf-8")
         parted = bool(found and found["trace"])
         cells[(a.name, b.name)] = {
@@ -213,3 +227,26 @@ def _comparisons(
     if progress:
         progress("comparisons", len(pairs), len(pairs))
     return cells
+
+
+EDITION_PLOTS = ("game-length", "win-share", "card-kinds")
+PAIR_PLOTS = ("differences", "game-length")
+"""The plots of play an edition's page shows, and a pair's page (the edition's in full
+are on its own page)."""
+
+
+def _play(editions: list[Edition], folder: Path, sub: str, settings: Settings) -> Plots | None:
+    """The plots of `settings.stats_games` games of `editions` in `plots/sub`: an edition's
+    own, or a pair's comparison; None when the settings ask for no games. The pages' own
+    progress is shown, not each study's (one or two chunks: a row each in the bar)."""
+    if settings.stats_games <= 0:
+        return None
+    return study_plots(
+        editions,
+        folder,
+        f"plots/{sub}",
+        games=settings.stats_games,
+        seed=settings.seed,
+        jobs=settings.jobs,
+        only=PAIR_PLOTS if len(editions) > 1 else EDITION_PLOTS,
+    )

@@ -33,3 +33,13 @@ def _small_conformance(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
         from unospec.checks.jobs import main_check
 
         monkeypatch.setattr(main_check, "CONFORM_STATES", 300)
+
+
+@pytest.fixture(autouse=True)
+def _small_studies(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The report's plots of play rest on 2,000 games of each edition and pair, and drawing
+    them costs a second a page: the reports the tests build draw none, unless their
+    `Settings` ask (the shared site of tests/report/test_site.py does, from 200 games)."""
+    from unospec.report import site
+
+    monkeypatch.setattr(site, "STATS_GAMES", 0)

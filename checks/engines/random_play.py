@@ -1,8 +1,9 @@
 """Random play: whole games between random players, every invariant checked at every step.
 
-The players are random but not uniform over moves: they play a card more often than they
-draw, and pick a card before a colour, so games end in a realistic number of turns while every
-kind of move (challenges, calls, catches, interrupts) still happens often.
+The players of the default policy are random but not uniform over moves: they play a card
+more often than they draw, and pick a card before a colour, so games end in a realistic number
+of turns while every kind of move (challenges, calls, catches, interrupts) still happens often.
+The other policies are in `POLICIES`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import NamedTuple
 
+from unospec.checks.engines import heuristic
 from unospec.checks.properties.invariants import offered_move_refused, violations
 from unospec.editions import reference
 from unospec.model.actions import Action, CallUno, Catch, Draw, Pass, Play
@@ -51,15 +53,41 @@ def _kind(game: GameState, action: Action) -> str:
     return type(action).__name__
 
 
-POLICIES = ("mixed", "eager")
+POLICIES = ("mixed", "eager", "random", "heuristic")
 """`mixed`: every kind of move, by `WEIGHTS`. `eager`: play a card whenever one can be played,
-call UNO at once, never catch nor draw by choice (as RLCard's random UNO players do)."""
+call UNO at once, never catch nor draw by choice (as RLCard's random UNO players do).
+`random`: every offered move equally likely. `heuristic`: a sensible player, uniform among
+the moves `heuristic.preferred` keeps (see `checks.engines.heuristic`)."""
+
+UNIFORM_POLICIES = ("random", "heuristic")
+"""The policies that pick uniformly among the moves `preferred` lists."""
+
+
+def preferred(
+    game: GameState, actions: tuple[Action, ...], policy: str, edition: Edition | None = None
+) -> tuple[Action, ...]:
+    """The moves a uniform policy picks from among the offered `actions`: all of them for
+    `random`, those `heuristic.preferred` keeps for `heuristic` (which reads the edition)."""
+    if policy == "random":
+        return actions
+    if policy != "heuristic":
+        raise ValueError(f"preferred: policy must be one of {UNIFORM_POLICIES} (got {policy!r})")
+    if edition is None:
+        raise ValueError("preferred: the 'heuristic' policy reads the edition (got None)")
+    return heuristic.preferred(edition, game, actions)
 
 
 def choose(
-    game: GameState, actions: tuple[Action, ...], rng: random.Random, policy: str = "mixed"
+    game: GameState,
+    actions: tuple[Action, ...],
+    rng: random.Random,
+    policy: str = "mixed",
+    edition: Edition | None = None,
 ) -> Action:
-    """A random move: a kind of move by weight, then a card, then (for a wild) a colour."""
+    """A random move: a kind of move by weight, then a card, then (for a wild) a colour; for
+    `random` and `heuristic` (which read the `edition`), one of the `preferred` moves."""
+    if policy in UNIFORM_POLICIES:
+        return rng.choice(preferred(game, actions, policy, edition))
     groups: dict[str, list[Action]] = {}
     for action in actions:
         kind = _kind(game, action)
@@ -138,7 +166,7 @@ def play_random_game(
         if is_chance(game):
             action = random_outcome(edition, game, rng)
         else:
-            action = choose(game, legal, rng, policy)
+            action = choose(game, legal, rng, policy, edition)
         if not deck:
             deck = getattr(action, "order", ())
         else:

@@ -25,7 +25,9 @@ COMMANDS = DOCS / "commands.md"
 EDITION_FORMAT = DOCS / "edition-format.md"
 
 MAX_README_LINES = 150
-SETUP_COMMAND = "python3 -m venv .venv && .venv/bin/pip install '.[dev]' && .venv/bin/unospec check"
+SETUP_COMMAND = (
+    "python3 -m venv .venv && .venv/bin/pip install '.[dev,cluster]' && .venv/bin/unospec check"
+)
 TEST_COMMAND = ".venv/bin/python -m pytest"
 
 FENCE = re.compile(r"^\s*(```|~~~)")

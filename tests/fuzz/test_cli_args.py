@@ -170,7 +170,7 @@ WORDED = [  # (argv, the error after "unospec: error: ")
     (["play", "express", "--players", "2", "--seed", "abc"],
      "argument --seed: expected a whole number, found 'abc'"),
     (["simulate", "express", "--games", "2", "--policy", "foo"],
-     "argument --policy: expected one of mixed, eager, found 'foo'"),
+     "argument --policy: expected one of mixed, eager, random, heuristic, found 'foo'"),
     (["explore", "express", "--format", "xml"],
      "argument --format: expected one of text, json, found 'xml'"),
     (["baseline", "load"], "argument action: expected one of save, found 'load'"),

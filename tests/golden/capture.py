@@ -5,6 +5,9 @@ value computed differently on purpose), never to make a failing restructuring pa
 of these files is that moving code around changes none of them. The files in this folder
 were captured from commit a6d3d22d09a285bd9e490868a173993a6b668701 (a separate checkout of
 it, installed non-editable into its own venv).
+The `simulate-*.json` files were captured again (`--out` a temporary folder, those files
+copied back) when the compiled engine's turns per hand were fixed: every game of a batch but
+the first read as 0 turns, so `mean_turns` and `median_turns` were wrong; nothing else moved.
 
     python tests/golden/capture.py [--python PYTHON] [--out DIR] [--raw] [--jobs N]
 

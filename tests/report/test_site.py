@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -19,10 +20,13 @@ import pytest
 from scenario import UNDER_THE_PILE, edition, edition_file
 
 from unospec.checks.analyses import diff as diff_module
-from unospec.checks.jobs import main_check
+from unospec.checks.jobs import main_check, stats_job
 from unospec.cli import main
 from unospec.editions import load_edition
+from unospec.model.edition import Edition
+from unospec.model.errors import RuleGap
 from unospec.report.comparison_pages import comparison_page, pair_page
+from unospec.report.plots import plots_section, study_plots, table_for
 from unospec.report.site import Settings, build_site
 
 CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
@@ -36,7 +40,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # patch it here too, or the site's checks compare the full 20,000 states per edition.
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(main_check, "CONFORM_STATES", 300)
-        build_site(EDITIONS, out, Settings(games=10, scale="pair", diff_scale="pair", jobs=1))
+        settings = Settings(games=10, scale="pair", diff_scale="pair", jobs=1, stats_games=200)
+        build_site(EDITIONS, out, settings)
     return out
 
 
@@ -133,6 +138,88 @@ def test_check_writes_the_report_too(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert '<tr><td>dealing --deal--&gt; first_flip</td><td class="num">\u2014</td>' in page
 
 
+PLAYS = {
+    "editions/classic.html": ["game-length-4p", "win-share-4p", "card-kinds-4p"],
+    "editions/express.html": ["game-length-4p", "win-share-4p", "card-kinds-4p"],
+    "compare/classic--express.html": ["differences-4p", "game-length-4p"],
+}
+"""The plots of simulated play each page shows, in order: an edition's own, and a pair's
+comparison with its game lengths overlaid."""
+
+
+def _plot_sources(html: str) -> list[str]:
+    return re.findall(r'<img src="(\.\./plots/[^"]+)" alt="[^"]+">', html)
+
+
+@pytest.mark.slow
+def test_each_page_shows_its_plots_of_play(site: Path) -> None:
+    """Each edition page and each pair page shows its plots of simulated play (SVG, with alt
+    text), in a section the page's contents link to, with the games and policy they come
+    from; every plot it shows is in the site."""
+    for name, stems in PLAYS.items():
+        page = site / name
+        html = page.read_text(encoding="utf-8")
+        folder = "editions/" + page.stem if name.startswith("editions") else "compare/" + page.stem
+        assert _plot_sources(html) == [f"../plots/{folder}/{stem}.svg" for stem in stems]
+        for source in _plot_sources(html):
+            assert (page.parent / source).resolve().is_file(), source
+            assert not (page.parent / source).with_suffix(".png").exists()  # SVG alone
+        assert '<h2 id="play">Simulated play</h2><p>From 200 simulated games of ' in html
+        assert "played by the heuristic policy (seed 0)" in html
+    edition = (site / "editions" / "express.html").read_text(encoding="utf-8")
+    assert '<a href="#play">Simulated play</a>' in edition
+
+
+def test_a_study_that_cannot_be_played_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the games stop at a rule gap, the page says so instead of showing plots, and
+    the site is still built; no stats settings (None) means no section at all."""
+
+    def gap(*args: object, **kwargs: object) -> None:
+        raise RuleGap("Keeping Score", "no points for a skip")
+
+    monkeypatch.setattr(stats_job, "run_stats", gap)
+    plots = study_plots([edition("express")], tmp_path, "plots/editions/express", games=10,
+                        seed=0, jobs=1, only=("game-length",))  # fmt: skip
+    html = plots_section(plots)
+    assert html.startswith('<h2 id="play">Simulated play</h2><p>Not simulated: ')
+    assert "no points for a skip" in html and "<img" not in html
+    assert plots_section(None) == ""
+
+
+def test_games_that_did_not_finish_are_counted_on_the_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Express without a Skip's points: most of its games stop at the gap, unfinished. The
+    section says how many, since the plots show the finished games only."""
+    from unospec.checks.analyses.stats.result import StatsResult
+
+    def played(editions: list[Edition], **kwargs: Any) -> StatsResult:
+        return StatsResult(("gapped",), "heuristic", 500, 0, (4,), 0.05, (), None, (),
+                           (("gapped", 4, 500, 478),), 1.0)  # fmt: skip
+
+    monkeypatch.setattr(stats_job, "run_stats", played)
+    plots = study_plots([edition("express")], tmp_path, "plots", games=500, seed=0, jobs=1,
+                        only=("game-length",))  # fmt: skip
+    assert "From 500 simulated games of the edition at 4 players" in plots_section(plots)
+    assert "478 of 500 games of gapped did not finish" in plots_section(plots)
+
+
+def test_a_study_seats_four_or_as_near_as_every_edition_allows() -> None:
+    """As the stats job does by default: four at the table, or the nearest table that every
+    edition of the study seats; a pair with no table in common is not simulated."""
+    classic = edition("classic")
+
+    def seating(low: int, high: int) -> Edition:
+        return replace(classic, rules=replace(classic.rules, min_players=low, max_players=high))
+
+    assert table_for([classic]) == 4
+    assert table_for([classic, seating(2, 2)]) == 2
+    assert table_for([classic, seating(5, 8)]) == 5
+    assert table_for([seating(2, 2), seating(5, 8)]) is None
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if not (CHROMIUM and DRIVER):
@@ -210,6 +297,21 @@ def test_every_image_renders_with_a_size(browser: Any, site: Path) -> None:
             assert complete and width > 0 and height > 0, (page, src)
             seen += 1
     assert seen >= 2 * len(EDITIONS) + 1
+
+
+@pytest.mark.browser
+def test_the_plots_of_play_render(browser: Any, site: Path) -> None:
+    """On an edition page and a pair page, every plot of simulated play loads, with a size
+    (an SVG the browser refuses has a natural width of 0)."""
+    for name, stems in PLAYS.items():
+        _open(browser, site / name)
+        sizes = browser.execute_script(
+            "return [...document.images].filter(i => i.getAttribute('src').includes('/plots/'))"
+            ".map(i => [i.getAttribute('src'), i.complete, i.naturalWidth, i.naturalHeight])"
+        )
+        assert [Path(src).stem for src, *_ in sizes] == stems, name
+        for src, complete, width, height in sizes:
+            assert complete and width > 0 and height > 0, (name, src)
 
 
 @pytest.mark.browser

@@ -19,8 +19,23 @@ from __future__ import annotations
 
 import numpy as np
 
+from unospec.checks.engines.compiled.heuristic import kept_move, plan
 from unospec.checks.engines.compiled.jit import Grid, Ints, Words, compiled
-from unospec.checks.engines.compiled.layout import CURRENT, FACES, HANDS_PLAYED, PHASE, WINNER
+from unospec.checks.engines.compiled.layout import (
+    ACTOR,
+    CH,
+    CH_GUILTY,
+    CURRENT,
+    DIRECTION,
+    FACES,
+    HANDS_PLAYED,
+    HEADER,
+    PHASE,
+    PLAYERS,
+    SPECIAL,
+    TOP,
+    WINNER,
+)
 from unospec.checks.engines.compiled.properties import state_verdicts, step_verdicts
 from unospec.checks.engines.compiled.rules import (
     LOG_BRANCH,
@@ -64,6 +79,13 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_IN_PLAY,
     REFUSAL,
 )
+from unospec.checks.engines.observations import (
+    O_HITS_NEXT,
+    O_HITS_OTHER,
+    O_HITS_SELF,
+    O_POINTS,
+    O_UPHELD,
+)
 
 # -- kinds of move a random player weighs (random_play._kind)
 (
@@ -81,7 +103,7 @@ from unospec.checks.engines.compiled.vocabulary import (
 GROUPS = 10
 GROUP_NAMES = ("play", "interrupt", "uno", "catch", "draw", "pass")
 """The `random_play.WEIGHTS` names of the first groups; the others weigh 1 by default."""
-POLICY_MIXED, POLICY_EAGER = range(2)
+POLICY_MIXED, POLICY_EAGER, POLICY_RANDOM, POLICY_HEURISTIC = range(4)
 
 # -- what a game leaves in its row of the results
 (
@@ -161,11 +183,24 @@ def group_of(s: Ints, kind: int, player: int) -> int:
 
 @compiled
 def choose(
-    s: Ints, moves: Grid, count: int, rng: Words, policy: int, weights: Ints, seen: Ints
+    E: Ints,
+    s: Ints,
+    moves: Grid,
+    count: int,
+    rng: Words,
+    policy: int,
+    weights: Ints,
+    seen: Ints,
 ) -> int:
     """random_play.choose: a kind of move by weight (kinds in the order they first appear
-    among the moves), then a card, then one of its moves; returns the move's row.
-    `seen` is scratch of GROUPS slots."""
+    among the moves), then a card, then one of its moves; returns the move's row. `random`
+    draws any move, `heuristic` one of those `compiled.heuristic` keeps. `seen` is scratch
+    of GROUPS slots."""
+    if policy == POLICY_RANDOM:
+        return below(rng, count) if count > 1 else 0
+    if policy == POLICY_HEURISTIC:
+        kept = plan(E, s, moves, count, seen)
+        return kept_move(E, s, moves, count, seen, below(rng, kept) if kept > 1 else 0)
     kinds = 0  # distinct kinds, in order of appearance, in seen[:kinds]
     for i in range(count):
         g = group_of(s, moves[i, 0], moves[i, 1])
@@ -280,6 +315,33 @@ def tally(
 
 
 @compiled
+def observe(s: Ints, after: Ints, action: Ints, row: Ints) -> None:
+    """What `stats` counts of one step (`checks.engines.observations.observe_step` in array
+    form): the card played, the card that ended a hand, a challenge upheld, and whom a
+    special wild's penalty hits, relative to the player who played it."""
+    faces = s[FACES]
+    after_faces = 3 * faces  # then AFTER_FACES columns
+    kind = action[0]
+    if kind == A_PLAY:
+        row[action[2]] += 1
+    elif kind == A_CHALLENGE:
+        if s[CH] == 1 and s[CH_GUILTY] == 1:
+            row[after_faces + O_UPHELD] += 1
+    elif kind == A_LOSER:
+        if s[SPECIAL] >= 0:
+            row[2 * faces + s[SPECIAL]] += 1
+        loser, actor = action[1], s[ACTOR]
+        if loser == actor:
+            row[after_faces + O_HITS_SELF] += 1
+        elif loser == (actor + s[DIRECTION]) % s[PLAYERS]:
+            row[after_faces + O_HITS_NEXT] += 1
+        else:
+            row[after_faces + O_HITS_OTHER] += 1
+    if after[HANDS_PLAYED] > s[HANDS_PLAYED] and after[TOP] >= 0:
+        row[faces + after[TOP]] += 1
+
+
+@compiled
 def play(
     M: Ints,
     E: Ints,
@@ -293,6 +355,7 @@ def play(
     results: Grid,
     turns: Ints,
     fired: Grid,
+    observed: Grid,
     batch: Ints,
     record: int,
     actions: Grid,
@@ -313,7 +376,8 @@ def play(
     action: Ints,
 ) -> int:
     """Play the games seeded `seeds[batch[B_GAMES]:]` from the table `empty`, one after
-    another, into `results` and `fired` (a row each) and `turns`; return how many were played.
+    another, into `results`, `fired` and `observed` (a row each) and `turns`; return how many
+    were played.
     It stops early, before a game, when the turns or actions buffers may not hold it (the
     caller grows them and calls again)."""
     games = seeds.shape[0]
@@ -331,6 +395,8 @@ def play(
             result[f] = 0
         for f in range(fired.shape[1]):
             fired[g, f] = 0
+        for f in range(observed.shape[1]):
+            observed[g, f] = 0
         result[R_WINNER] = -1
         result[R_TURNS_START] = batch[B_TURNS]
         result[R_ACTIONS_START] = batch[B_ACTIONS]
@@ -365,7 +431,7 @@ def play(
                 action[0], action[1], action[2], action[3] = kind, 0, 0, 0
             else:
                 size = 0
-                pick = choose(s, moves, count, rng, policy, weights, seen)
+                pick = choose(E, s, moves, count, rng, policy, weights, seen)
                 for f in range(4):
                     action[f] = moves[pick, f]
             if record:
@@ -402,7 +468,8 @@ def play(
                 break
             steps += 1
             logged = min(logn[0], log.shape[0] - 1)
-            tally(M, s, log, logged, fired[g], result, turns, counters)
+            tally(M, s, log, logged, fired[g], result, turns[batch[B_TURNS] :], counters)
+            observe(s, after, action, observed[g])
             broken = 0
             if check:  # the step's checks first: `legal` below reuses the log as scratch
                 broken = step_verdicts(M, E, inv, s, after, log, snaps, logged, action)
@@ -424,6 +491,10 @@ def play(
         if status == STATUS_FINISHED or status == STATUS_UNFINISHED:
             result[R_WINNER] = s[WINNER]
             result[R_HANDS_PLAYED] = s[HANDS_PLAYED]
+            points = 0
+            for seat in range(s[PLAYERS]):
+                points += s[HEADER + seat]  # the scores come first (layout)
+            observed[g, 3 * s[FACES] + O_POINTS] = points
         batch[B_TURNS] += min(counters[1], turns.shape[0] - batch[B_TURNS])
         batch[B_GAMES] += 1
     return batch[B_GAMES]

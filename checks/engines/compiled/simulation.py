@@ -18,6 +18,7 @@ from unospec.checks.engines.compiled import games as g
 from unospec.checks.engines.compiled.program import Program, program
 from unospec.checks.engines.compiled.properties import INVARIANT_NAMES, invariant_tables
 from unospec.checks.engines.compiled.rules import LOG_COLUMNS
+from unospec.checks.engines.observations import observed_fields
 from unospec.checks.engines.random_play import WEIGHTS, GameRecord, Violation
 from unospec.checks.properties.invariants import offered_move_refused, violations
 from unospec.editions import reference
@@ -27,7 +28,12 @@ from unospec.model.errors import RuleGap
 from unospec.model.kernel import empty_table, is_chance, legal_actions, run
 from unospec.model.trace import Trace, action_step
 
-POLICIES = {"mixed": g.POLICY_MIXED, "eager": g.POLICY_EAGER}
+POLICIES = {
+    "mixed": g.POLICY_MIXED,
+    "eager": g.POLICY_EAGER,
+    "random": g.POLICY_RANDOM,
+    "heuristic": g.POLICY_HEURISTIC,
+}
 
 SEED_BITS = 63
 
@@ -51,6 +57,7 @@ class Played:
     results: npt.NDArray[np.int64]
     turns: npt.NDArray[np.int64]
     fired: npt.NDArray[np.int64]  # per game, per machine transition
+    observed: npt.NDArray[np.int64]  # per game, what `stats` counts (`games.observe`)
     actions: npt.NDArray[np.int64]  # with `record`: (kind, player, card, arg, order at, size)
     orders: npt.NDArray[np.int64]
     recorded: int = 0  # actions recorded
@@ -73,6 +80,7 @@ def play_batch(
     results = np.zeros((count, g.RESULT_FIELDS), dtype=np.int64)
     turns = np.zeros(max(4096, 64 * count), dtype=np.int64)
     fired = np.zeros((count, int(prog.M[prog.M[0] + 2])), dtype=np.int64)
+    observed = np.zeros((count, observed_fields(faces)), dtype=np.int64)
     batch = np.zeros(g.BATCH, dtype=np.int64)
     actions = np.zeros((max_steps + 16 if record else 1, 6), dtype=np.int64)
     orders = np.zeros(4 * prog.cards if record else 1, dtype=np.int64)
@@ -98,7 +106,7 @@ def play_batch(
     while True:
         played = g.play(
             prog.M, prog.E, inv, empty, seed_array, POLICIES[policy], int(check), max_steps,
-            weights, results, turns, fired, batch, int(record), actions, orders, *arrays,
+            weights, results, turns, fired, observed, batch, int(record), actions, orders, *arrays,
         )  # fmt: skip
         if played >= count:
             break
@@ -112,7 +120,13 @@ def play_batch(
             batch[g.B_ACTIONS] = results[played, g.R_ACTIONS_START]  # the game starts again
             batch[g.B_ORDERS] = _orders_before(actions, int(batch[g.B_ACTIONS]))
     return Played(
-        results, turns[: batch[g.B_TURNS]], fired, actions, orders, int(batch[g.B_ACTIONS])
+        results,
+        turns[: batch[g.B_TURNS]],
+        fired,
+        observed,
+        actions,
+        orders,
+        int(batch[g.B_ACTIONS]),
     )
 
 

@@ -1,0 +1,85 @@
+"""What `unospec stats` costs on top of `simulate`, on the very same games, and how long a
+million single-hand games of classic take.
+
+    python benchmarks/bench_stats.py [--games N] [--rounds R] [--million] [--jobs J]
+
+Side by side, round after round (the machine drifts): `simulate`'s path (the engine's games
+made into records and tallied, `simulate.play_chunk` without the invariants) against
+`stats`' path (the same seeds played into a sample, then every metric with its interval,
+`summarise`), on one process, classic at 4 seats, the heuristic policy. `--million` then
+times `run_stats` on 1,000,000 single-hand games of classic at 4 seats with `--jobs J`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import time
+
+import numpy as np
+
+from unospec.checks.analyses.stats.summary import summarise
+from unospec.checks.engines.compiled.simulation import play_games
+from unospec.checks.engines.random_play import MAX_STEPS
+from unospec.checks.engines.simulate import Tally
+from unospec.checks.engines.study import chunk_seeds, play_sample
+from unospec.checks.jobs.stats_job import run_stats
+from unospec.editions import load_edition
+
+POLICY = "heuristic"
+
+
+def _simulate(edition: object, seeds: list[int]) -> float:
+    started = time.perf_counter()
+    plans = [(n, 4, s) for n, s in enumerate(seeds)]
+    records = play_games(edition, plans, check=False, policy=POLICY, max_steps=MAX_STEPS)  # type: ignore[arg-type]
+    tally = Tally()
+    for n, record in enumerate(records):
+        tally.add_game(n, record)
+    return time.perf_counter() - started
+
+
+def _stats(edition: object, seeds: list[int]) -> float:
+    started = time.perf_counter()
+    sample = play_sample(edition, 4, np.array(seeds), policy=POLICY)  # type: ignore[arg-type]
+    summarise([edition.name], [[sample]], policy=POLICY, games=len(seeds), seed=0,  # type: ignore[attr-defined]
+              players=[4], seconds=0.0)  # fmt: skip
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--million", action="store_true")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    classic = load_edition("classic")
+    seeds = [int(s) for s in chunk_seeds(0, 0, 4, 0, args.games)]
+    _simulate(classic, seeds[:100])
+    _stats(classic, seeds[:100])  # warm: the engine loaded, scipy imported
+    print(f"classic, 4 players, {args.games} games, policy {POLICY}, one process")
+    for r in range(1, args.rounds + 1):
+        a, b = _simulate(classic, seeds), _stats(classic, seeds)
+        print(
+            f"round {r}  simulate {args.games / a:8.0f} games/s ({a:.2f} s)   "
+            f"stats {args.games / b:8.0f} games/s ({b:.2f} s)   "
+            f"stats costs {100 * (b / a - 1):+.1f}%"
+        )
+    if args.million:
+        single = dataclasses.replace(
+            classic, rules=dataclasses.replace(classic.rules, game_end="single-hand")
+        )
+        started = time.perf_counter()
+        result = run_stats([single], games=1_000_000, players=[4], policy=POLICY, jobs=args.jobs)
+        took = time.perf_counter() - started
+        mean = result.estimate("turns_per_game.mean", "classic", 4)
+        print(
+            f"1,000,000 single-hand games of classic, 4 players, --jobs {args.jobs}: "
+            f"{took:.1f} s ({1_000_000 / took:.0f} games/s); mean turns {mean.value:.2f} "
+            f"[{mean.ci[0]:.2f}, {mean.ci[1]:.2f}]"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,163 @@
+"""The heuristic player in array form: `checks.engines.heuristic`, rule for rule, on a state
+row and its rows of moves.
+
+`plan` reads the moves once and writes which rule applies (and, for a play, the best score)
+into a small scratch array; `keeps` then says of one move whether the heuristic keeps it, so
+the caller (`games.choose`) draws one kept move uniformly without storing the set. The
+definitions, and why each rule is sensible, are the reference's module docstring.
+"""
+
+from __future__ import annotations
+
+from unospec.checks.engines.compiled.jit import Grid, Ints, compiled
+from unospec.checks.engines.compiled.layout import CH_CARD, CH_OFFENDER, FACES, WINDOW
+from unospec.checks.engines.compiled.rules import face, hand_base, hand_size
+from unospec.checks.engines.compiled.tables import E_RULES
+from unospec.checks.engines.compiled.vocabulary import (
+    A_ACCEPT,
+    A_CATCH,
+    A_CHALLENGE,
+    A_PLAY,
+    A_UNO,
+    F_CHALLENGER_DRAWS,
+    F_COLOR,
+    F_DRAW,
+    F_EFFECT,
+    F_WILD,
+    FX_HAIL_MARY,
+    R_COLORS,
+)
+
+# -- the rule that applies (the reference docstring's numbering), in a plan's first slot
+KEEP_CALLS, KEEP_CATCHES, KEEP_PLAIN, KEEP_WILD, KEEP_CHALLENGE, KEEP_ACCEPT, KEEP_ALL = range(7)
+P_RULE, P_BEST = range(2)
+PLAN_SLOTS = 2
+
+
+@compiled
+def is_throw(E: Ints, s: Ints, kind: int, player: int, card: int) -> bool:
+    """heuristic.is_throw: a Hail Mary thrown at the player whose UNO window is open."""
+    return bool(
+        kind == A_PLAY
+        and s[WINDOW] >= 0
+        and player != s[WINDOW]
+        and face(E, card, F_EFFECT) == FX_HAIL_MARY
+    )
+
+
+@compiled
+def colors_held(E: Ints, s: Ints, player: int, color: int) -> int:
+    """How many cards of `color` `player` holds (none of colour -1: wilds do not count)."""
+    if color < 0:
+        return 0
+    base = hand_base(s, player)
+    held = 0
+    for card in range(s[FACES]):
+        if s[base + card] and face(E, card, F_COLOR) == color:
+            held += s[base + card]
+    return int(held)
+
+
+@compiled
+def score(E: Ints, s: Ints, moves: Grid, i: int) -> int:
+    """Rule 4a's measure of a play: its player's cards of the card's colour, or for a wild
+    of the colour it names."""
+    card = moves[i, 2]
+    color = moves[i, 3] if face(E, card, F_WILD) else face(E, card, F_COLOR)
+    return colors_held(E, s, moves[i, 1], color)
+
+
+@compiled
+def challenges(E: Ints, s: Ints) -> bool:
+    """heuristic.challenges: the victim challenges the pending Wild Draw card when
+    ((C-1)/C)^h * challenger_draws < draw."""
+    card = s[CH_CARD]
+    colors = E[E[E_RULES] + R_COLORS]
+    ratio = (colors - 1) / colors
+    innocent = 1.0
+    for _ in range(hand_size(s, s[CH_OFFENDER])):
+        innocent *= ratio
+    return bool(innocent * face(E, card, F_CHALLENGER_DRAWS) < face(E, card, F_DRAW))
+
+
+@compiled
+def candidate(E: Ints, s: Ints, moves: Grid, i: int, plain: bool) -> bool:
+    """Rule 4a's candidates: the plays (not throws) of plain cards, or of wilds if none."""
+    card = moves[i, 2]
+    return bool(
+        moves[i, 0] == A_PLAY
+        and not is_throw(E, s, A_PLAY, moves[i, 1], card)
+        and (face(E, card, F_WILD) == 0) == plain
+    )
+
+
+@compiled
+def keeps(E: Ints, s: Ints, moves: Grid, i: int, planned: Ints) -> bool:
+    """Whether the heuristic keeps move `i`, by the rule `plan` wrote."""
+    rule, kind = planned[P_RULE], moves[i, 0]
+    if rule == KEEP_CALLS:
+        return bool(kind == A_UNO)
+    if rule == KEEP_CATCHES:
+        return bool(kind == A_CATCH)
+    if is_throw(E, s, kind, moves[i, 1], moves[i, 2]):
+        return True
+    if rule == KEEP_PLAIN or rule == KEEP_WILD:
+        return candidate(E, s, moves, i, rule == KEEP_PLAIN) and bool(
+            score(E, s, moves, i) == planned[P_BEST]
+        )
+    if rule == KEEP_CHALLENGE:
+        return bool(kind == A_CHALLENGE)
+    if rule == KEEP_ACCEPT:
+        return bool(kind == A_ACCEPT)
+    return True
+
+
+@compiled
+def plan(E: Ints, s: Ints, moves: Grid, count: int, planned: Ints) -> int:
+    """Write which rule applies to `moves[:count]` into `planned` (PLAN_SLOTS slots) and
+    return how many moves the heuristic keeps."""
+    calls = catches = answers = plays = plain = False
+    for i in range(count):
+        kind = moves[i, 0]
+        if kind == A_UNO:
+            calls = True
+        elif kind == A_CATCH:
+            catches = True
+        elif kind == A_CHALLENGE:
+            answers = True
+        elif kind == A_PLAY and not is_throw(E, s, kind, moves[i, 1], moves[i, 2]):
+            plays = True
+            if not face(E, moves[i, 2], F_WILD):
+                plain = True
+    planned[P_BEST] = 0
+    if calls:
+        planned[P_RULE] = KEEP_CALLS
+    elif catches:
+        planned[P_RULE] = KEEP_CATCHES
+    elif plays:
+        planned[P_RULE] = KEEP_PLAIN if plain else KEEP_WILD
+        best = -1
+        for i in range(count):
+            if candidate(E, s, moves, i, plain):
+                best = max(best, score(E, s, moves, i))
+        planned[P_BEST] = best
+    elif answers:
+        planned[P_RULE] = KEEP_CHALLENGE if challenges(E, s) else KEEP_ACCEPT
+    else:
+        planned[P_RULE] = KEEP_ALL
+    kept = 0
+    for i in range(count):
+        if keeps(E, s, moves, i, planned):
+            kept += 1
+    return kept
+
+
+@compiled
+def kept_move(E: Ints, s: Ints, moves: Grid, count: int, planned: Ints, nth: int) -> int:
+    """The row of the `nth` move (from 0) the heuristic keeps, by the rule `plan` wrote."""
+    for i in range(count):
+        if keeps(E, s, moves, i, planned):
+            if nth == 0:
+                return i
+            nth -= 1
+    return 0

@@ -1,0 +1,144 @@
+"""The `stats` job: plan a study's chunks of games, play them here or on a cluster, and sum
+them up.
+
+A study is `games` games of each edition at each table size, in chunks of `CHUNK`. A chunk's
+games are fixed by (seed, the edition's place in the study, table size, chunk number) alone
+(`study.chunk_seeds`), so the result is the same whatever `jobs` or the cluster: the chunks
+are put back in their planned order before they are summed up.
+
+The editions of a comparison play independent games (each its own seed stream), not common
+random numbers: two decks of different sizes part at the first shuffle, so the same seeds
+would pair nothing, and independent samples are what the tests (Welch, Mann-Whitney, the
+two-proportion z test) assume.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import time
+from collections.abc import Callable, Sequence
+
+from unospec.checks.analyses.stats.result import StatsResult
+from unospec.checks.analyses.stats.summary import summarise
+from unospec.checks.engines.pool import in_order, stop
+from unospec.checks.engines.study import Sample, play_chunk
+from unospec.model.edition import Edition
+
+CHUNK = 2000
+"""Games per chunk: what one process or cluster worker plays at a time (the engine plays
+about a thousand full games of classic, or ten thousand single hands, a second)."""
+
+DEFAULT_GAMES = 10_000
+"""Games per edition and table size: enough to tell a 5% change in mean game length after
+Holm's correction (docs/stats.md, "Sample size")."""
+
+DEFAULT_POLICY = "heuristic"
+
+Progress = Callable[[str, int, int], None]
+Task = tuple[Edition, int, int, int, int, int, str]
+"""`play_chunk`'s arguments: edition, players, seed, stream, chunk, games, policy."""
+
+
+def default_players(edition: Edition) -> int:
+    """Four at the table, or as near four as the edition seats."""
+    rules = edition.rules
+    return min(max(4, rules.min_players), rules.max_players)
+
+
+def plan(
+    editions: Sequence[Edition], players: Sequence[int], games: int, seed: int, policy: str
+) -> list[Task]:
+    """Every chunk of the study, in the order their results are summed."""
+    return [
+        (edition, count, seed, stream, chunk, min(CHUNK, games - chunk * CHUNK), policy)
+        for stream, edition in enumerate(editions)
+        for count in players
+        for chunk in range(-(-games // CHUNK))
+    ]
+
+
+def run_stats(
+    editions: Sequence[Edition],
+    *,
+    games: int = DEFAULT_GAMES,
+    players: Sequence[int] | None = None,
+    policy: str = DEFAULT_POLICY,
+    seed: int = 0,
+    jobs: int = 1,
+    cluster: str | None = None,
+    progress: Progress | None = None,
+) -> StatsResult:
+    """Play the study and sum it up (with two editions, the second compared with the first)."""
+    counts = list(players or [default_players(editions[0])])
+    for edition in editions:
+        for count in counts:
+            edition.require_players(count)
+    tasks = plan(editions, counts, games, seed, policy)
+    label = f"{' vs '.join(e.name for e in editions)}: {len(tasks)} chunks"
+    started = time.perf_counter()
+    if progress:
+        progress(label, 0, len(tasks))
+
+    def done(finished: int, total: int) -> None:
+        if progress:
+            progress(label, finished, total)
+
+    samples = _run(tasks, jobs, cluster, done)
+    per_edition: list[list[Sample]] = []
+    chunks = -(-games // CHUNK)
+    for e in range(len(editions)):
+        per_edition.append([])
+        for p in range(len(counts)):
+            first = (e * len(counts) + p) * chunks
+            per_edition[-1].append(Sample.concat(samples[first : first + chunks]))
+    return summarise(
+        [e.name for e in editions],
+        per_edition,
+        policy=policy,
+        games=games,
+        seed=seed,
+        players=counts,
+        seconds=time.perf_counter() - started,
+    )
+
+
+def _run(
+    tasks: list[Task], jobs: int, cluster: str | None, done: Callable[[int, int], None]
+) -> list[Sample]:
+    """Each task's sample, in the tasks' order: on the cluster, on a pool, or here."""
+    if cluster is not None:
+        from unospec.checks.jobs.cluster import parse_address, run_on_cluster
+
+        # a scheduler that accepts and never answers must fail within the 10 s users are promised
+        return run_on_cluster(
+            parse_address(cluster), _play_task, tasks, progress=done, connect_timeout=8.0
+        )
+    from unospec.checks.engines.compiled.warm import load
+
+    load()  # before the pool forks: its workers inherit the loaded engine
+    jobs = jobs or os.cpu_count() or 1
+    samples: list[Sample] = []
+    pool = None
+    try:
+        if jobs > 1 and len(tasks) > 1:
+            pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_interrupts)
+            results = in_order(pool, _play_task, tasks)
+        else:
+            results = (_play_task(task) for task in tasks)
+        for sample in results:
+            samples.append(sample)
+            done(len(samples), len(tasks))
+    finally:
+        if pool is not None:
+            stop(pool)
+    return samples
+
+
+def _play_task(task: Task) -> Sample:
+    return play_chunk(*task)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle

@@ -1,0 +1,61 @@
+"""The intervals and tests `stats` reports, against values from the literature and scipy."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from unospec.checks.analyses.stats import intervals as iv
+
+
+def test_wilson_matches_the_published_interval() -> None:
+    """Newcombe (1998), table I: 81 of 263 gives 0.2553 to 0.3662; 0 of 10, 0 to 0.2775."""
+    found = iv.wilson(81, 263)
+    assert (round(found.low, 4), round(found.high, 4)) == (0.2553, 0.3662)
+    assert round(iv.wilson(0, 10).high, 4) == 0.2775
+
+
+def test_newcombes_difference_interval_matches_the_published_one() -> None:
+    """Newcombe (1998b), method 10: 56/70 vs 48/80 gives a difference of 0.2 in
+    0.0524 to 0.3339 (here the second minus the first, so the signs turn)."""
+    found = iv.two_proportions(56, 70, 48, 80)
+    assert round(found.difference, 4) == -0.2
+    assert (round(found.low, 4), round(found.high, 4)) == (-0.3339, -0.0524)
+
+
+def test_welch_agrees_with_scipy() -> None:
+    rng = np.random.default_rng(1)
+    x, y = rng.normal(10, 2, 300), rng.normal(10.5, 3, 200)
+    found = iv.welch(x, y)
+    assert found.p == pytest.approx(stats.ttest_ind(x, y, equal_var=False).pvalue)
+    interval = stats.ttest_ind(y, x, equal_var=False).confidence_interval()
+    assert (found.low, found.high) == pytest.approx((interval.low, interval.high))
+
+
+def test_holm_adjusts_step_down() -> None:
+    """Holm (1979): sorted p-values times m, m-1, ..., kept non-decreasing, at most 1."""
+    assert iv.holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert iv.holm([0.5, 0.9]) == [1.0, 1.0]
+
+
+def test_the_quantile_interval_covers_the_true_median_about_95_times_in_100() -> None:
+    """Distribution-free: on a skewed, discrete distribution too."""
+    rng = np.random.default_rng(2)
+    true = stats.geom.median(0.05)
+    covered = sum(
+        found.low <= true <= found.high
+        for found in (iv.quantile(rng.geometric(0.05, 200), 0.5) for _ in range(400))
+    )
+    assert 0.92 * 400 <= covered <= 0.995 * 400
+
+
+def test_the_ratio_interval_covers_the_true_ratio() -> None:
+    rng = np.random.default_rng(3)
+    covered = 0
+    for _ in range(400):
+        hands = rng.integers(1, 10, 300)
+        points = rng.poisson(100 * hands)
+        found = iv.ratio(points, hands)
+        covered += found.low <= 100 <= found.high
+    assert 0.92 * 400 <= covered <= 0.98 * 400
