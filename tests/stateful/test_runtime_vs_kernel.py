@@ -103,7 +103,8 @@ class RuntimeVsKernel(RuleBasedStateMachine):
 
 SETTINGS = settings(
     # 60 runs of 50 steps per edition in the suite (as the adversary), 500 of 200 nightly
-    max_examples=examples(ci=60, nightly=500), stateful_step_count=steps(ci=50, nightly=200)
+    max_examples=examples(ci=60, nightly=500),
+    stateful_step_count=steps(ci=50, nightly=200),
 )
 
 for _name in builtin_names():
