@@ -249,7 +249,22 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument(
         "--single-hand", action="store_true", help="a game is one hand (the scoring reading)"
     )
+    stats.add_argument(
+        "--until-precision", type=_precision, metavar="X", default=None,
+        help="stop once each mean game length is known within X of itself (--games: the most)",
+    )  # fmt: skip
     return parser
+
+
+def _precision(text: str) -> float:
+    """An argument type: a relative precision, a number between 0 and 1 (0.01: 1%)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, found {text!r}") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number between 0 and 1, found {text}")
+    return value
 
 
 def _at_least(least: int | None, most: int | None = None) -> Callable[[str], int]:

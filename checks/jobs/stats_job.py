@@ -14,17 +14,24 @@ two-proportion z test) assume.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import math
 import multiprocessing
 import os
 import signal
 import time
 from collections.abc import Callable, Sequence
 
+import numpy as np
+
+from unospec.checks.analyses.stats.intervals import Z
 from unospec.checks.analyses.stats.result import StatsResult
 from unospec.checks.analyses.stats.summary import summarise
 from unospec.checks.engines.pool import in_order, stop
 from unospec.checks.engines.study import Sample, play_chunk
 from unospec.model.edition import Edition
+from unospec.model.errors import InputError
 
 CHUNK = 2000
 """Games per chunk: what one process or cluster worker plays at a time (the engine plays
@@ -50,13 +57,32 @@ def default_players(edition: Edition) -> int:
 def plan(
     editions: Sequence[Edition], players: Sequence[int], games: int, seed: int, policy: str
 ) -> list[Task]:
-    """Every chunk of the study, in the order their results are summed."""
+    """Every chunk of the study, round by round: chunk 0 of each edition and table size (in
+    that order), then chunk 1, ...; a study played until a precision stops after a round."""
     return [
         (edition, count, seed, stream, chunk, min(CHUNK, games - chunk * CHUNK), policy)
+        for chunk in range(-(-games // CHUNK))
         for stream, edition in enumerate(editions)
         for count in players
-        for chunk in range(-(-games // CHUNK))
     ]
+
+
+def precise_enough(samples: Sequence[Sample], groups: int, precision: float) -> bool:
+    """Whether every edition and table size's mean game length is known to within
+    `precision` of itself: its 95% interval's half-width over the mean (the samples are
+    whole rounds of `groups` chunks, in the planned order)."""
+    for g in range(groups):
+        turns = np.concatenate([s.turns[s.finished] for s in samples[g::groups]])
+        if len(turns) < 2 or not turns.mean():
+            return False
+        half = Z * float(np.std(turns, ddof=1)) / math.sqrt(len(turns))
+        if half / float(turns.mean()) >= precision:
+            return False
+    return True
+
+
+def _round_precise_enough(samples: Sequence[Sample], groups: int, precision: float) -> bool:
+    return len(samples) % groups == 0 and precise_enough(samples, groups, precision)
 
 
 def run_stats(
@@ -69,13 +95,25 @@ def run_stats(
     jobs: int = 1,
     cluster: str | None = None,
     progress: Progress | None = None,
+    until_precision: float | None = None,
 ) -> StatsResult:
-    """Play the study and sum it up (with two editions, the second compared with the first)."""
+    """Play the study and sum it up (with two editions, the second compared with the first).
+
+    With `until_precision`, `games` is the most played: the chunks are played round by
+    round, and the study stops after the first round at which `precise_enough` holds (the
+    same round whatever `jobs`: the rounds are fixed, and checked in order)."""
     counts = list(players or [default_players(editions[0])])
     for edition in editions:
         for count in counts:
             edition.require_players(count)
+    if until_precision is not None and cluster is not None:
+        raise InputError("a study played until a precision runs on this machine, not a cluster")
     tasks = plan(editions, counts, games, seed, policy)
+    groups = len(editions) * len(counts)
+    enough = None
+    if until_precision is not None:
+        enough = functools.partial(_round_precise_enough, groups=groups, precision=until_precision)
+
     label = f"{' vs '.join(e.name for e in editions)}: {len(tasks)} chunks"
     started = time.perf_counter()
     if progress:
@@ -85,29 +123,32 @@ def run_stats(
         if progress:
             progress(label, finished, total)
 
-    samples = _run(tasks, jobs, cluster, done)
-    per_edition: list[list[Sample]] = []
-    chunks = -(-games // CHUNK)
-    for e in range(len(editions)):
-        per_edition.append([])
-        for p in range(len(counts)):
-            first = (e * len(counts) + p) * chunks
-            per_edition[-1].append(Sample.concat(samples[first : first + chunks]))
-    return summarise(
+    samples = _run(tasks, jobs, cluster, done, enough)
+    per_edition = [
+        [Sample.concat(samples[e * len(counts) + p :: groups]) for p in range(len(counts))]
+        for e in range(len(editions))
+    ]
+    result = summarise(
         [e.name for e in editions],
         per_edition,
         policy=policy,
-        games=games,
+        games=per_edition[0][0].games,
         seed=seed,
         players=counts,
         seconds=time.perf_counter() - started,
     )
+    return dataclasses.replace(result, until_precision=until_precision)
 
 
 def _run(
-    tasks: list[Task], jobs: int, cluster: str | None, done: Callable[[int, int], None]
+    tasks: list[Task],
+    jobs: int,
+    cluster: str | None,
+    done: Callable[[int, int], None],
+    enough: Callable[[list[Sample]], bool] | None = None,
 ) -> list[Sample]:
-    """Each task's sample, in the tasks' order: on the cluster, on a pool, or here."""
+    """Each task's sample, in the tasks' order: on the cluster, on a pool, or here; with
+    `enough`, only the first ones, up to the first for which `enough(samples so far)`."""
     if cluster is not None:
         from unospec.checks.jobs.cluster import parse_address, run_on_cluster
 
@@ -130,6 +171,8 @@ def _run(
         for sample in results:
             samples.append(sample)
             done(len(samples), len(tasks))
+            if enough is not None and enough(samples):
+                break
     finally:
         if pool is not None:
             stop(pool)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 
+from unospec.arguments import UsageError
 from unospec.commands.common import OK, emit, progress_bar
 
 
@@ -18,6 +19,10 @@ def stats(args: argparse.Namespace) -> int:
 
     if args.cluster is not None:
         parse_address(args.cluster)  # a malformed address is an error before any work
+        if args.until_precision is not None:
+            raise UsageError(
+                "argument --until-precision: plays here, round by round; not with --cluster"
+            )
     editions = [load_edition(name) for name in (args.edition, args.other) if name is not None]
     if args.single_hand:
         editions = [
@@ -28,6 +33,7 @@ def stats(args: argparse.Namespace) -> int:
         result = run_stats(
             editions, games=args.games, players=args.players, policy=args.policy,
             seed=args.seed, jobs=args.jobs, cluster=args.cluster, progress=progress,
+            until_precision=args.until_precision,
         )  # fmt: skip
     if args.plots:
         from unospec.diagrams.plots import draw_plots

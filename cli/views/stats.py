@@ -18,7 +18,12 @@ def stats_text(result: StatsResult) -> str:
     """Every estimate with its 95% interval and method, then the comparison (if any)."""
     out = [
         f"{' vs '.join(result.editions)}: {result.games} games per edition and table size, "
-        f"policy {result.policy}, seed {result.seed}, {result.seconds:.1f} s",
+        f"policy {result.policy}, seed {result.seed}, {result.seconds:.1f} s"
+        + (
+            f" (played until mean game length was known within {result.until_precision:g})"
+            if result.until_precision is not None
+            else ""
+        ),
     ]
     for edition, players, games, unfinished in result.unfinished:
         out += ["", f"{edition}, {players} players ({games - unfinished} of {games} games ended)"]

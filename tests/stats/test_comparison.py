@@ -94,3 +94,18 @@ def test_one_edition_alone_is_the_same_as_the_first_of_a_comparison() -> None:
     alone = run_stats([e], games=500, policy="mixed")
     compared = run_stats([e, _single_hand(edition("classic"))], games=500, policy="mixed")
     assert [m for m in compared.metrics if m.edition == e.name] == list(alone.metrics)
+
+
+def test_a_study_played_until_a_precision_stops_at_the_same_round_on_any_jobs() -> None:
+    """Rounds of chunks, checked in order: the first at which every mean game length is
+    known within 2% of itself; the same games with one process or two."""
+    e = _single_hand(edition("express"))
+    one = run_stats([e], games=40_000, policy="mixed", jobs=1, until_precision=0.02)
+    two = run_stats([e], games=40_000, policy="mixed", jobs=2, until_precision=0.02)
+    assert one.games == two.games and 2000 <= one.games < 40_000
+    assert one.metrics == two.metrics
+    mean = one.estimate("turns_per_game.mean", e.name, 4)
+    assert (mean.ci[1] - mean.value) / mean.value < 0.02
+    fewer = run_stats([e], games=one.games - 2000, policy="mixed", jobs=1)
+    found = fewer.estimate("turns_per_game.mean", e.name, 4)
+    assert (found.ci[1] - found.value) / found.value >= 0.02  # a round earlier was not enough

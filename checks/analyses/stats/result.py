@@ -137,6 +137,7 @@ class StatsJson(TypedDict):
     plots: list[str]
     seconds: float
     games_per_second: float
+    until_precision: float | None
 
 
 class UnfinishedJson(TypedDict):
@@ -166,6 +167,7 @@ class StatsResult:
     unfinished: tuple[tuple[str, int, int, int], ...]  # edition, players, games, unfinished
     seconds: float
     plots: tuple[str, ...] = ()
+    until_precision: float | None = None  # games: the most played, stopped at this precision
 
     def estimate(self, name: str, edition: str, players: int) -> Estimate:
         """The estimate of metric `name` (KeyError if it was not measured)."""
@@ -205,4 +207,5 @@ class StatsResult:
             "plots": list(self.plots),
             "seconds": self.seconds,
             "games_per_second": self.games_played / self.seconds if self.seconds else 0.0,
+            "until_precision": self.until_precision,
         }

@@ -1,15 +1,17 @@
 """Whole random games in the engine: `checks.random_play` in array form, for volume.
 
-The players choose as `random_play.choose` does (a kind of move by weight, then a card, then
-a colour), from the engine's own random numbers (`splitmix`: SplitMix64, so a game is the
-same on every machine and with the JIT on or off). Game `number` of a run with `seed` is
-seeded by `seed * 1_000_003 + number`, as before, so which games a run plays does not
-depend on how many processes play them.
+The players choose as `random_play.choose` does (`mixed`, `eager`: a kind of move by weight,
+then a card, then a colour; `random`, `heuristic`: uniformly among the moves the policy
+keeps, `compiled.heuristic`), from the engine's own random numbers (`splitmix`:
+SplitMix64, so a game is the same on every machine and with the JIT on or off). Game
+`number` of a run with `seed` is seeded by `seed * 1_000_003 + number`, as before, so which
+games a run plays does not depend on how many processes play them.
 
 `play` plays a batch of games at one table size and writes, per game, what the tallies of
-`checks.simulate` need (`G_*` columns), the turns of each finished hand, and how often each
-machine transition fired; with `record` it also keeps every action, so that a game can be
-replayed step by step by the reference (`checks.conformance`, `unospec play`).
+`checks.simulate` need (`G_*` columns), the turns of each finished hand, how often each
+machine transition fired, and what `stats` counts (`observe`: the reference's twin is
+`checks.engines.observations`); with `record` it also keeps every action, so that a game
+can be replayed step by step by the reference (`checks.conformance`, `unospec play`).
 
 Why one module of this length: it is one concept, the compiled game loop (deal, choose,
 step, tally) and the per-game record it writes.
