@@ -65,3 +65,11 @@ def test_the_engine_benchmark_explores_to_the_end_and_compares_with_the_referenc
     assert one.startswith("engine, 1 job") and " 31,648 states " in one and "70,450" in one
     assert two.startswith("engine, 2 jobs") and " 31,648 states " in two
     assert reference.startswith("reference") and "500 states (stopped: max-states)" in reference
+
+
+@pytest.mark.slow
+def test_the_stats_benchmark_times_both_paths_on_the_same_games() -> None:
+    out = _run("bench_stats.py", "--games", "200", "--rounds", "1")
+    assert re.search(
+        r"^round 1  simulate +\d+ games/s .* stats +\d+ games/s .* costs [+-]", out, re.M
+    )
