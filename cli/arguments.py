@@ -1,6 +1,9 @@
 """The command line's grammar: every command, its arguments, and what each accepts.
 
 Parsing imports no rules code, so that `unospec --help` and a bad argument answer at once.
+
+Why one module of this length: it is one concept, the parser of fourteen commands and the
+argument types they share; split, a command's options would sit apart from their types.
 """
 
 from __future__ import annotations
@@ -223,7 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--single-hand", action="store_true", help="a game is one hand (the scoring reading)"
     )
-    stats = command("stats", "statistics of many games, with 95% intervals; two compared")
+    stats = command("stats", "statistics of many games, with 95%% intervals; two compared")
     stats.add_argument("edition")
     stats.add_argument("other", nargs="?", default=None, help="compared with the first")
     # stats_job.DEFAULT_GAMES and DEFAULT_POLICY, spelled out: parsing imports no rules code

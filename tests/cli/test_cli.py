@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -786,3 +787,25 @@ def test_a_file_named_like_a_built_in_edition_stays_that_file(
     assert reference_in("./express", tmp_path) == "./express"  # as explore writes it
     code, _, err = run(capsys, "show", "./missing")
     assert code == 2 and err.startswith("unospec: error: ./missing: cannot read")
+
+
+def _parsers(parser: Any, words: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
+    import argparse
+
+    yield words
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _parsers(sub, (*words, name))
+
+
+def test_every_command_prints_its_help(capsys: Capture) -> None:
+    """`--help` of the program and of every command prints its usage and exits 0 (a `%` in
+    a help text, which argparse formats, once made `unospec --help` a traceback)."""
+    from unospec.arguments import build_parser
+
+    for words in _parsers(build_parser()):
+        with pytest.raises(SystemExit) as exit:
+            main([*words, "--help"])
+        assert exit.value.code == 0, words
+        assert capsys.readouterr().out.startswith("usage: unospec"), words
