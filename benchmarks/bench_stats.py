@@ -25,24 +25,25 @@ from unospec.checks.engines.simulate import Tally
 from unospec.checks.engines.study import chunk_seeds, play_sample
 from unospec.checks.jobs.stats_job import run_stats
 from unospec.editions import load_edition
+from unospec.model.edition import Edition
 
 POLICY = "heuristic"
 
 
-def _simulate(edition: object, seeds: list[int]) -> float:
+def _simulate(edition: Edition, seeds: list[int]) -> float:
     started = time.perf_counter()
     plans = [(n, 4, s) for n, s in enumerate(seeds)]
-    records = play_games(edition, plans, check=False, policy=POLICY, max_steps=MAX_STEPS)  # type: ignore[arg-type]
+    records = play_games(edition, plans, check=False, policy=POLICY, max_steps=MAX_STEPS)
     tally = Tally()
     for n, record in enumerate(records):
         tally.add_game(n, record)
     return time.perf_counter() - started
 
 
-def _stats(edition: object, seeds: list[int]) -> float:
+def _stats(edition: Edition, seeds: list[int]) -> float:
     started = time.perf_counter()
-    sample = play_sample(edition, 4, np.array(seeds), policy=POLICY)  # type: ignore[arg-type]
-    summarise([edition.name], [[sample]], policy=POLICY, games=len(seeds), seed=0,  # type: ignore[attr-defined]
+    sample = play_sample(edition, 4, np.array(seeds), policy=POLICY)
+    summarise([edition.name], [[sample]], policy=POLICY, games=len(seeds), seed=0,
               players=[4], seconds=0.0)  # fmt: skip
     return time.perf_counter() - started
 

@@ -12,6 +12,7 @@ finds nothing blocked.
 from __future__ import annotations
 
 import queue
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
@@ -89,3 +90,9 @@ def stop(pool: Any) -> None:
             result.wait(timeout=60)
     finally:  # even if interrupted again: a pool left running fails at exit, with a traceback
         pool.terminate()
+
+
+def ignore_interrupts() -> None:
+    """A pool worker's initializer: Ctrl-C reaches the whole process group, and is the
+    parent's to handle (it stops the pool with `stop`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

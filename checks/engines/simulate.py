@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 import statistics
 import time
 from collections import Counter
@@ -18,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import NotRequired, TypedDict
 
 from unospec.checks.engines import random_play
-from unospec.checks.engines.pool import in_order, stop
+from unospec.checks.engines.pool import ignore_interrupts, in_order, stop
 from unospec.checks.engines.random_play import MAX_STEPS, GameRecord, RecordedGame, play_random_game
 from unospec.model.edition import Edition
 from unospec.model.kernel import empty_table
@@ -179,7 +178,7 @@ def run_games(
         load()  # before the pool forks: its workers inherit the loaded engine
     try:
         if jobs > 1 and len(chunks) > 1:
-            pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_interrupts)
+            pool = multiprocessing.get_context("fork").Pool(jobs, initializer=ignore_interrupts)
         plan: list[Chunk] = [
             (edition, c, seed, players, check, policy, max_steps, enough_unfinished, engine)
             for c in chunks
@@ -211,10 +210,6 @@ Chunk = tuple[Edition, range, int, int | None, bool, str, int, int | None, str]
 
 def _chunk_star(args: Chunk) -> Tally:
     return play_chunk(*args)
-
-
-def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
 
 
 class FirstGame(TypedDict):

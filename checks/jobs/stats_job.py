@@ -19,7 +19,6 @@ import functools
 import math
 import multiprocessing
 import os
-import signal
 import time
 from collections.abc import Callable, Sequence
 
@@ -28,7 +27,7 @@ import numpy as np
 from unospec.checks.analyses.stats.intervals import Z
 from unospec.checks.analyses.stats.result import StatsResult
 from unospec.checks.analyses.stats.summary import summarise
-from unospec.checks.engines.pool import in_order, stop
+from unospec.checks.engines.pool import ignore_interrupts, in_order, stop
 from unospec.checks.engines.study import Sample, play_chunk
 from unospec.model.edition import Edition
 from unospec.model.errors import InputError
@@ -164,7 +163,7 @@ def _run(
     pool = None
     try:
         if jobs > 1 and len(tasks) > 1:
-            pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_interrupts)
+            pool = multiprocessing.get_context("fork").Pool(jobs, initializer=ignore_interrupts)
             results = in_order(pool, _play_task, tasks)
         else:
             results = (_play_task(task) for task in tasks)
@@ -181,7 +180,3 @@ def _run(
 
 def _play_task(task: Task) -> Sample:
     return play_chunk(*task)
-
-
-def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle

@@ -40,7 +40,7 @@ def stats_text(result: StatsResult) -> str:
             "",
             f"{second} minus {first}: {flagged} of {len(result.comparison)} differences "
             f"significant after Holm's correction (family-wise level {result.alpha:g}; "
-            f"{'*'} marks them), sorted by effect size",
+            "* marks them), sorted by effect size",
         ]
         width = max((len(d.metric) for d in result.comparison), default=6)
         for d in result.comparison:
