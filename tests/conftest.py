@@ -26,13 +26,15 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 @pytest.fixture(autouse=True)
 def _small_conformance(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """`unospec check`'s conformance check compares 20,000 states of each edition, several
-    seconds apiece: the tests of the other checks run it on a few hundred (tests of
-    conformance itself, marked `full_conformance`, keep the full count)."""
+    """`unospec check`'s conformance check compares 20,000 states of each edition and
+    replays five full-size games, several seconds apiece: the tests of the other checks run
+    it on a few hundred states and one game (tests of conformance itself, and the golden
+    JSON, marked `full_conformance`, keep the full counts)."""
     if request.node.get_closest_marker("full_conformance") is None:
         from unospec.checks.jobs import main_check
 
         monkeypatch.setattr(main_check, "CONFORM_STATES", 300)
+        monkeypatch.setattr(main_check, "CONFORM_GAMES", 1)
 
 
 @pytest.fixture(autouse=True)

@@ -8,10 +8,12 @@ top card of the discard pile with `rest="discard"`, so card conservation holds.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
+from unospec.checks.analyses.proofs import ProofReport, prove
 from unospec.editions import builtin_path, load_edition
 from unospec.model.actions import Action
 from unospec.model.cards import COLORS
@@ -27,6 +29,14 @@ def edition(name: str) -> Edition:
     if name not in _EDITIONS:
         _EDITIONS[name] = load_edition(name)
     return _EDITIONS[name]
+
+
+@functools.cache
+def proved(name: str) -> ProofReport:
+    """A built-in edition's proofs, run once per process: a second of Z3 and kernel games
+    that many tests read (the report is frozen; not for a test that patches the kernel or a
+    query)."""
+    return prove(edition(name))
 
 
 def ids(e: Edition, cards: Sequence[str]) -> tuple[int, ...]:

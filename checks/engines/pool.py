@@ -11,6 +11,8 @@ finds nothing blocked.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import queue
 import signal
 from collections import deque
@@ -80,12 +82,19 @@ def as_completed(
         yield given.pop(key), result
 
 
-def stop(pool: Any) -> None:
+def stop(pool: Any, *, interrupt: bool = False) -> None:
     """Terminate `pool` once the tasks still in flight are done. A worker killed while it
     writes its result keeps the result queue's lock for ever, and `terminate` then waits for
     ever for the thread that needs it: a Ctrl-C to `explore --jobs 2` hung so about once in
-    ten. The workers ignore Ctrl-C, so their tasks finish; at most one each is in flight."""
+    ten. The workers ignore Ctrl-C, so their tasks finish; at most one each is in flight.
+
+    With `interrupt`, for a pool made by `interruptible_pool` whose tasks are long, each
+    worker is sent a Ctrl-C first: its task stops where it is and answers at once."""
     try:
+        if interrupt:
+            for worker in list(pool._pool):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(worker.pid, signal.SIGINT)
         for result in _IN_FLIGHT.pop(id(pool), ()):
             result.wait(timeout=60)
     finally:  # even if interrupted again: a pool left running fails at exit, with a traceback
@@ -96,3 +105,41 @@ def ignore_interrupts() -> None:
     """A pool worker's initializer: Ctrl-C reaches the whole process group, and is the
     parent's to handle (it stops the pool with `stop`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def interruptible_pool(context: Any, processes: int, **options: Any) -> Any:
+    """A pool whose workers can be interrupted inside a task (see `working`), and only there:
+    between tasks the pool's own plumbing must not be cut mid-write (see `stop`). It is made
+    with Ctrl-C blocked, so that its threads, and the workers they fork, are never
+    interrupted before `_interrupt_tasks` (run first in each worker) is in place."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return context.Pool(processes, **options)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
+def interrupt_tasks() -> None:
+    """A worker's first step in `interruptible_pool` (call it from its initializer): a
+    Ctrl-C then interrupts the task running in `working`, and is ignored otherwise."""
+    signal.signal(signal.SIGINT, _interrupt_a_task)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+_WORKING = [False]
+
+
+def _interrupt_a_task(signum: int, frame: object) -> None:
+    if _WORKING[0]:
+        raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def working() -> Iterator[None]:
+    """A task's run in a worker of `interruptible_pool`: a Ctrl-C raises KeyboardInterrupt
+    here, for the task's caller to send back as its answer."""
+    _WORKING[0] = True
+    try:
+        yield
+    finally:
+        _WORKING[0] = False

@@ -256,11 +256,11 @@ def fireable_unfired(edition: Edition, coverage: dict[str, int]) -> list[str]:
     return [b.label for b in MACHINE.branches if not coverage[b.label] and can_fire(edition, b)]
 
 
-def conformance_check(edition: Edition, max_states: int) -> ConformanceCheck:
+def conformance_check(edition: Edition, max_states: int, games: int) -> ConformanceCheck:
     """The compiled engine agrees with the reference kernel (`conformance`): on the first
     `max_states` states of `micro`, every move and chance outcome there and every move not
-    offered, and on `conformance.GAMES` full-size games replayed step by step."""
-    report = conform(edition, scale="micro", max_states=max_states)
+    offered, and on `games` full-size games replayed step by step."""
+    report = conform(edition, scale="micro", max_states=max_states, games=games)
     data: ConformanceData = {**report.to_json()}  # type: ignore[typeddict-item]  # (no twin yet)
     portion = "every one" if report.complete else "the first, breadth first"
     detail = (

@@ -27,6 +27,7 @@ from unospec.checks.jobs.baseline import (
     games_fingerprint,
 )
 from unospec.checks.jobs.baseline_check import Recorded, baseline_check, portfolio_text
+from unospec.checks.engines.conformance import GAMES
 from unospec.checks.jobs.defaults import DEFAULT_GAMES, DEFAULT_MAX_STATES, DEFAULT_SCALE
 from unospec.checks.jobs.edition_checks import (
     conformance_check,
@@ -55,6 +56,7 @@ from unospec.editions import load_edition, reference
 from unospec.model.edition import Edition
 
 __all__ = [
+    "CONFORM_GAMES",
     "CONFORM_STATES",
     "DEFAULT_GAMES",
     "DEFAULT_MAX_STATES",
@@ -74,6 +76,11 @@ CONFORM_STATES = 20_000
 classic's and express's (28,000 and 32,000), the first 20,000 of the editions with special
 wilds (up to 171,000), to keep the check within its time (`unospec conform` compares every
 one, and so do the tests)."""
+
+
+CONFORM_GAMES = GAMES
+"""Full-size games the conformance check replays step by step, after its states (a module
+constant, as CONFORM_STATES is, so that the tests of the other checks can replay fewer)."""
 
 
 class CheckInterrupted(KeyboardInterrupt):
@@ -348,7 +355,8 @@ def _conform(engine: str, states: int | None) -> workload.Conform | None:
     CONFORM_STATES)."""
     if engine == "reference" or states == 0:
         return None
-    return partial(conformance_check, max_states=CONFORM_STATES if states is None else states)
+    states = CONFORM_STATES if states is None else states
+    return partial(conformance_check, max_states=states, games=CONFORM_GAMES)
 
 
 def _explore(

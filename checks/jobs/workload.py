@@ -14,13 +14,18 @@ not end).
 from __future__ import annotations
 
 import multiprocessing
-import signal
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
-from unospec.checks.engines.pool import as_completed, stop
+from unospec.checks.engines.pool import (
+    as_completed,
+    interrupt_tasks,
+    interruptible_pool,
+    stop,
+    working,
+)
 from unospec.checks.engines.random_play import MAX_STEPS
 from unospec.checks.engines.simulate import CHUNK, ENOUGH_UNFINISHED, Tally, play_chunk
 from unospec.checks.jobs.results import ConformanceCheck, ExplorationCheck
@@ -155,8 +160,8 @@ def run(
             context = multiprocessing.get_context("fork")
             # a fresh process per piece: an exploration's peak memory is then its own, not
             # the high-water mark of a larger one explored before in the same process
-            pool = context.Pool(
-                jobs, initializer=_init_worker, initargs=(work,), maxtasksperchild=1
+            pool = interruptible_pool(
+                context, jobs, initializer=_init_worker, initargs=(work,), maxtasksperchild=1
             )
             results: Iterator[tuple[Piece, Done]] = as_completed(pool, _do_in_worker, pieces)
         else:
@@ -169,6 +174,11 @@ def run(
             elif piece.chunk is not None:  # a chunk of games
                 outcome.played[piece.edition].add(piece.chunk, *result)
             _report(work, outcome, piece.edition, progress)
+    except KeyboardInterrupt:
+        if pool is not None:  # the pieces in flight stop too: a conformance check is long
+            stop(pool, interrupt=True)
+            pool = None
+        raise
     finally:
         if pool is not None:
             stop(pool)
@@ -214,7 +224,7 @@ _WORKER: dict[str, Work] = {}
 
 
 def _init_worker(work: Work) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    interrupt_tasks()  # Ctrl-C stops a piece; the parent sees it as `_Stopped`
     _WORKER["work"] = work
 
 
@@ -225,6 +235,7 @@ class _Stopped(Exception):
 
 def _do_in_worker(piece: Piece) -> Done:
     try:
-        return _WORKER["work"].do(piece)
+        with working():
+            return _WORKER["work"].do(piece)
     except (KeyboardInterrupt, SystemExit) as stop:
         raise _Stopped(type(stop).__name__) from None

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from scenario import ANY_MATCHING_CARD, UNDER_THE_PILE, edition, edition_file
+from scenario import ANY_MATCHING_CARD, UNDER_THE_PILE, edition, edition_file, proved
 
 from unospec.checks.analyses import diff as diff_module
 from unospec.checks.analyses.diff import data_differences, diff, distinguish, scaled_away
@@ -111,7 +111,7 @@ def test_one_changed_payout_shows_in_the_diff_and_fails_the_baseline(tmp_path: P
     changed = load_edition(str(path))
     data = data_differences(edition("express"), changed)
     assert [(d.path, d.a, d.b) for d in data] == [("cards.wild-draw-two.challenger_draws", 4, 5)]
-    saved = fingerprint(edition("express"), prove(edition("express")), None)
+    saved = fingerprint(edition("express"), proved("express"), None)
     differences = compare(saved, fingerprint(changed, prove(changed), None))
     assert (
         "parameters.cards.wild-draw-two.challenger_draws (cards.wild-draw-two.challenger_draws "
@@ -132,7 +132,7 @@ def test_the_committed_baselines_match_the_editions() -> None:
     ):
         e = edition(name)
         saved = json.loads((builtin_path(name).parent / "baselines" / f"{name}.json").read_text())
-        assert compare(saved, fingerprint(e, prove(e), None)) == [], name
+        assert compare(saved, fingerprint(e, proved(name), None)) == [], name
 
 
 def test_diff_cli_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
@@ -474,7 +474,7 @@ def test_a_deck_that_trades_ranks_differs_in_its_deck(tmp_path: Path) -> None:
     changed = load_edition(str(traded))
     paths = {d.path: (d.a, d.b) for d in data_differences(edition("classic"), changed)}
     assert paths == {"deck.number 1": (8, 12), "deck.number 9": (8, 4)}
-    classic = fingerprint(edition("classic"), prove(edition("classic")), None)
+    classic = fingerprint(edition("classic"), proved("classic"), None)
     assert "deck.number 9: was 8, now 4" in compare(
         classic, fingerprint(changed, prove(changed), None)
     )

@@ -10,10 +10,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from scenario import SINGLE_HAND, edition, edition_file
+from scenario import SINGLE_HAND, edition, edition_file, proved
 
+from unospec.checks.analyses.lint import LintReport, lint
 from unospec.checks.analyses.lint import coverage as coverage_module
-from unospec.checks.analyses.lint import lint
 from unospec.checks.analyses.lint.families.dead_rules import dead_rules
 from unospec.checks.analyses.lint.families.does_not_arise import does_not_arise
 from unospec.checks.analyses.lint.finding import ERROR, INFO, WARNING
@@ -29,6 +29,13 @@ from unospec.model.table import MACHINE
 from unospec.model.trace import parse_trace
 
 KEYS = {"id", "family", "severity", "section", "message", "witness", "interpretation", "key"}
+
+
+@functools.cache
+def _shipped(name: str) -> LintReport:
+    """A built-in edition's findings as it ships, linted once per process (the report is
+    frozen; not for a test that patches what lint reads)."""
+    return lint(edition(name), proofs=proved(name))
 
 
 def _edited(tmp_path: Path, base: str, *edits: str, name: str = "house-rules") -> Path:
@@ -115,7 +122,7 @@ def test_a_wild_the_first_flip_does_not_ignore_is_a_gap_with_a_witness(tmp_path:
         assert result.final.discard == (load_edition(str(path)).faces.face(kind),)
         assert result.final.color == -1
         assert finding["witness"]["player 0 may"] == [{"player": 0, "action": "draw"}]
-    express = lint(edition("express")).to_json()["findings"]
+    express = _shipped("express").to_json()["findings"]
     assert not [f for f in express if f["id"].startswith("unspecified-outcome:first-flip:")]
 
 
@@ -184,7 +191,7 @@ def test_every_finding_has_the_reported_fields_and_a_section() -> None:
     """Each finding of every built-in edition carries id, family, severity, section, message,
     witness and interpretation; ids are unique."""
     for name in ("classic", "express", "nfl-cowboys", "star-wars", "super-bowl-lvii"):
-        findings = lint(edition(name)).to_json()["findings"]
+        findings = _shipped(name).to_json()["findings"]
         assert all(set(f) == KEYS and f["section"] and f["message"] for f in findings)
         assert len({f["id"] for f in findings}) == len(findings)
         assert all(f["severity"] in ("error", "warning", "info") for f in findings)
@@ -193,7 +200,7 @@ def test_every_finding_has_the_reported_fields_and_a_section() -> None:
 @pytest.mark.slow
 def test_sarif_has_one_result_per_finding_on_the_edition_file() -> None:
     """The SARIF log is version 2.1.0 with one result per finding, located in the file."""
-    report = lint(edition("nfl-cowboys"))
+    report = _shipped("nfl-cowboys")
     log = to_sarif([report])
     assert log["version"] == "2.1.0"
     results = log["runs"][0]["results"]
@@ -290,9 +297,7 @@ def test_an_edition_no_hand_of_which_can_begin_is_a_contradiction(tmp_path: Path
     assert stuck.key == "setup.first_flip_ignores"
     dead = [f for f in report.findings if f.family == "dead-rule"]
     assert [f.id for f in dead] == ["dead-rule:all"]
-    assert "resource-exhaustion:no-first-card" not in {
-        f.id for f in lint(edition("express")).findings
-    }
+    assert "resource-exhaustion:no-first-card" not in {f.id for f in _shipped("express").findings}
 
 
 @pytest.mark.slow
@@ -314,7 +319,7 @@ def test_a_challenge_that_acquits_a_bluff_is_a_contradiction(tmp_path: Path) -> 
     assert bluff.message.endswith("such a bluff is judged innocent and the challenger draws 6")
     assert bluff.witness["hand"]["a card of the colour in force"] is True
     assert "legality-vs-judgment:bluff:wild-draw-four" not in {
-        f.id for f in lint(edition("classic")).findings
+        f.id for f in _shipped("classic").findings
     }
 
 
@@ -346,7 +351,7 @@ def test_a_reading_for_two_players_is_a_note_in_an_edition_for_more(tmp_path: Pa
     reverse = found["unspecified-outcome:reverse-with-two-players"]
     assert reverse.severity == INFO
     assert reverse.message.endswith("It does not arise here: the edition is for 3-5 players.")
-    plain = {f.id: f for f in lint(edition("classic")).findings}
+    plain = {f.id: f for f in _shipped("classic").findings}
     assert plain["unspecified-outcome:reverse-with-two-players"].severity == WARNING
 
 
@@ -358,7 +363,7 @@ def test_who_leads_the_next_hand_is_a_note_when_a_game_is_one_hand(tmp_path: Pat
     found = {f.id: f for f in lint(load_edition(str(one))).findings}
     leader = found["unspecified-outcome:next-hand-leader"]
     assert leader.severity == INFO and leader.message.endswith("no next hand is dealt.")
-    plain = {f.id: f for f in lint(edition("classic")).findings}
+    plain = {f.id: f for f in _shipped("classic").findings}
     assert plain["unspecified-outcome:next-hand-leader"].severity == WARNING
 
 
@@ -377,7 +382,7 @@ def test_a_player_count_the_deck_cannot_deal_is_an_error(tmp_path: Path) -> None
         deal.message == "the deck cannot deal the hands for 6-10 players, which the edition allows"
     )
     assert found["resource-exhaustion:setup"].severity == WARNING
-    express = {f.id: f for f in lint(edition("express")).findings}
+    express = {f.id: f for f in _shipped("express").findings}
     assert "resource-exhaustion:deal" not in express
     flip = express["resource-exhaustion:setup"]
     assert flip.severity == WARNING and flip.key == "setup.flip_exhausted"
@@ -390,7 +395,7 @@ def test_a_reading_between_two_passages_at_odds_says_so() -> None:
     """Express's Action Cards NOTE lets wilds be played at any time, while its Wild Draw Two
     paragraph restricts when that card may be played: the recorded reading answers two
     passages that disagree, not a silence of the booklet."""
-    express = {f.id: f for f in lint(edition("express")).findings}
+    express = {f.id: f for f in _shipped("express").findings}
     message = express["legality-vs-judgment:wilds-any-time"].message
     assert "Two of the booklet's passages pull apart here" in message
     assert "leaves it open" not in message
@@ -418,7 +423,7 @@ def test_rules_that_never_change_a_game_are_found(tmp_path: Path) -> None:
     never = found["redundancy:challenge-never-succeeds:wild-draw-four"]
     assert never.severity == WARNING and never.key == "cards.wild-draw-four.bluff"
     assert "the offender never draws 4" in never.message
-    plain = {f.id for f in lint(edition("classic")).findings}
+    plain = {f.id for f in _shipped("classic").findings}
     assert (
         not {"redundancy:uno-penalty", "redundancy:challenge-never-succeeds:wild-draw-four"} & plain
     )
@@ -445,7 +450,7 @@ def test_a_challenge_that_decides_nothing_is_found(tmp_path: Path) -> None:
     bluff = found["redundancy:bluff-costs-nothing:wild-draw-four"]
     assert bluff.key == "cards.wild-draw-four.offender_draws"
     assert bluff.witness == {"offender draws": 0, "bluff": "allowed-until-challenged"}
-    plain = {f.id for f in lint(edition("classic")).findings}
+    plain = {f.id for f in _shipped("classic").findings}
     assert not {i for i in plain if ":accept-never-pays:" in i or ":bluff-costs-nothing:" in i}
 
 
@@ -472,7 +477,7 @@ def test_a_variant_that_departs_from_its_bases_reading_is_told_so(tmp_path: Path
     )
     others = [f for f in found.values() if "departs" in f.message and f is not judged]
     assert not others, others  # the readings it keeps are not said to depart
-    cowboys = [f.message for f in lint(edition("nfl-cowboys")).findings if "departs" in f.message]
+    cowboys = [f.message for f in _shipped("nfl-cowboys").findings if "departs" in f.message]
     assert len(cowboys) == 1 and "reads acts-as-skip" in cowboys[0]  # its Hail Mary is its deck's
 
 
@@ -579,7 +584,7 @@ def test_a_question_the_kernel_answers_is_asked_when_the_file_does_not(tmp_path:
     trigger = found["unspecified-outcome:hail-mary-trigger"]
     assert trigger.section == "Action Cards: Wild Hail Mary Card"
     assert "by-another-player-after-an-uno-call" in trigger.message
-    classic = {f.id for f in lint(edition("classic")).findings}
+    classic = {f.id for f in _shipped("classic").findings}
     assert not any(i.startswith("unspecified-outcome:hail-mary") for i in classic)  # no such card
 
 
@@ -593,7 +598,7 @@ def test_a_parameter_the_booklets_leave_open_is_asked_when_the_file_records_no_r
     naming its value, and the other values the model plays: a file that records none once
     got fewer findings than one that records them all."""
     idents = ("after-drawing", "wild-draw-bluff", "reshuffle-top-card")
-    recorded = {f.id: f for f in lint(edition("classic")).findings}
+    recorded = {f.id: f for f in _shipped("classic").findings}
     path = _without_reading(tmp_path, "classic", *idents)
     found = {f.id: f for f in lint(load_edition(str(path))).findings}
     assert set(found) == set(recorded)
@@ -626,7 +631,7 @@ def test_a_file_without_readings_is_asked_what_one_with_them_is(tmp_path: Path, 
         return ident.partition(":")[0]
 
     asked = {i.id for i in edition(name).interpretations if base(i.id) in {*PARAMETERS, *ASKED}}
-    recorded = {f.id: f for f in lint(edition(name)).findings}
+    recorded = {f.id: f for f in _shipped(name).findings}
     unasked = load_edition(str(_without_reading(tmp_path, name, *asked)))
     decides = {i.id: i.decides for i in edition(name).interpretations}
     moot = {  # a recorded reading of a question that never comes up is a note; unrecorded, none
@@ -719,7 +724,7 @@ def test_moving_a_deck_line_changes_no_finding(tmp_path: Path) -> None:
     path.write_text(moved, encoding="utf-8")
     assert load_edition(str(path)).deck != edition("express").deck  # the order did change
     ids = {f.id for f in lint(load_edition(str(path))).findings}
-    assert ids == {f.id for f in lint(edition("express")).findings}
+    assert ids == {f.id for f in _shipped("express").findings}
     assert "assumption:deck:number:1-9" in ids
 
 
@@ -767,7 +772,7 @@ def test_a_target_a_one_hand_game_never_reads_is_a_note(tmp_path: Path) -> None:
         "Keeping Score",
     )
     assert "target of 500 points is never read" in target.message
-    assert "redundancy:target" not in {f.id for f in lint(edition("classic")).findings}
+    assert "redundancy:target" not in {f.id for f in _shipped("classic").findings}
 
 
 @pytest.mark.slow
@@ -776,11 +781,11 @@ def test_a_redeal_no_table_can_meet_is_a_note() -> None:
     first flip ignores (Set Up 4): the reading of what happens when none may start the pile
     is a note that it does not arise. Express's (5 each, 56 cards) can leave none: a
     warning."""
-    classic = {f.id: f for f in lint(edition("classic")).findings}
+    classic = {f.id: f for f in _shipped("classic").findings}
     moot = classic["resource-exhaustion:first-flip-exhausted"]
     assert moot.severity == INFO
     assert moot.message.endswith("the hands always leave a card that may start the discard pile.")
-    express = {f.id: f for f in lint(edition("express")).findings}
+    express = {f.id: f for f in _shipped("express").findings}
     assert express["resource-exhaustion:setup"].severity == WARNING
 
 
@@ -853,7 +858,7 @@ def test_a_recorded_reading_is_named_in_words_in_the_message() -> None:
     """Set Up 4 leaves open which first cards are Action Cards to ignore; the finding's
     message names the file's list as a reader (and the file) spells it, not as Python's
     `['skip', ...]`, as the reading line under it already does."""
-    found = {f.id: f for f in lint(edition("nfl-cowboys")).findings}
+    found = {f.id: f for f in _shipped("nfl-cowboys").findings}
     message = found["unspecified-outcome:first-flip-action-cards"].message
     assert "reads [skip, reverse, draw-two, wild, wild-draw-four, wild-hail-mary]." in message
     assert "'" not in message

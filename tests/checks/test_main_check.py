@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from scenario import edition, edition_file
+from scenario import edition, edition_file, proved
 
 from unospec.checks.analyses.proofs import prove
 from unospec.checks.engines import simulate
@@ -558,7 +558,7 @@ def test_no_baseline_is_offered_for_saving_only_once_the_checks_pass(tmp_path: P
 def test_a_baseline_names_every_field_a_fingerprint_writes() -> None:
     """`load` requires what `fingerprint` writes: a field it wrote but `load` did not require
     would, when missing, read as a change the edition made."""
-    written = fingerprint(edition("express"), prove(edition("express")), None)
+    written = fingerprint(edition("express"), proved("express"), None)
     assert set(written) == {"format", *FIELDS}
 
 

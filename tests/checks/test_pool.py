@@ -4,13 +4,23 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from unospec.checks.engines.pool import _IN_FLIGHT, as_completed, in_order, stop
+from unospec.checks.engines.pool import (
+    _IN_FLIGHT,
+    as_completed,
+    in_order,
+    interrupt_tasks,
+    interruptible_pool,
+    stop,
+    working,
+)
 
 
 class _Recorded:
@@ -104,3 +114,35 @@ def test_as_completed_raises_a_task_s_error_and_stop_leaves_no_worker() -> None:
         stop(pool)
         pool.join()
     assert multiprocessing.active_children() == []
+
+
+def _long_task(seconds: float) -> str:
+    """Sleeps in small steps (a signal's handler runs between them), as a long check runs."""
+    try:
+        with working():
+            for _ in range(int(seconds * 20)):
+                time.sleep(0.05)
+    except KeyboardInterrupt:
+        return "interrupted"
+    return "finished"
+
+
+@pytest.mark.slow
+def test_an_interrupted_pool_stops_its_long_tasks_where_they_are() -> None:
+    """Ctrl-C to `check` waited for the pieces in flight, a conformance check of seconds
+    among them: `stop(..., interrupt=True)` interrupts each worker's task, which answers at
+    once; a Ctrl-C between tasks is ignored, so the pool's own plumbing is never cut."""
+    pool = interruptible_pool(multiprocessing.get_context("fork"), 2, initializer=interrupt_tasks)
+    try:
+        idle = [worker.pid for worker in pool._pool]
+        for pid in idle:  # between tasks: ignored, the workers live on
+            os.kill(pid, signal.SIGINT)
+        assert pool.apply_async(_long_task, (0.05,)).get(timeout=30) == "finished"
+        assert sorted(worker.pid for worker in pool._pool) == sorted(idle)  # none replaced
+        flying = [pool.apply_async(_long_task, (60.0,)) for _ in range(2)]
+        time.sleep(0.5)  # both running
+        _IN_FLIGHT[id(pool)] = flying
+    finally:
+        stop(pool, interrupt=True)
+    assert [r.get(timeout=0) for r in flying] == ["interrupted", "interrupted"]
+    pool.join()

@@ -7,7 +7,7 @@ import functools
 from typing import Any
 
 import pytest
-from scenario import edition
+from scenario import edition, proved
 
 from unospec.checks.analyses.proofs import PROVED, REFUTED, UNKNOWN, prove
 from unospec.checks.analyses.proofs.conservation import conservation_queries
@@ -23,7 +23,7 @@ from unospec.model.table import MACHINE
 def _verdicts(name: str) -> dict[str, str]:
     """A built-in edition's verdicts, proved once per process (read them, do not change
     them; not for a test that patches the kernel)."""
-    return {q.name: q.verdict for q in prove(edition(name)).queries}
+    return {q.name: q.verdict for q in proved(name).queries}
 
 
 @pytest.mark.parametrize("name", builtin_names())

@@ -43,6 +43,12 @@ def _running(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time process `pid` has used (user and system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _interrupt_at_work(*argv: str) -> tuple[int, dict[str, Any], list[int]]:
     """Run `unospec ARGV --format json`, SIGINT it once its workers run; (exit code, JSON,
     the workers still alive once it exited). Then nothing of it is left running."""
@@ -103,7 +109,11 @@ def test_ctrl_c_stops_the_compiled_explorer_with_partial_statistics() -> None:
                "--no-symmetry", "--format", "json"]  # fmt: skip
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        time.sleep(6.0)  # loaded, and well into the search
+        deadline = time.monotonic() + 120
+        while _cpu_seconds(process.pid) < 3.5:  # loaded (about 2 s), and into the search
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "the search never started"
+            time.sleep(0.05)
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=60)
     finally:

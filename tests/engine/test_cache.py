@@ -109,6 +109,7 @@ def test_a_failed_compile_is_one_line_exit_2(
     def broken(name: str) -> None:
         raise TypingError("No implementation of function getitem found\nDuring: typing")
 
+    monkeypatch.setattr(warm, "_LOADED", set())  # as in a fresh process
     monkeypatch.setattr(warm, "_manifest_broken", lambda: False)
     monkeypatch.setattr(warm, "_import", broken)
     assert main(["simulate", "classic", "--games", "1"]) == 2
@@ -128,3 +129,16 @@ def test_a_failed_pipeline_stage_is_named_with_its_cause() -> None:
     message = warm._compile_failure(error)
     assert "(step: nopython frontend): NameError: name '_record' is not defined" in message
     assert "During" not in message and "\n" not in message
+
+
+def test_a_second_load_in_one_process_checks_nothing_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A library caller runs command after command in one process: the engine loaded once
+    is in memory, and a later `load` neither digests the cache files nor imports."""
+    warm.load()
+
+    def again(*args: object) -> bool:
+        raise AssertionError("the cache was checked again")
+
+    monkeypatch.setattr(warm, "_manifest_broken", again)
+    monkeypatch.setattr(warm, "_import_all", again)
+    warm.load()

@@ -8,9 +8,9 @@ Each invocation runs in-process through the console script's entry point,
 `unospec.__main__.run` (its argv in `sys.argv`), in a fresh folder holding a copy of
 `inputs/`, as `capture.py` ran the command in a subprocess.
 
-In-process, the suite's conftest makes `check`'s conformance compare 300 states instead of
-20,000: the invocations of `check` give --conform-states, so that it does not matter, and
-`report` prints only the site's path.
+In-process, the suite's conftest makes `check`'s conformance compare 300 states and one
+game instead of 20,000 and five, unless a test is marked `full_conformance`: these are, and
+the invocations of `check` give --conform-states, so that they run as the CLI runs them.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from golden_json import HERE, INPUTS, manifest, normalise, written_golden
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.full_conformance]
 
 RUNS = manifest()
 

@@ -47,9 +47,18 @@ def functions() -> int:
     )
 
 
+_LOADED: set[Path] = set()
+"""The cache folders this process has loaded the engine from. Its code is then in memory,
+and a later `load` (a library caller running one command after another) has nothing to
+check or import: the manifest's digests cost a tenth of a second a call."""
+
+
 def load(progress: Progress | None = None) -> float:
     """Import every compiled module, compiling what the cache lacks; the seconds it took."""
     started = time.perf_counter()
+    where = cache.folder()
+    if where in _LOADED:
+        return time.perf_counter() - started
     if _manifest_broken():
         cache.rebuild()
     try:
@@ -59,6 +68,7 @@ def load(progress: Progress | None = None) -> float:
         compiled = _import_all(progress)
     if compiled or not (cache.folder() / MANIFEST).exists():
         _write_manifest()
+    _LOADED.add(where)
     return time.perf_counter() - started
 
 
