@@ -18,6 +18,7 @@ from functools import partial
 from pathlib import Path
 
 from unospec.checks.analyses.proofs import prove
+from unospec.checks.engines.conformance import GAMES
 from unospec.checks.jobs import workload
 from unospec.checks.jobs.advice import CheckGames, ExplorationBound
 from unospec.checks.jobs.baseline import (
@@ -27,7 +28,6 @@ from unospec.checks.jobs.baseline import (
     games_fingerprint,
 )
 from unospec.checks.jobs.baseline_check import Recorded, baseline_check, portfolio_text
-from unospec.checks.engines.conformance import GAMES
 from unospec.checks.jobs.defaults import DEFAULT_GAMES, DEFAULT_MAX_STATES, DEFAULT_SCALE
 from unospec.checks.jobs.edition_checks import (
     conformance_check,
