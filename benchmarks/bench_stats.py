@@ -2,12 +2,15 @@
 million single-hand games of classic take.
 
     python benchmarks/bench_stats.py [--games N] [--rounds R] [--million] [--jobs J]
+                                     [--policies P ...]
 
 Side by side, round after round (the machine drifts): `simulate`'s path (the engine's games
 made into records and tallied, `simulate.play_chunk` without the invariants) against
 `stats`' path (the same seeds played into a sample, then every metric with its interval,
 `summarise`), on one process, classic at 4 seats, the heuristic policy. `--million` then
 times `run_stats` on 1,000,000 single-hand games of classic at 4 seats with `--jobs J`.
+`--policies` times the engine's games alone (`play_games`, invariants off) under each named
+policy instead, on the same seeds, round after round: what a policy's decisions cost.
 """
 
 from __future__ import annotations
@@ -48,15 +51,38 @@ def _stats(edition: Edition, seeds: list[int]) -> float:
     return time.perf_counter() - started
 
 
+def _policy(edition: Edition, seeds: list[int], policy: str) -> float:
+    started = time.perf_counter()
+    plans = [(n, 4, s) for n, s in enumerate(seeds)]
+    play_games(edition, plans, check=False, policy=policy, max_steps=MAX_STEPS)
+    return time.perf_counter() - started
+
+
+def _policies(edition: Edition, seeds: list[int], policies: list[str], rounds: int) -> None:
+    for policy in policies:
+        _policy(edition, seeds[:50], policy)  # warm
+    print(f"classic, 4 players, {len(seeds)} games, the engine alone, one process")
+    for r in range(1, rounds + 1):
+        line = [f"round {r}"]
+        for policy in policies:
+            took = _policy(edition, seeds, policy)
+            line.append(f"{policy} {len(seeds) / took:6.0f} games/s ({took:.2f} s)")
+        print("  ".join(line))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=20_000)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--million", action="store_true")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--policies", nargs="+", metavar="POLICY")
     args = parser.parse_args()
     classic = load_edition("classic")
     seeds = [int(s) for s in chunk_seeds(0, 0, 4, 0, args.games)]
+    if args.policies:
+        _policies(classic, seeds, args.policies, args.rounds)
+        return
     _simulate(classic, seeds[:100])
     _stats(classic, seeds[:100])  # warm: the engine loaded, scipy imported
     print(f"classic, 4 players, {args.games} games, policy {POLICY}, one process")

@@ -73,3 +73,11 @@ def test_the_stats_benchmark_times_both_paths_on_the_same_games() -> None:
     assert re.search(
         r"^round 1  simulate +\d+ games/s .* stats +\d+ games/s .* costs [+-]", out, re.M
     )
+
+
+@pytest.mark.slow
+def test_the_stats_benchmark_times_each_policy_on_the_same_games() -> None:
+    out = _run(
+        "bench_stats.py", "--games", "50", "--rounds", "1", "--policies", "heuristic", "eager"
+    )
+    assert re.search(r"^round 1  heuristic +\d+ games/s .*  eager +\d+ games/s", out, re.M)

@@ -33,6 +33,24 @@ def test_welch_agrees_with_scipy() -> None:
     assert (found.low, found.high) == pytest.approx((interval.low, interval.high))
 
 
+def test_the_direct_calls_give_scipys_numbers_to_the_last_bit() -> None:
+    """`intervals` calls the functions scipy.stats calls, without its wrappers: the same
+    p-values and quantiles exactly (what `stats` prints must not move with this)."""
+    rng = np.random.default_rng(4)
+    for _ in range(40):
+        df, x = float(10 ** rng.uniform(0, 5)), float(abs(rng.normal()) * 10 ** rng.uniform(-2, 1))
+        assert iv.t_ppf(df) == float(stats.t.ppf(0.975, df))
+        assert iv.t_sf(x, df) == float(stats.t.sf(x, df))
+        assert iv.norm_sf(x) == float(stats.norm.sf(x))
+        n1, n2 = (int(n) for n in rng.integers(20, 10**5, 2))
+        s1, s2 = int(rng.integers(5, n1 - 4)), int(rng.integers(5, n2 - 4))
+        table = np.array([[s1, n1 - s1], [s2, n2 - s2]])
+        assert iv.chi2_p(table) == float(stats.chi2_contingency(table, correction=False).pvalue)
+    assert iv.t_quantile(299) == float(stats.t.ppf(0.975, 299))
+    assert iv.order_ranks(300, 0.9) == (int(stats.binom.ppf(0.025, 300, 0.9)),
+                                        int(stats.binom.ppf(0.975, 300, 0.9)))  # fmt: skip
+
+
 def test_holm_adjusts_step_down() -> None:
     """Holm (1979): sorted p-values times m, m-1, ..., kept non-decreasing, at most 1."""
     assert iv.holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from unospec.checks.engines.compiled.heuristic import kept_move, plan
-from unospec.checks.engines.compiled.jit import Grid, Ints, Words, compiled
+from unospec.checks.engines.compiled.cache import jit_disabled
+from unospec.checks.engines.compiled.heuristic import PLAN_SLOTS, kept_move, plan
+from unospec.checks.engines.compiled.jit import Grid, Ints, Words, compiled, compiled_inline
 from unospec.checks.engines.compiled.layout import (
     ACTOR,
     CH,
@@ -103,6 +104,7 @@ from unospec.checks.engines.observations import (
     G_LOSER,
 ) = range(10)
 GROUPS = 10
+assert GROUPS >= PLAN_SLOTS  # `choose`'s scratch is the heuristic's plan too (`plan`)
 GROUP_NAMES = ("play", "interrupt", "uno", "catch", "draw", "pass")
 """The `random_play.WEIGHTS` names of the first groups; the others weigh 1 by default."""
 POLICY_MIXED, POLICY_EAGER, POLICY_RANDOM, POLICY_HEURISTIC = range(4)
@@ -343,6 +345,33 @@ def observe(s: Ints, after: Ints, action: Ints, row: Ints) -> None:
         row[faces + after[TOP]] += 1
 
 
+if jit_disabled():
+    # plain Python (coverage, the tests that swap a bug into the engine): numpy copies the
+    # rows of a step at once, where the loops below cost more than the rest of the step
+
+    def copy_row(target: Ints, source: Ints) -> None:
+        target[:] = source
+
+    def copy_moves(target: Grid, source: Grid, count: int) -> None:
+        target[:count] = source[:count]
+
+else:
+
+    @compiled_inline
+    def copy_row(target: Ints, source: Ints) -> None:
+        """`target[:] = source`, element by element: numba's slice assignment allocates (in
+        case the two overlap), and the engine runs without numba's allocator."""
+        for i in range(source.shape[0]):
+            target[i] = source[i]
+
+    @compiled_inline
+    def copy_moves(target: Grid, source: Grid, count: int) -> None:
+        """`target[:count] = source[:count]`, element by element."""
+        for i in range(count):
+            for f in range(4):
+                target[i, f] = source[i, f]
+
+
 @compiled
 def play(
     M: Ints,
@@ -448,8 +477,7 @@ def play(
                     orders[batch[B_ORDERS] + i] = order[i]
                 batch[B_ORDERS] += size
                 batch[B_ACTIONS] += 1
-            for i in range(s.shape[0]):
-                after[i] = s[i]
+            copy_row(after, s)
             code = run(
                 M,
                 E,
@@ -483,11 +511,8 @@ def play(
                 result[R_BROKEN] = broken
                 result[R_AT] = steps - 1
                 break
-            for i in range(s.shape[0]):
-                s[i] = after[i]
-            for i in range(count):
-                for f in range(4):
-                    moves[i, f] = next_moves[i, f]
+            copy_row(s, after)
+            copy_moves(moves, next_moves, count)
         result[R_STEPS] = steps
         result[R_STATUS] = status
         if status == STATUS_FINISHED or status == STATUS_UNFINISHED:
