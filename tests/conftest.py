@@ -1,13 +1,21 @@
 """Hypothesis settings profiles: `dev` (default), `ci` (derandomised, no database, no
 deadline; .ci/run selects it) and `nightly` (many more examples). Choose one with the
-environment variable HYPOTHESIS_PROFILE."""
+environment variable HYPOTHESIS_PROFILE. Then what keeps the suite's time down: `check`'s
+conformance at a small size, no plots of play, one proof per edition and process."""
 
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+if TYPE_CHECKING:
+    from unospec.checks.analyses.proofs import ProofReport
+    from unospec.model.edition import Edition
 
 settings.register_profile("dev", deadline=None)
 settings.register_profile(
@@ -45,3 +53,65 @@ def _small_studies(monkeypatch: pytest.MonkeyPatch) -> None:
     from unospec.report import site
 
     monkeypatch.setattr(site, "STATS_GAMES", 0)
+
+
+_PROOFS: dict[Edition, ProofReport] = {}
+"""The proofs of each edition this worker proved, by edition (`_proofs_shared`)."""
+
+PROVING = ("model", "editions", "checks.analyses.proofs", "checks.engines", "checks.properties")
+"""The packages (under `unospec.`) whose code decides what `prove` finds, the compiled
+engine's apart (proving does not run it)."""
+
+
+def _proving_code() -> dict[tuple[str, str], object]:
+    """Every module-level name of the code `prove` runs (its functions, classes and public
+    values; not the private memos it keeps), and Z3's solver's methods."""
+    import z3
+
+    from unospec.checks.analyses.diff import conclusions  # noqa: F401  (imports the rest)
+    from unospec.checks.jobs import main_check  # noqa: F401
+
+    names = {("z3.Solver", key): value for key, value in vars(z3.Solver).items()}
+    for name, module in list(sys.modules.items()):
+        if name.startswith(tuple(f"unospec.{p}" for p in PROVING)) and ".compiled" not in name:
+            names.update(
+                ((name, key), value)
+                for key, value in vars(module).items()
+                if callable(value) or not key.startswith("_")  # not a private memo
+            )
+    return names
+
+
+@pytest.fixture(scope="session")
+def _unpatched() -> dict[tuple[str, str], object]:
+    """The proving code as this worker loaded it, before any test patched it."""
+    return _proving_code()
+
+
+@pytest.fixture(autouse=True)
+def _proofs_shared(_unpatched: dict[tuple[str, str], object]) -> Iterator[None]:
+    """`prove` is a pure function of the edition and costs most of a second (Z3 queries and
+    kernel games); `check`, `lint`, `diff` and `report` prove the built-in editions again in
+    test after test, a quarter of the suite's time. The library's callers of `prove` share
+    one result per edition in this process instead, as long as the code that proves is the
+    code loaded: a test that seeds a bug (in the kernel, the machine, a query, Z3) proves
+    afresh, and its proofs are not kept."""
+    from unospec.checks.analyses import lint, proofs
+    from unospec.checks.analyses.diff import conclusions
+    from unospec.checks.jobs import main_check
+
+    fresh = proofs.prove
+
+    def shared(edition: Edition) -> ProofReport:
+        now = _proving_code()
+        now[("unospec.checks.analyses.proofs", "prove")] = fresh  # the one name patched here
+        if any(now.get(key, value) is not value for key, value in _unpatched.items()):
+            return fresh(edition)
+        if edition not in _PROOFS:
+            _PROOFS[edition] = fresh(edition)
+        return _PROOFS[edition]
+
+    with pytest.MonkeyPatch.context() as patch:
+        for module in (proofs, main_check, lint, conclusions):
+            patch.setattr(module, "prove", shared)
+        yield

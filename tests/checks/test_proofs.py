@@ -184,6 +184,30 @@ def test_a_kernel_that_pays_the_wrong_amount_is_refuted(monkeypatch: pytest.Monk
     assert query.witness is not None and query.witness["answer"] == "challenge"
 
 
+@pytest.mark.slow
+def test_proofs_shared_between_tests_are_not_those_of_a_seeded_bug() -> None:
+    """tests/conftest.py's `_proofs_shared`: what `lint`, `check` and `diff` call `prove`
+    shares one report per edition in a test process, but not while a bug is seeded in the
+    kernel (here without the `monkeypatch` fixture), and the seeded report is not kept."""
+    from unospec.checks.analyses import lint
+
+    def judge(e, game, action):  # type: ignore[no-untyped-def]
+        after = updates.judge_challenge(e, game, action)
+        assert after.owed is not None
+        return after._replace(owed=after.owed._replace(amount=4))
+
+    def challenge(report: Any) -> str:
+        return str(next(q.verdict for q in report.queries if q.name.startswith("challenge")))
+
+    cowboys = edition("nfl-cowboys")
+    clean = lint.prove(cowboys)
+    assert lint.prove(cowboys) is clean and challenge(clean) == PROVED
+    with pytest.MonkeyPatch.context() as patch:
+        _patch(patch, "awaiting_challenge --challenge--> table_draws", judge)
+        assert challenge(lint.prove(cowboys)) == REFUTED
+    assert lint.prove(cowboys) is clean
+
+
 def _patch(monkeypatch: pytest.MonkeyPatch, label: str, update: Any) -> None:
     """A seeded bug: the machine transition `label` runs `update` as its effect."""
     branches = tuple(
