@@ -48,6 +48,15 @@ class InputError(UnospecError):
         super().__init__(one_line(message))
 
 
+class MissingExtra(InputError):
+    """A feature whose optional dependencies are not installed: `extra` names the package's
+    optional extra that installs them (the command line says how)."""
+
+    def __init__(self, extra: str, missing: str) -> None:
+        self.extra = extra
+        super().__init__(f"{missing} is not installed")
+
+
 class EditionError(InputError):
     """An edition file that does not satisfy the schema.
 

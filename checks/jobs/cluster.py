@@ -22,18 +22,18 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
-from unospec.model.errors import InputError
+from unospec.model.errors import InputError, MissingExtra
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 _EXPECTED = "expected local:N (N >= 1) or tcp://HOST:PORT"
-_EXTRA = "the cluster needs the optional extra: pip install 'unospec[cluster]'"
 
 
 class ClusterError(InputError):
-    """A cluster that cannot be used (a malformed address, a scheduler out of reach, dask
-    not installed): like any unusable input, one line and exit 2, no traceback."""
+    """A cluster that cannot be used (a malformed address, a scheduler out of reach): like
+    any unusable input, one line and exit 2, no traceback. Without dask installed, a run
+    raises `MissingExtra` instead."""
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ def _distributed() -> Any:
     try:
         return importlib.import_module("distributed")
     except ImportError:
-        raise ClusterError(_EXTRA) from None
+        raise MissingExtra("cluster", "the cluster's scheduler (Dask's distributed)") from None
 
 
 @contextmanager

@@ -27,6 +27,8 @@ from unospec.checks.jobs.cluster import (
     parse_address,
     run_on_cluster,
 )
+from unospec.model.errors import MissingExtra
+from unospec.views.errors import error_text
 
 if TYPE_CHECKING:
     from distributed import LocalCluster
@@ -197,8 +199,10 @@ def test_without_dask_the_module_imports_and_the_run_names_the_extra(
     monkeypatch.delitem(sys.modules, "unospec.checks.jobs.cluster")
     monkeypatch.setattr(jobs, "cluster", jobs.cluster)  # the import below binds the fresh one
     fresh = importlib.import_module("unospec.checks.jobs.cluster")
-    with pytest.raises(fresh.ClusterError) as raised:
+    with pytest.raises(MissingExtra) as raised:
         fresh.run_on_cluster(fresh.parse_address("local:2"), _draws, [1])
-    assert (
-        str(raised.value) == "the cluster needs the optional extra: pip install 'unospec[cluster]'"
+    assert raised.value.extra == "cluster" and raised.value.exit_code == 2
+    assert error_text(raised.value) == (
+        "the cluster's scheduler (Dask's distributed) is not installed: install the optional "
+        "extra, pip install 'unospec[cluster]'"
     )
