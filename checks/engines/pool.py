@@ -111,7 +111,7 @@ def interruptible_pool(context: Any, processes: int, **options: Any) -> Any:
     """A pool whose workers can be interrupted inside a task (see `working`), and only there:
     between tasks the pool's own plumbing must not be cut mid-write (see `stop`). It is made
     with Ctrl-C blocked, so that its threads, and the workers they fork, are never
-    interrupted before `_interrupt_tasks` (run first in each worker) is in place."""
+    interrupted before `interrupt_tasks` (run first in each worker) is in place."""
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         return context.Pool(processes, **options)
