@@ -23,7 +23,7 @@ import numpy as np
 
 from unospec.checks.analyses.stats.summary import summarise
 from unospec.checks.engines.compiled.simulation import play_games
-from unospec.checks.engines.random_play import MAX_STEPS
+from unospec.checks.engines.random_play import MAX_STEPS, GameRecord
 from unospec.checks.engines.simulate import Tally
 from unospec.checks.engines.study import chunk_seeds, play_sample
 from unospec.checks.jobs.stats_job import run_stats
@@ -33,12 +33,16 @@ from unospec.model.edition import Edition
 POLICY = "heuristic"
 
 
+def _games(edition: Edition, seeds: list[int], policy: str = POLICY) -> list[GameRecord]:
+    """The engine's games of `seeds` at 4 seats, invariants off: `simulate`'s records."""
+    plans = [(n, 4, s) for n, s in enumerate(seeds)]
+    return play_games(edition, plans, check=False, policy=policy, max_steps=MAX_STEPS)
+
+
 def _simulate(edition: Edition, seeds: list[int]) -> float:
     started = time.perf_counter()
-    plans = [(n, 4, s) for n, s in enumerate(seeds)]
-    records = play_games(edition, plans, check=False, policy=POLICY, max_steps=MAX_STEPS)
     tally = Tally()
-    for n, record in enumerate(records):
+    for n, record in enumerate(_games(edition, seeds)):
         tally.add_game(n, record)
     return time.perf_counter() - started
 
@@ -53,8 +57,7 @@ def _stats(edition: Edition, seeds: list[int]) -> float:
 
 def _policy(edition: Edition, seeds: list[int], policy: str) -> float:
     started = time.perf_counter()
-    plans = [(n, 4, s) for n, s in enumerate(seeds)]
-    play_games(edition, plans, check=False, policy=policy, max_steps=MAX_STEPS)
+    _games(edition, seeds, policy)
     return time.perf_counter() - started
 
 

@@ -58,9 +58,15 @@ def _small_studies(monkeypatch: pytest.MonkeyPatch) -> None:
 _PROOFS: dict[Edition, ProofReport] = {}
 """The proofs of each edition this worker proved, by edition (`_proofs_shared`)."""
 
-PROVING = ("model", "editions", "checks.analyses.proofs", "checks.engines", "checks.properties")
-"""The packages (under `unospec.`) whose code decides what `prove` finds, the compiled
-engine's apart (proving does not run it)."""
+PROVING = (
+    "unospec.model",
+    "unospec.editions",
+    "unospec.checks.analyses.proofs",
+    "unospec.checks.engines",
+    "unospec.checks.properties",
+)
+"""The packages whose code decides what `prove` finds, the compiled engine's apart (proving
+does not run it)."""
 
 
 def _proving_code() -> dict[tuple[str, str], object]:
@@ -73,7 +79,7 @@ def _proving_code() -> dict[tuple[str, str], object]:
 
     names = {("z3.Solver", key): value for key, value in vars(z3.Solver).items()}
     for name, module in list(sys.modules.items()):
-        if name.startswith(tuple(f"unospec.{p}" for p in PROVING)) and ".compiled" not in name:
+        if name.startswith(PROVING) and ".compiled" not in name:
             names.update(
                 ((name, key), value)
                 for key, value in vars(module).items()

@@ -171,7 +171,7 @@ def plan(E: Ints, s: Ints, moves: Grid, count: int, planned: Ints) -> int:
                 scored = score(E, s, moves, i, planned)
                 if scored > best:
                     best, ties = scored, 0
-                if scored == best and not thrown:
+                if scored == best:  # a candidate is never a throw
                     ties += 1
         planned[P_BEST] = best
         return throws + ties
