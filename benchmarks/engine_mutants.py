@@ -1,15 +1,24 @@
-"""Seeded bugs in the compiled engine, one per rule area, that conformance must catch.
+"""Seeded bugs in the compiled engine, one per rule area and one per blind spot that
+conformance once had, that conformance must catch.
 
 Each mutant is one textual replacement inside one engine function (`old` must occur exactly
 once in it), swapped into the live function object, as `mutants.py` does for the kernel.
 The engine is compiled code, so this runs it as plain Python (`NUMBA_DISABLE_JIT=1`, which
 `main` sets before the engine is imported): the same source, the same semantics, slowly.
 
-    NUMBA_DISABLE_JIT=1 python benchmarks/engine_mutants.py [NAME ...]
+    NUMBA_DISABLE_JIT=1 python benchmarks/engine_mutants.py [--check] [NAME ...]
 
 prints one JSON line per mutant: whether conformance caught it, on which edition, how
-(`what`: state, verdicts, legal, outcome, step-verdicts, converse, game), after how many
-states. `tests/engine/test_mutants.py` runs it and requires every one caught.
+(`what`: state, verdicts, legal, outcome, step-verdicts, symmetry, converse, game), after
+how many states. Two ways to look:
+
+- by default, the rule areas' mutants (`blind_spot` empty) run on the conformance each one
+  names (its editions, scale and table, as `unospec conform` takes them), and the blind
+  spots' mutants run on the conformance `unospec check` makes, with no flag: the runs of its
+  plan (`conformance.plan`) on each built-in edition in turn, the same states and games;
+- `--check` runs every mutant on `unospec check`'s conformance.
+
+`tests/engine/test_conformance.py` runs the default and requires every one caught.
 """
 
 from __future__ import annotations
@@ -26,16 +35,20 @@ from typing import Any
 
 from mutants import applied  # the kernel's seeded bugs swap code the same way
 
-RULES, PROPERTIES, OUTCOMES = (
-    f"unospec.checks.engines.compiled.{name}" for name in ("rules", "properties", "outcomes")
+RULES, PROPERTIES, OUTCOMES, STATES = (
+    f"unospec.checks.engines.compiled.{name}"
+    for name in ("rules", "properties", "outcomes", "states")
 )
 EVERY = ("classic", "express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
+WILD_JUDGED = ("express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
+"""The editions whose Wild Draw card is judged guilty for a wild held."""
 
 
 @dataclass(frozen=True)
 class Mutant:
-    """One seeded engine bug: its rule area, where it is, what it replaces, and the
-    editions whose rules it touches (conformance runs on them in turn)."""
+    """One seeded engine bug: its rule area, where it is, what it replaces, the editions
+    whose rules it touches (conformance runs on them in turn), and the blind spot of an
+    earlier conformance it stands for (empty: none)."""
 
     name: str
     area: str
@@ -46,7 +59,27 @@ class Mutant:
     editions: tuple[str, ...] = EVERY
     scale: str | None = "micro"  # where conformance looks (None: games alone)
     players: int | None = None  # the games' table (None: as `unospec conform` seats them)
+    blind_spot: str = ""
 
+
+def _blind(name: str, spot: str, module: str, function: str, old: str, new: str,
+           editions: tuple[str, ...] = EVERY) -> Mutant:  # fmt: skip
+    return Mutant(name, spot, module, function, old, new, editions, blind_spot=spot)
+
+
+_RESHUFFLE_CHECKS = """\
+    if order.shape[0] != s[UNDER]:
+        return refused(ILLEGAL, S_RESHUFFLE)
+    under = under_base(s)
+    for card in order:
+        if not 0 <= card < s[FACES]:
+            return refused(ILLEGAL, S_RESHUFFLE)
+    for card in range(s[FACES]):
+        count = 0
+        for given in order:
+            count += given == card
+        if count != s[under + card]:"""
+"""`rules.check_reshuffle`'s checks of the order's length and of each card's count."""
 
 MUTANTS = (
     Mutant("symbol-never-matches", "matching", RULES, "matches",
@@ -97,6 +130,45 @@ MUTANTS = (
            "list_moves", "if everyone or p != s[ACTOR]:", "if True:", ("super-bowl-lvii",)),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
+    # -- one or more per blind spot of the conformance before issue 39, each caught by the
+    #    conformance of `unospec check` alone
+    _blind("a-card-not-held-is-played", "moves of cards the mover does not hold", RULES,
+           "check_in_hand", "held(s, player, card) > 0", "held(s, player, card) >= 0"),
+    _blind("reshuffle-takes-a-short-order", "chance outcomes that are not outcomes", RULES,
+           "check_reshuffle", _RESHUFFLE_CHECKS,
+           _RESHUFFLE_CHECKS.replace("!= s[UNDER]", "> s[UNDER]")
+           .replace("count != s[under + card]", "count > s[under + card]")),
+    _blind("deal-takes-a-card-twice", "chance outcomes that are not outcomes", RULES,
+           "check_deal", "if count != E[deck + card]:", "if count < 0:"),
+    _blind("card-not-held-cites-matching", "refusals compared by kind only", RULES,
+           "check_in_hand", "else refused(ILLEGAL, S_TURN)", "else refused(ILLEGAL, S_MATCHING)"),
+    _blind("pass-out-of-turn-cites-the-turn", "refusals compared by kind only", RULES,
+           "why_not", "if kind == A_PASS:\n        return S_DRAWN_CARD",
+           "if kind == A_PASS:\n        return S_TURN"),
+    _blind("leader-past-the-table-passes", "fields the corrupted states never changed",
+           PROPERTIES, "seats_ok", "0 <= s[LEADER] < n", "0 <= s[LEADER] <= n"),
+    _blind("hands-played-unchecked", "fields the corrupted states never changed",
+           PROPERTIES, "type_ok", "if s[HANDS_PLAYED] < 0 or", "if s[HANDS_PLAYED] < -1 or"),
+    _blind("owed-amount-unchecked", "step invariants judged on correct steps only",
+           PROPERTIES, "owed_as_said",
+           "made[OWED_PLAYER] == expected_player and made[OWED_AMOUNT] == expected_amount",
+           "made[OWED_PLAYER] == expected_player"),
+    _blind("rename-forgets-the-drawn-card", "symmetry never compared with the reference",
+           STATES, "rename", "out[DRAWN] = renamings[base_map + s[DRAWN]]",
+           "out[DRAWN] = s[DRAWN]"),
+    _blind("next-hand-keeps-the-direction", "symmetry never compared with the reference",
+           STATES, "normalize", "s[DIRECTION] = 1", "s[DIRECTION] = s[DIRECTION]"),
+    _blind("guilty-offender-draws-the-card-count", "parameters of equal value",
+           RULES, "update", "draws = face(E, pending, F_OFFENDER_DRAWS)",
+           "draws = face(E, pending, F_DRAW)"),
+    _blind("race-loser-draws-the-uno-penalty", "parameters of equal value", RULES, "update",
+           "owe(s, player, face(E, special, F_DRAW),",
+           "owe(s, player, E[E[E_RULES] + R_UNO_PENALTY],", ("star-wars", "super-bowl-lvii")),
+    _blind("guilt-overlooks-a-second-copy", "scales that do not reach the rules", RULES,
+           "play_card",
+           "s[CH_GUILTY] = holds_any(E, s, player, -1, s[COLOR], face(E, card, F_GUILTY))",
+           "s[CH_GUILTY] = holds_any(E, s, player, card, s[COLOR], face(E, card, F_GUILTY))",
+           WILD_JUDGED),
 )  # fmt: skip
 
 
@@ -105,7 +177,8 @@ def catch(mutant: Mutant, max_states: int = 20_000) -> dict[str, Any]:
     from unospec.checks.engines.conformance import conform
     from unospec.editions import load_edition
 
-    found: dict[str, Any] = {"mutant": mutant.name, "area": mutant.area, "caught": False}
+    found: dict[str, Any] = {"mutant": mutant.name, "area": mutant.area, "caught": False,
+                             "by": "conform", "blind_spot": mutant.blind_spot}  # fmt: skip
     with applied(mutant):
         for name in mutant.editions:
             report = conform(
@@ -121,15 +194,50 @@ def catch(mutant: Mutant, max_states: int = 20_000) -> dict[str, Any]:
     return found
 
 
-def main(names: list[str]) -> None:
+def catch_by_check(mutant: Mutant) -> dict[str, Any]:
+    """Run the conformance `unospec check` makes, run by run, edition by edition (the
+    mutant's editions first, then the other built-ins; one of editions that behave alike,
+    as the check shares their work), until one shows a difference."""
+    from unospec.checks.jobs.edition_checks import ConformancePlan
+    from unospec.checks.jobs.main_check import CONFORM_GAMES, CONFORM_STATES
+    from unospec.editions import builtin_names, load_edition
+
+    plan = ConformancePlan(CONFORM_STATES, CONFORM_GAMES)
+    found: dict[str, Any] = {"mutant": mutant.name, "area": mutant.area, "caught": False,
+                             "by": "check", "blind_spot": mutant.blind_spot}  # fmt: skip
+    names = [*mutant.editions, *(n for n in builtin_names() if n not in mutant.editions)]
+    seen = []
+    with applied(mutant):
+        for name in names:
+            edition = load_edition(name)
+            if edition.behaviour() in seen:
+                continue
+            seen.append(edition.behaviour())
+            for run in plan.runs(edition):
+                report = plan(edition, run)
+                difference = report["first_difference"]
+                if difference is not None:
+                    seats = f"{run.scale} at {report['players']}"
+                    found.update(caught=True, edition=name, what=difference["what"],
+                                 run=f"{run.variant} {seats}" if run.variant else seats,
+                                 states=report["states_compared"],
+                                 steps=len(difference["trace"]["steps"]))  # fmt: skip
+                    return found
+    return found
+
+
+def main(arguments: list[str]) -> None:
     from unospec.checks.engines.compiled import cache
 
     if not cache.jit_disabled():
         raise SystemExit("run with NUMBA_DISABLE_JIT=1: a mutant is swapped into plain Python")
     warnings.simplefilter("ignore", RuntimeWarning)  # uint64 arithmetic wraps, as compiled
+    by_check = "--check" in arguments
+    names = [name for name in arguments if name != "--check"]
     chosen = [m for m in MUTANTS if not names or m.name in names]
     for mutant in chosen:
-        print(json.dumps(catch(mutant)), flush=True)
+        caught = catch_by_check(mutant) if by_check or mutant.blind_spot else catch(mutant)
+        print(json.dumps(caught), flush=True)
 
 
 if __name__ == "__main__":

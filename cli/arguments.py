@@ -14,6 +14,7 @@ from typing import NoReturn
 
 from unospec import __version__
 from unospec.diagrams.pictures import FORMATS as DIAGRAM_FORMATS
+from unospec.model.distinguishing import VARIANTS
 from unospec.model.errors import InputError
 
 DESCRIPTION = "a formal, executable specification of the UNO editions, and a checker for them"
@@ -179,7 +180,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--conform-states",
         type=_games,
         default=None,
-        help="states of micro the conformance check compares (default 20,000; 0 skips it)",
+        help="states the conformance check compares, shared among its runs (default 16,000; "
+        "0 skips it)",
     )
     _engine(check)
     check.add_argument(
@@ -207,6 +209,13 @@ def build_parser() -> argparse.ArgumentParser:
     conform.add_argument("--seed", type=_integer, default=0)
     conform.add_argument(
         "--max-states", type=_positive, default=None, help="compare at most this many states"
+    )
+    conform.add_argument(
+        "--variant",
+        choices=sorted(VARIANTS),
+        default=None,
+        help="hold the engine to this variant of the edition (distinguishing: every numeric "
+        "parameter its own value)",
     )
     conform.add_argument(
         "--trace-out", type=output_path, metavar="FILE", help="write the first difference's trace"

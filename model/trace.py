@@ -37,6 +37,7 @@ from unospec.model.actions import (
     Reshuffle,
 )
 from unospec.model.cards import COLORS
+from unospec.model.distinguishing import VARIANTS
 from unospec.model.edition import Edition
 from unospec.model.errors import InputError
 from unospec.model.files import decoded, read_user_file
@@ -98,6 +99,7 @@ class TraceJson(TraceNotes):
     edition: str
     players: int
     scale: NotRequired[str]
+    variant: NotRequired[str]
     options: TraceOptions
     deck: list[str]
     steps: list[StepJson]
@@ -105,6 +107,7 @@ class TraceJson(TraceNotes):
 
 class _Scaled(TypedDict, total=False):
     scale: str
+    variant: str
 
 
 @dataclass(frozen=True)
@@ -118,11 +121,14 @@ class Trace:
     foil: bool = False
     extra: TraceNotes = field(default_factory=TraceNotes)
     scale: str | None = None  # the edition is scaled (see `unospec.model.scale`)
+    variant: str | None = None  # a variant of the edition (`distinguishing.VARIANTS`)
     source: tuple[str, str] | None = field(default=None, compare=False, repr=False)
     """(file, text) when read from a file: content errors then name its line."""
 
     def to_json(self) -> TraceJson:
         scaled: _Scaled = {"scale": self.scale} if self.scale else {}
+        if self.variant:
+            scaled["variant"] = self.variant
         return {
             "edition": self.edition,
             "players": self.players,
@@ -235,7 +241,8 @@ def parse_trace(text: str, where: str = "trace", *, keep_source: bool = False) -
 
 def _trace(data: dict[str, object]) -> Trace:
     known = {
-        "edition", "players", "scale", "options", "deck", "steps", "comment", "violation", "seed",
+        "edition", "players", "scale", "variant", "options", "deck", "steps", "comment",
+        "violation", "seed",
     }  # fmt: skip
     for key in data:
         if key not in known:
@@ -282,10 +289,15 @@ def _trace(data: dict[str, object]) -> Trace:
             parse_scale(scale)
         except ScaleError as error:  # the file's scale, not a --scale the user typed
             raise TraceContentError(("scale",), str(error)) from None
+    variant = data.get("variant")
+    if variant is not None and variant not in VARIANTS:
+        raise TraceContentError(
+            ("variant",), f"expected one of {', '.join(sorted(VARIANTS))}, found {shown(variant)}"
+        )
     notes = _notes(data)
     # each step is an object here; its keys and values are checked as `step_action` reads it
     read = tuple(cast(StepJson, step) for step in steps)
-    return Trace(edition, players, tuple(deck), read, foil, notes, scale)
+    return Trace(edition, players, tuple(deck), read, foil, notes, scale, variant)
 
 
 def _notes(data: dict[str, object]) -> TraceNotes:

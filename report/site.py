@@ -21,6 +21,7 @@ from unospec.checks.analyses.diff.report import DiffJson
 from unospec.checks.jobs.main_check import DEFAULT_GAMES, DEFAULT_MAX_STATES, check_editions
 from unospec.checks.jobs.results import EditionReport
 from unospec.editions import load_edition
+from unospec.model.distinguishing import VARIANTS
 from unospec.model.edition import Edition
 from unospec.model.errors import EditionError, InputError
 from unospec.model.scale import parse_scale, scale_edition
@@ -164,6 +165,8 @@ def _edition_pictures(edition: Edition, folder: Path) -> dict[str, str]:
 def _storyboard(edition: Edition, trace: Trace, folder: Path, stem: str) -> str | None:
     from unospec.diagrams.storyboard import storyboard_dot
 
+    if trace.variant:
+        edition = VARIANTS[trace.variant](edition)
     if trace.scale:
         edition = scale_edition(edition, parse_scale(trace.scale))
     try:

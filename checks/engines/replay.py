@@ -25,6 +25,7 @@ from unospec.editions import (
     reference,
 )
 from unospec.model.actions import Deal
+from unospec.model.distinguishing import VARIANTS
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, InputError, RuleGap
 from unospec.model.json_place import line_of
@@ -173,9 +174,12 @@ def pending(game: GameState | None) -> Pending:
 
 def edition_for(trace: Trace, trace_file: str | None, override: str | None) -> Edition:
     """The trace's edition: `override` if given, else a built-in name or a path, tried
-    relative to the trace file (as unospec writes it) and then as given; scaled when the
-    trace names a scale."""
+    relative to the trace file (as unospec writes it) and then as given; its variant when
+    the trace names one (conformance's distinguishing variant), scaled when it names a
+    scale."""
     edition = _base_edition(trace, trace_file, override)
+    if trace.variant:
+        edition = VARIANTS[trace.variant](edition)
     if trace.scale:
         try:
             return scale_edition(edition, parse_scale(trace.scale))

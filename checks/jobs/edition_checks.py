@@ -8,11 +8,13 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from dataclasses import dataclass
 
 from unospec.checks.analyses.lint import lint
 from unospec.checks.analyses.lint.coverage import exploring, unfinished_witness
 from unospec.checks.analyses.proofs import ProofReport
-from unospec.checks.engines.conformance import conform
+from unospec.checks.engines.conformance import ConformanceJson, conform
+from unospec.checks.engines.conformance.plan import Run, check_plan
 from unospec.checks.engines.explore_job import ExplorationJson, explore_scales, portfolio_json
 from unospec.checks.engines.simulate import Tally, simulation_json
 from unospec.checks.jobs.advice import ExplorationBound, GamesFailed, PlayGame
@@ -256,28 +258,93 @@ def fireable_unfired(edition: Edition, coverage: dict[str, int]) -> list[str]:
     return [b.label for b in MACHINE.branches if not coverage[b.label] and can_fire(edition, b)]
 
 
-def conformance_check(edition: Edition, max_states: int, games: int) -> ConformanceCheck:
-    """The compiled engine agrees with the reference kernel (`conformance`): on the first
-    `max_states` states of `micro`, every move and chance outcome there and every move not
-    offered, and on `games` full-size games replayed step by step."""
-    report = conform(edition, scale="micro", max_states=max_states, games=games)
-    data: ConformanceData = {**report.to_json()}  # type: ignore[typeddict-item]  # (no twin yet)
-    portion = "every one" if report.complete else "the first, breadth first"
-    detail = (
-        f"the {report.engine} engine agrees with the reference on "
-        f"{counted(report.states_compared, 'state', 'states')} of scale {report.scale} "
-        f"({portion}), {counted(report.steps_compared, 'step', 'steps')}, "
-        f"{counted(report.moves_refused, 'move', 'moves')} not offered, and "
-        f"{counted(report.games, 'full-size game', 'full-size games')}"
-    )
-    difference = report.to_json()["first_difference"]
-    if difference is not None:
-        detail = (
-            f"the {report.engine} engine and the reference part ({difference['what']}) after "
-            f"{counted(report.states_compared, 'state', 'states')}: the reference says "
-            f"{difference['reference']}, the engine {difference['engine']}"
+@dataclass(frozen=True)
+class ConformancePlan:
+    """The conformance check's runs for any edition (`conformance.plan`): `states` states
+    shared among them, `games` full-size games in the first. Called with an edition and one
+    of its runs, it makes that run (a piece of `unospec check`'s work)."""
+
+    states: int
+    games: int
+
+    def runs(self, edition: Edition) -> tuple[Run, ...]:
+        return check_plan(edition, self.states, self.games)
+
+    def __call__(self, edition: Edition, run: Run) -> ConformanceJson:
+        report = conform(
+            edition, scale=run.scale, players=run.players, games=run.games,
+            max_states=run.states, variant=run.variant,
+        )  # fmt: skip
+        return report.to_json()
+
+
+def conformance_check(edition: Edition, runs: list[ConformanceJson]) -> ConformanceCheck:
+    """The compiled engine agrees with the reference kernel (`conformance`) on every run of
+    the plan: its states, every move and chance outcome there, every move not offered, the
+    states and steps made wrong, the canonical forms, and the full-size games."""
+    ok = all(run["ok"] for run in runs)
+    data: ConformanceData = {
+        "edition": edition.name,
+        "ok": ok,
+        "engine": next((run["engine"] for run in runs if run["engine"]), ""),
+        "scale": LIST_SEPARATOR.join(str(run["scale"]) for run in runs),
+        "scale_settings": LIST_SEPARATOR.join(str(run["scale_settings"]) for run in runs),
+        "players": runs[0]["players"],
+        "states_compared": sum(run["states_compared"] for run in runs),
+        "steps_compared": sum(run["steps_compared"] for run in runs),
+        "moves_refused": sum(run["moves_refused"] for run in runs),
+        "games": sum(run["games"] for run in runs),
+        "complete": all(run["complete"] for run in runs),
+        "variant": None,
+        "canonical_forms": sum(run["canonical_forms"] for run in runs),
+        "fields_corrupted": sorted({f for run in runs for f in run["fields_corrupted"]}),
+        "corruptions": sum(run["corruptions"] for run in runs),
+        "wrong_steps": sum(run["wrong_steps"] for run in runs),
+        "seconds": round(sum(run["seconds"] for run in runs), 3),
+        "first_difference": next(
+            (run["first_difference"] for run in runs if run["first_difference"]), None
+        ),
+        "runs": runs,
+    }
+    return ConformanceCheck("conformance", ok, _conformance_detail(runs), data)
+
+
+def _conformance_detail(runs: list[ConformanceJson]) -> str:
+    """The conformance check's line: what its runs compared, or where one parted."""
+    engine = next((run["engine"] for run in runs if run["engine"]), "compiled")
+    failed = next((run for run in runs if run["first_difference"] is not None), None)
+    if failed is not None:
+        difference = failed["first_difference"]
+        assert difference is not None
+        return (
+            f"the {engine} engine and the reference part ({difference['what']}) on "
+            f"{_run_words(failed)}, after {counted(failed['states_compared'], 'state', 'states')}"
+            f": the reference says {difference['reference']}, the engine {difference['engine']}"
         )
-    return ConformanceCheck("conformance", report.ok, detail, data)
+    portion = "every one" if all(run["complete"] for run in runs) else "the first, breadth first"
+    fields = {field for run in runs for field in run["fields_corrupted"] if field[0] != "["}
+
+    each = ", ".join(f"{run['states_compared']} of {_run_words(run)}" for run in runs)
+    states = sum(run["states_compared"] for run in runs)
+    steps = sum(run["steps_compared"] for run in runs)
+    refused = sum(run["moves_refused"] for run in runs)
+    corrupted = sum(run["corruptions"] for run in runs)
+    wrong = sum(run["wrong_steps"] for run in runs)
+    games = sum(run["games"] for run in runs)
+    return (
+        f"the {engine} engine agrees with the reference on "
+        f"{counted(states, 'state', 'states')} ({portion}: {each}), "
+        f"{counted(steps, 'step', 'steps')}, {counted(refused, 'move', 'moves')} not offered, "
+        f"{counted(corrupted, 'corrupted state', 'corrupted states')} ({len(fields)} fields), "
+        f"{counted(wrong, 'wrong successor', 'wrong successors')} and "
+        f"{counted(games, 'full-size game', 'full-size games')}"
+    )
+
+
+def _run_words(run: ConformanceJson) -> str:
+    """A run named for people: its scale, table and variant."""
+    variant = f"the {run['variant']} variant at " if run["variant"] else ""
+    return f"{variant}{run['scale']} ({run['players']} seats)"
 
 
 def proofs_check(report: ProofReport) -> ProofsCheck:

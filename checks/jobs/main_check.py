@@ -30,7 +30,7 @@ from unospec.checks.jobs.baseline import (
 from unospec.checks.jobs.baseline_check import Recorded, baseline_check, portfolio_text
 from unospec.checks.jobs.defaults import DEFAULT_GAMES, DEFAULT_MAX_STATES, DEFAULT_SCALE
 from unospec.checks.jobs.edition_checks import (
-    conformance_check,
+    ConformancePlan,
     exploration_check,
     games_passed,
     lint_check,
@@ -71,11 +71,11 @@ __all__ = [
 Progress = Callable[[str, int, int], None]
 """progress(label, done, total): called as work completes; the CLI draws a bar from it."""
 
-CONFORM_STATES = 20_000
-"""States of `micro` the conformance check compares in `unospec check`, breadth first: all of
-classic's and express's (28,000 and 32,000), the first 20,000 of the editions with special
-wilds (up to 171,000), to keep the check within its time (`unospec conform` compares every
-one, and so do the tests)."""
+CONFORM_STATES = 16_000
+"""States the conformance check compares in `unospec check`, breadth first, shared among the
+runs of its plan (`conformance.plan`: `micro`, a seat more, two colours with action cards,
+two copies of each wild, the distinguishing variant), to keep the check within its time
+(`unospec conform` compares every state of a scale)."""
 
 
 CONFORM_GAMES = GAMES
@@ -355,8 +355,7 @@ def _conform(engine: str, states: int | None) -> workload.Conform | None:
     CONFORM_STATES)."""
     if engine == "reference" or states == 0:
         return None
-    states = CONFORM_STATES if states is None else states
-    return partial(conformance_check, max_states=states, games=CONFORM_GAMES)
+    return ConformancePlan(CONFORM_STATES if states is None else states, CONFORM_GAMES)
 
 
 def _explore(

@@ -76,8 +76,11 @@ class ExplorationData(ExplorationJson):
 
 
 class ConformanceData(ConformanceJson):
-    """The conformance check's document, and the twin it is shared with."""
+    """The conformance check's document: its runs' totals (`scale` and `scale_settings`
+    list the runs' own, separated by ';'; `players` is the first run's), each run's own
+    document, and the twin it is shared with."""
 
+    runs: list[ConformanceJson]
     same_behaviour_as: NotRequired[str]
 
 

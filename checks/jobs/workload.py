@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
+from unospec.checks.engines.conformance import ConformanceJson
+from unospec.checks.engines.conformance.plan import Run
 from unospec.checks.engines.pool import (
     as_completed,
     interrupt_tasks,
@@ -28,6 +30,7 @@ from unospec.checks.engines.pool import (
 )
 from unospec.checks.engines.random_play import MAX_STEPS
 from unospec.checks.engines.simulate import CHUNK, ENOUGH_UNFINISHED, Tally, play_chunk
+from unospec.checks.jobs.edition_checks import conformance_check
 from unospec.checks.jobs.results import ConformanceCheck, ExplorationCheck
 from unospec.model.edition import Edition
 
@@ -42,24 +45,26 @@ class Explore(Protocol):
 
 
 class Piece(NamedTuple):
-    """One piece of work: edition `edition`'s exploration (`chunk` None), its conformance
-    check (`chunk` CONFORM), or its chunk of games number `chunk`."""
+    """One piece of work: edition `edition`'s exploration (`chunk` None), run number k of
+    its conformance plan (`chunk` CONFORM - k), or its chunk of games number `chunk`."""
 
     edition: int
     chunk: int | None
 
 
 CONFORM = -1
-"""The `Piece.chunk` of an edition's conformance check."""
+"""The `Piece.chunk` of an edition's first conformance run (the next ones count down)."""
 
-Done = ExplorationCheck | ConformanceCheck | tuple[Tally, float]
-"""A piece done: an exploration check, a conformance check, or a chunk's games and time."""
+Done = ExplorationCheck | ConformanceJson | tuple[Tally, float]
+"""A piece done: an exploration check, a conformance run, or a chunk's games and time."""
 
 
 class Conform(Protocol):
-    """The conformance check of one edition (a module-level function, or a partial)."""
+    """The conformance check's plan (`runs`), and one run of it for an edition."""
 
-    def __call__(self, edition: Edition) -> ConformanceCheck: ...
+    def runs(self, edition: Edition) -> tuple[Run, ...]: ...
+
+    def __call__(self, edition: Edition, run: Run) -> ConformanceJson: ...
 
 
 @dataclass
@@ -105,9 +110,9 @@ class Work:
         if piece.chunk is None:
             assert self.explore is not None
             return self.explore(edition, jobs=1)
-        if piece.chunk == CONFORM:
+        if piece.chunk <= CONFORM:
             assert self.conform is not None
-            return self.conform(edition)
+            return self.conform(edition, self.conform.runs(edition)[CONFORM - piece.chunk])
         started = time.perf_counter()
         numbers = range(piece.chunk * CHUNK, min((piece.chunk + 1) * CHUNK, self.games))
         tally = play_chunk(
@@ -125,6 +130,7 @@ class Outcome:
     explored: dict[int, ExplorationCheck] = field(default_factory=dict)
     played: dict[int, Played] = field(default_factory=dict)
     conformed: dict[int, ConformanceCheck] = field(default_factory=dict)
+    conform_runs: dict[int, dict[int, ConformanceJson]] = field(default_factory=dict)
 
     def finished(self, edition: int, work: Work) -> bool:
         """Whether edition number `edition`'s work is all done."""
@@ -169,8 +175,8 @@ def run(
         for piece, result in _stopping(results):
             if isinstance(result, ExplorationCheck):
                 outcome.explored[piece.edition] = result
-            elif isinstance(result, ConformanceCheck):
-                outcome.conformed[piece.edition] = result
+            elif isinstance(result, dict):  # a conformance run
+                _conformed(work, outcome, piece, result)
             elif piece.chunk is not None:  # a chunk of games
                 outcome.played[piece.edition].add(piece.chunk, *result)
             _report(work, outcome, piece.edition, progress)
@@ -182,6 +188,18 @@ def run(
     finally:
         if pool is not None:
             stop(pool)
+
+
+def _conformed(work: Work, outcome: Outcome, piece: Piece, run: ConformanceJson) -> None:
+    """Record a conformance run; the edition's check, once its last run is in."""
+    assert piece.chunk is not None and work.conform is not None
+    edition = work.editions[piece.edition]
+    runs = outcome.conform_runs.setdefault(piece.edition, {})
+    runs[CONFORM - piece.chunk] = run
+    if len(runs) == len(work.conform.runs(edition)):
+        outcome.conformed[piece.edition] = conformance_check(
+            edition, [runs[k] for k in sorted(runs)]
+        )
 
 
 def _stopping(results: Iterator[tuple[Piece, Done]]) -> Iterator[tuple[Piece, Done]]:
@@ -200,7 +218,9 @@ def _pieces(work: Work, which: list[int], outcome: Outcome) -> Iterator[Piece]:
         yield from (Piece(n, None) for n in which if n not in outcome.explored)
     for number in which:
         if work.conform is not None and number not in outcome.conformed:
-            yield Piece(number, CONFORM)
+            done = outcome.conform_runs.get(number, {})
+            runs = work.conform.runs(work.editions[number])
+            yield from (Piece(number, CONFORM - k) for k in range(len(runs)) if k not in done)
         played = outcome.played[number]
         for chunk in range(played.chunks):
             if not played.done:
@@ -216,7 +236,9 @@ def _report(work: Work, outcome: Outcome, number: int, progress: Progress | None
     if work.explore is not None:
         progress(f"{edition.name}: exploration", int(number in outcome.explored), 1)
     if work.conform is not None:
-        progress(f"{edition.name}: conformance", int(number in outcome.conformed), 1)
+        runs = len(work.conform.runs(edition))
+        done = len(outcome.conform_runs.get(number, {}))
+        progress(f"{edition.name}: conformance", done, runs)
     progress(f"{edition.name}: {work.games} games", played.tally.games, work.games)
 
 

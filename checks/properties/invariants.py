@@ -95,11 +95,25 @@ def type_ok(edition: Edition, game: GameState) -> str | None:
 
 
 def _other_fields_ok(edition: Edition, game: GameState) -> str | None:
-    """The type invariant's checks of scores and the colour in force."""
+    """The type invariant's checks of the fields that are not piles: scores, the count of
+    hands played, the colour in force, the special wild and the drawn card, the phase a draw
+    resumes, the challenged card and its judgments."""
     if len(game.scores) != len(game.hands) or min(game.scores, default=0) < 0:
         return "scores must be one non-negative number per player"
+    if game.hands_played < 0:
+        return f"{game.hands_played} hands played"
     if game.color != -1 and game.color not in edition.color_indices:
         return f"colour {game.color} in force is not a colour of this deck"
+    faces = len(edition.faces.faces)
+    if not (-1 <= game.special < faces and -1 <= game.drawn < faces):
+        return "the special wild or the drawn card is not a card of this deck"
+    if game.owed is not None and game.owed.then not in PHASES:
+        return f"an owed draw resumes '{game.owed.then}', not a state of the turn-flow machine"
+    challenge = game.challenge
+    if challenge is not None and not 0 <= challenge.card < faces:
+        return f"the challenged card {challenge.card} is not a card of this deck"
+    if challenge is not None and not {challenge.guilty, challenge.bluff} <= {True, False}:
+        return "a challenge's judgments are neither true nor false"
     return None
 
 
@@ -162,6 +176,8 @@ def seats_ok(edition: Edition, game: GameState) -> str | None:
         return f"direction {game.direction} is neither clockwise nor counterclockwise"
     if not -1 <= game.window < n:
         return "the UNO window names no seat"
+    if not -1 <= game.winner < n:
+        return "the game's winner is no seat"
     return None
 
 
@@ -189,8 +205,10 @@ def pending_ok(edition: Edition, game: GameState) -> str | None:
         c = game.challenge
         if (
             c.victim != game.current
+            or not 0 <= c.card < len(edition.faces.faces)
             or not edition.faces.wild_draw[c.card]
             or c.offender == c.victim
+            or not 0 <= c.offender < game.players
         ):
             return "the pending challenge does not match the table"
     if game.window >= 0 and len(game.hands[game.window]) != 1:

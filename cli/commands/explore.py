@@ -97,6 +97,7 @@ def conform(args: argparse.Namespace) -> int:
         games=args.games,
         seed=args.seed,
         max_states=args.max_states,
+        variant=args.variant,
     )
     data = report.to_json()
     difference = report.first_difference

@@ -218,16 +218,23 @@ def conform_text(data: ConformanceJson) -> str:
     """A conformance report, for people."""
     scale = f"scale {data['scale']}" if data["scale"] else "no scale"
     portion = "every state" if data["complete"] else "the first states, breadth first"
+    variant = f" (its {data['variant']} variant)" if data["variant"] else ""
     head = (
-        f"{data['edition']}: the {data['engine'] or 'compiled'} engine "
+        f"{data['edition']}{variant}: the {data['engine'] or 'compiled'} engine "
         f"{'agrees with' if data['ok'] else 'differs from'} the reference kernel"
     )
+    fields = [field for field in data["fields_corrupted"] if not field.startswith("[")]
     out = [
         head,
         f"  {scale}, {data['players']} players ({portion}): "
         f"{counted(data['states_compared'], 'state', 'states')}, "
         f"{counted(data['steps_compared'], 'step', 'steps')} compared, "
         f"{counted(data['moves_refused'], 'move', 'moves')} not offered refused by both",
+        f"  {counted(data['corruptions'], 'corrupted state', 'corrupted states')} judged alike "
+        f"({len(fields)} fields of the state and {len(data['fields_corrupted']) - len(fields)} "
+        f"of the engine's own made wrong), "
+        f"{counted(data['wrong_steps'], 'wrong successor', 'wrong successors')}, "
+        f"{counted(data['canonical_forms'], 'canonical form', 'canonical forms')}",
         f"  {counted(data['games'], 'full-size game', 'full-size games')} replayed step by step",
     ]
     difference = data["first_difference"]

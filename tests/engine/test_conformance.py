@@ -17,7 +17,6 @@ import pytest
 from scenario import edition
 
 from unospec.checks.engines.conformance import conform
-from unospec.checks.jobs.main_check import CONFORM_STATES
 from unospec.cli import main
 from unospec.model import kernel, legality
 from unospec.model.actions import Action
@@ -31,12 +30,13 @@ EDITIONS = ("classic", "express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 @pytest.mark.full_conformance
 @pytest.mark.parametrize("name", EDITIONS)
 @pytest.mark.slow
-def test_the_engine_agrees_with_the_reference_at_the_check_scale(name: str) -> None:
-    """As `unospec check` runs it: the first 20,000 states of micro, each with its
-    outcomes, its moves not offered and its invariants' verdicts, and five whole games."""
-    report = conform(edition(name), scale="micro", max_states=CONFORM_STATES)
+def test_the_engine_agrees_with_the_reference_deep_into_micro(name: str) -> None:
+    """Deeper into `micro` than `unospec check` goes (its plan, in
+    test_conformance_reach.py): the first 20,000 states, each with its outcomes, its moves
+    not offered and its invariants' verdicts, and five whole games."""
+    report = conform(edition(name), scale="micro", max_states=20_000)
     assert report.ok, report.to_json()["first_difference"]
-    assert report.states_compared > 10_000 and report.moves_refused > 100_000
+    assert report.states_compared == 20_000 and report.moves_refused > 200_000
     assert report.games == 5 and report.steps_compared > report.states_compared
 
 
@@ -49,26 +49,42 @@ def test_the_engines_full_size_games_replay_step_by_step(players: int) -> None:
         assert report.steps_compared > 100
 
 
+BLIND_SPOTS = (
+    "moves of cards the mover does not hold",
+    "chance outcomes that are not outcomes",
+    "refusals compared by kind only",
+    "fields the corrupted states never changed",
+    "step invariants judged on correct steps only",
+    "symmetry never compared with the reference",
+    "parameters of equal value",
+)
+"""The blind spots of conformance before issue 39, each with a seeded engine bug it missed."""
+
+
 @pytest.mark.slow
 def test_every_seeded_engine_bug_is_caught() -> None:
     """`benchmarks/engine_mutants.py`: one bug per rule area (matching, Skip, Reverse with
     two players, the draw amounts, Wild Draw legality and judgment, both challenge payouts,
     the drawn-card decision, the UNO window, reshuffle, turn order, scoring, each special
-    wild, an invariant), each run as plain Python with the bug swapped in."""
+    wild, an invariant), each caught by the conformance it names; and one or more per blind
+    spot conformance once had, each caught by the conformance `unospec check` makes with no
+    flag. Each runs as plain Python with the bug swapped in."""
     found = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "engine_mutants.py")],
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=900,
         env={**os.environ, "NUMBA_DISABLE_JIT": "1"},
         check=True,
     )
     results = [json.loads(line) for line in found.stdout.splitlines()]
-    assert len(results) >= 12
+    assert len(results) >= 12 + len(BLIND_SPOTS)
     assert [r["mutant"] for r in results if not r["caught"]] == []
     areas = {r["area"] for r in results}
     for area in ("matching", "Skip", "draw amounts", "scoring", "reshuffle", "turn order"):
         assert area in areas
+    by_check = {r["blind_spot"] for r in results if r["blind_spot"] and r["by"] == "check"}
+    assert by_check >= set(BLIND_SPOTS)
 
 
 def test_a_reference_guard_that_lets_an_unoffered_move_through_is_caught(

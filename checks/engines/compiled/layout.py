@@ -55,6 +55,35 @@ from unospec.model.state import GameState, Owed, PendingChallenge
 ) = range(28)
 HEADER = 28
 
+SLOT_NAMES: tuple[str, ...] = (
+    "PHASE", "COLOR", "DIRECTION", "CURRENT", "ACTOR", "DRAWN", "OWED", "OWED_PLAYER",
+    "OWED_AMOUNT", "OWED_THEN", "CH", "CH_OFFENDER", "CH_VICTIM", "CH_CARD", "CH_GUILTY",
+    "CH_BLUFF", "SPECIAL", "WINDOW", "HANDS_PLAYED", "LEADER", "WINNER", "TOP", "UNDER",
+    "PILE_START", "PILE_LEN", "PLAYERS", "FACES", "CARDS",
+)  # fmt: skip
+"""The header's slots by name, in their order."""
+BLOCK_NAMES: tuple[str, ...] = ("scores", "hand sizes", "hand counts", "under counts", "ring")
+"""The blocks after the header, in their order."""
+
+HOLDS: dict[str, str | None] = {
+    "PHASE": "phase", "COLOR": "color", "DIRECTION": "direction", "CURRENT": "current",
+    "ACTOR": "actor", "DRAWN": "drawn", "OWED": "owed", "OWED_PLAYER": "owed.player",
+    "OWED_AMOUNT": "owed.amount", "OWED_THEN": "owed.then", "CH": "challenge",
+    "CH_OFFENDER": "challenge.offender", "CH_VICTIM": "challenge.victim",
+    "CH_CARD": "challenge.card", "CH_GUILTY": "challenge.guilty",
+    "CH_BLUFF": "challenge.bluff", "SPECIAL": "special", "WINDOW": "window",
+    "HANDS_PLAYED": "hands_played", "LEADER": "leader", "WINNER": "winner", "TOP": "discard",
+    "UNDER": None, "PILE_START": None, "PILE_LEN": "draw_pile", "PLAYERS": None,
+    "FACES": None, "CARDS": None, "scores": "scores", "hand sizes": None,
+    "hand counts": "hands", "under counts": "discard", "ring": "draw_pile",
+}  # fmt: skip
+"""Every slot and block of the layout, and the field of the reference's `GameState` it holds
+(dotted into an obligation's fields); None where it is the row's own bookkeeping (a count
+the other slots imply, the ring's start, the table's dimensions), which no `GameState`
+holds. Conformance corrupts every one of them (`conformance.corruption`)."""
+assert all(globals()[name] == slot for slot, name in enumerate(SLOT_NAMES))
+assert set(HOLDS) == {*SLOT_NAMES, *BLOCK_NAMES} and len(SLOT_NAMES) == HEADER
+
 Row = npt.NDArray[np.int64]
 
 
@@ -83,45 +112,44 @@ def pile_at(players: int, faces: int) -> int:
 
 
 def encode(edition: Edition, game: GameState, phase_ids: dict[str, int]) -> Row:
-    """`game` as a row of `edition`'s engine (`phase_ids`: the machine's phase numbering)."""
+    """`game` as a row of `edition`'s engine (`phase_ids`: the machine's phase numbering; a
+    phase of no machine, as conformance corrupts a state, is numbered one past the last).
+    Written into a plain list, then made an array once: conformance encodes every state."""
     players, faces, cards = game.players, len(edition.faces.faces), edition.in_play_count
-    row = np.zeros(row_length(players, faces, cards), dtype=np.int64)
+    r = [0] * row_length(players, faces, cards)
     owed, challenge = game.owed, game.challenge
-    row[PHASE] = phase_ids[game.phase]
-    row[COLOR], row[DIRECTION] = game.color, game.direction
-    row[CURRENT], row[ACTOR], row[DRAWN] = game.current, game.actor, game.drawn
+    r[PHASE] = phase_ids.get(game.phase, len(phase_ids))
+    r[COLOR], r[DIRECTION] = game.color, game.direction
+    r[CURRENT], r[ACTOR], r[DRAWN] = game.current, game.actor, game.drawn
     if owed is not None:
-        row[OWED], row[OWED_PLAYER], row[OWED_AMOUNT] = 1, owed.player, owed.amount
-        row[OWED_THEN] = phase_ids[owed.then]
+        r[OWED], r[OWED_PLAYER], r[OWED_AMOUNT] = 1, owed.player, owed.amount
+        r[OWED_THEN] = phase_ids.get(owed.then, len(phase_ids))
     else:
-        row[OWED_PLAYER] = row[OWED_THEN] = -1
+        r[OWED_PLAYER] = r[OWED_THEN] = -1
     if challenge is not None:
-        row[CH], row[CH_OFFENDER], row[CH_VICTIM] = 1, challenge.offender, challenge.victim
-        row[CH_CARD], row[CH_GUILTY], row[CH_BLUFF] = (
-            challenge.card,
-            challenge.guilty,
-            challenge.bluff,
-        )
+        r[CH], r[CH_OFFENDER], r[CH_VICTIM] = 1, challenge.offender, challenge.victim
+        r[CH_CARD], r[CH_GUILTY], r[CH_BLUFF] = challenge.card, challenge.guilty, challenge.bluff
     else:
-        row[CH_OFFENDER] = row[CH_VICTIM] = row[CH_CARD] = -1
-    row[SPECIAL], row[WINDOW] = game.special, game.window
-    row[HANDS_PLAYED], row[LEADER], row[WINNER] = game.hands_played, game.leader, game.winner
-    row[TOP] = game.discard[-1] if game.discard else -1
-    row[UNDER] = max(0, len(game.discard) - 1)
-    row[PILE_START], row[PILE_LEN] = 0, len(game.draw_pile)
-    row[PLAYERS], row[FACES], row[CARDS] = players, faces, cards
-    row[scores_at(players) : scores_at(players) + players] = game.scores
-    hands = hands_at(players)
+        r[CH_OFFENDER] = r[CH_VICTIM] = r[CH_CARD] = -1
+    r[SPECIAL], r[WINDOW] = game.special, game.window
+    r[HANDS_PLAYED], r[LEADER], r[WINNER] = game.hands_played, game.leader, game.winner
+    r[TOP] = game.discard[-1] if game.discard else -1
+    r[UNDER] = max(0, len(game.discard) - 1)
+    r[PILE_START], r[PILE_LEN] = 0, len(game.draw_pile)
+    r[PLAYERS], r[FACES], r[CARDS] = players, faces, cards
+    r[scores_at(players) : scores_at(players) + players] = game.scores
+    hands, sizes = hands_at(players), sizes_at(players)
     for player, hand in enumerate(game.hands):
-        row[sizes_at(players) + player] = len(hand)
+        r[sizes + player] = len(hand)
+        base = hands + player * faces
         for card in hand:
-            row[hands + player * faces + card] += 1
+            r[base + card] += 1
     under = under_at(players, faces)
     for card in game.discard[:-1]:
-        row[under + card] += 1
+        r[under + card] += 1
     pile = pile_at(players, faces)
-    row[pile : pile + len(game.draw_pile)] = game.draw_pile
-    return row
+    r[pile : pile + len(game.draw_pile)] = game.draw_pile
+    return np.array(r, dtype=np.int64)
 
 
 def decode(edition: Edition, row: Row, phases: tuple[str, ...]) -> GameState:
@@ -131,17 +159,16 @@ def decode(edition: Edition, row: Row, phases: tuple[str, ...]) -> GameState:
     r = row.tolist()
     players, faces, cards = r[PLAYERS], r[FACES], r[CARDS]
     at = hands_at(players)
-    hands = []
-    for player in range(players):
-        counts = r[at + player * faces : at + (player + 1) * faces]
-        hands.append(tuple(card for card in range(faces) for _ in range(counts[card])))
+    hands = tuple(
+        _multiset(r[at + player * faces : at + (player + 1) * faces]) for player in range(players)
+    )
     start, size = r[PILE_START], r[PILE_LEN]
     ring = r[pile_at(players, faces) : pile_at(players, faces) + cards]
-    draw_pile = tuple(ring[(start + i) % cards] for i in range(size))
-    under = r[under_at(players, faces) : under_at(players, faces) + faces]
+    draw_pile = tuple((ring[start:] + ring[:start])[:size] if start else ring[:size])
     discard: tuple[int, ...] = ()
     if r[TOP] >= 0:
-        discard = (*(card for card in range(faces) for _ in range(under[card])), r[TOP])
+        under = under_at(players, faces)
+        discard = (*_multiset(r[under : under + faces]), r[TOP])
     owed = Owed(r[OWED_PLAYER], r[OWED_AMOUNT], phases[r[OWED_THEN]]) if r[OWED] else None
     challenge = (
         PendingChallenge(
@@ -153,12 +180,21 @@ def decode(edition: Edition, row: Row, phases: tuple[str, ...]) -> GameState:
     return tuple.__new__(
         GameState,
         (
-            phases[r[PHASE]], tuple(hands), draw_pile, discard, edition.faces.set_aside,
+            phases[r[PHASE]], hands, draw_pile, discard, edition.faces.set_aside,
             r[COLOR], r[DIRECTION], r[CURRENT], r[ACTOR], r[DRAWN], owed, challenge,
             r[SPECIAL], r[WINDOW], tuple(r[HEADER : HEADER + players]), r[HANDS_PLAYED],
             r[LEADER], r[WINNER],
         ),
     )  # fmt: skip
+
+
+def _multiset(counts: list[int]) -> tuple[int, ...]:
+    """The sorted cards that `counts` (copies per face) hold."""
+    cards: list[int] = []
+    for card, copies in enumerate(counts):
+        if copies:
+            cards += [card] * copies
+    return tuple(cards)
 
 
 def comparable(game: GameState) -> GameState:

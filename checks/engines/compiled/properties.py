@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from unospec.checks.engines.compiled.jit import Grid, Ints, compiled
+from unospec.checks.engines.compiled.jit import Grid, Ints, compiled, compiled_inline
 from unospec.checks.engines.compiled.layout import (
     ACTOR,
     CARDS,
@@ -34,13 +34,16 @@ from unospec.checks.engines.compiled.layout import (
     DIRECTION,
     DRAWN,
     FACES,
+    HANDS_PLAYED,
     HEADER,
     LEADER,
     OWED,
     OWED_AMOUNT,
     OWED_PLAYER,
+    OWED_THEN,
     PHASE,
     PILE_LEN,
+    PILE_START,
     PLAYERS,
     SPECIAL,
     TOP,
@@ -105,6 +108,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     HOLD_WILD,
     R_ANY_MATCHING,
     R_FACES,
+    R_IN_PLAY,
     R_MAX_PLAYERS,
     R_MIN_PLAYERS,
     R_SINGLE_HAND,
@@ -260,15 +264,26 @@ def event_in(M: Ints, inv: Ints, which: int, event: int) -> int:
 # -- state invariants ---------------------------------------------------------------------------
 
 
+@compiled_inline
+def row_length(players: int, faces: int, cards: int) -> int:
+    """layout.row_length: the row a table of that size is laid out in."""
+    return HEADER + 2 * players + players * faces + faces + cards
+
+
 @compiled
 def type_ok(M: Ints, E: Ints, s: Ints) -> bool:
-    """invariants.type_ok: a phase of the machine, cards of the deck, scores of at least
-    zero, a colour of the deck; and the row's own bookkeeping adds up (hands are counts,
-    so always sorted)."""
-    if not 0 <= s[PHASE] < M[M[M_DIMS]]:
+    """invariants.type_ok: a phase of the machine, cards of the deck (in the piles, drawn,
+    challenged, special), scores and a count of hands played of at least zero, a colour of
+    the deck, a resumed phase of the machine, judgments that are true or false; and the
+    row's own bookkeeping adds up (the seats, faces and cards the row is laid out for, hands
+    as counts, the draw pile's ring)."""
+    phases = M[M[M_DIMS]]
+    if not 0 <= s[PHASE] < phases:
         return False
     faces, players = s[FACES], s[PLAYERS]
-    if faces != E[E[E_RULES] + R_FACES]:
+    if faces != E[E[E_RULES] + R_FACES] or s[CARDS] != E[E[E_RULES] + R_IN_PLAY]:
+        return False
+    if not players >= 1 or row_length(players, faces, s[CARDS]) != s.shape[0]:
         return False
     for player in range(players):
         base = hand_base(s, player)
@@ -287,7 +302,7 @@ def type_ok(M: Ints, E: Ints, s: Ints) -> bool:
         total += s[under + card]
     if total != s[UNDER] or not -1 <= s[TOP] < faces or (s[TOP] < 0 and s[UNDER] > 0):
         return False
-    if not 0 <= s[PILE_LEN] <= s[CARDS]:
+    if not 0 <= s[PILE_LEN] <= s[CARDS] or not 0 <= s[PILE_START] < max(1, s[CARDS]):
         return False
     for i in range(s[PILE_LEN]):
         if not 0 <= pile_card(s, i) < faces:
@@ -295,6 +310,14 @@ def type_ok(M: Ints, E: Ints, s: Ints) -> bool:
     for player in range(players):
         if s[HEADER + player] < 0:
             return False
+    if s[HANDS_PLAYED] < 0 or not -1 <= s[SPECIAL] < faces or not -1 <= s[DRAWN] < faces:
+        return False
+    if s[OWED] and not 0 <= s[OWED_THEN] < phases:
+        return False
+    if s[CH] and not (0 <= s[CH_GUILTY] <= 1 and 0 <= s[CH_BLUFF] <= 1):
+        return False
+    if s[CH] and not 0 <= s[CH_CARD] < faces:
+        return False
     return s[COLOR] == -1 or is_deck_color(E, s[COLOR])
 
 
@@ -345,7 +368,7 @@ def seats_ok(E: Ints, s: Ints) -> bool:
         return False
     if s[DIRECTION] != 1 and s[DIRECTION] != -1:
         return False
-    return -1 <= s[WINDOW] < n
+    return -1 <= s[WINDOW] < n and -1 <= s[WINNER] < n
 
 
 @compiled
@@ -374,6 +397,8 @@ def pending_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
         if s[CH_VICTIM] != s[CURRENT] or not 0 <= card < s[FACES]:
             return False
         if face(E, card, F_EFFECT) != FX_WILD_DRAW or s[CH_OFFENDER] == s[CH_VICTIM]:
+            return False
+        if not 0 <= s[CH_OFFENDER] < n:
             return False
     if s[WINDOW] >= 0 and hand_size(s, s[WINDOW]) != 1:
         return False

@@ -1086,7 +1086,7 @@ def plays(E: Ints, s: Ints, player: int, only: int, out: Grid, n: int) -> int:
     for card in range(s[FACES]):
         if only >= 0 and card != only:
             continue
-        if held(s, player, card) <= 0:
+        if only < 0 and held(s, player, card) <= 0:  # the drawn card is offered as it is
             continue
         if not matches(E, s[COLOR], s[TOP], card) or not own_rule_allows(E, s, player, card):
             continue

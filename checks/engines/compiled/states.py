@@ -284,3 +284,25 @@ def fingerprint(words: Words, width: int) -> int:
     h ^= h >> np.uint64(29)
     value = int(h & np.uint64(0x7FFFFFFFFFFFFFFF))
     return value if value != 0 else 1
+
+
+@compiled
+def canonical_of(
+    M: Ints,
+    s: Ints,
+    spec: Ints,
+    renamings: Ints,
+    count: int,
+    work: Ints,
+    words: Words,
+    images: WordGrid,
+    scratch: Ints,
+    counts: Ints,
+    mapped: Ints,
+) -> int:
+    """The canonical form the explorer keys the row `s` by, into `words`: `s` normalized
+    (in `work`, leaving `s` as it is), then `canonical`; its return."""
+    for i in range(s.shape[0]):
+        work[i] = s[i]
+    normalize(M, work, counts)
+    return canonical(work, spec, renamings, count, words, images, scratch, counts, mapped)

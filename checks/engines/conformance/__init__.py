@@ -5,20 +5,21 @@ The compiled engine is trusted only where this says it agrees with the reference
 - **States** (`states`). Every state of the reference's exploration at a scale is encoded
   into the implementation and decoded back; the two must agree on the state, on its legal
   moves, on the state reached by every move and every chance outcome (or on the refusal,
-  and the kind of refusal), and on every invariant's verdict where the implementation
-  checks them.
-- **The reference against itself** (`converse`). In each state, every plausible move that
-  is *not* offered (each card in hand with each colour, draws, passes, answers to a Wild
-  Draw, UNO calls and catches for every seat, the special wilds' moves) must be refused by
-  the reference, and by the implementation.
+  its kind and the rule it cites), and on every invariant's verdict, in states and steps
+  made wrong on purpose too (`corruption`), and on canonical forms (`symmetry`).
+- **The converse** (`converse`). In each state, the plausible moves that are *not* offered
+  (cards the mover does not hold, wrong seats, every colour, kinds of move the phase does
+  not take, shuffles that are no outcome) must be refused by both, for the same rule.
 - **Games** (`games`). Whole random games the implementation plays are replayed by the
   reference, step by step: each step must be legal there, reach the same state, and the
   two must offer the same moves at every step.
+- **Where** (`plan`): the runs `unospec check` makes, at the scales that reach the rules,
+  and on the edition's distinguishing variant (`model.distinguishing`).
 
 Any implementation can be checked: it only has to provide the `Rules` calls (`adapter`; an
-app's own engine, say, wrapped in an adapter); `compiled.adapter.CompiledRules` is the
-compiled engine's. The first difference comes with a trace that `unospec replay` reads,
-ending at the step where the two part (`report`).
+app's own engine, say, wrapped in an adapter), and may add the `MoreRules` ones;
+`compiled.adapter.CompiledRules` is the compiled engine's. The first difference comes with
+a trace that `unospec replay` reads, ending at the step where the two part (`report`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from unospec.checks.engines.conformance.report import (
     DifferenceJson,
 )
 from unospec.checks.engines.conformance.states import StatesCompared, compare_states
+from unospec.model.distinguishing import VARIANTS
 from unospec.model.edition import Edition
 from unospec.model.scale import fitting_scale, parse_scale, require_dealable, scale_edition
 
@@ -66,11 +68,15 @@ def conform(
     opener: Opener = compiled,
     max_states: int | None = None,
     max_steps: int = MAX_STEPS,
+    variant: str | None = None,
 ) -> ConformanceReport:
     """Hold an implementation (`opener`, by default the compiled engine) to the reference:
     every state of `base` at `scale` (None: none), then `games` full-size random games;
-    stop at the first difference."""
+    stop at the first difference. `variant` names a variant of `base` to play instead
+    (`distinguishing.VARIANTS`: the distinguishing one)."""
     started = time.perf_counter()
+    if variant is not None:
+        base = VARIANTS[variant](base)
     seats = base.rules.min_players if players is None else players
     base.require_players(seats)
     fitted = fitting_scale(base, seats, scale) if scale else None
@@ -81,10 +87,10 @@ def conform(
         require_dealable(scaled, seats, fitted, base)
         rules = opener(scaled, seats)
         engine = rules.name
-        states = compare_states(scaled, seats, rules, fitted, max_states)
+        states = compare_states(scaled, seats, rules, fitted, max_states, variant)
     played = GamesCompared()
     if states.difference is None and games:
-        played = compare_games(base, players, games, seed, opener, max_steps)
+        played = compare_games(base, players, games, seed, opener, max_steps, variant)
     return ConformanceReport(
         base.name,
         fitted,
@@ -97,4 +103,9 @@ def conform(
         first_difference=states.difference or played.difference,
         seconds=time.perf_counter() - started,
         complete=states.complete,
+        variant=variant,
+        canonical_forms=states.canonical_forms,
+        fields_corrupted=states.fields_corrupted,
+        corruptions=states.corruptions,
+        wrong_steps=states.wrong_steps,
     )

@@ -62,6 +62,36 @@ class Rules(Protocol[S]):
     def play(self, seed: int, max_steps: int) -> list[Action] | None: ...
 
 
+class MoreRules(Protocol[S]):
+    """Calls an implementation may add to be held to more (conformance looks for each by
+    name and skips what it lacks; `compiled.adapter.CompiledRules` has all three):
+
+    - `canonical(state)`: the canonical form its explorer keys `state` by (normalized, the
+      least over the colour renamings), any value two forms compare equal by, and the
+      state that form stands for;
+    - `step_broken(state, action, claimed, at)`: the step invariants it finds broken in the
+      step `action` takes from `state`, when handed `claimed` as the state after the step's
+      transition number `at` (its last: the state the step ended in);
+    - `bookkeeping_corruptions(state)`: `state` with each part of the implementation's own
+      bookkeeping made wrong (a count its other fields imply, say), by name, for parts no
+      reference field holds: its type invariant must reject each.
+    """
+
+    def canonical(self, state: S) -> tuple[object, GameState]: ...
+
+    def step_broken(
+        self, state: S, action: Action, claimed: GameState, at: int
+    ) -> frozenset[str]: ...
+
+    def bookkeeping_corruptions(self, state: S) -> list[tuple[str, S]]: ...
+
+
+def canonical_of(rules: Rules[S], state: S) -> tuple[object, GameState] | None:
+    """`rules`'s canonical form of `state` and the state it stands for (None: it has none)."""
+    call = getattr(rules, "canonical", None)
+    return None if call is None else call(state)
+
+
 Opener = Callable[[Edition, int], "Rules[Any]"]
 """Opens an implementation for an edition at a table of that many players."""
 

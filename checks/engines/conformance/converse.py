@@ -1,78 +1,255 @@
-"""The converse: every plausible move a state does not offer (each card in hand with each
-colour, draws, passes, answers to a Wild Draw, UNO calls and catches for every seat, the
-special wilds' moves) must be refused, by the reference and by the implementation."""
+"""The converse: every plausible move a state does not offer must be refused, by the
+reference and by the implementation, for the same rule.
+
+"Plausible" is wide on purpose: an engine that checks less than the reference shows only on
+a move that the reference refuses for that reason. So each state is tried with:
+
+- every card of the deck, in the mover's hand or not (another hand's, the draw pile's, the
+  discard pile's), by every seat and by one seat past the table, with each colour of the
+  deck, with none and with a colour the deck lacks; draws, passes, answers to a Wild Draw,
+  UNO calls and catches of every seat, a kept card, a special wild's loser;
+- shuffles that are not outcomes: in a reshuffle's phase, orders that are short, long,
+  duplicated or hold a foreign card; before a deal, orders that are not a permutation of
+  the deck; in every other phase, a reshuffle and a deal at all.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
 from unospec.checks.engines.chance import Outcome
-from unospec.checks.engines.conformance.report import Found
+from unospec.checks.engines.conformance.report import Found, Refusal, refusal
 from unospec.model.actions import (
+    ACTION_NAMES,
     Accept,
     Action,
     CallUno,
     Catch,
     Challenge,
+    Deal,
     Draw,
     Keep,
     NameLoser,
     Pass,
     Play,
+    Reshuffle,
 )
 from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, RuleGap
-from unospec.model.kernel import is_chance, run
+from unospec.model.kernel import STEPS, WINDOW_PHASES, chance_cards, run
 from unospec.model.state import GameState
-from unospec.model.table import MACHINE
 from unospec.model.vocabulary import Phase
 
+KINDS_AT_ONCE = 2
+"""Moves of kinds a phase does not take, tried in each state of that phase, in turn."""
 
-def plausible_moves(edition: Edition, game: GameState) -> list[Action]:
-    """Every move a player might try now, legal or not: each card in each hand with each
-    colour of the deck, none, and a colour the deck lacks; draws, passes, answers to a Wild
-    Draw, UNO calls, catches of every seat, a kept card after a Hail Mary, a special wild's
-    loser."""
-    seats = range(game.players)
-    outside = [c for c in range(len(COLORS)) if c not in edition.color_indices][:1]
-    colours = (-1, *edition.color_indices, *outside)  # and one colour the deck lacks
-    moves: list[Action] = []
-    for player in seats:
-        for card in dict.fromkeys(game.hands[player]):
-            moves.extend(Play(player, card, colour) for colour in colours)
-            moves.append(Keep(player, card))
-        moves += [Draw(player), Pass(player), Challenge(player), Accept(player)]
-        moves += [CallUno(player), NameLoser(player)]
-        moves.extend(Catch(player, target) for target in seats)
+
+@dataclass
+class MoveTable:
+    """The plausible moves of one table, made once (conformance tries tens of them in each
+    of thousands of states): per seat and card, the card played with every colour (none,
+    each of the deck's, one it lacks) and kept (`own`), or played with the colour it would
+    need (none for a coloured card, the deck's first for a wild) and kept (`foreign`); per
+    seat, the moves that name no card; one of each kind by the seat past the table; and a
+    shuffle of each kind.
+
+    A kind of move the machine takes in no step of a phase (`STEPS`; in an UNO window every
+    move is taken, as the one that closes it) is refused there for the phase, whoever makes
+    it with whatever card: the current player tries `KINDS_AT_ONCE` of them in each state
+    of the phase, in turn (`for_phase`, `next_turn`)."""
+
+    own: tuple[tuple[tuple[Action, ...], ...], ...]
+    foreign: tuple[tuple[tuple[Action, ...], ...], ...]
+    card_free: tuple[tuple[Action, ...], ...]
+    past: tuple[Action, ...]
+    shuffles: tuple[Action, ...]
+    phases: dict[Phase, PhaseMoves] = field(default_factory=dict)
+    turns: dict[Phase, int] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, edition: Edition, players: int) -> MoveTable:
+        seats, cards = range(players), range(len(edition.faces.faces))
+        colours = _colours(edition)
+        wild, first = edition.faces.wild, edition.color_indices[0]
+        return cls(
+            own=tuple(
+                tuple((*(Play(p, c, colour) for colour in colours), Keep(p, c)) for c in cards)
+                for p in seats
+            ),
+            foreign=tuple(
+                tuple((Play(p, c, first if wild[c] else -1), Keep(p, c)) for c in cards)
+                for p in seats
+            ),
+            card_free=tuple(_card_free(p, seats) for p in seats),
+            past=(Play(players, 0, -1), Keep(players, 0), *_card_free(players, (0,))),
+            shuffles=(Reshuffle(()), Deal(edition.faces.in_play)),
+        )
+
+    def for_phase(self, phase: Phase) -> PhaseMoves:
+        """This table's moves as `phase` takes them (made once per phase)."""
+        known = self.phases.get(phase)
+        if known is None:
+            known = self.phases[phase] = PhaseMoves.of(self, phase)
+        return known
+
+    def next_turn(self, phase: Phase) -> int:
+        """How many states of `phase` were tried before this one."""
+        turn = self.turns.get(phase, 0)
+        self.turns[phase] = turn + 1
+        return turn
+
+
+@dataclass(frozen=True)
+class PhaseMoves:
+    """A `MoveTable` in one phase: its moves of the kinds the phase takes (`shuffles`: the
+    shuffles of no order it takes, in an UNO window), and one move of each kind it does
+    not take, by seat (`refused_kinds[seat]`)."""
+
+    own: tuple[tuple[tuple[Action, ...], ...], ...]
+    foreign: tuple[tuple[tuple[Action, ...], ...], ...]
+    card_free: tuple[tuple[Action, ...], ...]
+    shuffles: tuple[Action, ...]
+    refused_kinds: tuple[tuple[Action, ...], ...]
+
+    @classmethod
+    def of(cls, table: MoveTable, phase: Phase) -> PhaseMoves:
+        taken = {kind for (step_phase, kind) in STEPS if step_phase == phase}
+        window = phase in WINDOW_PHASES
+        if window:
+            taken = set(ACTION_NAMES)
+
+        def kept(moves: tuple[Action, ...]) -> tuple[Action, ...]:
+            return tuple(move for move in moves if type(move) in taken)
+
+        def one_of_each_refused(player: int) -> tuple[Action, ...]:
+            every = (*table.own[player][0], *table.card_free[player], *table.shuffles)
+            firsts = {type(move): move for move in reversed(every) if type(move) not in taken}
+            return tuple(firsts.values())
+
+        seats = range(len(table.own))
+        return cls(
+            own=tuple(tuple(kept(moves) for moves in table.own[p]) for p in seats),
+            foreign=tuple(tuple(kept(moves) for moves in table.foreign[p]) for p in seats),
+            card_free=tuple(kept(table.card_free[p]) for p in seats),
+            shuffles=table.shuffles if window else (),
+            refused_kinds=tuple(one_of_each_refused(p) for p in seats),
+        )
+
+
+def _card_free(player: int, targets: Iterable[int]) -> tuple[Action, ...]:
+    """The moves of `player` that name no card: draw, pass, the answers to a Wild Draw, the
+    UNO call, a special wild's loser, and a catch of each of `targets`."""
+    return (
+        Draw(player), Pass(player), Challenge(player), Accept(player), CallUno(player),
+        NameLoser(player), *(Catch(player, target) for target in targets),
+    )  # fmt: skip
+
+
+def plausible_moves(
+    table: MoveTable, game: GameState, movers: frozenset[int], turn: int
+) -> list[Action]:
+    """Every move a player might try now, legal or not: a mover (a seat with a move
+    offered) plays each card it holds with every colour, and every card it does not hold;
+    any other seat each card it holds and one it does not; every seat draws, passes,
+    answers a Wild Draw, calls UNO, catches every seat, where the phase takes such a move;
+    the current player makes moves of kinds the phase does not take (see `MoveTable`); and
+    the seat past the table one move (the `turn`th of its kinds, in turn)."""
+    phase = table.for_phase(game.phase)
+    refused = phase.refused_kinds[game.current % len(phase.own)]
+    moves: list[Action] = [*phase.shuffles, table.past[turn % len(table.past)]]
+    if refused:
+        start = table.next_turn(game.phase) * KINDS_AT_ONCE
+        moves += {refused[(start + k) % len(refused)]: None for k in range(KINDS_AT_ONCE)}
+    for player, hand in enumerate(game.hands):
+        own, foreign = phase.own[player], phase.foreign[player]
+        held = dict.fromkeys(hand)
+        others = (card for card in range(len(foreign)) if card not in held)
+        if player in movers:
+            for card in held:
+                moves += own[card]
+            for card in others:
+                moves += foreign[card]
+        else:
+            for card in held:
+                moves += foreign[card]
+            moves += foreign[next(others, len(foreign) - 1)]
+        moves += phase.card_free[player]
     return moves
 
 
-def not_offered(edition: Edition, game: GameState, legal: tuple[Action, ...]) -> list[Action]:
-    """The plausible moves of `game` the reference does not offer (none in a shuffle's
-    phase, nor once the game is over)."""
-    if is_chance(game) or game.phase in MACHINE.final:
+def _colours(edition: Edition) -> tuple[int, ...]:
+    """None, each colour of the deck, and one colour it lacks (past the last colour when
+    the deck has them all)."""
+    outside = next((c for c in range(len(COLORS)) if c not in edition.color_indices), len(COLORS))
+    return (-1, *edition.color_indices, outside)
+
+
+def false_shuffles(edition: Edition, game: GameState) -> list[Action]:
+    """In a chance phase, the orders the table may not shuffle: orders of the cards it
+    shuffles that are no reordering of them (the other kind of shuffle is a kind of move
+    the phase does not take: see `MoveTable`)."""
+    if game.phase == Phase.awaiting_reshuffle:
+        return [Reshuffle(order) for order in _not_permutations(chance_cards(edition, game), game)]
+    if game.phase == Phase.dealing:
+        return [Deal(order) for order in _not_permutations(edition.faces.in_play, game)]
+    return []
+
+
+def _not_permutations(cards: tuple[int, ...], game: GameState) -> list[tuple[int, ...]]:
+    """Orders of `cards` that are no reordering of them: short, long, with a card twice in
+    place of another, and with a card from elsewhere (the top of the discard pile, or a
+    hand's) in place of one. Every card is one of the deck: a trace names each by its id."""
+    if not cards:
         return []
+    orders = [cards[1:], (*cards, cards[0])]
+    twice = next((card for card in cards if card != cards[0]), None)
+    if twice is not None:
+        orders.append((twice, *cards[1:]))
+    elsewhere = (*game.discard[-1:], *(c for hand in game.hands for c in hand), *game.set_aside)
+    foreign = next((card for card in elsewhere if card not in cards), None)
+    if foreign is not None:
+        orders.append((foreign, *cards[1:]))
+    return orders
+
+
+def not_offered(
+    edition: Edition, table: MoveTable, game: GameState, legal: tuple[Action, ...], turn: int
+) -> list[Action]:
+    """The plausible moves and false shuffles of `game` the reference does not offer (the
+    `turn`th state compared: see `plausible_moves`)."""
+    movers = frozenset(getattr(action, "player", -1) for action in legal)
+    tries = [*false_shuffles(edition, game), *plausible_moves(table, game, movers, turn)]
     offered = set(legal)
-    return [action for action in plausible_moves(edition, game) if action not in offered]
+    return [action for action in tries if action not in offered]
+
+
+def refused_by_reference(edition: Edition, game: GameState, action: Action) -> Refusal | str:
+    """The reference's refusal of `action` (not offered) in `game`, or what is wrong when it
+    does not refuse it."""
+    try:
+        run(edition, game, action)
+    except IllegalAction as illegal:
+        return "illegal", illegal.rule
+    except RuleGap as gap:
+        return f"no outcome (not offered): {gap}"
+    return "accepted, though not offered"
 
 
 def converse(
-    edition: Edition, game: GameState, tries: list[Action], engine: list[bool]
+    edition: Edition, game: GameState, tries: list[Action], engine: list[Refusal | None]
 ) -> tuple[Found | None, int]:
     """Every move of `tries` (not offered) is refused, by the reference and the engine
-    (`engine`: whether it refuses each): the first that is not, and how many were checked."""
-    for checked, (action, refused) in enumerate(zip(tries, engine, strict=True), 1):
-        try:
-            run(edition, game, action)
-        except IllegalAction:
-            pass
-        except RuleGap as gap:
-            said = f"no outcome (not offered): {gap}"
-            return Found("converse", action, said, "-", unplayed(action)), checked
-        else:
-            said = "accepted, though not offered"
-            return Found("converse", action, said, "-", unplayed(action)), checked
-        if not refused:
-            return Found("converse", action, "refused", "accepted", unplayed(action)), checked
+    (`engine`: its refusal of each, None where it accepts), citing the same rule: the first
+    that is not, and how many were checked."""
+    for checked, (action, theirs) in enumerate(zip(tries, engine, strict=True), 1):
+        ours = refused_by_reference(edition, game, action)
+        if isinstance(ours, str):
+            return Found("converse", action, ours, "-", unplayed(action)), checked
+        if theirs != ours:
+            said = refusal(ours)
+            return Found("converse", action, said, refusal(theirs), unplayed(action)), checked
     return None, len(tries)
 
 

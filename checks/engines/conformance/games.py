@@ -34,6 +34,7 @@ def compare_games(
     seed: int,
     opener: Opener,
     max_steps: int,
+    variant: str | None = None,
 ) -> GamesCompared:
     """Replay the implementation's random games through the reference, step by step (the
     games `unospec simulate` plays from `seed`); stop at the first difference, or at once
@@ -51,7 +52,7 @@ def compare_games(
         if actions is None:  # the implementation plays no games of its own
             break
         played += 1
-        difference, replayed = _replay_game(base, seats, rules, actions)
+        difference, replayed = _replay_game(base, seats, rules, actions, variant)
         steps += replayed
         if difference is not None:
             return GamesCompared(played, steps, engine, difference)
@@ -59,10 +60,11 @@ def compare_games(
 
 
 def _replay_game(
-    edition: Edition, players: int, rules: Rules[Any], actions: list[Action]
+    edition: Edition, players: int, rules: Rules[Any], actions: list[Action], variant: str | None
 ) -> tuple[Difference | None, int]:
     """The first difference in one game the implementation played (`actions`, its deal
-    first), and how many steps were compared."""
+    first), and how many steps were compared (`variant`: the variant `edition` is, which
+    the trace names)."""
     game = empty_table(edition, players)
     deal = actions[0]
     assert isinstance(deal, Deal)
@@ -74,6 +76,7 @@ def _replay_game(
             players=players,
             deck=tuple(ids(c) for c in deal.order),
             steps=tuple(action_step(edition, a) for a in actions[1 : upto + 1]),
+            variant=variant,
         )
 
     def parted(action: Action, said: Said, engine: Said, upto: int) -> Difference:
@@ -93,12 +96,12 @@ def _replay_game(
         try:
             after = run(edition, game, action)[0]
         except RuleGap as gap:
-            if stepped.refused is not None and stepped.refused[0] == "gap":
+            if stepped.refused == ("gap", gap.rule):
                 return None, compared  # both stop here: the rules give no outcome
-            answer = refusal(stepped.refused) if stepped.refused else "accepted"
-            return parted(action, f"no outcome: {gap}", answer, i), compared
+            return parted(action, f"no outcome: {gap}", refusal(stepped.refused), i), compared
         except IllegalAction as illegal:
-            return parted(action, f"refused: {illegal}", "played", i), compared
+            refused = f"refused: {illegal}"
+            return parted(action, refused, refusal(stepped.refused), i), compared
         if stepped.refused is not None:
             return parted(action, "accepted", refusal(stepped.refused), i), compared
         reached = comparable(rules.decode(stepped.state))

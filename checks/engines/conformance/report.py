@@ -14,6 +14,10 @@ from unospec.model.scale import parse_scale
 from unospec.model.state import GameState
 from unospec.model.trace import StepJson, Trace, TraceJson, action_step
 
+Refusal = tuple[str, str]
+"""How an implementation refuses a step ("illegal", "gap" or "broken") and the rule it cites
+(its booklet section)."""
+
 
 class OwedJson(TypedDict):
     player: int
@@ -62,7 +66,7 @@ finds broken, the moves it offers, a state, or the fields of a state where they 
 
 
 class DifferenceJson(TypedDict):
-    what: str  # state, verdicts, legal, outcome, step-verdicts, converse, game
+    what: str  # state, verdicts, legal, outcome, step-verdicts, symmetry, converse, game
     state: StateJson
     action: StepJson | None
     reference: Said
@@ -84,6 +88,11 @@ class ConformanceJson(TypedDict):
     moves_refused: int
     games: int
     complete: bool
+    variant: str | None  # the variant compared (`distinguishing`), or None: the edition itself
+    canonical_forms: int  # states whose canonical forms were compared (0: it has none)
+    fields_corrupted: list[str]  # state fields (and, in brackets, its own bookkeeping) flagged
+    corruptions: int  # corrupted states judged by both
+    wrong_steps: int  # steps judged by both with a wrong successor
     seconds: float
     first_difference: DifferenceJson | None
     written: NotRequired[str]  # where the difference's trace was written, once written
@@ -105,7 +114,7 @@ class Found(NamedTuple):
 class Difference:
     """Where the implementation and the reference first part."""
 
-    what: str  # state, verdicts, legal, outcome, step-verdicts, converse, game
+    what: str  # state, verdicts, legal, outcome, step-verdicts, symmetry, converse, game
     state: GameState
     action: Action | None
     reference: Said
@@ -139,6 +148,11 @@ class ConformanceReport:
     first_difference: Difference | None = None
     seconds: float = 0.0
     complete: bool = True  # every state of the scale compared (no bound reached)
+    variant: str | None = None  # the variant of the edition compared (None: itself)
+    canonical_forms: int = 0  # states whose canonical forms were compared
+    fields_corrupted: tuple[str, ...] = ()  # fields whose corruption both flagged
+    corruptions: int = 0  # corrupted states both judged
+    wrong_steps: int = 0  # steps both judged with a wrong successor
 
     @property
     def ok(self) -> bool:
@@ -158,6 +172,11 @@ class ConformanceReport:
             "moves_refused": self.moves_refused,
             "games": self.games,
             "complete": self.complete,
+            "variant": self.variant,
+            "canonical_forms": self.canonical_forms,
+            "fields_corrupted": list(self.fields_corrupted),
+            "corruptions": self.corruptions,
+            "wrong_steps": self.wrong_steps,
             "seconds": round(self.seconds, 3),
             "first_difference": None if difference is None else difference.to_json(),
         }
@@ -220,7 +239,7 @@ def differing(
     )
 
 
-def refusal(refused: tuple[str, str] | None) -> str:
+def refusal(refused: Refusal | None) -> str:
     """An implementation's answer to a step, in words."""
     if refused is None:
         return "accepted"

@@ -1,19 +1,40 @@
 """Conformance state by state: every state of the reference's exploration at a scale is
 encoded into the implementation and decoded back; the two must agree on the state, on its
 legal moves, on the state reached by every move and every chance outcome (or on the
-refusal, and the kind of refusal), on the moves it does not offer (`converse`), and on
-every invariant's verdict where the implementation checks them, in corrupted states too."""
+refusal, and the rule it cites), on the moves and shuffles it does not offer (`converse`),
+on every invariant's verdict where the implementation checks them, in states and steps
+made wrong too (`corruption`), and on canonical forms where it has them (`symmetry`)."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from unospec.checks.engines.chance import Outcome, chance_outcomes, minus, normalize, outcomes
+from unospec.checks.engines.chance import Outcome, chance_outcomes, normalize, outcomes
 from unospec.checks.engines.conformance.adapter import Rules, comparable
-from unospec.checks.engines.conformance.converse import converse, not_offered, unplayed
+from unospec.checks.engines.conformance.converse import (
+    MoveTable,
+    converse,
+    not_offered,
+    unplayed,
+)
+from unospec.checks.engines.conformance.corruption import (
+    FIELDS,
+    STATE_CORRUPTIONS,
+    STEP_CORRUPTIONS,
+    WrongStep,
+    gated,
+    judged_with,
+)
+from unospec.checks.engines.conformance.probe import (
+    EngineOutcome,
+    Probe,
+    Tried,
+    arranged,
+    probe,
+)
 from unospec.checks.engines.conformance.report import (
     Difference,
     Found,
@@ -21,31 +42,22 @@ from unospec.checks.engines.conformance.report import (
     refusal,
     state_json,
 )
+from unospec.checks.engines.conformance.symmetry import CanonicalForms
 from unospec.checks.engines.counterexample import concrete_trace
 from unospec.checks.engines.symmetry import canonical, colour_renamings
-from unospec.checks.properties.invariants import INVARIANTS, violations
+from unospec.checks.properties.invariants import violations
 from unospec.editions import reference
 from unospec.model.actions import Action, Deal
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.kernel import empty_table, is_chance, legal_actions
-from unospec.model.state import GameState, Owed
-from unospec.model.table import MACHINE
+from unospec.model.state import GameState
 from unospec.model.trace import Trace, action_step
-from unospec.model.vocabulary import Phase
 
-INVARIANT_ORDER = tuple(invariant.name for invariant in INVARIANTS)
-
-CORRUPTED_EVERY = 16
-"""One state in this many is also judged corrupted, several ways: the invariants' verdicts
-on states that break them must agree too, not only on the reachable states, which pass."""
-
-Tried = list[tuple[Outcome, Exception | None]]
-"""Every outcome the reference gives in a state, or the move it refuses (with why)."""
-
-EngineOutcome = tuple[tuple[str, str] | None, GameState | None, frozenset[str] | None]
-"""What an implementation says of one outcome's step: its refusal, the state, the step
-invariants it finds broken."""
+CORRUPT_EVERY = 4
+"""One state in this many is also judged corrupted (the next corruption of the catalogue in
+turn, and the next step made wrong), besides the corruptions of fields not yet flagged,
+which every state tries until each is."""
 
 
 @dataclass(frozen=True)
@@ -54,25 +66,65 @@ class StatesCompared:
 
     states: int = 0
     steps: int = 0
-    moves_refused: int = 0  # plausible moves not offered, checked refused by both
+    moves_refused: int = 0  # plausible moves and shuffles not offered, refused by both
     complete: bool = True  # every state compared (no bound reached)
     difference: Difference | None = None
+    canonical_forms: int = 0  # states whose canonical forms were compared
+    fields_corrupted: tuple[str, ...] = ()  # fields of the state flagged corrupted by both
+    corruptions: int = 0  # corrupted states judged by both
+    wrong_steps: int = 0  # steps handed a wrong successor, judged by both
 
 
 @dataclass
-class _Counts:
+class _Comparison:
+    """One scale's comparison under way: the edition, the implementation, what it found."""
+
+    edition: Edition
+    rules: Rules[Any]
+    table: MoveTable
+    forms: CanonicalForms
     states: int = 0
     steps: int = 0
     moves_refused: int = 0
+    corruptions: int = 0
+    wrong_steps: int = 0
+    flagged: set[str] = field(default_factory=set)  # fields whose corruption was flagged
+    bookkept: set[str] = field(default_factory=set)  # bookkeeping the implementation rejected
+    held: frozenset[str] = frozenset(FIELDS)  # the fields the implementation holds
+
+    def result(self, complete: bool, difference: Difference | None) -> StatesCompared:
+        return StatesCompared(
+            self.states,
+            self.steps,
+            self.moves_refused,
+            complete,
+            difference,
+            self.forms.compared,
+            tuple(sorted(self.flagged | {f"[{name}]" for name in self.bookkept})),
+            self.corruptions,
+            self.wrong_steps,
+        )
 
 
 def compare_states(
-    edition: Edition, players: int, rules: Rules[Any], scale: str, max_states: int | None
+    edition: Edition,
+    players: int,
+    rules: Rules[Any],
+    scale: str,
+    max_states: int | None,
+    variant: str | None = None,
 ) -> StatesCompared:
     """Breadth first over the reference's states of `edition` (scaled at `scale`), up to
-    colour renaming, each compared; stop at the first difference, or after `max_states`."""
-    counts = _Counts()
+    colour renaming, each compared; stop at the first difference, or once the first
+    `max_states` states found are compared.
+    `variant` names the variant `edition` is (its traces say so)."""
     renamings = colour_renamings(edition)
+    run = _Comparison(
+        edition, rules, MoveTable.of(edition, players), CanonicalForms(edition, renamings)
+    )
+    held = getattr(rules, "held_fields", None)
+    if held is not None:
+        run.held = frozenset(f for f in FIELDS if f.split(".")[0] in held)
     first = canonical(normalize(empty_table(edition, players)), renamings)[0]
     parents: dict[GameState, tuple[GameState | None, Outcome | None]] = {first: (None, None)}
     frontier = [first]
@@ -80,86 +132,38 @@ def compare_states(
     while frontier:
         following: list[GameState] = []
         for game in frontier:
-            counts.states += 1
+            run.states += 1
             tried = list(_tried(edition, game))
-            found = _compare_state(edition, rules, game, tried, counts)
+            children = [
+                None if problem else canonical(normalize(outcome.after, game), renamings)[0]
+                for outcome, problem in tried
+            ]
+            found = _compare_state(run, game, tried, children)
             if found is not None:
-                trace = _trace_to(edition, players, _path(parents, game), found.last, scale)
+                path = _path(parents, game)
+                trace = _trace_to(edition, players, path, found.last, scale, variant)
                 difference = Difference(
                     found.what, game, found.action, found.reference, found.engine, trace, edition
                 )
-                return _compared(counts, complete, difference)
-            for outcome, problem in tried:
-                if problem is not None:
+                return run.result(complete, difference)
+            for (outcome, _), child in zip(tried, children, strict=True):
+                if child is None or child in parents:
                     continue
-                child = canonical(normalize(outcome.after, game), renamings)[0]
-                if child not in parents:
-                    parents[child] = (game, outcome)
-                    following.append(child)
-                    if max_states is not None and len(parents) >= max_states:
-                        complete = False
-                        break
-            if not complete:
-                following = []
-                break
+                if max_states is not None and len(parents) >= max_states:
+                    complete = False  # the states found so far are compared, no more
+                    break
+                parents[child] = (game, outcome)
+                following.append(child)
         frontier = following
-    return _compared(counts, complete, None)
-
-
-def _compared(counts: _Counts, complete: bool, difference: Difference | None) -> StatesCompared:
-    return StatesCompared(counts.states, counts.steps, counts.moves_refused, complete, difference)
-
-
-@dataclass(frozen=True)
-class Probe:
-    """A state as an implementation sees it: decoded back, its state invariants' verdicts
-    (None: it checks none), its legal moves (None in a chance phase), what each of the
-    reference's outcomes leads to there (refusal, state, step verdicts), and whether it
-    refuses each move tried."""
-
-    decoded: GameState
-    broken: frozenset[str] | None
-    legal: list[Action] | None
-    outcomes: list[EngineOutcome]
-    refused: list[bool]  # per move tried
-
-
-def probe(rules: Rules[Any], game: GameState, tried: Tried, tries: list[Action]) -> Probe:
-    """Ask `rules` everything about `game` (the compiled engine answers in one call)."""
-    fast = getattr(rules, "probe_state", None)
-    if fast is not None:
-        found = fast(game, tries)
-        return Probe(found.decoded, found.broken, found.legal, found.outcomes, found.refused)
-    state = rules.encode(game)
-    answers: list[EngineOutcome] = []
-    for outcome, _ in tried:
-        stepped = rules.step(rules.encode(_arranged(game, outcome)), outcome.action)
-        after = None if stepped.refused else rules.decode(stepped.state)
-        answers.append((stepped.refused, after, stepped.broken))
-        if stepped.refused:
-            break
-    return Probe(
-        decoded=rules.decode(state),
-        broken=rules.state_broken(state),
-        legal=None if is_chance(game) else rules.legal(state),
-        outcomes=answers,
-        refused=[rules.step(state, action).refused is not None for action in tries],
-    )
-
-
-def _arranged(game: GameState, outcome: Outcome) -> GameState:
-    """The state an outcome's step begins from: the cards it draws on top of the pile."""
-    if not outcome.drawn or is_chance(game):
-        return game
-    pile = game.draw_pile
-    return game._replace(draw_pile=outcome.drawn + minus(pile, outcome.drawn))
+    return run.result(complete, None)
 
 
 def _compare_state(
-    edition: Edition, rules: Rules[Any], game: GameState, tried: Tried, counts: _Counts
+    run: _Comparison, game: GameState, tried: Tried, children: list[GameState | None]
 ) -> Found | None:
+    edition, rules = run.edition, run.rules
     legal = () if is_chance(game) else legal_actions(edition, game)
-    tries = not_offered(edition, game, legal)
+    tries = not_offered(edition, run.table, game, legal, run.states)
     found = probe(rules, game, tried, tries)
     if comparable(found.decoded) != comparable(game):
         said, decoded = state_json(edition, game), state_json(edition, found.decoded)
@@ -179,56 +183,45 @@ def _compare_state(
             [action_step(edition, a) for a in sorted(found.legal, key=repr)],
             _outcome_of(edition, game, action),
         )
+    differs = _compare_outcomes(run, game, tried, children, found)
+    if differs is not None:
+        return differs
+    if found.canonical is not None:
+        differs = run.forms.of_state(rules, game, found.canonical, run.states)
+        if differs is not None:
+            return differs
+    differs = _corrupted(run, game, tried)
+    if differs is not None:
+        return differs
+    differs, checked = converse(edition, game, tries, found.refused)
+    run.moves_refused += checked
+    return differs
+
+
+def _compare_outcomes(
+    run: _Comparison,
+    game: GameState,
+    tried: Tried,
+    children: list[GameState | None],
+    found: Probe,
+) -> Found | None:
+    """Each of the reference's outcomes (or refusals) against the implementation's."""
     for i, (outcome, problem) in enumerate(tried):
-        counts.steps += 1
+        run.steps += 1
         engine = found.outcomes[i] if i < len(found.outcomes) else None
-        difference = _compare_outcome(edition, game, outcome, problem, engine)
+        difference = _compare_outcome(run.edition, game, outcome, problem, engine)
         if difference is not None:
             return difference
         if problem is not None:
             break
+        child = children[i]
+        if engine is not None and engine.key is not None and child is not None:
+            difference = run.forms.of_outcome(child, engine.key, outcome)
+            if difference is not None:
+                return difference
     if len(found.outcomes) > len(tried) and not any(p for _, p in tried):
         many = f"{len(tried)} outcomes", f"{len(found.outcomes)} outcomes"
         return Found("outcome", None, *many, None)
-    if counts.states % CORRUPTED_EVERY == 1:
-        corrupted = _corrupted_verdicts(edition, rules, game)
-        if corrupted is not None:
-            return corrupted
-    differs, checked = converse(edition, game, tries, found.refused)
-    counts.moves_refused += checked
-    return differs
-
-
-def corruptions(game: GameState) -> Iterator[tuple[str, GameState]]:
-    """`game` broken in ways both an implementation and the reference can hold: a card
-    lost, a card made twice, a direction that is none, an UNO window or a draw where none
-    can be, a colour of no deck, a winner before the game is over."""
-    if game.hands and game.hands[0]:
-        yield "a card lost", game._replace(hands=(game.hands[0][1:], *game.hands[1:]))
-    if game.discard:
-        hand = tuple(sorted((*game.hands[0], game.discard[-1])))
-        yield "a card twice", game._replace(hands=(hand, *game.hands[1:]))
-    yield "no direction", game._replace(direction=2)
-    if len(game.hands[game.current]) != 1:
-        yield "a window for a player of several cards", game._replace(window=game.current)
-    if game.owed is None and game.phase == Phase.awaiting_play:
-        yield "a draw left over", game._replace(owed=Owed(game.current, 1, Phase.awaiting_play))
-    yield "a colour of no deck", game._replace(color=7)
-    if game.winner < 0 and game.phase not in MACHINE.final:
-        yield "a winner too soon", game._replace(winner=0)
-
-
-def _corrupted_verdicts(edition: Edition, rules: Rules[Any], game: GameState) -> Found | None:
-    """The first invariant each corruption of `game` breaks, by both."""
-    for how, broken in corruptions(game):
-        said = [name for name, _ in violations(edition, broken, kinds=("always",))]
-        engine_said = rules.state_broken(rules.encode(broken))
-        if engine_said is None:
-            return None
-        first = next((name for name in INVARIANT_ORDER if name in engine_said), None)
-        if (said[0] if said else None) != first:
-            verdicts = (sorted(said), sorted(engine_said))
-            return Found("verdicts", None, f"{how}: {verdicts[0]}", f"{how}: {verdicts[1]}", None)
     return None
 
 
@@ -244,24 +237,119 @@ def _compare_outcome(
     action = outcome.action
     if engine is None:
         return Found("outcome", action, "an outcome", "none", outcome)
-    refused, reached, broken = engine
     if problem is not None:
-        how = "gap" if isinstance(problem, RuleGap) else "illegal"
-        if refused is None or refused[0] != how:
-            said = f"refused ({how}): {problem}"
-            return Found("outcome", action, said, refusal(refused), outcome)
+        expected = ("gap" if isinstance(problem, RuleGap) else "illegal", _rule_of(problem))
+        if engine.refused != expected:
+            said = f"{refusal(expected)}: {problem}"
+            return Found("outcome", action, said, refusal(engine.refused), outcome)
         return None
-    if refused is not None or reached is None:
-        return Found("outcome", action, "accepted", refusal(refused), outcome)
-    if comparable(reached) != comparable(outcome.after):
-        ours, theirs = differing(edition, outcome.after, reached)
+    if engine.refused is not None or engine.after is None:
+        return Found("outcome", action, "accepted", refusal(engine.refused), outcome)
+    if comparable(engine.after) != comparable(outcome.after):
+        ours, theirs = differing(edition, outcome.after, engine.after)
         return Found("outcome", action, ours, theirs, outcome)
-    if broken is not None:
+    if engine.broken is not None:
         checked = violations(edition, outcome.after, game, outcome.fired, kinds=("step",))
         named = frozenset(name for name, _ in checked)
-        if named != broken:
-            return Found("step-verdicts", action, sorted(named), sorted(broken), outcome)
+        if named != engine.broken:
+            return Found("step-verdicts", action, sorted(named), sorted(engine.broken), outcome)
     return None
+
+
+def _corrupted(run: _Comparison, game: GameState, tried: Tried) -> Found | None:
+    """The corruptions this state is judged under (see `CORRUPT_EVERY`), by both."""
+    turn = run.states // CORRUPT_EVERY
+    due = run.states % CORRUPT_EVERY == 1
+    catalogue = STATE_CORRUPTIONS
+    chosen = [c for c in catalogue if c.field not in run.flagged and c.field in run.held]
+    if due:
+        chosen.append(catalogue[turn % len(catalogue)])
+    for corruption in chosen:
+        differs = _judge_corrupted_state(run, game, corruption.field, corruption.how,
+                                         corruption.make(run.edition, game))  # fmt: skip
+        if differs is not None:
+            return differs
+    differs = _judge_bookkeeping(run, game, due)
+    if differs is not None or not due:
+        return differs
+    return _judge_wrong_step(run, game, tried, STEP_CORRUPTIONS[turn % len(STEP_CORRUPTIONS)])
+
+
+def _judge_corrupted_state(
+    run: _Comparison, game: GameState, field_name: str, how: str, broken: GameState | None
+) -> Found | None:
+    """Both judge `broken`, `game` with `field_name` made wrong `how`, alike."""
+    if broken is None:
+        return None
+    if field_name not in run.held:
+        return None  # the implementation holds no such field: nothing to judge
+    theirs_all = run.rules.state_broken(run.rules.encode(broken))
+    if theirs_all is None:
+        return None  # it checks no invariant
+    ours = gated(name for name, _ in violations(run.edition, broken, kinds=("always",)))
+    run.corruptions += 1
+    theirs = gated(theirs_all)
+    if ours != theirs:
+        said = f"{field_name}: {how}: {list(ours)}"
+        return Found("verdicts", None, said, f"{field_name}: {how}: {list(theirs)}", None)
+    if ours:
+        run.flagged.add(field_name)
+    return None
+
+
+def _judge_bookkeeping(run: _Comparison, game: GameState, due: bool) -> Found | None:
+    """The implementation's own bookkeeping made wrong (`MoreRules.bookkeeping_corruptions`),
+    each way until its type invariant has rejected each, then one in turn where `due`: it
+    rejects each."""
+    corrupt = getattr(run.rules, "bookkeeping_corruptions", None)
+    if corrupt is None or (not due and run.bookkept):
+        return None
+    corrupted = corrupt(run.rules.encode(game))
+    if len(run.bookkept) == len(corrupted):
+        corrupted = corrupted[run.states % len(corrupted) :][:1]
+    for name, row in corrupted:
+        theirs = run.rules.state_broken(row)
+        if theirs is None:
+            return None
+        run.corruptions += 1
+        if "type-ok" not in theirs:
+            said = f"[{name}]: its own bookkeeping wrong: ['type-ok']"
+            return Found("verdicts", None, said, f"[{name}]: {sorted(theirs)}", None)
+        run.bookkept.add(name)
+    return None
+
+
+def _judge_wrong_step(
+    run: _Comparison, game: GameState, tried: Tried, wrong: WrongStep
+) -> Found | None:
+    """The first outcome `wrong` applies to, made wrong and handed to both: they judge the
+    step alike (`MoreRules.step_broken`)."""
+    judge = getattr(run.rules, "step_broken", None)
+    if judge is None:
+        return None
+    for outcome, problem in tried:
+        if problem is not None:
+            return None
+        made_wrong = wrong.make(run.edition, game, outcome)
+        if made_wrong is None:
+            continue
+        at, claimed = made_wrong
+        fired, after = judged_with(outcome, at, claimed)
+        judged = violations(run.edition, after, game, fired, kinds=("step",))
+        ours = frozenset(name for name, _ in judged)
+        theirs = judge(run.rules.encode(arranged(game, outcome)), outcome.action, claimed, at)
+        run.wrong_steps += 1
+        if ours != theirs:
+            said = f"{wrong.how}: {sorted(ours)}"
+            return Found("step-verdicts", outcome.action, said, f"{wrong.how}: {sorted(theirs)}",
+                         outcome)  # fmt: skip
+        return None
+    return None
+
+
+def _rule_of(problem: Exception) -> str:
+    """The rule a refusal of the reference cites."""
+    return str(getattr(problem, "rule", ""))
 
 
 def _tried(edition: Edition, game: GameState) -> Iterator[tuple[Outcome, Exception | None]]:
@@ -311,18 +399,24 @@ def _path(
 
 
 def _trace_to(
-    edition: Edition, players: int, path: list[Outcome], last: Outcome | None, scale: str
+    edition: Edition,
+    players: int,
+    path: list[Outcome],
+    last: Outcome | None,
+    scale: str,
+    variant: str | None,
 ) -> Trace:
     """The trace of `path` and, when given, the differing step after it."""
     steps = [*path, last] if last is not None else path
-    if not steps or not isinstance(steps[0].action, Deal):  # the first table itself differs
+    if not steps or not isinstance(steps[0].action, Deal):  # at the first table, before a deal
         deck = edition.faces.in_play
         return Trace(
             edition=reference(edition),
             players=players,
             deck=tuple(edition.faces.card_id(c) for c in deck),
-            steps=(),
+            steps=tuple(action_step(edition, step.action) for step in steps),
             scale=scale,
+            variant=variant,
         )
     trace = concrete_trace(edition, players, steps, base=reference(edition), scale=scale)
-    return dataclasses.replace(trace, edition=reference(edition))
+    return dataclasses.replace(trace, edition=reference(edition), variant=variant)
