@@ -35,9 +35,9 @@ from typing import Any
 
 from mutants import applied  # the kernel's seeded bugs swap code the same way
 
-RULES, PROPERTIES, OUTCOMES, STATES = (
+RULES, PROPERTIES, OUTCOMES, STATES, PRIMITIVES, ROW = (
     f"unospec.checks.engines.compiled.{name}"
-    for name in ("rules", "properties", "outcomes", "states")
+    for name in ("rules", "properties", "outcomes", "states", "primitives", "row")
 )
 EVERY = ("classic", "express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 WILD_JUDGED = ("express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
@@ -85,21 +85,19 @@ MUTANTS = (
     Mutant("symbol-never-matches", "matching", RULES, "matches",
            "face(E, card, F_SYMBOL) == face(", "face(E, card, F_SYMBOL) != face(",
            ("classic",), "pair"),
-    Mutant("skip-skips-no-one", "Skip", RULES, "play_card",
-           "s[CURRENT] = next_player(s, player, 2)", "s[CURRENT] = next_player(s, player, 1)"),
-    Mutant("reverse-as-skip-at-three", "Reverse with two players", RULES, "play_card",
-           "if s[PLAYERS] == 2 and face(E, card, F_AS_SKIP)",
-           "if s[PLAYERS] == 3 and face(E, card, F_AS_SKIP)", ("classic",)),
-    Mutant("draw-card-one-more", "draw amounts", RULES, "play_card",
-           "owe(s, following, face(E, card, F_DRAW),",
-           "owe(s, following, face(E, card, F_DRAW) + 1,"),
-    Mutant("bluff-judged-by-guilt", "Wild Draw legality", RULES, "play_card",
-           "s[CH_BLUFF] = holds_any(E, s, player, -1, s[COLOR], face(E, card, F_UNLESS))",
-           "s[CH_BLUFF] = holds_any(E, s, player, -1, s[COLOR], face(E, card, F_GUILTY))",
+    Mutant("skip-skips-no-one", "Skip", PRIMITIVES, "apply_step",
+           "s[CURRENT] = next_player(s, s[CURRENT], 1)", "s[CURRENT] = s[CURRENT]"),
+    Mutant("reverse-as-skip-at-three", "Reverse with two players", PRIMITIVES, "reverse",
+           "if n == 2 and as_skip:", "if n == 3 and as_skip:", ("classic",)),
+    Mutant("draw-card-one-more", "draw amounts", PRIMITIVES, "apply_step",
+           "owe(s, s[CURRENT], a,", "owe(s, s[CURRENT], a + 1,"),
+    Mutant("bluff-judged-by-guilt", "Wild Draw legality", PRIMITIVES, "wild_draw",
+           "s[CH_BLUFF] = holds_any(E, s, player, -1, s[COLOR], unless)",
+           "s[CH_BLUFF] = holds_any(E, s, player, -1, s[COLOR], guilty)",
            ("nfl-cowboys", "star-wars", "super-bowl-lvii", "express")),
-    Mutant("guilt-judged-by-legality", "Wild Draw judgment", RULES, "play_card",
-           "s[CH_GUILTY] = holds_any(E, s, player, -1, s[COLOR], face(E, card, F_GUILTY))",
-           "s[CH_GUILTY] = holds_any(E, s, player, -1, s[COLOR], face(E, card, F_UNLESS))",
+    Mutant("guilt-judged-by-legality", "Wild Draw judgment", PRIMITIVES, "wild_draw",
+           "s[CH_GUILTY] = holds_any(E, s, player, -1, s[COLOR], guilty)",
+           "s[CH_GUILTY] = holds_any(E, s, player, -1, s[COLOR], unless)",
            ("nfl-cowboys", "star-wars", "super-bowl-lvii", "express")),
     Mutant("guilty-offender-draws-the-penalty", "successful challenge payout", RULES, "update",
            "draws = face(E, pending, F_OFFENDER_DRAWS)",
@@ -112,7 +110,7 @@ MUTANTS = (
            "s[WINDOW] = s[ACTOR]", "s[WINDOW] = s[CURRENT]"),
     Mutant("reshuffle-drops-a-card", "reshuffle", RULES, "update",
            "set_pile(s, order, 0, order.shape[0])", "set_pile(s, order, 1, order.shape[0] - 1)"),
-    Mutant("direction-ignored", "turn order", RULES, "next_player",
+    Mutant("direction-ignored", "turn order", ROW, "next_player",
            "(player + steps * s[DIRECTION]) % s[PLAYERS]", "(player + steps) % s[PLAYERS]",
            ("classic",), None, 3),
     Mutant("points-to-the-leader", "scoring", RULES, "score_hand",
@@ -164,10 +162,10 @@ MUTANTS = (
     _blind("race-loser-draws-the-uno-penalty", "parameters of equal value", RULES, "update",
            "owe(s, player, face(E, special, F_DRAW),",
            "owe(s, player, E[E[E_RULES] + R_UNO_PENALTY],", ("star-wars", "super-bowl-lvii")),
-    _blind("guilt-overlooks-a-second-copy", "scales that do not reach the rules", RULES,
-           "play_card",
-           "s[CH_GUILTY] = holds_any(E, s, player, -1, s[COLOR], face(E, card, F_GUILTY))",
-           "s[CH_GUILTY] = holds_any(E, s, player, card, s[COLOR], face(E, card, F_GUILTY))",
+    _blind("guilt-overlooks-a-second-copy", "scales that do not reach the rules", PRIMITIVES,
+           "wild_draw",
+           "s[CH_GUILTY] = holds_any(E, s, player, -1, s[COLOR], guilty)",
+           "s[CH_GUILTY] = holds_any(E, s, player, card, s[COLOR], guilty)",
            WILD_JUDGED),
 )  # fmt: skip
 

@@ -53,6 +53,11 @@ def build_parser() -> argparse.ArgumentParser:
     command("editions", "list the built-in editions")
     show = command("show", "an edition's deck, parameters and interpretations")
     show.add_argument("edition", help="a built-in edition name or an edition file")
+    show.add_argument(
+        "--resolved",
+        action="store_true",
+        help="print the edition file with every key written (a delta merged onto its bases)",
+    )
     play = command("play", "one whole game between random players, as a readable log")
     play.add_argument("edition")
     play.add_argument(

@@ -10,19 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from unospec.diagrams.dot import FONT, INK, PAPER, html, quote
-from unospec.model.cards import NUMBER, WILD_KINDS
+from unospec.model.cards import NUMBER
 from unospec.model.edition import DeckEntry, Edition
-from unospec.model.effects import (
-    DrawPenalty,
-    Effect,
-    HailMary,
-    NoEffect,
-    PenaltyRace,
-    Reverse,
-    Skip,
-    Wild,
-    WildDraw,
-)
+from unospec.model.effects import effect_words
 from unospec.model.wording import span
 
 BAR = 160
@@ -62,28 +52,6 @@ def deck_lines(edition: Edition) -> tuple[DeckLine, ...]:
         )
         for entry in edition.deck
     )
-
-
-def effect_words(effect: Effect) -> str:
-    """What a card does, in a few words."""
-    if isinstance(effect, NoEffect):
-        return "matches by colour or number"
-    if isinstance(effect, Skip):
-        return "the next player loses their turn"
-    if isinstance(effect, Reverse):
-        two = "acts as a Skip" if effect.with_two_players == "acts-as-skip" else "direction only"
-        return f"reverses play (2 players: {two})"
-    if isinstance(effect, DrawPenalty):
-        return f"the next player draws {effect.draw} and loses their turn"
-    if isinstance(effect, Wild):
-        return "names the colour"
-    if isinstance(effect, WildDraw):
-        return f"names the colour; the next player draws {effect.draw} or challenges"
-    if isinstance(effect, HailMary):
-        return "thrown at an UNO caller: guess their last card's colour"
-    if isinstance(effect, PenaltyRace):
-        return f"names the colour; the loser the table names draws {effect.draw}"
-    raise TypeError(f"no words for the effect {effect!r}")
 
 
 def deck_dot(edition: Edition) -> str:
@@ -164,7 +132,7 @@ def _bold(text: str) -> str:
 def _faces(entry: DeckEntry, edition: Edition) -> str:
     if entry.kind == NUMBER:
         return f"{span(sorted(entry.ranks))} in each of {len(edition.colors)} colours"
-    if entry.kind in WILD_KINDS:
+    if entry.wild:
         return "wild: no colour"
     return f"in each of {len(edition.colors)} colours"
 

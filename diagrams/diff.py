@@ -21,7 +21,7 @@ from unospec.diagrams.notes import READING, about, summary, with_readings
 from unospec.diagrams.style import why_inactive
 from unospec.editions import reference
 from unospec.editions.schema import FIXED_READINGS, RULE_KEYS, played_by_model
-from unospec.model.cards import KINDS, NUMBER
+from unospec.model.cards import NUMBER, kind_order
 from unospec.model.edition import Edition
 from unospec.model.table import MACHINE, CompiledMachine
 from unospec.model.wording import seats, span
@@ -47,6 +47,7 @@ COVERED = frozenset(
 CARD_COVERED = frozenset(
     {
         "draw",
+        "count",
         "with_two_players",
         "loser_among",
         "guilty_if_holding",
@@ -193,7 +194,7 @@ def facts(edition: Edition) -> tuple[Note, ...]:
         kind = edition.faces.faces[face].kind
         counts[kind] = counts.get(kind, 0) + 1
     points = dict(rules.points)
-    for kind in sorted(counts, key=KINDS.index):
+    for kind in sorted(counts, key=kind_order):
         value = points.get(kind, "no value")
         worth = value.replace("-", " ") if isinstance(value, str) else f"{value} points"
         out.append(
@@ -207,15 +208,18 @@ def facts(edition: Edition) -> tuple[Note, ...]:
             words = f"{field.name.replace('_', ' ')}: {_worded(value)}"
             out.append(Note(field.name, words, shows=(RULE_KEYS[field.name],)))
     slots: dict[type, int] = {}
-    for kind, effect in sorted(edition.effects, key=lambda pair: KINDS.index(pair[0])):
+    for kind, effect in sorted(edition.effects, key=lambda pair: kind_order(pair[0])):
         if kind not in counts:
             continue
-        slot = slots[type(effect)] = slots.get(type(effect), -1) + 1  # as on the transitions
-        for field in fields(effect):
-            if field.name not in CARD_COVERED:
-                words = f"{field.name.replace('_', ' ')}: {_worded(getattr(effect, field.name))}"
-                key = f"card:{type(effect).__name__}#{slot}:{field.name}"
-                out.append(about(edition, key, kind, words, shows=(field.name,)))
+        for step in effect.steps:
+            slot = slots[type(step)] = slots.get(type(step), -1) + 1  # as on the transitions
+            for field in fields(step):
+                if field.name not in CARD_COVERED:
+                    value = _worded(getattr(step, field.name))
+                    words = f"{field.name.replace('_', ' ')}: {value}"
+                    key = f"card:{type(step).__name__}#{slot}:{field.name}"
+                    shows = (edition.parameter_key(kind, step.NAME, field.name),)
+                    out.append(about(edition, key, kind, words, shows=shows))
     for reading in edition.interpretations:
         if reading.decides:  # its choice is the parameter's value, listed above or on an edge
             continue

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TypeVar
 
 from unospec.diagrams.flow import Note
 from unospec.model import branches as b
 from unospec.model import updates as u
-from unospec.model.cards import KINDS, WILD_KINDS
+from unospec.model.cards import kind_order
 from unospec.model.edition import Edition
-from unospec.model.effects import DrawPenalty, Effect, HailMary, PenaltyRace, Reverse, WildDraw
 from unospec.model.legality import check_hail_mary, check_loser, check_play_drawn
+from unospec.model.primitives import Draw, HailMary, PenaltyRace, Reverse, Step, WildDraw
 from unospec.model.table import CompiledMachine
 from unospec.model.wording import seats
 
@@ -75,14 +76,27 @@ def about(
     deck's lines show the renaming."""
     name = edition.card_name(kind)
     text = f"{name}{between}{words}" if words else name
-    return Note(key, text, value=words, shows=tuple(f"cards.{kind}.{f}" for f in shows))
+    return Note(key, text, value=words, shows=shows)
 
 
-def kinds_with(edition: Edition, effect: type) -> list[tuple[str, Effect]]:
-    """The card kinds in play with an effect of type `effect`, in the deck's kind order."""
+S = TypeVar("S", bound=Step)
+
+
+def kinds_with(edition: Edition, primitive: type[S]) -> list[tuple[str, S]]:
+    """The card kinds in play whose effect has a `primitive` step, with the first such step,
+    in the deck's kind order."""
     present = edition.faces.kinds_in_play
-    found = [(k, e) for k, e in edition.effects if k in present and isinstance(e, effect)]
-    return sorted(found, key=lambda pair: KINDS.index(pair[0]))
+    found = [
+        (kind, step)
+        for kind, effect in edition.effects
+        if kind in present and (step := effect.find(primitive)) is not None
+    ]
+    return sorted(found, key=lambda pair: kind_order(pair[0]))
+
+
+def keys(edition: Edition, kind: str, step: Step, *parameters: str) -> tuple[str, ...]:
+    """Where `edition`'s file writes `parameters` of `kind`'s `step`."""
+    return tuple(edition.parameter_key(kind, step.NAME, p) for p in parameters)
 
 
 Annotator = Callable[[Edition], list[Note]]
@@ -111,8 +125,8 @@ def _first_flip(edition: Edition) -> list[Note]:
     ignores = (
         edition.rules.first_flip_ignores & edition.faces.kinds_in_play
     )  # a kind not dealt: moot
-    wilds = {k for k in edition.faces.kinds_in_play if k in WILD_KINDS}
-    named = [k for k in KINDS if k in ignores and not (wilds <= ignores and k in wilds)]
+    wilds = {k for k in edition.faces.kinds_in_play if edition.is_wild(k)}
+    named = [k for k in sorted(ignores, key=kind_order) if not (wilds <= ignores and k in wilds)]
     shown = [edition.card_name(k) for k in named] + (
         ["every wild"] if wilds and wilds <= ignores else []
     )
@@ -125,10 +139,13 @@ def _first_flip(edition: Edition) -> list[Note]:
 def _draw_cards(edition: Edition) -> list[Note]:
     return [
         about(
-            edition, nth("draw-card", i), kind, f"next player draws {effect.draw}", shows=("draw",)
+            edition,
+            nth("draw-card", i),
+            kind,
+            f"next player draws {step.count}",
+            shows=keys(edition, kind, step, "count"),
         )
-        for i, (kind, effect) in enumerate(kinds_with(edition, DrawPenalty))
-        if isinstance(effect, DrawPenalty)
+        for i, (kind, step) in enumerate(kinds_with(edition, Draw))
     ]
 
 
@@ -143,10 +160,9 @@ def _reverse(edition: Edition) -> list[Note]:
             kind,
             f"with 2 players: {readings.get(effect.with_two_players, '?')}",
             " ",
-            shows=("with_two_players",),
+            shows=keys(edition, kind, effect, "with_two_players"),
         )
         for i, (kind, effect) in enumerate(kinds_with(edition, Reverse))
-        if isinstance(effect, Reverse)
     ]
 
 
@@ -158,18 +174,22 @@ def _race(edition: Edition) -> list[Note]:
             nth("race", i),
             kind,
             f"the loser is {among[effect.loser_among]}",
-            shows=_AMONG,
+            shows=keys(edition, kind, effect, *_AMONG),
         )
         for i, (kind, effect) in enumerate(kinds_with(edition, PenaltyRace))
-        if isinstance(effect, PenaltyRace)
     ]
 
 
 def _race_draw(edition: Edition) -> list[Note]:
     return [
-        about(edition, nth("race-draw", i), kind, f"the loser draws {effect.draw}", shows=("draw",))
+        about(
+            edition,
+            nth("race-draw", i),
+            kind,
+            f"the loser draws {effect.draw}",
+            shows=keys(edition, kind, effect, "draw"),
+        )
         for i, (kind, effect) in enumerate(kinds_with(edition, PenaltyRace))
-        if isinstance(effect, PenaltyRace)
     ]
 
 
@@ -181,26 +201,25 @@ def _challenge(edition: Edition) -> list[Note]:
     }
     notes = []
     for i, (kind, effect) in enumerate(kinds_with(edition, WildDraw)):
-        assert isinstance(effect, WildDraw)
 
-        def keys(fields: tuple[str, ...], kind: str = kind) -> tuple[str, ...]:
-            return tuple(f"cards.{kind}.{f}" for f in fields)
+        def written(fields: tuple[str, ...], kind: str = kind) -> tuple[str, ...]:
+            return tuple(edition.parameter_key(kind, WildDraw.NAME, f) for f in fields)
 
         judged = " or ".join(holding[h] for h in effect.guilty_if_holding)
         guilty = f"{effect.offender_draws}, {then[effect.after_successful_challenge]}"
         notes += [
             about(edition, nth("wild-draw-card", i), kind, ""),
-            Note(nth("guilty", i), f"guilty: its player draws {guilty}", shows=keys(_GUILTY)),
-            _bluff(nth("bluff", i), effect, holding, keys),
+            Note(nth("guilty", i), f"guilty: its player draws {guilty}", shows=written(_GUILTY)),
+            _bluff(nth("bluff", i), effect, holding, written),
             Note(
                 nth("innocent", i),
                 f"not guilty: challenger draws {effect.challenger_draws}",
-                shows=keys(("challenger_draws",)),
+                shows=written(("challenger_draws",)),
             ),
             Note(
                 nth("judged-by", i),
                 f"guilty if holding {judged}",
-                shows=keys(("guilty_if_holding",)),
+                shows=written(("guilty_if_holding",)),
             ),
         ]
     return notes
@@ -217,17 +236,18 @@ def _bluff(
     key: str,
     effect: WildDraw,
     holding: dict[str, str],
-    keys: Callable[[tuple[str, ...]], tuple[str, ...]],
+    written: Callable[[tuple[str, ...]], tuple[str, ...]],
 ) -> Note:
     """The bluff note: `BLUFF`'s wording, unless a refused bluff still leaves a challenge to
     win, the judgment looking at cards the legality rule lets its player hold (what the
     `challenge-can-succeed` proof finds)."""
     wider = [h for h in effect.guilty_if_holding if h not in effect.playable_unless_holding]
     if effect.bluff != "refused" or not wider:
-        return Note(key, BLUFF[effect.bluff], shows=keys(("bluff",)))
+        return Note(key, BLUFF[effect.bluff], shows=written(("bluff",)))
     held = " or ".join(holding[h] for h in wider)
     text = f"a bluff is refused, yet a legal play holding {held} is guilty"
-    return Note(key, text, shows=keys(("bluff", "playable_unless_holding", "guilty_if_holding")))
+    shows = written(("bluff", "playable_unless_holding", "guilty_if_holding"))
+    return Note(key, text, shows=shows)
 
 
 def _after_drawing(edition: Edition) -> list[Note]:
@@ -240,9 +260,14 @@ def _after_drawing(edition: Edition) -> list[Note]:
 
 def _accept(edition: Edition) -> list[Note]:
     return [
-        about(edition, nth("wild-draw", i), kind, f"victim draws {effect.draw}", shows=("draw",))
+        about(
+            edition,
+            nth("wild-draw", i),
+            kind,
+            f"victim draws {effect.draw}",
+            shows=keys(edition, kind, effect, "draw"),
+        )
         for i, (kind, effect) in enumerate(kinds_with(edition, WildDraw))
-        if isinstance(effect, WildDraw)
     ]
 
 
@@ -250,13 +275,12 @@ def _hail_mary(edition: Edition) -> list[Note]:
     after = {"left-of-player": "left of its thrower", "next-in-direction": "after its thrower"}
     notes = []
     for i, (kind, effect) in enumerate(kinds_with(edition, HailMary)):
-        assert isinstance(effect, HailMary)
         notes += [
             about(edition, nth("hail-mary", i), kind, "thrown at the caller", " "),
             Note(
                 nth("hail-mary-then", i),
                 f"then play goes on {after[effect.continue_with]}",
-                shows=(f"cards.{kind}.continue_with",),
+                shows=keys(edition, kind, effect, "continue_with"),
             ),
         ]
     return notes
@@ -272,10 +296,9 @@ def _hail_mary_on_a_turn(edition: Edition) -> list[Note]:
             kind,
             f"on a turn: {own[effect.own_turn]}",
             " ",
-            shows=("own_turn",),
+            shows=keys(edition, kind, effect, "own_turn"),
         )
         for i, (kind, effect) in enumerate(kinds_with(edition, HailMary))
-        if isinstance(effect, HailMary)
     ]
 
 

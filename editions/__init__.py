@@ -9,8 +9,10 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from unospec.editions.builtins import builtin_names, builtin_path
+from unospec.editions.deltas import resolve
 from unospec.editions.reader import Reader
 from unospec.editions.schema import build_edition
 from unospec.editions.variants import base_path
@@ -32,14 +34,29 @@ __all__ = [
     "reference",
     "reference_in",
     "required_base",
+    "resolved_data",
     "with_bases",
 ]
 
 
 def load_edition(name_or_path: str) -> Edition:
     """A built-in edition by name, or a user's edition file by path."""
+    return build_edition(_resolved(name_or_path))
+
+
+def resolved_data(name_or_path: str) -> dict[str, Any]:
+    """The data of an edition (as `load_edition` names it), a delta merged onto its bases:
+    every key a complete edition file writes, validated (`unospec show --resolved`)."""
+    reader = _resolved(name_or_path)
+    build_edition(reader)
+    return reader.data
+
+
+def _resolved(name_or_path: str) -> Reader:
+    """The data an edition name or file stands for (see `load_edition`), merged onto its
+    bases when it is a delta, not yet validated."""
     if name_or_path in builtin_names():
-        return load_edition_file(builtin_path(name_or_path))
+        return resolve(builtin_path(name_or_path), str(builtin_path(name_or_path)), _read)
     if not name_or_path.strip():  # Path("") is the current folder
         raise InputError(
             f"edition: expected one of {', '.join(builtin_names())}, or the path of a .toml "
@@ -48,7 +65,7 @@ def load_edition(name_or_path: str) -> Edition:
     path = Path(name_or_path)
     try:
         if path.suffix == ".toml" or "/" in name_or_path or path.exists():
-            return load_edition_file(path, name_or_path)  # as typed: Path drops a "./"
+            return resolve(path, name_or_path, _read)  # as typed: Path drops a "./"
     except (OSError, ValueError):
         raise InputError(f"{name_or_path!r}: cannot be used as a file name") from None
     raise InputError(
@@ -58,10 +75,16 @@ def load_edition(name_or_path: str) -> Edition:
 
 
 def load_edition_file(path: Path, file: str | None = None) -> Edition:
-    """Read, parse and validate one edition file; EditionError says where it is wrong.
+    """Read, parse and validate one edition file (a delta merged onto its bases: `deltas`);
+    EditionError says where it is wrong.
 
     `file` is how messages and traces name it (`path` by default)."""
-    file = file or str(path)
+    return build_edition(resolve(path, file or str(path), _read))
+
+
+def _read(path: Path, file: str) -> tuple[str, dict[str, Any]]:
+    """The text of one edition file and its parsed data; EditionError when it is not TOML
+    (or is too large for the parser to read in good time)."""
     raw = read_user_file(path, "edition file", MAX_BYTES, file)
     if len(raw) > MAX_BYTES:
         raise EditionError(file, None, "(file)", f"at most {MAX_BYTES} bytes", "a larger file")
@@ -74,7 +97,7 @@ def load_edition_file(path: Path, file: str | None = None) -> Edition:
                 file, number, "(file)", f"keys of at most {MAX_KEY_PARTS} parts", parts
             )
     try:
-        data = tomllib.loads(text)
+        return text, tomllib.loads(text)
     except ValueError as error:  # tomllib refuses integers of more than 4300 digits this way
         if isinstance(error, tomllib.TOMLDecodeError):
             raise EditionError(
@@ -83,7 +106,6 @@ def load_edition_file(path: Path, file: str | None = None) -> Edition:
         raise EditionError(file, None, "(file)", "valid TOML", "a number too long") from None
     except RecursionError:
         raise EditionError(file, None, "(file)", "valid TOML", "nesting too deep") from None
-    return build_edition(Reader(file, text, data))
 
 
 def base_edition(edition: Edition) -> Edition | None:

@@ -2,15 +2,17 @@
 
 Every accessor takes a key path, checks what it finds there, and raises `EditionError`
 (``FILE:LINE: key.path: expected ..., found ...``) when it is not what the schema expects.
-The line comes from re-scanning the text (`toml_lines.locate`).
+The line comes from re-scanning the text (`toml_lines.locate`). The data may be merged from
+several files (a delta onto its base: `deltas`); then each value is reported in the file that
+wrote it, at its key path there (`Origin`).
 """
 
 from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Iterable
-from typing import Any, NoReturn
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple, NoReturn
 
 from unospec.editions.toml_lines import KeyPath, locate
 from unospec.model.errors import EditionError
@@ -68,19 +70,54 @@ def dotted(path: KeyPath) -> str:
     return out or "(file)"
 
 
-class Reader:
-    """The parsed data of one edition file, with its text for error positions."""
+class Origin(NamedTuple):
+    """Where a value of merged data was written: the file, its text, and the value's key path
+    in that file (an entry of an array of tables may have another index there)."""
 
-    def __init__(self, file: str, text: str, data: dict[str, Any]) -> None:
+    file: str
+    text: str
+    path: KeyPath
+
+
+Origins = Mapping[KeyPath, Origin]
+"""Where merged data was written, by key path in the merged data: the value at a path, and
+everything under it not listed itself, comes from the longest listed prefix."""
+
+
+class Reader:
+    """The parsed data of one edition file, with its text for error positions.
+
+    `origins` is given for data merged from several files (`deltas`): an error names the file
+    and line that wrote the key it is about. Without it, every key is this file's own."""
+
+    def __init__(
+        self, file: str, text: str, data: dict[str, Any], origins: Origins | None = None
+    ) -> None:
         self.file, self.text, self.data = file, text, data
+        self.origins: Origins = origins or {}
+
+    def origin(self, path: KeyPath) -> Origin:
+        """The file that wrote the value at `path` (or, for a missing key, the table that
+        would hold it), and its key path there."""
+        for size in range(len(path), -1, -1):
+            found = self.origins.get(path[:size])
+            if found is not None:
+                return Origin(found.file, found.text, (*found.path, *path[size:]))
+        return Origin(self.file, self.text, path)
 
     def line_of(self, path: KeyPath) -> int:
-        """The line of the value at `path` (of the top of the file when it has none)."""
-        return (locate(self.text, path) if path else None) or 1
+        """The line of the value at `path` in the file that wrote it (of the top of the file
+        when it has none)."""
+        where = self.origin(path)
+        return (locate(where.text, where.path) if where.path else None) or 1
 
     def fail(self, path: KeyPath, expected: str, found: object = _MISSING) -> NoReturn:
-        line = self.line_of(path)  # a missing key: the top
-        raise EditionError(self.file, line, dotted(path), expected, describe(found))
+        where = self.origin(path)  # a missing key: its table's line, or the top
+        if where.file != self.file:  # why a file the user did not touch is named
+            expected += f" ({self.file} takes this key from its base)"
+        raise EditionError(
+            where.file, self.line_of(path), dotted(where.path), expected, describe(found)
+        )
 
     def get(self, path: KeyPath) -> Any:
         value: Any = self.data

@@ -16,23 +16,13 @@ from pathlib import Path
 from typing import Any, cast
 
 from unospec.editions.reader import Reader, Shown
+from unospec.editions.toml_lines import KeyPath
 from unospec.editions.variants import base_path
 from unospec.model import readings as r
-from unospec.model.cards import COLORS, KINDS, NUMBER, RANKS, WILD_KINDS
+from unospec.model.cards import COLORS, KINDS, NUMBER, RANKS, WILD_KINDS, kind_order, kind_problem
 from unospec.model.edition import DeckEntry, Edition, Interpretation, Reading, Rules
-from unospec.model.effects import (
-    EFFECT_NAMES,
-    WILD_EFFECTS,
-    DrawPenalty,
-    Effect,
-    HailMary,
-    NoEffect,
-    PenaltyRace,
-    Reverse,
-    Skip,
-    Wild,
-    WildDraw,
-)
+from unospec.model.effects import SHORTHANDS, CardEffect
+from unospec.model.primitives import HOLDINGS, PRIMITIVES, Parameter, Step, by_name, parameters
 from unospec.model.readings import READINGS as READINGS  # the schema validates against it
 
 FORMAT = 1
@@ -114,8 +104,6 @@ def played_by_model(ident: str, decides: str | None) -> bool:
     return decides is not None or ident in FIXED_READINGS or ident in DATA_READINGS
 
 
-HOLDING = ("current-color", "wild")
-
 FAMILIES = (
     "name-vs-effect",
     "legality-vs-judgment",
@@ -130,23 +118,15 @@ FAMILIES = (
 """The kinds of booklet defect `unospec lint` reports (an interpretation may name its own)."""
 
 EFFECT_KEYS: dict[str, tuple[str, ...]] = {
-    "none": (),
-    "skip": (),
-    "reverse": ("with_two_players",),
-    "draw": ("draw",),
-    "wild": (),
-    "wild-draw": (
-        "draw",
-        "playable_unless_holding",
-        "guilty_if_holding",
-        "bluff",
-        "challenger_draws",
-        "offender_draws",
-        "after_successful_challenge",
-    ),
-    "hail-mary": ("own_turn", "continue_with"),
-    "penalty-race": ("draw", "loser_among"),
+    name: tuple(key for _, keys in steps for key in keys.values())
+    for name, steps in SHORTHANDS.items()
 }
+"""The keys beside a one-word `effect` (`effects.SHORTHANDS`), by that word."""
+
+WILD_SHORTHANDS = frozenset(
+    name for name, steps in SHORTHANDS.items() if any(step.WILD_ONLY for step, _ in steps)
+)
+"""The one-word effects only a wild card can have (a coloured card cannot name a colour)."""
 
 
 def build_edition(reader: Reader) -> Edition:
@@ -166,8 +146,9 @@ def build_edition(reader: Reader) -> Edition:
             name,
         )
     colors = _colors(reader)
-    deck = _deck(reader, len(colors))
-    effects, sections, card_names = _cards(reader, deck)
+    kinds = _kinds(reader)
+    deck = _deck(reader, len(colors), kinds)
+    effects, sections, card_names, written = _cards(reader, deck, kinds)
     edition = Edition(
         name=name,
         title=reader.string(("title",)),
@@ -178,11 +159,12 @@ def build_edition(reader: Reader) -> Edition:
         effects=effects,
         sections=sections,
         card_names=card_names,
-        rules=_rules(reader, deck),
+        rules=_rules(reader, deck, kinds),
         interpretations=_interpretations(reader),
         source=reader.file,
         players_provenance=reader.choice(("players", "provenance"), PROVENANCE),
         variant_of=_variant_of(reader),
+        written=written,
     )
     counted = edition.in_play_count + edition.set_aside_count
     if counted != edition.total_cards:  # either may be the slip: the message names both lines
@@ -224,14 +206,62 @@ def _colors(reader: Reader) -> tuple[str, ...]:
     )
 
 
-def _deck(reader: Reader, colors: int) -> tuple[DeckEntry, ...]:
+Kinds = dict[str, bool]
+"""Every card kind a file may name, and whether it is wild: the booklets' kinds (`KINDS`),
+then the file's own."""
+
+
+def _kinds(reader: Reader) -> Kinds:
+    """The booklets' kinds, and the file's own: each `[cards.KIND]` table of a kind the
+    booklets do not name says whether it is wild (`wild = true`); one of theirs may say so
+    too, as it is."""
+    kinds = {kind: kind in WILD_KINDS for kind in KINDS}
+    cards = reader.get(("cards",)) if reader.has(("cards",)) else {}
+    if not isinstance(cards, dict):
+        reader.fail(("cards",), "a table of the card kinds' rules", cards)
+    entries = reader.get(("deck", "cards")) if reader.has(("deck", "cards")) else []
+    listed = entries if isinstance(entries, list) else []  # checked as the deck is read
+    dealt = {e["kind"] for e in listed if isinstance(e, dict) and isinstance(e.get("kind"), str)}
+    for kind in sorted(cards, key=kind_order):
+        problem = kind_problem(kind) if kind not in kinds else None
+        if problem is not None:
+            reader.fail(("cards", kind), problem, Shown(repr(kind)))
+        if kind not in kinds and kind not in dealt:  # a slip, or a card no deck line adds
+            known = ", ".join(sorted(dealt))
+            reader.fail(
+                ("cards", kind),
+                f"a card kind of the deck ({known}), or a new kind a deck.cards line adds",
+                Shown(repr(kind)),
+            )
+        path = ("cards", kind, "wild")
+        if kind in kinds:
+            if reader.has(path) and reader.boolean(path) != kinds[kind]:
+                expected = (
+                    f"{'true' if kinds[kind] else 'false'}: {kind} is one of the booklets' kinds"
+                )
+                reader.fail(path, expected, reader.get(path))
+            continue
+        if not reader.has(path):
+            reader.fail(path, f"true or false: whether a {kind} card is a wild")
+        kinds[kind] = reader.boolean(path)
+    return kinds
+
+
+def _deck(reader: Reader, colors: int, kinds: Kinds) -> tuple[DeckEntry, ...]:
     entries: list[DeckEntry] = []
     foils = 0
     cards = 0
     for i in range(len(reader.array(("deck", "cards"), nonempty=True))):
         path = ("deck", "cards", i)
         reader.table(path, ("kind", "ranks", "copies", "provenance", "why", "foil"))
-        kind = reader.choice((*path, "kind"), KINDS)
+        kind = reader.string((*path, "kind"))
+        if kind not in kinds:
+            known = ", ".join(repr(k) for k in KINDS)
+            reader.fail(
+                (*path, "kind"),
+                f"one of the booklets' kinds ({known}) or one with a [cards.KIND] table",
+                kind,
+            )
         ranks: tuple[int, ...] = ()
         if kind == NUMBER:
             items = reader.array((*path, "ranks"), nonempty=True)
@@ -252,7 +282,7 @@ def _deck(reader: Reader, colors: int) -> tuple[DeckEntry, ...]:
         if foils > 1:
             reader.fail((*path, "foil"), "at most one foil entry", True)
         copies = reader.integer((*path, "copies"), 0, MAX_CARDS)
-        cards += copies * (1 if kind in WILD_KINDS else colors * max(1, len(ranks)))
+        cards += copies * (1 if kinds[kind] else colors * max(1, len(ranks)))
         if cards > MAX_CARDS:
             reader.fail((*path, "copies"), f"a deck of at most {MAX_CARDS} cards", copies)
         entries.append(
@@ -263,42 +293,51 @@ def _deck(reader: Reader, colors: int) -> tuple[DeckEntry, ...]:
                 provenance=reader.choice((*path, "provenance"), PROVENANCE),
                 why=reader.string((*path, "why")),
                 foil=foil,
+                wild=kinds[kind],
             )
         )
     return tuple(entries)
 
 
 Cards = tuple[
-    tuple[tuple[str, Effect], ...], tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]
+    tuple[tuple[str, CardEffect], ...],
+    tuple[tuple[str, str], ...],
+    tuple[tuple[str, str], ...],
+    tuple[tuple[str, str], ...],
 ]
-"""(kind, effect) pairs, (kind, section) pairs and (kind, name) pairs, each sorted by kind."""
+"""(kind, effect) pairs, (kind, section) pairs and (kind, name) pairs, each sorted by kind,
+and where each card parameter is written (`Edition.written`)."""
+
+Written = list[tuple[str, str]]
+"""(`PRIMITIVE.PARAMETER`, the key path the file writes it at) for one card's effect."""
 
 
-def _cards(reader: Reader, deck: tuple[DeckEntry, ...]) -> Cards:
+def _cards(reader: Reader, deck: tuple[DeckEntry, ...], kinds: Kinds) -> Cards:
     # Only the non-number kinds need a table: a deck of numbers alone may leave [cards] out,
     # and a deck that needs one is told which [cards.KIND] is missing, below.
-    table = reader.table(("cards",), KINDS) if reader.has(("cards",)) else {}
-    effects: list[tuple[str, Effect]] = []
+    table = reader.table(("cards",), kinds) if reader.has(("cards",)) else {}
+    effects: list[tuple[str, CardEffect]] = []
     sections: list[tuple[str, str]] = []
     names: list[tuple[str, str]] = []
+    written: list[tuple[str, str]] = []
     for kind in table:
         path = ("cards", kind)
-        effect_name = reader.choice((*path, "effect"), EFFECT_NAMES)
-        reader.table(path, ("section", "name", "effect", *EFFECT_KEYS[effect_name]))
+        wild = kinds[kind]
+        if isinstance(reader.get((*path, "effect")), str):
+            effect, keys = _shorthand(reader, path, wild)
+        else:
+            effect, keys = _steps(reader, path, wild)
+        written += [(f"{kind}.{key}", where) for key, where in keys]
+        if kind == NUMBER and effect.steps:
+            reader.fail((*path, "effect"), "no step for number cards", Shown("a step"))
         if reader.has((*path, "name")):
             names.append((kind, _card_name(reader, (*path, "name"))))
-        wild = kind in WILD_KINDS
-        if wild != (effect_name in WILD_EFFECTS):
-            allowed = WILD_EFFECTS if wild else set(EFFECT_NAMES) - WILD_EFFECTS
-            reader.fail((*path, "effect"), "one of " + ", ".join(sorted(allowed)), effect_name)
-        if kind == NUMBER and effect_name != "none":
-            reader.fail((*path, "effect"), "'none' for number cards", effect_name)
-        effects.append((kind, _effect(reader, path, effect_name)))
+        effects.append((kind, effect))
         sections.append((kind, reader.string((*path, "section"))))
     for i, entry in enumerate(deck):
         if entry.kind != NUMBER and entry.kind not in table:
             reader.fail(("cards",), f"a [cards.{entry.kind}] table for deck.cards[{i}]")
-    return tuple(sorted(effects)), tuple(sorted(sections)), tuple(sorted(names))
+    return tuple(sorted(effects)), tuple(sorted(sections)), tuple(sorted(names)), tuple(written)
 
 
 def _card_name(reader: Reader, path: tuple[str, ...]) -> str:
@@ -309,44 +348,108 @@ def _card_name(reader: Reader, path: tuple[str, ...]) -> str:
     return name
 
 
-def _effect(reader: Reader, path: tuple[str, ...], name: str) -> Effect:
-    def draw(key: str = "draw") -> int:
-        return reader.integer((*path, key), 0, MAX_DRAW)
-
-    def reading(key: str) -> str:
-        return reader.choice((*path, key), READINGS[f"{name}.{key}"])
-
-    if name == "none":
-        return NoEffect()
-    if name == "skip":
-        return Skip()
-    if name == "reverse":
-        return Reverse(with_two_players=cast(r.TwoPlayerReverse, reading("with_two_players")))
-    if name == "draw":
-        return DrawPenalty(draw=draw())
-    if name == "wild":
-        return Wild()
-    if name == "wild-draw":
-        return WildDraw(
-            draw=draw(),
-            playable_unless_holding=reader.choices((*path, "playable_unless_holding"), HOLDING),
-            guilty_if_holding=reader.choices((*path, "guilty_if_holding"), HOLDING),
-            bluff=cast(r.Bluff, reading("bluff")),
-            challenger_draws=draw("challenger_draws"),
-            offender_draws=draw("offender_draws"),
-            after_successful_challenge=cast(
-                r.AfterSuccessfulChallenge, reading("after_successful_challenge")
-            ),
-        )
-    if name == "hail-mary":
-        return HailMary(
-            own_turn=cast(r.HailMaryOwnTurn, reading("own_turn")),
-            continue_with=cast(r.HailMaryContinuesWith, reading("continue_with")),
-        )
-    return PenaltyRace(draw=draw(), loser_among=cast(r.LoserAmong, reading("loser_among")))
+def _shorthand(reader: Reader, path: tuple[str, ...], wild: bool) -> tuple[CardEffect, Written]:
+    """A one-word `effect` (`effects.SHORTHANDS`), its parameters in the keys beside it."""
+    name = reader.choice((*path, "effect"), SHORTHANDS)
+    reader.table(path, ("section", "name", "wild", "effect", *EFFECT_KEYS[name]))
+    if wild != (name in WILD_SHORTHANDS):
+        allowed = WILD_SHORTHANDS if wild else set(SHORTHANDS) - WILD_SHORTHANDS
+        reader.fail((*path, "effect"), "one of " + ", ".join(sorted(allowed)), name)
+    steps = tuple(
+        _step(reader, primitive, {p: (*path, key) for p, key in keys.items()})
+        for primitive, keys in SHORTHANDS[name]
+    )
+    written = [
+        (f"{primitive.NAME}.{parameter}", _dotted((*path, key)))
+        for primitive, keys in SHORTHANDS[name]
+        for parameter, key in keys.items()
+    ]
+    return CardEffect(steps), written
 
 
-def _rules(reader: Reader, deck: tuple[DeckEntry, ...]) -> Rules:
+def _steps(reader: Reader, path: tuple[str, ...], wild: bool) -> tuple[CardEffect, Written]:
+    """An `effect` written as its steps: each a primitive's name (its parameters, if it has
+    any, in the card's table under that name) or a one-key table `{primitive = parameters}`
+    (a table of them, or the value of its one parameter)."""
+    items = reader.array((*path, "effect"))
+    named: list[str] = []
+    steps: list[Step] = []
+    written: Written = []
+    for i, item in enumerate(items):
+        where: KeyPath = (*path, "effect", i)
+        if isinstance(item, dict) and len(item) == 1:
+            name = next(iter(item))
+            primitive = _primitive(reader, (*where, name), name)
+            step, keys = _inline_step(reader, primitive, (*where, name))
+            steps.append(step)
+            written += keys
+            continue
+        if not isinstance(item, str):
+            reader.fail(where, "a primitive's name, or {primitive = its parameters}", item)
+        primitive = _primitive(reader, where, item)
+        wanted = parameters(primitive)
+        if wanted:
+            if item in named:  # which of the two would the table's parameters be?
+                reader.fail(where, f"{{{item} = ...}}: a second {item} gives its own", item)
+            named.append(item)
+            reader.table((*path, item), [p.name for p in wanted])
+        steps.append(_step(reader, primitive, {p.name: (*path, item, p.name) for p in wanted}))
+        written += [(f"{item}.{p.name}", _dotted((*path, item, p.name))) for p in wanted]
+    reader.table(path, ("section", "name", "wild", "effect", *named))
+    for i, step in enumerate(steps):
+        if step.WILD_ONLY and not wild:
+            expected = "a step a coloured card can carry (it names no colour, throws no wild)"
+            reader.fail((*path, "effect", i), expected, step.NAME)
+    return CardEffect(tuple(steps)), written
+
+
+def _primitive(reader: Reader, path: KeyPath, name: object) -> type[Step]:
+    primitive = by_name(name) if isinstance(name, str) else None
+    if primitive is None:
+        names = ", ".join(repr(p.NAME) for p in PRIMITIVES)
+        reader.fail(path, f"a primitive among {names}", name)
+    return primitive
+
+
+def _inline_step(reader: Reader, primitive: type[Step], path: KeyPath) -> tuple[Step, Written]:
+    """A step written `{primitive = parameters}`: a table of them, or its one parameter's
+    value."""
+    wanted = parameters(primitive)
+    if isinstance(reader.get(path), dict):
+        reader.table(path, [p.name for p in wanted])
+        where = {p.name: (*path, p.name) for p in wanted}
+    elif len(wanted) == 1:
+        where = {wanted[0].name: path}
+    else:
+        names = ", ".join(p.name for p in wanted)
+        expected = f"a table of {primitive.NAME}'s parameters ({names})" if wanted else (
+            "nothing: write the name alone"
+        )  # fmt: skip
+        reader.fail(path, expected, reader.get(path))
+    step = _step(reader, primitive, where)
+    return step, [(f"{primitive.NAME}.{name}", _dotted(key)) for name, key in where.items()]
+
+
+def _dotted(path: KeyPath) -> str:
+    """A key path as readings' `decides` write it: `cards.draw-two.effect.0.draw`."""
+    return ".".join(str(part) for part in path)
+
+
+def _step(reader: Reader, primitive: type[Step], where: dict[str, KeyPath]) -> Step:
+    """`primitive` with each parameter read from where `where` says it is written."""
+    values = {p.name: _parameter(reader, p, where[p.name]) for p in parameters(primitive)}
+    return primitive(**values)
+
+
+def _parameter(reader: Reader, parameter: Parameter, path: KeyPath) -> object:
+    if parameter.kind == "count":
+        return reader.integer(path, 0, MAX_DRAW)
+    if parameter.kind == "reading":
+        return reader.choice(path, parameter.readings)
+    return reader.choices(path, HOLDINGS)
+
+
+def _rules(reader: Reader, deck: tuple[DeckEntry, ...], kinds: Kinds) -> Rules:
     reader.table(("players",), ("min", "max", "provenance", "why"))
     minimum = reader.integer(("players", "min"), 2, 1000)
     maximum = reader.integer(("players", "max"), minimum, 1000)
@@ -366,7 +469,7 @@ def _rules(reader: Reader, deck: tuple[DeckEntry, ...]) -> Rules:
         hand_size=reader.integer(("setup", "hand_size"), 1, MAX_CARDS),
         min_players=minimum,
         max_players=maximum,
-        first_flip_ignores=frozenset(reader.choices(("setup", "first_flip_ignores"), KINDS)),
+        first_flip_ignores=frozenset(reader.choices(("setup", "first_flip_ignores"), kinds)),
         ignored_flip_goes=cast(r.IgnoredFlipGoes, _reading(reader, ("setup", "ignored_flip_goes"))),
         flip_exhausted=cast(r.FlipExhausted, _reading(reader, ("setup", "flip_exhausted"))),
         reshuffle=cast(r.KeptOnReshuffle, _reading(reader, ("play", "reshuffle"))),
@@ -377,7 +480,7 @@ def _rules(reader: Reader, deck: tuple[DeckEntry, ...]) -> Rules:
         next_leader=cast(r.NextLeader, _reading(reader, ("setup", "next_leader"))),
         game_end=cast(r.GameEnd, _reading(reader, ("scoring", "game_end"))),
         target_score=reader.integer(("scoring", "target"), 1, 10**9),
-        points=_points(reader),
+        points=_points(reader, kinds),
     )
 
 
@@ -392,8 +495,8 @@ def _reading(reader: Reader, path: tuple[str, str]) -> str:
     return reader.choice(path, modelled)
 
 
-def _points(reader: Reader) -> tuple[tuple[str, int | str], ...]:
-    table = reader.table(("scoring", "points"), KINDS)
+def _points(reader: Reader, kinds: Kinds) -> tuple[tuple[str, int | str], ...]:
+    table = reader.table(("scoring", "points"), kinds)
     points: list[tuple[str, int | str]] = []
     for kind, value in table.items():
         path = ("scoring", "points", kind)
@@ -481,9 +584,10 @@ def _value(reader: Reader, path: tuple[str | int, ...]) -> Reading:
 
 def _check_decides(reader: Reader, path: tuple[str | int, ...], decides: str, chosen: Any) -> None:
     target = tuple(decides.split("."))
-    if not _is_parameter(reader, target) or not reader.has(target):
+    located: KeyPath = tuple(int(part) if part.isdigit() else part for part in target)
+    if not _is_parameter(reader, target) or not reader.has(located):
         reader.fail((*path, "decides"), "the key path of a parameter in this file", decides)
-    actual = reader.get(target)
+    actual = reader.get(located)
     if not _same_reading(actual, chosen):
         reader.fail(
             (*path, "chosen"),
@@ -493,17 +597,29 @@ def _check_decides(reader: Reader, path: tuple[str | int, ...], decides: str, ch
 
 
 def _is_parameter(reader: Reader, target: tuple[str, ...]) -> bool:
-    """A rule's key (`play.reshuffle`), a card's points (`scoring.points.wild`) or a field of
-    a card's rule (`cards.reverse.with_two_players`): what a reading can decide. Not the
-    file's name or format, its deck lines or its readings."""
+    """A rule's key (`play.reshuffle`), a card's points (`scoring.points.wild`) or a
+    parameter of a step of a card's effect (`cards.reverse.reverse.with_two_players`;
+    `cards.reverse.with_two_players` beside a one-word effect): what a reading can decide.
+    Not the file's name or format, its deck lines or its readings."""
     key = ".".join(target)
     if key in RULE_KEYS.values() and key != RULE_KEYS["points"]:
         return True
     if target[:2] == ("scoring", "points"):
         return len(target) == 3
-    if target[0] != "cards" or len(target) != 3 or not reader.has(("cards", target[1], "effect")):
+    if target[0] != "cards" or len(target) < 3 or not reader.has(("cards", target[1], "effect")):
         return False
-    return target[2] in EFFECT_KEYS.get(str(reader.get(("cards", target[1], "effect"))), ())
+    effect = reader.get(("cards", target[1], "effect"))
+    if isinstance(effect, str):  # a one-word effect: its parameters beside it
+        return len(target) == 3 and target[2] in EFFECT_KEYS.get(effect, ())
+    if target[2] == "effect":  # a step written {primitive = parameters}
+        inline = target[3:]
+        return len(inline) in (2, 3) and inline[0].isdigit()
+    primitive = by_name(target[2])
+    named = isinstance(effect, list) and target[2] in effect
+    return (
+        named and primitive is not None and len(target) == 4
+        and target[3] in {p.name for p in parameters(primitive)}
+    )  # fmt: skip
 
 
 def _same_reading(actual: Any, chosen: Any) -> bool:

@@ -1,6 +1,7 @@
 """`variant_of`: the edition a file says it was derived from, as a publisher derives a themed
 edition from another. `unospec diff EDITION` compares the two, and `unospec diagram --diff`
-draws what changed, without the user naming the base again."""
+draws what changed, without the user naming the base again. A file with `variant_of` that
+leaves out a required key is a delta of its base, merged onto it (`deltas`)."""
 
 from __future__ import annotations
 

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from unospec.model import sections
 from unospec.model.actions import Action, Play
 from unospec.model.edition import Edition
-from unospec.model.effects import DrawPenalty, HailMary, PenaltyRace, WildDraw
 from unospec.model.flows import cites, requires, resuming, settled_by
+from unospec.model.primitives import Draw, HailMary, NameColour, PenaltyRace, WildDraw
 from unospec.model.scoring import hand_points, hand_winner
 from unospec.model.state import GameState
 from unospec.model.vocabulary import Phase
@@ -28,18 +28,23 @@ def plays_last_card(edition: Edition, game: GameState, action: Action | None) ->
 
 
 @cites(sections.WILD_CARD)
+@requires(NameColour, HailMary, cites_card=False)
 def plays_wild(edition: Edition, game: GameState, action: Action | None) -> bool:
-    """A wild: its player names the colour that continues play (Action Cards: Wild card)."""
+    """A wild: its player names the colour that continues play (Action Cards: Wild card).
+
+    The card's effect asks for a colour (its `name-colour` step)."""
     assert isinstance(action, Play)
-    return edition.faces.wild[action.card]
+    return edition.faces.effect[action.card].asks("colour")
 
 
 @cites(sections.ACTION_CARDS)
-@requires(DrawPenalty)
+@requires(Draw)
 def plays_draw_card(edition: Edition, game: GameState, action: Action | None) -> bool:
-    """A Draw card: the table deals the next player their cards (Action Cards)."""
+    """A Draw card: the table deals the next player their cards (Action Cards).
+
+    The card's effect owes a draw (its `draw` step)."""
     assert isinstance(action, Play)
-    return isinstance(edition.faces.effect[action.card], DrawPenalty)
+    return edition.faces.effect[action.card].owes is not None
 
 
 def _hands_can_hold_every_starter(edition: Edition) -> bool | None:
@@ -68,7 +73,7 @@ def flips_ignored_card(edition: Edition, game: GameState, action: Action | None)
 @requires(PenaltyRace)
 def resolves_by_loser(edition: Edition, game: GameState, action: Action | None) -> bool:
     """A special wild whose loser the table names next (Action Cards)."""
-    return game.special >= 0 and isinstance(edition.faces.effect[game.special], PenaltyRace)
+    return game.special >= 0 and edition.faces.effect[game.special].asks("loser")
 
 
 @cites(sections.ACTION_CARDS)

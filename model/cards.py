@@ -1,7 +1,9 @@
-"""Card faces and their ids: the closed vocabulary every edition draws its deck from.
+"""Card faces and their ids.
 
 A *face* is what a card shows (kind, colour, rank); copies of a card share a face. The kernel
-works on small integers (an edition's face index), this module on names.
+works on small integers (an edition's face index), this module on names. `KINDS` are the
+kinds the booklets name; an edition file may add its own (a `[cards.KIND]` table saying
+whether it is wild), which sort after them by name (`kind_order`).
 
 >>> Face.parse("red-7")
 Face(kind='number', color='red', rank=7)
@@ -11,6 +13,7 @@ Face(kind='number', color='red', rank=7)
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 COLORS: tuple[str, ...] = ("red", "yellow", "green", "blue")
@@ -29,6 +32,24 @@ WILD_KINDS: tuple[str, ...] = (
 COLORED_KINDS: tuple[str, ...] = (NUMBER, *COLORED_ACTION_KINDS)
 KINDS: tuple[str, ...] = (*COLORED_KINDS, *WILD_KINDS)
 RANKS: tuple[int, ...] = tuple(range(10))
+
+
+KIND_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+"""How a card kind is named: lowercase words joined by dashes (`wild-swap-hands`)."""
+
+
+def kind_order(kind: str) -> tuple[int, str]:
+    """Where a kind sorts: the booklets' kinds in their order, then an edition's own by name."""
+    return (KINDS.index(kind), "") if kind in KINDS else (len(KINDS), kind)
+
+
+def kind_problem(kind: str) -> str | None:
+    """Why `kind` cannot name a card kind of an edition's own, or None."""
+    if not KIND_NAME.fullmatch(kind) or len(kind) > 40:
+        return "a kind named in lowercase words joined by dashes, at most 40 characters"
+    if any(kind.startswith(f"{color}-") for color in COLORS):
+        return "a kind that does not start with a colour (a card id would read as that colour's)"
+    return None
 
 
 class Face(NamedTuple):
@@ -56,10 +77,10 @@ class Face(NamedTuple):
         """What a card matches besides colour: its number, or its action symbol."""
         return str(self.rank) if self.kind == NUMBER else self.kind
 
-    def sort_key(self) -> tuple[int, int, int]:
+    def sort_key(self) -> tuple[int, tuple[int, str], int]:
         """Coloured faces by colour, kind and rank; wilds last, by kind."""
         color = COLORS.index(self.color) if self.color is not None else len(COLORS)
-        return (color, KINDS.index(self.kind), -1 if self.rank is None else self.rank)
+        return (color, kind_order(self.kind), -1 if self.rank is None else self.rank)
 
     @classmethod
     def parse(cls, card_id: str) -> Face:

@@ -13,7 +13,8 @@ Effects and points go in the order of their kinds' names.
 
 >>> from unospec.editions import load_edition
 >>> variant = distinguishing(load_edition("classic"))
->>> wild_draw = variant.effect_of("wild-draw-four")
+>>> from unospec.model.primitives import WildDraw
+>>> wild_draw = variant.effect_of("wild-draw-four").find(WildDraw)
 >>> (wild_draw.draw, wild_draw.challenger_draws, wild_draw.offender_draws)
 (4, 6, 3)
 >>> variant.rules.uno_penalty, dict(variant.rules.points)["reverse"]
@@ -27,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from unospec.model.edition import Edition
-from unospec.model.effects import Effect
+from unospec.model.effects import CardEffect
 
 NAME = "distinguishing"
 """How a trace names this variant (its `variant` key)."""
@@ -39,14 +40,17 @@ VARIANTS: dict[str, Callable[[Edition], Edition]] = {}
 def distinguishing(edition: Edition) -> Edition:
     """`edition` with its numeric parameters made pairwise distinct (see the module)."""
     used = {1}  # the plain draw: a count of 1 would read as no parameter at all
-    effects: dict[str, Effect] = dict(edition.effects)
+    effects: dict[str, CardEffect] = dict(edition.effects)
     for kind, effect in sorted(effects.items()):
-        changes: dict[str, Any] = {
-            parameter.name: _unused(getattr(effect, parameter.name), used, least=2)
-            for parameter in dataclasses.fields(effect)
-            if type(getattr(effect, parameter.name)) is int
-        }
-        effects[kind] = dataclasses.replace(effect, **changes)
+        steps = []
+        for step in effect.steps:
+            changes: dict[str, Any] = {
+                parameter.name: _unused(getattr(step, parameter.name), used, least=2)
+                for parameter in dataclasses.fields(step)
+                if type(getattr(step, parameter.name)) is int
+            }
+            steps.append(dataclasses.replace(step, **changes))
+        effects[kind] = CardEffect(tuple(steps))
     penalty = _unused(edition.rules.uno_penalty, used, least=2)
     points = dict(edition.rules.points)
     for kind, worth in sorted(points.items()):

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field, replace
 
 from unospec.model import readings as r
 from unospec.model import sections
-from unospec.model.cards import COLORS, NUMBER, WILD_KINDS, Face
-from unospec.model.effects import Effect, HailMary, NoEffect, PenaltyRace, WildDraw
+from unospec.model.cards import COLORS, NUMBER, Face, kind_order
+from unospec.model.effects import NO_EFFECT, CardEffect
 from unospec.model.errors import InputError
+from unospec.model.primitives import HailMary, PenaltyRace, WildDraw
 
 
 @dataclass(frozen=True)
@@ -27,12 +28,13 @@ class DeckEntry:
     provenance: str = "assumed"  # "stated" in the booklet, or "assumed"
     why: str = ""
     foil: bool = False  # the collectible alternate: set aside unless the foil option is used
+    wild: bool = False  # a wild kind: one face in all, no colour
 
     def faces(self, colors: tuple[str, ...]) -> list[tuple[Face, int]]:
         """The faces this entry puts in the deck, with their counts."""
         if self.kind == NUMBER:
             return [(Face(NUMBER, c, r), self.copies) for c in colors for r in self.ranks]
-        if self.kind in WILD_KINDS:
+        if self.wild:
             return [(Face(self.kind), self.copies)]
         return [(Face(self.kind, c), self.copies) for c in colors]
 
@@ -90,7 +92,7 @@ class Edition:
     total_cards: int
     colors: tuple[str, ...]
     deck: tuple[DeckEntry, ...]
-    effects: tuple[tuple[str, Effect], ...]  # kind -> effect
+    effects: tuple[tuple[str, CardEffect], ...]  # kind -> effect
     rules: Rules
     sections: tuple[tuple[str, str], ...] = ()  # kind -> the booklet section of its rule
     card_names: tuple[tuple[str, str], ...] = ()  # kind -> the name its booklet prints, if given
@@ -98,6 +100,9 @@ class Edition:
     source: str = "<built>"  # the file it was read from
     players_provenance: str = "assumed"
     variant_of: str | None = None  # the edition this one derives from, as its file names it
+    written: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
+    """Where the file writes each parameter of a card's effect: (`KIND.PRIMITIVE.PARAMETER`,
+    its key path), as readings' `decides` and findings name it (`parameter_key`)."""
     faces: FaceTable = field(init=False, repr=False, compare=False)
     color_indices: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
@@ -105,12 +110,20 @@ class Edition:
         object.__setattr__(self, "faces", FaceTable.build(self))
         object.__setattr__(self, "color_indices", tuple(COLORS.index(c) for c in self.colors))
 
-    def effect_of(self, kind: str) -> Effect:
-        return dict(self.effects).get(kind, NoEffect())
+    def effect_of(self, kind: str) -> CardEffect:
+        return dict(self.effects).get(kind, NO_EFFECT)
+
+    def parameter_key(self, kind: str, primitive: str, parameter: str) -> str:
+        """The key path the file writes `parameter` of `kind`'s `primitive` step at
+        (`cards.reverse.reverse.with_two_players`, or `cards.reverse.with_two_players`
+        beside a one-word effect)."""
+        key = f"{kind}.{primitive}.{parameter}"
+        return dict(self.written).get(key, f"cards.{key}")
 
     def section_of(self, card_id: str) -> str:
         """The booklet section that states the rule of this card (by its kind)."""
-        kind = Face.parse(card_id).kind
+        face = self.faces.ids.get(card_id)
+        kind = self.faces.faces[face].kind if face is not None else Face.parse(card_id).kind
         return dict(self.sections).get(kind, sections.ACTION_CARDS)
 
     def card_name(self, kind: str) -> str:
@@ -145,6 +158,15 @@ class Edition:
             raise InputError(f"players: expected {seats} for {self.name}, found {players}")
 
     @property
+    def kinds(self) -> tuple[str, ...]:
+        """The card kinds of the deck, in their order (`cards.kind_order`)."""
+        return tuple(sorted({entry.kind for entry in self.deck}, key=kind_order))
+
+    def is_wild(self, kind: str) -> bool:
+        """Whether `kind` is a wild kind of this deck (one face, no colour)."""
+        return any(entry.wild for entry in self.deck if entry.kind == kind)
+
+    @property
     def in_play_count(self) -> int:
         return len(self.faces.in_play)
 
@@ -168,7 +190,7 @@ class FaceTable:
     color: tuple[int, ...]  # colour index, or -1 for wilds
     symbol: tuple[str, ...]
     wild: tuple[bool, ...]
-    effect: tuple[Effect, ...]
+    effect: tuple[CardEffect, ...]
     hail_mary: tuple[bool, ...]
     wild_draw: tuple[bool, ...]
     penalty_race: tuple[bool, ...]
@@ -191,7 +213,7 @@ class FaceTable:
         faces = tuple(sorted(set(counts) | set(aside), key=Face.sort_key))
         index = {face: i for i, face in enumerate(faces)}
         effects = dict(edition.effects)
-        effect = tuple(effects.get(f.kind, NoEffect()) for f in faces)
+        effect = tuple(effects.get(f.kind, NO_EFFECT) for f in faces)
         in_play = tuple(sorted(index[f] for f, n in counts.items() for _ in range(n)))
         set_aside = tuple(sorted(index[f] for f, n in aside.items() for _ in range(n)))
         return cls(
@@ -203,9 +225,9 @@ class FaceTable:
             symbol=tuple(f.symbol for f in faces),
             wild=tuple(f.is_wild for f in faces),
             effect=effect,
-            hail_mary=tuple(isinstance(e, HailMary) for e in effect),
-            wild_draw=tuple(isinstance(e, WildDraw) for e in effect),
-            penalty_race=tuple(isinstance(e, PenaltyRace) for e in effect),
+            hail_mary=tuple(e.has(HailMary) for e in effect),
+            wild_draw=tuple(e.has(WildDraw) for e in effect),
+            penalty_race=tuple(e.has(PenaltyRace) for e in effect),
             ignored_at_flip=tuple(f.kind in edition.rules.first_flip_ignores for f in faces),
             points=tuple(_points(dict(edition.rules.points), f) for f in faces),
             every_card=tuple(sorted(in_play + set_aside)),

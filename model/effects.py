@@ -1,106 +1,192 @@
-"""What each card kind does, as parameters (Action Cards sections of the booklets).
+"""What a card kind does: its effect, a sequence of primitives (`primitives`), as data.
 
-An edition maps every card kind in its deck to one of these effect types; the kernel reads
-their fields and never a card's or an edition's name.
+An edition maps every card kind in its deck to a `CardEffect`; the kernel carries out its
+steps in order and never reads a card's or an edition's name. A number card's effect has no
+step. `SHORTHANDS` are the effects the first edition files named with one word (`effect =
+"draw"`, with `draw = 2` beside it): each is a composition of primitives, and a file may
+still use the word.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections import Counter
 from dataclasses import dataclass
+from typing import TypeVar
 
-from unospec.model import readings as r
+from unospec.model.primitives import (
+    Draw,
+    HailMary,
+    NameColour,
+    PenaltyRace,
+    Reverse,
+    Skip,
+    Statement,
+    Step,
+    WildDraw,
+)
 
-
-@dataclass(frozen=True)
-class NoEffect:
-    """A number card: it only has to match (Let's Play)."""
-
-
-@dataclass(frozen=True)
-class Skip:
-    """The next player loses their turn."""
-
-
-@dataclass(frozen=True)
-class Reverse:
-    """The direction of play flips; `with_two_players` says what that means with two."""
-
-    with_two_players: r.TwoPlayerReverse
+S = TypeVar("S", bound=Step)
 
 
 @dataclass(frozen=True)
-class DrawPenalty:
-    """The next player draws `draw` cards and loses their turn (Draw Two / Draw One)."""
+class CardEffect:
+    """The steps a card kind's play carries out, in order (none for a number card).
 
-    draw: int
-
-
-@dataclass(frozen=True)
-class Wild:
-    """Matches anything; the player names the colour that continues play."""
-
-
-@dataclass(frozen=True)
-class WildDraw:
-    """A wild that makes the next player draw, restricted and open to a challenge.
-
-    `playable_unless_holding` is the legality rule, `guilty_if_holding` the rule the challenge
-    is judged by, each as its booklet words it: a list of "current-color" (a card of the colour
-    in play before this card) and "wild" (any wild card).
+    >>> effect = CardEffect((Draw(2), Skip()))
+    >>> effect.find(Draw), effect.owes, shorthand(effect)
+    (Draw(count=2), 2, 'draw')
     """
 
-    draw: int
-    playable_unless_holding: tuple[str, ...]
-    guilty_if_holding: tuple[str, ...]
-    bluff: r.Bluff
-    challenger_draws: int
-    offender_draws: int
-    after_successful_challenge: r.AfterSuccessfulChallenge
+    steps: tuple[Step, ...] = ()
+
+    def find(self, primitive: type[S]) -> S | None:
+        """The first step of `primitive`, or None."""
+        return next((step for step in self.steps if isinstance(step, primitive)), None)
+
+    def has(self, primitive: type[Step]) -> bool:
+        return any(isinstance(step, primitive) for step in self.steps)
+
+    @property
+    def statements(self) -> tuple[Statement, ...]:
+        return tuple(step.statement() for step in self.steps)
+
+    @property
+    def owes(self) -> int | None:
+        """Cards the play itself owes someone (its draw step's count), or None."""
+        return next((said.owes for said in self.statements if said.owes is not None), None)
+
+    @property
+    def draws(self) -> tuple[Step, str, int] | None:
+        """The first step that makes someone draw, the parameter saying how many, and its
+        value (a Draw Two's `draw` step, `count`, 2), or None."""
+        for step in self.steps:
+            said = step.statement().draws
+            if said is not None:
+                return step, *said
+        return None
+
+    def replaced(self, **changes: object) -> CardEffect:
+        """This effect with its first step that has every parameter of `changes` given them
+        (another reading, another count), the others as they are."""
+        for i, step in enumerate(self.steps):
+            names = {f.name for f in dataclasses.fields(step)}
+            if set(changes) <= names:
+                changed = dataclasses.replace(step, **changes)
+                return CardEffect((*self.steps[:i], changed, *self.steps[i + 1 :]))
+        raise ValueError(f"no step of {self} has the parameters {sorted(changes)}")
+
+    def asks(self, decision: str) -> bool:
+        """Whether a step waits for `decision` (`primitives.ASKS`)."""
+        return any(said.asks == decision for said in self.statements)
+
+    @property
+    def wild_only(self) -> bool:
+        """Whether only a wild card can carry this effect."""
+        return any(step.WILD_ONLY for step in self.steps)
 
 
-@dataclass(frozen=True)
-class HailMary:
-    """An out-of-turn wild thrown at a player who has just called UNO.
-
-    The thrower names a colour; if it is the colour of the caller's last card the thrower
-    sheds their hand down to one card. Play then continues after the thrower.
-    """
-
-    own_turn: r.HailMaryOwnTurn
-    continue_with: r.HailMaryContinuesWith
+NO_EFFECT = CardEffect()
+"""A number card's: nothing beyond matching (Let's Play)."""
 
 
-@dataclass(frozen=True)
-class PenaltyRace:
-    """A wild after which one player, named by the table, draws `draw` cards.
-
-    `loser_among` says who can lose: "others" (every player but the one who played it) or
-    "everyone".
-    """
-
-    draw: int
-    loser_among: r.LoserAmong
-
-
-Effect = NoEffect | Skip | Reverse | DrawPenalty | Wild | WildDraw | HailMary | PenaltyRace
-
-EFFECT_NAMES: dict[str, type] = {
-    "none": NoEffect,
-    "skip": Skip,
-    "reverse": Reverse,
-    "draw": DrawPenalty,
-    "wild": Wild,
-    "wild-draw": WildDraw,
-    "hail-mary": HailMary,
-    "penalty-race": PenaltyRace,
+SHORTHANDS: dict[str, tuple[tuple[type[Step], dict[str, str]], ...]] = {
+    "none": (),
+    "skip": ((Skip, {}),),
+    "reverse": ((Reverse, {"with_two_players": "with_two_players"}),),
+    "draw": ((Draw, {"count": "draw"}), (Skip, {})),
+    "wild": ((NameColour, {}),),
+    "wild-draw": (
+        (NameColour, {}),
+        (
+            WildDraw,
+            {
+                name: name
+                for name in (
+                    "draw",
+                    "playable_unless_holding",
+                    "guilty_if_holding",
+                    "bluff",
+                    "challenger_draws",
+                    "offender_draws",
+                    "after_successful_challenge",
+                )
+            },
+        ),
+    ),
+    "hail-mary": ((HailMary, {"own_turn": "own_turn", "continue_with": "continue_with"}),),
+    "penalty-race": (
+        (NameColour, {}),
+        (PenaltyRace, {"draw": "draw", "loser_among": "loser_among"}),
+    ),
 }
-"""The `effect` names an edition file may use, and the type each one builds."""
+"""The one-word effects of the first edition files, each as its steps: per step, its
+primitive and which key beside `effect` gives each of its parameters."""
 
 
-def effect_name(effect: object) -> str:
-    """The name an edition file gives `effect` (``draw`` for a DrawPenalty)."""
-    return next(name for name, kind in EFFECT_NAMES.items() if type(effect) is kind)
+def shorthand(effect: CardEffect) -> str | None:
+    """The one word an edition file may name `effect` by, or None when it has none."""
+    primitives = tuple(type(step) for step in effect.steps)
+    return next(
+        (name for name, steps in SHORTHANDS.items() if tuple(p for p, _ in steps) == primitives),
+        None,
+    )
 
 
-WILD_EFFECTS = frozenset({"wild", "wild-draw", "hail-mary", "penalty-race"})
-"""Effects only a wild card can have (a coloured card cannot name a colour)."""
+def shorthand_parameters(effect: CardEffect) -> dict[str, object]:
+    """The keys beside `effect = "WORD"` that give `effect` (for a shorthand effect)."""
+    name = shorthand(effect)
+    assert name is not None
+    found: dict[str, object] = {}
+    for step, (_, keys) in zip(effect.steps, SHORTHANDS[name], strict=True):
+        for parameter, key in keys.items():
+            found[key] = getattr(step, parameter)
+    return found
+
+
+def as_written(effect: CardEffect) -> dict[str, object]:
+    """`effect` as an edition file writes it, key by key beside `section`: a one-word
+    `effect` and its keys where it has a shorthand, else the list of its steps' names and
+    each one's parameters under its name (inline, `{primitive = parameters}`, for a
+    primitive with parameters the list names twice).
+
+    >>> as_written(CardEffect((Draw(2), Skip())))
+    {'effect': 'draw', 'draw': 2}
+    >>> as_written(CardEffect((Skip(), Reverse("direction-only"))))
+    {'effect': ['skip', 'reverse'], 'reverse': {'with_two_players': 'direction-only'}}
+    """
+    name = shorthand(effect)
+    if name is not None:
+        return {"effect": name, **shorthand_parameters(effect)}
+    written: dict[str, object] = {}
+    names: list[object] = []
+    counts = Counter(type(step) for step in effect.steps)
+    for step in effect.steps:
+        values = {f.name: getattr(step, f.name) for f in dataclasses.fields(step)}
+        if values and counts[type(step)] > 1:
+            names.append({step.NAME: values})
+            continue
+        names.append(step.NAME)
+        if values:
+            written[step.NAME] = values
+    return {"effect": names, **written}
+
+
+def effect_words(effect: CardEffect) -> str:
+    """What a card does, in a few words: its steps' statements as one sentence, the steps
+    done to one player joined ("the next player draws 2 and loses their turn").
+
+    >>> effect_words(CardEffect((NameColour(), Draw(4))))
+    'names the colour; the next player draws 4'
+    """
+    if not effect.steps:
+        return "matches by colour or number"
+    parts: list[tuple[str, list[str]]] = []
+    for said in effect.statements:
+        if parts and said.subject and parts[-1][0] == said.subject:
+            parts[-1][1].append(said.words)
+        else:
+            parts.append((said.subject, [said.words]))
+    return "; ".join(
+        " ".join(filter(None, (subject, " and ".join(words)))) for subject, words in parts
+    )

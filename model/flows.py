@@ -74,6 +74,7 @@ class RuleInfo:
     section: str | None = None
     moves: Moves = ()
     requires: tuple[type, ...] = ()
+    cites_card: bool = True
     settled_by: tuple[str, Settlement] | None = None
     resumes: str | None = None
 
@@ -126,10 +127,19 @@ def moves_of(function: object, edition: Edition) -> tuple[Move, ...]:
     return tuple(declared(edition) if callable(declared) else declared)
 
 
-def requires(*effects: type) -> Callable[[F], F]:
+def requires(*effects: type, cites_card: bool = True) -> Callable[[F], F]:
     """Declare that a rule function applies only to decks with a card of one of `effects`
-    (read by the dead-rule analysis: a rule an edition cannot use is not a dead rule)."""
-    return declaring(lambda info: replace(info, requires=effects))
+    (read by the dead-rule analysis: a rule an edition cannot use is not a dead rule).
+
+    By default its rule is that card's, cited by the section the edition file gives the
+    card (`transitions.rule_section`); `cites_card=False` keeps the function's own
+    `@cites`, for a rule every such card shares (naming the colour: the Wild card's)."""
+    return declaring(lambda info: replace(info, requires=effects, cites_card=cites_card))
+
+
+def card_cited(function: object) -> bool:
+    """Whether `function`'s rule is cited by the section of a card it requires."""
+    return rule_info(function).cites_card
 
 
 def requirements_of(function: object) -> tuple[type, ...]:

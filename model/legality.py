@@ -11,9 +11,10 @@ from __future__ import annotations
 from unospec.model import sections
 from unospec.model.actions import Catch, Deal, Keep, NameLoser, Play, PlayerAction, Reshuffle
 from unospec.model.edition import Edition, FaceTable
-from unospec.model.effects import HailMary, PenaltyRace, WildDraw
 from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.flows import cites, requires
+from unospec.model.primitives import HailMary, NameColour, PenaltyRace, WildDraw
+from unospec.model.primitives.wild_draw import holds_any
 from unospec.model.state import GameState
 
 
@@ -48,22 +49,10 @@ def _matches(faces: FaceTable, color: int, top: int, card: int) -> bool:
     return top >= 0 and not faces.wild[top] and faces.symbol[card] == faces.symbol[top]
 
 
-def holds_any(edition: Edition, hand: tuple[int, ...], color: int, kinds: tuple[str, ...]) -> bool:
-    """Whether `hand` holds a card of the listed kinds of match: the Wild Draw card's legality
-    rule and its challenge judgment, each as its Action Cards section words it."""
-    faces = edition.faces
-    for card in hand:
-        if "current-color" in kinds and faces.color[card] == color and color >= 0:
-            return True
-        if "wild" in kinds and faces.wild[card]:
-            return True
-    return False
-
-
 def is_bluff(edition: Edition, game: GameState, player: int, card: int) -> bool:
     """Playing this Wild Draw card breaks its legality rule (its Action Cards section)."""
-    effect = edition.faces.effect[card]
-    if not isinstance(effect, WildDraw):
+    effect = edition.faces.effect[card].find(WildDraw)
+    if effect is None:
         return False
     hand = list(game.hands[player])
     hand.remove(card)
@@ -73,9 +62,10 @@ def is_bluff(edition: Edition, game: GameState, player: int, card: int) -> bool:
 def own_rule_allows(edition: Edition, game: GameState, player: int, card: int) -> bool:
     """The card's own Action Cards section lets `player` play it now (matching apart)."""
     effect = edition.faces.effect[card]
-    if isinstance(effect, HailMary) and effect.own_turn == "interrupt-only":
+    hail_mary, wild_draw = effect.find(HailMary), effect.find(WildDraw)
+    if hail_mary is not None and hail_mary.own_turn == "interrupt-only":
         return False
-    if isinstance(effect, WildDraw) and effect.bluff == "refused":
+    if wild_draw is not None and wild_draw.bluff == "refused":
         return not is_bluff(edition, game, player, card)
     return True
 
@@ -148,7 +138,7 @@ def _check_playable(edition: Edition, game: GameState, action: Play) -> None:
         card = faces.card_id(action.card)
         why = (
             "is only played when another player calls UNO"
-            if isinstance(faces.effect[action.card], HailMary)
+            if faces.effect[action.card].has(HailMary)
             else "played while holding a card it forbids"
         )
         raise IllegalAction(edition.section_of(card), f"{card} {why}")
@@ -220,6 +210,7 @@ def check_hail_mary(edition: Edition, game: GameState, action: Play) -> None:
 
 
 @cites(sections.WILD_CARD)
+@requires(NameColour, HailMary, cites_card=False)
 def check_color(edition: Edition, game: GameState, action: Play) -> None:
     """The wild's player names a colour of the deck (Action Cards: Wild card).
 
@@ -245,8 +236,8 @@ def check_keep(edition: Edition, game: GameState, action: Keep) -> None:
 def check_loser(edition: Edition, game: GameState, action: NameLoser) -> None:
     """The loser of a special wild is one of the players its rule puts in the race (Action
     Cards: Wild Touchdown! Card / Wild My Favorite Line Card)."""
-    effect = edition.faces.effect[game.special]
-    assert isinstance(effect, PenaltyRace)
+    effect = edition.faces.effect[game.special].find(PenaltyRace)
+    assert effect is not None
     if not 0 <= action.player < game.players:
         raise IllegalAction(sections.TURN, f"there is no player {action.player}")
     if effect.loser_among == "others" and action.player == game.actor:

@@ -77,7 +77,9 @@ class TurnFlow(StateMachine):
     )
     pass_turn = drawn_card.to(resolving, validators=g.check_turn_player, on=u.pass_turn)
     choose_color = _every(
-        choosing_color.to(special_wild, cond=b.resolves_by_loser) | choosing_color.to(resolving),
+        choosing_color.to(special_wild, cond=b.resolves_by_loser)
+        | choosing_color.to(table_draws, cond=b.plays_draw_card)
+        | choosing_color.to(resolving),
         validators=g.check_color,
         on=u.name_color,
     )

@@ -24,8 +24,8 @@ from unospec.model.actions import (
     Play,
 )
 from unospec.model.edition import Edition
-from unospec.model.effects import PenaltyRace
 from unospec.model.legality import matching_cards, needs_color, own_rule_allows
+from unospec.model.primitives import PenaltyRace
 from unospec.model.state import GameState
 
 Lister = Callable[[Edition, GameState], tuple[Action, ...]]
@@ -81,8 +81,8 @@ def _accept(edition: Edition, game: GameState) -> tuple[Action, ...]:
 
 
 def _name_loser(edition: Edition, game: GameState) -> tuple[Action, ...]:
-    effect = edition.faces.effect[game.special]
-    assert isinstance(effect, PenaltyRace)
+    effect = edition.faces.effect[game.special].find(PenaltyRace)
+    assert effect is not None
     everyone = effect.loser_among == "everyone"
     return tuple(NameLoser(p) for p in range(game.players) if everyone or p != game.actor)
 

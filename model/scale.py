@@ -24,7 +24,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from unospec.model.cards import KINDS, NUMBER, WILD_KINDS
+from unospec.model.cards import KIND_NAME, NUMBER
 from unospec.model.edition import DeckEntry, Edition
 from unospec.model.errors import InputError
 
@@ -149,7 +149,7 @@ def parse_scale(text: str) -> Scale:
 def _value(key: str, value: str) -> int | tuple[int, int] | tuple[str, ...]:
     if key == "kinds":
         kinds = tuple(value.split("+"))
-        unknown = [k for k in kinds if k not in KINDS]
+        unknown = [k for k in kinds if not KIND_NAME.fullmatch(k)]
         if unknown or not kinds:
             raise ScaleError(f"kinds: expected card kinds joined by +, found {value!r}")
         return kinds
@@ -197,7 +197,7 @@ def scale_edition(edition: Edition, scale: Scale) -> Edition:
         elif entry.foil:
             if scale.wilds:
                 deck.append(entry)
-        elif entry.kind in WILD_KINDS:
+        elif entry.wild:
             if scale.wilds:
                 deck.append(dataclasses.replace(entry, copies=scale.wilds))
         elif scale.actions:

@@ -13,18 +13,24 @@ import re
 
 from unospec.model import sections
 from unospec.model.edition import Edition
-from unospec.model.flows import requirements_of, section_of, settlement_of
+from unospec.model.flows import card_cited, requirements_of, section_of, settlement_of
+from unospec.model.primitives import Step
 from unospec.model.table import MACHINE, Branch
 
 
 def applicable(edition: Edition, branch: Branch) -> bool:
-    """Whether some card of the deck has an effect every rule function of `branch` needs."""
-    effects = {type(edition.faces.effect[f]) for f in set(edition.faces.in_play)}
+    """Whether some card of the deck has an effect with a step each rule function of `branch`
+    needs (`flows.requires`): one card, whose play takes the branch."""
+    faces = edition.faces
     functions = (*branch.conditions, *branch.unless, *branch.validators, branch.update)
-    return all(
-        not needed or any(effect in needed for effect in effects)
-        for needed in (requirements_of(function) for function in functions)
-    )
+    needs = [needed for needed in map(requirements_of, functions) if needed]
+    return not needs or any(_takes(faces.effect[f].steps, needs) for f in set(faces.in_play))
+
+
+def _takes(steps: tuple[Step, ...], needs: list[tuple[type, ...]]) -> bool:
+    """Whether a card of these steps has a step each rule function needs: its play can take
+    a branch whose functions need them (`flows.requires`)."""
+    return all(any(isinstance(step, needed) for step in steps) for needed in needs)
 
 
 def ruled_out(edition: Edition, branch: Branch) -> tuple[str, str] | None:
@@ -71,13 +77,13 @@ def rule_section(branch: Branch, edition: Edition | None = None) -> str:
     none does."""
     functions = (*branch.conditions, *branch.unless, branch.update, *branch.validators)
     if edition is not None:
-        needed = {effect for f in functions for effect in requirements_of(f)}
-        cited = dict(edition.sections)
-        for kind, effect in edition.effects:
-            if type(effect) in needed and kind in cited:
-                return cited[kind]
-        if needed:  # no card of this deck has the effect: its booklet has no such section
-            return sections.ACTION_CARDS
+        needs = [needed for needed in map(requirements_of, functions) if needed]
+        if any(requirements_of(f) and card_cited(f) for f in functions):
+            cited = dict(edition.sections)
+            for kind, effect in edition.effects:
+                if kind in cited and _takes(effect.steps, needs):
+                    return cited[kind]
+            return sections.ACTION_CARDS  # no card of this deck has the effect: no section
     cited_by_rules = (section_of(function) for function in functions)
     return next((section for section in cited_by_rules if section), sections.TURN)
 

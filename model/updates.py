@@ -11,19 +11,11 @@ from __future__ import annotations
 from unospec.model import sections
 from unospec.model.actions import Action, Catch, Deal, Keep, NameLoser, Play, Reshuffle
 from unospec.model.edition import Edition
-from unospec.model.effects import (
-    DrawPenalty,
-    HailMary,
-    PenaltyRace,
-    Reverse,
-    Skip,
-    WildDraw,
-)
 from unospec.model.errors import RuleGap
-from unospec.model.flows import Move, cites, moves
-from unospec.model.legality import holds_any
+from unospec.model.flows import Move, cites, moves, requires
+from unospec.model.primitives import HailMary, NameColour, PenaltyRace, WildDraw
 from unospec.model.scoring import hand_points, hand_winner
-from unospec.model.state import CLOCKWISE, GameState, Owed, PendingChallenge
+from unospec.model.state import CLOCKWISE, GameState, Owed
 from unospec.model.vocabulary import Phase
 
 
@@ -112,7 +104,9 @@ def turn_up_first_card(edition: Edition, game: GameState, action: Action | None)
 def play_card(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """Put the card on the discard pile and carry out what it does (Action Cards).
 
-    A card that empties the hand ends it at once: its action is not carried out (Winning).
+    The turn passes to the next player, then each step of the card's effect is carried out
+    in order (`model.primitives`). A card that empties the hand ends it at once: its action
+    is not carried out (Winning).
     """
     assert isinstance(action, Play)
     faces, player, card = edition.faces, action.player, action.card
@@ -127,36 +121,14 @@ def play_card(edition: Edition, game: GameState, action: Action | None) -> GameS
     )
     if not hand:
         return game
-    effect = faces.effect[card]
-    following = game.next_player(player)
-    if isinstance(effect, Skip):
-        return game._replace(current=game.next_player(player, 2))
-    if isinstance(effect, Reverse):
-        game = game._replace(direction=-game.direction)
-        if game.players == 2 and effect.with_two_players == "acts-as-skip":
-            return game._replace(current=player)
-        return game._replace(current=game.next_player(player))
-    if isinstance(effect, DrawPenalty):
-        return game._replace(
-            owed=Owed(following, effect.draw, Phase.resolving),
-            current=game.next_player(following),
-        )
-    if isinstance(effect, WildDraw):
-        # The colour in force is still the one before this wild: both rules refer to it.
-        pending = PendingChallenge(
-            offender=player,
-            victim=following,
-            card=card,
-            guilty=holds_any(edition, hand, game.color, effect.guilty_if_holding),
-            bluff=holds_any(edition, hand, game.color, effect.playable_unless_holding),
-        )
-        return game._replace(challenge=pending, current=following)
-    if isinstance(effect, PenaltyRace):
-        return game._replace(special=card, current=following)
-    return game._replace(current=following)
+    game = game._replace(current=game.next_player(player))
+    for step in faces.effect[card].steps:
+        game = step.apply(edition, game, player, card)
+    return game
 
 
 @cites(sections.WILD_CARD)
+@requires(NameColour, HailMary, cites_card=False)
 def name_color(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The wild's player names the colour that continues play (Action Cards: Wild card)."""
     assert isinstance(action, Play)
@@ -223,8 +195,8 @@ def judge_challenge(edition: Edition, game: GameState, action: Action | None) ->
     Draw Four card / Wild Draw Two)."""
     pending = game.challenge
     assert pending is not None
-    effect = edition.faces.effect[pending.card]
-    assert isinstance(effect, WildDraw)
+    effect = edition.faces.effect[pending.card].find(WildDraw)
+    assert effect is not None
     victim = pending.victim
     if pending.guilty:
         plays = effect.after_successful_challenge == "challenger-plays"
@@ -246,8 +218,8 @@ def accept_draw(edition: Edition, game: GameState, action: Action | None) -> Gam
     card / Wild Draw Two)."""
     pending = game.challenge
     assert pending is not None
-    effect = edition.faces.effect[pending.card]
-    assert isinstance(effect, WildDraw)
+    effect = edition.faces.effect[pending.card].find(WildDraw)
+    assert effect is not None
     return game._replace(
         challenge=None,
         owed=Owed(pending.victim, effect.draw, Phase.awaiting_play),
@@ -281,8 +253,8 @@ def throw_hail_mary(edition: Edition, game: GameState, action: Action | None) ->
     """The thrower's Hail Mary lands on the pile in the colour they named; play goes on
     after the thrower (Action Cards: Wild Hail Mary Card)."""
     assert isinstance(action, Play)
-    effect = edition.faces.effect[action.card]
-    assert isinstance(effect, HailMary)
+    effect = edition.faces.effect[action.card].find(HailMary)
+    assert effect is not None
     player = action.player
     hand = _without(game.hands[player], action.card)
     if effect.continue_with == "left-of-player":
@@ -317,8 +289,8 @@ def owe_loser_penalty(edition: Edition, game: GameState, action: Action | None) 
     """The slowest (or the one without a quote) draws the special wild's penalty (Action
     Cards: Wild Touchdown! Card / Wild My Favorite Line Card)."""
     assert isinstance(action, NameLoser)
-    effect = edition.faces.effect[game.special]
-    assert isinstance(effect, PenaltyRace)
+    effect = edition.faces.effect[game.special].find(PenaltyRace)
+    assert effect is not None
     return game._replace(special=-1, owed=Owed(action.player, effect.draw, Phase.resolving))
 
 

@@ -110,6 +110,37 @@ def edition_file(folder: Path, base: str, name: str, *changes: tuple[str, str]) 
     return path
 
 
+WILD_REVERSE_DRAW_FOUR = (
+    ("total_cards = 108", "total_cards = 112"),
+    ("wild-draw-four = 50\n", "wild-draw-four = 50\nwild-reverse-draw-four = 50\n"),
+    (
+        '[[deck.cards]]\nkind = "wild-draw-four"',
+        '[[deck.cards]]\nkind = "wild-reverse-draw-four"\ncopies = 4\n'
+        'provenance = "assumed"\n'
+        'why = "A house card: a wild that reverses play, then the next player draws four."\n\n'
+        '[[deck.cards]]\nkind = "wild-draw-four"',
+    ),
+    (
+        "[cards.wild-draw-four]",
+        "[cards.wild-reverse-draw-four]\n"
+        'section = "House rules: Wild Reverse Draw Four"\n'
+        "wild = true\n"
+        'effect = ["name-colour", "reverse", { draw = 4 }, "skip"]\n'
+        'reverse = { with_two_players = "direction-only" }\n\n'
+        "[cards.wild-draw-four]",
+    ),
+)
+"""The edits that add a card of a new kind to classic, made of primitives the code already
+has: four Wild Reverse Draw Fours (the player names a colour, play turns round, and the next
+player in the new direction draws four and loses their turn). No Python knows the kind."""
+
+
+def new_card_edition(folder: Path) -> Edition:
+    """Classic with the Wild Reverse Draw Four (`WILD_REVERSE_DRAW_FOUR`), as a user's file."""
+    path = edition_file(folder, "classic", "classic-reverse-draw-four", *WILD_REVERSE_DRAW_FOUR)
+    return load_edition(str(path))
+
+
 SINGLE_HAND = (
     ('game_end = "target-score"', 'game_end = "single-hand"'),
     (

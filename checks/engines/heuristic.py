@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from unospec.model.actions import Accept, Action, CallUno, Catch, Challenge, Play
 from unospec.model.edition import Edition
-from unospec.model.effects import WildDraw
+from unospec.model.primitives import WildDraw
 from unospec.model.state import GameState
 
 
@@ -106,8 +106,8 @@ def challenges(edition: Edition, game: GameState) -> bool:
     """
     pending = game.challenge
     assert pending is not None
-    effect = edition.faces.effect[pending.card]
-    assert isinstance(effect, WildDraw)
+    effect = edition.faces.effect[pending.card].find(WildDraw)
+    assert effect is not None
     colors = len(edition.colors)
     innocent = 1.0  # (1 - p): the chance the offender held no card of the colour in force
     ratio = (colors - 1) / colors

@@ -28,7 +28,7 @@ from unospec.checks.engines.observations import (
 )
 from unospec.checks.engines.random_play import MAX_STEPS
 from unospec.model.edition import Edition
-from unospec.model.effects import PenaltyRace
+from unospec.model.primitives import PenaltyRace
 from unospec.model.table import MACHINE
 from unospec.model.vocabulary import Event
 
@@ -134,7 +134,7 @@ def play_sample(
             dict.fromkeys(
                 face.kind
                 for face, effect in zip(edition.faces.faces, edition.faces.effect, strict=True)
-                if isinstance(effect, PenaltyRace)
+                if effect.has(PenaltyRace)
             )
         ),
         finished=results[:, g.R_STATUS] == g.STATUS_FINISHED,

@@ -311,7 +311,21 @@ def compare(saved: Fingerprint, current: Fingerprint) -> list[str]:
             new = {**new, "exploration": None}
     elif not new.get("exploration"):
         old = {**old, "exploration": None}
+    grown = new_proofs(saved, current)
+    if grown:
+        new = {**new, "proofs": {k: v for k, v in new["proofs"].items() if k not in grown}}
     return sorted(_walk("", old, new), key=_cause_first)
+
+
+def new_proofs(saved: Fingerprint, current: Fingerprint) -> list[str]:
+    """The proof queries the current check proves that the saved baseline does not name.
+
+    A query is one of the machine's transitions (or one claim about one): when `TurnFlow`
+    grows a transition for a new kind of card, every edition gains its query, proved, while
+    nothing it concludes changed. Such a query is no difference; a new one that fails is.
+    """
+    before, now = saved.get("proofs", {}), current.get("proofs", {})
+    return sorted(name for name, said in now.items() if name not in before and said == "proved")
 
 
 CAUSES = ("edition", "deck", "parameters", "interpretations", "proofs", "findings")

@@ -7,7 +7,14 @@ from pathlib import Path
 from typing import NotRequired, TypedDict
 
 from unospec.checks.jobs.advice import BaseBaseline, BaselineAdvice, CompareWithBase, SaveBaseline
-from unospec.checks.jobs.baseline import FORMAT, Fingerprint, baseline_path, compare, same_sample
+from unospec.checks.jobs.baseline import (
+    FORMAT,
+    Fingerprint,
+    baseline_path,
+    compare,
+    new_proofs,
+    same_sample,
+)
 from unospec.checks.jobs.baseline import load as load_baseline
 from unospec.checks.jobs.defaults import DEFAULT_GAMES
 from unospec.checks.jobs.results import BaselineCheck, BaselineData
@@ -66,8 +73,14 @@ def baseline_check(
         return BaselineCheck("baseline", False, detail, data, advice)
     differences = compare(saved, current)
     if not differences:
+        grown = new_proofs(saved, current)
+        queries = "query" if len(grown) == 1 else "queries"
+        also = f"; {len(grown)} new proof {queries}, all proved" if grown else ""
+        unchanged: BaselineData = {"differences": []}
+        if grown:
+            unchanged["new_proofs"] = grown
         return BaselineCheck(
-            "baseline", True, f"unchanged: {_compared(saved, current)}", {"differences": []}
+            "baseline", True, f"unchanged: {_compared(saved, current)}{also}", unchanged
         )
     detail = (
         f"{len(differences)} changes the baseline does not record: "

@@ -86,11 +86,13 @@ class ConformanceData(ConformanceJson):
 
 class BaselineData(TypedDict):
     """The changes the saved baseline does not record; whether one was `saved` (absent: it
-    was), or the `format` of one this unospec cannot compare."""
+    was), or the `format` of one this unospec cannot compare; the `new_proofs` the machine
+    grew since it was saved, all proved (absent: none)."""
 
     differences: list[str]
     saved: NotRequired[bool]
     format: NotRequired[int]
+    new_proofs: NotRequired[list[str]]
 
 
 CheckData = (

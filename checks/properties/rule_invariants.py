@@ -22,17 +22,8 @@ from unospec.model.actions import (
 )
 from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
-from unospec.model.effects import (
-    DrawPenalty,
-    HailMary,
-    NoEffect,
-    PenaltyRace,
-    Reverse,
-    Skip,
-    Wild,
-    WildDraw,
-)
 from unospec.model.kernel import Fired, legal_actions
+from unospec.model.primitives import HailMary, PenaltyRace, WildDraw, turns
 from unospec.model.state import CLOCKWISE, GameState, Owed, PendingChallenge
 from unospec.model.table import MACHINE
 from unospec.model.vocabulary import Phase
@@ -87,12 +78,13 @@ def _wild_allowed(edition: Edition, game: GameState, player: int, card: int) -> 
     """The wild's own Action Cards section lets `player` play it on their turn now
     (`legality.own_rule_allows` said again, so that a bug in it shows here)."""
     effect = edition.faces.effect[card]
-    if isinstance(effect, HailMary):
-        return effect.own_turn == "plain-wild"
-    if isinstance(effect, WildDraw) and effect.bluff == "refused":
+    hail_mary, wild_draw = effect.find(HailMary), effect.find(WildDraw)
+    if hail_mary is not None:
+        return hail_mary.own_turn == "plain-wild"
+    if wild_draw is not None and wild_draw.bluff == "refused":
         kept = list(game.hands[player])
         kept.remove(card)
-        return not _holds(edition, kept, game.color, effect.playable_unless_holding)
+        return not _holds(edition, kept, game.color, wild_draw.playable_unless_holding)
     return True
 
 
@@ -178,17 +170,9 @@ def _after_a_card(edition: Edition, fired: tuple[Fired, ...]) -> Expected | None
     player = played.player
     if not game.hands[player][1:]:  # the last card ends the hand: no turn follows
         return None
-    effect = edition.faces.effect[played.card]
-    seats, way = game.players, game.direction
-    if type(effect) in (NoEffect, Wild):
-        expected = (player + way) % seats, way
-    elif type(effect) in (Skip, DrawPenalty):
-        expected = (player + 2 * way) % seats, way
-    elif type(effect) is Reverse:
-        again = seats == 2 and effect.with_two_players == "acts-as-skip"
-        expected = (player if again else (player - way) % seats), -way
-    else:  # a Wild Draw, a special wild: when answered (below); a Hail Mary: hail-mary-lands
-        return None
+    said = edition.faces.effect[played.card].statements
+    turn = turns(said, game.direction, game.players)[-1]
+    expected = turn.seat(player, game.players), turn.direction
     return f"player {player}'s {edition.faces.card_id(played.card)}", expected
 
 
@@ -205,8 +189,8 @@ def _after_an_answer(edition: Edition, fired: tuple[Fired, ...]) -> Expected | N
     if pending is None:
         return None
     victim = pending.victim
-    effect = edition.faces.effect[pending.card]
-    assert isinstance(effect, WildDraw)
+    effect = edition.faces.effect[pending.card].find(WildDraw)
+    assert effect is not None
     plays = (
         event == "challenge"
         and pending.guilty
@@ -295,7 +279,7 @@ def draws_are_owed(
     if not fired or type(fired[0].action) not in MAY_DRAW:
         return None
     played = fired[0].action
-    if type(played) is Play and type(edition.faces.effect[played.card]) is not DrawPenalty:
+    if type(played) is Play and edition.faces.effect[played.card].owes is None:
         return None  # most steps: a play that owes no one a card
     for i, step in enumerate(fired):
         event = step.branch.event
@@ -324,13 +308,17 @@ def _owed_as_the_rule_says(edition: Edition, step: Fired, owed: Owed | None) -> 
     if event == "draw":
         expected = game.current, 1
     elif event in _PLAYS and isinstance(action, Play):
-        effect = faces.effect[action.card]
-        if isinstance(effect, DrawPenalty) and game.hands[action.player][1:]:
-            expected = (action.player + game.direction) % game.players, effect.draw
+        steps = faces.effect[action.card].statements
+        owing = next((i for i, s in enumerate(steps) if s.owes is not None), None)
+        if owing is not None and game.hands[action.player][1:]:
+            turn = turns(steps, game.direction, game.players)[owing]
+            count = steps[owing].owes
+            assert count is not None
+            expected = turn.seat(action.player, game.players), count
     elif event in ("challenge", "accept") and game.challenge is not None:
         pending = game.challenge
-        wild_draw = faces.effect[pending.card]
-        assert isinstance(wild_draw, WildDraw)
+        wild_draw = faces.effect[pending.card].find(WildDraw)
+        assert wild_draw is not None
         if event == "accept":
             expected = pending.victim, wild_draw.draw
         elif pending.guilty:
@@ -340,8 +328,8 @@ def _owed_as_the_rule_says(edition: Edition, step: Fired, owed: Owed | None) -> 
     elif event == "catch" and isinstance(action, Catch):
         expected = action.target, edition.rules.uno_penalty
     elif event == "name_loser" and isinstance(action, NameLoser) and game.special >= 0:
-        race = faces.effect[game.special]
-        assert isinstance(race, PenaltyRace)
+        race = faces.effect[game.special].find(PenaltyRace)
+        assert race is not None
         expected = action.player, race.draw
     found = (owed.player, owed.amount) if owed is not None else None
     if found == expected:
@@ -391,8 +379,8 @@ def challenge_judges_the_hand(
         if step.branch.event not in _PLAYS or not isinstance(action, Play):
             continue
         game, card, player = step.before, action.card, action.player
-        effect = faces.effect[card]
-        if not isinstance(effect, WildDraw) or not game.hands[player][1:]:
+        effect = faces.effect[card].find(WildDraw)
+        if effect is None or not game.hands[player][1:]:
             continue
         kept = list(game.hands[player])
         kept.remove(card)
@@ -498,8 +486,8 @@ def _landed(edition: Edition, step: Fired, landed: GameState) -> str | None:
     faces, game, thrown = edition.faces, step.before, step.action
     assert isinstance(thrown, Play)
     thrower = thrown.player
-    effect = faces.effect[thrown.card]
-    assert isinstance(effect, HailMary)
+    effect = faces.effect[thrown.card].find(HailMary)
+    assert effect is not None
     if landed.discard[-1:] != (thrown.card,) or landed.color != thrown.color:
         return "the Hail Mary is not on top of the pile in the colour its thrower named"
     left = len(game.hands[thrower]) - 1

@@ -70,8 +70,22 @@ def show(args: argparse.Namespace) -> int:
     from unospec.editions import load_edition
     from unospec.views.edition import edition_json, edition_text
 
+    if args.resolved:
+        return show_resolved(args)
     edition = load_edition(args.edition)
     emit(args, edition_json(edition), edition_text(edition))
+    return OK
+
+
+def show_resolved(args: argparse.Namespace) -> int:
+    """`show --resolved`: the edition as a complete edition file (a delta merged onto its
+    bases), to read what a delta comes to, or to save as a file of its own."""
+    from unospec.editions import resolved_data
+    from unospec.editions.toml_writer import dumps
+
+    data = resolved_data(args.edition)
+    note = f"# {args.edition}, every key written (unospec show --resolved)\n"
+    emit(args, data, note + dumps(data).rstrip("\n"))
     return OK
 
 

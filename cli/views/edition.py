@@ -7,9 +7,9 @@ from typing import NotRequired, TypedDict
 from unospec.editions import reference
 from unospec.editions.schema import RULE_KEYS, toml_value
 from unospec.model import readings as r
-from unospec.model.cards import WILD_KINDS, Face
+from unospec.model.cards import Face
 from unospec.model.edition import Edition, Reading
-from unospec.model.effects import effect_name
+from unospec.model.effects import as_written
 from unospec.model.wording import (
     seats,
     shell_word,
@@ -103,8 +103,7 @@ def edition_json(edition: Edition) -> EditionJson:
         "deck": deck,
         "cards": {
             kind: {
-                "effect": effect_name(effect),  # as the edition file names it
-                **vars(effect),
+                **as_written(effect),  # as the edition file writes it
                 "section": dict(edition.sections).get(kind, ""),
                 "name": edition.card_name(kind),
             }
@@ -164,7 +163,7 @@ def edition_text(edition: Edition) -> str:
     for entry in edition.deck:
         faces = entry.faces(edition.colors)
         count = sum(n for _, n in faces)
-        what = _entry_name(entry.kind, entry.ranks, faces)
+        what = _entry_name(entry.kind, entry.ranks, faces, entry.wild)
         aside = ", set aside" if entry.foil else ""
         out.append(f"  {count:4d}  {what:<38} {entry.provenance}{aside}: {entry.why}")
     out += ["", "Card rules ([cards.KIND] in the file):"]
@@ -190,10 +189,12 @@ def edition_text(edition: Edition) -> str:
     return "\n".join(out)
 
 
-def _entry_name(kind: str, ranks: tuple[int, ...], faces: list[tuple[Face, int]]) -> str:
+def _entry_name(
+    kind: str, ranks: tuple[int, ...], faces: list[tuple[Face, int]], wild: bool
+) -> str:
     per = faces[0][1] if faces else 0
     if ranks:
         return f"number {span(sorted(ranks))}, {per} per colour and rank"
-    if kind in WILD_KINDS:
+    if wild:
         return kind
     return f"{kind}, {per} per colour"

@@ -624,7 +624,7 @@ def test_what_a_file_says_about_a_card_its_deck_lacks_is_no_difference(tmp_path:
          'copies = 0\nprovenance = "stated"\nwhy = "House rule: no Wild Draw Four."'),
     )  # fmt: skip
     blocks = kept.read_text(encoding="utf-8").split("\n\n")
-    about = ('kind = "wild-draw-four"', "[cards.wild-draw-four]", '"cards.wild-draw-four.',
+    about = ('kind = "wild-draw-four"', "[cards.wild-draw-four", '"cards.wild-draw-four.',
              'id = "challenge-judges-which-hand"')  # fmt: skip
     text = "\n\n".join(b for b in blocks if not any(a in b for a in about))
     text = text.replace(', "wild-draw-four"]', "]").replace("wild-draw-four = 50\n", "")
@@ -719,7 +719,7 @@ def test_draw_amounts_the_shared_deck_cannot_tell_apart_are_named(tmp_path: Path
         tmp_path,
         "express",
         "doubled",
-        ("draw = 1 #", "draw = 2 #"),
+        ("count = 1 #", "count = 2 #"),
         ("chosen = 1\nalternatives = [2]", "chosen = 2\nalternatives = [1]"),
     )
     report = diff(edition("express"), load_edition(str(doubled)))
@@ -777,7 +777,9 @@ def test_a_draw_card_the_scaled_deck_lacks_is_untested_not_capped(tmp_path: Path
     numbers and wilds only: play never draws for a Draw Two there, and `scaled_away` says
     so. It was also listed as `capped`, as if two amounts had been played and drawn every
     card there is (the text: "no draw here takes more than 1 cards")."""
-    harsher = edition_file(tmp_path, "classic", "harsher", ("draw = 2\n", "draw = 3\n"))
+    harsher = edition_file(
+        tmp_path, "classic", "harsher", ("draw = { count = 2 }\n", "draw = { count = 3 }\n")
+    )
     report = diff(edition("classic"), load_edition(str(harsher)), scale="pair")
     path = "cards.draw-two.draw"
     assert report.bound["scaled_away"] == [{"path": path, "a": 2, "b": 3}]
@@ -801,7 +803,9 @@ def test_a_capped_draw_is_not_told_apart_by_the_debt_that_lapses(tmp_path: Path)
     path = "cards.wild-draw-four.challenger_draws"
     assert report.bound["capped"] == [{"path": path, "a": 6, "b": 5, "most_drawn": 3}]
     # a debt the cards left can still pay differs: a Draw Two of 3 against 2 (most 3)
-    harsher = edition_file(tmp_path, "classic", "harsher", ("draw = 2\n", "draw = 3\n"))
+    harsher = edition_file(
+        tmp_path, "classic", "harsher", ("draw = { count = 2 }\n", "draw = { count = 3 }\n")
+    )
     report = diff(edition("classic"), load_edition(str(harsher)))
     assert report.trace is not None and report.trace["how"] == "different states"
 

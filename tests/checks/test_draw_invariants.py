@@ -13,6 +13,7 @@ from steps import changed, found, step
 from unospec.checks.engines.random_play import play_random_game
 from unospec.model import updates
 from unospec.model.actions import Accept, Catch, Challenge, Draw, NameLoser, Play, Reshuffle
+from unospec.model.primitives import wild_draw
 from unospec.model.state import GameState, Owed
 
 E = edition("nfl-cowboys")  # Draw Two draws 2; Wild Draw Four 4, 6 to a failed challenger,
@@ -147,7 +148,7 @@ def test_random_games_catch_a_challenge_that_ignores_the_hand(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A seeded bug in the judgment: the kernel finds every Wild Draw play honest."""
-    monkeypatch.setattr(updates, "holds_any", lambda *args: False)
+    monkeypatch.setattr(wild_draw, "holds_any", lambda *args: False)
     record = play_random_game(E, 3, 0)
     assert record.violation is not None
     assert record.violation.invariant == "challenge-judges-the-hand"

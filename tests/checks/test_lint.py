@@ -3,7 +3,6 @@ defect gets the finding, whatever it is called."""
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import json
 from collections import Counter
@@ -24,7 +23,7 @@ from unospec.checks.engines.replay import replay
 from unospec.cli import main
 from unospec.editions import builtin_names, builtin_path, load_edition
 from unospec.editions.schema import FIXED_READINGS, RULE_KEYS
-from unospec.model.effects import EFFECT_NAMES
+from unospec.model.primitives import by_name, parameters
 from unospec.model.table import MACHINE
 from unospec.model.trace import parse_trace
 
@@ -129,7 +128,7 @@ def test_a_wild_the_first_flip_does_not_ignore_is_a_gap_with_a_witness(tmp_path:
 @pytest.mark.slow
 def test_a_seeded_name_effect_contradiction_is_found(tmp_path: Path) -> None:
     """A Draw Two that makes the next player draw 3 contradicts its name."""
-    path = _edited(tmp_path, "classic", 'effect = "draw"\ndraw = 2', 'effect = "draw"\ndraw = 3')
+    path = _edited(tmp_path, "classic", "draw = { count = 2 }", "draw = { count = 3 }")
     [finding] = _families(path)["name-vs-effect"]
     assert finding["severity"] == "error" and finding["witness"] == {
         "name says": 2,
@@ -148,8 +147,8 @@ def test_a_printed_name_is_what_states_the_amount(
     """A themed deck's Draw card is held to the name its booklet prints (the file's `name`),
     not to its kind's id: "Draw Three" dealing 3 contradicts nothing, a name with no number
     states no amount (Action Cards)."""
-    old = 'effect = "draw"\ndraw = 2'
-    path = _edited(tmp_path, "classic", old, f'name = "{printed}"\neffect = "draw"\ndraw = {draw}')
+    old = "draw = { count = 2 }"
+    path = _edited(tmp_path, "classic", old, f'name = "{printed}"\ndraw = {{ count = {draw} }}')
     found = _families(path).get("name-vs-effect", [])
     if says is None:
         assert found == []
@@ -315,7 +314,9 @@ def test_a_challenge_that_acquits_a_bluff_is_a_contradiction(tmp_path: Path) -> 
     )
     found = {f.id: f for f in lint(load_edition(str(path))).findings}
     bluff = found["legality-vs-judgment:bluff:wild-draw-four"]
-    assert bluff.severity == ERROR and bluff.key == "cards.wild-draw-four.guilty_if_holding"
+    assert (
+        bluff.severity == ERROR and bluff.key == "cards.wild-draw-four.wild-draw.guilty_if_holding"
+    )
     assert bluff.message.endswith("such a bluff is judged innocent and the challenger draws 6")
     assert bluff.witness["hand"]["a card of the colour in force"] is True
     assert "legality-vs-judgment:bluff:wild-draw-four" not in {
@@ -421,7 +422,7 @@ def test_rules_that_never_change_a_game_are_found(tmp_path: Path) -> None:
     found = {f.id: f for f in lint(load_edition(str(path))).findings}
     assert found["redundancy:uno-penalty"].key == "play.uno_penalty"
     never = found["redundancy:challenge-never-succeeds:wild-draw-four"]
-    assert never.severity == WARNING and never.key == "cards.wild-draw-four.bluff"
+    assert never.severity == WARNING and never.key == "cards.wild-draw-four.wild-draw.bluff"
     assert "the offender never draws 4" in never.message
     plain = {f.id for f in _shipped("classic").findings}
     assert (
@@ -444,11 +445,14 @@ def test_a_challenge_that_decides_nothing_is_found(tmp_path: Path) -> None:
     )
     found = {f.id: f for f in lint(load_edition(str(path))).findings}
     accept = found["redundancy:accept-never-pays:wild-draw-four"]
-    assert accept.severity == WARNING and accept.key == "cards.wild-draw-four.challenger_draws"
+    assert (
+        accept.severity == WARNING
+        and accept.key == "cards.wild-draw-four.wild-draw.challenger_draws"
+    )
     assert accept.section == "Action Cards: Wild Draw Four card"
     assert "costs 4, no more than accepting it (4)" in accept.message
     bluff = found["redundancy:bluff-costs-nothing:wild-draw-four"]
-    assert bluff.key == "cards.wild-draw-four.offender_draws"
+    assert bluff.key == "cards.wild-draw-four.wild-draw.offender_draws"
     assert bluff.witness == {"offender draws": 0, "bluff": "allowed-until-challenged"}
     plain = {f.id for f in _shipped("classic").findings}
     assert not {i for i in plain if ":accept-never-pays:" in i or ":bluff-costs-nothing:" in i}
@@ -519,7 +523,7 @@ def test_a_parameter_reading_without_decides_says_what_the_model_plays(tmp_path:
         "classic",
         'with_two_players = "acts-as-skip"',
         'with_two_players = "direction-only"',
-        'decides = "cards.reverse.with_two_players"\n',
+        'decides = "cards.reverse.reverse.with_two_players"\n',
         "",
     )
     findings = lint(load_edition(str(path))).to_json()["findings"]
@@ -527,8 +531,8 @@ def test_a_parameter_reading_without_decides_says_what_the_model_plays(tmp_path:
     assert len(ids) == len(set(ids))
     found = {f["id"]: f for f in findings}["unspecified-outcome:reverse-with-two-players"]
     assert "models no question" not in found["message"]
-    assert 'cards.reverse.with_two_players, "direction-only"' in found["message"]
-    assert found["key"] == "cards.reverse.with_two_players"
+    assert 'cards.reverse.reverse.with_two_players, "direction-only"' in found["message"]
+    assert found["key"] == "cards.reverse.reverse.with_two_players"
     assert found["interpretation"]["chosen"] == "acts-as-skip"
 
 
@@ -611,8 +615,8 @@ def test_a_parameter_the_booklets_leave_open_is_asked_when_the_file_records_no_r
     bluff = found["unspecified-outcome:wild-draw-bluff"]
     assert bluff.section == "Action Cards: Wild Draw Four card"
     assert (
-        'its cards.wild-draw-four.bluff is "allowed-until-challenged" (the model also plays '
-        '"refused").'
+        'its cards.wild-draw-four.wild-draw.bluff is "allowed-until-challenged" (the model also '
+        'plays "refused").'
     ) in bluff.message
     top = found["unspecified-outcome:reshuffle-top-card"]  # the one reading the model plays
     assert top.message.endswith('its play.reshuffle is "keep-top-card".')
@@ -665,11 +669,12 @@ def test_an_open_parameter_that_does_not_arise_is_not_asked(tmp_path: Path) -> N
 
 
 def test_every_open_parameter_is_one_the_kernel_reads() -> None:
-    """Each question of `PARAMETERS` names a rule parameter or a card effect's field."""
+    """Each question of `PARAMETERS` names a rule parameter or a primitive's parameter."""
     for question in PARAMETERS.values():
         head, _, field = question.path.partition(".")
-        if head in EFFECT_NAMES:
-            assert field in {f.name for f in dataclasses.fields(EFFECT_NAMES[head])}
+        primitive = by_name(head)
+        if primitive is not None:
+            assert field in {p.name for p in parameters(primitive)}
         else:
             assert question.path in RULE_KEYS.values()
 

@@ -21,6 +21,7 @@ from unospec.checks.jobs.baseline import (
     compare,
     fingerprint,
     games_fingerprint,
+    new_proofs,
 )
 from unospec.checks.jobs.baseline import load as load_baseline
 from unospec.checks.jobs.baseline_check import baseline_check, to_save
@@ -351,6 +352,22 @@ def test_a_baseline_names_the_transitions_an_exploration_stopped_or_started_firi
         'parameters.rules.draw_shortfall (play.draw_shortfall in the edition file): new, "lapse"',
         "parameters.rules.uno_penalty (play.uno_penalty in the edition file): was 2, now missing",
     ]
+
+
+def test_a_proof_the_machine_grew_is_no_difference_unless_it_fails() -> None:
+    """A proof query the saved baseline does not name is a transition `TurnFlow` grew since:
+    proved, it is listed apart (`new_proofs`), not a change; refuted, it is a difference. A
+    query the baseline names and the check no longer makes is one too."""
+    express = edition("express")
+    now = fingerprint(express, prove(express), None)
+    grown = sorted(now["proofs"])[:2]
+    saved = {**now, "proofs": {k: v for k, v in now["proofs"].items() if k not in grown}}
+    assert compare(saved, now) == []
+    assert new_proofs(saved, now) == grown
+    refuted = {**now, "proofs": {**now["proofs"], grown[0]: "refuted"}}
+    assert compare(saved, refuted) == [f'proofs.{grown[0]}: new, "refuted"']
+    assert new_proofs(saved, refuted) == grown[1:]
+    assert compare(now, saved) == [f'proofs.{g}: was "proved", now missing' for g in grown]
 
 
 @pytest.mark.slow

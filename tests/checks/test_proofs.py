@@ -98,8 +98,7 @@ def _wild_draw_four(**changes: object) -> Any:
     """Classic with its Wild Draw Four's rule fields changed."""
     classic = edition("classic")
     effects = tuple(
-        (k, dataclasses.replace(e, **changes) if k == "wild-draw-four" else e)
-        for k, e in classic.effects
+        (k, e.replaced(**changes) if k == "wild-draw-four" else e) for k, e in classic.effects
     )
     return dataclasses.replace(classic, effects=effects)
 

@@ -21,7 +21,7 @@ from unospec.diagrams.render import draw
 from unospec.editions import builtin_names
 from unospec.model import branches, updates
 from unospec.model.edition import Edition
-from unospec.model.effects import PenaltyRace, WildDraw
+from unospec.model.primitives import PenaltyRace, WildDraw
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.table import MACHINE, Branch, compile_machine
 from unospec.model.transitions import can_fire
@@ -74,7 +74,7 @@ def test_the_challenge_edge_carries_the_payouts(name: str, guilty: int, innocent
     """The challenge edge shows what the guilty player and the losing challenger draw, as the
     edition file says and as the booklet prints it."""
     e = edition(name)
-    (effect,) = [effect for _, effect in e.effects if isinstance(effect, WildDraw)]
+    (effect,) = [step for _, card in e.effects if (step := card.find(WildDraw)) is not None]
     assert (effect.offender_draws, effect.challenger_draws) == (guilty, innocent)
     text = words_on(name, the_branch("challenge"))
     assert f"its player draws {effect.offender_draws}" in text
@@ -162,7 +162,9 @@ def test_the_special_wild_branch_names_its_card_and_draw(name: str, card: str) -
     """The colour choice that leads to a penalty race names the card, and naming the loser
     shows which card's loser draws what (Action Cards: Wild My Favorite Line Card: 3): a diff
     of two editions with different special wilds must not read as one card changed."""
-    (effect,) = [eff for _, eff in edition(name).effects if isinstance(eff, PenaltyRace)]
+    (effect,) = [
+        step for _, card in edition(name).effects if (step := card.find(PenaltyRace)) is not None
+    ]
     assert card in words_on(name, the_branch("choose_color", branches.resolves_by_loser))
     loser = words_on(name, the_branch("name_loser"))
     assert f"draws {effect.draw}" in loser and card in loser

@@ -194,6 +194,9 @@ def _key_path(path: Iterable[str | int], kinds: Iterable[str]) -> str:
 
 
 def schema_keys(monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    from unospec.model.primitives import PRIMITIVES
+    from unospec.model.primitives import parameters as primitive_parameters
+
     """Every key the schema accepts: the tables it reads (each with the keys it allows),
     recorded while it validates every built-in edition, and the keys of every effect's
     parameters, which only the editions that use an effect reach."""
@@ -218,14 +221,21 @@ def schema_keys(monkeypatch: pytest.MonkeyPatch) -> set[str]:
         load_edition_file(builtin_path(name))
     keys.update(schema.TOP_KEYS)
     keys.update(schema.RULE_KEYS.values())
-    for parameters in schema.EFFECT_KEYS.values():
+    for parameters in schema.EFFECT_KEYS.values():  # beside a one-word effect
         keys.update(f"cards.KIND.{key}" for key in parameters)
+    for primitive in PRIMITIVES:  # a step's parameters, under its name
+        names = [p.name for p in primitive_parameters(primitive)]
+        if names:
+            keys.add(f"cards.KIND.{primitive.NAME}")
+            keys.update(f"cards.KIND.{primitive.NAME}.{name}" for name in names)
     return keys
 
 
 def test_every_schema_key_is_in_edition_format_md(monkeypatch: pytest.MonkeyPatch) -> None:
     from unospec.editions import schema
     from unospec.model.cards import COLORS, KINDS
+    from unospec.model.effects import SHORTHANDS
+    from unospec.model.primitives import HOLDINGS, PRIMITIVES
 
     text = _read(EDITION_FORMAT)
     keys = schema_keys(monkeypatch)
@@ -234,9 +244,10 @@ def test_every_schema_key_is_in_edition_format_md(monkeypatch: pytest.MonkeyPatc
     values = {
         "card kind": KINDS,
         "colour": COLORS,
-        "effect": tuple(schema.EFFECT_NAMES),
+        "primitive": tuple(p.NAME for p in PRIMITIVES),
+        "one-word effect": tuple(SHORTHANDS),
         "provenance": schema.PROVENANCE,
-        "holding": schema.HOLDING,
+        "holding": HOLDINGS,
         "lint family": schema.FAMILIES,
     }
     unnamed = sorted(

@@ -13,8 +13,8 @@ import pytest
 
 from unospec.editions import builtin_names, builtin_path, load_edition
 from unospec.model.edition import DeckEntry, Edition
-from unospec.model.effects import WildDraw
 from unospec.model.errors import EditionError
+from unospec.model.primitives import WildDraw
 
 SIX = ("classic", "express", "nfl-cowboys", "nfl-players", "star-wars", "super-bowl-lvii")
 
@@ -137,8 +137,8 @@ def test_express_has_no_zero_cards() -> None:
 @pytest.mark.parametrize("name", ["nfl-cowboys", "nfl-players", "star-wars", "super-bowl-lvii"])
 def test_wild_draw_four_challenge_payouts(name: str) -> None:
     """Wild Draw Four: victim draws 4, a failed challenger 6, a guilty player 4 (Action Cards)."""
-    effect = edition(name).effect_of("wild-draw-four")
-    assert isinstance(effect, WildDraw)
+    effect = edition(name).effect_of("wild-draw-four").find(WildDraw)
+    assert effect is not None
     # Action Cards: Wild Draw Four ("Draw 4 cards"; "draws 6 cards instead of 4";
     # "YOU must draw 4 cards").
     assert (effect.draw, effect.challenger_draws, effect.offender_draws) == (4, 6, 4)
@@ -146,8 +146,8 @@ def test_wild_draw_four_challenge_payouts(name: str) -> None:
 
 def test_express_wild_draw_two_challenge_payouts() -> None:
     """Express Wild Draw Two: victim draws 2, a failed challenger 4, a guilty player 2."""
-    effect = edition("express").effect_of("wild-draw-two")
-    assert isinstance(effect, WildDraw)
+    effect = edition("express").effect_of("wild-draw-two").find(WildDraw)
+    assert effect is not None
     # 003 Action Cards: Wild Draw Two ("Draw 2 cards"; "draws 4 cards instead of 2";
     # "YOU must draw 2 cards").
     assert (effect.draw, effect.challenger_draws, effect.offender_draws) == (2, 4, 2)
@@ -157,8 +157,9 @@ def _parameter(e: Edition, decides: str) -> object:
     """The loaded value of the parameter a key path such as `setup.hand_size` names."""
     top, *rest = decides.split(".")
     if top == "cards":
-        kind, field_name = rest
-        return getattr(e.effect_of(kind), field_name)
+        kind, primitive, field_name = rest
+        step = next(s for s in e.effect_of(kind).steps if primitive == s.NAME)
+        return getattr(step, field_name)
     (key,) = rest
     if top == "scoring" and key == "target":
         return e.rules.target_score

@@ -166,7 +166,7 @@ CASES = {
         '[cards.wild-purple]\nsection = "Action Cards"\neffect = "wild"\n\n[cards.wild]\n',
         "cards.wild-purple",
         "[cards.wild-purple]",
-        ("one of the keys", "wild-draw-two"),
+        ("a card kind of the deck", "wild-draw-two", "a new kind a deck.cards line adds"),
         ("'wild-purple'",),
     ),
     "composition-not-adding-up": Case(
@@ -202,12 +202,12 @@ CASES = {
         ("]",),
     ),
     "decides-unknown-key": Case(
-        'decides = "cards.draw-one.draw"',
-        'decides = "cards.draw-one.amount"',
+        'decides = "cards.draw-one.draw.count"',
+        'decides = "cards.draw-one.draw.amount"',
         "interpretations[{interp}].decides",
-        'decides = "cards.draw-one.amount"',
+        'decides = "cards.draw-one.draw.amount"',
         ("key path",),
-        ("'cards.draw-one.amount'",),
+        ("'cards.draw-one.draw.amount'",),
     ),
     "a-name-starting-with-a-dash": Case(  # its trace file then read as an option
         'name = "express"',
@@ -218,7 +218,7 @@ CASES = {
         ("'-x'",),
     ),
     "decides-the-deck-lines": Case(  # a list of tables: the comparison raised TypeError
-        'decides = "cards.draw-one.draw"\nchosen = 1\nalternatives = [2]',
+        'decides = "cards.draw-one.draw.count"\nchosen = 1\nalternatives = [2]',
         'decides = "deck.cards"\nchosen = ["a"]\nalternatives = [["b"]]',
         "interpretations[{interp}].decides",
         'decides = "deck.cards"',
@@ -226,7 +226,7 @@ CASES = {
         ("'deck.cards'",),
     ),
     "decides-the-name": Case(  # not a rule: it loaded
-        'decides = "cards.draw-one.draw"\nchosen = 1\nalternatives = [2]',
+        'decides = "cards.draw-one.draw.count"\nchosen = 1\nalternatives = [2]',
         'decides = "name"\nchosen = "express"\nalternatives = ["other"]',
         "interpretations[{interp}].decides",
         'decides = "name"',
@@ -234,7 +234,7 @@ CASES = {
         ("'name'",),
     ),
     "decides-a-cards-section": Case(  # a citation, not a rule
-        'decides = "cards.draw-one.draw"\nchosen = 1\nalternatives = [2]',
+        'decides = "cards.draw-one.draw.count"\nchosen = 1\nalternatives = [2]',
         'decides = "cards.draw-one.section"\nchosen = "x"\nalternatives = ["y"]',
         "interpretations[{interp}].decides",
         'decides = "cards.draw-one.section"',
@@ -242,19 +242,19 @@ CASES = {
         ("'cards.draw-one.section'",),
     ),
     "decides-a-boolean-for-a-number": Case(
-        'decides = "cards.draw-one.draw"\nchosen = 1',
-        'decides = "cards.draw-one.draw"\nchosen = true',
+        'decides = "cards.draw-one.draw.count"\nchosen = 1',
+        'decides = "cards.draw-one.draw.count"\nchosen = true',
         "interpretations[{interp}].chosen",
         "chosen = true",
-        ("the value cards.draw-one.draw has in this file (1)",),
+        ("the value cards.draw-one.draw.count has in this file (1)",),
         ("true",),
     ),
     "an-alternative-of-another-kind": Case(
-        'decides = "cards.draw-one.draw"\nchosen = 1\nalternatives = [2]',
-        'decides = "cards.draw-one.draw"\nchosen = 1\nalternatives = [true]',
+        'decides = "cards.draw-one.draw.count"\nchosen = 1\nalternatives = [2]',
+        'decides = "cards.draw-one.draw.count"\nchosen = 1\nalternatives = [true]',
         "interpretations[{interp}].alternatives[0]",
         "alternatives = [true]",
-        ("another value of the kind cards.draw-one.draw takes (like 1)",),
+        ("another value of the kind cards.draw-one.draw.count takes (like 1)",),
         ("true",),
     ),
     "duplicate-interpretation-id": Case(
@@ -280,7 +280,7 @@ CASES = {
         ("a card's name of 1 to 64 printable characters",),
     ),
     "missing-cards-table": Case(
-        '[cards.skip]\nsection = "Action Cards: Skip"\neffect = "skip"\n\n',
+        '[cards.skip]\nsection = "Action Cards: Skip"\neffect = ["skip"]\n\n',
         "",
         "cards",
         "[cards.",  # the `cards` table is defined from its first [cards.*] header

@@ -32,8 +32,8 @@ from unospec.cli import main
 from unospec.editions import builtin_names
 from unospec.model.actions import Deal, Keep, Play, Reshuffle
 from unospec.model.distinguishing import distinguishing
-from unospec.model.effects import WildDraw
 from unospec.model.kernel import legal_actions
+from unospec.model.primitives import WildDraw
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.state import GameState, Owed, PendingChallenge
 from unospec.model.trace import parse_trace
@@ -315,7 +315,8 @@ def _numbers(e: Any) -> list[int]:
     counts = [
         value
         for _, effect in e.effects
-        for value in dataclasses.asdict(effect).values()
+        for step in effect.steps
+        for value in dataclasses.asdict(step).values()
         if type(value) is int
     ]
     points = [worth for _, worth in e.rules.points if isinstance(worth, int)]
@@ -333,8 +334,8 @@ def test_the_distinguishing_variant_gives_every_number_its_own_value(name: str) 
     assert variant.deck == base.deck and variant.colors == base.colors
     unchanged = dataclasses.replace(variant, effects=base.effects, rules=base.rules)
     assert unchanged == base
-    wild_draw = variant.effect_of(next(k for k, e in base.effects if isinstance(e, WildDraw)))
-    assert isinstance(wild_draw, WildDraw) and wild_draw.offender_draws != wild_draw.draw
+    wild_draw = next(step for _, e in variant.effects if (step := e.find(WildDraw)) is not None)
+    assert wild_draw.offender_draws != wild_draw.draw
 
 
 def test_a_difference_on_the_variant_writes_a_trace_that_replays_on_the_variant(

@@ -19,8 +19,8 @@ from unospec.checks.properties.invariants import INVARIANTS
 from unospec.editions.schema import READINGS
 from unospec.model import machine as machine_module
 from unospec.model.actions import Action
-from unospec.model.effects import EFFECT_NAMES
 from unospec.model.flows import resumption_of
+from unospec.model.primitives import PRIMITIVES, parameters
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.table import MACHINE, CompiledMachine, compile_machine
 
@@ -123,20 +123,30 @@ def test_every_reading_the_schema_accepts_is_one_the_engine_plays() -> None:
     played = {f"setup.{k}": v for k, v in tables._READINGS_PLAYED.items()}
     played |= {f"play.{k}": v for k, v in tables._READINGS_PLAYED.items()}
     played |= {f"scoring.{k}": v for k, v in tables._READINGS_PLAYED.items()}
-    played |= tables._EFFECT_READINGS_PLAYED
+    from unospec.checks.engines.compiled.primitives import READINGS_PLAYED
+
+    played |= READINGS_PLAYED
     for key, values in READINGS.items():
         assert set(played[key]) == set(values), key
 
 
-def test_every_effect_is_played_by_a_built_in_edition_the_engine_tables() -> None:
-    """Each effect an edition file may name has a twin: every one appears in a built-in
-    edition, and each built-in's tables build."""
-    seen = set()
+def test_every_primitive_has_a_twin_whose_readings_are_the_primitives() -> None:
+    """Each primitive an edition file may name has a twin in the engine, which tells apart
+    every reading of its parameters; each built-in's tables build."""
+    from unospec.checks.engines.compiled.primitives import READINGS_PLAYED, TWINS
+
+    assert set(TWINS) == set(PRIMITIVES)
+    readings = {
+        f"{p.NAME}.{parameter.name}": parameter.readings
+        for p in PRIMITIVES
+        for parameter in parameters(p)
+        if parameter.kind == "reading"
+    }
+    assert {k: set(v) for k, v in READINGS_PLAYED.items()} == {
+        k: set(v) for k, v in readings.items()
+    }
     for name in ("classic", "express", "nfl-cowboys", "star-wars", "super-bowl-lvii"):
-        e = edition(name)
-        tables.edition_tables(e)
-        seen |= {type(effect) for effect in e.faces.effect}  # numbers' NoEffect included
-    assert seen == set(EFFECT_NAMES.values())
+        tables.edition_tables(edition(name))
 
 
 def test_a_reading_the_engine_does_not_play_is_refused_with_its_name() -> None:

@@ -72,10 +72,20 @@ def decoder_gave_no_line(error: EditionError) -> bool:
 
 
 def check_error(error: EditionError, path: Path, raw: bytes) -> None:
-    """The error is the documented one line, with a LINE inside the file when it has one."""
+    """The error is the documented one line, with a LINE inside the file when it has one.
+
+    A mutation that drops a required key makes the file a delta of its `variant_of` (every
+    built-in but classic derives from classic): an error in a key it takes from that base
+    names the base's file and line, and says so."""
     assert type(error) is EditionError
     message = str(error)
     assert "\n" not in message and "\r" not in message, message
+    inherited = error.expected.endswith(f"({path} takes this key from its base)")
+    if inherited:
+        bases = {builtin_path(name): builtin_path(name).read_bytes() for name in builtin_names()}
+        named = next((b for b in bases if message.startswith(f"{b}:")), None)
+        assert named is not None, message
+        path, raw = named, bases[named]
     match = re.fullmatch(
         re.escape(str(path)) + r"(?::(\d+))?: (.+?): expected (.+), found (.+)", message
     )
@@ -86,6 +96,8 @@ def check_error(error: EditionError, path: Path, raw: bytes) -> None:
         record("error without a line (from the TOML decoder)")
     else:
         assert 1 <= int(match[1]) <= raw.count(b"\n") + 1, message
+    if inherited:
+        record("error in a key a delta takes from its base")
     top = re.split(r"[.\[]", error.key)[0]
     record(f"error at {top if top in (*TOP_KEYS, '(file)') else 'an unknown key'}")
 

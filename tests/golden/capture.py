@@ -8,6 +8,9 @@ it, installed non-editable into its own venv).
 The `simulate-*.json` files were captured again (`--out` a temporary folder, those files
 copied back) when the compiled engine's turns per hand were fixed: every game of a batch but
 the first read as 0 turns, so `mean_turns` and `median_turns` were wrong; nothing else moved.
+All the files were captured again (from the working tree's own install) when card effects
+became data (issue 35):
+`test_json_unchanged.py`'s docstring lists the keys that moved and why.
 
     python tests/golden/capture.py [--python PYTHON] [--out DIR] [--raw] [--jobs N]
 

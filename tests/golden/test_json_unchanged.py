@@ -8,6 +8,19 @@ Each invocation runs in-process through the console script's entry point,
 `unospec.__main__.run` (its argv in `sys.argv`), in a fresh folder holding a copy of
 `inputs/`, as `capture.py` ran the command in a subprocess.
 
+Recaptured on purpose since, each time with the keys that moved and why (nothing else did):
+- card effects became compositions of primitives (issue 35): a card parameter's key path
+  gained the primitive's name (`cards.draw-two.draw` is `cards.draw-two.draw.count`), in
+  `show`'s `decides` and `keys`, `lint`'s `key` and `interpretation.decides`, `check`'s
+  interpretations and the SARIF locations' lines (the built-in files are rewritten in the
+  list syntax, so a finding's line moved);
+- `TurnFlow` grew `choosing_color --choose_color [plays_draw_card]--> table_draws` (a wild
+  that makes the next player draw, such as a Wild Reverse Draw Four): every key that lists
+  or counts the machine's transitions gained it (`rules_fired`, `coverage`, `fired`,
+  `never_fired`, `dead-rule` findings, the card-conservation proof queries and their
+  counts, the "N of 41 transitions fired" details), and `check`'s baseline detail and
+  `new_proofs` name its proof query, proved, which the saved baselines predate.
+
 In-process, the suite's conftest makes `check`'s conformance compare 300 states and one
 game instead of 20,000 and five, unless a test is marked `full_conformance`: these are, and
 the invocations of `check` give --conform-states, so that they run as the CLI runs them.

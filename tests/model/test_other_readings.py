@@ -20,7 +20,7 @@ def _reading(name: str, kind: str | None = None, **fields: Any) -> Edition:
     e = edition(name)
     if kind is None:
         return dataclasses.replace(e, rules=dataclasses.replace(e.rules, **fields))
-    changed = dataclasses.replace(e.effect_of(kind), **fields)
+    changed = e.effect_of(kind).replaced(**fields)
     return dataclasses.replace(
         e, effects=tuple((k, changed if k == kind else v) for k, v in e.effects)
     )

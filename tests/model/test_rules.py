@@ -222,7 +222,7 @@ def _refused_under_reading(name: str, kind: str, reading: dict[str, str], why: s
     import dataclasses
 
     e = edition(name)
-    effect = dataclasses.replace(e.effect_of(kind), **reading)
+    effect = e.effect_of(kind).replaced(**reading)
     strict = dataclasses.replace(
         e, effects=tuple((k, effect if k == kind else v) for k, v in e.effects)
     )

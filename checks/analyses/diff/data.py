@@ -18,7 +18,7 @@ from unospec.checks.analyses.diff.report import Difference
 from unospec.checks.analyses.lint.unrecorded import ASKED
 from unospec.editions.schema import RULE_KEYS
 from unospec.model.edition import Edition, Interpretation, Reading
-from unospec.model.effects import effect_name
+from unospec.model.effects import as_written
 from unospec.model.table import MACHINE
 from unospec.model.transitions import can_fire
 
@@ -63,7 +63,7 @@ def as_played(edition: Edition) -> Edition:
     raises. No game reads them, so a file that keeps them and one that deletes them play
     alike and are compared alike (`unospec lint` still reports them as leftovers)."""
     present = edition.faces.kinds_in_play
-    raised = {effect_name(e) for k, e in edition.effects if k in present}
+    raised = {step.NAME for k, e in edition.effects if k in present for step in e.steps}
 
     def arises(item: Interpretation) -> bool:
         head, _, rest = (item.decides or "").partition(".")
@@ -119,9 +119,11 @@ def card_parameters(edition: Edition) -> Parameters:
     for kind, effect in edition.effects:
         if kind not in present:
             continue
-        flat[f"{kind}.effect"] = effect_name(effect)  # as the file writes it
-        for name, value in dataclasses.asdict(effect).items():
-            flat[f"{kind}.{name}"] = value
+        for key, value in as_written(effect).items():  # as the file writes it
+            if isinstance(value, dict):
+                flat.update((f"{kind}.{key}.{name}", v) for name, v in value.items())
+            else:
+                flat[f"{kind}.{key}"] = value
     return flat
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from unospec.checks.analyses.diff.data import data_differences
 from unospec.checks.analyses.diff.report import Capped, Difference, Untested
-from unospec.model.cards import KINDS
 from unospec.model.edition import Edition
 from unospec.model.scale import parse_scale, scale_edition
 
@@ -30,7 +29,7 @@ def scaled_away(
     still = {d.path for d in data_differences(sa, sb)}
     if scale.target == 1 or not next_hand_played:  # what only a next hand reads: unplayed
         still -= BETWEEN_HANDS
-    kept = set(scale.kinds) or set(KINDS)  # no kinds named: the scale keeps them all
+    kept = set(scale.kinds) or {*a.kinds, *b.kinds}  # no kinds named: the scale keeps all
     return [
         {"path": d.path, "a": d.a, "b": d.b}
         for d in data_differences(a, b)

@@ -20,7 +20,7 @@ from unospec.checks.analyses.lint.finding import INFO, WARNING, Finding, reading
 from unospec.editions.schema import FIXED_READINGS, READINGS, RULE_KEYS, toml_value
 from unospec.model import sections
 from unospec.model.edition import Edition, Interpretation
-from unospec.model.effects import EFFECT_NAMES
+from unospec.model.primitives import by_name
 from unospec.model.wording import left_open, none_recorded
 
 
@@ -33,7 +33,7 @@ class Question(NamedTuple):
     section: str  # "": the card's own section
     text: str
     two_players: bool = False
-    effect: str | None = None  # an effect name (`EFFECT_NAMES`)
+    effect: str | None = None  # a primitive's name (`primitives.by_name`)
 
 
 HAIL_MARY, TOUCHDOWN, FAVORITE_LINE = "wild-hail-mary", "wild-touchdown", "wild-favorite-line"
@@ -285,14 +285,15 @@ def _asked(
 ) -> list[tuple[str, str, object]]:
     """(key path, section, value) of each parameter `question` asks about in `edition`."""
     head, _, field = question.path.partition(".")
-    if head not in EFFECT_NAMES:
+    primitive = by_name(head)
+    if primitive is None:
         name = next(f for f, key in RULE_KEYS.items() if key == question.path)
         return [(question.path, question.section, getattr(edition.rules, name))]
     return [
-        (f"cards.{kind}.{field}", dict(edition.sections).get(kind, sections.ACTION_CARDS),
-         getattr(effect, field))
+        (edition.parameter_key(kind, head, field),
+         dict(edition.sections).get(kind, sections.ACTION_CARDS), getattr(step, field))
         for kind, effect in edition.effects
-        if kind in in_play and type(effect) is EFFECT_NAMES[head]
+        if kind in in_play and (step := effect.find(primitive)) is not None
     ]  # fmt: skip
 
 
@@ -307,8 +308,9 @@ def _fixed(edition: Edition) -> list[Finding]:
             continue
         section, card = question.section, question.card
         if question.effect is not None:  # the first card of the deck with that effect
-            effect = EFFECT_NAMES[question.effect]
-            raising = [k for k, e in edition.effects if k in in_play and type(e) is effect]
+            primitive = by_name(question.effect)
+            assert primitive is not None
+            raising = [k for k, e in edition.effects if k in in_play and e.has(primitive)]
             card = raising[0] if raising else None
             if card is None:
                 continue

@@ -33,9 +33,9 @@ from unospec.model import sections
 from unospec.model.actions import Accept, Challenge, Play, Reshuffle
 from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
-from unospec.model.effects import WildDraw
 from unospec.model.errors import UnospecError
 from unospec.model.kernel import apply, chance_cards, empty_table
+from unospec.model.primitives import WildDraw
 from unospec.model.state import CLOCKWISE, GameState
 from unospec.model.vocabulary import Phase
 
@@ -382,8 +382,9 @@ def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
 
 def challenge_queries(edition: Edition) -> list[Query]:
     queries = []
-    for kind, effect in edition.effects:
-        if isinstance(effect, WildDraw) and kind in edition.faces.kinds_in_play:
+    for kind, card in edition.effects:
+        effect = card.find(WildDraw)
+        if effect is not None and kind in edition.faces.kinds_in_play:
             section = dict(edition.sections).get(kind, sections.ACTION_CARDS)
             queries.append(payouts_query(edition, kind, effect, section))
             queries.append(honest_query(edition, kind, effect, section))

@@ -15,7 +15,7 @@ import z3
 from unospec.checks.analyses.proofs.conservation import invariant
 from unospec.checks.analyses.proofs.result import Claim, Query, Witness, check_claim, value
 from unospec.model.edition import Edition
-from unospec.model.effects import DrawPenalty, PenaltyRace, WildDraw
+from unospec.model.primitives import PenaltyRace, WildDraw
 
 SECTION = "Let's Play: NOTE"
 
@@ -29,12 +29,15 @@ def obligations(edition: Edition) -> dict[str, int]:
     for kind, effect in edition.effects:
         if kind not in edition.faces.kinds_in_play:
             continue
-        if isinstance(effect, DrawPenalty | PenaltyRace):
-            owed[f"{kind}"] = effect.draw
-        elif isinstance(effect, WildDraw):
-            owed[f"{kind}, accepted"] = effect.draw
-            owed[f"{kind}, failed challenge"] = effect.challenger_draws
-            owed[f"{kind}, successful challenge"] = effect.offender_draws
+        race, wild_draw = effect.find(PenaltyRace), effect.find(WildDraw)
+        if effect.owes is not None:
+            owed[f"{kind}"] = effect.owes
+        elif race is not None:
+            owed[f"{kind}"] = race.draw
+        elif wild_draw is not None:
+            owed[f"{kind}, accepted"] = wild_draw.draw
+            owed[f"{kind}, failed challenge"] = wild_draw.challenger_draws
+            owed[f"{kind}, successful challenge"] = wild_draw.offender_draws
     return owed
 
 

@@ -40,16 +40,18 @@ from unospec.checks.engines.compiled.layout import (
     WINNER,
 )
 from unospec.checks.engines.compiled.properties import state_verdicts, step_verdicts
+from unospec.checks.engines.compiled.row import (
+    event_named,
+    phase_named,
+    under_base,
+)
 from unospec.checks.engines.compiled.rules import (
     LOG_BRANCH,
     LOG_LEADER_CARDS,
     LOG_OWED,
     LOG_PILE,
-    event_named,
     legal,
-    phase_named,
     run,
-    under_base,
 )
 from unospec.checks.engines.compiled.tables import (
     E_DECK,

@@ -18,7 +18,12 @@ from __future__ import annotations
 
 from unospec.checks.engines.compiled.jit import Grid, Ints, compiled, compiled_inline
 from unospec.checks.engines.compiled.layout import CH_CARD, CH_OFFENDER, FACES, WINDOW
-from unospec.checks.engines.compiled.rules import face, hand_base, hand_size
+from unospec.checks.engines.compiled.primitives import P_HAIL_MARY, has
+from unospec.checks.engines.compiled.row import (
+    face,
+    hand_base,
+    hand_size,
+)
 from unospec.checks.engines.compiled.tables import E_RULES
 from unospec.checks.engines.compiled.vocabulary import (
     A_ACCEPT,
@@ -29,9 +34,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_CHALLENGER_DRAWS,
     F_COLOR,
     F_DRAW,
-    F_EFFECT,
     F_WILD,
-    FX_HAIL_MARY,
     R_COLORS,
 )
 
@@ -47,10 +50,7 @@ PLAN_SLOTS = P_COLORS + 4
 def is_throw(E: Ints, s: Ints, kind: int, player: int, card: int) -> bool:
     """heuristic.is_throw: a Hail Mary thrown at the player whose UNO window is open."""
     return bool(
-        kind == A_PLAY
-        and s[WINDOW] >= 0
-        and player != s[WINDOW]
-        and face(E, card, F_EFFECT) == FX_HAIL_MARY
+        kind == A_PLAY and s[WINDOW] >= 0 and player != s[WINDOW] and has(E, card, P_HAIL_MARY)
     )
 
 

@@ -39,7 +39,15 @@ from unospec.checks.engines.compiled.outcomes import (
     advance,
     start,
 )
-from unospec.checks.engines.compiled.rules import discard_len, legal, no_challenge, owe_nothing, run
+from unospec.checks.engines.compiled.row import (
+    discard_len,
+    no_challenge,
+    owe_nothing,
+)
+from unospec.checks.engines.compiled.rules import (
+    legal,
+    run,
+)
 from unospec.checks.engines.compiled.search import EMPTY, slot_of
 from unospec.checks.engines.compiled.states import fingerprint, normalize, pack, unpack
 from unospec.checks.engines.compiled.tables import M_CHANCE, M_FINAL

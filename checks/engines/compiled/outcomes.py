@@ -25,14 +25,16 @@ from unospec.checks.engines.compiled.layout import (
     PLAYERS,
     UNDER,
 )
-from unospec.checks.engines.compiled.rules import (
+from unospec.checks.engines.compiled.row import (
     face,
-    legal,
     phase_named,
     pile_card,
-    run,
     set_pile,
     under_base,
+)
+from unospec.checks.engines.compiled.rules import (
+    legal,
+    run,
 )
 from unospec.checks.engines.compiled.tables import E_DECK, E_RULES, M_CHANCE
 from unospec.checks.engines.compiled.vocabulary import (

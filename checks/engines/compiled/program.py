@@ -161,10 +161,10 @@ def packing_spec(edition: Edition, players: int, machine: MachineTables) -> Ints
     for card in faces.in_play:
         copies[card] += 1
     rules = edition.rules
-    draws = [1, rules.uno_penalty]
+    draws = [1, rules.uno_penalty]  # and every count a step of an effect gives
     for _, effect in edition.effects:
-        for name in ("draw", "challenger_draws", "offender_draws"):
-            draws.append(int(getattr(effect, name, 0)))
+        for step in effect.steps:
+            draws += [value for value in vars(step).values() if type(value) is int]
     points = sum(max(0, faces.points[card]) for card in faces.in_play)
     most = {
         layout.PHASE: n_phases - 1,

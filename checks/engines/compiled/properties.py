@@ -51,7 +51,8 @@ from unospec.checks.engines.compiled.layout import (
     WINDOW,
     WINNER,
 )
-from unospec.checks.engines.compiled.rules import (
+from unospec.checks.engines.compiled.primitives import P_HAIL_MARY, P_WILD_DRAW, has
+from unospec.checks.engines.compiled.row import (
     discard_len,
     face,
     hand_base,
@@ -81,29 +82,30 @@ from unospec.checks.engines.compiled.vocabulary import (
     A_LOSER,
     A_PLAY,
     A_RESHUFFLE,
-    F_AS_SKIP,
     F_CHALLENGER_DRAWS,
     F_CHALLENGER_PLAYS,
     F_COLOR,
     F_DRAW,
-    F_EFFECT,
     F_GUILTY,
     F_IGNORED,
     F_INTERRUPT_ONLY,
     F_LEFT_OF_PLAYER,
     F_OFFENDER_DRAWS,
+    F_OWED,
+    F_OWED_FLIPS,
+    F_OWED_FLIPS_TWO,
+    F_OWED_SEATS,
+    F_OWED_SEATS_TWO,
+    F_OWES,
     F_POINTS,
     F_REFUSED,
     F_SYMBOL,
+    F_TURN_FLIPS,
+    F_TURN_FLIPS_TWO,
+    F_TURN_SEATS,
+    F_TURN_SEATS_TWO,
     F_UNLESS,
     F_WILD,
-    FX_DRAW,
-    FX_HAIL_MARY,
-    FX_NONE,
-    FX_REVERSE,
-    FX_SKIP,
-    FX_WILD,
-    FX_WILD_DRAW,
     HOLD_CURRENT_COLOR,
     HOLD_WILD,
     R_ANY_MATCHING,
@@ -396,7 +398,7 @@ def pending_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
         card = s[CH_CARD]
         if s[CH_VICTIM] != s[CURRENT] or not 0 <= card < s[FACES]:
             return False
-        if face(E, card, F_EFFECT) != FX_WILD_DRAW or s[CH_OFFENDER] == s[CH_VICTIM]:
+        if not has(E, card, P_WILD_DRAW) or s[CH_OFFENDER] == s[CH_VICTIM]:
             return False
         if not 0 <= s[CH_OFFENDER] < n:
             return False
@@ -443,10 +445,9 @@ def holds(E: Ints, s: Ints, player: int, without: int, color: int, kinds: int) -
 @compiled
 def wild_allowed(E: Ints, s: Ints, player: int, card: int) -> bool:
     """rule_invariants._wild_allowed."""
-    effect = face(E, card, F_EFFECT)
-    if effect == FX_HAIL_MARY:
+    if has(E, card, P_HAIL_MARY):
         return face(E, card, F_INTERRUPT_ONLY) == 0
-    if effect == FX_WILD_DRAW and face(E, card, F_REFUSED):
+    if has(E, card, P_WILD_DRAW) and face(E, card, F_REFUSED):
         return not holds(E, s, player, card, s[COLOR], face(E, card, F_UNLESS))
     return True
 
@@ -563,16 +564,12 @@ def turn_expected(
             game = snaps[i]
             if hand_size(game, player) <= 1:
                 return -1
-            seats, way = game[PLAYERS], game[DIRECTION]
-            effect = face(E, card, F_EFFECT)
-            if effect == FX_NONE or effect == FX_WILD:
-                return 4 * ((player + way) % seats) + way + 1
-            if effect == FX_SKIP or effect == FX_DRAW:
-                return 4 * ((player + 2 * way) % seats) + way + 1
-            if effect == FX_REVERSE:
-                again = seats == 2 and face(E, card, F_AS_SKIP) != 0
-                return 4 * (player if again else (player - way) % seats) - way + 1
-            return -1
+            seats = game[PLAYERS]
+            two = seats == 2
+            ahead = face(E, card, F_TURN_SEATS_TWO if two else F_TURN_SEATS)
+            flips = face(E, card, F_TURN_FLIPS_TWO if two else F_TURN_FLIPS)
+            way = -game[DIRECTION] if flips else game[DIRECTION]
+            return 4 * ((player + ahead * way) % seats) + way + 1
         return -1
     for i in range(logged):
         event = M[M[M_BR_EVENT] + log[i, 0]]
@@ -682,9 +679,13 @@ def owed_as_said(
     if event_in(M, inv, V_DRAW, event):
         expected_player, expected_amount = game[CURRENT], 1
     elif event_in(M, inv, V_PLAYS, event) and kind == A_PLAY:
-        if face(E, card, F_EFFECT) == FX_DRAW and hand_size(game, player) > 1:
-            expected_player = (player + game[DIRECTION]) % seats
-            expected_amount = face(E, card, F_DRAW)
+        if face(E, card, F_OWES) and hand_size(game, player) > 1:
+            two = seats == 2
+            ahead = face(E, card, F_OWED_SEATS_TWO if two else F_OWED_SEATS)
+            flips = face(E, card, F_OWED_FLIPS_TWO if two else F_OWED_FLIPS)
+            way = -game[DIRECTION] if flips else game[DIRECTION]
+            expected_player = (player + ahead * way) % seats
+            expected_amount = face(E, card, F_OWED)
     elif (event_in(M, inv, V_CHALLENGE, event) or event_in(M, inv, V_ACCEPT, event)) and game[CH]:
         pending = game[CH_CARD]
         if event_in(M, inv, V_ACCEPT, event):
@@ -741,7 +742,7 @@ def draws_ok(
     if kind != A_PLAY and kind != A_DRAW and kind != A_CHALLENGE and kind != A_ACCEPT:
         if kind != A_CATCH and kind != A_LOSER and kind != A_RESHUFFLE:
             return True
-    if kind == A_PLAY and face(E, card, F_EFFECT) != FX_DRAW:
+    if kind == A_PLAY and not face(E, card, F_OWES):
         return True
     for i in range(logged):
         event = M[M[M_BR_EVENT] + log[i, 0]]
@@ -769,7 +770,7 @@ def challenge_ok(
     card: int,
 ) -> bool:
     """rule_invariants.challenge_judges_the_hand."""
-    if kind != A_PLAY or face(E, card, F_EFFECT) != FX_WILD_DRAW:
+    if kind != A_PLAY or not has(E, card, P_WILD_DRAW):
         return True
     for i in range(logged):
         if not event_in(M, inv, V_PLAYS, M[M[M_BR_EVENT] + log[i, 0]]) or not log[i, 1]:
@@ -836,7 +837,7 @@ def hail_mary_ok(
     """rule_invariants.hail_mary_lands."""
     if kind != A_PLAY and kind != A_KEEP:
         return True
-    if kind == A_PLAY and face(E, card, F_EFFECT) != FX_HAIL_MARY:
+    if kind == A_PLAY and not has(E, card, P_HAIL_MARY):
         return True
     for i in range(logged):
         event = M[M[M_BR_EVENT] + log[i, 0]]

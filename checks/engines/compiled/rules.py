@@ -24,9 +24,7 @@ from __future__ import annotations
 from unospec.checks.engines.compiled.jit import Grid, Ints, compiled, compiled_inline
 from unospec.checks.engines.compiled.layout import (
     ACTOR,
-    CARDS,
     CH,
-    CH_BLUFF,
     CH_CARD,
     CH_GUILTY,
     CH_OFFENDER,
@@ -45,7 +43,6 @@ from unospec.checks.engines.compiled.layout import (
     OWED_THEN,
     PHASE,
     PILE_LEN,
-    PILE_START,
     PLAYERS,
     SPECIAL,
     TOP,
@@ -53,10 +50,41 @@ from unospec.checks.engines.compiled.layout import (
     WINDOW,
     WINNER,
 )
+from unospec.checks.engines.compiled.primitives import (
+    P_HAIL_MARY,
+    P_WILD_DRAW,
+    apply_step,
+    has,
+)
+from unospec.checks.engines.compiled.row import (
+    add_to_hand,
+    discard_len,
+    discard_push,
+    event_named,
+    face,
+    hand_base,
+    hand_size,
+    has_group,
+    held,
+    holds_any,
+    is_deck_color,
+    next_player,
+    no_challenge,
+    owe,
+    owe_nothing,
+    phase_named,
+    pile_base,
+    pile_card,
+    pile_pop,
+    pile_push_bottom,
+    refused,
+    set_pile,
+    sizes_base,
+    under_base,
+)
 from unospec.checks.engines.compiled.tables import (
     E_COLORS,
     E_DECK,
-    E_FACES,
     E_IN_PLAY,
     E_RULES,
     M_AUTOMATIC,
@@ -76,8 +104,6 @@ from unospec.checks.engines.compiled.tables import (
     M_LISTER_LEN,
     M_LISTER_START,
     M_LISTERS,
-    M_NAMED_EVENT,
-    M_NAMED_PHASE,
     M_SAME_STEP,
     M_STEP_EVENT,
     M_VALS,
@@ -113,33 +139,25 @@ from unospec.checks.engines.compiled.vocabulary import (
     CARD_RULE,
     EV_CLOSE_WINDOW,
     EV_HAIL_MARY,
-    F_AS_SKIP,
+    F_ASKS_COLOUR,
+    F_ASKS_LOSER,
     F_CHALLENGER_DRAWS,
     F_CHALLENGER_PLAYS,
     F_COLOR,
     F_DRAW,
-    F_EFFECT,
     F_EVERYONE,
-    F_GUILTY,
     F_IGNORED,
     F_INTERRUPT_ONLY,
     F_LEFT_OF_PLAYER,
     F_OFFENDER_DRAWS,
+    F_OWES,
     F_POINTS,
     F_REFUSED,
+    F_STEPS,
     F_SYMBOL,
     F_UNLESS,
     F_WILD,
-    FACE_FIELDS,
-    FX_DRAW,
-    FX_HAIL_MARY,
-    FX_RACE,
-    FX_REVERSE,
-    FX_SKIP,
-    FX_WILD_DRAW,
     GAP,
-    HOLD_CURRENT_COLOR,
-    HOLD_WILD,
     ILLEGAL,
     L_ACCEPT,
     L_CALL_UNO,
@@ -168,7 +186,6 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_SINGLE_HAND,
     R_TARGET,
     R_UNO_PENALTY,
-    REFUSAL,
     S_DEAL,
     S_DRAWN_CARD,
     S_FIRST_FLIP,
@@ -179,6 +196,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     S_TURN,
     S_UNO,
     S_WINNING,
+    STEP_FIELDS,
     U_ACCEPT_DRAW,
     U_CLOSE_WINDOW,
     U_DEAL_CARDS,
@@ -223,131 +241,7 @@ MAX_CHAIN = 64
 longest chain is under ten (a play, its colour, a draw, a resolve, a window)."""
 
 
-@compiled_inline
-def refused(kind: int, rule: int) -> int:
-    return -(kind * REFUSAL + rule)
-
-
 # -- where things are in a row ---------------------------------------------------------------
-
-
-@compiled_inline
-def scores_base(s: Ints) -> int:
-    return HEADER
-
-
-@compiled_inline
-def sizes_base(s: Ints) -> int:
-    return HEADER + s[PLAYERS]
-
-
-@compiled_inline
-def hand_base(s: Ints, player: int) -> int:
-    return HEADER + 2 * s[PLAYERS] + player * s[FACES]
-
-
-@compiled_inline
-def under_base(s: Ints) -> int:
-    return HEADER + 2 * s[PLAYERS] + s[PLAYERS] * s[FACES]
-
-
-@compiled_inline
-def pile_base(s: Ints) -> int:
-    return HEADER + 2 * s[PLAYERS] + s[PLAYERS] * s[FACES] + s[FACES]
-
-
-@compiled_inline
-def hand_size(s: Ints, player: int) -> int:
-    return s[HEADER + s[PLAYERS] + player]
-
-
-@compiled_inline
-def held(s: Ints, player: int, card: int) -> int:
-    return s[HEADER + 2 * s[PLAYERS] + player * s[FACES] + card]
-
-
-@compiled_inline
-def add_to_hand(s: Ints, player: int, card: int, count: int) -> None:
-    s[HEADER + 2 * s[PLAYERS] + player * s[FACES] + card] += count
-    s[HEADER + s[PLAYERS] + player] += count
-
-
-@compiled_inline
-def pile_card(s: Ints, i: int) -> int:
-    """The draw pile's `i`-th card from the top."""
-    return s[pile_base(s) + (s[PILE_START] + i) % s[CARDS]]
-
-
-@compiled
-def pile_pop(s: Ints) -> int:
-    card = pile_card(s, 0)
-    s[PILE_START] = (s[PILE_START] + 1) % s[CARDS]
-    s[PILE_LEN] -= 1
-    return card
-
-
-@compiled
-def pile_push_bottom(s: Ints, card: int) -> None:
-    s[pile_base(s) + (s[PILE_START] + s[PILE_LEN]) % s[CARDS]] = card
-    s[PILE_LEN] += 1
-
-
-@compiled
-def set_pile(s: Ints, cards: Ints, start: int, count: int) -> None:
-    """The draw pile becomes cards[start:start + count], top first."""
-    base = pile_base(s)
-    for i in range(count):
-        s[base + i] = cards[start + i]
-    s[PILE_START] = 0
-    s[PILE_LEN] = count
-
-
-@compiled
-def discard_push(s: Ints, card: int) -> None:
-    if s[TOP] >= 0:
-        s[under_base(s) + s[TOP]] += 1
-        s[UNDER] += 1
-    s[TOP] = card
-
-
-@compiled_inline
-def discard_len(s: Ints) -> int:
-    return s[UNDER] + (1 if s[TOP] >= 0 else 0)
-
-
-@compiled_inline
-def next_player(s: Ints, player: int, steps: int) -> int:
-    """GameState.next_player: `steps` seats away in the current direction."""
-    return (player + steps * s[DIRECTION]) % s[PLAYERS]
-
-
-@compiled_inline
-def face(E: Ints, card: int, field: int) -> int:
-    return E[E[E_FACES] + card * FACE_FIELDS + field]
-
-
-@compiled
-def is_deck_color(E: Ints, color: int) -> bool:
-    colors_at = E[E_COLORS]
-    for i in range(E[E[E_RULES] + R_COLORS]):
-        if E[colors_at + i] == color:
-            return True
-    return False
-
-
-@compiled_inline
-def phase_named(M: Ints, slot: int) -> int:
-    return M[M[M_NAMED_PHASE] + slot]
-
-
-@compiled_inline
-def event_named(M: Ints, slot: int) -> int:
-    return M[M[M_NAMED_EVENT] + slot]
-
-
-@compiled_inline
-def has_group(M: Ints, phase: int, event: int) -> bool:
-    return M[M[M_GROUP_START] + phase * M[M[M_DIMS] + 1] + event] >= 0
 
 
 # -- the rules as booleans: legality.matches, holds_any, is_bluff, own_rule_allows ----------
@@ -366,27 +260,11 @@ def matches(E: Ints, color: int, top: int, card: int) -> bool:
 
 
 @compiled
-def holds_any(E: Ints, s: Ints, player: int, without: int, color: int, kinds: int) -> bool:
-    """legality.holds_any of `player`'s hand less one copy of `without` (-1: none)."""
-    base = hand_base(s, player)
-    for card in range(s[FACES]):
-        count = s[base + card] - (1 if card == without else 0)
-        if count <= 0:
-            continue
-        if kinds & HOLD_CURRENT_COLOR and face(E, card, F_COLOR) == color and color >= 0:
-            return True
-        if kinds & HOLD_WILD and face(E, card, F_WILD):
-            return True
-    return False
-
-
-@compiled
 def own_rule_allows(E: Ints, s: Ints, player: int, card: int) -> bool:
     """legality.own_rule_allows: the card's own section lets `player` play it now."""
-    effect = face(E, card, F_EFFECT)
-    if effect == FX_HAIL_MARY and face(E, card, F_INTERRUPT_ONLY):
+    if has(E, card, P_HAIL_MARY) and face(E, card, F_INTERRUPT_ONLY):
         return False
-    if effect == FX_WILD_DRAW and face(E, card, F_REFUSED):
+    if has(E, card, P_WILD_DRAW) and face(E, card, F_REFUSED):
         return not holds_any(E, s, player, card, s[COLOR], face(E, card, F_UNLESS))
     return True
 
@@ -546,7 +424,7 @@ def validate(
     if check == V_HAIL_MARY:
         if not 0 <= player < s[PLAYERS]:
             return refused(ILLEGAL, S_TURN)
-        if face(E, card, F_EFFECT) != FX_HAIL_MARY or player == s[WINDOW]:
+        if not has(E, card, P_HAIL_MARY) or player == s[WINDOW]:
             return refused(ILLEGAL, CARD_RULE + card)
         r = check_in_hand(s, player, card)
         if r < 0:
@@ -593,9 +471,9 @@ def condition(
     if which == C_PLAYS_LAST_CARD:
         return 1 if hand_size(s, player) == 1 else 0
     if which == C_PLAYS_WILD:
-        return 1 if face(E, card, F_WILD) else 0
+        return 1 if face(E, card, F_ASKS_COLOUR) else 0
     if which == C_PLAYS_DRAW_CARD:
-        return 1 if face(E, card, F_EFFECT) == FX_DRAW else 0
+        return 1 if face(E, card, F_OWES) else 0
     if which == C_NO_NUMBER_CARD_LEFT:
         for i in range(s[PILE_LEN]):
             if not face(E, pile_card(s, i), F_IGNORED):
@@ -604,7 +482,7 @@ def condition(
     if which == C_FLIPS_IGNORED_CARD:
         return 1 if face(E, pile_card(s, 0), F_IGNORED) else 0
     if which == C_RESOLVES_BY_LOSER:
-        return 1 if s[SPECIAL] >= 0 and face(E, s[SPECIAL], F_EFFECT) == FX_RACE else 0
+        return 1 if s[SPECIAL] >= 0 and face(E, s[SPECIAL], F_ASKS_LOSER) else 0
     if which == C_CHALLENGE_PENDING:
         return 1 if s[CH] else 0
     if which == C_OPENS_UNO_WINDOW:
@@ -639,32 +517,6 @@ def condition(
 # -- effects: model.updates --------------------------------------------------------------------
 
 
-@compiled_inline
-def owe(s: Ints, player: int, amount: int, then: int) -> None:
-    s[OWED] = 1
-    s[OWED_PLAYER] = player
-    s[OWED_AMOUNT] = amount
-    s[OWED_THEN] = then
-
-
-@compiled_inline
-def owe_nothing(s: Ints) -> None:
-    s[OWED] = 0
-    s[OWED_PLAYER] = -1
-    s[OWED_AMOUNT] = 0
-    s[OWED_THEN] = -1
-
-
-@compiled_inline
-def no_challenge(s: Ints) -> None:
-    s[CH] = 0
-    s[CH_OFFENDER] = -1
-    s[CH_VICTIM] = -1
-    s[CH_CARD] = -1
-    s[CH_GUILTY] = 0
-    s[CH_BLUFF] = 0
-
-
 @compiled
 def deal_cards(E: Ints, s: Ints, order: Ints) -> None:
     """updates.deal_cards: deal one card at a time, leader first."""
@@ -689,8 +541,9 @@ def deal_cards(E: Ints, s: Ints, order: Ints) -> None:
 
 
 @compiled
-def play_card(M: Ints, E: Ints, s: Ints, player: int, card: int) -> None:
-    """updates.play_card: the card goes on the pile and does what it does (Action Cards)."""
+def play_card(M: Ints, E: Ints, s: Ints, player: int, card: int) -> int:
+    """updates.play_card: the card goes on the pile, the turn passes to the next player, and
+    each step of its effect is carried out in order (`primitives.apply_step`)."""
     add_to_hand(s, player, card, -1)
     discard_push(s, card)
     if not face(E, card, F_WILD):
@@ -699,33 +552,14 @@ def play_card(M: Ints, E: Ints, s: Ints, player: int, card: int) -> None:
     s[DRAWN] = -1
     s[WINDOW] = -1
     if hand_size(s, player) == 0:
-        return
-    effect = face(E, card, F_EFFECT)
-    following = next_player(s, player, 1)
-    if effect == FX_SKIP:
-        s[CURRENT] = next_player(s, player, 2)
-    elif effect == FX_REVERSE:
-        s[DIRECTION] = -s[DIRECTION]
-        if s[PLAYERS] == 2 and face(E, card, F_AS_SKIP):
-            s[CURRENT] = player
-        else:
-            s[CURRENT] = next_player(s, player, 1)
-    elif effect == FX_DRAW:
-        owe(s, following, face(E, card, F_DRAW), phase_named(M, PH_RESOLVING))
-        s[CURRENT] = next_player(s, following, 1)
-    elif effect == FX_WILD_DRAW:
-        s[CH] = 1
-        s[CH_OFFENDER] = player
-        s[CH_VICTIM] = following
-        s[CH_CARD] = card
-        s[CH_GUILTY] = holds_any(E, s, player, -1, s[COLOR], face(E, card, F_GUILTY))
-        s[CH_BLUFF] = holds_any(E, s, player, -1, s[COLOR], face(E, card, F_UNLESS))
-        s[CURRENT] = following
-    elif effect == FX_RACE:
-        s[SPECIAL] = card
-        s[CURRENT] = following
-    else:
-        s[CURRENT] = following
+        return OK
+    s[CURRENT] = next_player(s, player, 1)
+    for i in range(face(E, card, F_STEPS)):
+        at = F_STEPS + 1 + i * STEP_FIELDS
+        primitive, a, b = face(E, card, at), face(E, card, at + 1), face(E, card, at + 2)
+        if not apply_step(M, E, s, primitive, a, b, player, card):
+            return refused(BROKEN, 5)
+    return OK
 
 
 @compiled
@@ -777,7 +611,9 @@ def update(
     """The effect `which` (a U_* id), as the reference's function of that name; OK or a
     refusal (a gap the rules leave)."""
     if which == U_PLAY_CARD:
-        play_card(M, E, s, player, card)
+        r = play_card(M, E, s, player, card)
+        if r < 0:
+            return r
     elif which == U_DRAW_WHAT_THE_PILE_HAS:
         draw_what_the_pile_has(M, s)
     elif which == U_CLOSE_WINDOW:
@@ -957,7 +793,7 @@ def is_interrupt(M: Ints, E: Ints, s: Ints, player: int, card: int) -> bool:
     return (
         has_group(M, s[PHASE], event_named(M, EV_HAIL_MARY))
         and player != s[WINDOW]
-        and face(E, card, F_EFFECT) == FX_HAIL_MARY
+        and has(E, card, P_HAIL_MARY)
     )
 
 
@@ -1162,7 +998,7 @@ def legal(
             if p == s[WINDOW]:
                 continue
             for card in range(s[FACES]):
-                if held(s, p, card) > 0 and face(E, card, F_EFFECT) == FX_HAIL_MARY:
+                if held(s, p, card) > 0 and has(E, card, P_HAIL_MARY):
                     for i in range(E[E[E_RULES] + R_COLORS]):
                         n = put(out, n, A_PLAY, p, card, E[colors_at + i])
     for i in range(s.shape[0]):

@@ -36,7 +36,7 @@ from unospec.checks.engines.compiled.layout import (
     UNDER,
     WINDOW,
 )
-from unospec.checks.engines.compiled.rules import (
+from unospec.checks.engines.compiled.row import (
     hand_base,
     no_challenge,
     owe_nothing,

@@ -41,21 +41,12 @@ from unospec.model.actions import (
     Play,
     Reshuffle,
 )
-from unospec.model.cards import KINDS, NUMBER
+from unospec.model.cards import NUMBER
 from unospec.model.edition import Edition
-from unospec.model.effects import (
-    DrawPenalty,
-    HailMary,
-    NoEffect,
-    PenaltyRace,
-    Reverse,
-    Skip,
-    Wild,
-    WildDraw,
-)
 from unospec.model.errors import InputError, InternalError
 from unospec.model.flows import resumption_of
 from unospec.model.moves import LISTERS
+from unospec.model.primitives import Step, parameters, turns
 from unospec.model.table import MACHINE, CompiledMachine
 
 Array = npt.NDArray[np.int64]
@@ -353,17 +344,6 @@ _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
 """Every reading of `Rules` the engine plays (the schema's READINGS, as the engine has them);
 a test holds the two equal."""
 
-_EFFECT_READINGS_PLAYED: dict[str, tuple[str, ...]] = {
-    "reverse.with_two_players": ("acts-as-skip", "direction-only"),
-    "wild-draw.bluff": ("allowed-until-challenged", "refused"),
-    "wild-draw.after_successful_challenge": ("challenger-plays", "challenger-loses-turn"),
-    "hail-mary.own_turn": ("plain-wild", "interrupt-only"),
-    "hail-mary.continue_with": ("left-of-player", "next-in-direction"),
-    "penalty-race.loser_among": ("others", "everyone"),
-}
-
-HOLDINGS = {"current-color": v.HOLD_CURRENT_COLOR, "wild": v.HOLD_WILD}
-
 
 def _reading(edition: Edition, key: str, value: str, played: tuple[str, ...]) -> str:
     if value not in played:
@@ -375,66 +355,69 @@ def _reading(edition: Edition, key: str, value: str, played: tuple[str, ...]) ->
 
 
 def _face_row(edition: Edition, face: int) -> list[int]:
+    """One face's row: what the card is, what its effect's statements say (read generically,
+    never by primitive), and its steps as `primitives.TWINS` lays them out."""
     faces = edition.faces
     shown = faces.faces[face]
     effect = faces.effect[face]
     row = [0] * v.FACE_FIELDS
     row[v.F_COLOR] = faces.color[face]
     rank = shown.rank if shown.rank is not None else 0
-    row[v.F_SYMBOL] = rank if shown.kind == NUMBER else 100 + KINDS.index(shown.kind)
+    symbol = rank if shown.kind == NUMBER else 100 + edition.kinds.index(shown.kind)
+    row[v.F_SYMBOL] = symbol
     row[v.F_WILD] = int(faces.wild[face])
     row[v.F_IGNORED] = int(faces.ignored_at_flip[face])
     row[v.F_POINTS] = faces.points[face]
-
-    def read(key: str, value: str) -> str:
-        return _reading(edition, key, value, _EFFECT_READINGS_PLAYED[key])
-
-    def held(key: str, kinds: tuple[str, ...]) -> int:
-        unknown = [k for k in kinds if k not in HOLDINGS]
-        if unknown:
-            raise EngineCoverageError(
-                f"{edition.source}: {key}: the compiled engine knows the holdings "
-                f"{', '.join(HOLDINGS)}, found {unknown[0]!r}"
-            )
-        return sum(HOLDINGS[k] for k in set(kinds))
-
-    if isinstance(effect, NoEffect):
-        row[v.F_EFFECT] = v.FX_NONE
-    elif isinstance(effect, Skip):
-        row[v.F_EFFECT] = v.FX_SKIP
-    elif isinstance(effect, Reverse):
-        row[v.F_EFFECT] = v.FX_REVERSE
-        key = "reverse.with_two_players"
-        row[v.F_AS_SKIP] = int(read(key, effect.with_two_players) == "acts-as-skip")
-    elif isinstance(effect, DrawPenalty):
-        row[v.F_EFFECT], row[v.F_DRAW] = v.FX_DRAW, effect.draw
-    elif isinstance(effect, Wild):
-        row[v.F_EFFECT] = v.FX_WILD
-    elif isinstance(effect, WildDraw):
-        row[v.F_EFFECT], row[v.F_DRAW] = v.FX_WILD_DRAW, effect.draw
-        row[v.F_UNLESS] = held("wild-draw.playable_unless_holding", effect.playable_unless_holding)
-        row[v.F_GUILTY] = held("wild-draw.guilty_if_holding", effect.guilty_if_holding)
-        row[v.F_REFUSED] = int(read("wild-draw.bluff", effect.bluff) == "refused")
-        row[v.F_CHALLENGER_DRAWS] = effect.challenger_draws
-        row[v.F_OFFENDER_DRAWS] = effect.offender_draws
-        after = read("wild-draw.after_successful_challenge", effect.after_successful_challenge)
-        row[v.F_CHALLENGER_PLAYS] = int(after == "challenger-plays")
-    elif isinstance(effect, HailMary):
-        row[v.F_EFFECT] = v.FX_HAIL_MARY
-        own_turn = read("hail-mary.own_turn", effect.own_turn)
-        row[v.F_INTERRUPT_ONLY] = int(own_turn == "interrupt-only")
-        continue_with = read("hail-mary.continue_with", effect.continue_with)
-        row[v.F_LEFT_OF_PLAYER] = int(continue_with == "left-of-player")
-    elif isinstance(effect, PenaltyRace):
-        row[v.F_EFFECT], row[v.F_DRAW] = v.FX_RACE, effect.draw
-        loser = read("penalty-race.loser_among", effect.loser_among)
-        row[v.F_EVERYONE] = int(loser == "everyone")
-    else:  # an effect type added to the reference and not to the engine
+    draws = effect.draws
+    row[v.F_DRAW] = draws[2] if draws is not None else 0
+    row[v.F_OWES] = int(effect.owes is not None)
+    row[v.F_OWED] = effect.owes or 0
+    row[v.F_ASKS_COLOUR] = int(effect.asks("colour"))
+    row[v.F_ASKS_LOSER] = int(effect.asks("loser"))
+    said = effect.statements
+    for players, seats, flips in ((3, v.F_TURN_SEATS, v.F_TURN_FLIPS),
+                                  (2, v.F_TURN_SEATS_TWO, v.F_TURN_FLIPS_TWO)):  # fmt: skip
+        turn = turns(said, 1, players)[-1]
+        row[seats], row[flips] = turn.seats, int(turn.direction < 0)
+    owing = next((i for i, step in enumerate(said) if step.owes is not None), None)
+    for players, seats, flips in ((3, v.F_OWED_SEATS, v.F_OWED_FLIPS),
+                                  (2, v.F_OWED_SEATS_TWO, v.F_OWED_FLIPS_TWO)):  # fmt: skip
+        if owing is not None:
+            turn = turns(said, 1, players)[owing]
+            row[seats], row[flips] = turn.seats, int(turn.direction < 0)
+    if len(effect.steps) > v.MAX_STEPS:
         raise EngineCoverageError(
-            f"{edition.source}: {shown.kind}: the compiled engine has no twin of the effect "
-            f"{type(effect).__name__}"
+            f"{edition.source}: {shown.kind}: the compiled engine plays effects of up to "
+            f"{v.MAX_STEPS} steps, found {len(effect.steps)}"
         )
+    row[v.F_STEPS] = len(effect.steps)
+    for i, step in enumerate(effect.steps):
+        number, a, b = _step(edition, shown.kind, step, row)
+        at = v.F_STEPS + 1 + i * v.STEP_FIELDS
+        row[at : at + v.STEP_FIELDS] = [number, a, b]
+        row[v.F_HAS] |= 1 << number
     return row
+
+
+def _step(edition: Edition, kind: str, step: Step, row: list[int]) -> tuple[int, int, int]:
+    """A step's twin number and its two kept parameters; its other parameters written into
+    the face's `row` (`primitives.TWINS`). EngineCoverageError: no twin, or a reading the
+    engine does not play."""
+    from unospec.checks.engines.compiled.primitives import READINGS_PLAYED, TWINS
+
+    twin = TWINS.get(type(step))
+    if twin is None:
+        raise EngineCoverageError(
+            f"{edition.source}: {kind}: the compiled engine has no twin of the primitive "
+            f"{step.NAME}"
+        )
+    for parameter in parameters(type(step)):
+        if parameter.kind == "reading":
+            key = f"{step.NAME}.{parameter.name}"
+            _reading(edition, key, getattr(step, parameter.name), READINGS_PLAYED[key])
+    number, encode = twin
+    a, b = encode(step, row)
+    return number, a, b
 
 
 def edition_tables(edition: Edition) -> Array:

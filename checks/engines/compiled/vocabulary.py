@@ -22,28 +22,46 @@ A_RESHUFFLE, A_DEAL = 9, 10
 ACTION_KINDS = 11
 ACTION_FIELDS = 4  # kind, player, card, arg
 
-# -- card effects (model.effects), and the fields of a face's row in the edition tables
-FX_NONE, FX_SKIP, FX_REVERSE, FX_DRAW, FX_WILD, FX_WILD_DRAW, FX_HAIL_MARY, FX_RACE = range(8)
+# -- the fields of a face's row in the edition tables: what the card is, what its effect's
+#    statements say (`model.primitives.Statement`), the parameters its primitives' twins
+#    read (`primitives`), and its effect's steps
 (
     F_COLOR,  # colour index, -1 for a wild
     F_SYMBOL,  # what matches besides colour: the rank, or 100 + the kind's index
     F_WILD,
-    F_EFFECT,
+    F_HAS,  # the primitives its effect has: bit P_* (`primitives`)
     F_IGNORED,  # the first flip ignores it
     F_POINTS,  # -1: the scoring table gives no value
-    F_DRAW,  # cards a Draw, Wild Draw or penalty race makes someone draw
+    F_DRAW,  # cards its effect makes someone draw (a statement's `draws`), once decided
+    F_OWES,  # 1: its play owes someone cards at once (a statement's `owes`)
+    F_ASKS_COLOUR,  # its player names the colour
+    F_ASKS_LOSER,  # the table names a loser after it
     F_UNLESS,  # Wild Draw: holdings that forbid it (HOLD_* bits)
     F_GUILTY,  # Wild Draw: holdings that make a challenge succeed (HOLD_* bits)
     F_REFUSED,  # Wild Draw: a bluff is refused
     F_CHALLENGER_DRAWS,
     F_OFFENDER_DRAWS,
     F_CHALLENGER_PLAYS,  # Wild Draw: after a successful challenge the challenger plays
-    F_AS_SKIP,  # Reverse: acts as a Skip with two players
     F_INTERRUPT_ONLY,  # Hail Mary: never a plain wild on one's own turn
     F_LEFT_OF_PLAYER,  # Hail Mary: play goes on to the thrower's left, whatever the direction
     F_EVERYONE,  # penalty race: its player can lose it too
-) = range(17)
-FACE_FIELDS = 17
+    # where the turn comes to after its steps, as their statements say (`primitives.turns`):
+    # seats past the player and 1 where the direction turned round, at a table of more than
+    # two, then at a table of two; then the same where its draw is owed
+    F_TURN_SEATS,
+    F_TURN_FLIPS,
+    F_TURN_SEATS_TWO,
+    F_TURN_FLIPS_TWO,
+    F_OWED_SEATS,
+    F_OWED_FLIPS,
+    F_OWED_SEATS_TWO,
+    F_OWED_FLIPS_TWO,
+    F_OWED,  # how many cards its play owes at once (its draw step's count)
+    F_STEPS,  # how many steps its effect has; they follow, STEP_FIELDS each
+) = range(29)
+MAX_STEPS = 8
+STEP_FIELDS = 3  # the primitive (P_*), and two of its parameters
+FACE_FIELDS = F_STEPS + 1 + MAX_STEPS * STEP_FIELDS
 HOLD_CURRENT_COLOR, HOLD_WILD = 1, 2
 
 # -- the edition's rules (model.edition.Rules), as slots of one array

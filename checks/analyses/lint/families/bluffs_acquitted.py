@@ -8,6 +8,7 @@ from unospec.checks.analyses.lint.families.shared import holding, refuted_wild_d
 from unospec.checks.analyses.lint.finding import ERROR, Finding, deciding, reading
 from unospec.checks.analyses.proofs import Claim, ProofReport
 from unospec.model.edition import Edition
+from unospec.model.primitives import WildDraw
 
 
 def bluffs_acquitted(edition: Edition, proofs: ProofReport) -> list[Finding]:
@@ -19,8 +20,10 @@ def bluffs_acquitted(edition: Edition, proofs: ProofReport) -> list[Finding]:
             k for k in effect.playable_unless_holding if k not in effect.guilty_if_holding
         )
         said = " or ".join(holding(unjudged))
-        path = f"cards.{kind}.guilty_if_holding"
-        legality = deciding(edition, f"cards.{kind}.playable_unless_holding")
+        path = edition.parameter_key(kind, WildDraw.NAME, "guilty_if_holding")
+        legality = deciding(
+            edition, edition.parameter_key(kind, WildDraw.NAME, "playable_unless_holding")
+        )
         found.append(
             Finding(
                 f"legality-vs-judgment:bluff:{kind}",
@@ -34,7 +37,7 @@ def bluffs_acquitted(edition: Edition, proofs: ProofReport) -> list[Finding]:
                 reading(deciding(edition, path)),
                 path,
                 (legality.id,) if legality else (),
-                (f"cards.{kind}.playable_unless_holding",),
+                (edition.parameter_key(kind, WildDraw.NAME, "playable_unless_holding"),),
             )
         )
     return found

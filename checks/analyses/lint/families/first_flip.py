@@ -7,7 +7,7 @@ from __future__ import annotations
 from unospec.checks.analyses.lint.finding import WARNING, Finding, deciding, reading
 from unospec.checks.analyses.lint.witnesses import colourless_first_flip
 from unospec.model import sections
-from unospec.model.cards import NUMBER, WILD_KINDS
+from unospec.model.cards import NUMBER
 from unospec.model.edition import Edition
 
 
@@ -17,7 +17,7 @@ def first_flip(edition: Edition) -> list[Finding]:
     found = []
     path = "setup.first_flip_ignores"
     for kind in sorted(edition.faces.kinds_in_play - edition.rules.first_flip_ignores):
-        if kind not in WILD_KINDS:
+        if not edition.is_wild(kind):
             if kind != NUMBER:
                 found.append(_action_turned_up(edition, kind, path))
             continue

@@ -9,7 +9,7 @@ from unospec.checks.analyses.lint.finding import WARNING, Finding, deciding, rea
 from unospec.checks.analyses.proofs import Claim, ProofReport
 from unospec.model import sections
 from unospec.model.edition import Edition
-from unospec.model.effects import WildDraw
+from unospec.model.primitives import WildDraw
 
 
 def idle_rules(edition: Edition, proofs: ProofReport) -> list[Finding]:
@@ -28,8 +28,8 @@ def idle_rules(edition: Edition, proofs: ProofReport) -> list[Finding]:
                 f"{effect.offender_draws} and challenging always costs the challenger "
                 f"{effect.challenger_draws}",
                 dict(query.witness or {}),
-                reading(deciding(edition, f"cards.{kind}.bluff")),
-                f"cards.{kind}.bluff",
+                reading(deciding(edition, edition.parameter_key(kind, WildDraw.NAME, "bluff"))),
+                edition.parameter_key(kind, WildDraw.NAME, "bluff"),
             )
         )
     found += _free_challenges(edition)
@@ -56,8 +56,9 @@ def _free_challenges(edition: Edition) -> list[Finding]:
     nothing (so the card's legality rule is never enforced)."""
     present = edition.faces.kinds_in_play
     found = []
-    for kind, effect in edition.effects:
-        if not isinstance(effect, WildDraw) or kind not in present:
+    for kind, card in edition.effects:
+        effect = card.find(WildDraw)
+        if effect is None or kind not in present:
             continue
         if effect.challenger_draws <= effect.draw:
             found.append(
@@ -70,8 +71,12 @@ def _free_challenges(edition: Edition) -> list[Finding]:
                     f"accepting it ({effect.draw}), and either way the victim loses the turn: "
                     "a challenge is never worse, so accepting never pays",
                     {"draw": effect.draw, "challenger draws": effect.challenger_draws},
-                    reading(deciding(edition, f"cards.{kind}.challenger_draws")),
-                    f"cards.{kind}.challenger_draws",
+                    reading(
+                        deciding(
+                            edition, edition.parameter_key(kind, WildDraw.NAME, "challenger_draws")
+                        )
+                    ),
+                    edition.parameter_key(kind, WildDraw.NAME, "challenger_draws"),
                 )
             )
         if effect.offender_draws == 0 and effect.bluff == "allowed-until-challenged":
@@ -84,8 +89,12 @@ def _free_challenges(edition: Edition) -> list[Finding]:
                     f"a bluff of {kind} caught by a challenge costs the bluffer nothing: its "
                     "rule about when it may be played is never enforced",
                     {"offender draws": 0, "bluff": effect.bluff},
-                    reading(deciding(edition, f"cards.{kind}.offender_draws")),
-                    f"cards.{kind}.offender_draws",
+                    reading(
+                        deciding(
+                            edition, edition.parameter_key(kind, WildDraw.NAME, "offender_draws")
+                        )
+                    ),
+                    edition.parameter_key(kind, WildDraw.NAME, "offender_draws"),
                 )
             )
     return found

@@ -8,6 +8,7 @@ from unospec.checks.analyses.lint.finding import ERROR, Finding, deciding, readi
 from unospec.checks.analyses.lint.witnesses import honest_penalty_trace
 from unospec.checks.analyses.proofs import Claim, ProofReport
 from unospec.model.edition import Edition
+from unospec.model.primitives import WildDraw
 
 
 def legality_vs_judgment(edition: Edition, proofs: ProofReport) -> list[Finding]:
@@ -18,12 +19,14 @@ def legality_vs_judgment(edition: Edition, proofs: ProofReport) -> list[Finding]
         concrete = honest_penalty_trace(edition, kind)
         if concrete:
             witness["game"] = concrete
-        path = f"cards.{kind}.guilty_if_holding"
+        path = edition.parameter_key(kind, WildDraw.NAME, "guilty_if_holding")
         judged_only = [
             k for k in effect.guilty_if_holding if k not in effect.playable_unless_holding
         ]
         forbidden = " or ".join(holding(effect.playable_unless_holding)) or "nothing"
-        legality = deciding(edition, f"cards.{kind}.playable_unless_holding")
+        legality = deciding(
+            edition, edition.parameter_key(kind, WildDraw.NAME, "playable_unless_holding")
+        )
         found.append(
             Finding(
                 f"legality-vs-judgment:{kind}",
@@ -38,7 +41,7 @@ def legality_vs_judgment(edition: Edition, proofs: ProofReport) -> list[Finding]
                 reading(deciding(edition, path)),
                 path,
                 (legality.id,) if legality else (),
-                (f"cards.{kind}.playable_unless_holding",),
+                (edition.parameter_key(kind, WildDraw.NAME, "playable_unless_holding"),),
             )
         )
     return found

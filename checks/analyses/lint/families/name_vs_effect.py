@@ -33,8 +33,11 @@ def name_vs_effect(edition: Edition) -> list[Finding]:
         named = stated_draw(name)
         if named is None or kind not in edition.faces.kinds_in_play:
             continue
-        draw = getattr(effect, "draw", None)
-        path = f"cards.{kind}.draw"
+        draws = effect.draws
+        draw = None if draws is None else draws[2]
+        path = f"cards.{kind}.draw" if draws is None else (
+            edition.parameter_key(kind, draws[0].NAME, draws[1])
+        )  # fmt: skip
         chosen = deciding(edition, path)
         states = f"{name} is named for {counted(named, 'card', 'cards')}"
         if draw is not None and draw != named:

@@ -9,7 +9,7 @@ from collections.abc import Set as AbstractSet
 from unospec.checks.analyses.lint.families.does_not_arise import does_not_arise
 from unospec.checks.analyses.lint.finding import INFO, WARNING, Finding, Severity, reading
 from unospec.editions.schema import played_by_model
-from unospec.model.cards import KINDS
+from unospec.model.cards import KIND_NAME
 from unospec.model.edition import Edition, Interpretation, Reading
 from unospec.model.wording import left_open, pulled_apart
 
@@ -65,7 +65,7 @@ def _departs(
     def shared(chosen: Reading) -> Reading | list[str]:
         if not isinstance(chosen, tuple):
             return chosen
-        return sorted(k for k in chosen if k not in KINDS or k in dealt)
+        return sorted(k for k in chosen if not KIND_NAME.fullmatch(k) or k in dealt)
 
     if base is None or theirs is None or shared(theirs) == shared(ours):
         return ""

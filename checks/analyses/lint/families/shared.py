@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from unospec.checks.analyses.proofs import Claim, ProofReport, Query
 from unospec.model import sections
 from unospec.model.edition import Edition
-from unospec.model.effects import WildDraw
+from unospec.model.primitives import WildDraw
 
 
 def card_section(edition: Edition, kind: str) -> str:
@@ -27,6 +27,6 @@ def refuted_wild_draws(
 ) -> Iterator[tuple[Query, str, WildDraw]]:
     """(query, card kind, its rule) for each refuted `claim` about a Wild Draw card."""
     for query in proofs.refuted(claim):
-        effect = edition.effect_of(query.about)
-        assert isinstance(effect, WildDraw)
+        effect = edition.effect_of(query.about).find(WildDraw)
+        assert effect is not None
         yield query, query.about, effect

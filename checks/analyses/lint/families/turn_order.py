@@ -8,20 +8,21 @@ from unospec.checks.analyses.lint.finding import WARNING, Finding, Witness, deci
 from unospec.model.actions import Play
 from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
-from unospec.model.effects import HailMary
 from unospec.model.errors import UnospecError
 from unospec.model.kernel import apply, empty_table
+from unospec.model.primitives import HailMary
 from unospec.model.vocabulary import Phase
 
 
 def turn_order(edition: Edition) -> list[Finding]:
     """A rule that names the next player by seat, whatever the direction of play."""
     found = []
-    for kind, effect in edition.effects:
-        if not isinstance(effect, HailMary) or kind not in edition.faces.kinds_in_play:
+    for kind, card in edition.effects:
+        effect = card.find(HailMary)
+        if effect is None or kind not in edition.faces.kinds_in_play:
             continue
         witness = _hail_mary_probe(edition, kind)
-        path = f"cards.{kind}.continue_with"
+        path = edition.parameter_key(kind, HailMary.NAME, "continue_with")
         found.append(
             Finding(
                 f"turn-order:{kind}",

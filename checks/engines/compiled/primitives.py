@@ -1,0 +1,175 @@
+"""The twins of the reference's primitives (`model.primitives`): each step of a card's effect
+as the compiled code carries it out, and how its parameters are laid out in the edition
+tables. The engine's one registry of them.
+
+`TWINS` pairs every reference primitive with its number (`P_*`) and its encoder, which
+writes the face fields the rule functions read (`vocabulary.F_*`) and returns the two
+parameters its step keeps. A primitive of the reference without a twin here fails when this
+module is imported (`EngineTwinError`), so a card can never run as a plain number in the
+engine. `apply_step` runs one step on a row: the one place the engine chooses by primitive.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from unospec.checks.engines.compiled import vocabulary as v
+from unospec.checks.engines.compiled.jit import Ints, compiled, compiled_inline
+from unospec.checks.engines.compiled.layout import (
+    CH,
+    CH_BLUFF,
+    CH_CARD,
+    CH_GUILTY,
+    CH_OFFENDER,
+    CH_VICTIM,
+    COLOR,
+    CURRENT,
+    DIRECTION,
+    PLAYERS,
+    SPECIAL,
+)
+from unospec.checks.engines.compiled.row import face, holds_any, next_player, owe, phase_named
+from unospec.checks.engines.compiled.vocabulary import PH_RESOLVING
+from unospec.model.errors import InternalError
+from unospec.model.primitives import (
+    PRIMITIVES,
+    Draw,
+    HailMary,
+    NameColour,
+    PenaltyRace,
+    Reverse,
+    Skip,
+    Step,
+    WildDraw,
+)
+
+P_SKIP, P_REVERSE, P_DRAW, P_NAME_COLOUR, P_WILD_DRAW, P_HAIL_MARY, P_PENALTY_RACE = range(7)
+
+HOLDINGS = {"current-color": v.HOLD_CURRENT_COLOR, "wild": v.HOLD_WILD}
+
+
+class EngineTwinError(InternalError):
+    """A primitive of the reference has no twin in the engine: a bug to fix in the engine,
+    raised when this module is imported."""
+
+
+def _holdings(kinds: tuple[str, ...]) -> int:
+    return sum(HOLDINGS[k] for k in set(kinds))
+
+
+def _reverse(step: Step, row: list[int]) -> tuple[int, int]:
+    assert isinstance(step, Reverse)
+    return int(step.with_two_players == "acts-as-skip"), 0
+
+
+def _draw(step: Step, row: list[int]) -> tuple[int, int]:
+    assert isinstance(step, Draw)
+    return step.count, 0
+
+
+def _wild_draw(step: Step, row: list[int]) -> tuple[int, int]:
+    assert isinstance(step, WildDraw)
+    row[v.F_UNLESS] = _holdings(step.playable_unless_holding)
+    row[v.F_GUILTY] = _holdings(step.guilty_if_holding)
+    row[v.F_REFUSED] = int(step.bluff == "refused")
+    row[v.F_CHALLENGER_DRAWS] = step.challenger_draws
+    row[v.F_OFFENDER_DRAWS] = step.offender_draws
+    row[v.F_CHALLENGER_PLAYS] = int(step.after_successful_challenge == "challenger-plays")
+    return row[v.F_GUILTY], row[v.F_UNLESS]
+
+
+def _hail_mary(step: Step, row: list[int]) -> tuple[int, int]:
+    assert isinstance(step, HailMary)
+    row[v.F_INTERRUPT_ONLY] = int(step.own_turn == "interrupt-only")
+    row[v.F_LEFT_OF_PLAYER] = int(step.continue_with == "left-of-player")
+    return 0, 0
+
+
+def _penalty_race(step: Step, row: list[int]) -> tuple[int, int]:
+    assert isinstance(step, PenaltyRace)
+    row[v.F_EVERYONE] = int(step.loser_among == "everyone")
+    return 0, 0
+
+
+def _nothing(step: Step, row: list[int]) -> tuple[int, int]:
+    return 0, 0
+
+
+Encoder = Callable[[Step, list[int]], tuple[int, int]]
+
+TWINS: dict[type[Step], tuple[int, Encoder]] = {
+    Skip: (P_SKIP, _nothing),
+    Reverse: (P_REVERSE, _reverse),
+    Draw: (P_DRAW, _draw),
+    NameColour: (P_NAME_COLOUR, _nothing),
+    WildDraw: (P_WILD_DRAW, _wild_draw),
+    HailMary: (P_HAIL_MARY, _hail_mary),
+    PenaltyRace: (P_PENALTY_RACE, _penalty_race),
+}
+"""Each reference primitive's number and encoder."""
+
+READINGS_PLAYED: dict[str, tuple[str, ...]] = {
+    "reverse.with_two_players": ("acts-as-skip", "direction-only"),
+    "wild-draw.bluff": ("allowed-until-challenged", "refused"),
+    "wild-draw.after_successful_challenge": ("challenger-plays", "challenger-loses-turn"),
+    "hail-mary.own_turn": ("plain-wild", "interrupt-only"),
+    "hail-mary.continue_with": ("left-of-player", "next-in-direction"),
+    "penalty-race.loser_among": ("others", "everyone"),
+}
+"""Every reading of a primitive's parameter the encoders tell apart (a test holds it to the
+primitives' own readings)."""
+
+_missing = [p.NAME for p in PRIMITIVES if p not in TWINS]
+if _missing:
+    raise EngineTwinError(f"the compiled engine has no twin of the primitives {_missing}")
+
+
+@compiled_inline
+def has(E: Ints, card: int, primitive: int) -> bool:
+    """Whether `card`'s effect has a step of `primitive` (a P_* number)."""
+    return (face(E, card, v.F_HAS) >> primitive) & 1 == 1
+
+
+@compiled
+def reverse(s: Ints, player: int, as_skip: int) -> None:
+    """Reverse.apply: the direction turns round, and the turn with it; at a table of two,
+    acting as a Skip, one seat on besides."""
+    n = s[PLAYERS]
+    seats = ((s[CURRENT] - player) * s[DIRECTION]) % n
+    s[DIRECTION] = -s[DIRECTION]
+    s[CURRENT] = (player + seats * s[DIRECTION]) % n
+    if n == 2 and as_skip:
+        s[CURRENT] = next_player(s, s[CURRENT], 1)
+
+
+@compiled
+def wild_draw(E: Ints, s: Ints, player: int, card: int, guilty: int, unless: int) -> None:
+    """WildDraw.apply: the challenge waits, judged by the hand kept and the colour before."""
+    s[CH] = 1
+    s[CH_OFFENDER] = player
+    s[CH_VICTIM] = s[CURRENT]
+    s[CH_CARD] = card
+    s[CH_GUILTY] = holds_any(E, s, player, -1, s[COLOR], guilty)
+    s[CH_BLUFF] = holds_any(E, s, player, -1, s[COLOR], unless)
+
+
+@compiled
+def apply_step(
+    M: Ints, E: Ints, s: Ints, primitive: int, a: int, b: int, player: int, card: int
+) -> bool:
+    """One step of `player`'s `card` (its parameters `a`, `b`), on the row `s`: the twin of
+    the primitive's `apply`. False for a primitive it does not know: the play is refused
+    as broken (`rules.play_card`), never carried out as a plain card."""
+    if primitive == P_SKIP:  # Skip.apply
+        s[CURRENT] = next_player(s, s[CURRENT], 1)
+    elif primitive == P_REVERSE:
+        reverse(s, player, a)
+    elif primitive == P_DRAW:  # Draw.apply
+        owe(s, s[CURRENT], a, phase_named(M, PH_RESOLVING))
+    elif primitive == P_WILD_DRAW:
+        wild_draw(E, s, player, card, a, b)
+    elif primitive == P_PENALTY_RACE:  # PenaltyRace.apply
+        s[SPECIAL] = card
+    elif primitive != P_NAME_COLOUR and primitive != P_HAIL_MARY:  # these: machine events
+        return False
+    return True

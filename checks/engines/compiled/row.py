@@ -1,0 +1,214 @@
+"""The state row's accessors and the smallest moves on it: where each field lies, a face's
+field, who sits next, a card into a hand or onto a pile, an obligation set or cleared.
+
+Every compiled module reads and writes the row through these; `rules` (the rule functions)
+and `primitives` (the card effects' steps) both build on them, so they sit below both.
+"""
+
+from __future__ import annotations
+
+from unospec.checks.engines.compiled.jit import Ints, compiled, compiled_inline
+from unospec.checks.engines.compiled.layout import (
+    CARDS,
+    CH,
+    CH_BLUFF,
+    CH_CARD,
+    CH_GUILTY,
+    CH_OFFENDER,
+    CH_VICTIM,
+    DIRECTION,
+    FACES,
+    HEADER,
+    OWED,
+    OWED_AMOUNT,
+    OWED_PLAYER,
+    OWED_THEN,
+    PILE_LEN,
+    PILE_START,
+    PLAYERS,
+    TOP,
+    UNDER,
+)
+from unospec.checks.engines.compiled.tables import (
+    E_COLORS,
+    E_FACES,
+    E_RULES,
+    M_DIMS,
+    M_GROUP_START,
+    M_NAMED_EVENT,
+    M_NAMED_PHASE,
+)
+from unospec.checks.engines.compiled.vocabulary import (
+    F_COLOR,
+    F_WILD,
+    FACE_FIELDS,
+    HOLD_CURRENT_COLOR,
+    HOLD_WILD,
+    R_COLORS,
+    REFUSAL,
+)
+
+
+@compiled_inline
+def refused(kind: int, rule: int) -> int:
+    return -(kind * REFUSAL + rule)
+
+
+@compiled_inline
+def scores_base(s: Ints) -> int:
+    return HEADER
+
+
+@compiled_inline
+def sizes_base(s: Ints) -> int:
+    return HEADER + s[PLAYERS]
+
+
+@compiled_inline
+def hand_base(s: Ints, player: int) -> int:
+    return HEADER + 2 * s[PLAYERS] + player * s[FACES]
+
+
+@compiled_inline
+def under_base(s: Ints) -> int:
+    return HEADER + 2 * s[PLAYERS] + s[PLAYERS] * s[FACES]
+
+
+@compiled_inline
+def pile_base(s: Ints) -> int:
+    return HEADER + 2 * s[PLAYERS] + s[PLAYERS] * s[FACES] + s[FACES]
+
+
+@compiled_inline
+def hand_size(s: Ints, player: int) -> int:
+    return s[HEADER + s[PLAYERS] + player]
+
+
+@compiled_inline
+def held(s: Ints, player: int, card: int) -> int:
+    return s[HEADER + 2 * s[PLAYERS] + player * s[FACES] + card]
+
+
+@compiled_inline
+def add_to_hand(s: Ints, player: int, card: int, count: int) -> None:
+    s[HEADER + 2 * s[PLAYERS] + player * s[FACES] + card] += count
+    s[HEADER + s[PLAYERS] + player] += count
+
+
+@compiled_inline
+def pile_card(s: Ints, i: int) -> int:
+    """The draw pile's `i`-th card from the top."""
+    return s[pile_base(s) + (s[PILE_START] + i) % s[CARDS]]
+
+
+@compiled
+def pile_pop(s: Ints) -> int:
+    card = pile_card(s, 0)
+    s[PILE_START] = (s[PILE_START] + 1) % s[CARDS]
+    s[PILE_LEN] -= 1
+    return card
+
+
+@compiled
+def pile_push_bottom(s: Ints, card: int) -> None:
+    s[pile_base(s) + (s[PILE_START] + s[PILE_LEN]) % s[CARDS]] = card
+    s[PILE_LEN] += 1
+
+
+@compiled
+def set_pile(s: Ints, cards: Ints, start: int, count: int) -> None:
+    """The draw pile becomes cards[start:start + count], top first."""
+    base = pile_base(s)
+    for i in range(count):
+        s[base + i] = cards[start + i]
+    s[PILE_START] = 0
+    s[PILE_LEN] = count
+
+
+@compiled
+def discard_push(s: Ints, card: int) -> None:
+    if s[TOP] >= 0:
+        s[under_base(s) + s[TOP]] += 1
+        s[UNDER] += 1
+    s[TOP] = card
+
+
+@compiled_inline
+def discard_len(s: Ints) -> int:
+    return s[UNDER] + (1 if s[TOP] >= 0 else 0)
+
+
+@compiled_inline
+def next_player(s: Ints, player: int, steps: int) -> int:
+    """GameState.next_player: `steps` seats away in the current direction."""
+    return (player + steps * s[DIRECTION]) % s[PLAYERS]
+
+
+@compiled_inline
+def face(E: Ints, card: int, field: int) -> int:
+    return E[E[E_FACES] + card * FACE_FIELDS + field]
+
+
+@compiled
+def is_deck_color(E: Ints, color: int) -> bool:
+    colors_at = E[E_COLORS]
+    for i in range(E[E[E_RULES] + R_COLORS]):
+        if E[colors_at + i] == color:
+            return True
+    return False
+
+
+@compiled_inline
+def phase_named(M: Ints, slot: int) -> int:
+    return M[M[M_NAMED_PHASE] + slot]
+
+
+@compiled_inline
+def event_named(M: Ints, slot: int) -> int:
+    return M[M[M_NAMED_EVENT] + slot]
+
+
+@compiled_inline
+def has_group(M: Ints, phase: int, event: int) -> bool:
+    return M[M[M_GROUP_START] + phase * M[M[M_DIMS] + 1] + event] >= 0
+
+
+@compiled
+def holds_any(E: Ints, s: Ints, player: int, without: int, color: int, kinds: int) -> bool:
+    """legality.holds_any of `player`'s hand less one copy of `without` (-1: none)."""
+    base = hand_base(s, player)
+    for card in range(s[FACES]):
+        count = s[base + card] - (1 if card == without else 0)
+        if count <= 0:
+            continue
+        if kinds & HOLD_CURRENT_COLOR and face(E, card, F_COLOR) == color and color >= 0:
+            return True
+        if kinds & HOLD_WILD and face(E, card, F_WILD):
+            return True
+    return False
+
+
+@compiled_inline
+def owe(s: Ints, player: int, amount: int, then: int) -> None:
+    s[OWED] = 1
+    s[OWED_PLAYER] = player
+    s[OWED_AMOUNT] = amount
+    s[OWED_THEN] = then
+
+
+@compiled_inline
+def owe_nothing(s: Ints) -> None:
+    s[OWED] = 0
+    s[OWED_PLAYER] = -1
+    s[OWED_AMOUNT] = 0
+    s[OWED_THEN] = -1
+
+
+@compiled_inline
+def no_challenge(s: Ints) -> None:
+    s[CH] = 0
+    s[CH_OFFENDER] = -1
+    s[CH_VICTIM] = -1
+    s[CH_CARD] = -1
+    s[CH_GUILTY] = 0
+    s[CH_BLUFF] = 0

@@ -1,0 +1,93 @@
+"""The primitives card effects are made of: their registry, the one list every reader of
+effects goes by.
+
+`PRIMITIVES` lists every primitive, each in a module of its own (`step` says what a
+primitive is). An edition file composes a card kind's effect from them by name
+(docs/edition-format.md). A primitive added here and nowhere else fails at once: the
+compiled engine refuses to import without its twin (`checks.engines.compiled.primitives`),
+and the tests hold the words, the docs and the schema to this list.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from typing import Literal, get_args, get_origin
+
+from unospec.model.primitives.draw import Draw
+from unospec.model.primitives.hail_mary import HailMary
+from unospec.model.primitives.name_colour import NameColour
+from unospec.model.primitives.penalty_race import PenaltyRace
+from unospec.model.primitives.reverse import Reverse
+from unospec.model.primitives.skip import Skip
+from unospec.model.primitives.step import ASKS, Statement, Step, Turn, turns
+from unospec.model.primitives.wild_draw import HOLDINGS, WildDraw
+
+__all__ = [
+    "ASKS",
+    "HOLDINGS",
+    "PRIMITIVES",
+    "Draw",
+    "HailMary",
+    "NameColour",
+    "Parameter",
+    "PenaltyRace",
+    "Reverse",
+    "Skip",
+    "Statement",
+    "Step",
+    "Turn",
+    "WildDraw",
+    "by_name",
+    "parameters",
+    "turns",
+]
+
+PRIMITIVES: tuple[type[Step], ...] = (
+    Skip,
+    Reverse,
+    Draw,
+    NameColour,
+    WildDraw,
+    HailMary,
+    PenaltyRace,
+)
+"""Every primitive, in the order the docs present them."""
+
+_BY_NAME = {primitive.NAME: primitive for primitive in PRIMITIVES}
+if len(_BY_NAME) != len(
+    PRIMITIVES
+):  # two primitives under one name: an edition file could not say which
+    raise AssertionError("two primitives share a name")
+
+
+def by_name(name: str) -> type[Step] | None:
+    """The primitive an edition file names `name`, or None."""
+    return _BY_NAME.get(name)
+
+
+@dataclasses.dataclass(frozen=True)
+class Parameter:
+    """One parameter of a primitive, as an edition file writes it: a count (`kind` "count"),
+    one of the `readings` the kernel plays, or a list of `HOLDINGS`."""
+
+    name: str
+    kind: str  # "count" | "reading" | "holdings"
+    readings: tuple[str, ...] = ()
+
+
+def parameters(primitive: type[Step]) -> tuple[Parameter, ...]:
+    """The parameters of `primitive`, in the order of its fields, read off their types."""
+    hints = typing.get_type_hints(primitive)
+    found = []
+    for field in dataclasses.fields(primitive):
+        hint = hints[field.name]
+        if hint is int:
+            found.append(Parameter(field.name, "count"))
+        elif get_origin(hint) is Literal:
+            found.append(Parameter(field.name, "reading", tuple(get_args(hint))))
+        elif hint == tuple[str, ...]:
+            found.append(Parameter(field.name, "holdings", HOLDINGS))
+        else:  # a parameter of a type no edition file can write
+            raise TypeError(f"{primitive.__name__}.{field.name}: no file type for {hint!r}")
+    return tuple(found)

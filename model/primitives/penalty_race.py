@@ -1,0 +1,43 @@
+"""`penalty-race`: the table names one player, who draws (Action Cards: Wild Touchdown!
+Card / Wild My Favorite Line Card)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from unospec.model import readings as r
+from unospec.model import sections
+from unospec.model.primitives.step import Statement, Step
+from unospec.model.state import GameState
+
+if TYPE_CHECKING:
+    from unospec.model.edition import Edition
+
+
+@dataclass(frozen=True)
+class PenaltyRace(Step):
+    """After the card the table names the loser of a race (the slowest, the one without a
+    quote), who draws `draw` cards; who can lose is `loser_among` (`others`: every player
+    but the card's; `everyone`). The turn then passes on after the card's player.
+
+    The loser is the machine's `name_loser` event (`updates.owe_loser_penalty`).
+
+    >>> PenaltyRace(4, "others").statement().asks
+    'loser'
+    """
+
+    NAME: ClassVar[str] = "penalty-race"
+    SECTION: ClassVar[str] = sections.PENALTY_RACE
+    WILD_ONLY: ClassVar[bool] = True
+
+    draw: int
+    loser_among: r.LoserAmong
+
+    def apply(self, edition: Edition, game: GameState, player: int, card: int) -> GameState:
+        return game._replace(special=card)
+
+    def statement(self) -> Statement:
+        words = f"draws {self.draw}"
+        subject = "the loser the table names"
+        return Statement(words, subject, asks="loser", draws=("draw", self.draw))
