@@ -40,6 +40,10 @@ RULES, PROPERTIES, OUTCOMES, STATES, PRIMITIVES, ROW = (
     for name in ("rules", "properties", "outcomes", "states", "primitives", "row")
 )
 EVERY = ("classic", "express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
+HOUSE_CARDS = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "house-cards.toml"),
+)
+"""A user's edition with a card of every primitive no built-in has (its file is a delta)."""
 WILD_JUDGED = ("express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 """The editions whose Wild Draw card is judged guilty for a wild held."""
 
@@ -126,6 +130,23 @@ MUTANTS = (
            "list_moves", "if everyone or p != s[ACTOR]:", "if p != s[ACTOR]:", ("star-wars",)),
     Mutant("touchdown-others-include-the-player", "Wild Touchdown!'s loser", RULES,
            "list_moves", "if everyone or p != s[ACTOR]:", "if True:", ("super-bowl-lvii",)),
+    # -- one per primitive no built-in edition has, on a user's edition of house cards
+    Mutant("skip-everyone-skips-one", "Skip Everyone", PRIMITIVES, "apply_step",
+           "s[CURRENT] = player", "s[CURRENT] = next_player(s, player, 1)", HOUSE_CARDS,
+           "micro,hand=2,kinds=number+skip-everyone"),
+    Mutant("discard-all-takes-the-other-colours", "Discard All's colour", PRIMITIVES,
+           "discard_colour", "face(E, c, F_COLOR) == colour", "face(E, c, F_COLOR) != colour",
+           HOUSE_CARDS, "micro,colors=2,hand=2,kinds=number+discard-all"),
+    Mutant("hands-pass-against-the-direction", "the hand-pass direction", PRIMITIVES,
+           "pass_hands", "giver = (seat - way) % n", "giver = (seat + way) % n", HOUSE_CARDS,
+           "micro,hand=2,kinds=number+number-0", 3),
+    Mutant("swap-with-the-next-seat", "the seat of a swap", RULES, "update",
+           "swap_hands(s, player, arg_target(arg))",
+           "swap_hands(s, player, next_player(s, player, 1))", HOUSE_CARDS,
+           "micro,hand=2,kinds=number+number-7", 3),
+    Mutant("emptied-hand-plays-on", "a hand a Discard All empties", RULES, "condition",
+           "return 1 if hand_size(s, s[ACTOR]) == 0 else 0", "return 0", HOUSE_CARDS,
+           "micro,hand=2,kinds=number+discard-all"),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

@@ -26,7 +26,7 @@ from unospec.editions.reader import Origin, Reader, Shown, dotted
 from unospec.editions.schema import TOP_KEYS, build_edition
 from unospec.editions.toml_lines import KeyPath
 from unospec.editions.variants import base_path
-from unospec.model.cards import NUMBER
+from unospec.model.cards import NUMBER, ranked
 
 OWN_KEYS = ("format", "name", "title")
 """What a delta states even so: it is an edition of its own, not its base renamed."""
@@ -272,7 +272,8 @@ def _check_kinds(base: Reader, delta: Reader) -> None:
     own_deck = _kinds_in(lines)
     cards = delta.get(("cards",))
     own_cards = set(cards) if isinstance(cards, dict) else set()
-    for kind in sorted(own_cards - base_deck - own_deck):
+    rank_rules = {kind for kind in own_cards if ranked(kind) is not None}  # schema's to check
+    for kind in sorted(own_cards - base_deck - own_deck - rank_rules):
         expected = f"a kind of a card in the deck (of {_base(delta)}, or of this file's deck.cards)"
         delta.fail(("cards", kind), expected, Shown(repr(kind)))
     base_cards = base.get(("cards",))

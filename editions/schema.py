@@ -19,7 +19,16 @@ from unospec.editions.reader import Reader, Shown
 from unospec.editions.toml_lines import KeyPath
 from unospec.editions.variants import base_path
 from unospec.model import readings as r
-from unospec.model.cards import COLORS, KINDS, NUMBER, RANKS, WILD_KINDS, kind_order, kind_problem
+from unospec.model.cards import (
+    COLORS,
+    KINDS,
+    NUMBER,
+    RANKS,
+    WILD_KINDS,
+    kind_order,
+    kind_problem,
+    ranked,
+)
 from unospec.model.edition import DeckEntry, Edition, Interpretation, Reading, Rules
 from unospec.model.effects import SHORTHANDS, CardEffect
 from unospec.model.primitives import HOLDINGS, PRIMITIVES, Parameter, Step, by_name, parameters
@@ -223,6 +232,11 @@ def _kinds(reader: Reader) -> Kinds:
     listed = entries if isinstance(entries, list) else []  # checked as the deck is read
     dealt = {e["kind"] for e in listed if isinstance(e, dict) and isinstance(e.get("kind"), str)}
     for kind in sorted(cards, key=kind_order):
+        rank = ranked(kind)
+        if rank is not None:  # the rule of one rank of number cards (`cards.rank_rule`)
+            _rank_rule(reader, kind, rank, listed)
+            kinds[kind] = False
+            continue
         problem = kind_problem(kind) if kind not in kinds else None
         if problem is not None:
             reader.fail(("cards", kind), problem, Shown(repr(kind)))
@@ -247,6 +261,24 @@ def _kinds(reader: Reader) -> Kinds:
     return kinds
 
 
+def _rank_rule(reader: Reader, rule: str, rank: int, entries: list[Any]) -> None:
+    """A `[cards.number-R]` table gives the number cards of rank R a rule of their own: the
+    deck must have such cards, and they stay numbers (no `wild` key)."""
+    ranks = {
+        r
+        for e in entries
+        if isinstance(e, dict) and e.get("kind") == NUMBER and isinstance(e.get("ranks"), list)
+        for r in e["ranks"]
+    }
+    if rank not in ranks:
+        have = ", ".join(str(r) for r in sorted(r for r in ranks if isinstance(r, int)))
+        expected = f"the rule of a rank the deck's number cards have ({have or 'none'})"
+        reader.fail(("cards", rule), expected, Shown(repr(rule)))
+    if reader.has(("cards", rule, "wild")):
+        expected = f"no wild key: {rule} is the rule of number cards, coloured"
+        reader.fail(("cards", rule, "wild"), expected, reader.get(("cards", rule, "wild")))
+
+
 def _deck(reader: Reader, colors: int, kinds: Kinds) -> tuple[DeckEntry, ...]:
     entries: list[DeckEntry] = []
     foils = 0
@@ -255,7 +287,7 @@ def _deck(reader: Reader, colors: int, kinds: Kinds) -> tuple[DeckEntry, ...]:
         path = ("deck", "cards", i)
         reader.table(path, ("kind", "ranks", "copies", "provenance", "why", "foil"))
         kind = reader.string((*path, "kind"))
-        if kind not in kinds:
+        if kind not in kinds or ranked(kind) is not None:
             known = ", ".join(repr(k) for k in KINDS)
             reader.fail(
                 (*path, "kind"),
@@ -399,6 +431,9 @@ def _steps(reader: Reader, path: tuple[str, ...], wild: bool) -> tuple[CardEffec
     for i, step in enumerate(steps):
         if step.WILD_ONLY and not wild:
             expected = "a step a coloured card can carry (it names no colour, throws no wild)"
+            reader.fail((*path, "effect", i), expected, step.NAME)
+        if step.COLOURED_ONLY and wild:
+            expected = "a step a wild card can carry (this one reads the card's own colour)"
             reader.fail((*path, "effect", i), expected, step.NAME)
     return CardEffect(tuple(steps)), written
 

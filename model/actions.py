@@ -12,11 +12,13 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Play `card` from hand; `color` names the colour for a wild (-1 when none)."""
+    """Play `card` from hand; `color` names the colour for a wild (-1 when none), `target`
+    the player a card that asks for one acts on (a Swap Hands: -1 when none)."""
 
     player: int
     card: int
     color: int = -1
+    target: int = -1
 
 
 @dataclass(frozen=True, slots=True)

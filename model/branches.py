@@ -12,7 +12,15 @@ from unospec.model import sections
 from unospec.model.actions import Action, Play
 from unospec.model.edition import Edition
 from unospec.model.flows import cites, requires, resuming, settled_by
-from unospec.model.primitives import Draw, HailMary, NameColour, PenaltyRace, WildDraw
+from unospec.model.primitives import (
+    DiscardColour,
+    Draw,
+    HailMary,
+    NameColour,
+    PenaltyRace,
+    SwapHands,
+    WildDraw,
+)
 from unospec.model.scoring import hand_points, hand_winner
 from unospec.model.state import GameState
 from unospec.model.vocabulary import Phase
@@ -25,6 +33,14 @@ def plays_last_card(edition: Edition, game: GameState, action: Action | None) ->
     """The player plays their final card and wins the hand (Winning)."""
     assert isinstance(action, Play)
     return len(game.hands[action.player]) == 1
+
+
+@cites(sections.SEVEN_O)
+@requires(SwapHands)
+def asks_target(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """A Swap Hands: its player names the player they swap hands with (House rules: 7-0)."""
+    assert isinstance(action, Play)
+    return edition.faces.effect[action.card].asks("target")
 
 
 @cites(sections.WILD_CARD)
@@ -81,6 +97,14 @@ def resolves_by_loser(edition: Edition, game: GameState, action: Action | None) 
 def challenge_pending(edition: Edition, game: GameState, action: Action | None) -> bool:
     """A Wild Draw card waits for its victim to challenge or accept it (Action Cards)."""
     return game.challenge is not None
+
+
+@cites(sections.WINNING)
+@requires(DiscardColour)
+def hand_emptied(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The card's effect left its player without a card (a Discard All of their last
+    colour): they have gone out, and the hand is over (Winning)."""
+    return not game.hands[game.actor]
 
 
 @cites(sections.UNO)

@@ -38,8 +38,23 @@ KIND_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 """How a card kind is named: lowercase words joined by dashes (`wild-swap-hands`)."""
 
 
+def rank_rule(rank: int) -> str:
+    """The name of the rule of number cards of one rank (`number-7`): an edition file's
+    `[cards.number-7]` gives those cards an effect of their own (the 7 of 7-0)."""
+    return f"{NUMBER}-{rank}"
+
+
+def ranked(rule: str) -> int | None:
+    """The rank a rank rule (`rank_rule`) is about, or None for a kind."""
+    head, _, rank = rule.rpartition("-")
+    return int(rank) if head == NUMBER and rank.isdigit() and len(rank) == 1 else None
+
+
 def kind_order(kind: str) -> tuple[int, str]:
-    """Where a kind sorts: the booklets' kinds in their order, then an edition's own by name."""
+    """Where a kind, or a rank rule, sorts: the booklets' kinds in their order (a number
+    rank's rule after the numbers), then an edition's own by name."""
+    if ranked(kind) is not None:
+        return (KINDS.index(NUMBER), kind)
     return (KINDS.index(kind), "") if kind in KINDS else (len(KINDS), kind)
 
 
@@ -49,6 +64,8 @@ def kind_problem(kind: str) -> str | None:
         return "a kind named in lowercase words joined by dashes, at most 40 characters"
     if any(kind.startswith(f"{color}-") for color in COLORS):
         return "a kind that does not start with a colour (a card id would read as that colour's)"
+    if kind.startswith(f"{NUMBER}-") and ranked(kind) is None:
+        return "a kind that does not start with 'number-' (number-0 to number-9 are ranks' rules)"
     return None
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from unospec.model import readings as r
 from unospec.model import sections
-from unospec.model.cards import COLORS, NUMBER, Face, kind_order
+from unospec.model.cards import COLORS, NUMBER, Face, kind_order, rank_rule
 from unospec.model.effects import NO_EFFECT, CardEffect
 from unospec.model.errors import InputError
 from unospec.model.primitives import HailMary, PenaltyRace, WildDraw
@@ -121,10 +121,11 @@ class Edition:
         return dict(self.written).get(key, f"cards.{key}")
 
     def section_of(self, card_id: str) -> str:
-        """The booklet section that states the rule of this card (by its kind)."""
+        """The booklet section that states the rule of this card (by its kind, or by its
+        rank's rule where the file gives one)."""
         face = self.faces.ids.get(card_id)
-        kind = self.faces.faces[face].kind if face is not None else Face.parse(card_id).kind
-        return dict(self.sections).get(kind, sections.ACTION_CARDS)
+        rule = self.faces.rule[face] if face is not None else Face.parse(card_id).kind
+        return dict(self.sections).get(rule, sections.ACTION_CARDS)
 
     def card_name(self, kind: str) -> str:
         """A card kind as this edition's booklet prints it: the file's `name`, or the kind's
@@ -198,6 +199,8 @@ class FaceTable:
     points: tuple[int, ...]  # -1 where the scoring table gives no value
     every_card: tuple[int, ...]  # in play and set aside together, sorted (conserved)
     kinds_in_play: frozenset[str]  # what a game can meet: a rule about another kind is idle
+    rule: tuple[str, ...]  # the card rule each face follows: its kind, or its rank's rule
+    rules_in_play: frozenset[str]  # the card rules a game can meet (`Edition.effects` keys)
     match_cache: dict[tuple[int, int], frozenset[int]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )  # filled by `legality.matching_cards`; a fresh one for every table, copies included
@@ -212,8 +215,9 @@ class FaceTable:
                     (aside if entry.foil else counts)[face] += count
         faces = tuple(sorted(set(counts) | set(aside), key=Face.sort_key))
         index = {face: i for i, face in enumerate(faces)}
+        rule = tuple(_rule(edition, f) for f in faces)
         effects = dict(edition.effects)
-        effect = tuple(effects.get(f.kind, NO_EFFECT) for f in faces)
+        effect = tuple(effects.get(r, NO_EFFECT) for r in rule)
         in_play = tuple(sorted(index[f] for f, n in counts.items() for _ in range(n)))
         set_aside = tuple(sorted(index[f] for f, n in aside.items() for _ in range(n)))
         return cls(
@@ -232,6 +236,8 @@ class FaceTable:
             points=tuple(_points(dict(edition.rules.points), f) for f in faces),
             every_card=tuple(sorted(in_play + set_aside)),
             kinds_in_play=frozenset(face.kind for face in counts),
+            rule=rule,
+            rules_in_play=frozenset(rule[index[face]] for face in counts),
         )
 
     def card_id(self, face: int) -> str:
@@ -240,6 +246,14 @@ class FaceTable:
     def face(self, card_id: str) -> int:
         """The face number of a card id; KeyError when this deck has no such card."""
         return self.ids[card_id]
+
+
+def _rule(edition: Edition, face: Face) -> str:
+    """The card rule `face` follows: its rank's (`cards.number-7`) where the file gives one,
+    else its kind's."""
+    if face.rank is not None and rank_rule(face.rank) in dict(edition.effects):
+        return rank_rule(face.rank)
+    return face.kind
 
 
 def _points(table: dict[str, int | str], face: Face) -> int:

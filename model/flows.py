@@ -18,6 +18,9 @@ the other hands, and the set-aside cards. Amounts are symbols the proof interpre
     "under"    every card under the discard pile's top
     "dealt"    players x hand size (a deal)
     "all"      every card in play (a deal gathers them first)
+    "colour"   the cards of the played card's colour left in the hand (a Discard All)
+    "hand"     every card of the hand
+    "some"     some cards, as many as the place holds at most (hands passed or swapped)
 
 A move of "1" from the discard's top moves nothing when the discard pile is empty. An effect
 whose movements depend on a reading declares a function of the edition instead.
@@ -38,7 +41,7 @@ if TYPE_CHECKING:
 
 PLACES = ("draw", "top", "under", "hand", "others", "aside", "in-play", "outside")
 """`in-play` is every card not set aside; `outside` is out of the game (nothing moves there)."""
-AMOUNTS = ("1", "owed", "pile", "hand-1", "under", "dealt", "all")
+AMOUNTS = ("1", "owed", "pile", "hand-1", "under", "dealt", "all", "colour", "hand", "some")
 
 F = TypeVar("F", bound=Callable[..., object])
 

@@ -13,7 +13,7 @@ from unospec.model.actions import Catch, Deal, Keep, NameLoser, Play, PlayerActi
 from unospec.model.edition import Edition, FaceTable
 from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.flows import cites, requires
-from unospec.model.primitives import HailMary, NameColour, PenaltyRace, WildDraw
+from unospec.model.primitives import HailMary, NameColour, PenaltyRace, SwapHands, WildDraw
 from unospec.model.primitives.wild_draw import holds_any
 from unospec.model.state import GameState
 
@@ -143,6 +143,28 @@ def _check_playable(edition: Edition, game: GameState, action: Play) -> None:
         )
         raise IllegalAction(edition.section_of(card), f"{card} {why}")
     _check_color(edition, game, action)
+    _check_target(edition, game, action)
+
+
+def _check_target(edition: Edition, game: GameState, action: Play) -> None:
+    """A card that asks for a player names another player of the table; any other names
+    none (nor does a last card, which ends the hand before its effect)."""
+    if action.target == -1 and not edition.faces.effect[action.card].asks("target"):
+        return  # the common case: no target, none asked for
+    card = edition.faces.card_id(action.card)
+    last = len(game.hands[action.player]) == 1
+    if not edition.faces.effect[action.card].asks("target"):
+        raise IllegalAction(sections.MATCHING, f"{card} acts on no player: none is named")
+    if last and action.target != -1:
+        raise IllegalAction(sections.WINNING, f"{card} ends the hand: no player is named")
+    if not last:
+        _check_other_player(edition, game, action)
+
+
+def _check_other_player(edition: Edition, game: GameState, action: Play) -> None:
+    if not 0 <= action.target < game.players or action.target == action.player:
+        card = edition.faces.card_id(action.card)
+        raise IllegalAction(edition.section_of(card), f"{card} needs another player to be named")
 
 
 @cites(sections.TURN)
@@ -207,6 +229,8 @@ def check_hail_mary(edition: Edition, game: GameState, action: Play) -> None:
         raise IllegalAction(section, f"{card} cannot interrupt a pending challenge")
     if action.color < 0 or action.color not in edition.color_indices:
         raise IllegalAction(section, f"{card} needs a colour of this deck to be named")
+    if action.target != -1:  # a Hail Mary acts on the caller: no one else is named
+        raise IllegalAction(sections.MATCHING, f"{card} acts on no player: none is named")
 
 
 @cites(sections.WILD_CARD)
@@ -220,6 +244,17 @@ def check_color(edition: Edition, game: GameState, action: Play) -> None:
     if action.color not in edition.color_indices:
         card = edition.faces.card_id(game.top)
         raise IllegalAction(edition.section_of(card), f"{card} needs a colour of this deck")
+
+
+@cites(sections.SEVEN_O)
+@requires(SwapHands)
+def check_target(edition: Edition, game: GameState, action: Play) -> None:
+    """The Swap Hands' player names another player of the table (House rules: 7-0).
+
+    `check_play` already refused a play step without one; this guard keeps `choose_target`
+    safe on its own, as the machine runtime fires it separately.
+    """
+    _check_other_player(edition, game, action)
 
 
 @cites(sections.HAIL_MARY)

@@ -39,6 +39,7 @@ class TurnFlow(StateMachine):
     awaiting_play = State("awaiting a play")
     drawn_card = State("drawn-card decision")
     choosing_color = State("choosing a colour")
+    choosing_target = State("choosing a player")
     special_wild = State("special-wild resolution")
     hail_mary_discard = State("Hail Mary discard")
     awaiting_challenge = State("awaiting the challenge response")
@@ -61,6 +62,7 @@ class TurnFlow(StateMachine):
     # A turn: play a matching card, or draw one and then play it or pass.
     play = _every(
         awaiting_play.to(hand_over, cond=b.plays_last_card)
+        | awaiting_play.to(choosing_target, cond=b.asks_target)
         | awaiting_play.to(choosing_color, cond=b.plays_wild)
         | awaiting_play.to(table_draws, cond=b.plays_draw_card)
         | awaiting_play.to(resolving),
@@ -69,7 +71,8 @@ class TurnFlow(StateMachine):
     )
     draw = awaiting_play.to(table_draws, validators=g.check_turn_player, on=u.owe_one_card)
     play_drawn = _every(
-        drawn_card.to(choosing_color, cond=b.plays_wild)
+        drawn_card.to(choosing_target, cond=b.asks_target)
+        | drawn_card.to(choosing_color, cond=b.plays_wild)
         | drawn_card.to(table_draws, cond=b.plays_draw_card)
         | drawn_card.to(resolving),
         validators=g.check_play_drawn,
@@ -83,6 +86,13 @@ class TurnFlow(StateMachine):
         validators=g.check_color,
         on=u.name_color,
     )
+    choose_target = _every(
+        choosing_target.to(choosing_color, cond=b.plays_wild)
+        | choosing_target.to(table_draws, cond=b.plays_draw_card)
+        | choosing_target.to(resolving),
+        validators=g.check_target,
+        on=u.swap_hands,
+    )
     name_loser = special_wild.to(table_draws, validators=g.check_loser, on=u.owe_loser_penalty)
 
     # The Wild Draw card: its victim challenges or accepts.
@@ -91,7 +101,8 @@ class TurnFlow(StateMachine):
 
     # After a play is resolved: the UNO window, or the next turn.
     resolve = (
-        resolving.to(uno_window, cond=b.opens_uno_window, on=u.open_window)
+        resolving.to(hand_over, cond=b.hand_emptied)
+        | resolving.to(uno_window, cond=b.opens_uno_window, on=u.open_window)
         | resolving.to(awaiting_challenge, cond=b.challenge_pending)
         | resolving.to(awaiting_play)
     )
@@ -144,8 +155,9 @@ AUTOMATIC: dict[str, str] = {
 }
 """Phases the table leaves by itself, and the event it fires there: no step is recorded."""
 
-SAME_STEP: dict[str, str] = {"choosing_color": "choose_color"}
-"""Phases the step that entered them goes on to leave: a wild's play names its colour."""
+SAME_STEP: dict[str, str] = {"choosing_target": "choose_target", "choosing_color": "choose_color"}
+"""Phases the step that entered them goes on to leave: a wild's play names its colour, a
+Swap Hands' play the player it swaps with."""
 
 STEPS: dict[tuple[str, type], str] = {
     ("dealing", a.Deal): "deal",
@@ -193,9 +205,10 @@ PENDING_IN: dict[str, frozenset[str]] = {
             "table_draws",
             "awaiting_reshuffle",
             "choosing_color",
+            "choosing_target",
         }
     ),
-    "special": frozenset({"special_wild", "choosing_color"}),
+    "special": frozenset({"special_wild", "choosing_color", "choosing_target"}),
     "drawn": frozenset({"drawn_card"}),
     "window": frozenset({"uno_window", "uno_called"}),
 }
@@ -211,6 +224,7 @@ PARTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         (
             "awaiting_play",
             "drawn_card",
+            "choosing_target",
             "choosing_color",
             "resolving",
             "table_draws",

@@ -39,16 +39,23 @@ _pass = functools.cache(Pass)
 
 def plays(edition: Edition, game: GameState, player: int, cards: tuple[int, ...]) -> list[Play]:
     """The plays of `cards` from `player`'s hand the rules allow now, a colour named for
-    each wild that needs one."""
+    each wild that needs one, and another player for each card that acts on one."""
     moves: list[Play] = []
     matching = matching_cards(edition, game.color, game.top)
     for card in dict.fromkeys(cards):
         if card in matching and own_rule_allows(edition, game, player, card):
-            if needs_color(edition, game, player, card):
-                moves.extend(_play(player, card, color) for color in edition.color_indices)
-            else:
-                moves.append(_play(player, card, -1))
+            colors = edition.color_indices if needs_color(edition, game, player, card) else (-1,)
+            targets = _targets(edition, game, player, card)
+            moves.extend(_play(player, card, color, t) for t in targets for color in colors)
     return moves
+
+
+def _targets(edition: Edition, game: GameState, player: int, card: int) -> tuple[int, ...]:
+    """The players a play of `card` may name: every other one, where its effect asks for one
+    and it is not the player's last card; else none (-1)."""
+    if not edition.faces.effect[card].asks("target") or len(game.hands[player]) == 1:
+        return (-1,)
+    return tuple(p for p in range(game.players) if p != player)
 
 
 def _turn_plays(edition: Edition, game: GameState) -> tuple[Action, ...]:

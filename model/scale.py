@@ -24,7 +24,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from unospec.model.cards import KIND_NAME, NUMBER
+from unospec.model.cards import KIND_NAME, NUMBER, ranked
 from unospec.model.edition import DeckEntry, Edition
 from unospec.model.errors import InputError
 
@@ -173,12 +173,15 @@ def _digits(text: str) -> bool:
 
 def scale_edition(edition: Edition, scale: Scale) -> Edition:
     """`edition` on a smaller deck: the same kinds, effects, readings and interpretations
-    (ScaleError for a scale the deck cannot meet; InputError for a deck of no number)."""
+    (ScaleError for a scale the deck cannot meet; InputError for a deck of no number). A
+    rank with a rule of its own (`cards.number-7`) is kept whatever the ranks, as every
+    kind is: it is a card of its own, the 7 of 7-0."""
     if scale.colors > len(edition.colors):
         raise ScaleError(
             f"colors: {edition.name} has {len(edition.colors)} colours, found {scale.colors}"
         )
-    present = {entry.kind for entry in edition.deck if entry.copies}
+    ruled = {rank: rule for rule, _ in edition.effects if (rank := ranked(rule)) is not None}
+    present = {entry.kind for entry in edition.deck if entry.copies} | set(ruled.values())
     missing = [kind for kind in scale.kinds if kind not in present]
     if missing:  # a kind of no card would silently leave the scaled deck without it
         raise ScaleError(
@@ -190,8 +193,12 @@ def scale_edition(edition: Edition, scale: Scale) -> Edition:
     for entry in edition.deck:
         if (scale.kinds and entry.kind not in scale.kinds) or not entry.copies:
             continue  # a line of no copies stays empty at every scale
-        if entry.kind == NUMBER:
-            ranks = tuple(r for r in entry.ranks if lo <= r <= hi)
+        if entry.kind == NUMBER:  # and the ranks with a rule of their own, as kinds are kept
+            ranks = tuple(
+                r
+                for r in entry.ranks
+                if lo <= r <= hi or (r in ruled and (not scale.kinds or ruled[r] in scale.kinds))
+            )
             if ranks:
                 deck.append(dataclasses.replace(entry, ranks=ranks, copies=scale.copies))
         elif entry.foil:

@@ -29,3 +29,11 @@ WILD_CARD = "Action Cards: Wild card"
 WILD_DRAW = "Action Cards: Wild Draw Four card / Wild Draw Two"
 PENALTY_RACE = "Action Cards: Wild Touchdown! Card / Wild My Favorite Line Card"
 HAIL_MARY = "Action Cards: Wild Hail Mary Card"
+
+# Effects no booklet of the five has: the primitives that state them cite where they come
+# from, the official edition that prints them or the widely published house rules.
+NO_MERCY = "UNO Show 'Em No Mercy (2023)"
+SEVEN_O = "House rules: 7-0"
+STACKING = "House rules: Stacking"
+JUMP_IN = "House rules: Jump-In"
+DRAW_UNTIL_PLAYABLE = "House rules: Draw until you can play"

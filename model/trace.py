@@ -45,7 +45,7 @@ from unospec.model.json_place import JsonPath, dotted, line_of
 from unospec.model.scale import ScaleError, parse_scale
 
 STEP_KEYS: dict[str, tuple[str, ...]] = {
-    "play": ("player", "card", "color"),
+    "play": ("player", "card", "color", "target"),
     "draw": ("player",),
     "pass": ("player",),
     "challenge": ("player",),
@@ -57,7 +57,10 @@ STEP_KEYS: dict[str, tuple[str, ...]] = {
     "reshuffle": ("order",),
     "deal": ("order",),
 }
-"""The keys each step kind takes, besides "action"; "color" is optional, the rest required."""
+"""The keys each step kind takes, besides "action"; `OPTIONAL_KEYS` may be left out, the rest
+are required."""
+OPTIONAL_KEYS = {"color", "target"}
+"""A play's colour (a wild's) and target (a Swap Hands'): written only when named."""
 
 
 class StepJson(TypedDict):
@@ -376,7 +379,7 @@ def step_action(edition: Edition, step: Mapping[str, object], where: JsonPath) -
                 f"expected only {', '.join(allowed)} in a {name} step, found {shown(key)}",
             )
     for key in allowed:
-        if key != "color" and key not in step:
+        if not (name == "play" and key in OPTIONAL_KEYS) and key not in step:
             raise TraceContentError((*where, key), "expected a value, found nothing")
     if name in ("reshuffle", "deal"):
         order = step["order"]
@@ -390,13 +393,14 @@ def step_action(edition: Edition, step: Mapping[str, object], where: JsonPath) -
     if name == "play":
         card = _card(edition, step["card"], (*where, "card"))
         color = step.get("color")
+        target = _player(step["target"], (*where, "target")) if "target" in step else -1
         if color is None:
-            return Play(player, card)
+            return Play(player, card, -1, target)
         if color not in COLORS:
             raise TraceContentError(
                 (*where, "color"), f"expected one of {', '.join(COLORS)}, found {shown(color)}"
             )
-        return Play(player, card, COLORS.index(color))
+        return Play(player, card, COLORS.index(color), target)
     if name == "catch":
         return Catch(player, _player(step["target"], (*where, "target")))
     if name == "keep":
@@ -424,6 +428,8 @@ def action_step(edition: Edition, action: Action) -> StepJson:
         step["card"] = ids(action.card)
         if action.color >= 0:
             step["color"] = COLORS[action.color]
+        if action.target >= 0:
+            step["target"] = action.target
     elif isinstance(action, Keep):
         step["card"] = ids(action.card)
     elif isinstance(action, Catch):

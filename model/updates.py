@@ -13,7 +13,8 @@ from unospec.model.actions import Action, Catch, Deal, Keep, NameLoser, Play, Re
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
 from unospec.model.flows import Move, cites, moves, requires
-from unospec.model.primitives import HailMary, NameColour, PenaltyRace, WildDraw
+from unospec.model.primitives import HailMary, NameColour, PenaltyRace, SwapHands, WildDraw
+from unospec.model.primitives.swap_hands import SWAPPED
 from unospec.model.scoring import hand_points, hand_winner
 from unospec.model.state import CLOCKWISE, GameState, Owed
 from unospec.model.vocabulary import Phase
@@ -99,8 +100,19 @@ def turn_up_first_card(edition: Edition, game: GameState, action: Action | None)
     )
 
 
+PLAYED = (Move("top", "under", "1"), Move("hand", "top", "1"))
+"""What every play moves: the card goes from the hand onto the pile, over the old top."""
+
+
+def _played_with_steps(edition: Edition) -> tuple[Move, ...]:
+    """A play's movements and those the steps of the deck's effects state (a Discard All's
+    cards under the pile, hands passed on): a count abstraction of every card at once."""
+    said = {m: None for e in set(edition.faces.effect) for s in e.statements for m in s.moves}
+    return (*PLAYED, *said)
+
+
 @cites(sections.ACTION_CARDS)
-@moves(Move("top", "under", "1"), Move("hand", "top", "1"))
+@moves(_played_with_steps)
 def play_card(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """Put the card on the discard pile and carry out what it does (Action Cards).
 
@@ -133,6 +145,18 @@ def name_color(edition: Edition, game: GameState, action: Action | None) -> Game
     """The wild's player names the colour that continues play (Action Cards: Wild card)."""
     assert isinstance(action, Play)
     return game._replace(color=action.color)
+
+
+@cites(sections.SEVEN_O)
+@requires(SwapHands)
+@moves(*SWAPPED)
+def swap_hands(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The Swap Hands' player and the player they named swap hands (House rules: 7-0)."""
+    assert isinstance(action, Play)
+    mine, theirs = game.hands[action.player], game.hands[action.target]
+    hands = list(game.hands)
+    hands[action.player], hands[action.target] = theirs, mine
+    return game._replace(hands=tuple(hands))
 
 
 @cites(sections.TURN)

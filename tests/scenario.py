@@ -25,7 +25,7 @@ _EDITIONS: dict[str, Edition] = {}
 
 
 def edition(name: str) -> Edition:
-    """A built-in edition, loaded once per test session."""
+    """A built-in edition (or an edition file, by its path), loaded once per test session."""
     if name not in _EDITIONS:
         _EDITIONS[name] = load_edition(name)
     return _EDITIONS[name]
@@ -133,6 +133,12 @@ WILD_REVERSE_DRAW_FOUR = (
 """The edits that add a card of a new kind to classic, made of primitives the code already
 has: four Wild Reverse Draw Fours (the player names a colour, play turns round, and the next
 player in the new direction draws four and loses their turn). No Python knows the kind."""
+
+
+HOUSE_CARDS = str(Path(__file__).parent / "editions" / "house-cards.toml")
+"""A delta of classic with a card of every primitive no built-in edition has (skip
+everyone, discard a colour, pass and swap hands, a wild that makes the next player draw):
+`edition(HOUSE_CARDS)` loads it."""
 
 
 def new_card_edition(folder: Path) -> Edition:

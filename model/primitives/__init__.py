@@ -14,28 +14,36 @@ import dataclasses
 import typing
 from typing import Literal, get_args, get_origin
 
+from unospec.model.primitives.discard_colour import DiscardColour
 from unospec.model.primitives.draw import Draw
 from unospec.model.primitives.hail_mary import HailMary
 from unospec.model.primitives.name_colour import NameColour
+from unospec.model.primitives.pass_hands import PassHands
 from unospec.model.primitives.penalty_race import PenaltyRace
 from unospec.model.primitives.reverse import Reverse
 from unospec.model.primitives.skip import Skip
+from unospec.model.primitives.skip_everyone import SkipEveryone
 from unospec.model.primitives.step import ASKS, Statement, Step, Turn, turns
+from unospec.model.primitives.swap_hands import SwapHands
 from unospec.model.primitives.wild_draw import HOLDINGS, WildDraw
 
 __all__ = [
     "ASKS",
     "HOLDINGS",
     "PRIMITIVES",
+    "DiscardColour",
     "Draw",
     "HailMary",
     "NameColour",
     "Parameter",
+    "PassHands",
     "PenaltyRace",
     "Reverse",
     "Skip",
+    "SkipEveryone",
     "Statement",
     "Step",
+    "SwapHands",
     "Turn",
     "WildDraw",
     "by_name",
@@ -51,6 +59,10 @@ PRIMITIVES: tuple[type[Step], ...] = (
     WildDraw,
     HailMary,
     PenaltyRace,
+    SkipEveryone,
+    DiscardColour,
+    PassHands,
+    SwapHands,
 )
 """Every primitive, in the order the docs present them."""
 

@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 Ask = str
 """A decision a step waits for, as the machine names its phase's purpose: `colour` (the
 player names the colour in force), `answer` (the next player challenges or accepts), `loser`
-(the table names who draws)."""
-ASKS: tuple[Ask, ...] = ("colour", "answer", "loser")
+(the table names who draws), `target` (the player picks another player to act on)."""
+ASKS: tuple[Ask, ...] = ("colour", "answer", "loser", "target")
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,8 @@ class Statement:
     - `passes`: seats the turn moves on past where it had come to (a Skip: 1);
     - `flips`: the direction of play turns round, and the turn with it (a Reverse);
     - `two_player_passes`: seats it moves on besides, at a table of two;
+    - `returns`: the turn comes back to the card's player (a Skip Everyone), wherever it
+      had come to;
     - `owes`: cards the player the turn has come to is owed at once (None: no draw);
     - `draws`: the parameter that says how many cards the step makes someone draw, at
       once or once a decision is made, and its value (a card's name may state it);
@@ -57,6 +59,7 @@ class Statement:
     passes: int = 0
     flips: bool = False
     two_player_passes: int = 0
+    returns: bool = False
     owes: int | None = None
     draws: tuple[str, int] | None = None
     asks: Ask | None = None
@@ -69,12 +72,14 @@ class Step:
 
     `NAME` is how an edition file writes it; `SECTION` is the booklet section, or the
     house-rule source, its rule is stated in; `WILD_ONLY` says only a wild card can carry
-    it (a coloured card names no colour, and is no wild to throw).
+    it (a coloured card names no colour, and is no wild to throw); `COLOURED_ONLY` that only a
+    coloured card can (its step reads the card's own colour).
     """
 
     NAME: ClassVar[str]
     SECTION: ClassVar[str]
     WILD_ONLY: ClassVar[bool] = False
+    COLOURED_ONLY: ClassVar[bool] = False
 
     def apply(self, edition: Edition, game: GameState, player: int, card: int) -> GameState:
         """The state after this step of `player`'s `card` (already on the discard pile, its
@@ -102,11 +107,13 @@ class Turn:
 def turns(statements: Iterable[Statement], direction: int, players: int) -> list[Turn]:
     """Where the turn has come to before each statement and after the last, for a card
     played in `direction` at a table of `players`: first to the next player, then moved
-    on (`passes`, `two_player_passes`) and turned round (`flips`) by each step."""
+    on (`passes`, `two_player_passes`), turned round (`flips`) or brought back to the
+    player (`returns`) by each step."""
     turn = Turn(1, direction)
     found = [turn]
     for said in statements:
         seats = turn.seats + said.passes + (said.two_player_passes if players == 2 else 0)
+        seats = 0 if said.returns else seats
         turn = Turn(seats, -turn.direction if said.flips else turn.direction)
         found.append(turn)
     return found

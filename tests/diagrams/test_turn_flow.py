@@ -133,7 +133,8 @@ def test_each_event_is_set_by_who_takes_its_step() -> None:
     lost a special wild: Action Cards); italic no step of its own: the table moves on by
     itself (the flip, its draws, resolving, scoring), or the next step closes the UNO window
     (Calling UNO). Naming a wild's colour is its player's choice (Action Cards: Wild card),
-    though it happens within the play's step: drawn as a player's."""
+    as is naming the player a Swap Hands swaps with (House rules: 7-0), though each happens
+    within the play's step: drawn as a player's."""
     drawn: dict[str, set[str]] = {}
     for e in turn_flow(edition("super-bowl-lvii")).edges:
         drawn.setdefault(e.step, set()).add(e.event)
@@ -141,8 +142,8 @@ def test_each_event_is_set_by_who_takes_its_step() -> None:
         "no step": {"flip", "draw_owed", "resolve", "score", "close_window"},
         "table": {"deal", "reshuffle", "name_loser"},
         "player": {
-            "play", "draw", "play_drawn", "pass_turn", "choose_color", "challenge", "accept",
-            "uno", "catch", "hail_mary", "keep",
+            "play", "draw", "play_drawn", "pass_turn", "choose_color", "choose_target",
+            "challenge", "accept", "uno", "catch", "hail_mary", "keep",
         },
     }  # fmt: skip
     dot = flow_dot(turn_flow(edition("super-bowl-lvii")))

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scenario import edition, ids, table
+from scenario import HOUSE_CARDS, edition, ids, table
 from test_conformance import ReferenceAsAnEngine
 
 from unospec.checks.engines.compiled.adapter import CompiledRules
@@ -391,3 +391,25 @@ def test_the_engine_agrees_on_every_run_of_the_check(name: str) -> None:
         compared = report["states_compared"]
         assert compared == run.states or (report["complete"] and compared < run.states)
         assert report["canonical_forms"] == compared
+
+
+HOUSE_SCALES = (
+    ("micro,hand=2,kinds=number+skip-everyone", 2),
+    ("micro,colors=2,hand=2,kinds=number+discard-all", 2),
+    ("micro,hand=2,kinds=number+number-0", 3),
+    ("micro,hand=2,kinds=number+number-7", 3),
+    ("micro,hand=2,kinds=number+wild-swap-hands+wild-reverse-draw-four", 3),
+    ("micro,hand=2,kinds=number+swap-draw-two", 3),
+)
+"""Scales of the house cards' edition where each new primitive is played from a hand of two
+(a hand of one plays its last card, whose effect never comes)."""
+
+
+@pytest.mark.parametrize(("scale", "players"), HOUSE_SCALES)
+def test_the_engine_plays_every_new_primitive_as_the_reference(scale: str, players: int) -> None:
+    """On a user's edition of house cards, the engine agrees with the reference in every
+    state of a scale where the card is played with its effect, moves not offered included
+    (a swap naming each seat, a card naming a seat it does not act on)."""
+    report = conform(edition(HOUSE_CARDS), scale=scale, players=players, games=2)
+    assert report.ok, report.to_json()["first_difference"]
+    assert report.complete and report.states_compared > 50

@@ -14,12 +14,15 @@ Recaptured on purpose since, each time with the keys that moved and why (nothing
   `show`'s `decides` and `keys`, `lint`'s `key` and `interpretation.decides`, `check`'s
   interpretations and the SARIF locations' lines (the built-in files are rewritten in the
   list syntax, so a finding's line moved);
-- `TurnFlow` grew `choosing_color --choose_color [plays_draw_card]--> table_draws` (a wild
-  that makes the next player draw, such as a Wild Reverse Draw Four): every key that lists
-  or counts the machine's transitions gained it (`rules_fired`, `coverage`, `fired`,
-  `never_fired`, `dead-rule` findings, the card-conservation proof queries and their
-  counts, the "N of 41 transitions fired" details), and `check`'s baseline detail and
-  `new_proofs` name its proof query, proved, which the saved baselines predate.
+- `TurnFlow` grew transitions for cards no built-in edition has (a wild that makes the next
+  player draw, such as a Wild Reverse Draw Four; a Swap Hands' `choosing_target` phase; a
+  hand a Discard All empties): every key that lists or counts the machine's transitions
+  gained them (`rules_fired`, `coverage`, `fired`, `never_fired`, `dead-rule` findings, the
+  card-conservation proof queries and their counts, the "N of M transitions fired" details),
+  and `check`'s baseline detail and `new_proofs` name their proof queries, proved, which the
+  saved baselines predate;
+- conformance's converse tries more moves not offered (a play naming a player, for a card
+  that acts on none): `moves_refused` and the details that count them grew.
 
 In-process, the suite's conftest makes `check`'s conformance compare 300 states and one
 game instead of 20,000 and five, unless a test is marked `full_conformance`: these are, and

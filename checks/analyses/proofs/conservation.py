@@ -66,6 +66,11 @@ def _apply(
         needs.append(counts["hand"] >= 1)
     elif move.amount == "under":
         amount = counts["under"]
+    elif move.amount == "hand":
+        amount = counts[source]
+    elif move.amount in ("colour", "some"):  # any number the place holds: a fresh unknown
+        amount = z3.FreshInt(move.amount)
+        needs += [amount >= 0, amount <= counts[source]]
     elif move.amount == "dealt":
         amount = players * edition.rules.hand_size
         needs.append(edition.in_play_count >= amount + 1)  # the deal's guard (Set Up 2)

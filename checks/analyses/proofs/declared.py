@@ -16,9 +16,10 @@ from collections import Counter
 
 from unospec.checks.analyses.proofs.result import PROVED, REFUTED, Claim, Query, Verdict, Witness
 from unospec.checks.engines.random_play import choose
+from unospec.model.actions import Play
 from unospec.model.edition import Edition
 from unospec.model.errors import UnospecError
-from unospec.model.flows import moves_of
+from unospec.model.flows import Move, moves_of
 from unospec.model.kernel import Fired, empty_table, is_chance, legal_actions, random_outcome, run
 from unospec.model.state import GameState
 from unospec.model.vocabulary import Phase
@@ -61,6 +62,10 @@ def declared(edition: Edition, step: Fired) -> Counter[str]:
         if move.amount == "hand-1":
             actor = getattr(step.action, "player", before.actor)  # a step's, else the table's
             amount = len(before.hands[actor]) - 1
+        elif move.amount == "colour":
+            amount = _same_colour(edition, before, step.action, move)
+        elif move.amount in ("hand", "some") and source == target:  # hand to hand: no count moves
+            amount = 0
         if move.source == "in-play":
             for place in ("draw", "top", "under", "hands"):
                 counts[place] = 0
@@ -68,6 +73,24 @@ def declared(edition: Edition, step: Fired) -> Counter[str]:
             counts[source] -= amount
         counts[target] += amount
     return counts
+
+
+def _same_colour(edition: Edition, before: GameState, action: object, move: Move) -> int:
+    """The cards a play's `colour` move takes: those of the played card's colour left in its
+    player's hand, when the card's own effect declares the move (and it was not the last)."""
+    if not isinstance(action, Play):
+        return 0
+    faces = edition.faces
+    if move not in {m for said in faces.effect[action.card].statements for m in said.moves}:
+        return 0
+    hand = list(before.hands[action.player])
+    hand.remove(action.card)
+    colour = faces.color[action.card]
+    return (
+        sum(1 for card in hand if not faces.wild[card] and faces.color[card] == colour)
+        if hand
+        else 0
+    )
 
 
 def kernel_moves_as_declared(edition: Edition, seed: int = 5) -> Query:

@@ -51,7 +51,7 @@ from unospec.checks.engines.compiled.rules import (
 from unospec.checks.engines.compiled.search import EMPTY, slot_of
 from unospec.checks.engines.compiled.states import fingerprint, normalize, pack, unpack
 from unospec.checks.engines.compiled.tables import M_CHANCE, M_FINAL
-from unospec.checks.engines.compiled.vocabulary import GAP, REFUSAL
+from unospec.checks.engines.compiled.vocabulary import GAP, REFUSAL, TARGET_UNIT
 
 # -- how the editions part (`diff`'s words for each)
 (
@@ -86,7 +86,7 @@ def rank_of(
     ranks: Ints, players: int, faces: int, kind: int, player: int, card: int, arg: int
 ) -> int:
     """The position of a move among every move, sorted by the reference's `repr`."""
-    width = max(5, players + 1)
+    width = TARGET_UNIT * (players + 1)  # a play's colour and target (row.play_arg), a catch's
     return ranks[((kind * players + player) * faces + card) * width + arg + 1]
 
 
@@ -222,12 +222,16 @@ def rank_table(players: int, faces: int) -> npt.NDArray[np.int64]:
         PlayerAction,
     )  # fmt: skip
 
-    width = max(5, players + 1)
+    width = TARGET_UNIT * (players + 1)
     table = np.full(len(ACTION_KIND) * players * faces * width, 1 << 40, dtype=np.int64)
     moves: list[tuple[PlayerAction, int, int]] = []  # (move, card, arg)
     for p in range(players):
         for card in range(faces):
-            moves.extend((Play(p, card, colour), card, colour) for colour in range(-1, 4))
+            moves.extend(
+                (Play(p, card, colour, target), card, colour + TARGET_UNIT * (target + 1))
+                for colour in range(-1, 4)
+                for target in range(-1, players)
+            )
             moves.append((Keep(p, card), card, 0))
         moves.extend(
             (step(p), 0, 0) for step in (Draw, Pass, Challenge, Accept, CallUno, NameLoser)

@@ -25,25 +25,54 @@ from unospec.checks.engines.compiled.layout import (
     COLOR,
     CURRENT,
     DIRECTION,
+    FACES,
     PLAYERS,
     SPECIAL,
+    UNDER,
 )
-from unospec.checks.engines.compiled.row import face, holds_any, next_player, owe, phase_named
-from unospec.checks.engines.compiled.vocabulary import PH_RESOLVING
+from unospec.checks.engines.compiled.row import (
+    add_to_hand,
+    face,
+    hand_base,
+    held,
+    holds_any,
+    next_player,
+    owe,
+    phase_named,
+    sizes_base,
+    under_base,
+)
+from unospec.checks.engines.compiled.vocabulary import F_COLOR, F_WILD, PH_RESOLVING
 from unospec.model.errors import InternalError
 from unospec.model.primitives import (
     PRIMITIVES,
+    DiscardColour,
     Draw,
     HailMary,
     NameColour,
+    PassHands,
     PenaltyRace,
     Reverse,
     Skip,
+    SkipEveryone,
     Step,
+    SwapHands,
     WildDraw,
 )
 
-P_SKIP, P_REVERSE, P_DRAW, P_NAME_COLOUR, P_WILD_DRAW, P_HAIL_MARY, P_PENALTY_RACE = range(7)
+(
+    P_SKIP,
+    P_REVERSE,
+    P_DRAW,
+    P_NAME_COLOUR,
+    P_WILD_DRAW,
+    P_HAIL_MARY,
+    P_PENALTY_RACE,
+    P_SKIP_EVERYONE,
+    P_DISCARD_COLOUR,
+    P_PASS_HANDS,
+    P_SWAP_HANDS,
+) = range(11)
 
 HOLDINGS = {"current-color": v.HOLD_CURRENT_COLOR, "wild": v.HOLD_WILD}
 
@@ -105,6 +134,10 @@ TWINS: dict[type[Step], tuple[int, Encoder]] = {
     WildDraw: (P_WILD_DRAW, _wild_draw),
     HailMary: (P_HAIL_MARY, _hail_mary),
     PenaltyRace: (P_PENALTY_RACE, _penalty_race),
+    SkipEveryone: (P_SKIP_EVERYONE, _nothing),
+    DiscardColour: (P_DISCARD_COLOUR, _nothing),
+    PassHands: (P_PASS_HANDS, _nothing),
+    SwapHands: (P_SWAP_HANDS, _nothing),
 }
 """Each reference primitive's number and encoder."""
 
@@ -154,6 +187,47 @@ def wild_draw(E: Ints, s: Ints, player: int, card: int, guilty: int, unless: int
 
 
 @compiled
+def discard_colour(E: Ints, s: Ints, player: int, card: int) -> None:
+    """DiscardColour.apply: every card of the played card's colour the player holds goes
+    under the top card."""
+    colour = face(E, card, F_COLOR)
+    for c in range(s[FACES]):
+        count = held(s, player, c)
+        if count and not face(E, c, F_WILD) and face(E, c, F_COLOR) == colour:
+            add_to_hand(s, player, c, -count)
+            s[under_base(s) + c] += count
+            s[UNDER] += count
+
+
+@compiled
+def _swap_hands(s: Ints, a: int, b: int, faces: int) -> None:
+    """Hands `a` and `b` trade places, counts and sizes."""
+    at, bt = hand_base(s, a), hand_base(s, b)
+    for c in range(faces):
+        s[at + c], s[bt + c] = s[bt + c], s[at + c]
+    sizes = sizes_base(s)
+    s[sizes + a], s[sizes + b] = s[sizes + b], s[sizes + a]
+
+
+@compiled
+def swap_hands(s: Ints, player: int, target: int) -> None:
+    """updates.swap_hands: the Swap Hands' player and the player they named swap hands."""
+    _swap_hands(s, player, target, s[FACES])
+
+
+@compiled
+def pass_hands(s: Ints) -> None:
+    """PassHands.apply: every hand (its counts and its size) moves one seat on in the
+    direction of play; the last seat's is carried round through a spare pass."""
+    n, faces, way = s[PLAYERS], s[FACES], s[DIRECTION]
+    seat = 0
+    for _ in range(n - 1):  # swap seat's hand with the one it receives from, round the table
+        giver = (seat - way) % n
+        _swap_hands(s, seat, giver, faces)
+        seat = giver
+
+
+@compiled
 def apply_step(
     M: Ints, E: Ints, s: Ints, primitive: int, a: int, b: int, player: int, card: int
 ) -> bool:
@@ -170,6 +244,13 @@ def apply_step(
         wild_draw(E, s, player, card, a, b)
     elif primitive == P_PENALTY_RACE:  # PenaltyRace.apply
         s[SPECIAL] = card
-    elif primitive != P_NAME_COLOUR and primitive != P_HAIL_MARY:  # these: machine events
+    elif primitive == P_SKIP_EVERYONE:  # SkipEveryone.apply
+        s[CURRENT] = player
+    elif primitive == P_DISCARD_COLOUR:
+        discard_colour(E, s, player, card)
+    elif primitive == P_PASS_HANDS:
+        pass_hands(s)
+    elif primitive != P_NAME_COLOUR and primitive != P_HAIL_MARY and primitive != P_SWAP_HANDS:
+        # those three are the machine's events (choose_color, hail_mary, choose_target)
         return False
     return True

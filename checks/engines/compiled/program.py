@@ -82,7 +82,9 @@ class Program:
 
     @property
     def max_moves(self) -> int:
-        return 2 * (self.faces * 5 + self.players * self.faces * 4 + 2 * self.players + 8)
+        return 2 * (
+            self.faces * 5 * self.players + self.players * self.faces * 4 + 2 * self.players + 8
+        )
 
     def encode(self, game: GameState) -> Ints:
         return layout.encode(self.edition, game, self.machine.phase_ids)
@@ -97,7 +99,7 @@ class Program:
         card = getattr(action, "card", 0)
         arg = 0
         if isinstance(action, Play):
-            arg = action.color
+            arg = action.color + v.TARGET_UNIT * (action.target + 1)  # row.play_arg
         elif isinstance(action, Catch):
             arg = action.target
         order = np.array(getattr(action, "order", ()), dtype=np.int64)
@@ -108,7 +110,8 @@ class Program:
         kind, player, card, arg = (int(x) for x in row[:4])
         step = _KIND_TYPE[kind]
         if step is Play:
-            return Play(player, card, arg)
+            unit = v.TARGET_UNIT  # row.arg_color, row.arg_target
+            return Play(player, card, (arg + 1) % unit - 1, (arg + 1) // unit - 1)
         if step is Catch:
             return Catch(player, arg)
         if step is Keep:

@@ -53,6 +53,7 @@ from unospec.checks.engines.compiled.layout import (
 )
 from unospec.checks.engines.compiled.primitives import P_HAIL_MARY, P_WILD_DRAW, has
 from unospec.checks.engines.compiled.row import (
+    arg_color,
     discard_len,
     face,
     hand_base,
@@ -832,9 +833,9 @@ def hail_mary_ok(
     kind: int,
     player: int,
     card: int,
-    arg: int,
+    color: int,
 ) -> bool:
-    """rule_invariants.hail_mary_lands."""
+    """rule_invariants.hail_mary_lands (`color`: the colour the play named)."""
     if kind != A_PLAY and kind != A_KEEP:
         return True
     if kind == A_PLAY and not has(E, card, P_HAIL_MARY):
@@ -851,7 +852,7 @@ def hail_mary_ok(
             if after[TOP] != game[TOP] or discard_len(after) != discard_len(game) + shed:
                 return False
         elif event_in(M, inv, V_HAIL_MARY, event):
-            if after[TOP] != card or after[COLOR] != arg:
+            if after[TOP] != card or after[COLOR] != color:
                 return False
             left = hand_size(game, player) - 1
             if left == 0:
@@ -865,7 +866,7 @@ def hail_mary_ok(
                 if held(game, window, c) > 0:
                     last = c
                     break
-            right = last >= 0 and face(E, last, F_COLOR) == arg
+            right = last >= 0 and face(E, last, F_COLOR) == color
             discarding = phase_in(M, inv, T_HAIL_MARY_DISCARD, after[PHASE]) == 1
             if discarding != (right and left > 1):
                 return False
@@ -926,7 +927,7 @@ def step_verdicts(
     if kind == A_PLAY and face(E, card, F_WILD):
         for i in range(logged):
             if event_in(M, inv, V_CHOOSE_COLOR, M[M[M_BR_EVENT] + log[i, 0]]) and log[i, 1]:
-                if snaps[i + 1][COLOR] != arg:
+                if snaps[i + 1][COLOR] != arg_color(arg):
                     broken |= 1 << I_WILD_COLOUR
                     break
     if not score_ok(M, E, inv, before, child, log, snaps, logged):
@@ -937,7 +938,8 @@ def step_verdicts(
         broken |= 1 << I_CHALLENGE
     if not game_ends_ok(M, E, inv, child, log, snaps, logged):
         broken |= 1 << I_GAME_ENDS
-    if not hail_mary_ok(M, E, inv, child, log, snaps, logged, kind, player, card, arg):
+    color = arg_color(arg)
+    if not hail_mary_ok(M, E, inv, child, log, snaps, logged, kind, player, card, color):
         broken |= 1 << I_HAIL_MARY
     if not declared_ok(M, child, log, snaps, logged):
         broken |= 1 << I_DECLARED

@@ -46,6 +46,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     HOLD_WILD,
     R_COLORS,
     REFUSAL,
+    TARGET_UNIT,
 )
 
 
@@ -136,6 +137,24 @@ def discard_push(s: Ints, card: int) -> None:
 @compiled_inline
 def discard_len(s: Ints) -> int:
     return s[UNDER] + (1 if s[TOP] >= 0 else 0)
+
+
+@compiled_inline
+def arg_color(arg: int) -> int:
+    """The colour a play's arg names (-1: none; see `vocabulary.TARGET_UNIT`)."""
+    return (arg + 1) % TARGET_UNIT - 1
+
+
+@compiled_inline
+def arg_target(arg: int) -> int:
+    """The player a play's arg names (-1: none; see `vocabulary.TARGET_UNIT`)."""
+    return (arg + 1) // TARGET_UNIT - 1
+
+
+@compiled_inline
+def play_arg(color: int, target: int) -> int:
+    """The arg of a play naming `color` and `target` (each -1 for none)."""
+    return color + TARGET_UNIT * (target + 1)
 
 
 @compiled_inline

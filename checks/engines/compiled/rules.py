@@ -55,9 +55,12 @@ from unospec.checks.engines.compiled.primitives import (
     P_WILD_DRAW,
     apply_step,
     has,
+    swap_hands,
 )
 from unospec.checks.engines.compiled.row import (
     add_to_hand,
+    arg_color,
+    arg_target,
     discard_len,
     discard_push,
     event_named,
@@ -77,6 +80,7 @@ from unospec.checks.engines.compiled.row import (
     pile_card,
     pile_pop,
     pile_push_bottom,
+    play_arg,
     refused,
     set_pile,
     sizes_base,
@@ -123,10 +127,12 @@ from unospec.checks.engines.compiled.vocabulary import (
     A_UNO,
     ACTION_KINDS,
     BROKEN,
+    C_ASKS_TARGET,
     C_CHALLENGE_PENDING,
     C_FLIPS_IGNORED_CARD,
     C_GAME_IS_WON,
     C_GUESS_SHEDS_CARDS,
+    C_HAND_EMPTIED,
     C_NO_NUMBER_CARD_LEFT,
     C_NOTHING_TO_DRAW,
     C_OPENS_UNO_WINDOW,
@@ -141,6 +147,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     EV_HAIL_MARY,
     F_ASKS_COLOUR,
     F_ASKS_LOSER,
+    F_ASKS_TARGET,
     F_CHALLENGER_DRAWS,
     F_CHALLENGER_PLAYS,
     F_COLOR,
@@ -215,6 +222,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     U_RESHUFFLE_DISCARD,
     U_SCORE_HAND,
     U_SET_FLIPPED_CARD_ASIDE,
+    U_SWAP_HANDS,
     U_THROW_HAIL_MARY,
     U_TURN_UP_FIRST_CARD,
     V_CATCH,
@@ -226,6 +234,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     V_PLAY,
     V_PLAY_DRAWN,
     V_RESHUFFLE,
+    V_TARGET,
     V_TURN_PLAYER,
     V_UNO,
     V_VICTIM,
@@ -331,13 +340,40 @@ def check_color_named(E: Ints, s: Ints, player: int, card: int, color: int) -> i
 
 
 @compiled
-def check_playable(E: Ints, s: Ints, player: int, card: int, color: int) -> int:
-    """legality._check_playable."""
+def check_other_player(s: Ints, player: int, card: int, target: int) -> int:
+    """legality._check_other_player."""
+    if not 0 <= target < s[PLAYERS] or target == player:
+        return refused(ILLEGAL, CARD_RULE + card)
+    return OK
+
+
+@compiled
+def check_target_named(E: Ints, s: Ints, player: int, card: int, target: int) -> int:
+    """legality._check_target."""
+    asks = face(E, card, F_ASKS_TARGET)
+    if target == -1 and not asks:
+        return OK
+    if not asks:
+        return refused(ILLEGAL, S_MATCHING)
+    last = hand_size(s, player) == 1
+    if last and target != -1:
+        return refused(ILLEGAL, S_WINNING)
+    if not last:
+        return check_other_player(s, player, card, target)
+    return OK
+
+
+@compiled
+def check_playable(E: Ints, s: Ints, player: int, card: int, arg: int) -> int:
+    """legality._check_playable (`arg`: the play's colour and target, `row.arg_color`)."""
     if not matches(E, s[COLOR], s[TOP], card):
         return refused(ILLEGAL, S_MATCHING)
     if not own_rule_allows(E, s, player, card):
         return refused(ILLEGAL, CARD_RULE + card)
-    return check_color_named(E, s, player, card, color)
+    r = check_color_named(E, s, player, card, arg_color(arg))
+    if r < 0:
+        return r
+    return check_target_named(E, s, player, card, arg_target(arg))
 
 
 @compiled
@@ -429,11 +465,15 @@ def validate(
         r = check_in_hand(s, player, card)
         if r < 0:
             return r
-        if s[CH] or arg < 0 or not is_deck_color(E, arg):
+        color = arg_color(arg)
+        if s[CH] or color < 0 or not is_deck_color(E, color):
             return refused(ILLEGAL, CARD_RULE + card)
-        return OK
+        return OK if arg_target(arg) == -1 else refused(ILLEGAL, S_MATCHING)
     if check == V_COLOR:
-        return OK if is_deck_color(E, arg) else refused(ILLEGAL, CARD_RULE + s[TOP])
+        color = arg_color(arg)
+        return OK if is_deck_color(E, color) else refused(ILLEGAL, CARD_RULE + s[TOP])
+    if check == V_TARGET:
+        return check_other_player(s, player, card, arg_target(arg))
     if check == V_KEEP:
         r = check_player(player, s[ACTOR])
         if r < 0:
@@ -487,6 +527,10 @@ def condition(
         return 1 if s[CH] else 0
     if which == C_OPENS_UNO_WINDOW:
         return 1 if hand_size(s, s[ACTOR]) == 1 else 0
+    if which == C_HAND_EMPTIED:
+        return 1 if hand_size(s, s[ACTOR]) == 0 else 0
+    if which == C_ASKS_TARGET:
+        return 1 if face(E, card, F_ASKS_TARGET) else 0
     if which == C_PILE_RUNS_OUT:
         return 1 if s[PILE_LEN] < s[OWED_AMOUNT] and discard_len(s) > 1 else 0
     if which == C_NOTHING_TO_DRAW:
@@ -501,7 +545,7 @@ def condition(
             if held(s, window, c):
                 last = c
                 break
-        right = face(E, last, F_COLOR) == color
+        right = face(E, last, F_COLOR) == arg_color(color)
         return 1 if right and hand_size(s, player) > 2 else 0
     if which == C_GAME_IS_WON:
         if E[E[E_RULES] + R_SINGLE_HAND]:
@@ -621,7 +665,9 @@ def update(
     elif which == U_OPEN_WINDOW:
         s[WINDOW] = s[ACTOR]
     elif which == U_NAME_COLOR:
-        s[COLOR] = arg
+        s[COLOR] = arg_color(arg)
+    elif which == U_SWAP_HANDS:
+        swap_hands(s, player, arg_target(arg))
     elif which == U_OWE_ONE_CARD:
         owe(s, s[CURRENT], 1, phase_named(M, PH_DRAWN_CARD))
         s[ACTOR] = s[CURRENT]
@@ -665,7 +711,7 @@ def update(
     elif which == U_THROW_HAIL_MARY:
         add_to_hand(s, player, card, -1)
         discard_push(s, card)
-        s[COLOR] = arg
+        s[COLOR] = arg_color(arg)
         s[ACTOR] = player
         if face(E, card, F_LEFT_OF_PLAYER):
             s[CURRENT] = (player + 1) % s[PLAYERS]
@@ -926,11 +972,15 @@ def plays(E: Ints, s: Ints, player: int, only: int, out: Grid, n: int) -> int:
             continue
         if not matches(E, s[COLOR], s[TOP], card) or not own_rule_allows(E, s, player, card):
             continue
-        if needs_color(E, s, player, card):
-            for i in range(E[E[E_RULES] + R_COLORS]):
-                n = put(out, n, A_PLAY, player, card, E[colors_at + i])
-        else:
-            n = put(out, n, A_PLAY, player, card, -1)
+        named = needs_color(E, s, player, card)
+        colours = E[E[E_RULES] + R_COLORS] if named else 1
+        targets = face(E, card, F_ASKS_TARGET) != 0 and hand_size(s, player) > 1
+        for target in range(-1, s[PLAYERS]):  # moves._targets: every other player, or none
+            if (target == -1) == targets or target == player:
+                continue
+            for i in range(colours):
+                color = E[colors_at + i] if named else -1
+                n = put(out, n, A_PLAY, player, card, play_arg(color, target))
     return n
 
 
@@ -1021,6 +1071,7 @@ def legal(
 
 @compiled
 def max_moves(players: int, faces: int, colors: int) -> int:
-    """A bound on the moves `legal` lists: plays with every colour, interrupts by every
-    other player, catches, and the moves of the phase the window closes into."""
-    return 2 * (faces * (colors + 1) + players * faces * colors + 2 * players + 8)
+    """A bound on the moves `legal` lists: plays with every colour and every other player,
+    interrupts by every other player, catches, and the moves of the phase the window closes
+    into."""
+    return 2 * (faces * (colors + 1) * players + players * faces * colors + 2 * players + 8)

@@ -79,6 +79,7 @@ VALIDATOR_TWINS: dict[Callable[..., Any], int] = {
     g.check_keep: v.V_KEEP,
     g.check_loser: v.V_LOSER,
     g.check_reshuffle: v.V_RESHUFFLE,
+    g.check_target: v.V_TARGET,
 }
 CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.plays_last_card: v.C_PLAYS_LAST_CARD,
@@ -93,6 +94,8 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.nothing_to_draw: v.C_NOTHING_TO_DRAW,
     b.guess_sheds_cards: v.C_GUESS_SHEDS_CARDS,
     b.game_is_won: v.C_GAME_IS_WON,
+    b.hand_emptied: v.C_HAND_EMPTIED,
+    b.asks_target: v.C_ASKS_TARGET,
 }
 """`branches.resumes(phase)` makes one condition per phase: each is the engine's C_RESUMES,
 with the phase as its argument."""
@@ -117,6 +120,7 @@ UPDATE_TWINS: dict[Callable[..., Any], int] = {
     u.discard_down_to_one: v.U_DISCARD_DOWN_TO_ONE,
     u.owe_loser_penalty: v.U_OWE_LOSER_PENALTY,
     u.score_hand: v.U_SCORE_HAND,
+    u.swap_hands: v.U_SWAP_HANDS,
 }
 LISTER_TWINS: dict[Callable[..., Any], int] = {
     LISTERS["play"]: v.L_TURN_PLAYS,
@@ -374,6 +378,7 @@ def _face_row(edition: Edition, face: int) -> list[int]:
     row[v.F_OWED] = effect.owes or 0
     row[v.F_ASKS_COLOUR] = int(effect.asks("colour"))
     row[v.F_ASKS_LOSER] = int(effect.asks("loser"))
+    row[v.F_ASKS_TARGET] = int(effect.asks("target"))
     said = effect.statements
     for players, seats, flips in ((3, v.F_TURN_SEATS, v.F_TURN_FLIPS),
                                   (2, v.F_TURN_SEATS_TWO, v.F_TURN_FLIPS_TWO)):  # fmt: skip

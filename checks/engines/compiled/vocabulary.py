@@ -21,6 +21,9 @@ A_PLAY, A_DRAW, A_PASS, A_CHALLENGE, A_ACCEPT, A_UNO, A_CATCH, A_KEEP, A_LOSER =
 A_RESHUFFLE, A_DEAL = 9, 10
 ACTION_KINDS = 11
 ACTION_FIELDS = 4  # kind, player, card, arg
+TARGET_UNIT = 8
+"""A play's arg holds its colour (-1 to 3) and its target: colour + TARGET_UNIT * (target + 1)
+(`row.arg_color`, `row.arg_target`), so a play with no target keeps its colour as its arg."""
 
 # -- the fields of a face's row in the edition tables: what the card is, what its effect's
 #    statements say (`model.primitives.Statement`), the parameters its primitives' twins
@@ -45,6 +48,7 @@ ACTION_FIELDS = 4  # kind, player, card, arg
     F_INTERRUPT_ONLY,  # Hail Mary: never a plain wild on one's own turn
     F_LEFT_OF_PLAYER,  # Hail Mary: play goes on to the thrower's left, whatever the direction
     F_EVERYONE,  # penalty race: its player can lose it too
+    F_ASKS_TARGET,  # its player names another player (a Swap Hands)
     # where the turn comes to after its steps, as their statements say (`primitives.turns`):
     # seats past the player and 1 where the direction turned round, at a table of more than
     # two, then at a table of two; then the same where its draw is owed
@@ -58,7 +62,7 @@ ACTION_FIELDS = 4  # kind, player, card, arg
     F_OWED_FLIPS_TWO,
     F_OWED,  # how many cards its play owes at once (its draw step's count)
     F_STEPS,  # how many steps its effect has; they follow, STEP_FIELDS each
-) = range(29)
+) = range(30)
 MAX_STEPS = 8
 STEP_FIELDS = 3  # the primitive (P_*), and two of its parameters
 FACE_FIELDS = F_STEPS + 1 + MAX_STEPS * STEP_FIELDS
@@ -95,7 +99,8 @@ RULE_FIELDS = 12
     V_KEEP,
     V_LOSER,
     V_RESHUFFLE,
-) = range(12)
+    V_TARGET,
+) = range(13)
 (
     C_PLAYS_LAST_CARD,
     C_PLAYS_WILD,
@@ -110,7 +115,9 @@ RULE_FIELDS = 12
     C_RESUMES,  # its argument: the phase the draw resumes
     C_GUESS_SHEDS_CARDS,
     C_GAME_IS_WON,
-) = range(13)
+    C_HAND_EMPTIED,
+    C_ASKS_TARGET,
+) = range(15)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
@@ -132,7 +139,8 @@ RULE_FIELDS = 12
     U_DISCARD_DOWN_TO_ONE,
     U_OWE_LOSER_PENALTY,
     U_SCORE_HAND,
-) = range(20)
+    U_SWAP_HANDS,
+) = range(21)
 NO_UPDATE = -1
 
 # -- who may make each step, with what (model.moves), by the step event they list

@@ -6,8 +6,10 @@ a move that the reference refuses for that reason. So each state is tried with:
 
 - every card of the deck, in the mover's hand or not (another hand's, the draw pile's, the
   discard pile's), by every seat and by one seat past the table, with each colour of the
-  deck, with none and with a colour the deck lacks; draws, passes, answers to a Wild Draw,
-  UNO calls and catches of every seat, a kept card, a special wild's loser;
+  deck, with none and with a colour the deck lacks, naming every seat (and one past the
+  table) where its effect acts on a player and one where it acts on none; draws, passes,
+  answers to a Wild Draw, UNO calls and catches of every seat, a kept card, a special
+  wild's loser;
 - shuffles that are not outcomes: in a reshuffle's phase, orders that are short, long,
   duplicated or hold a foreign card; before a deal, orders that are not a permutation of
   the deck; in every other phase, a reshuffle and a deal at all.
@@ -73,9 +75,20 @@ class MoveTable:
         seats, cards = range(players), range(len(edition.faces.faces))
         colours = _colours(edition)
         wild, first = edition.faces.wild, edition.color_indices[0]
+        asks = [edition.faces.effect[c].asks("target") for c in cards]
+
+        def targeted(p: int, c: int) -> tuple[Action, ...]:
+            """`c` played naming each seat and one past the table where its effect asks for
+            a player; naming the next seat where it asks for none."""
+            targets = (*seats, players) if asks[c] else ((p + 1) % players,)
+            return tuple(Play(p, c, first if wild[c] else -1, t) for t in targets)
+
         return cls(
             own=tuple(
-                tuple((*(Play(p, c, colour) for colour in colours), Keep(p, c)) for c in cards)
+                tuple(
+                    (*(Play(p, c, colour) for colour in colours), *targeted(p, c), Keep(p, c))
+                    for c in cards
+                )
                 for p in seats
             ),
             foreign=tuple(
