@@ -70,6 +70,12 @@ RULE_KEYS: dict[str, str] = {
     "game_end": "scoring.game_end",
     "target_score": "scoring.target",
     "points": "scoring.points",
+    "drawing": "play.drawing",
+    "drawn_playable": "play.drawn_playable",
+    "may_draw": "play.may_draw",
+    "stacking": "play.stacking",
+    "jump_in": "play.jump_in",
+    "elimination": "play.elimination",
 }
 """Where each field of `Rules` is written in an edition file, for messages that name it."""
 
@@ -498,7 +504,7 @@ def _rules(reader: Reader, deck: tuple[DeckEntry, ...], kinds: Kinds) -> Rules:
     )
     reader.table(("setup",), setup)
     play = ("after_drawing", "reshuffle", "draw_shortfall", "empty_handed_draw", "uno_penalty")
-    reader.table(("play",), play)
+    reader.table(("play",), (*play, *HOUSE_RULES))
     reader.table(("scoring",), ("game_end", "target", "points"))
     return Rules(
         hand_size=reader.integer(("setup", "hand_size"), 1, MAX_CARDS),
@@ -516,7 +522,38 @@ def _rules(reader: Reader, deck: tuple[DeckEntry, ...], kinds: Kinds) -> Rules:
         game_end=cast(r.GameEnd, _reading(reader, ("scoring", "game_end"))),
         target_score=reader.integer(("scoring", "target"), 1, 10**9),
         points=_points(reader, kinds),
+        **_house_rules(reader),
     )
+
+
+HOUSE_RULES = ("drawing", "drawn_playable", "may_draw", "stacking", "jump_in", "elimination")
+"""The optional `[play]` keys: a house rule or a newer edition's rule, the booklets' own where
+a file leaves one out (`edition.NO_HOUSE_RULE`)."""
+
+
+def _house_rules(reader: Reader) -> dict[str, Any]:
+    """The house rules the file states (the others keep the booklets' rule)."""
+    rules: dict[str, Any] = {}
+    for key in HOUSE_RULES:
+        path = ("play", key)
+        if not reader.has(path):
+            continue
+        if key == "elimination":
+            rules[key] = _elimination(reader, path)
+        else:
+            rules[key] = _reading(reader, path)
+    return rules
+
+
+def _elimination(reader: Reader, path: tuple[str, str]) -> int:
+    """The count at which a player is out: more than a hand as dealt (a player is not out of
+    the game the moment the cards are dealt)."""
+    hand = reader.integer(("setup", "hand_size"), 1, MAX_CARDS)
+    count = reader.integer(path, 1, MAX_CARDS)
+    if count <= hand:
+        expected = f"a count above the hand size, {hand} (a player dealt a hand is not out)"
+        reader.fail(path, expected, count)
+    return count
 
 
 def _reading(reader: Reader, path: tuple[str, str]) -> str:

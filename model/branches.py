@@ -12,6 +12,7 @@ from unospec.model import sections
 from unospec.model.actions import Action, Play
 from unospec.model.edition import Edition
 from unospec.model.flows import cites, requires, resuming, settled_by
+from unospec.model.legality import stops_the_draw
 from unospec.model.primitives import (
     DiscardColour,
     Draw,
@@ -22,7 +23,7 @@ from unospec.model.primitives import (
     WildDraw,
 )
 from unospec.model.scoring import hand_points, hand_winner
-from unospec.model.state import GameState
+from unospec.model.state import NO_UNTIL, GameState
 from unospec.model.vocabulary import Phase
 
 Condition = Callable[[Edition, GameState, Action | None], bool]
@@ -127,6 +128,27 @@ def nothing_to_draw(edition: Edition, game: GameState, action: Action | None) ->
     you do not have a matching card; the edition's `empty_handed_draw` reading)."""
     assert game.owed is not None
     return game.owed.then == Phase.drawn_card and not game.draw_pile
+
+
+def _draws_until(edition: Edition) -> bool | None:
+    """A draw of no set number happens only where the edition draws until a card can be
+    played, or has a card whose draw goes on until a colour (`Owed.until`)."""
+    until_colour = any(effect.asks("pick") for effect in set(edition.faces.effect))
+    return None if edition.rules.drawing == "until-playable" or until_colour else False
+
+
+@cites(sections.DRAW_UNTIL_PLAYABLE)
+@settled_by("play.drawing", _draws_until)
+def draws_on(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """A draw of no set number goes on: the next card of the pile does not end it (House
+    rules: Draw until you can play; a Color Roulette's draw, until its colour)."""
+    owed = game.owed
+    assert owed is not None
+    return (
+        owed.until != NO_UNTIL
+        and bool(game.draw_pile)
+        and not stops_the_draw(edition, game, game.draw_pile[0])
+    )
 
 
 def resumes(phase: str) -> Condition:

@@ -80,6 +80,26 @@ class Rules:
     game_end: r.GameEnd
     target_score: int
     points: tuple[tuple[str, int | str], ...]  # kind -> points, or "face-value"
+    # House rules, and the newer editions' rules: absent from a file, the booklets' own
+    # rule holds (`NO_HOUSE_RULE`), not a reading chosen for them.
+    drawing: r.Drawing = "one-card"
+    drawn_playable: r.DrawnPlayable = "may-keep"
+    may_draw: r.MayDraw = "any-time"
+    stacking: r.Stacking = "none"
+    jump_in: r.JumpIn = "none"
+    elimination: int = 0  # a player holding this many cards or more is out; 0: no one is
+
+
+NO_HOUSE_RULE: dict[str, object] = {
+    "drawing": "one-card",
+    "drawn_playable": "may-keep",
+    "may_draw": "any-time",
+    "stacking": "none",
+    "jump_in": "none",
+    "elimination": 0,
+}
+"""The `Rules` a file may leave out, as the five booklets play (Let's Play: draw one card, and
+play it or keep it, or draw by choice; no stacking, no jump-in, no one out)."""
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.flows import cites, requires
 from unospec.model.primitives import HailMary, NameColour, PenaltyRace, SwapHands, WildDraw
 from unospec.model.primitives.wild_draw import holds_any
-from unospec.model.state import GameState
+from unospec.model.state import UNTIL_PLAYABLE, GameState
 
 
 def matches(edition: Edition, game: GameState, card: int) -> bool:
@@ -68,6 +68,33 @@ def own_rule_allows(edition: Edition, game: GameState, player: int, card: int) -
     if wild_draw is not None and wild_draw.bluff == "refused":
         return not is_bluff(edition, game, player, card)
     return True
+
+
+def stops_the_draw(edition: Edition, game: GameState, card: int) -> bool:
+    """Whether `card`, drawn next, ends an owed draw of no set number (`Owed.until`): a card
+    of the colour it waits for (wilds have none), or one its player may then play (House
+    rules: Draw until you can play). An owed draw of a number of cards stops at none."""
+    owed = game.owed
+    assert owed is not None
+    if owed.until >= 0:
+        return not edition.faces.wild[card] and edition.faces.color[card] == owed.until
+    if owed.until == UNTIL_PLAYABLE:
+        hand = tuple(sorted((*game.hands[owed.player], card)))
+        holding = game._replace(
+            hands=(*game.hands[: owed.player], hand, *game.hands[owed.player + 1 :])
+        )
+        return matches(edition, holding, card) and own_rule_allows(
+            edition, holding, owed.player, card
+        )
+    return False
+
+
+def has_a_play(edition: Edition, game: GameState, player: int) -> bool:
+    """Whether `player` holds a card they may play now (matching, and its own rule allowing)."""
+    matching = matching_cards(edition, game.color, game.top)
+    return any(
+        c in matching and own_rule_allows(edition, game, player, c) for c in game.hands[player]
+    )
 
 
 def needs_color(edition: Edition, game: GameState, player: int, card: int) -> bool:
@@ -171,6 +198,42 @@ def _check_other_player(edition: Edition, game: GameState, action: Play) -> None
 def check_turn_player(edition: Edition, game: GameState, action: PlayerAction) -> None:
     """Draw and pass belong to the player whose turn it is (Let's Play)."""
     _check_player(game, action.player, game.current, "draw or pass")
+
+
+@cites(sections.NO_MATCHING_CARD)
+def check_draw(edition: Edition, game: GameState, action: PlayerAction) -> None:
+    """The player whose turn it is draws; where the edition says so (`may_draw`), only when
+    they hold no card they may play (Let's Play: If you do not have a matching card)."""
+    check_turn_player(edition, game, action)
+    if edition.rules.may_draw == "without-a-playable-card" and has_a_play(
+        edition, game, action.player
+    ):
+        raise IllegalAction(
+            sections.NO_MATCHING_CARD, f"player {action.player} holds a card they may play: no draw"
+        )
+
+
+@cites(sections.DRAWN_CARD)
+def check_pass(edition: Edition, game: GameState, action: PlayerAction) -> None:
+    """The player who drew keeps the card and ends the turn; where the edition says so
+    (`drawn_playable`), only when the drawn card cannot be played (Let's Play: If you do not
+    have a matching card 1)."""
+    check_turn_player(edition, game, action)
+    if edition.rules.drawn_playable == "must-play" and plays_after_drawing(edition, game):
+        why = f"player {action.player} can play after drawing: the edition says they must"
+        raise IllegalAction(sections.DRAWN_CARD, why)
+
+
+def plays_after_drawing(edition: Edition, game: GameState) -> bool:
+    """Whether the player who drew may play now: the drawn card, or any card of their hand
+    where the edition says so (`after_drawing`)."""
+    player = game.current
+    if edition.rules.after_drawing == "any-matching-card":
+        return has_a_play(edition, game, player)
+    card = game.drawn
+    return (
+        card >= 0 and matches(edition, game, card) and own_rule_allows(edition, game, player, card)
+    )
 
 
 @cites(sections.WILD_DRAW)

@@ -69,7 +69,7 @@ class TurnFlow(StateMachine):
         validators=g.check_play,
         on=u.play_card,
     )
-    draw = awaiting_play.to(table_draws, validators=g.check_turn_player, on=u.owe_one_card)
+    draw = awaiting_play.to(table_draws, validators=g.check_draw, on=u.owe_one_card)
     play_drawn = _every(
         drawn_card.to(choosing_target, cond=b.asks_target)
         | drawn_card.to(choosing_color, cond=b.plays_wild)
@@ -78,7 +78,7 @@ class TurnFlow(StateMachine):
         validators=g.check_play_drawn,
         on=u.play_card,
     )
-    pass_turn = drawn_card.to(resolving, validators=g.check_turn_player, on=u.pass_turn)
+    pass_turn = drawn_card.to(resolving, validators=g.check_pass, on=u.pass_turn)
     choose_color = _every(
         choosing_color.to(special_wild, cond=b.resolves_by_loser)
         | choosing_color.to(table_draws, cond=b.plays_draw_card)
@@ -128,6 +128,7 @@ class TurnFlow(StateMachine):
     draw_owed = (
         table_draws.to(awaiting_reshuffle, cond=b.pile_runs_out, on=u.draw_what_the_pile_has)
         | table_draws.to(awaiting_play, cond=b.nothing_to_draw, on=u.pass_empty_handed)
+        | table_draws.to(table_draws, cond=b.draws_on, on=u.draw_what_the_pile_has)
         | _every(
             table_draws.to(drawn_card, cond=b.resumes("drawn_card"))
             | table_draws.to(resolving, cond=b.resumes("resolving"))

@@ -24,7 +24,13 @@ from unospec.model.actions import (
     Play,
 )
 from unospec.model.edition import Edition
-from unospec.model.legality import matching_cards, needs_color, own_rule_allows
+from unospec.model.legality import (
+    has_a_play,
+    matching_cards,
+    needs_color,
+    own_rule_allows,
+    plays_after_drawing,
+)
 from unospec.model.primitives import PenaltyRace
 from unospec.model.state import GameState
 
@@ -70,10 +76,17 @@ def _drawn_card_plays(edition: Edition, game: GameState) -> tuple[Action, ...]:
 
 
 def _draw_one(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    """A draw, unless the edition keeps it for a player with nothing to play (`may_draw`)."""
+    only_without = edition.rules.may_draw == "without-a-playable-card"
+    if only_without and has_a_play(edition, game, game.current):
+        return ()
     return (_draw(game.current),)
 
 
 def _pass_turn(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    """Keeping the drawn card, unless the edition makes a playable one be played."""
+    if edition.rules.drawn_playable == "must-play" and plays_after_drawing(edition, game):
+        return ()
     return (_pass(game.current),)
 
 

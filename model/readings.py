@@ -40,6 +40,18 @@ HailMaryContinuesWith = Literal["left-of-player", "next-in-direction"]
 LoserAmong = Literal["others", "everyone"]
 """Who can lose a penalty race."""
 
+Drawing = Literal["one-card", "until-playable"]
+"""After drawing (a house rule, No Mercy): draw one card, or until a playable one turns up."""
+DrawnPlayable = Literal["may-keep", "must-play"]
+"""After drawing: a playable drawn card may be kept, or must be played."""
+MayDraw = Literal["any-time", "without-a-playable-card"]
+"""Whether a player holding a playable card may draw instead of playing it."""
+Stacking = Literal["none", "same-kind", "equal-or-higher", "any-draw-card"]
+"""Stacking (a house rule, No Mercy): which draw card may be played on a draw card aimed at
+its holder, passing the penalty on, the totals adding up."""
+JumpIn = Literal["none", "identical-card"]
+"""Jump-in (a house rule): a card identical to the top card may be played out of turn."""
+
 READING_TYPES: dict[str, object] = {
     "setup.ignored_flip_goes": IgnoredFlipGoes,
     "setup.flip_exhausted": FlipExhausted,
@@ -48,6 +60,11 @@ READING_TYPES: dict[str, object] = {
     "play.draw_shortfall": DrawShortfall,
     "play.empty_handed_draw": EmptyHandedDraw,
     "play.after_drawing": AfterDrawing,
+    "play.drawing": Drawing,
+    "play.drawn_playable": DrawnPlayable,
+    "play.may_draw": MayDraw,
+    "play.stacking": Stacking,
+    "play.jump_in": JumpIn,
     "scoring.game_end": GameEnd,
     "reverse.with_two_players": TwoPlayerReverse,
     "wild-draw.bluff": Bluff,

@@ -15,12 +15,27 @@ CLOCKWISE = 1
 """Direction +1: play moves to the left, to the next higher seat (Set Up 5)."""
 
 
+NO_UNTIL = -1
+"""An owed draw of a number of cards."""
+UNTIL_PLAYABLE = -2
+"""An owed draw that goes on until a card the player may play turns up (draw until you can
+play: a house rule, No Mercy)."""
+UNTIL_PICKED = -3
+"""An owed draw that waits for its player to pick the colour it stops at (a Color Roulette)."""
+
+
 class Owed(NamedTuple):
-    """Cards the table still has to deal to `player`, and the phase to resume afterwards."""
+    """Cards the table still has to deal to `player`, and the phase to resume afterwards.
+
+    `until` says when a draw of no set number stops: `NO_UNTIL` for `amount` cards; else one
+    card at a time (`amount` 1) until a card of colour `until` turns up (a Color Roulette's),
+    a playable one (`UNTIL_PLAYABLE`), or, while the colour is to be picked, `UNTIL_PICKED`.
+    """
 
     player: int
     amount: int
     then: Phase
+    until: int = NO_UNTIL
 
 
 class PendingChallenge(NamedTuple):

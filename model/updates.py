@@ -13,10 +13,11 @@ from unospec.model.actions import Action, Catch, Deal, Keep, NameLoser, Play, Re
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
 from unospec.model.flows import Move, cites, moves, requires
+from unospec.model.legality import stops_the_draw
 from unospec.model.primitives import HailMary, NameColour, PenaltyRace, SwapHands, WildDraw
 from unospec.model.primitives.swap_hands import SWAPPED
 from unospec.model.scoring import hand_points, hand_winner
-from unospec.model.state import CLOCKWISE, GameState, Owed
+from unospec.model.state import CLOCKWISE, NO_UNTIL, UNTIL_PLAYABLE, GameState, Owed
 from unospec.model.vocabulary import Phase
 
 
@@ -161,10 +162,13 @@ def swap_hands(edition: Edition, game: GameState, action: Action | None) -> Game
 
 @cites(sections.TURN)
 def owe_one_card(edition: Edition, game: GameState, action: Action | None) -> GameState:
-    """The player draws one card instead of playing (Let's Play)."""
+    """The player draws one card instead of playing (Let's Play), or, where the edition says
+    so (`drawing`), draws until a card they may play turns up (House rules: Draw until you
+    can play)."""
     assert action is not None
     player = game.current
-    return game._replace(owed=Owed(player, 1, Phase.drawn_card), actor=player)
+    until = UNTIL_PLAYABLE if edition.rules.drawing == "until-playable" else NO_UNTIL
+    return game._replace(owed=Owed(player, 1, Phase.drawn_card, until), actor=player)
 
 
 @cites(sections.TURN)
@@ -174,10 +178,17 @@ def draw_what_the_pile_has(edition: Edition, game: GameState, action: Action | N
     (Let's Play).
 
     Let's Play NOTE. When even a reshuffle cannot refill the pile, the player gets what there
-    is and the rest of the obligation lapses (the edition's `draw_shortfall` reading).
+    is and the rest of the obligation lapses (the edition's `draw_shortfall` reading). A draw
+    of no set number (`Owed.until`) deals one card at a time, and stays owed until a card
+    ends it.
     """
     owed = game.owed
     assert owed is not None
+    going_on = owed.until != NO_UNTIL and game.draw_pile  # one card: does it end the draw?
+    if going_on and not stops_the_draw(edition, game, game.draw_pile[0]):
+        card = game.draw_pile[0]
+        hands = _set_hand(game, owed.player, _with(game.hands[owed.player], (card,)))
+        return game._replace(hands=hands, draw_pile=game.draw_pile[1:])
     got, rest = game.draw_pile[: owed.amount], game.draw_pile[owed.amount :]
     left = owed.amount - len(got)
     hands = _set_hand(game, owed.player, _with(game.hands[owed.player], got))

@@ -26,7 +26,7 @@ from unospec.model.table import MACHINE
 
 _PHASES = {phase: i for i, phase in enumerate(MACHINE.phases)}
 _HEAD = Struct("<BbbHHHhhhhBHHh")  # phase, color, direction, current, actor, players, ...
-_OWED = Struct("<HiB")
+_OWED = Struct("<HiBb")
 _CHALLENGE = Struct("<HHB??")
 _END = b"\xff"  # ends a pile: no face number reaches 255 (see the module docstring)
 
@@ -59,7 +59,7 @@ def _packed(game: GameState) -> bytes:
         owed is not None, game.hands_played, game.leader, game.winner,
     )  # fmt: skip
     if owed is not None:
-        head += _OWED.pack(owed.player, owed.amount, _PHASES[owed.then])
+        head += _OWED.pack(owed.player, owed.amount, _PHASES[owed.then], owed.until)
     if challenge is None:
         head += b"\0"
     else:
@@ -85,8 +85,8 @@ def decode(data: bytes) -> GameState:
     at = _HEAD.size
     owed = None
     if owed_here:
-        player, amount, then = _OWED.unpack_from(data, at)
-        owed = Owed(player, amount, MACHINE.phases[then])
+        player, amount, then, until = _OWED.unpack_from(data, at)
+        owed = Owed(player, amount, MACHINE.phases[then], until)
         at += _OWED.size
     challenge = None
     if data[at]:

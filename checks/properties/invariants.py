@@ -37,7 +37,13 @@ from unospec.model.actions import Action
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.kernel import Fired, is_chance, legal_actions
-from unospec.model.state import CLOCKWISE, GameState
+from unospec.model.state import (
+    CLOCKWISE,
+    NO_UNTIL,
+    UNTIL_PICKED,
+    UNTIL_PLAYABLE,
+    GameState,
+)
 from unospec.model.table import MACHINE
 from unospec.model.trace import action_step
 from unospec.model.vocabulary import Obligation, Phase
@@ -67,6 +73,10 @@ class Invariant:
 PHASES = frozenset(MACHINE.phases)
 
 _last_sorted: tuple[GameState | None, tuple[int, ...]] = (None, ())
+
+
+UNTIL_MARKS = frozenset({NO_UNTIL, UNTIL_PLAYABLE, UNTIL_PICKED})
+"""The marks an owed draw stops at that are no colour (`Owed.until`)."""
 
 
 def sorted_cards(game: GameState) -> tuple[int, ...]:
@@ -109,6 +119,11 @@ def _other_fields_ok(edition: Edition, game: GameState) -> str | None:
         return "the special wild or the drawn card is not a card of this deck"
     if game.owed is not None and game.owed.then not in PHASES:
         return f"an owed draw resumes '{game.owed.then}', not a state of the turn-flow machine"
+    owed = game.owed
+    if owed is not None and owed.until < 0 and owed.until not in UNTIL_MARKS:
+        return f"an owed draw goes on until {owed.until}, no mark a draw stops at"
+    if owed is not None and owed.until >= 0 and owed.until not in edition.color_indices:
+        return f"an owed draw goes on until colour {owed.until}, not a colour of this deck"
     challenge = game.challenge
     if challenge is not None and not 0 <= challenge.card < faces:
         return f"the challenged card {challenge.card} is not a card of this deck"
@@ -199,6 +214,8 @@ def pending_ok(edition: Edition, game: GameState) -> str | None:
         return f"phase {phase} has no pending {needed}"
     if game.owed is not None and (game.owed.amount < 0 or not 0 <= game.owed.player < game.players):
         return "an owed draw names no seat or a negative count"
+    if game.owed is not None and game.owed.until != NO_UNTIL and game.owed.amount != 1:
+        return "an owed draw of no set number is not dealt one card at a time"
     if game.drawn >= 0 and game.drawn not in game.hands[game.current]:
         return "the drawn card is not in the current player's hand"
     if game.challenge is not None:

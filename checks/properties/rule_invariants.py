@@ -23,8 +23,9 @@ from unospec.model.actions import (
 from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
 from unospec.model.kernel import Fired, legal_actions
+from unospec.model.legality import own_rule_allows
 from unospec.model.primitives import HailMary, PenaltyRace, WildDraw, turns
-from unospec.model.state import CLOCKWISE, GameState, Owed, PendingChallenge
+from unospec.model.state import CLOCKWISE, NO_UNTIL, GameState, Owed, PendingChallenge
 from unospec.model.table import MACHINE
 from unospec.model.vocabulary import Phase
 
@@ -127,13 +128,26 @@ def turn_passes_on(
     or challenged and found honest, its victim loses their turn; found guilty, the victim
     plays or not as the card's reading says. After a special wild's loser is named, play
     goes on after the wild's player. A reshuffle is no turn (Reshuffle): who is to play
-    stays. Said here from the card faces, apart from the kernel's own turn order; checked
-    where the step ends with the turn settled, or waiting for a reshuffle to finish a draw
-    (whose turn follows it is known by then: see `GameState.current`)."""
+    stays, unless the draw it refilled runs dry with no card ending it (drawing until a card
+    can be played: the turn passes, Let's Play). Said here from the card faces, apart from
+    the kernel's own turn order; checked where the step ends with the turn settled, or
+    waiting for a reshuffle to finish a draw (whose turn follows it is known by then: see
+    `GameState.current`)."""
     if not fired or after.phase not in _TURN_SETTLED:
         return None
     began = type(fired[0].action)
     if began is Reshuffle:
+        owed = before.owed
+        dry = owed is not None and owed.then == Phase.drawn_card and after.owed is None
+        if dry and after.drawn < 0 and owed is not None:  # the refilled draw ran dry
+            way = before.direction
+            expected = ((owed.player + way) % before.players, way)
+            if (after.current, after.direction) != expected:
+                return (
+                    f"a draw that ran dry after the reshuffle left player {after.current} to "
+                    f"play; expected player {expected[0]}, after the player who drew"
+                )
+            return None
         if (after.current, after.direction) != (before.current, before.direction):
             return (
                 f"the reshuffle moved the turn from player {before.current} (direction "
@@ -285,7 +299,7 @@ def draws_are_owed(
         event = step.branch.event
         made = _after_step(fired, i, after)
         if event == "draw_owed":
-            problem = _dealt_as_owed(step.before, made)
+            problem = _dealt_as_owed(edition, step.before, made)
         elif event in _OWING:
             problem = _owed_as_the_rule_says(edition, step, made.owed)
         else:
@@ -339,12 +353,42 @@ def _owed_as_the_rule_says(edition: Edition, step: Fired, owed: Owed | None) -> 
     return f"{step.branch.event} set {got}; the rule gives {said}"
 
 
-def _dealt_as_owed(game: GameState, dealt: GameState) -> str | None:
-    """One deal of owed cards: `game` before it, `dealt` after."""
+def _ends_the_draw(edition: Edition, game: GameState, card: int) -> bool:
+    """Whether `card`, dealt next, ends an owed draw of no set number: one of the colour it
+    waits for, a wild being of none (a Color Roulette's); one that matches the colour in
+    force, the top card's number or symbol, or is a wild, its own rule allowing it (draw
+    until you can play: Let's Play 1)."""
+    owed, faces = game.owed, edition.faces
+    assert owed is not None
+    if owed.until >= 0:
+        return not faces.wild[card] and faces.color[card] == owed.until
+    top = game.top
+    same = top >= 0 and not faces.wild[top] and faces.symbol[card] == faces.symbol[top]
+    matching = faces.wild[card] or faces.color[card] == game.color or same
+    player = owed.player
+    holding = game._replace(
+        hands=(*game.hands[:player], (*game.hands[player], card), *game.hands[player + 1 :])
+    )
+    return matching and own_rule_allows(edition, holding, player, card)
+
+
+def _dealt_as_owed(edition: Edition, game: GameState, dealt: GameState) -> str | None:
+    """One deal of owed cards: `game` before it, `dealt` after. A draw of no set number deals
+    one card, and stays owed unless the card ends it."""
     owed = game.owed
     if owed is None:
         return "the table dealt cards no one was owed"
     pile = game.draw_pile
+    if owed.until != NO_UNTIL and pile:
+        grew = len(dealt.hands[owed.player]) - len(game.hands[owed.player])
+        ends = _ends_the_draw(edition, game, pile[0])
+        still = dealt.owed.amount if dealt.owed is not None else 0
+        if grew != 1 or dealt.draw_pile != pile[1:] or still != (0 if ends else 1):
+            return (
+                f"player {owed.player}, drawing until a card ends it, got {grew} and still owes "
+                f"{still}; expected 1, and to owe {0 if ends else 1}"
+            )
+        return None
     got = min(owed.amount, len(pile))
     grew = len(dealt.hands[owed.player]) - len(game.hands[owed.player])
     if grew != got or dealt.draw_pile != pile[got:]:

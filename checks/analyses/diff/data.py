@@ -17,7 +17,7 @@ from typing import TypedDict
 from unospec.checks.analyses.diff.report import Difference
 from unospec.checks.analyses.lint.unrecorded import ASKED
 from unospec.editions.schema import RULE_KEYS
-from unospec.model.edition import Edition, Interpretation, Reading
+from unospec.model.edition import NO_HOUSE_RULE, Edition, Interpretation, Reading
 from unospec.model.effects import as_written
 from unospec.model.table import MACHINE
 from unospec.model.transitions import can_fire
@@ -128,10 +128,14 @@ def card_parameters(edition: Edition) -> Parameters:
 
 
 def rule_parameters(edition: Edition) -> Parameters:
-    """The rule parameters by field name, but scoring's (points and target: compared apart)."""
+    """The rule parameters by field name, but scoring's (points and target: compared apart),
+    and the house rules an edition does not play (`NO_HOUSE_RULE`)."""
     rules = dataclasses.asdict(edition.rules)
     rules.pop("points")
     rules.pop("target_score")
+    for key, booklets in NO_HOUSE_RULE.items():  # a house rule is named where it is played
+        if rules[key] == booklets:
+            rules.pop(key)
     return rules
 
 

@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from unospec.model.edition import Edition
-from unospec.model.state import GameState, Owed, PendingChallenge
+from unospec.model.state import NO_UNTIL, GameState, Owed, PendingChallenge
 
 (
     PHASE,
@@ -52,14 +52,18 @@ from unospec.model.state import GameState, Owed, PendingChallenge
     PLAYERS,
     FACES,
     CARDS,  # N: the cards in play, the draw pile ring's size
-) = range(28)
-HEADER = 28
+    OWED_UNTIL,  # when an owed draw of no set number stops: `Owed.until` + UNTIL_BIAS
+) = range(29)
+HEADER = 29
+UNTIL_BIAS = 2
+"""`Owed.until` is -3 to 3 (a colour, or one of `state`'s UNTIL_* marks); the row holds it plus
+this, so that it is at least -1, as every slot is (`states.pack`)."""
 
 SLOT_NAMES: tuple[str, ...] = (
     "PHASE", "COLOR", "DIRECTION", "CURRENT", "ACTOR", "DRAWN", "OWED", "OWED_PLAYER",
     "OWED_AMOUNT", "OWED_THEN", "CH", "CH_OFFENDER", "CH_VICTIM", "CH_CARD", "CH_GUILTY",
     "CH_BLUFF", "SPECIAL", "WINDOW", "HANDS_PLAYED", "LEADER", "WINNER", "TOP", "UNDER",
-    "PILE_START", "PILE_LEN", "PLAYERS", "FACES", "CARDS",
+    "PILE_START", "PILE_LEN", "PLAYERS", "FACES", "CARDS", "OWED_UNTIL",
 )  # fmt: skip
 """The header's slots by name, in their order."""
 BLOCK_NAMES: tuple[str, ...] = ("scores", "hand sizes", "hand counts", "under counts", "ring")
@@ -74,8 +78,8 @@ HOLDS: dict[str, str | None] = {
     "CH_BLUFF": "challenge.bluff", "SPECIAL": "special", "WINDOW": "window",
     "HANDS_PLAYED": "hands_played", "LEADER": "leader", "WINNER": "winner", "TOP": "discard",
     "UNDER": None, "PILE_START": None, "PILE_LEN": "draw_pile", "PLAYERS": None,
-    "FACES": None, "CARDS": None, "scores": "scores", "hand sizes": None,
-    "hand counts": "hands", "under counts": "discard", "ring": "draw_pile",
+    "FACES": None, "CARDS": None, "OWED_UNTIL": "owed.until", "scores": "scores",
+    "hand sizes": None, "hand counts": "hands", "under counts": "discard", "ring": "draw_pile",
 }  # fmt: skip
 """Every slot and block of the layout, and the field of the reference's `GameState` it holds
 (dotted into an obligation's fields); None where it is the row's own bookkeeping (a count
@@ -124,8 +128,10 @@ def encode(edition: Edition, game: GameState, phase_ids: dict[str, int]) -> Row:
     if owed is not None:
         r[OWED], r[OWED_PLAYER], r[OWED_AMOUNT] = 1, owed.player, owed.amount
         r[OWED_THEN] = phase_ids.get(owed.then, len(phase_ids))
+        r[OWED_UNTIL] = owed.until + UNTIL_BIAS
     else:
         r[OWED_PLAYER] = r[OWED_THEN] = -1
+        r[OWED_UNTIL] = NO_UNTIL + UNTIL_BIAS
     if challenge is not None:
         r[CH], r[CH_OFFENDER], r[CH_VICTIM] = 1, challenge.offender, challenge.victim
         r[CH_CARD], r[CH_GUILTY], r[CH_BLUFF] = challenge.card, challenge.guilty, challenge.bluff
@@ -169,7 +175,11 @@ def decode(edition: Edition, row: Row, phases: tuple[str, ...]) -> GameState:
     if r[TOP] >= 0:
         under = under_at(players, faces)
         discard = (*_multiset(r[under : under + faces]), r[TOP])
-    owed = Owed(r[OWED_PLAYER], r[OWED_AMOUNT], phases[r[OWED_THEN]]) if r[OWED] else None
+    owed = (
+        Owed(r[OWED_PLAYER], r[OWED_AMOUNT], phases[r[OWED_THEN]], r[OWED_UNTIL] - UNTIL_BIAS)
+        if r[OWED]
+        else None
+    )
     challenge = (
         PendingChallenge(
             r[CH_OFFENDER], r[CH_VICTIM], r[CH_CARD], bool(r[CH_GUILTY]), bool(r[CH_BLUFF])

@@ -192,6 +192,7 @@ def packing_spec(edition: Edition, players: int, machine: MachineTables) -> Ints
         layout.LEADER: players - 1,
         layout.WINNER: players - 1,
         layout.TOP: n_faces - 1,
+        layout.OWED_UNTIL: 3 + layout.UNTIL_BIAS,  # a colour, at most
     }
     fields: list[tuple[int, int, int]] = [
         (FIELD_SLOT, slot, (top + 1).bit_length()) for slot, top in most.items()

@@ -53,6 +53,7 @@ from unospec.checks.engines.compiled.layout import (
 )
 from unospec.checks.engines.compiled.primitives import P_HAIL_MARY, P_WILD_DRAW, has
 from unospec.checks.engines.compiled.row import (
+    add_to_hand,
     arg_color,
     discard_len,
     face,
@@ -60,9 +61,12 @@ from unospec.checks.engines.compiled.row import (
     hand_size,
     held,
     is_deck_color,
+    owed_until,
+    phase_named,
     pile_card,
     under_base,
 )
+from unospec.checks.engines.compiled.rules import own_rule_allows
 from unospec.checks.engines.compiled.tables import (
     E_IN_PLAY,
     E_RULES,
@@ -109,6 +113,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_WILD,
     HOLD_CURRENT_COLOR,
     HOLD_WILD,
+    PH_DRAWN_CARD,
     R_ANY_MATCHING,
     R_FACES,
     R_IN_PLAY,
@@ -118,6 +123,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_TARGET,
     R_UNO_PENALTY,
 )
+from unospec.model.state import NO_UNTIL, UNTIL_PICKED
 from unospec.model.table import MACHINE
 from unospec.model.vocabulary import Obligation, Phase
 
@@ -317,6 +323,9 @@ def type_ok(M: Ints, E: Ints, s: Ints) -> bool:
         return False
     if s[OWED] and not 0 <= s[OWED_THEN] < phases:
         return False
+    until = owed_until(s)
+    if s[OWED] and (until < UNTIL_PICKED or (until >= 0 and not is_deck_color(E, until))):
+        return False
     if s[CH] and not (0 <= s[CH_GUILTY] <= 1 and 0 <= s[CH_BLUFF] <= 1):
         return False
     if s[CH] and not 0 <= s[CH_CARD] < faces:
@@ -392,6 +401,8 @@ def pending_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
         return False
     n = s[PLAYERS]
     if s[OWED] and (s[OWED_AMOUNT] < 0 or not 0 <= s[OWED_PLAYER] < n):
+        return False
+    if s[OWED] and owed_until(s) != NO_UNTIL and s[OWED_AMOUNT] != 1:
         return False
     if s[DRAWN] >= 0 and (s[DRAWN] >= s[FACES] or held(s, s[CURRENT], s[DRAWN]) <= 0):
         return False
@@ -611,6 +622,11 @@ def turn_ok(
     if logged == 0 or not phase_in(M, inv, T_TURN_SETTLED, child[PHASE]):
         return True
     if kind == A_RESHUFFLE:
+        drawing = before[OWED] and before[OWED_THEN] == phase_named(M, PH_DRAWN_CARD)
+        if drawing and not child[OWED] and child[DRAWN] < 0:  # the refilled draw ran dry
+            way = before[DIRECTION]
+            passed = (before[OWED_PLAYER] + way) % before[PLAYERS]
+            return child[CURRENT] == passed and child[DIRECTION] == way
         return child[CURRENT] == before[CURRENT] and child[DIRECTION] == before[DIRECTION]
     if kind != A_PLAY and kind != A_CHALLENGE and kind != A_ACCEPT and kind != A_LOSER:
         return True
@@ -707,11 +723,41 @@ def owed_as_said(
 
 
 @compiled
-def dealt_as_owed(game: Ints, dealt: Ints) -> bool:
-    """rule_invariants._dealt_as_owed: one deal of owed cards, from the top of the pile."""
+def ends_the_draw(E: Ints, game: Ints, card: int) -> bool:
+    """rule_invariants._ends_the_draw: `card`, dealt next, ends a draw of no set number."""
+    until = owed_until(game)
+    if until >= 0:
+        return not face(E, card, F_WILD) and face(E, card, F_COLOR) == until
+    top = game[TOP]
+    same = (
+        top >= 0 and not face(E, top, F_WILD) and face(E, card, F_SYMBOL) == face(E, top, F_SYMBOL)
+    )
+    if not (face(E, card, F_WILD) or face(E, card, F_COLOR) == game[COLOR] or same):
+        return False
+    player = game[OWED_PLAYER]
+    add_to_hand(game, player, card, 1)  # as it would be held
+    allowed = own_rule_allows(E, game, player, card)
+    add_to_hand(game, player, card, -1)
+    return allowed
+
+
+@compiled
+def dealt_as_owed(E: Ints, game: Ints, dealt: Ints) -> bool:
+    """rule_invariants._dealt_as_owed: one deal of owed cards, from the top of the pile; a
+    draw of no set number deals one, and stays owed unless the card ends it."""
     if not game[OWED]:
         return False
     player, amount = game[OWED_PLAYER], game[OWED_AMOUNT]
+    if owed_until(game) != NO_UNTIL and game[PILE_LEN] > 0:
+        if hand_size(dealt, player) - hand_size(game, player) != 1:
+            return False
+        if dealt[PILE_LEN] != game[PILE_LEN] - 1:
+            return False
+        for i in range(dealt[PILE_LEN]):
+            if pile_card(dealt, i) != pile_card(game, 1 + i):
+                return False
+        still = dealt[OWED_AMOUNT] if dealt[OWED] else 0
+        return still == (0 if ends_the_draw(E, game, pile_card(game, 0)) else 1)
     got = min(amount, game[PILE_LEN])
     grew = hand_size(dealt, player) - hand_size(game, player)
     if grew != got or dealt[PILE_LEN] != game[PILE_LEN] - got:
@@ -749,7 +795,7 @@ def draws_ok(
         event = M[M[M_BR_EVENT] + log[i, 0]]
         made = snaps[i + 1]
         if event_in(M, inv, V_DRAW_OWED, event):
-            if not dealt_as_owed(snaps[i], made):
+            if not dealt_as_owed(E, snaps[i], made):
                 return False
         elif event_in(M, inv, V_OWING, event):
             if not owed_as_said(M, E, inv, snaps[i], event, kind, player, card, arg, made):

@@ -23,11 +23,13 @@ from unospec.checks.engines.compiled.layout import (
     OWED_AMOUNT,
     OWED_PLAYER,
     OWED_THEN,
+    OWED_UNTIL,
     PILE_LEN,
     PILE_START,
     PLAYERS,
     TOP,
     UNDER,
+    UNTIL_BIAS,
 )
 from unospec.checks.engines.compiled.tables import (
     E_COLORS,
@@ -48,6 +50,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     REFUSAL,
     TARGET_UNIT,
 )
+from unospec.model.state import NO_UNTIL
 
 
 @compiled_inline
@@ -213,6 +216,13 @@ def owe(s: Ints, player: int, amount: int, then: int) -> None:
     s[OWED_PLAYER] = player
     s[OWED_AMOUNT] = amount
     s[OWED_THEN] = then
+    s[OWED_UNTIL] = NO_UNTIL + UNTIL_BIAS
+
+
+@compiled_inline
+def owed_until(s: Ints) -> int:
+    """`Owed.until` of the owed draw (`layout.UNTIL_BIAS`)."""
+    return s[OWED_UNTIL] - UNTIL_BIAS
 
 
 @compiled_inline
@@ -221,6 +231,7 @@ def owe_nothing(s: Ints) -> None:
     s[OWED_PLAYER] = -1
     s[OWED_AMOUNT] = 0
     s[OWED_THEN] = -1
+    s[OWED_UNTIL] = NO_UNTIL + UNTIL_BIAS
 
 
 @compiled_inline

@@ -41,12 +41,14 @@ from unospec.checks.engines.compiled.layout import (
     OWED_AMOUNT,
     OWED_PLAYER,
     OWED_THEN,
+    OWED_UNTIL,
     PHASE,
     PILE_LEN,
     PLAYERS,
     SPECIAL,
     TOP,
     UNDER,
+    UNTIL_BIAS,
     WINDOW,
     WINNER,
 )
@@ -75,6 +77,7 @@ from unospec.checks.engines.compiled.row import (
     no_challenge,
     owe,
     owe_nothing,
+    owed_until,
     phase_named,
     pile_base,
     pile_card,
@@ -129,6 +132,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     BROKEN,
     C_ASKS_TARGET,
     C_CHALLENGE_PENDING,
+    C_DRAWS_ON,
     C_FLIPS_IGNORED_CARD,
     C_GAME_IS_WON,
     C_GUESS_SHEDS_CARDS,
@@ -187,16 +191,20 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_ANY_MATCHING,
     R_BOTTOM_OF_PILE,
     R_COLORS,
+    R_DRAW_WITHOUT,
     R_HAND_SIZE,
     R_IN_PLAY,
+    R_MUST_PLAY,
     R_ROTATE_LEADER,
     R_SINGLE_HAND,
     R_TARGET,
     R_UNO_PENALTY,
+    R_UNTIL_PLAYABLE,
     S_DEAL,
     S_DRAWN_CARD,
     S_FIRST_FLIP,
     S_MATCHING,
+    S_NO_MATCHING_CARD,
     S_RESHUFFLE,
     S_SCORING,
     S_SET_UP,
@@ -228,9 +236,11 @@ from unospec.checks.engines.compiled.vocabulary import (
     V_CATCH,
     V_COLOR,
     V_DEAL,
+    V_DRAW,
     V_HAIL_MARY,
     V_KEEP,
     V_LOSER,
+    V_PASS,
     V_PLAY,
     V_PLAY_DRAWN,
     V_RESHUFFLE,
@@ -239,6 +249,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     V_UNO,
     V_VICTIM,
 )
+from unospec.model.state import NO_UNTIL, UNTIL_PLAYABLE
 
 LOG_BRANCH, LOG_WITH_ACTION, LOG_OWED, LOG_PILE, LOG_LEADER_CARDS = range(5)
 """The columns of a step's log: the branch fired, whether it was given the action, and (when
@@ -337,6 +348,41 @@ def check_color_named(E: Ints, s: Ints, player: int, card: int, color: int) -> i
     if color != -1 and not is_deck_color(E, color):
         return refused(ILLEGAL, CARD_RULE + card)
     return OK
+
+
+@compiled
+def has_a_play(E: Ints, s: Ints, player: int) -> bool:
+    """legality.has_a_play: `player` holds a card they may play now."""
+    for card in range(s[FACES]):
+        if held(s, player, card) > 0 and matches(E, s[COLOR], s[TOP], card):
+            if own_rule_allows(E, s, player, card):
+                return True
+    return False
+
+
+@compiled
+def plays_after_drawing(E: Ints, s: Ints) -> bool:
+    """legality.plays_after_drawing: the player who drew may play now."""
+    player = s[CURRENT]
+    if E[E[E_RULES] + R_ANY_MATCHING]:
+        return has_a_play(E, s, player)
+    card = s[DRAWN]
+    return card >= 0 and matches(E, s[COLOR], s[TOP], card) and own_rule_allows(E, s, player, card)
+
+
+@compiled
+def stops_the_draw(E: Ints, s: Ints, card: int) -> bool:
+    """legality.stops_the_draw: `card`, drawn next, ends an owed draw of no set number."""
+    until = owed_until(s)
+    if until >= 0:
+        return not face(E, card, F_WILD) and face(E, card, F_COLOR) == until
+    if until == UNTIL_PLAYABLE:
+        player = s[OWED_PLAYER]
+        add_to_hand(s, player, card, 1)  # as it would be held
+        playable = matches(E, s[COLOR], s[TOP], card) and own_rule_allows(E, s, player, card)
+        add_to_hand(s, player, card, -1)
+        return playable
+    return False
 
 
 @compiled
@@ -449,6 +495,20 @@ def validate(
         return check_playable(E, s, player, card, arg)
     if check == V_TURN_PLAYER:
         return check_player(player, s[CURRENT])
+    if check == V_DRAW:
+        r = check_player(player, s[CURRENT])
+        if r < 0:
+            return r
+        if E[E[E_RULES] + R_DRAW_WITHOUT] and has_a_play(E, s, player):
+            return refused(ILLEGAL, S_NO_MATCHING_CARD)
+        return OK
+    if check == V_PASS:
+        r = check_player(player, s[CURRENT])
+        if r < 0:
+            return r
+        if E[E[E_RULES] + R_MUST_PLAY] and plays_after_drawing(E, s):
+            return refused(ILLEGAL, S_DRAWN_CARD)
+        return OK
     if check == V_VICTIM:
         return check_player(player, s[CH_VICTIM])
     if check == V_UNO:
@@ -529,6 +589,9 @@ def condition(
         return 1 if hand_size(s, s[ACTOR]) == 1 else 0
     if which == C_HAND_EMPTIED:
         return 1 if hand_size(s, s[ACTOR]) == 0 else 0
+    if which == C_DRAWS_ON:
+        going = s[OWED] and owed_until(s) != NO_UNTIL and s[PILE_LEN] > 0
+        return 1 if going and not stops_the_draw(E, s, pile_card(s, 0)) else 0
     if which == C_ASKS_TARGET:
         return 1 if face(E, card, F_ASKS_TARGET) else 0
     if which == C_PILE_RUNS_OUT:
@@ -607,9 +670,14 @@ def play_card(M: Ints, E: Ints, s: Ints, player: int, card: int) -> int:
 
 
 @compiled
-def draw_what_the_pile_has(M: Ints, s: Ints) -> None:
-    """updates.draw_what_the_pile_has: owed cards from the top; the rest waits or lapses."""
+def draw_what_the_pile_has(M: Ints, E: Ints, s: Ints) -> None:
+    """updates.draw_what_the_pile_has: owed cards from the top; the rest waits or lapses; a
+    draw of no set number takes one card, and stays owed unless the card ends it."""
     player, amount = s[OWED_PLAYER], s[OWED_AMOUNT]
+    if owed_until(s) != NO_UNTIL and s[PILE_LEN] > 0:
+        if not stops_the_draw(E, s, pile_card(s, 0)):
+            add_to_hand(s, player, pile_pop(s), 1)
+            return
     got = min(amount, s[PILE_LEN])
     first = pile_card(s, 0) if got else -1
     for _ in range(got):
@@ -659,7 +727,7 @@ def update(
         if r < 0:
             return r
     elif which == U_DRAW_WHAT_THE_PILE_HAS:
-        draw_what_the_pile_has(M, s)
+        draw_what_the_pile_has(M, E, s)
     elif which == U_CLOSE_WINDOW:
         s[WINDOW] = -1
     elif which == U_OPEN_WINDOW:
@@ -670,6 +738,8 @@ def update(
         swap_hands(s, player, arg_target(arg))
     elif which == U_OWE_ONE_CARD:
         owe(s, s[CURRENT], 1, phase_named(M, PH_DRAWN_CARD))
+        if E[E[E_RULES] + R_UNTIL_PLAYABLE]:
+            s[OWED_UNTIL] = UNTIL_PLAYABLE + UNTIL_BIAS
         s[ACTOR] = s[CURRENT]
     elif which == U_PASS_TURN:
         s[DRAWN] = -1
@@ -993,8 +1063,12 @@ def list_moves(M: Ints, E: Ints, s: Ints, lister: int, out: Grid, n: int) -> int
         only = -1 if E[E[E_RULES] + R_ANY_MATCHING] else s[DRAWN]
         return plays(E, s, s[CURRENT], only, out, n)
     if lister == L_DRAW_ONE:
+        if E[E[E_RULES] + R_DRAW_WITHOUT] and has_a_play(E, s, s[CURRENT]):
+            return n
         return put(out, n, A_DRAW, s[CURRENT], 0, 0)
     if lister == L_PASS_TURN:
+        if E[E[E_RULES] + R_MUST_PLAY] and plays_after_drawing(E, s):
+            return n
         return put(out, n, A_PASS, s[CURRENT], 0, 0)
     if lister == L_CHALLENGE:
         return put(out, n, A_CHALLENGE, s[CH_VICTIM], 0, 0)

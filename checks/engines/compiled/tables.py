@@ -80,6 +80,8 @@ VALIDATOR_TWINS: dict[Callable[..., Any], int] = {
     g.check_loser: v.V_LOSER,
     g.check_reshuffle: v.V_RESHUFFLE,
     g.check_target: v.V_TARGET,
+    g.check_draw: v.V_DRAW,
+    g.check_pass: v.V_PASS,
 }
 CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.plays_last_card: v.C_PLAYS_LAST_CARD,
@@ -96,6 +98,7 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.game_is_won: v.C_GAME_IS_WON,
     b.hand_emptied: v.C_HAND_EMPTIED,
     b.asks_target: v.C_ASKS_TARGET,
+    b.draws_on: v.C_DRAWS_ON,
 }
 """`branches.resumes(phase)` makes one condition per phase: each is the engine's C_RESUMES,
 with the phase as its argument."""
@@ -344,6 +347,11 @@ _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "after_drawing": ("drawn-card-only", "any-matching-card"),
     "next_leader": ("rotate-left", "same"),
     "game_end": ("target-score", "single-hand"),
+    "drawing": ("one-card", "until-playable"),
+    "drawn_playable": ("may-keep", "must-play"),
+    "may_draw": ("any-time", "without-a-playable-card"),
+    "stacking": ("none",),
+    "jump_in": ("none",),
 }
 """Every reading of `Rules` the engine plays (the schema's READINGS, as the engine has them);
 a test holds the two equal."""
@@ -446,6 +454,9 @@ def edition_tables(edition: Edition) -> Array:
     rule_row[v.R_FACES] = len(faces.faces)
     rule_row[v.R_IN_PLAY] = len(faces.in_play)
     rule_row[v.R_COLORS] = len(edition.color_indices)
+    rule_row[v.R_UNTIL_PLAYABLE] = int(rules.drawing == "until-playable")
+    rule_row[v.R_MUST_PLAY] = int(rules.drawn_playable == "must-play")
+    rule_row[v.R_DRAW_WITHOUT] = int(rules.may_draw == "without-a-playable-card")
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

@@ -82,8 +82,11 @@ HOLD_CURRENT_COLOR, HOLD_WILD = 1, 2
     R_FACES,
     R_IN_PLAY,
     R_COLORS,
-) = range(12)
-RULE_FIELDS = 12
+    R_UNTIL_PLAYABLE,  # a player draws until a card they may play turns up
+    R_MUST_PLAY,  # a drawn card that can be played must be
+    R_DRAW_WITHOUT,  # a player draws only without a card they may play
+) = range(15)
+RULE_FIELDS = 15
 
 # -- guards (model.legality), conditions (model.branches), effects (model.updates)
 (
@@ -100,7 +103,9 @@ RULE_FIELDS = 12
     V_LOSER,
     V_RESHUFFLE,
     V_TARGET,
-) = range(13)
+    V_DRAW,
+    V_PASS,
+) = range(15)
 (
     C_PLAYS_LAST_CARD,
     C_PLAYS_WILD,
@@ -117,7 +122,8 @@ RULE_FIELDS = 12
     C_GAME_IS_WON,
     C_HAND_EMPTIED,
     C_ASKS_TARGET,
-) = range(15)
+    C_DRAWS_ON,
+) = range(16)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
@@ -243,6 +249,7 @@ RULE_SECTIONS: tuple[str, ...] = (
     "UNO",
     "WINNING",
     "SCORING",
+    "NO_MATCHING_CARD",
 )
 """The `model.sections` constants a refusal can cite, by number."""
 (
@@ -256,5 +263,6 @@ RULE_SECTIONS: tuple[str, ...] = (
     S_UNO,
     S_WINNING,
     S_SCORING,
+    S_NO_MATCHING_CARD,
 ) = range(len(RULE_SECTIONS))
 CARD_RULE = 1024

@@ -232,6 +232,11 @@ STATE_CORRUPTIONS: tuple[Corruption, ...] = (
         lambda e, g: g._replace(owed=_owed(g)._replace(amount=-1)),
     ),
     Corruption(
+        "owed.until",
+        "a draw owed until a colour the deck lacks",
+        lambda e, g: g._replace(owed=_owed(g)._replace(until=4)),
+    ),
+    Corruption(
         "owed.then",
         "a draw owed that resumes a phase of no machine",
         lambda e, g: g._replace(owed=_owed(g)._replace(then=NO_PHASE)),
