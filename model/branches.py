@@ -12,7 +12,7 @@ from unospec.model import sections
 from unospec.model.actions import Action, Play
 from unospec.model.edition import Edition
 from unospec.model.flows import cites, requires, resuming, settled_by
-from unospec.model.legality import stops_the_draw
+from unospec.model.legality import can_stack, stacks_on, stops_the_draw
 from unospec.model.primitives import (
     DiscardColour,
     Draw,
@@ -151,6 +151,63 @@ def draws_on(edition: Edition, game: GameState, action: Action | None) -> bool:
     )
 
 
+def _stacking(edition: Edition) -> bool | None:
+    """Stacking happens only where the edition stacks draw cards."""
+    return None if edition.rules.stacking != "none" else False
+
+
+@cites(sections.STACKING)
+@requires(Draw)
+@settled_by("play.stacking", _stacking)
+def may_stack(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The draw may still be passed on, and its player holds a draw card that may go on it:
+    they choose (House rules: Stacking)."""
+    owed = game.owed
+    assert owed is not None
+    return owed.stackable and can_stack(edition, game)
+
+
+@cites(sections.STACKING)
+@settled_by("play.stacking", _stacking)
+def stacks(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The edition stacks draw cards (House rules: Stacking; its `stacking`)."""
+    return edition.rules.stacking != "none"
+
+
+def stacking(played: Condition, onto: type) -> Condition:
+    """`played` (a last card, a wild, a Draw card), where it is stacked on a draw card of
+    the primitive `onto` (a Draw card's draw, a Wild Draw card's challenge): the same test,
+    settled by the deck, since which cards may go on which is the edition's to say (House
+    rules: Stacking). The engine plays each as `played`'s twin."""
+
+    def condition(edition: Edition, game: GameState, action: Action | None) -> bool:
+        return played(edition, game, action)
+
+    what = played.__name__.removeprefix("plays_")
+    condition.__name__ = condition.__qualname__ = f"stacks_{what}_on_{onto.NAME.replace('-', '_')}"
+    condition.__doc__ = (
+        f"{(played.__doc__ or '').split('(')[0].strip()}, stacked on a {onto.NAME} card "
+        f"({sections.STACKING})."
+    )
+
+    def settled(edition: Edition) -> bool | None:
+        """None where some card `played` can be is stacked on some card of `onto`."""
+        faces = edition.faces
+        tops = [c for c in set(faces.in_play) if faces.effect[c].find(onto) is not None]
+        cards = [
+            c
+            for c in set(faces.in_play)
+            if what == "last_card"
+            or (what == "wild" and faces.effect[c].asks("colour"))
+            or (what == "draw_card" and faces.effect[c].owes is not None)
+        ]
+        possible = any(stacks_on(edition, c, t) for c in cards for t in tops)
+        return None if possible else False
+
+    declared = settled_by("play.stacking", settled)(cites(sections.STACKING)(condition))
+    return requires(onto)(declared)
+
+
 def resumes(phase: str) -> Condition:
     """The table's draw is done and resumes `phase`, where the obligation was made. It cites
     Let's Play, where drawing is; a draw on the way to a Wild Draw card's challenge is
@@ -190,3 +247,11 @@ def game_is_won(edition: Edition, game: GameState, action: Action | None) -> boo
         return True
     winner = hand_winner(game)
     return game.scores[winner] + hand_points(edition, game) >= rules.target_score
+
+
+STACKED_ON_DRAW = tuple(stacking(c, Draw) for c in (plays_last_card, plays_wild, plays_draw_card))
+"""Which card a stacked Draw card's draw is passed on with: a last card, a wild, a Draw card."""
+STACKED_ON_WILD_DRAW = tuple(
+    stacking(c, WildDraw) for c in (plays_last_card, plays_wild, plays_draw_card)
+)
+"""Which card an unanswered Wild Draw card is passed on with: a last card, a wild, a Draw card."""

@@ -76,6 +76,12 @@ class CardEffect:
                 return CardEffect((*self.steps[:i], changed, *self.steps[i + 1 :]))
         raise ValueError(f"no step of {self} has the parameters {sorted(changes)}")
 
+    @property
+    def aims(self) -> int | None:
+        """Cards the card aims at the next player as a draw card (None: it is none), which
+        stacking may pass on (`legality.stacks_on`)."""
+        return next((said.aims for said in self.statements if said.aims is not None), None)
+
     def asks(self, decision: str) -> bool:
         """Whether a step waits for `decision` (`primitives.ASKS`)."""
         return any(said.asks == decision for said in self.statements)

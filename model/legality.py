@@ -13,7 +13,7 @@ from unospec.model.actions import Catch, Deal, Keep, NameLoser, Play, PlayerActi
 from unospec.model.edition import Edition, FaceTable
 from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.flows import cites, requires
-from unospec.model.primitives import HailMary, NameColour, PenaltyRace, SwapHands, WildDraw
+from unospec.model.primitives import Draw, HailMary, NameColour, PenaltyRace, SwapHands, WildDraw
 from unospec.model.primitives.wild_draw import holds_any
 from unospec.model.state import UNTIL_PLAYABLE, GameState
 
@@ -87,6 +87,36 @@ def stops_the_draw(edition: Edition, game: GameState, card: int) -> bool:
             edition, holding, owed.player, card
         )
     return False
+
+
+def stacks_on(edition: Edition, card: int, top: int) -> bool:
+    """Whether `card` may be played on the draw card `top` aimed at its holder, passing the
+    draw on (House rules: Stacking; the edition's `stacking`): both draw cards, and `card`
+    of the same kind, of an equal or higher count, or any, as the edition says. Colour
+    does not matter."""
+    rule = edition.rules.stacking
+    mine, theirs = edition.faces.effect[card].aims, edition.faces.effect[top].aims
+    if rule == "none" or mine is None or theirs is None:
+        return False
+    if rule == "same-kind":
+        return edition.faces.faces[card].kind == edition.faces.faces[top].kind
+    if rule == "equal-or-higher":
+        return mine >= theirs
+    return True  # any-draw-card
+
+
+def aimed_at(game: GameState) -> int:
+    """The player a draw waiting to be passed on is aimed at: the Wild Draw card's victim, or
+    the player owed the draw (-1: none)."""
+    if game.challenge is not None:
+        return game.challenge.victim
+    return game.owed.player if game.owed is not None else -1
+
+
+def can_stack(edition: Edition, game: GameState) -> bool:
+    """Whether the player a draw is aimed at holds a card that may be stacked on it."""
+    player = aimed_at(game)
+    return player >= 0 and any(stacks_on(edition, c, game.top) for c in game.hands[player])
 
 
 def has_a_play(edition: Edition, game: GameState, player: int) -> bool:
@@ -318,6 +348,31 @@ def check_target(edition: Edition, game: GameState, action: Play) -> None:
     safe on its own, as the machine runtime fires it separately.
     """
     _check_other_player(edition, game, action)
+
+
+@cites(sections.STACKING)
+@requires(Draw, WildDraw)
+def check_stack(edition: Edition, game: GameState, action: Play) -> None:
+    """The player a draw card is aimed at passes it on with a draw card of their own, where
+    the edition stacks them (House rules: Stacking)."""
+    if edition.rules.stacking == "none":  # the Wild Draw card's answer comes first
+        why = "the Wild Draw card must first be challenged or accepted"
+        raise IllegalAction(sections.TURN, why)
+    _check_player(game, action.player, aimed_at(game), "stack a draw card")
+    _check_in_hand(edition, game, action.player, action.card)
+    if not stacks_on(edition, action.card, game.top):
+        card, top = edition.faces.card_id(action.card), edition.faces.card_id(game.top)
+        rule = edition.rules.stacking
+        raise IllegalAction(sections.STACKING, f"{card} cannot be stacked on {top} ({rule})")
+    _check_color(edition, game, action)
+    _check_target(edition, game, action)
+
+
+@cites(sections.STACKING)
+@requires(Draw)
+def check_taker(edition: Edition, game: GameState, action: PlayerAction) -> None:
+    """Only the player a stacked draw is aimed at takes it (House rules: Stacking)."""
+    _check_player(game, action.player, aimed_at(game), "take the draw")
 
 
 @cites(sections.HAIL_MARY)

@@ -43,6 +43,7 @@ class TurnFlow(StateMachine):
     special_wild = State("special-wild resolution")
     hail_mary_discard = State("Hail Mary discard")
     awaiting_challenge = State("awaiting the challenge response")
+    awaiting_stack = State("awaiting a stack or its taking")
     uno_window = State("UNO window")
     uno_called = State("UNO called")
     table_draws = State("table draws")
@@ -97,7 +98,24 @@ class TurnFlow(StateMachine):
 
     # The Wild Draw card: its victim challenges or accepts.
     challenge = awaiting_challenge.to(table_draws, validators=g.check_victim, on=u.judge_challenge)
-    accept = awaiting_challenge.to(table_draws, validators=g.check_victim, on=u.accept_draw)
+    accept = awaiting_challenge.to(
+        table_draws, validators=g.check_victim, on=u.accept_draw
+    ) | awaiting_stack.to(table_draws, cond=b.stacks, validators=g.check_taker, on=u.take_the_stack)
+
+    # Stacking: the player a draw card is aimed at passes it on with one of their own.
+    stack = _every(
+        awaiting_stack.to(hand_over, cond=b.STACKED_ON_DRAW[0])
+        | awaiting_stack.to(choosing_color, cond=b.STACKED_ON_DRAW[1])
+        | awaiting_stack.to(table_draws, cond=b.STACKED_ON_DRAW[2]),
+        validators=g.check_stack,
+        on=u.stack_card,
+    ) | _every(
+        awaiting_challenge.to(hand_over, cond=b.STACKED_ON_WILD_DRAW[0])
+        | awaiting_challenge.to(choosing_color, cond=b.STACKED_ON_WILD_DRAW[1])
+        | awaiting_challenge.to(table_draws, cond=b.STACKED_ON_WILD_DRAW[2]),
+        validators=g.check_stack,
+        on=u.stack_card,
+    )
 
     # After a play is resolved: the UNO window, or the next turn.
     resolve = (
@@ -126,7 +144,8 @@ class TurnFlow(StateMachine):
 
     # The table deals what is owed, reshuffling when the draw pile runs out.
     draw_owed = (
-        table_draws.to(awaiting_reshuffle, cond=b.pile_runs_out, on=u.draw_what_the_pile_has)
+        table_draws.to(awaiting_stack, cond=b.may_stack)
+        | table_draws.to(awaiting_reshuffle, cond=b.pile_runs_out, on=u.draw_what_the_pile_has)
         | table_draws.to(awaiting_play, cond=b.nothing_to_draw, on=u.pass_empty_handed)
         | table_draws.to(table_draws, cond=b.draws_on, on=u.draw_what_the_pile_has)
         | _every(
@@ -168,6 +187,9 @@ STEPS: dict[tuple[str, type], str] = {
     ("drawn_card", a.Pass): "pass_turn",
     ("awaiting_challenge", a.Challenge): "challenge",
     ("awaiting_challenge", a.Accept): "accept",
+    ("awaiting_challenge", a.Play): "stack",
+    ("awaiting_stack", a.Play): "stack",
+    ("awaiting_stack", a.Accept): "accept",
     ("special_wild", a.NameLoser): "name_loser",
     ("hail_mary_discard", a.Keep): "keep",
     ("awaiting_reshuffle", a.Reshuffle): "reshuffle",
@@ -185,6 +207,7 @@ it first)."""
 
 OBLIGATIONS: dict[str, str] = {
     "table_draws": "owed",
+    "awaiting_stack": "owed",
     "awaiting_reshuffle": "owed",
     "drawn_card": "drawn",
     "awaiting_challenge": "challenge",
@@ -196,7 +219,7 @@ OBLIGATIONS: dict[str, str] = {
 there."""
 
 PENDING_IN: dict[str, frozenset[str]] = {
-    "owed": frozenset({"table_draws", "awaiting_reshuffle"}),
+    "owed": frozenset({"table_draws", "awaiting_reshuffle", "awaiting_stack"}),
     "challenge": frozenset(
         {
             "awaiting_challenge",
@@ -232,7 +255,7 @@ PARTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "awaiting_reshuffle",
         ),
     ),
-    ("challenge", "A challenge", ("awaiting_challenge",)),
+    ("challenge", "A challenge or a stack", ("awaiting_challenge", "awaiting_stack")),
     ("special", "Special wilds", ("special_wild", "hail_mary_discard")),
     ("uno", "The UNO window", ("uno_window", "uno_called")),
     ("end", "End of a hand", ("hand_over", "game_over")),

@@ -25,11 +25,13 @@ from unospec.model.actions import (
 )
 from unospec.model.edition import Edition
 from unospec.model.legality import (
+    aimed_at,
     has_a_play,
     matching_cards,
     needs_color,
     own_rule_allows,
     plays_after_drawing,
+    stacks_on,
 )
 from unospec.model.primitives import PenaltyRace
 from unospec.model.state import GameState
@@ -96,8 +98,24 @@ def _challenge(edition: Edition, game: GameState) -> tuple[Action, ...]:
 
 
 def _accept(edition: Edition, game: GameState) -> tuple[Action, ...]:
-    assert game.challenge is not None
-    return (Accept(game.challenge.victim),)
+    """The Wild Draw card's victim accepts it, or the player a stacked draw is aimed at
+    takes it."""
+    return (Accept(aimed_at(game)),)
+
+
+def _stack(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    """The player a draw is aimed at plays each card of theirs that may be stacked on it
+    (none where the edition does not stack), a colour named for a wild."""
+    if edition.rules.stacking == "none":
+        return ()
+    player = aimed_at(game)
+    stackable = tuple(c for c in game.hands[player] if stacks_on(edition, c, game.top))
+    moves: list[Action] = []
+    for card in dict.fromkeys(stackable):
+        colors = edition.color_indices if needs_color(edition, game, player, card) else (-1,)
+        targets = _targets(edition, game, player, card)
+        moves.extend(_play(player, card, color, t) for t in targets for color in colors)
+    return tuple(moves)
 
 
 def _name_loser(edition: Edition, game: GameState) -> tuple[Action, ...]:
@@ -127,6 +145,7 @@ LISTERS: dict[str, Lister] = {
     "pass_turn": _pass_turn,
     "challenge": _challenge,
     "accept": _accept,
+    "stack": _stack,
     "name_loser": _name_loser,
     "keep": _keep,
     "uno": _call_uno,

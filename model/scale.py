@@ -24,7 +24,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from unospec.model.cards import KIND_NAME, NUMBER, ranked
+from unospec.model.cards import KIND_NAME, NUMBER, kind_order, ranked
 from unospec.model.edition import DeckEntry, Edition
 from unospec.model.errors import InputError
 
@@ -86,12 +86,24 @@ def portfolio(edition: Edition) -> list[str]:
       one).
 
     Together they fire every transition the built-in editions' parameters allow; `check`
-    says which ones an edition's portfolio leaves unfired."""
+    says which ones an edition's portfolio leaves unfired. Where draw cards stack, a third:
+
+    - `micro,kinds=number+DRAW+...,copies=3,actions=2,wilds=2,hand=2`: the draw cards
+      alone (two of each), three numbers, hands of two (a draw card stacked on one of its
+      kind, not only as a last card), a card or two left to draw."""
     two = "pair,hand=2,copies=2"
     deck = scale_edition(edition, parse_scale(two))
     values = [deck.faces.points[card] for card in deck.faces.in_play]
     lowest = min((v for v in values if v >= 0), default=0)
-    return [DEFAULT, f"{two},target={lowest + 1}"]
+    scales = [DEFAULT, f"{two},target={lowest + 1}"]
+    dealt = {entry.kind for entry in edition.deck if entry.copies}
+    draws = sorted(
+        (k for k, effect in edition.effects if effect.aims is not None and k in dealt),
+        key=kind_order,
+    )
+    if edition.rules.stacking != "none" and draws:
+        scales.append(f"micro,kinds={'+'.join([NUMBER, *draws])},copies=3,actions=2,wilds=2,hand=2")
+    return scales
 
 
 def scale_list(text: str, edition: Edition) -> list[str]:

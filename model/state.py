@@ -36,6 +36,9 @@ class Owed(NamedTuple):
     amount: int
     then: Phase
     until: int = NO_UNTIL
+    stackable: bool = False
+    """Stacking (a house rule, No Mercy): the player may still pass the draw on by playing a
+    draw card on it, the totals adding up; the first card dealt closes it."""
 
 
 class PendingChallenge(NamedTuple):
@@ -51,6 +54,9 @@ class PendingChallenge(NamedTuple):
     card: int
     guilty: bool
     bluff: bool
+    stake: int = 0
+    """Stacking: the cards of the draw cards under this one, which whoever draws for it draws
+    besides (0: none)."""
 
 
 class GameState(NamedTuple):

@@ -14,7 +14,7 @@ from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
 from unospec.model.flows import Move, cites, moves, requires
 from unospec.model.legality import stops_the_draw
-from unospec.model.primitives import HailMary, NameColour, PenaltyRace, SwapHands, WildDraw
+from unospec.model.primitives import Draw, HailMary, NameColour, PenaltyRace, SwapHands, WildDraw
 from unospec.model.primitives.swap_hands import SWAPPED
 from unospec.model.scoring import hand_points, hand_winner
 from unospec.model.state import CLOCKWISE, NO_UNTIL, UNTIL_PLAYABLE, GameState, Owed
@@ -189,6 +189,7 @@ def draw_what_the_pile_has(edition: Edition, game: GameState, action: Action | N
         card = game.draw_pile[0]
         hands = _set_hand(game, owed.player, _with(game.hands[owed.player], (card,)))
         return game._replace(hands=hands, draw_pile=game.draw_pile[1:])
+    owed = owed._replace(stackable=False)  # the first card dealt: too late to pass it on
     got, rest = game.draw_pile[: owed.amount], game.draw_pile[owed.amount :]
     left = owed.amount - len(got)
     hands = _set_hand(game, owed.player, _with(game.hands[owed.player], got))
@@ -227,7 +228,8 @@ def pass_turn(edition: Edition, game: GameState, action: Action | None) -> GameS
 @cites(sections.WILD_DRAW)
 def judge_challenge(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The offender shows their hand; the loser of the challenge draws (Action Cards: Wild
-    Draw Four card / Wild Draw Two)."""
+    Draw Four card / Wild Draw Two), and, where draw cards were stacked under it, their
+    cards too (the edition's `stacked-challenge` reading: House rules: Stacking)."""
     pending = game.challenge
     assert pending is not None
     effect = edition.faces.effect[pending.card].find(WildDraw)
@@ -237,29 +239,62 @@ def judge_challenge(edition: Edition, game: GameState, action: Action | None) ->
         plays = effect.after_successful_challenge == "challenger-plays"
         return game._replace(
             challenge=None,
-            owed=Owed(pending.offender, effect.offender_draws, Phase.awaiting_play),
+            owed=Owed(pending.offender, effect.offender_draws + pending.stake, Phase.awaiting_play),
             current=victim if plays else game.next_player(victim),
         )
     return game._replace(
         challenge=None,
-        owed=Owed(victim, effect.challenger_draws, Phase.awaiting_play),
+        owed=Owed(victim, effect.challenger_draws + pending.stake, Phase.awaiting_play),
         current=game.next_player(victim),
     )
 
 
 @cites(sections.WILD_DRAW)
 def accept_draw(edition: Edition, game: GameState, action: Action | None) -> GameState:
-    """The victim draws the card's cards and loses their turn (Action Cards: Wild Draw Four
-    card / Wild Draw Two)."""
+    """The victim draws the card's cards, and those of draw cards stacked under it, and
+    loses their turn (Action Cards: Wild Draw Four card / Wild Draw Two)."""
     pending = game.challenge
     assert pending is not None
     effect = edition.faces.effect[pending.card].find(WildDraw)
     assert effect is not None
     return game._replace(
         challenge=None,
-        owed=Owed(pending.victim, effect.draw, Phase.awaiting_play),
+        owed=Owed(pending.victim, effect.draw + pending.stake, Phase.awaiting_play),
         current=game.next_player(pending.victim),
     )
+
+
+@cites(sections.STACKING)
+@requires(Draw, WildDraw)
+@moves(_played_with_steps)
+def stack_card(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The player a draw is aimed at plays a draw card on it: the card is played as any
+    card, and the draw it aims at the next player carries the cards of the one passed on
+    (House rules: Stacking)."""
+    assert isinstance(action, Play)
+    pending = game.challenge
+    if pending is not None:  # a Wild Draw card passed on unanswered: what accepting it draws
+        wild_draw = edition.faces.effect[pending.card].find(WildDraw)
+        assert wild_draw is not None
+        carried = pending.stake + wild_draw.draw
+    else:
+        assert game.owed is not None
+        carried = game.owed.amount
+    game = play_card(edition, game._replace(owed=None, challenge=None), action)
+    if game.owed is not None:
+        return game._replace(owed=game.owed._replace(amount=game.owed.amount + carried))
+    if game.challenge is not None:
+        return game._replace(challenge=game.challenge._replace(stake=carried))
+    return game  # its player's last card: the hand is over, and the draw with it
+
+
+@cites(sections.STACKING)
+@requires(Draw)
+def take_the_stack(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The player a stacked draw is aimed at takes it: the table deals it, and no one may
+    pass it on any more (House rules: Stacking)."""
+    assert game.owed is not None
+    return game._replace(owed=game.owed._replace(stackable=False))
 
 
 @cites(sections.UNO)

@@ -129,6 +129,10 @@ def _other_fields_ok(edition: Edition, game: GameState) -> str | None:
         return f"the challenged card {challenge.card} is not a card of this deck"
     if challenge is not None and not {challenge.guilty, challenge.bluff} <= {True, False}:
         return "a challenge's judgments are neither true nor false"
+    if challenge is not None and challenge.stake < 0:
+        return f"a Wild Draw card has {challenge.stake} cards stacked under it"
+    if owed is not None and owed.stackable not in (True, False):
+        return "an owed draw is neither open to stacking nor closed"
     return None
 
 
@@ -216,6 +220,10 @@ def pending_ok(edition: Edition, game: GameState) -> str | None:
         return "an owed draw names no seat or a negative count"
     if game.owed is not None and game.owed.until != NO_UNTIL and game.owed.amount != 1:
         return "an owed draw of no set number is not dealt one card at a time"
+    owed = game.owed
+    stacking = edition.rules.stacking != "none"
+    if owed is not None and owed.stackable and not (stacking and owed.then == Phase.resolving):
+        return "a draw may be passed on where no draw card aimed it (stacking)"
     if game.drawn >= 0 and game.drawn not in game.hands[game.current]:
         return "the drawn card is not in the current player's hand"
     if game.challenge is not None:

@@ -298,6 +298,8 @@ def draws_are_owed(
     for i, step in enumerate(fired):
         event = step.branch.event
         made = _after_step(fired, i, after)
+        if event == "draw_owed" and step.branch.target == Phase.awaiting_stack:
+            continue  # the draw waits: its player may pass it on (stacking)
         if event == "draw_owed":
             problem = _dealt_as_owed(edition, step.before, made)
         elif event in _OWING:
@@ -329,16 +331,19 @@ def _owed_as_the_rule_says(edition: Edition, step: Fired, owed: Owed | None) -> 
             count = steps[owing].owes
             assert count is not None
             expected = turn.seat(action.player, game.players), count
+    elif event == "accept" and game.challenge is None and game.owed is not None:
+        expected = game.owed.player, game.owed.amount  # a stacked draw taken as it stands
     elif event in ("challenge", "accept") and game.challenge is not None:
         pending = game.challenge
         wild_draw = faces.effect[pending.card].find(WildDraw)
         assert wild_draw is not None
+        stacked = pending.stake  # stacking: the draw cards passed on under it
         if event == "accept":
-            expected = pending.victim, wild_draw.draw
+            expected = pending.victim, wild_draw.draw + stacked
         elif pending.guilty:
-            expected = pending.offender, wild_draw.offender_draws
+            expected = pending.offender, wild_draw.offender_draws + stacked
         else:
-            expected = pending.victim, wild_draw.challenger_draws
+            expected = pending.victim, wild_draw.challenger_draws + stacked
     elif event == "catch" and isinstance(action, Catch):
         expected = action.target, edition.rules.uno_penalty
     elif event == "name_loser" and isinstance(action, NameLoser) and game.special >= 0:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 class Draw(Step):
     """The player the turn has come to draws `count` cards: the table deals them once the
     card is resolved. (It does not cost them their turn: a Draw Two is `draw` then `skip`.)
+    Where the edition stacks draw cards, they may first pass it on (`updates.stack_card`).
 
     >>> Draw(2).statement().owes
     2
@@ -29,8 +30,12 @@ class Draw(Step):
     count: int
 
     def apply(self, edition: Edition, game: GameState, player: int, card: int) -> GameState:
-        return game._replace(owed=Owed(game.current, self.count, Phase.resolving))
+        stackable = edition.rules.stacking != "none"  # the player may pass it on (stacking)
+        owed = Owed(game.current, self.count, Phase.resolving, stackable=stackable)
+        return game._replace(owed=owed)
 
     def statement(self) -> Statement:
         words = f"draws {self.count}"
-        return Statement(words, "the next player", owes=self.count, draws=("count", self.count))
+        return Statement(
+            words, "the next player", owes=self.count, draws=("count", self.count), aims=self.count
+        )

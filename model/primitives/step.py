@@ -47,6 +47,8 @@ class Statement:
     - `owes`: cards the player the turn has come to is owed at once (None: no draw);
     - `draws`: the parameter that says how many cards the step makes someone draw, at
       once or once a decision is made, and its value (a card's name may state it);
+    - `aims`: cards the step aims at the player the turn has come to, as a draw card does,
+      which stacking may pass on (None: it aims none);
     - `asks`: the decision the step waits for (None: none);
     - `moves`: its card movements, as the conservation proof reads them (`flows`);
     - `words`: what it does, in the diagrams' words, and `subject`: whom it does it to
@@ -62,6 +64,7 @@ class Statement:
     returns: bool = False
     owes: int | None = None
     draws: tuple[str, int] | None = None
+    aims: int | None = None
     asks: Ask | None = None
     moves: tuple[Move, ...] = ()
 

@@ -67,6 +67,7 @@ class WildDraw(Step):
             "the next player",
             asks="answer",
             draws=("draw", self.draw),
+            aims=self.draw,
         )
 
 

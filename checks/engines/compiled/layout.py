@@ -53,8 +53,10 @@ from unospec.model.state import NO_UNTIL, GameState, Owed, PendingChallenge
     FACES,
     CARDS,  # N: the cards in play, the draw pile ring's size
     OWED_UNTIL,  # when an owed draw of no set number stops: `Owed.until` + UNTIL_BIAS
-) = range(29)
-HEADER = 29
+    OWED_STACKABLE,  # 1 while the owed draw may still be passed on (stacking)
+    CH_STAKE,  # the cards stacked under the challenged card
+) = range(31)
+HEADER = 31
 UNTIL_BIAS = 2
 """`Owed.until` is -3 to 3 (a colour, or one of `state`'s UNTIL_* marks); the row holds it plus
 this, so that it is at least -1, as every slot is (`states.pack`)."""
@@ -63,7 +65,8 @@ SLOT_NAMES: tuple[str, ...] = (
     "PHASE", "COLOR", "DIRECTION", "CURRENT", "ACTOR", "DRAWN", "OWED", "OWED_PLAYER",
     "OWED_AMOUNT", "OWED_THEN", "CH", "CH_OFFENDER", "CH_VICTIM", "CH_CARD", "CH_GUILTY",
     "CH_BLUFF", "SPECIAL", "WINDOW", "HANDS_PLAYED", "LEADER", "WINNER", "TOP", "UNDER",
-    "PILE_START", "PILE_LEN", "PLAYERS", "FACES", "CARDS", "OWED_UNTIL",
+    "PILE_START", "PILE_LEN", "PLAYERS", "FACES", "CARDS", "OWED_UNTIL", "OWED_STACKABLE",
+    "CH_STAKE",
 )  # fmt: skip
 """The header's slots by name, in their order."""
 BLOCK_NAMES: tuple[str, ...] = ("scores", "hand sizes", "hand counts", "under counts", "ring")
@@ -78,7 +81,8 @@ HOLDS: dict[str, str | None] = {
     "CH_BLUFF": "challenge.bluff", "SPECIAL": "special", "WINDOW": "window",
     "HANDS_PLAYED": "hands_played", "LEADER": "leader", "WINNER": "winner", "TOP": "discard",
     "UNDER": None, "PILE_START": None, "PILE_LEN": "draw_pile", "PLAYERS": None,
-    "FACES": None, "CARDS": None, "OWED_UNTIL": "owed.until", "scores": "scores",
+    "FACES": None, "CARDS": None, "OWED_UNTIL": "owed.until",
+    "OWED_STACKABLE": "owed.stackable", "CH_STAKE": "challenge.stake", "scores": "scores",
     "hand sizes": None, "hand counts": "hands", "under counts": "discard", "ring": "draw_pile",
 }  # fmt: skip
 """Every slot and block of the layout, and the field of the reference's `GameState` it holds
@@ -129,12 +133,14 @@ def encode(edition: Edition, game: GameState, phase_ids: dict[str, int]) -> Row:
         r[OWED], r[OWED_PLAYER], r[OWED_AMOUNT] = 1, owed.player, owed.amount
         r[OWED_THEN] = phase_ids.get(owed.then, len(phase_ids))
         r[OWED_UNTIL] = owed.until + UNTIL_BIAS
+        r[OWED_STACKABLE] = owed.stackable
     else:
         r[OWED_PLAYER] = r[OWED_THEN] = -1
         r[OWED_UNTIL] = NO_UNTIL + UNTIL_BIAS
     if challenge is not None:
         r[CH], r[CH_OFFENDER], r[CH_VICTIM] = 1, challenge.offender, challenge.victim
         r[CH_CARD], r[CH_GUILTY], r[CH_BLUFF] = challenge.card, challenge.guilty, challenge.bluff
+        r[CH_STAKE] = challenge.stake
     else:
         r[CH_OFFENDER] = r[CH_VICTIM] = r[CH_CARD] = -1
     r[SPECIAL], r[WINDOW] = game.special, game.window
@@ -176,13 +182,24 @@ def decode(edition: Edition, row: Row, phases: tuple[str, ...]) -> GameState:
         under = under_at(players, faces)
         discard = (*_multiset(r[under : under + faces]), r[TOP])
     owed = (
-        Owed(r[OWED_PLAYER], r[OWED_AMOUNT], phases[r[OWED_THEN]], r[OWED_UNTIL] - UNTIL_BIAS)
+        Owed(
+            r[OWED_PLAYER],
+            r[OWED_AMOUNT],
+            phases[r[OWED_THEN]],
+            r[OWED_UNTIL] - UNTIL_BIAS,
+            bool(r[OWED_STACKABLE]),
+        )
         if r[OWED]
         else None
     )
     challenge = (
         PendingChallenge(
-            r[CH_OFFENDER], r[CH_VICTIM], r[CH_CARD], bool(r[CH_GUILTY]), bool(r[CH_BLUFF])
+            r[CH_OFFENDER],
+            r[CH_VICTIM],
+            r[CH_CARD],
+            bool(r[CH_GUILTY]),
+            bool(r[CH_BLUFF]),
+            r[CH_STAKE],
         )
         if r[CH]
         else None

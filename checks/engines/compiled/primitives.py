@@ -21,11 +21,13 @@ from unospec.checks.engines.compiled.layout import (
     CH_CARD,
     CH_GUILTY,
     CH_OFFENDER,
+    CH_STAKE,
     CH_VICTIM,
     COLOR,
     CURRENT,
     DIRECTION,
     FACES,
+    OWED_STACKABLE,
     PLAYERS,
     SPECIAL,
     UNDER,
@@ -42,7 +44,8 @@ from unospec.checks.engines.compiled.row import (
     sizes_base,
     under_base,
 )
-from unospec.checks.engines.compiled.vocabulary import F_COLOR, F_WILD, PH_RESOLVING
+from unospec.checks.engines.compiled.tables import E_RULES
+from unospec.checks.engines.compiled.vocabulary import F_COLOR, F_WILD, PH_RESOLVING, R_STACKING
 from unospec.model.errors import InternalError
 from unospec.model.primitives import (
     PRIMITIVES,
@@ -179,6 +182,7 @@ def reverse(s: Ints, player: int, as_skip: int) -> None:
 def wild_draw(E: Ints, s: Ints, player: int, card: int, guilty: int, unless: int) -> None:
     """WildDraw.apply: the challenge waits, judged by the hand kept and the colour before."""
     s[CH] = 1
+    s[CH_STAKE] = 0
     s[CH_OFFENDER] = player
     s[CH_VICTIM] = s[CURRENT]
     s[CH_CARD] = card
@@ -240,6 +244,7 @@ def apply_step(
         reverse(s, player, a)
     elif primitive == P_DRAW:  # Draw.apply
         owe(s, s[CURRENT], a, phase_named(M, PH_RESOLVING))
+        s[OWED_STACKABLE] = 1 if E[E[E_RULES] + R_STACKING] else 0
     elif primitive == P_WILD_DRAW:
         wild_draw(E, s, player, card, a, b)
     elif primitive == P_PENALTY_RACE:  # PenaltyRace.apply

@@ -168,6 +168,9 @@ def packing_spec(edition: Edition, players: int, machine: MachineTables) -> Ints
     for _, effect in edition.effects:
         for step in effect.steps:
             draws += [value for value in vars(step).values() if type(value) is int]
+    stacked = 0  # stacking: every draw card of the deck passed on, at most
+    if rules.stacking != "none":
+        stacked = sum(faces.effect[card].aims or 0 for card in faces.in_play)
     points = sum(max(0, faces.points[card]) for card in faces.in_play)
     most = {
         layout.PHASE: n_phases - 1,
@@ -178,7 +181,7 @@ def packing_spec(edition: Edition, players: int, machine: MachineTables) -> Ints
         layout.DRAWN: n_faces - 1,
         layout.OWED: 1,
         layout.OWED_PLAYER: players - 1,
-        layout.OWED_AMOUNT: max(draws),
+        layout.OWED_AMOUNT: max(draws) + stacked,
         layout.OWED_THEN: n_phases - 1,
         layout.CH: 1,
         layout.CH_OFFENDER: players - 1,
@@ -193,6 +196,8 @@ def packing_spec(edition: Edition, players: int, machine: MachineTables) -> Ints
         layout.WINNER: players - 1,
         layout.TOP: n_faces - 1,
         layout.OWED_UNTIL: 3 + layout.UNTIL_BIAS,  # a colour, at most
+        layout.OWED_STACKABLE: 1,
+        layout.CH_STAKE: stacked,
     }
     fields: list[tuple[int, int, int]] = [
         (FIELD_SLOT, slot, (top + 1).bit_length()) for slot, top in most.items()

@@ -28,6 +28,7 @@ from unospec.checks.engines.compiled.layout import (
     CH_CARD,
     CH_GUILTY,
     CH_OFFENDER,
+    CH_STAKE,
     CH_VICTIM,
     COLOR,
     CURRENT,
@@ -40,6 +41,7 @@ from unospec.checks.engines.compiled.layout import (
     OWED,
     OWED_AMOUNT,
     OWED_PLAYER,
+    OWED_STACKABLE,
     OWED_THEN,
     PHASE,
     PILE_LEN,
@@ -113,13 +115,16 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_WILD,
     HOLD_CURRENT_COLOR,
     HOLD_WILD,
+    PH_AWAITING_STACK,
     PH_DRAWN_CARD,
+    PH_RESOLVING,
     R_ANY_MATCHING,
     R_FACES,
     R_IN_PLAY,
     R_MAX_PLAYERS,
     R_MIN_PLAYERS,
     R_SINGLE_HAND,
+    R_STACKING,
     R_TARGET,
     R_UNO_PENALTY,
 )
@@ -328,6 +333,10 @@ def type_ok(M: Ints, E: Ints, s: Ints) -> bool:
         return False
     if s[CH] and not (0 <= s[CH_GUILTY] <= 1 and 0 <= s[CH_BLUFF] <= 1):
         return False
+    if s[CH] and s[CH_STAKE] < 0:
+        return False
+    if s[OWED] and not 0 <= s[OWED_STACKABLE] <= 1:
+        return False
     if s[CH] and not 0 <= s[CH_CARD] < faces:
         return False
     return s[COLOR] == -1 or is_deck_color(E, s[COLOR])
@@ -404,6 +413,10 @@ def pending_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
         return False
     if s[OWED] and owed_until(s) != NO_UNTIL and s[OWED_AMOUNT] != 1:
         return False
+    if s[OWED] and s[OWED_STACKABLE]:
+        resolving = s[OWED_THEN] == phase_named(M, PH_RESOLVING)
+        if not (E[E[E_RULES] + R_STACKING] and resolving):
+            return False
     if s[DRAWN] >= 0 and (s[DRAWN] >= s[FACES] or held(s, s[CURRENT], s[DRAWN]) <= 0):
         return False
     if s[CH]:
@@ -703,16 +716,20 @@ def owed_as_said(
             way = -game[DIRECTION] if flips else game[DIRECTION]
             expected_player = (player + ahead * way) % seats
             expected_amount = face(E, card, F_OWED)
+    elif event_in(M, inv, V_ACCEPT, event) and not game[CH] and game[OWED]:
+        expected_player, expected_amount = game[OWED_PLAYER], game[OWED_AMOUNT]  # a stack taken
     elif (event_in(M, inv, V_CHALLENGE, event) or event_in(M, inv, V_ACCEPT, event)) and game[CH]:
         pending = game[CH_CARD]
+        stacked = game[CH_STAKE]  # stacking: the draw cards passed on under it
         if event_in(M, inv, V_ACCEPT, event):
-            expected_player, expected_amount = game[CH_VICTIM], face(E, pending, F_DRAW)
+            expected_player = game[CH_VICTIM]
+            expected_amount = face(E, pending, F_DRAW) + stacked
         elif game[CH_GUILTY]:
             expected_player = game[CH_OFFENDER]
-            expected_amount = face(E, pending, F_OFFENDER_DRAWS)
+            expected_amount = face(E, pending, F_OFFENDER_DRAWS) + stacked
         else:
             expected_player = game[CH_VICTIM]
-            expected_amount = face(E, pending, F_CHALLENGER_DRAWS)
+            expected_amount = face(E, pending, F_CHALLENGER_DRAWS) + stacked
     elif event_in(M, inv, V_CATCH, event) and kind == A_CATCH:
         expected_player, expected_amount = arg, E[E[E_RULES] + R_UNO_PENALTY]
     elif event_in(M, inv, V_NAME_LOSER, event) and kind == A_LOSER and game[SPECIAL] >= 0:
@@ -795,6 +812,8 @@ def draws_ok(
         event = M[M[M_BR_EVENT] + log[i, 0]]
         made = snaps[i + 1]
         if event_in(M, inv, V_DRAW_OWED, event):
+            if M[M[M_BR_TARGET] + log[i, 0]] == phase_named(M, PH_AWAITING_STACK):
+                continue  # the draw waits: its player may pass it on (stacking)
             if not dealt_as_owed(E, snaps[i], made):
                 return False
         elif event_in(M, inv, V_OWING, event):

@@ -15,6 +15,7 @@ from unospec.checks.engines.compiled.layout import (
     CH_CARD,
     CH_GUILTY,
     CH_OFFENDER,
+    CH_STAKE,
     CH_VICTIM,
     DIRECTION,
     FACES,
@@ -22,6 +23,7 @@ from unospec.checks.engines.compiled.layout import (
     OWED,
     OWED_AMOUNT,
     OWED_PLAYER,
+    OWED_STACKABLE,
     OWED_THEN,
     OWED_UNTIL,
     PILE_LEN,
@@ -217,6 +219,7 @@ def owe(s: Ints, player: int, amount: int, then: int) -> None:
     s[OWED_AMOUNT] = amount
     s[OWED_THEN] = then
     s[OWED_UNTIL] = NO_UNTIL + UNTIL_BIAS
+    s[OWED_STACKABLE] = 0
 
 
 @compiled_inline
@@ -232,6 +235,7 @@ def owe_nothing(s: Ints) -> None:
     s[OWED_AMOUNT] = 0
     s[OWED_THEN] = -1
     s[OWED_UNTIL] = NO_UNTIL + UNTIL_BIAS
+    s[OWED_STACKABLE] = 0
 
 
 @compiled_inline
@@ -242,3 +246,4 @@ def no_challenge(s: Ints) -> None:
     s[CH_CARD] = -1
     s[CH_GUILTY] = 0
     s[CH_BLUFF] = 0
+    s[CH_STAKE] = 0

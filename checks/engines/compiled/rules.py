@@ -28,6 +28,7 @@ from unospec.checks.engines.compiled.layout import (
     CH_CARD,
     CH_GUILTY,
     CH_OFFENDER,
+    CH_STAKE,
     CH_VICTIM,
     COLOR,
     CURRENT,
@@ -40,6 +41,7 @@ from unospec.checks.engines.compiled.layout import (
     OWED,
     OWED_AMOUNT,
     OWED_PLAYER,
+    OWED_STACKABLE,
     OWED_THEN,
     OWED_UNTIL,
     PHASE,
@@ -137,6 +139,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_GAME_IS_WON,
     C_GUESS_SHEDS_CARDS,
     C_HAND_EMPTIED,
+    C_MAY_STACK,
     C_NO_NUMBER_CARD_LEFT,
     C_NOTHING_TO_DRAW,
     C_OPENS_UNO_WINDOW,
@@ -146,9 +149,11 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_PLAYS_WILD,
     C_RESOLVES_BY_LOSER,
     C_RESUMES,
+    C_STACKS,
     CARD_RULE,
     EV_CLOSE_WINDOW,
     EV_HAIL_MARY,
+    F_AIMS,
     F_ASKS_COLOUR,
     F_ASKS_LOSER,
     F_ASKS_TARGET,
@@ -159,6 +164,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_EVERYONE,
     F_IGNORED,
     F_INTERRUPT_ONLY,
+    F_KIND,
     F_LEFT_OF_PLAYER,
     F_OFFENDER_DRAWS,
     F_OWES,
@@ -179,6 +185,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     L_KEEP,
     L_NAME_LOSER,
     L_PASS_TURN,
+    L_STACK,
     L_TURN_PLAYS,
     OK,
     PH_AWAITING_CHALLENGE,
@@ -197,6 +204,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_MUST_PLAY,
     R_ROTATE_LEADER,
     R_SINGLE_HAND,
+    R_STACKING,
     R_TARGET,
     R_UNO_PENALTY,
     R_UNTIL_PLAYABLE,
@@ -208,6 +216,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     S_RESHUFFLE,
     S_SCORING,
     S_SET_UP,
+    S_STACKING,
     S_TURN,
     S_UNO,
     S_WINNING,
@@ -230,7 +239,9 @@ from unospec.checks.engines.compiled.vocabulary import (
     U_RESHUFFLE_DISCARD,
     U_SCORE_HAND,
     U_SET_FLIPPED_CARD_ASIDE,
+    U_STACK_CARD,
     U_SWAP_HANDS,
+    U_TAKE_THE_STACK,
     U_THROW_HAIL_MARY,
     U_TURN_UP_FIRST_CARD,
     V_CATCH,
@@ -244,6 +255,8 @@ from unospec.checks.engines.compiled.vocabulary import (
     V_PLAY,
     V_PLAY_DRAWN,
     V_RESHUFFLE,
+    V_STACK,
+    V_TAKER,
     V_TARGET,
     V_TURN_PLAYER,
     V_UNO,
@@ -386,6 +399,40 @@ def stops_the_draw(E: Ints, s: Ints, card: int) -> bool:
 
 
 @compiled
+def stacks_on(E: Ints, card: int, top: int) -> bool:
+    """legality.stacks_on: `card` may be stacked on the draw card `top`."""
+    rule = E[E[E_RULES] + R_STACKING]
+    mine, theirs = face(E, card, F_AIMS), face(E, top, F_AIMS)
+    if rule == 0 or mine < 0 or theirs < 0:
+        return False
+    if rule == 1:  # same-kind
+        return face(E, card, F_KIND) == face(E, top, F_KIND)
+    if rule == 2:  # equal-or-higher
+        return mine >= theirs
+    return True  # any-draw-card
+
+
+@compiled_inline
+def aimed_at(s: Ints) -> int:
+    """legality.aimed_at: whom the waiting draw is aimed at (-1: none)."""
+    if s[CH]:
+        return s[CH_VICTIM]
+    return s[OWED_PLAYER] if s[OWED] else -1
+
+
+@compiled
+def can_stack(E: Ints, s: Ints) -> bool:
+    """legality.can_stack: the player a draw is aimed at holds a card that stacks on it."""
+    player = aimed_at(s)
+    if player < 0:
+        return False
+    for card in range(s[FACES]):
+        if held(s, player, card) > 0 and stacks_on(E, card, s[TOP]):
+            return True
+    return False
+
+
+@compiled
 def check_other_player(s: Ints, player: int, card: int, target: int) -> int:
     """legality._check_other_player."""
     if not 0 <= target < s[PLAYERS] or target == player:
@@ -495,6 +542,23 @@ def validate(
         return check_playable(E, s, player, card, arg)
     if check == V_TURN_PLAYER:
         return check_player(player, s[CURRENT])
+    if check == V_STACK:
+        if not E[E[E_RULES] + R_STACKING]:
+            return refused(ILLEGAL, S_TURN)
+        r = check_player(player, aimed_at(s))
+        if r < 0:
+            return r
+        r = check_in_hand(s, player, card)
+        if r < 0:
+            return r
+        if not stacks_on(E, card, s[TOP]):
+            return refused(ILLEGAL, S_STACKING)
+        r = check_color_named(E, s, player, card, arg_color(arg))
+        if r < 0:
+            return r
+        return check_target_named(E, s, player, card, arg_target(arg))
+    if check == V_TAKER:
+        return check_player(player, aimed_at(s))
     if check == V_DRAW:
         r = check_player(player, s[CURRENT])
         if r < 0:
@@ -589,6 +653,10 @@ def condition(
         return 1 if hand_size(s, s[ACTOR]) == 1 else 0
     if which == C_HAND_EMPTIED:
         return 1 if hand_size(s, s[ACTOR]) == 0 else 0
+    if which == C_MAY_STACK:
+        return 1 if s[OWED_STACKABLE] and can_stack(E, s) else 0
+    if which == C_STACKS:
+        return 1 if E[E[E_RULES] + R_STACKING] else 0
     if which == C_DRAWS_ON:
         going = s[OWED] and owed_until(s) != NO_UNTIL and s[PILE_LEN] > 0
         return 1 if going and not stops_the_draw(E, s, pile_card(s, 0)) else 0
@@ -678,6 +746,7 @@ def draw_what_the_pile_has(M: Ints, E: Ints, s: Ints) -> None:
         if not stops_the_draw(E, s, pile_card(s, 0)):
             add_to_hand(s, player, pile_pop(s), 1)
             return
+    s[OWED_STACKABLE] = 0  # the first card dealt: too late to pass it on
     got = min(amount, s[PILE_LEN])
     first = pile_card(s, 0) if got else -1
     for _ in range(got):
@@ -734,6 +803,22 @@ def update(
         s[WINDOW] = s[ACTOR]
     elif which == U_NAME_COLOR:
         s[COLOR] = arg_color(arg)
+    elif which == U_STACK_CARD:
+        if s[CH]:  # a Wild Draw card passed on unanswered: what accepting it draws
+            carried = s[CH_STAKE] + face(E, s[CH_CARD], F_DRAW)
+        else:
+            carried = s[OWED_AMOUNT]
+        owe_nothing(s)
+        no_challenge(s)
+        r = play_card(M, E, s, player, card)
+        if r < 0:
+            return r
+        if s[OWED]:
+            s[OWED_AMOUNT] += carried
+        elif s[CH]:
+            s[CH_STAKE] = carried
+    elif which == U_TAKE_THE_STACK:
+        s[OWED_STACKABLE] = 0
     elif which == U_SWAP_HANDS:
         swap_hands(s, player, arg_target(arg))
     elif which == U_OWE_ONE_CARD:
@@ -761,17 +846,18 @@ def update(
         victim = s[CH_VICTIM]
         if s[CH_GUILTY]:
             plays = face(E, pending, F_CHALLENGER_PLAYS)
-            draws = face(E, pending, F_OFFENDER_DRAWS)
+            draws = face(E, pending, F_OFFENDER_DRAWS) + s[CH_STAKE]
             owe(s, s[CH_OFFENDER], draws, phase_named(M, PH_AWAITING_PLAY))
             s[CURRENT] = victim if plays else next_player(s, victim, 1)
         else:
-            draws = face(E, pending, F_CHALLENGER_DRAWS)
+            draws = face(E, pending, F_CHALLENGER_DRAWS) + s[CH_STAKE]
             owe(s, victim, draws, phase_named(M, PH_AWAITING_PLAY))
             s[CURRENT] = next_player(s, victim, 1)
         no_challenge(s)
     elif which == U_ACCEPT_DRAW:
         victim = s[CH_VICTIM]
-        owe(s, victim, face(E, s[CH_CARD], F_DRAW), phase_named(M, PH_AWAITING_PLAY))
+        draws = face(E, s[CH_CARD], F_DRAW) + s[CH_STAKE]
+        owe(s, victim, draws, phase_named(M, PH_AWAITING_PLAY))
         s[CURRENT] = next_player(s, victim, 1)
         no_challenge(s)
     elif which == U_OWE_CATCH_PENALTY:
@@ -1031,10 +1117,26 @@ def put(out: Grid, n: int, kind: int, player: int, card: int, arg: int) -> int:
 
 
 @compiled
+def plays_of(E: Ints, s: Ints, player: int, card: int, out: Grid, n: int) -> int:
+    """The plays of one card: a colour for a wild that needs one, another player for a
+    card that acts on one (moves.plays, moves._targets)."""
+    colors_at = E[E_COLORS]
+    named = needs_color(E, s, player, card)
+    colours = E[E[E_RULES] + R_COLORS] if named else 1
+    targets = face(E, card, F_ASKS_TARGET) != 0 and hand_size(s, player) > 1
+    for target in range(-1, s[PLAYERS]):  # every other player, or none
+        if (target == -1) == targets or target == player:
+            continue
+        for i in range(colours):
+            color = E[colors_at + i] if named else -1
+            n = put(out, n, A_PLAY, player, card, play_arg(color, target))
+    return n
+
+
+@compiled
 def plays(E: Ints, s: Ints, player: int, only: int, out: Grid, n: int) -> int:
     """moves.plays: `player`'s plays of their cards (or of `only`, when >= 0) the rules
     allow now, a colour named for each wild that needs one."""
-    colors_at = E[E_COLORS]
     for card in range(s[FACES]):
         if only >= 0 and card != only:
             continue
@@ -1042,15 +1144,7 @@ def plays(E: Ints, s: Ints, player: int, only: int, out: Grid, n: int) -> int:
             continue
         if not matches(E, s[COLOR], s[TOP], card) or not own_rule_allows(E, s, player, card):
             continue
-        named = needs_color(E, s, player, card)
-        colours = E[E[E_RULES] + R_COLORS] if named else 1
-        targets = face(E, card, F_ASKS_TARGET) != 0 and hand_size(s, player) > 1
-        for target in range(-1, s[PLAYERS]):  # moves._targets: every other player, or none
-            if (target == -1) == targets or target == player:
-                continue
-            for i in range(colours):
-                color = E[colors_at + i] if named else -1
-                n = put(out, n, A_PLAY, player, card, play_arg(color, target))
+        n = plays_of(E, s, player, card, out, n)
     return n
 
 
@@ -1073,7 +1167,15 @@ def list_moves(M: Ints, E: Ints, s: Ints, lister: int, out: Grid, n: int) -> int
     if lister == L_CHALLENGE:
         return put(out, n, A_CHALLENGE, s[CH_VICTIM], 0, 0)
     if lister == L_ACCEPT:
-        return put(out, n, A_ACCEPT, s[CH_VICTIM], 0, 0)
+        return put(out, n, A_ACCEPT, aimed_at(s), 0, 0)
+    if lister == L_STACK:
+        if not E[E[E_RULES] + R_STACKING]:
+            return n
+        player = aimed_at(s)
+        for card in range(s[FACES]):
+            if held(s, player, card) > 0 and stacks_on(E, card, s[TOP]):
+                n = plays_of(E, s, player, card, out, n)
+        return n
     if lister == L_NAME_LOSER:
         everyone = face(E, s[SPECIAL], F_EVERYONE)
         for p in range(s[PLAYERS]):

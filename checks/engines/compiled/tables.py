@@ -82,7 +82,10 @@ VALIDATOR_TWINS: dict[Callable[..., Any], int] = {
     g.check_target: v.V_TARGET,
     g.check_draw: v.V_DRAW,
     g.check_pass: v.V_PASS,
+    g.check_stack: v.V_STACK,
+    g.check_taker: v.V_TAKER,
 }
+_PLAYED = (v.C_PLAYS_LAST_CARD, v.C_PLAYS_WILD, v.C_PLAYS_DRAW_CARD)
 CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.plays_last_card: v.C_PLAYS_LAST_CARD,
     b.plays_wild: v.C_PLAYS_WILD,
@@ -99,6 +102,13 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.hand_emptied: v.C_HAND_EMPTIED,
     b.asks_target: v.C_ASKS_TARGET,
     b.draws_on: v.C_DRAWS_ON,
+    b.may_stack: v.C_MAY_STACK,
+    b.stacks: v.C_STACKS,
+    **{
+        condition: twin
+        for stacked in (b.STACKED_ON_DRAW, b.STACKED_ON_WILD_DRAW)
+        for condition, twin in zip(stacked, _PLAYED, strict=True)
+    },  # each as the play it tests
 }
 """`branches.resumes(phase)` makes one condition per phase: each is the engine's C_RESUMES,
 with the phase as its argument."""
@@ -124,6 +134,8 @@ UPDATE_TWINS: dict[Callable[..., Any], int] = {
     u.owe_loser_penalty: v.U_OWE_LOSER_PENALTY,
     u.score_hand: v.U_SCORE_HAND,
     u.swap_hands: v.U_SWAP_HANDS,
+    u.stack_card: v.U_STACK_CARD,
+    u.take_the_stack: v.U_TAKE_THE_STACK,
 }
 LISTER_TWINS: dict[Callable[..., Any], int] = {
     LISTERS["play"]: v.L_TURN_PLAYS,
@@ -136,6 +148,7 @@ LISTER_TWINS: dict[Callable[..., Any], int] = {
     LISTERS["keep"]: v.L_KEEP,
     LISTERS["uno"]: v.L_CALL_UNO,
     LISTERS["catch"]: v.L_CATCH,
+    LISTERS["stack"]: v.L_STACK,
 }
 
 
@@ -350,7 +363,7 @@ _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "drawing": ("one-card", "until-playable"),
     "drawn_playable": ("may-keep", "must-play"),
     "may_draw": ("any-time", "without-a-playable-card"),
-    "stacking": ("none",),
+    "stacking": v.STACKING,
     "jump_in": ("none",),
 }
 """Every reading of `Rules` the engine plays (the schema's READINGS, as the engine has them);
@@ -387,6 +400,8 @@ def _face_row(edition: Edition, face: int) -> list[int]:
     row[v.F_ASKS_COLOUR] = int(effect.asks("colour"))
     row[v.F_ASKS_LOSER] = int(effect.asks("loser"))
     row[v.F_ASKS_TARGET] = int(effect.asks("target"))
+    row[v.F_AIMS] = effect.aims if effect.aims is not None else -1
+    row[v.F_KIND] = edition.kinds.index(shown.kind)
     said = effect.statements
     for players, seats, flips in ((3, v.F_TURN_SEATS, v.F_TURN_FLIPS),
                                   (2, v.F_TURN_SEATS_TWO, v.F_TURN_FLIPS_TWO)):  # fmt: skip
@@ -457,6 +472,7 @@ def edition_tables(edition: Edition) -> Array:
     rule_row[v.R_UNTIL_PLAYABLE] = int(rules.drawing == "until-playable")
     rule_row[v.R_MUST_PLAY] = int(rules.drawn_playable == "must-play")
     rule_row[v.R_DRAW_WITHOUT] = int(rules.may_draw == "without-a-playable-card")
+    rule_row[v.R_STACKING] = v.STACKING.index(rules.stacking)
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

@@ -49,6 +49,8 @@ TARGET_UNIT = 8
     F_LEFT_OF_PLAYER,  # Hail Mary: play goes on to the thrower's left, whatever the direction
     F_EVERYONE,  # penalty race: its player can lose it too
     F_ASKS_TARGET,  # its player names another player (a Swap Hands)
+    F_AIMS,  # cards it aims at the next player as a draw card (-1: it is none)
+    F_KIND,  # its kind's number (`Edition.kinds`)
     # where the turn comes to after its steps, as their statements say (`primitives.turns`):
     # seats past the player and 1 where the direction turned round, at a table of more than
     # two, then at a table of two; then the same where its draw is owed
@@ -62,7 +64,7 @@ TARGET_UNIT = 8
     F_OWED_FLIPS_TWO,
     F_OWED,  # how many cards its play owes at once (its draw step's count)
     F_STEPS,  # how many steps its effect has; they follow, STEP_FIELDS each
-) = range(30)
+) = range(32)
 MAX_STEPS = 8
 STEP_FIELDS = 3  # the primitive (P_*), and two of its parameters
 FACE_FIELDS = F_STEPS + 1 + MAX_STEPS * STEP_FIELDS
@@ -85,8 +87,11 @@ HOLD_CURRENT_COLOR, HOLD_WILD = 1, 2
     R_UNTIL_PLAYABLE,  # a player draws until a card they may play turns up
     R_MUST_PLAY,  # a drawn card that can be played must be
     R_DRAW_WITHOUT,  # a player draws only without a card they may play
-) = range(15)
-RULE_FIELDS = 15
+    R_STACKING,  # 0 none, 1 same kind, 2 an equal or higher count, 3 any draw card
+) = range(16)
+RULE_FIELDS = 16
+STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
+"""The readings of `stacking`, by their number in R_STACKING."""
 
 # -- guards (model.legality), conditions (model.branches), effects (model.updates)
 (
@@ -105,7 +110,9 @@ RULE_FIELDS = 15
     V_TARGET,
     V_DRAW,
     V_PASS,
-) = range(15)
+    V_STACK,
+    V_TAKER,
+) = range(17)
 (
     C_PLAYS_LAST_CARD,
     C_PLAYS_WILD,
@@ -123,7 +130,9 @@ RULE_FIELDS = 15
     C_HAND_EMPTIED,
     C_ASKS_TARGET,
     C_DRAWS_ON,
-) = range(16)
+    C_MAY_STACK,
+    C_STACKS,
+) = range(18)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
@@ -146,7 +155,9 @@ RULE_FIELDS = 15
     U_OWE_LOSER_PENALTY,
     U_SCORE_HAND,
     U_SWAP_HANDS,
-) = range(21)
+    U_STACK_CARD,
+    U_TAKE_THE_STACK,
+) = range(23)
 NO_UPDATE = -1
 
 # -- who may make each step, with what (model.moves), by the step event they list
@@ -161,7 +172,8 @@ NO_UPDATE = -1
     L_KEEP,
     L_CALL_UNO,
     L_CATCH,
-) = range(10)
+    L_STACK,
+) = range(11)
 
 # -- the phases and events the rule bodies name, filled from the machine by name
 NAMED_PHASES: tuple[str, ...] = (
@@ -177,6 +189,7 @@ NAMED_PHASES: tuple[str, ...] = (
     Phase.game_over,
     Phase.first_flip,
     Phase.awaiting_reshuffle,
+    Phase.awaiting_stack,
 )
 (
     PH_DEALING,
@@ -191,6 +204,7 @@ NAMED_PHASES: tuple[str, ...] = (
     PH_GAME_OVER,
     PH_FIRST_FLIP,
     PH_AWAITING_RESHUFFLE,
+    PH_AWAITING_STACK,
 ) = range(len(NAMED_PHASES))
 NAMED_EVENTS: tuple[str, ...] = (
     "close_window",
@@ -250,6 +264,7 @@ RULE_SECTIONS: tuple[str, ...] = (
     "WINNING",
     "SCORING",
     "NO_MATCHING_CARD",
+    "STACKING",
 )
 """The `model.sections` constants a refusal can cite, by number."""
 (
@@ -264,5 +279,6 @@ RULE_SECTIONS: tuple[str, ...] = (
     S_WINNING,
     S_SCORING,
     S_NO_MATCHING_CARD,
+    S_STACKING,
 ) = range(len(RULE_SECTIONS))
 CARD_RULE = 1024

@@ -232,6 +232,11 @@ STATE_CORRUPTIONS: tuple[Corruption, ...] = (
         lambda e, g: g._replace(owed=_owed(g)._replace(amount=-1)),
     ),
     Corruption(
+        "owed.stackable",
+        "a draw that may be passed on, or not, against its kind",
+        lambda e, g: g._replace(owed=_owed(g)._replace(stackable=not _owed(g).stackable)),
+    ),
+    Corruption(
         "owed.until",
         "a draw owed until a colour the deck lacks",
         lambda e, g: g._replace(owed=_owed(g)._replace(until=4)),
@@ -266,6 +271,11 @@ STATE_CORRUPTIONS: tuple[Corruption, ...] = (
         "challenge.bluff",
         "a Wild Draw card neither a bluff nor within its rule",
         lambda e, g: g._replace(challenge=_challenge(e, g)._replace(bluff=cast(bool, 2))),
+    ),
+    Corruption(
+        "challenge.stake",
+        "a Wild Draw card with a negative stack under it",
+        lambda e, g: g._replace(challenge=_challenge(e, g)._replace(stake=-1)),
     ),
     Corruption(
         "special", "a special wild of no deck", lambda e, g: g._replace(special=_no_card(e))
