@@ -80,6 +80,9 @@ RULE_KEYS: dict[str, str] = {
 """Where each field of `Rules` is written in an edition file, for messages that name it."""
 
 FIXED_READINGS: dict[str, str] = {
+    "stacked-challenge": "the-loser-of-the-challenge-draws-it-too",
+    "stacked-wild-draw-four": "stacking-on-it-gives-up-the-challenge",
+    "stacked-uno-window": "only-the-last-card-of-the-stack-opens-one",
     "uno-window": "from-the-resolved-play-until-the-next-players-first-action",
     "uno-call-out-of-place": "has-no-effect",
     "final-card-effects": "hand-ends-at-once",

@@ -93,14 +93,34 @@ class Deal:
     order: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """Pick the colour a Color Roulette's draw stops at (UNO Show 'Em No Mercy)."""
+
+    player: int
+    color: int
+
+
 Action = (
-    Play | Draw | Pass | Challenge | Accept | CallUno | Catch | Keep | NameLoser | Reshuffle | Deal
+    Play
+    | Draw
+    | Pass
+    | Challenge
+    | Accept
+    | CallUno
+    | Catch
+    | Keep
+    | NameLoser
+    | Pick
+    | Reshuffle
+    | Deal
 )
 
 TABLE_STEPS: tuple[type, ...] = (NameLoser, Reshuffle, Deal)
 """Steps the table takes, not a player: its shuffles, and its verdict after a special wild."""
 
-PlayerAction = Play | Draw | Pass | Challenge | Accept | CallUno | Catch | Keep | NameLoser
+
+PlayerAction = Play | Draw | Pass | Challenge | Accept | CallUno | Catch | Keep | NameLoser | Pick
 """Actions that name a player."""
 
 ACTION_NAMES: dict[type, str] = {
@@ -113,6 +133,7 @@ ACTION_NAMES: dict[type, str] = {
     Catch: "catch",
     Keep: "keep",
     NameLoser: "loser",
+    Pick: "pick",
     Reshuffle: "reshuffle",
     Deal: "deal",
 }

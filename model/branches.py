@@ -14,11 +14,13 @@ from unospec.model.edition import Edition
 from unospec.model.flows import cites, requires, resuming, settled_by
 from unospec.model.legality import can_stack, stacks_on, stops_the_draw
 from unospec.model.primitives import (
+    ColourRoulette,
     DiscardColour,
     Draw,
     HailMary,
     NameColour,
     PenaltyRace,
+    Step,
     SwapHands,
     WildDraw,
 )
@@ -42,6 +44,15 @@ def asks_target(edition: Edition, game: GameState, action: Action | None) -> boo
     """A Swap Hands: its player names the player they swap hands with (House rules: 7-0)."""
     assert isinstance(action, Play)
     return edition.faces.effect[action.card].asks("target")
+
+
+@cites(sections.NO_MERCY)
+@requires(ColourRoulette)
+def asks_pick(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """A Color Roulette: the next player picks the colour their draw stops at (UNO Show 'Em
+    No Mercy)."""
+    assert isinstance(action, Play)
+    return edition.faces.effect[action.card].asks("pick")
 
 
 @cites(sections.WILD_CARD)
@@ -174,7 +185,7 @@ def stacks(edition: Edition, game: GameState, action: Action | None) -> bool:
     return edition.rules.stacking != "none"
 
 
-def stacking(played: Condition, onto: type) -> Condition:
+def stacking(played: Condition, onto: type[Step]) -> Condition:
     """`played` (a last card, a wild, a Draw card), where it is stacked on a draw card of
     the primitive `onto` (a Draw card's draw, a Wild Draw card's challenge): the same test,
     settled by the deck, since which cards may go on which is the edition's to say (House

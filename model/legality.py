@@ -9,11 +9,19 @@ illegal ones cannot drift apart.
 from __future__ import annotations
 
 from unospec.model import sections
-from unospec.model.actions import Catch, Deal, Keep, NameLoser, Play, PlayerAction, Reshuffle
+from unospec.model.actions import Catch, Deal, Keep, NameLoser, Pick, Play, PlayerAction, Reshuffle
 from unospec.model.edition import Edition, FaceTable
 from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.flows import cites, requires
-from unospec.model.primitives import Draw, HailMary, NameColour, PenaltyRace, SwapHands, WildDraw
+from unospec.model.primitives import (
+    ColourRoulette,
+    Draw,
+    HailMary,
+    NameColour,
+    PenaltyRace,
+    SwapHands,
+    WildDraw,
+)
 from unospec.model.primitives.wild_draw import holds_any
 from unospec.model.state import UNTIL_PLAYABLE, GameState
 
@@ -373,6 +381,16 @@ def check_stack(edition: Edition, game: GameState, action: Play) -> None:
 def check_taker(edition: Edition, game: GameState, action: PlayerAction) -> None:
     """Only the player a stacked draw is aimed at takes it (House rules: Stacking)."""
     _check_player(game, action.player, aimed_at(game), "take the draw")
+
+
+@cites(sections.NO_MERCY)
+@requires(ColourRoulette)
+def check_pick(edition: Edition, game: GameState, action: Pick) -> None:
+    """The player a Color Roulette's draw is owed to picks a colour of the deck (UNO Show
+    'Em No Mercy)."""
+    _check_player(game, action.player, aimed_at(game), "pick the colour")
+    if action.color not in edition.color_indices:
+        raise IllegalAction(sections.NO_MERCY, "the colour picked is not a colour of this deck")
 
 
 @cites(sections.HAIL_MARY)

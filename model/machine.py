@@ -44,6 +44,7 @@ class TurnFlow(StateMachine):
     hail_mary_discard = State("Hail Mary discard")
     awaiting_challenge = State("awaiting the challenge response")
     awaiting_stack = State("awaiting a stack or its taking")
+    picking_colour = State("picking a colour to draw to")
     uno_window = State("UNO window")
     uno_called = State("UNO called")
     table_draws = State("table draws")
@@ -64,6 +65,7 @@ class TurnFlow(StateMachine):
     play = _every(
         awaiting_play.to(hand_over, cond=b.plays_last_card)
         | awaiting_play.to(choosing_target, cond=b.asks_target)
+        | awaiting_play.to(picking_colour, cond=b.asks_pick)
         | awaiting_play.to(choosing_color, cond=b.plays_wild)
         | awaiting_play.to(table_draws, cond=b.plays_draw_card)
         | awaiting_play.to(resolving),
@@ -73,6 +75,7 @@ class TurnFlow(StateMachine):
     draw = awaiting_play.to(table_draws, validators=g.check_draw, on=u.owe_one_card)
     play_drawn = _every(
         drawn_card.to(choosing_target, cond=b.asks_target)
+        | drawn_card.to(picking_colour, cond=b.asks_pick)
         | drawn_card.to(choosing_color, cond=b.plays_wild)
         | drawn_card.to(table_draws, cond=b.plays_draw_card)
         | drawn_card.to(resolving),
@@ -94,6 +97,7 @@ class TurnFlow(StateMachine):
         validators=g.check_target,
         on=u.swap_hands,
     )
+    pick = picking_colour.to(table_draws, validators=g.check_pick, on=u.pick_colour)
     name_loser = special_wild.to(table_draws, validators=g.check_loser, on=u.owe_loser_penalty)
 
     # The Wild Draw card: its victim challenges or accepts.
@@ -190,6 +194,7 @@ STEPS: dict[tuple[str, type], str] = {
     ("awaiting_challenge", a.Play): "stack",
     ("awaiting_stack", a.Play): "stack",
     ("awaiting_stack", a.Accept): "accept",
+    ("picking_colour", a.Pick): "pick",
     ("special_wild", a.NameLoser): "name_loser",
     ("hail_mary_discard", a.Keep): "keep",
     ("awaiting_reshuffle", a.Reshuffle): "reshuffle",
@@ -208,6 +213,7 @@ it first)."""
 OBLIGATIONS: dict[str, str] = {
     "table_draws": "owed",
     "awaiting_stack": "owed",
+    "picking_colour": "owed",
     "awaiting_reshuffle": "owed",
     "drawn_card": "drawn",
     "awaiting_challenge": "challenge",
@@ -219,7 +225,7 @@ OBLIGATIONS: dict[str, str] = {
 there."""
 
 PENDING_IN: dict[str, frozenset[str]] = {
-    "owed": frozenset({"table_draws", "awaiting_reshuffle", "awaiting_stack"}),
+    "owed": frozenset({"table_draws", "awaiting_reshuffle", "awaiting_stack", "picking_colour"}),
     "challenge": frozenset(
         {
             "awaiting_challenge",
@@ -250,6 +256,7 @@ PARTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "drawn_card",
             "choosing_target",
             "choosing_color",
+            "picking_colour",
             "resolving",
             "table_draws",
             "awaiting_reshuffle",

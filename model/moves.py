@@ -21,6 +21,7 @@ from unospec.model.actions import (
     Keep,
     NameLoser,
     Pass,
+    Pick,
     Play,
 )
 from unospec.model.edition import Edition
@@ -138,6 +139,11 @@ def _catch(edition: Edition, game: GameState) -> tuple[Action, ...]:
     return tuple(Catch(p, owner) for p in range(game.players) if p != owner)
 
 
+def _pick(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    """The player a Color Roulette's draw is owed to picks each colour of the deck."""
+    return tuple(Pick(aimed_at(game), color) for color in edition.color_indices)
+
+
 LISTERS: dict[str, Lister] = {
     "play": _turn_plays,
     "draw": _draw_one,
@@ -146,6 +152,7 @@ LISTERS: dict[str, Lister] = {
     "challenge": _challenge,
     "accept": _accept,
     "stack": _stack,
+    "pick": _pick,
     "name_loser": _name_loser,
     "keep": _keep,
     "uno": _call_uno,

@@ -33,6 +33,7 @@ from unospec.model.actions import (
     Keep,
     NameLoser,
     Pass,
+    Pick,
     Play,
     Reshuffle,
 )
@@ -54,6 +55,7 @@ STEP_KEYS: dict[str, tuple[str, ...]] = {
     "catch": ("player", "target"),
     "keep": ("player", "card"),
     "loser": ("player",),
+    "pick": ("player", "color"),
     "reshuffle": ("order",),
     "deal": ("order",),
 }
@@ -403,6 +405,13 @@ def step_action(edition: Edition, step: Mapping[str, object], where: JsonPath) -
         return Play(player, card, COLORS.index(color), target)
     if name == "catch":
         return Catch(player, _player(step["target"], (*where, "target")))
+    if name == "pick":
+        color = step["color"]
+        if color not in COLORS:
+            raise TraceContentError(
+                (*where, "color"), f"expected one of {', '.join(COLORS)}, found {shown(color)}"
+            )
+        return Pick(player, COLORS.index(color))
     if name == "keep":
         return Keep(player, _card(edition, step["card"], (*where, "card")))
     if name == "draw":
@@ -434,4 +443,6 @@ def action_step(edition: Edition, action: Action) -> StepJson:
         step["card"] = ids(action.card)
     elif isinstance(action, Catch):
         step["target"] = action.target
+    elif isinstance(action, Pick):
+        step["color"] = COLORS[action.color]
     return step

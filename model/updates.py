@@ -9,12 +9,20 @@ in its docstring for a reader).
 from __future__ import annotations
 
 from unospec.model import sections
-from unospec.model.actions import Action, Catch, Deal, Keep, NameLoser, Play, Reshuffle
+from unospec.model.actions import Action, Catch, Deal, Keep, NameLoser, Pick, Play, Reshuffle
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
 from unospec.model.flows import Move, cites, moves, requires
 from unospec.model.legality import stops_the_draw
-from unospec.model.primitives import Draw, HailMary, NameColour, PenaltyRace, SwapHands, WildDraw
+from unospec.model.primitives import (
+    ColourRoulette,
+    Draw,
+    HailMary,
+    NameColour,
+    PenaltyRace,
+    SwapHands,
+    WildDraw,
+)
 from unospec.model.primitives.swap_hands import SWAPPED
 from unospec.model.scoring import hand_points, hand_winner
 from unospec.model.state import CLOCKWISE, NO_UNTIL, UNTIL_PLAYABLE, GameState, Owed
@@ -295,6 +303,15 @@ def take_the_stack(edition: Edition, game: GameState, action: Action | None) -> 
     pass it on any more (House rules: Stacking)."""
     assert game.owed is not None
     return game._replace(owed=game.owed._replace(stackable=False))
+
+
+@cites(sections.NO_MERCY)
+@requires(ColourRoulette)
+def pick_colour(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The colour picked is in force, and the draw owed goes on until a card of it turns up
+    (UNO Show 'Em No Mercy's Wild Color Roulette)."""
+    assert isinstance(action, Pick) and game.owed is not None
+    return game._replace(color=action.color, owed=game.owed._replace(until=action.color))
 
 
 @cites(sections.UNO)

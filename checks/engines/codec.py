@@ -26,8 +26,8 @@ from unospec.model.table import MACHINE
 
 _PHASES = {phase: i for i, phase in enumerate(MACHINE.phases)}
 _HEAD = Struct("<BbbHHHhhhhBHHh")  # phase, color, direction, current, actor, players, ...
-_OWED = Struct("<HiBb")
-_CHALLENGE = Struct("<HHB??")
+_OWED = Struct("<HiBb?")
+_CHALLENGE = Struct("<HHB??I")
 _END = b"\xff"  # ends a pile: no face number reaches 255 (see the module docstring)
 
 
@@ -59,12 +59,12 @@ def _packed(game: GameState) -> bytes:
         owed is not None, game.hands_played, game.leader, game.winner,
     )  # fmt: skip
     if owed is not None:
-        head += _OWED.pack(owed.player, owed.amount, _PHASES[owed.then], owed.until)
+        head += _OWED.pack(owed.player, owed.amount, _PHASES[owed.then], owed.until, owed.stackable)
     if challenge is None:
         head += b"\0"
     else:
         c = challenge
-        head += b"\1" + _CHALLENGE.pack(c.offender, c.victim, c.card, c.guilty, c.bluff)
+        head += b"\1" + _CHALLENGE.pack(c.offender, c.victim, c.card, c.guilty, c.bluff, c.stake)
     return b"".join(
         (
             head, _scores(players).pack(*game.scores),
@@ -85,8 +85,8 @@ def decode(data: bytes) -> GameState:
     at = _HEAD.size
     owed = None
     if owed_here:
-        player, amount, then, until = _OWED.unpack_from(data, at)
-        owed = Owed(player, amount, MACHINE.phases[then], until)
+        player, amount, then, until, stackable = _OWED.unpack_from(data, at)
+        owed = Owed(player, amount, MACHINE.phases[then], until, stackable)
         at += _OWED.size
     challenge = None
     if data[at]:

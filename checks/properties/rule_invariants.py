@@ -17,6 +17,7 @@ from unospec.model.actions import (
     Draw,
     Keep,
     NameLoser,
+    Pick,
     Play,
     Reshuffle,
 )
@@ -293,7 +294,8 @@ def draws_are_owed(
     if not fired or type(fired[0].action) not in MAY_DRAW:
         return None
     played = fired[0].action
-    if type(played) is Play and edition.faces.effect[played.card].owes is None:
+    effect = edition.faces.effect[played.card] if type(played) is Play else None
+    if effect is not None and effect.owes is None and not effect.asks("pick"):
         return None  # most steps: a play that owes no one a card
     for i, step in enumerate(fired):
         event = step.branch.event
@@ -311,8 +313,10 @@ def draws_are_owed(
     return None
 
 
-_OWING = frozenset({"draw", "play", "play_drawn", "challenge", "accept", "catch", "name_loser"})
-MAY_DRAW = frozenset({Play, Draw, Challenge, Accept, Catch, NameLoser, Reshuffle})
+_OWING = frozenset(
+    {"draw", "play", "play_drawn", "challenge", "accept", "catch", "name_loser", "pick"}
+)
+MAY_DRAW = frozenset({Play, Draw, Challenge, Accept, Catch, NameLoser, Pick, Reshuffle})
 """The steps, by their action's type, in which the table may owe or deal cards."""
 
 
@@ -325,12 +329,16 @@ def _owed_as_the_rule_says(edition: Edition, step: Fired, owed: Owed | None) -> 
         expected = game.current, 1
     elif event in _PLAYS and isinstance(action, Play):
         steps = faces.effect[action.card].statements
-        owing = next((i for i, s in enumerate(steps) if s.owes is not None), None)
+        owing = next(
+            (i for i, s in enumerate(steps) if s.owes is not None or s.asks == "pick"), None
+        )
         if owing is not None and game.hands[action.player][1:]:
             turn = turns(steps, game.direction, game.players)[owing]
-            count = steps[owing].owes
-            assert count is not None
+            owes = steps[owing].owes
+            count = owes if owes is not None else 1  # a Color Roulette's: a card at a time
             expected = turn.seat(action.player, game.players), count
+    elif event == "pick" and isinstance(action, Pick) and game.owed is not None:
+        expected = game.owed.player, 1  # a Color Roulette's draw, one card at a time
     elif event == "accept" and game.challenge is None and game.owed is not None:
         expected = game.owed.player, game.owed.amount  # a stacked draw taken as it stands
     elif event in ("challenge", "accept") and game.challenge is not None:

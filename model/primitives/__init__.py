@@ -14,6 +14,7 @@ import dataclasses
 import typing
 from typing import Literal, get_args, get_origin
 
+from unospec.model.primitives.colour_roulette import ColourRoulette
 from unospec.model.primitives.discard_colour import DiscardColour
 from unospec.model.primitives.draw import Draw
 from unospec.model.primitives.hail_mary import HailMary
@@ -31,6 +32,7 @@ __all__ = [
     "ASKS",
     "HOLDINGS",
     "PRIMITIVES",
+    "ColourRoulette",
     "DiscardColour",
     "Draw",
     "HailMary",
@@ -63,6 +65,7 @@ PRIMITIVES: tuple[type[Step], ...] = (
     DiscardColour,
     PassHands,
     SwapHands,
+    ColourRoulette,
 )
 """Every primitive, in the order the docs present them."""
 

@@ -29,8 +29,9 @@ if TYPE_CHECKING:
 Ask = str
 """A decision a step waits for, as the machine names its phase's purpose: `colour` (the
 player names the colour in force), `answer` (the next player challenges or accepts), `loser`
-(the table names who draws), `target` (the player picks another player to act on)."""
-ASKS: tuple[Ask, ...] = ("colour", "answer", "loser", "target")
+(the table names who draws), `target` (the player picks another player to act on),
+`pick` (the next player picks the colour their draw stops at)."""
+ASKS: tuple[Ask, ...] = ("colour", "answer", "loser", "target", "pick")
 
 
 @dataclass(frozen=True)

@@ -23,9 +23,18 @@ def states(draw: st.DrawFn) -> GameState:
     """Any value of every field, in range: not only states the rules reach."""
     players = draw(st.integers(2, 10))
     phases = st.sampled_from(MACHINE.phases)
-    owed = st.none() | st.builds(Owed, seat, st.integers(0, 2**31 - 1), phases)
+    until = st.integers(-3, 127)  # NO_UNTIL, UNTIL_PLAYABLE, UNTIL_PICKED, or a colour
+    owed = st.none() | st.builds(
+        Owed, seat, st.integers(0, 2**31 - 1), phases, until, st.booleans()
+    )
     challenge = st.none() | st.builds(
-        PendingChallenge, seat, seat, st.integers(0, FACES - 1), st.booleans(), st.booleans()
+        PendingChallenge,
+        seat,
+        seat,
+        st.integers(0, FACES - 1),
+        st.booleans(),
+        st.booleans(),
+        st.integers(0, 2**32 - 1),
     )
     return GameState(
         phase=draw(phases),

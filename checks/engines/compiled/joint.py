@@ -218,6 +218,7 @@ def rank_table(players: int, faces: int) -> npt.NDArray[np.int64]:
         Keep,
         NameLoser,
         Pass,
+        Pick,
         Play,
         PlayerAction,
     )  # fmt: skip
@@ -237,6 +238,7 @@ def rank_table(players: int, faces: int) -> npt.NDArray[np.int64]:
             (step(p), 0, 0) for step in (Draw, Pass, Challenge, Accept, CallUno, NameLoser)
         )
         moves.extend((Catch(p, target), 0, target) for target in range(players))
+        moves.extend((Pick(p, colour), 0, colour) for colour in range(4))
     for rank, (move, card, arg) in enumerate(sorted(moves, key=lambda m: repr(m[0]))):
         kind = ACTION_KIND[type(move)]
         table[((kind * players + move.player) * faces + card) * width + arg + 1] = rank

@@ -28,9 +28,11 @@ from unospec.checks.engines.compiled.layout import (
     DIRECTION,
     FACES,
     OWED_STACKABLE,
+    OWED_UNTIL,
     PLAYERS,
     SPECIAL,
     UNDER,
+    UNTIL_BIAS,
 )
 from unospec.checks.engines.compiled.row import (
     add_to_hand,
@@ -49,6 +51,7 @@ from unospec.checks.engines.compiled.vocabulary import F_COLOR, F_WILD, PH_RESOL
 from unospec.model.errors import InternalError
 from unospec.model.primitives import (
     PRIMITIVES,
+    ColourRoulette,
     DiscardColour,
     Draw,
     HailMary,
@@ -62,6 +65,7 @@ from unospec.model.primitives import (
     SwapHands,
     WildDraw,
 )
+from unospec.model.state import UNTIL_PICKED
 
 (
     P_SKIP,
@@ -75,7 +79,8 @@ from unospec.model.primitives import (
     P_DISCARD_COLOUR,
     P_PASS_HANDS,
     P_SWAP_HANDS,
-) = range(11)
+    P_COLOUR_ROULETTE,
+) = range(12)
 
 HOLDINGS = {"current-color": v.HOLD_CURRENT_COLOR, "wild": v.HOLD_WILD}
 
@@ -141,6 +146,7 @@ TWINS: dict[type[Step], tuple[int, Encoder]] = {
     DiscardColour: (P_DISCARD_COLOUR, _nothing),
     PassHands: (P_PASS_HANDS, _nothing),
     SwapHands: (P_SWAP_HANDS, _nothing),
+    ColourRoulette: (P_COLOUR_ROULETTE, _nothing),
 }
 """Each reference primitive's number and encoder."""
 
@@ -249,6 +255,9 @@ def apply_step(
         wild_draw(E, s, player, card, a, b)
     elif primitive == P_PENALTY_RACE:  # PenaltyRace.apply
         s[SPECIAL] = card
+    elif primitive == P_COLOUR_ROULETTE:  # ColourRoulette.apply: the colour to be picked
+        owe(s, s[CURRENT], 1, phase_named(M, PH_RESOLVING))
+        s[OWED_UNTIL] = UNTIL_PICKED + UNTIL_BIAS
     elif primitive == P_SKIP_EVERYONE:  # SkipEveryone.apply
         s[CURRENT] = player
     elif primitive == P_DISCARD_COLOUR:

@@ -27,6 +27,7 @@ from unospec.model.actions import (
     Keep,
     NameLoser,
     Pass,
+    Pick,
     Play,
     Reshuffle,
 )
@@ -102,6 +103,8 @@ class Program:
             arg = action.color + v.TARGET_UNIT * (action.target + 1)  # row.play_arg
         elif isinstance(action, Catch):
             arg = action.target
+        elif isinstance(action, Pick):
+            arg = action.color
         order = np.array(getattr(action, "order", ()), dtype=np.int64)
         return kind, player, card, arg, order
 
@@ -114,6 +117,8 @@ class Program:
             return Play(player, card, (arg + 1) % unit - 1, (arg + 1) // unit - 1)
         if step is Catch:
             return Catch(player, arg)
+        if step is Pick:
+            return Pick(player, arg)
         if step is Keep:
             return Keep(player, card)
         if step in (Deal, Reshuffle):

@@ -87,8 +87,10 @@ from unospec.checks.engines.compiled.vocabulary import (
     A_DRAW,
     A_KEEP,
     A_LOSER,
+    A_PICK,
     A_PLAY,
     A_RESHUFFLE,
+    F_ASKS_PICK,
     F_CHALLENGER_DRAWS,
     F_CHALLENGER_PLAYS,
     F_COLOR,
@@ -210,8 +212,9 @@ PHASE_SETS = 16
     V_NAME_LOSER,
     V_KEEP,
     V_HAIL_MARY,
-) = range(12)
-EVENT_SETS = 12
+    V_PICK,
+) = range(13)
+EVENT_SETS = 13
 O_OWED, O_CHALLENGE, O_SPECIAL, O_DRAWN, O_WINDOW = range(5)
 
 
@@ -257,6 +260,7 @@ def invariant_tables(machine: MachineTables) -> npt.NDArray[np.int64]:
         {"name_loser"},
         {"keep"},
         {"hail_mary"},
+        {"pick"},
     ]
     assert len(phase_sets) == PHASE_SETS and len(event_sets) == EVENT_SETS
     for chosen_events in event_sets:
@@ -709,13 +713,16 @@ def owed_as_said(
     if event_in(M, inv, V_DRAW, event):
         expected_player, expected_amount = game[CURRENT], 1
     elif event_in(M, inv, V_PLAYS, event) and kind == A_PLAY:
-        if face(E, card, F_OWES) and hand_size(game, player) > 1:
+        owes = face(E, card, F_OWES) or face(E, card, F_ASKS_PICK)  # a Roulette: one card
+        if owes and hand_size(game, player) > 1:
             two = seats == 2
             ahead = face(E, card, F_OWED_SEATS_TWO if two else F_OWED_SEATS)
             flips = face(E, card, F_OWED_FLIPS_TWO if two else F_OWED_FLIPS)
             way = -game[DIRECTION] if flips else game[DIRECTION]
             expected_player = (player + ahead * way) % seats
             expected_amount = face(E, card, F_OWED)
+    elif event_in(M, inv, V_PICK, event) and kind == A_PICK and game[OWED]:
+        expected_player, expected_amount = game[OWED_PLAYER], 1
     elif event_in(M, inv, V_ACCEPT, event) and not game[CH] and game[OWED]:
         expected_player, expected_amount = game[OWED_PLAYER], game[OWED_AMOUNT]  # a stack taken
     elif (event_in(M, inv, V_CHALLENGE, event) or event_in(M, inv, V_ACCEPT, event)) and game[CH]:
@@ -804,9 +811,9 @@ def draws_ok(
 ) -> bool:
     """rule_invariants.draws_are_owed."""
     if kind != A_PLAY and kind != A_DRAW and kind != A_CHALLENGE and kind != A_ACCEPT:
-        if kind != A_CATCH and kind != A_LOSER and kind != A_RESHUFFLE:
+        if kind != A_CATCH and kind != A_LOSER and kind != A_RESHUFFLE and kind != A_PICK:
             return True
-    if kind == A_PLAY and not face(E, card, F_OWES):
+    if kind == A_PLAY and not face(E, card, F_OWES) and not face(E, card, F_ASKS_PICK):
         return True
     for i in range(logged):
         event = M[M[M_BR_EVENT] + log[i, 0]]

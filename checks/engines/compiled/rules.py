@@ -127,11 +127,13 @@ from unospec.checks.engines.compiled.vocabulary import (
     A_KEEP,
     A_LOSER,
     A_PASS,
+    A_PICK,
     A_PLAY,
     A_RESHUFFLE,
     A_UNO,
     ACTION_KINDS,
     BROKEN,
+    C_ASKS_PICK,
     C_ASKS_TARGET,
     C_CHALLENGE_PENDING,
     C_DRAWS_ON,
@@ -156,6 +158,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_AIMS,
     F_ASKS_COLOUR,
     F_ASKS_LOSER,
+    F_ASKS_PICK,
     F_ASKS_TARGET,
     F_CHALLENGER_DRAWS,
     F_CHALLENGER_PLAYS,
@@ -185,6 +188,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     L_KEEP,
     L_NAME_LOSER,
     L_PASS_TURN,
+    L_PICK,
     L_STACK,
     L_TURN_PLAYS,
     OK,
@@ -213,6 +217,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     S_FIRST_FLIP,
     S_MATCHING,
     S_NO_MATCHING_CARD,
+    S_NO_MERCY,
     S_RESHUFFLE,
     S_SCORING,
     S_SET_UP,
@@ -235,6 +240,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     U_OWE_ONE_CARD,
     U_PASS_EMPTY_HANDED,
     U_PASS_TURN,
+    U_PICK_COLOUR,
     U_PLAY_CARD,
     U_RESHUFFLE_DISCARD,
     U_SCORE_HAND,
@@ -252,13 +258,13 @@ from unospec.checks.engines.compiled.vocabulary import (
     V_KEEP,
     V_LOSER,
     V_PASS,
+    V_PICK,
     V_PLAY,
     V_PLAY_DRAWN,
     V_RESHUFFLE,
     V_STACK,
     V_TAKER,
     V_TARGET,
-    V_TURN_PLAYER,
     V_UNO,
     V_VICTIM,
 )
@@ -540,8 +546,6 @@ def validate(
         elif card != s[DRAWN]:
             return refused(ILLEGAL, S_DRAWN_CARD)
         return check_playable(E, s, player, card, arg)
-    if check == V_TURN_PLAYER:
-        return check_player(player, s[CURRENT])
     if check == V_STACK:
         if not E[E[E_RULES] + R_STACKING]:
             return refused(ILLEGAL, S_TURN)
@@ -559,6 +563,11 @@ def validate(
         return check_target_named(E, s, player, card, arg_target(arg))
     if check == V_TAKER:
         return check_player(player, aimed_at(s))
+    if check == V_PICK:
+        r = check_player(player, aimed_at(s))
+        if r < 0:
+            return r
+        return OK if is_deck_color(E, arg) else refused(ILLEGAL, S_NO_MERCY)
     if check == V_DRAW:
         r = check_player(player, s[CURRENT])
         if r < 0:
@@ -653,6 +662,8 @@ def condition(
         return 1 if hand_size(s, s[ACTOR]) == 1 else 0
     if which == C_HAND_EMPTIED:
         return 1 if hand_size(s, s[ACTOR]) == 0 else 0
+    if which == C_ASKS_PICK:
+        return 1 if face(E, card, F_ASKS_PICK) else 0
     if which == C_MAY_STACK:
         return 1 if s[OWED_STACKABLE] and can_stack(E, s) else 0
     if which == C_STACKS:
@@ -817,6 +828,9 @@ def update(
             s[OWED_AMOUNT] += carried
         elif s[CH]:
             s[CH_STAKE] = carried
+    elif which == U_PICK_COLOUR:
+        s[COLOR] = arg
+        s[OWED_UNTIL] = arg + UNTIL_BIAS
     elif which == U_TAKE_THE_STACK:
         s[OWED_STACKABLE] = 0
     elif which == U_SWAP_HANDS:
@@ -1168,6 +1182,11 @@ def list_moves(M: Ints, E: Ints, s: Ints, lister: int, out: Grid, n: int) -> int
         return put(out, n, A_CHALLENGE, s[CH_VICTIM], 0, 0)
     if lister == L_ACCEPT:
         return put(out, n, A_ACCEPT, aimed_at(s), 0, 0)
+    if lister == L_PICK:
+        colors_at = E[E_COLORS]
+        for i in range(E[E[E_RULES] + R_COLORS]):
+            n = put(out, n, A_PICK, aimed_at(s), 0, E[colors_at + i])
+        return n
     if lister == L_STACK:
         if not E[E[E_RULES] + R_STACKING]:
             return n

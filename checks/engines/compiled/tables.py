@@ -38,6 +38,7 @@ from unospec.model.actions import (
     Keep,
     NameLoser,
     Pass,
+    Pick,
     Play,
     Reshuffle,
 )
@@ -63,6 +64,7 @@ ACTION_KIND: dict[type, int] = {
     NameLoser: v.A_LOSER,
     Reshuffle: v.A_RESHUFFLE,
     Deal: v.A_DEAL,
+    Pick: v.A_PICK,
 }
 """Each action type of the reference, and the engine's kind number for it."""
 
@@ -70,7 +72,6 @@ VALIDATOR_TWINS: dict[Callable[..., Any], int] = {
     g.check_deal: v.V_DEAL,
     g.check_play: v.V_PLAY,
     g.check_play_drawn: v.V_PLAY_DRAWN,
-    g.check_turn_player: v.V_TURN_PLAYER,
     g.check_victim: v.V_VICTIM,
     g.check_uno: v.V_UNO,
     g.check_catch: v.V_CATCH,
@@ -84,6 +85,7 @@ VALIDATOR_TWINS: dict[Callable[..., Any], int] = {
     g.check_pass: v.V_PASS,
     g.check_stack: v.V_STACK,
     g.check_taker: v.V_TAKER,
+    g.check_pick: v.V_PICK,
 }
 _PLAYED = (v.C_PLAYS_LAST_CARD, v.C_PLAYS_WILD, v.C_PLAYS_DRAW_CARD)
 CONDITION_TWINS: dict[Callable[..., Any], int] = {
@@ -104,6 +106,7 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.draws_on: v.C_DRAWS_ON,
     b.may_stack: v.C_MAY_STACK,
     b.stacks: v.C_STACKS,
+    b.asks_pick: v.C_ASKS_PICK,
     **{
         condition: twin
         for stacked in (b.STACKED_ON_DRAW, b.STACKED_ON_WILD_DRAW)
@@ -136,6 +139,7 @@ UPDATE_TWINS: dict[Callable[..., Any], int] = {
     u.swap_hands: v.U_SWAP_HANDS,
     u.stack_card: v.U_STACK_CARD,
     u.take_the_stack: v.U_TAKE_THE_STACK,
+    u.pick_colour: v.U_PICK_COLOUR,
 }
 LISTER_TWINS: dict[Callable[..., Any], int] = {
     LISTERS["play"]: v.L_TURN_PLAYS,
@@ -149,6 +153,7 @@ LISTER_TWINS: dict[Callable[..., Any], int] = {
     LISTERS["uno"]: v.L_CALL_UNO,
     LISTERS["catch"]: v.L_CATCH,
     LISTERS["stack"]: v.L_STACK,
+    LISTERS["pick"]: v.L_PICK,
 }
 
 
@@ -396,18 +401,21 @@ def _face_row(edition: Edition, face: int) -> list[int]:
     draws = effect.draws
     row[v.F_DRAW] = draws[2] if draws is not None else 0
     row[v.F_OWES] = int(effect.owes is not None)
-    row[v.F_OWED] = effect.owes or 0
+    row[v.F_OWED] = effect.owes if effect.owes is not None else int(effect.asks("pick"))
     row[v.F_ASKS_COLOUR] = int(effect.asks("colour"))
     row[v.F_ASKS_LOSER] = int(effect.asks("loser"))
     row[v.F_ASKS_TARGET] = int(effect.asks("target"))
     row[v.F_AIMS] = effect.aims if effect.aims is not None else -1
     row[v.F_KIND] = edition.kinds.index(shown.kind)
+    row[v.F_ASKS_PICK] = int(effect.asks("pick"))
     said = effect.statements
     for players, seats, flips in ((3, v.F_TURN_SEATS, v.F_TURN_FLIPS),
                                   (2, v.F_TURN_SEATS_TWO, v.F_TURN_FLIPS_TWO)):  # fmt: skip
         turn = turns(said, 1, players)[-1]
         row[seats], row[flips] = turn.seats, int(turn.direction < 0)
-    owing = next((i for i, step in enumerate(said) if step.owes is not None), None)
+    owing = next(  # the draw it owes at once, or a Color Roulette's one card at a time
+        (i for i, step in enumerate(said) if step.owes is not None or step.asks == "pick"), None
+    )
     for players, seats, flips in ((3, v.F_OWED_SEATS, v.F_OWED_FLIPS),
                                   (2, v.F_OWED_SEATS_TWO, v.F_OWED_FLIPS_TWO)):  # fmt: skip
         if owing is not None:

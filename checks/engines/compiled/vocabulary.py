@@ -18,8 +18,8 @@ from unospec.model.vocabulary import Phase
 
 # -- actions: (kind, player, card, arg); arg is the colour of a play or the target of a catch
 A_PLAY, A_DRAW, A_PASS, A_CHALLENGE, A_ACCEPT, A_UNO, A_CATCH, A_KEEP, A_LOSER = range(9)
-A_RESHUFFLE, A_DEAL = 9, 10
-ACTION_KINDS = 11
+A_RESHUFFLE, A_DEAL, A_PICK = 9, 10, 11
+ACTION_KINDS = 12
 ACTION_FIELDS = 4  # kind, player, card, arg
 TARGET_UNIT = 8
 """A play's arg holds its colour (-1 to 3) and its target: colour + TARGET_UNIT * (target + 1)
@@ -51,6 +51,7 @@ TARGET_UNIT = 8
     F_ASKS_TARGET,  # its player names another player (a Swap Hands)
     F_AIMS,  # cards it aims at the next player as a draw card (-1: it is none)
     F_KIND,  # its kind's number (`Edition.kinds`)
+    F_ASKS_PICK,  # the next player picks the colour their draw stops at (a Color Roulette)
     # where the turn comes to after its steps, as their statements say (`primitives.turns`):
     # seats past the player and 1 where the direction turned round, at a table of more than
     # two, then at a table of two; then the same where its draw is owed
@@ -64,7 +65,7 @@ TARGET_UNIT = 8
     F_OWED_FLIPS_TWO,
     F_OWED,  # how many cards its play owes at once (its draw step's count)
     F_STEPS,  # how many steps its effect has; they follow, STEP_FIELDS each
-) = range(32)
+) = range(33)
 MAX_STEPS = 8
 STEP_FIELDS = 3  # the primitive (P_*), and two of its parameters
 FACE_FIELDS = F_STEPS + 1 + MAX_STEPS * STEP_FIELDS
@@ -98,7 +99,6 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     V_DEAL,
     V_PLAY,
     V_PLAY_DRAWN,
-    V_TURN_PLAYER,
     V_VICTIM,
     V_UNO,
     V_CATCH,
@@ -112,6 +112,7 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     V_PASS,
     V_STACK,
     V_TAKER,
+    V_PICK,
 ) = range(17)
 (
     C_PLAYS_LAST_CARD,
@@ -132,7 +133,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     C_DRAWS_ON,
     C_MAY_STACK,
     C_STACKS,
-) = range(18)
+    C_ASKS_PICK,
+) = range(19)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
@@ -157,7 +159,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     U_SWAP_HANDS,
     U_STACK_CARD,
     U_TAKE_THE_STACK,
-) = range(23)
+    U_PICK_COLOUR,
+) = range(24)
 NO_UPDATE = -1
 
 # -- who may make each step, with what (model.moves), by the step event they list
@@ -173,7 +176,8 @@ NO_UPDATE = -1
     L_CALL_UNO,
     L_CATCH,
     L_STACK,
-) = range(11)
+    L_PICK,
+) = range(12)
 
 # -- the phases and events the rule bodies name, filled from the machine by name
 NAMED_PHASES: tuple[str, ...] = (
@@ -265,6 +269,7 @@ RULE_SECTIONS: tuple[str, ...] = (
     "SCORING",
     "NO_MATCHING_CARD",
     "STACKING",
+    "NO_MERCY",
 )
 """The `model.sections` constants a refusal can cite, by number."""
 (
@@ -280,5 +285,6 @@ RULE_SECTIONS: tuple[str, ...] = (
     S_SCORING,
     S_NO_MATCHING_CARD,
     S_STACKING,
+    S_NO_MERCY,
 ) = range(len(RULE_SECTIONS))
 CARD_RULE = 1024

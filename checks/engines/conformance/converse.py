@@ -9,7 +9,7 @@ a move that the reference refuses for that reason. So each state is tried with:
   deck, with none and with a colour the deck lacks, naming every seat (and one past the
   table) where its effect acts on a player and one where it acts on none; draws, passes,
   answers to a Wild Draw, UNO calls and catches of every seat, a kept card, a special
-  wild's loser;
+  wild's loser, a Color Roulette's pick of each colour and of one the deck lacks;
 - shuffles that are not outcomes: in a reshuffle's phase, orders that are short, long,
   duplicated or hold a foreign card; before a deal, orders that are not a permutation of
   the deck; in every other phase, a reshuffle and a deal at all.
@@ -34,6 +34,7 @@ from unospec.model.actions import (
     Keep,
     NameLoser,
     Pass,
+    Pick,
     Play,
     Reshuffle,
 )
@@ -95,7 +96,7 @@ class MoveTable:
                 tuple((Play(p, c, first if wild[c] else -1), Keep(p, c)) for c in cards)
                 for p in seats
             ),
-            card_free=tuple(_card_free(p, seats) for p in seats),
+            card_free=tuple(_card_free(p, seats, colours[1:]) for p in seats),
             past=(Play(players, 0, -1), Keep(players, 0), *_card_free(players, (0,))),
             shuffles=(Reshuffle(()), Deal(edition.faces.in_play)),
         )
@@ -151,12 +152,16 @@ class PhaseMoves:
         )
 
 
-def _card_free(player: int, targets: Iterable[int]) -> tuple[Action, ...]:
+def _card_free(
+    player: int, targets: Iterable[int], colours: Iterable[int] = (0,)
+) -> tuple[Action, ...]:
     """The moves of `player` that name no card: draw, pass, the answers to a Wild Draw, the
-    UNO call, a special wild's loser, and a catch of each of `targets`."""
+    UNO call, a special wild's loser, a catch of each of `targets`, and a Color Roulette's
+    pick of each of `colours`."""
     return (
         Draw(player), Pass(player), Challenge(player), Accept(player), CallUno(player),
         NameLoser(player), *(Catch(player, target) for target in targets),
+        *(Pick(player, colour) for colour in colours),
     )  # fmt: skip
 
 
