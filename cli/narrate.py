@@ -5,7 +5,7 @@ Used by `unospec play`. Library code returns these lines; only the CLI prints th
 
 from __future__ import annotations
 
-from unospec.model.actions import Action, Catch, NameLoser, Play
+from unospec.model.actions import Accept, Action, Catch, NameLoser, Pick, Play
 from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
 from unospec.model.kernel import Fired
@@ -45,9 +45,11 @@ def narrate(
                 lines.append("  no card can start the discard pile: the cards are dealt again")
             else:
                 lines.append(f"  first card: {card}")
-        elif event in ("play", "play_drawn", "hail_mary") and isinstance(action, Play):
+        elif event in ("play", "play_drawn", "jump_in", "hail_mary") and isinstance(action, Play):
             how = ""
-            if event == "hail_mary":
+            if event == "jump_in":
+                how = f" out of turn, jumping in before player {before.current}"
+            elif event == "hail_mary":
                 named = COLORS[action.color]
                 how = f" as a Hail Mary on player {before.window}'s call, naming {named}"
             elif event == "play_drawn":  # some editions allow any matching card after a draw
@@ -56,6 +58,14 @@ def narrate(
             lines.append(f"player {action.player} plays {ids(action.card)}{how}")
         elif event == "choose_color" and isinstance(action, Play):
             lines.append(f"  and names {COLORS[action.color]}")
+        elif event == "choose_target" and isinstance(action, Play):
+            lines.append(f"  and swaps hands with player {action.target}")
+        elif event == "stack" and isinstance(action, Play):
+            lines.append(f"player {action.player} stacks {ids(action.card)}, passing the draw on")
+        elif event == "accept" and before.challenge is None and isinstance(action, Accept):
+            lines.append(f"player {action.player} takes the stacked draw")
+        elif event == "pick" and isinstance(action, Pick):
+            lines.append(f"player {action.player} picks {COLORS[action.color]} to draw to")
         elif event == "draw":
             lines.append(f"player {before.current} draws")
         elif event == "pass_turn":

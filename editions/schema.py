@@ -83,6 +83,11 @@ FIXED_READINGS: dict[str, str] = {
     "stacked-challenge": "the-loser-of-the-challenge-draws-it-too",
     "stacked-wild-draw-four": "stacking-on-it-gives-up-the-challenge",
     "stacked-uno-window": "only-the-last-card-of-the-stack-opens-one",
+    "swap-partner": "must-swap-with-any-other-player",
+    "swap-uno": "the-cards-player-if-the-play-leaves-them-one",
+    "jump-in-wilds": "coloured-cards-only",
+    "jump-in-when": "before-the-player-whose-turn-it-is-acts",
+    "jump-in-who": "anyone-but-the-player-whose-turn-it-is",
     "uno-window": "from-the-resolved-play-until-the-next-players-first-action",
     "uno-call-out-of-place": "has-no-effect",
     "final-card-effects": "hand-ends-at-once",
@@ -192,7 +197,23 @@ def build_edition(reader: Reader) -> Edition:
             f"a composition adding up to total_cards = {edition.total_cards} (line {total_line})",
             Shown(f"{counted} cards"),
         )
+    _check_house_rules(reader, edition)
     return edition
+
+
+def _check_house_rules(reader: Reader, edition: Edition) -> None:
+    """A house rule the deck gives nothing to act on is a slip, not a rule: stacking with no
+    draw card in the deck (the cards it stacks are the ones whose draw is aimed at a player)."""
+    if edition.rules.stacking == "none":
+        return
+    in_play = edition.faces.kinds_in_play
+    draws = [kind for kind, effect in edition.effects if effect.aims is not None]
+    if not any(kind in in_play for kind in draws):
+        reader.fail(
+            ("play", "stacking"),
+            "a deck with a draw card to stack (a kind whose effect draws for a player)",
+            Shown(f"no such card among {', '.join(sorted(in_play))}"),
+        )
 
 
 def _variant_of(reader: Reader) -> str | None:
@@ -575,6 +596,8 @@ def _points(reader: Reader, kinds: Kinds) -> tuple[tuple[str, int | str], ...]:
     points: list[tuple[str, int | str]] = []
     for kind, value in table.items():
         path = ("scoring", "points", kind)
+        if kind.startswith(f"{NUMBER}-"):  # a rank's rule (`[cards.number-R]`) is no kind
+            reader.fail(path, f"no value: {kind} cards score as the number cards do", value)
         expected = "an integer from 0 to 1000000" + (" or 'face-value'" if kind == NUMBER else "")
         if kind == NUMBER and isinstance(value, str):
             if value != "face-value":  # a misspelt word: the integer is still an answer

@@ -22,6 +22,12 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
+class JumpIn(Play):
+    """Play, out of turn, a card identical to the top card (the jump-in house rule): play goes
+    on from this player. A play in all else: the same card, colour and target."""
+
+
+@dataclass(frozen=True, slots=True)
 class Draw:
     """Draw one card instead of playing (Let's Play)."""
 
@@ -103,6 +109,7 @@ class Pick:
 
 Action = (
     Play
+    | JumpIn
     | Draw
     | Pass
     | Challenge
@@ -120,11 +127,14 @@ TABLE_STEPS: tuple[type, ...] = (NameLoser, Reshuffle, Deal)
 """Steps the table takes, not a player: its shuffles, and its verdict after a special wild."""
 
 
-PlayerAction = Play | Draw | Pass | Challenge | Accept | CallUno | Catch | Keep | NameLoser | Pick
+PlayerAction = (
+    Play | JumpIn | Draw | Pass | Challenge | Accept | CallUno | Catch | Keep | NameLoser | Pick
+)
 """Actions that name a player."""
 
 ACTION_NAMES: dict[type, str] = {
     Play: "play",
+    JumpIn: "jump_in",
     Draw: "draw",
     Pass: "pass",
     Challenge: "challenge",

@@ -178,6 +178,18 @@ def may_stack(edition: Edition, game: GameState, action: Action | None) -> bool:
     return owed.stackable and can_stack(edition, game)
 
 
+def _jump_in(edition: Edition) -> bool | None:
+    """Jumping in happens only where the edition lets players jump in."""
+    return None if edition.rules.jump_in != "none" else False
+
+
+@cites(sections.JUMP_IN)
+@settled_by("play.jump_in", _jump_in)
+def jumps_in(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The edition lets a player jump in (House rules: Jump-In; its `jump_in`)."""
+    return edition.rules.jump_in != "none"
+
+
 @cites(sections.STACKING)
 @settled_by("play.stacking", _stacking)
 def stacks(edition: Edition, game: GameState, action: Action | None) -> bool:
@@ -217,6 +229,37 @@ def stacking(played: Condition, onto: type[Step]) -> Condition:
 
     declared = settled_by("play.stacking", settled)(cites(sections.STACKING)(condition))
     return requires(onto)(declared)
+
+
+def jumping_in(played: Condition) -> Condition:
+    """`played` (a last card, a Swap Hands, a Draw card), where it is played out of turn by a
+    jump-in: the same test, settled by the deck, since only a coloured card identical to the
+    top card jumps in (House rules: Jump-In). The engine plays each as `played`'s twin."""
+
+    def condition(edition: Edition, game: GameState, action: Action | None) -> bool:
+        return played(edition, game, action)
+
+    what = played.__name__.removeprefix("plays_").removeprefix("asks_")
+    condition.__name__ = condition.__qualname__ = f"jumps_in_{what}"
+    condition.__doc__ = (
+        f"{(played.__doc__ or '').split('(')[0].strip()}, played by a jump-in ({sections.JUMP_IN})."
+    )
+
+    def settled(edition: Edition) -> bool | None:
+        """None where the edition has jump-in and some coloured card can be this play."""
+        if edition.rules.jump_in == "none":
+            return False
+        faces = edition.faces
+        cards = [c for c in set(faces.in_play) if not faces.wild[c]]
+        possible = any(
+            what == "last_card"
+            or (what == "target" and faces.effect[c].asks("target"))
+            or (what == "draw_card" and faces.effect[c].owes is not None)
+            for c in cards
+        )
+        return None if possible else False
+
+    return settled_by("play.jump_in", settled)(cites(sections.JUMP_IN)(condition))
 
 
 def resumes(phase: str) -> Condition:
@@ -266,3 +309,7 @@ STACKED_ON_WILD_DRAW = tuple(
     stacking(c, WildDraw) for c in (plays_last_card, plays_wild, plays_draw_card)
 )
 """Which card an unanswered Wild Draw card is passed on with: a last card, a wild, a Draw card."""
+JUMPED_IN = tuple(jumping_in(c) for c in (plays_last_card, asks_target, plays_draw_card))
+"""Which card a jump-in plays, as a turn's play branches on it: a last card, a Swap Hands, a
+Draw card (never a wild, whose steps alone ask a colour or a pick: its colour is named, not
+printed)."""

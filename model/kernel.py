@@ -161,7 +161,7 @@ def _step_event(edition: Edition, game: GameState, action: Action) -> Event:
     if event is not None:
         return event
     if phase in WINDOW_PHASES:
-        if isinstance(action, Play) and _is_interrupt(edition, game, action):
+        if type(action) is Play and _is_interrupt(edition, game, action):  # not a jump-in
             return Event.hail_mary
         if isinstance(action, CallUno | Catch):
             raise IllegalAction(sections.UNO, f"player {game.window} has already called UNO")
@@ -301,6 +301,6 @@ def _window_moves(
                     moves.extend(Play(player, card, color) for color in edition.color_indices)
     closed = _fire(edition, game, Event.close_window, None, [])  # where any other move goes on
     for move in legal_actions(edition, closed):
-        if not (isinstance(move, Play) and _is_interrupt(edition, game, move)):
+        if not (type(move) is Play and _is_interrupt(edition, game, move)):
             moves.append(move)  # a Hail Mary played now is the interrupt, listed above
     return tuple(moves)

@@ -136,8 +136,9 @@ def has_a_play(edition: Edition, game: GameState, player: int) -> bool:
 
 
 def needs_color(edition: Edition, game: GameState, player: int, card: int) -> bool:
-    """A wild names a colour, except as a player's last card (the hand is over: Winning)."""
-    return edition.faces.wild[card] and len(game.hands[player]) > 1
+    """A wild names a colour, except as a player's last card (the hand is over: Winning),
+    and a wild whose effect asks none (a Color Roulette's colour is the next player's pick)."""
+    return edition.faces.effect[card].asks("colour") and len(game.hands[player]) > 1
 
 
 def _check_player(game: GameState, player: int, expected: int, doing: str) -> None:
@@ -162,6 +163,8 @@ def _check_color(edition: Edition, game: GameState, action: Play) -> None:
         raise IllegalAction(edition.section_of(card), f"{card} needs a colour to be named")
     if not wild and action.color >= 0:
         raise IllegalAction(sections.MATCHING, f"{card} is not a wild: no colour is named")
+    if action.color >= 0 and not edition.faces.effect[action.card].asks("colour"):
+        raise IllegalAction(edition.section_of(card), f"{card}'s player names no colour")
     if wild and action.color >= 0 and len(game.hands[action.player]) == 1:
         raise IllegalAction(sections.WINNING, f"{card} ends the hand: no colour is named")
     if action.color != -1 and action.color not in edition.color_indices:
@@ -174,6 +177,29 @@ def check_play(edition: Edition, game: GameState, action: Play) -> None:
     _check_player(game, action.player, game.current, "play")
     _check_in_hand(edition, game, action.player, action.card)
     _check_playable(edition, game, action)
+
+
+@cites(sections.JUMP_IN)
+def check_jump_in(edition: Edition, game: GameState, action: Play) -> None:
+    """Where the edition lets players jump in, a player whose turn it is not plays a card
+    identical to the top card: the same colour and number or symbol (House rules: Jump-In)."""
+    if edition.rules.jump_in == "none":
+        raise IllegalAction(sections.JUMP_IN, "this edition has no jump-in: play in turn")
+    if action.player == game.current:
+        raise IllegalAction(
+            sections.JUMP_IN, f"it is player {action.player}'s turn: they play, not jump in"
+        )
+    _check_in_hand(edition, game, action.player, action.card)
+    if not jumps_in(edition, game, action.card):
+        card, top = edition.faces.card_id(action.card), edition.faces.card_id(game.top)
+        raise IllegalAction(sections.JUMP_IN, f"{card} is not identical to the top card {top}")
+    _check_playable(edition, game, action)
+
+
+def jumps_in(edition: Edition, game: GameState, card: int) -> bool:
+    """`card` is identical to the top card, as a jump-in needs: the same face, and a coloured
+    one (a wild's colour is named, not printed)."""
+    return card == game.top and not edition.faces.wild[card]
 
 
 @cites(sections.TURN)

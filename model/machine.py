@@ -73,6 +73,17 @@ class TurnFlow(StateMachine):
         on=u.play_card,
     )
     draw = awaiting_play.to(table_draws, validators=g.check_draw, on=u.owe_one_card)
+    # Jump-in: a card identical to the top card played out of turn; play goes on from its
+    # player. Its branches are the play's, each settled by the deck (`branches.jumping_in`),
+    # but for a wild's: no wild jumps in.
+    jump_in = _every(
+        awaiting_play.to(hand_over, cond=b.JUMPED_IN[0])
+        | awaiting_play.to(choosing_target, cond=b.JUMPED_IN[1])
+        | awaiting_play.to(table_draws, cond=b.JUMPED_IN[2])
+        | awaiting_play.to(resolving, cond=b.jumps_in),
+        validators=g.check_jump_in,
+        on=u.play_card,
+    )
     play_drawn = _every(
         drawn_card.to(choosing_target, cond=b.asks_target)
         | drawn_card.to(picking_colour, cond=b.asks_pick)
@@ -188,6 +199,7 @@ STEPS: dict[tuple[str, type], str] = {
     ("awaiting_play", a.Play): "play",
     ("awaiting_play", a.Draw): "draw",
     ("drawn_card", a.Play): "play_drawn",
+    ("awaiting_play", a.JumpIn): "jump_in",
     ("drawn_card", a.Pass): "pass_turn",
     ("awaiting_challenge", a.Challenge): "challenge",
     ("awaiting_challenge", a.Accept): "accept",

@@ -18,6 +18,7 @@ from unospec.model.actions import (
     Catch,
     Challenge,
     Draw,
+    JumpIn,
     Keep,
     NameLoser,
     Pass,
@@ -28,6 +29,7 @@ from unospec.model.edition import Edition
 from unospec.model.legality import (
     aimed_at,
     has_a_play,
+    jumps_in,
     matching_cards,
     needs_color,
     own_rule_allows,
@@ -44,6 +46,7 @@ Lister = Callable[[Edition, GameState], tuple[Action, ...]]
 _play = functools.cache(Play)
 _draw = functools.cache(Draw)
 _pass = functools.cache(Pass)
+_jump_in = functools.cache(JumpIn)
 
 
 def plays(edition: Edition, game: GameState, player: int, cards: tuple[int, ...]) -> list[Play]:
@@ -53,10 +56,18 @@ def plays(edition: Edition, game: GameState, player: int, cards: tuple[int, ...]
     matching = matching_cards(edition, game.color, game.top)
     for card in dict.fromkeys(cards):
         if card in matching and own_rule_allows(edition, game, player, card):
-            colors = edition.color_indices if needs_color(edition, game, player, card) else (-1,)
-            targets = _targets(edition, game, player, card)
-            moves.extend(_play(player, card, color, t) for t in targets for color in colors)
+            moves.extend(_plays_of(edition, game, player, card, _play))
     return moves
+
+
+def _plays_of(
+    edition: Edition, game: GameState, player: int, card: int, play: Callable[..., Play]
+) -> list[Play]:
+    """The plays (`play`: in turn, stacked or jumping in) of one card: a colour for a wild
+    that needs one, another player for a card that acts on one."""
+    colors = edition.color_indices if needs_color(edition, game, player, card) else (-1,)
+    targets = _targets(edition, game, player, card)
+    return [play(player, card, color, t) for t in targets for color in colors]
 
 
 def _targets(edition: Edition, game: GameState, player: int, card: int) -> tuple[int, ...]:
@@ -113,9 +124,22 @@ def _stack(edition: Edition, game: GameState) -> tuple[Action, ...]:
     stackable = tuple(c for c in game.hands[player] if stacks_on(edition, c, game.top))
     moves: list[Action] = []
     for card in dict.fromkeys(stackable):
-        colors = edition.color_indices if needs_color(edition, game, player, card) else (-1,)
-        targets = _targets(edition, game, player, card)
-        moves.extend(_play(player, card, color, t) for t in targets for color in colors)
+        moves.extend(_plays_of(edition, game, player, card, _play))
+    return tuple(moves)
+
+
+def _jump_ins(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    """Every player but the one whose turn it is plays each card of theirs identical to the
+    top card (none where the edition has no jump-in)."""
+    if edition.rules.jump_in == "none":
+        return ()
+    moves: list[Action] = []
+    for player, hand in enumerate(game.hands):
+        if player == game.current:
+            continue
+        for card in dict.fromkeys(hand):
+            if jumps_in(edition, game, card) and own_rule_allows(edition, game, player, card):
+                moves.extend(_plays_of(edition, game, player, card, _jump_in))
     return tuple(moves)
 
 
@@ -147,6 +171,7 @@ def _pick(edition: Edition, game: GameState) -> tuple[Action, ...]:
 LISTERS: dict[str, Lister] = {
     "play": _turn_plays,
     "draw": _draw_one,
+    "jump_in": _jump_ins,
     "play_drawn": _drawn_card_plays,
     "pass_turn": _pass_turn,
     "challenge": _challenge,

@@ -90,12 +90,22 @@ def portfolio(edition: Edition) -> list[str]:
 
     - `micro,kinds=number+DRAW+...,copies=3,actions=2,wilds=2,hand=2`: the draw cards
       alone (two of each), three numbers, hands of two (a draw card stacked on one of its
-      kind, not only as a last card), a card or two left to draw."""
+      kind, not only as a last card), a card or two left to draw.
+
+    Where players jump in, one more, since a jump-in needs a card's twin:
+
+    - `micro,copies=2,actions=2,wilds=0,hand=2`: two of every coloured card, hands of two
+      (a card jumped in on its twin, as a last card or not)."""
     two = "pair,hand=2,copies=2"
     deck = scale_edition(edition, parse_scale(two))
     values = [deck.faces.points[card] for card in deck.faces.in_play]
-    lowest = min((v for v in values if v >= 0), default=0)
-    scales = [DEFAULT, f"{two},target={lowest + 1}"]
+    lowest = min((v for v in values if v > 0), default=0)  # a 0 scores nothing
+    return [DEFAULT, f"{two},target={lowest + 1}", *house_scales(edition)]
+
+
+def house_scales(edition: Edition) -> list[str]:
+    """The portfolio's scales for the house rules `edition` plays (see `portfolio`)."""
+    scales = []
     dealt = {entry.kind for entry in edition.deck if entry.copies}
     draws = sorted(
         (k for k, effect in edition.effects if effect.aims is not None and k in dealt),
@@ -103,7 +113,13 @@ def portfolio(edition: Edition) -> list[str]:
     )
     if edition.rules.stacking != "none" and draws:
         scales.append(f"micro,kinds={'+'.join([NUMBER, *draws])},copies=3,actions=2,wilds=2,hand=2")
+    if edition.rules.jump_in != "none":
+        scales.append(JUMP_IN_SCALE)
     return scales
+
+
+JUMP_IN_SCALE = "micro,copies=2,actions=2,wilds=0,hand=2"
+"""The portfolio's scale where players jump in: every coloured card twice (see `portfolio`)."""
 
 
 def scale_list(text: str, edition: Edition) -> list[str]:

@@ -32,7 +32,7 @@ HAIL_MARY = "Action Cards: Wild Hail Mary Card"
 
 # Effects no booklet of the five has: the primitives that state them cite where they come
 # from, the official edition that prints them or the widely published house rules.
-NO_MERCY = "UNO Show 'Em No Mercy (2023)"
+NO_MERCY = "UNO Show 'Em No Mercy"  # Mattel, 2023
 SEVEN_O = "House rules: 7-0"
 STACKING = "House rules: Stacking"
 JUMP_IN = "House rules: Jump-In"

@@ -30,6 +30,7 @@ from unospec.model.actions import (
     Challenge,
     Deal,
     Draw,
+    JumpIn,
     Keep,
     NameLoser,
     Pass,
@@ -47,6 +48,7 @@ from unospec.model.scale import ScaleError, parse_scale
 
 STEP_KEYS: dict[str, tuple[str, ...]] = {
     "play": ("player", "card", "color", "target"),
+    "jump_in": ("player", "card", "color", "target"),
     "draw": ("player",),
     "pass": ("player",),
     "challenge": ("player",),
@@ -63,6 +65,8 @@ STEP_KEYS: dict[str, tuple[str, ...]] = {
 are required."""
 OPTIONAL_KEYS = {"color", "target"}
 """A play's colour (a wild's) and target (a Swap Hands'): written only when named."""
+PLAYS = ("play", "jump_in")
+"""The step kinds that play a card: in turn, and out of turn (the jump-in house rule)."""
 
 
 class StepJson(TypedDict):
@@ -381,7 +385,7 @@ def step_action(edition: Edition, step: Mapping[str, object], where: JsonPath) -
                 f"expected only {', '.join(allowed)} in a {name} step, found {shown(key)}",
             )
     for key in allowed:
-        if not (name == "play" and key in OPTIONAL_KEYS) and key not in step:
+        if not (name in PLAYS and key in OPTIONAL_KEYS) and key not in step:
             raise TraceContentError((*where, key), "expected a value, found nothing")
     if name in ("reshuffle", "deal"):
         order = step["order"]
@@ -392,17 +396,18 @@ def step_action(edition: Edition, step: Mapping[str, object], where: JsonPath) -
         faces = tuple(_card(edition, c, (*where, "order", i)) for i, c in enumerate(order))
         return Reshuffle(faces) if name == "reshuffle" else Deal(faces)
     player = _player(step["player"], (*where, "player"))
-    if name == "play":
+    if name in PLAYS:
+        played = Play if name == "play" else JumpIn
         card = _card(edition, step["card"], (*where, "card"))
         color = step.get("color")
         target = _player(step["target"], (*where, "target")) if "target" in step else -1
         if color is None:
-            return Play(player, card, -1, target)
+            return played(player, card, -1, target)
         if color not in COLORS:
             raise TraceContentError(
                 (*where, "color"), f"expected one of {', '.join(COLORS)}, found {shown(color)}"
             )
-        return Play(player, card, COLORS.index(color), target)
+        return played(player, card, COLORS.index(color), target)
     if name == "catch":
         return Catch(player, _player(step["target"], (*where, "target")))
     if name == "pick":

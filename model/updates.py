@@ -170,9 +170,10 @@ def swap_hands(edition: Edition, game: GameState, action: Action | None) -> Game
 
 @cites(sections.TURN)
 def owe_one_card(edition: Edition, game: GameState, action: Action | None) -> GameState:
-    """The player draws one card instead of playing (Let's Play), or, where the edition says
-    so (`drawing`), draws until a card they may play turns up (House rules: Draw until you
-    can play)."""
+    """The player draws one card instead of playing (Let's Play).
+
+    Where the edition says so (`drawing`), they draw until a card they may play turns up
+    (House rules: Draw until you can play)."""
     assert action is not None
     player = game.current
     until = UNTIL_PLAYABLE if edition.rules.drawing == "until-playable" else NO_UNTIL
@@ -236,8 +237,10 @@ def pass_turn(edition: Edition, game: GameState, action: Action | None) -> GameS
 @cites(sections.WILD_DRAW)
 def judge_challenge(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The offender shows their hand; the loser of the challenge draws (Action Cards: Wild
-    Draw Four card / Wild Draw Two), and, where draw cards were stacked under it, their
-    cards too (the edition's `stacked-challenge` reading: House rules: Stacking)."""
+    Draw Four card / Wild Draw Two).
+
+    Where draw cards were stacked under it, the loser draws their cards too (the edition's
+    `stacked-challenge` reading: House rules: Stacking)."""
     pending = game.challenge
     assert pending is not None
     effect = edition.faces.effect[pending.card].find(WildDraw)
@@ -309,7 +312,7 @@ def take_the_stack(edition: Edition, game: GameState, action: Action | None) -> 
 @requires(ColourRoulette)
 def pick_colour(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The colour picked is in force, and the draw owed goes on until a card of it turns up
-    (UNO Show 'Em No Mercy's Wild Color Roulette)."""
+    (UNO Show 'Em No Mercy)."""
     assert isinstance(action, Pick) and game.owed is not None
     return game._replace(color=action.color, owed=game.owed._replace(until=action.color))
 

@@ -46,6 +46,7 @@ class Event(StrEnum):
     play = "play"
     draw = "draw"
     play_drawn = "play_drawn"
+    jump_in = "jump_in"
     pass_turn = "pass_turn"
     choose_color = "choose_color"
     choose_target = "choose_target"

@@ -24,6 +24,21 @@ from unospec.model.state import GameState
 _EDITIONS: dict[str, Edition] = {}
 
 
+def full_builtins() -> list[str]:
+    """The built-ins written out in full: not the deltas (classic's house rules), whose
+    readings and keys are their base's but for the few they write."""
+    import tomllib
+
+    from unospec.editions import builtin_names, builtin_path
+    from unospec.editions.deltas import is_delta
+
+    return [
+        name
+        for name in builtin_names()
+        if not is_delta(tomllib.loads(builtin_path(name).read_text(encoding="utf-8")))
+    ]
+
+
 def edition(name: str) -> Edition:
     """A built-in edition (or an edition file, by its path), loaded once per test session."""
     if name not in _EDITIONS:

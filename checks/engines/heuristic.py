@@ -6,6 +6,8 @@ applies, and picks one of those uniformly at random (`preferred` lists them):
 1. **Call UNO** whenever a call is offered.
 2. Else **catch** whenever a catch is offered (any catcher, each catch equally likely). With
    every seat playing this policy the caller always calls first, so no catch happens.
+   Else **jump in** whenever a jump-in is offered (any player, each equally likely): it
+   sheds a card out of turn at no cost.
 3. Else, in the window after an UNO call, every **Hail Mary throw** offered is kept (a play of
    a Hail Mary card by a player other than the caller, naming any colour: the caller's last
    card is hidden), beside the moves rule 4 keeps among the other moves.
@@ -36,7 +38,7 @@ the pending challenge (not whether the offender is guilty). The compiled engine'
 
 from __future__ import annotations
 
-from unospec.model.actions import Accept, Action, CallUno, Catch, Challenge, Play
+from unospec.model.actions import Accept, Action, CallUno, Catch, Challenge, JumpIn, Play
 from unospec.model.edition import Edition
 from unospec.model.primitives import WildDraw
 from unospec.model.state import GameState
@@ -52,6 +54,9 @@ def preferred(edition: Edition, game: GameState, actions: tuple[Action, ...]) ->
     catches = tuple(a for a in actions if isinstance(a, Catch))
     if catches:
         return catches
+    jumps = tuple(a for a in actions if isinstance(a, JumpIn))
+    if jumps:
+        return jumps
     throws = tuple(a for a in actions if is_throw(edition, game, a))
     others = tuple(a for a in actions if not is_throw(edition, game, a))
     return throws + _decision(edition, game, others)

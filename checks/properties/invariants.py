@@ -272,9 +272,12 @@ def no_deadlock(
 def colour_in_force(edition: Edition, game: GameState) -> str | None:
     """Once the first card is turned up, a colour is in force, unless the top card is a wild
     the first flip turned up: one with nothing under it but the cards the first flip ignored
-    (Set Up 4-5; a wild played names one: Action Cards)."""
+    (Set Up 4-5; a wild played names one: Action Cards), or a Color Roulette whose colour the
+    next player is still to pick."""
     if game.color != -1 or game.phase not in _TOP_TURNED:
         return None
+    if game.phase == Phase.picking_colour:
+        return None  # a Color Roulette's colour is the next player's pick
     faces = edition.faces
     under = game.discard[:-1]
     if (

@@ -114,7 +114,7 @@ def plays_match(
     return None
 
 
-_PLAYS = frozenset({"play", "play_drawn"})
+_PLAYS = frozenset({"play", "play_drawn", "jump_in"})
 PLAY_STEPS: frozenset[type] = frozenset({Play})
 """The steps, by their action's type, in which a card may be played on a turn."""
 
@@ -314,7 +314,7 @@ def draws_are_owed(
 
 
 _OWING = frozenset(
-    {"draw", "play", "play_drawn", "challenge", "accept", "catch", "name_loser", "pick"}
+    {"draw", "play", "play_drawn", "jump_in", "challenge", "accept", "catch", "name_loser", "pick"}
 )
 MAY_DRAW = frozenset({Play, Draw, Challenge, Accept, Catch, NameLoser, Pick, Reshuffle})
 """The steps, by their action's type, in which the table may owe or deal cards."""

@@ -138,7 +138,7 @@ def test_random_games_catch_a_kernel_that_owes_one_card_too_many(
     """A seeded bug that keeps every card accounted for: every obligation the kernel sets is
     one card more than its rule. Before `draws-are-owed` no random game noticed it."""
     monkeypatch.setattr(
-        updates, "Owed", lambda player, amount, then: Owed(player, amount + 1, then)
+        updates, "Owed", lambda player, amount, *rest: Owed(player, amount + 1, *rest)
     )
     record = play_random_game(E, 3, 0)
     assert record.violation is not None and record.violation.invariant == "draws-are-owed"

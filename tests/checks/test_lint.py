@@ -9,7 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from scenario import SINGLE_HAND, edition, edition_file, proved
+from scenario import SINGLE_HAND, edition, edition_file, full_builtins, proved
 
 from unospec.checks.analyses.lint import LintReport, lint
 from unospec.checks.analyses.lint import coverage as coverage_module
@@ -21,7 +21,7 @@ from unospec.checks.analyses.lint.unrecorded import ASKED, NOT_ASKED, PARAMETERS
 from unospec.checks.engines import simulate
 from unospec.checks.engines.replay import replay
 from unospec.cli import main
-from unospec.editions import builtin_names, builtin_path, load_edition
+from unospec.editions import builtin_path, load_edition
 from unospec.editions.schema import FIXED_READINGS, RULE_KEYS
 from unospec.model.primitives import by_name, parameters
 from unospec.model.table import MACHINE
@@ -622,7 +622,7 @@ def test_a_parameter_the_booklets_leave_open_is_asked_when_the_file_records_no_r
     assert top.message.endswith('its play.reshuffle is "keep-top-card".')
 
 
-@pytest.mark.parametrize("name", sorted(builtin_names()))
+@pytest.mark.parametrize("name", full_builtins())
 @pytest.mark.slow
 def test_a_file_without_readings_is_asked_what_one_with_them_is(tmp_path: Path, name: str) -> None:
     """Each built-in file without its readings of the open parameters and of the questions

@@ -17,6 +17,13 @@ from unospec.editions import builtin_path, load_edition
 from unospec.model.actions import Play
 
 SIX = ("classic", "express", "nfl-cowboys", "nfl-players", "star-wars", "super-bowl-lvii")
+HOUSE_RULES = (
+    "classic-draw-until-playable",
+    "classic-jump-in",
+    "classic-seven-zero",
+    "classic-stacking",
+)
+BUILTINS = (*SIX, *HOUSE_RULES)
 # Contents of each booklet (000/001/002 count the Special Foil Card); classic is standard UNO.
 TOTALS = {
     "classic": 108,
@@ -25,6 +32,7 @@ TOTALS = {
     "nfl-players": 113,
     "star-wars": 113,
     "super-bowl-lvii": 112,
+    **dict.fromkeys(HOUSE_RULES, 108),  # classic's deck
 }
 EXPRESS_TARGET = 250  # 003 Keeping Score: reaching 250 points wins
 
@@ -67,19 +75,19 @@ def house_rules(tmp_path: Path) -> Path:
     return path
 
 
-def test_editions_json_lists_the_six_builtins(capsys: Capture) -> None:
+def test_editions_json_lists_the_builtins(capsys: Capture) -> None:
     """`editions --format json` is one object whose rows give each edition's name and size."""
     data = run_json(capsys, "editions")
     assert list(data) == ["editions"]
     rows = data["editions"]
     assert all(set(row) == {"name", "title", "seed", "variant_of", "total_cards"} for row in rows)
-    assert sorted(row["name"] for row in rows) == sorted(SIX)
+    assert sorted(row["name"] for row in rows) == sorted(BUILTINS)
     assert {row["name"]: row["total_cards"] for row in rows} == TOTALS
     seeds = {row["name"]: row["seed"] for row in rows}
     assert seeds["classic"] is None  # not from a booklet
     assert seeds["express"].startswith("003_")
     bases = {row["name"]: row["variant_of"] for row in rows}
-    assert bases == {name: None if name == "classic" else "classic" for name in SIX}
+    assert bases == {name: None if name == "classic" else "classic" for name in BUILTINS}
 
 
 @pytest.mark.parametrize("name", SIX)

@@ -17,6 +17,13 @@ from unospec.model.errors import EditionError
 from unospec.model.primitives import WildDraw
 
 SIX = ("classic", "express", "nfl-cowboys", "nfl-players", "star-wars", "super-bowl-lvii")
+HOUSE_RULES = (
+    "classic-draw-until-playable",
+    "classic-jump-in",
+    "classic-seven-zero",
+    "classic-stacking",
+)
+"""The built-in deltas of classic, one per house rule: classic's deck and all but one rule."""
 
 # Contents: 113 cards for 000/001/002, one of them the Special Foil Card (an alternate of a
 # special wild, set aside unless swapped in); 112 cards for 004 (no foil card); 56 for 003.
@@ -40,9 +47,10 @@ def edition(name: str) -> Edition:
     return _CACHE[name]
 
 
-def test_builtin_names_are_the_six_editions() -> None:
-    """`builtin_names()` lists exactly the six shipped editions, sorted."""
-    assert builtin_names() == SIX
+def test_builtin_names_are_the_shipped_editions() -> None:
+    """`builtin_names()` lists exactly the shipped editions, sorted: the six of the booklets
+    and classic's house rules."""
+    assert builtin_names() == tuple(sorted((*SIX, *HOUSE_RULES)))
 
 
 @pytest.mark.parametrize("name", SIX)

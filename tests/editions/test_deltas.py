@@ -182,7 +182,32 @@ def test_an_added_deck_line_comes_after_the_bases(tmp_path: Path) -> None:
 # --- full files are read as they stand ----------------------------------------------------
 
 
-FULL_FILES = [*((name, builtin_path(name)) for name in builtin_names()), ("house", HOUSE_EXPRESS)]
+BUILTIN_DELTAS = (
+    "classic-draw-until-playable",
+    "classic-jump-in",
+    "classic-seven-zero",
+    "classic-stacking",
+)
+"""The built-ins written as deltas of classic: its house rules."""
+FULL_FILES = [
+    *((name, builtin_path(name)) for name in builtin_names() if name not in BUILTIN_DELTAS),
+    ("house", HOUSE_EXPRESS),
+]
+
+
+@pytest.mark.parametrize("name", BUILTIN_DELTAS)
+def test_a_house_rule_is_classic_with_its_rule_alone(name: str) -> None:
+    """Each built-in house rule is a delta of classic: its deck, its card rules and every
+    rule but the ones the file writes are classic's."""
+    path = builtin_path(name)
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert is_delta(data) and data["variant_of"] == "classic"
+    house, classic = load_edition(name), load_edition("classic")
+    assert house.faces.in_play == classic.faces.in_play
+    written = set(data.get("play", {}))
+    for field in dataclasses.fields(house.rules):
+        if field.name not in written:
+            assert getattr(house.rules, field.name) == getattr(classic.rules, field.name)
 
 
 @pytest.mark.parametrize(("name", "path"), FULL_FILES, ids=[n for n, _ in FULL_FILES])
@@ -222,6 +247,40 @@ class Bad:
 ENTRY = '\n[[deck.cards]]\nkind = "skip"\ncopies = 1\nprovenance = "assumed"\nwhy = "One."\n'
 
 BAD = {
+    # -- the issue's cases of an effect or house rule that cannot work
+    "a-rule-for-a-card-the-base-does-not-have": Bad(
+        HEAD + '\n[cards.wild-swap]\nsection = "House rules: 7-0"\neffect = ["swap-hands"]\n',
+        "cards.wild-swap",
+        "[cards.wild-swap]",
+        ("a kind of a card in the deck",),
+        ("'wild-swap'",),
+    ),
+    "stacking-with-no-draw-card-in-the-deck": Bad(
+        HEAD
+        + 'total_cards = 96\n\n[play]\nstacking = "same-kind"\n'
+        + '\n[[deck.cards]]\nkind = "draw-two"\nremove = true\n'
+        + '\n[[deck.cards]]\nkind = "wild-draw-four"\nremove = true\n',
+        "play.stacking",
+        'stacking = "same-kind"',
+        ("a deck with a draw card to stack",),
+        ("no such card",),
+    ),
+    "elimination-at-a-count-below-the-hand-size": Bad(
+        HEAD + "\n[play]\nelimination = 5\n",
+        "play.elimination",
+        "elimination = 5",
+        ("a count above the hand size, 7",),
+        ("5",),
+    ),
+    "a-swap-at-a-table-of-one": Bad(  # a 7 that swaps needs another player: none is refused
+        HEAD
+        + '\n[cards.number-7]\nsection = "House rules: 7-0"\neffect = ["swap-hands"]\n'
+        + "\n[players]\nmin = 1\n",
+        "players.min",
+        "min = 1",
+        ("an integer from 2",),
+        ("1",),
+    ),
     "a-delta-without-a-name": Bad(
         HEAD.replace('name = "house"\n', "") + "\n[scoring]\ntarget = 300\n",
         "name",

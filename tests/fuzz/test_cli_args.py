@@ -182,7 +182,8 @@ WORDED = [  # (argv, the error after "unospec: error: ")
      "argument --scale: expected the preset 'micro' first and only once, then key=value "
      "changes, found 'micro,micro'"),
     (["show", ""],  # it read the current folder as an edition file
-     "edition: expected one of classic, express, nfl-cowboys, nfl-players, star-wars, "
+     "edition: expected one of classic, classic-draw-until-playable, classic-jump-in, "
+     "classic-seven-zero, classic-stacking, express, nfl-cowboys, nfl-players, star-wars, "
      "super-bowl-lvii, or the path of a .toml edition file, found an empty name"),
     (["diagram", "express", "--out", "/dev/null"],  # it said "(File exists)"
      "/dev/null: cannot write diagrams here (not a folder)"),

@@ -35,8 +35,14 @@ from unospec.editions.schema import TOP_KEYS
 from unospec.model.edition import Edition
 from unospec.model.errors import EditionError
 
-NAMES = builtin_names()
-TEXTS: dict[str, bytes] = {name: builtin_path(name).read_bytes() for name in NAMES}
+HOUSE_CARDS = Path(__file__).parent.parent / "editions" / "house-cards.toml"
+TEXTS: dict[str, bytes] = {
+    **{name: builtin_path(name).read_bytes() for name in builtin_names()},
+    "house-cards": HOUSE_CARDS.read_bytes(),  # a card of every new primitive, jump-in
+}
+"""The files the fuzzers mutate: the built-ins (the house rules' deltas among them: their
+`[play]` keys) and a user's delta with a card of every primitive no built-in has."""
+NAMES = tuple(TEXTS)
 LIMIT = 5.0  # seconds one load may take
 
 # Numbers that are huge but that Python still converts to and from text (4300 digits).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from statemachine import State, StateMachine
 
 from unospec.checks.engines.random_play import choose
 from unospec.editions import builtin_names
-from unospec.model.actions import CallUno, Deal, Draw, Keep, Play
+from unospec.model.actions import CallUno, Deal, Draw, JumpIn, Keep, Play
 from unospec.model.edition import Edition
 from unospec.model.kernel import (
     Fired,
@@ -138,6 +139,22 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
     everything.remove("red-1")
     stuck = table(e, [everything[:20], everything[20:]], top="red-1")
     runs.append(run(e, stuck, Draw(0))[1])  # nothing anywhere to draw: the turn passes
+    k = edition("classic-stacking")  # a Wild Draw Four passed on with another
+    wd4 = card(k, "wild-draw-four")
+    for second in (["wild-draw-four", "red-2"], ["wild-draw-four"]):  # the last card or not
+        played = play(k, table(k, [["wild-draw-four", "red-1"], second], top="red-9"))
+        played = play(k, played, Play(0, wd4, color("blue")))
+        named = color("green") if len(second) > 1 else -1  # a last card names no colour
+        runs.append(run(k, played, Play(1, wd4, named))[1])
+    a = dataclasses.replace(k, rules=dataclasses.replace(k.rules, stacking="any-draw-card"))
+    played = play(
+        a, table(a, [["wild-draw-four", "red-1"], ["red-draw-two", "red-2"]], top="red-9")
+    )
+    played = play(a, played, Play(0, wd4, color("red")))
+    runs.append(run(a, played, Play(1, card(a, "red-draw-two")))[1])  # a Draw Two on it
+    j = edition("classic-jump-in")  # a last card jumped in on its twin ends the hand
+    twin = table(j, [["red-1", "blue-2"], ["red-5"]], top="red-5")
+    runs.append(run(j, twin, JumpIn(1, card(j, "red-5")))[1])
     return runs
 
 

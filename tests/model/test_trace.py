@@ -203,8 +203,8 @@ REPLAY_ERRORS = [
     ),
     pytest.param(
         _base(steps=[DRAW, {"player": 1, "action": "fly"}]),
-        "steps[1].action: expected one of play, draw, pass, challenge, accept, uno, catch, "
-        'keep, loser, reshuffle, deal, found "fly"',
+        "steps[1].action: expected one of play, jump_in, draw, pass, challenge, accept, uno, "
+        'catch, keep, loser, pick, reshuffle, deal, found "fly"',
         id="unknown-action",
     ),
     pytest.param(

@@ -16,6 +16,7 @@ from typing import TypedDict
 
 from unospec.checks.analyses.diff.report import Difference
 from unospec.checks.analyses.lint.unrecorded import ASKED
+from unospec.checks.analyses.lint.unrecorded import arises as question_arises
 from unospec.editions.schema import RULE_KEYS
 from unospec.model.edition import NO_HOUSE_RULE, Edition, Interpretation, Reading
 from unospec.model.effects import as_written
@@ -63,7 +64,6 @@ def as_played(edition: Edition) -> Edition:
     raises. No game reads them, so a file that keeps them and one that deletes them play
     alike and are compared alike (`unospec lint` still reports them as leftovers)."""
     present = edition.faces.kinds_in_play
-    raised = {step.NAME for k, e in edition.effects if k in present for step in e.steps}
 
     def arises(item: Interpretation) -> bool:
         head, _, rest = (item.decides or "").partition(".")
@@ -72,9 +72,7 @@ def as_played(edition: Edition) -> Edition:
         question = ASKED.get(item.id)
         if question is None:
             return True
-        return (question.card is None or question.card in present) and (
-            question.effect is None or question.effect in raised
-        )
+        return question_arises(question, edition)
 
     def kept(value: Reading) -> Reading:
         return tuple(k for k in value if k in present) if isinstance(value, tuple) else value

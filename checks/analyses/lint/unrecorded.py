@@ -19,21 +19,23 @@ from unospec.checks.analyses.lint.families.does_not_arise import does_not_arise
 from unospec.checks.analyses.lint.finding import INFO, WARNING, Finding, reading
 from unospec.editions.schema import FIXED_READINGS, READINGS, RULE_KEYS, toml_value
 from unospec.model import sections
-from unospec.model.edition import Edition, Interpretation
+from unospec.model.edition import NO_HOUSE_RULE, Edition, Interpretation
 from unospec.model.primitives import by_name
 from unospec.model.wording import left_open, none_recorded
 
 
 class Question(NamedTuple):
     """A question every edition whose deck has `card` (every edition, `card` None) raises,
-    at a table of two when `two_players`; with `effect`, every edition whose deck has a card
-    of that effect (the first such card's section, when `section` is "")."""
+    at a table of two when `two_players`; with `effects`, every edition whose deck has a card
+    of one of those effects (the first such card's section, when `section` is ""); with
+    `house_rule` (a `Rules` field), only those that play that house rule."""
 
     card: str | None
     section: str  # "": the card's own section
     text: str
     two_players: bool = False
-    effect: str | None = None  # a primitive's name (`primitives.by_name`)
+    effects: tuple[str, ...] = ()  # primitives' names (`primitives.by_name`)
+    house_rule: str | None = None  # a field of `Rules` the edition sets (`NO_HOUSE_RULE`)
 
 
 HAIL_MARY, TOUCHDOWN, FAVORITE_LINE = "wild-hail-mary", "wild-touchdown", "wild-favorite-line"
@@ -78,7 +80,7 @@ ASKED: dict[str, Question] = {
         "",
         "Which hand and colour does a challenge judge: those when the card was played, or "
         "those when it is challenged?",
-        effect="wild-draw",
+        effects=("wild-draw",),
     ),
     "reshuffle-when": Question(
         None,
@@ -91,6 +93,54 @@ ASKED: dict[str, Question] = {
         sections.DRAW_BY_CHOICE,
         "After drawing by choice while holding a playable card, may the player play the new "
         "card, or does the turn end?",
+    ),
+    "stacked-challenge": Question(
+        None,
+        sections.STACKING,
+        "A Wild Draw card played on a stack is challenged: who draws the stack under it?",
+        effects=("wild-draw",),
+        house_rule="stacking",
+    ),
+    "stacked-wild-draw-four": Question(
+        None,
+        sections.STACKING,
+        "May a Wild Draw card that is stacked on be challenged by the player it passes over?",
+        effects=("wild-draw",),
+        house_rule="stacking",
+    ),
+    "stacked-uno-window": Question(
+        None,
+        sections.UNO,
+        "A player goes down to one card by stacking, and the draw is passed on: when is their "
+        "UNO window?",
+        house_rule="stacking",
+    ),
+    "swap-partner": Question(
+        None,
+        "",
+        "Must the player of a card that swaps hands swap, and with whom?",
+        effects=("swap-hands",),
+    ),
+    "swap-uno": Question(
+        None,
+        sections.UNO,
+        "A swap or a pass of hands leaves a player holding one card: who must call UNO?",
+        effects=("swap-hands", "pass-hands"),
+    ),
+    "jump-in-wilds": Question(
+        None,
+        sections.JUMP_IN,
+        "May a wild be jumped in on an identical wild?",
+        house_rule="jump_in",
+    ),
+    "jump-in-when": Question(
+        None, sections.JUMP_IN, "When may a player jump in?", house_rule="jump_in"
+    ),
+    "jump-in-who": Question(
+        None,
+        sections.JUMP_IN,
+        "May the player who played the top card jump in on it with its twin?",
+        house_rule="jump_in",
     ),
     "touchdown-next-player": Question(
         TOUCHDOWN, "", "Who plays after the Touchdown card, and does the loser lose a turn?"
@@ -297,26 +347,41 @@ def _asked(
     ]  # fmt: skip
 
 
+def raising_cards(edition: Edition, effects: tuple[str, ...]) -> list[str]:
+    """The kinds in play whose effect has a step of one of the primitives `effects` names."""
+    primitives = tuple(by_name(name) for name in effects)
+    in_play = edition.faces.kinds_in_play
+    return [
+        kind
+        for kind, effect in edition.effects
+        if kind in in_play and any(p is not None and effect.has(p) for p in primitives)
+    ]
+
+
+def arises(question: Question, edition: Edition) -> bool:
+    """Whether `edition` raises `question`: its card, an effect, its house rule."""
+    rule = question.house_rule
+    if rule is not None and getattr(edition.rules, rule) == NO_HOUSE_RULE[rule]:
+        return False
+    if question.card is not None and question.card not in edition.faces.kinds_in_play:
+        return False
+    return not question.effects or bool(raising_cards(edition, question.effects))
+
+
 def _fixed(edition: Edition) -> list[Finding]:
     recorded = {item.id for item in edition.interpretations}
-    in_play = edition.faces.kinds_in_play
     found = []
     for ident, question in ASKED.items():
         if ident in recorded:
             continue
         if question.two_players and edition.rules.min_players > 2:
             continue
+        if not arises(question, edition):
+            continue  # no card, effect or house rule of the edition raises it
         section, card = question.section, question.card
-        if question.effect is not None:  # the first card of the deck with that effect
-            primitive = by_name(question.effect)
-            assert primitive is not None
-            raising = [k for k, e in edition.effects if k in in_play and e.has(primitive)]
-            card = raising[0] if raising else None
-            if card is None:
-                continue
+        if question.effects:  # the first card of the deck with one of those effects
+            card = raising_cards(edition, question.effects)[0]
         if card is not None:
-            if card not in in_play:
-                continue  # no card of the deck raises it
             section = section or dict(edition.sections).get(card, sections.ACTION_CARDS)
         found.append(
             Finding(

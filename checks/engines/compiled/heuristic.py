@@ -29,6 +29,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     A_ACCEPT,
     A_CATCH,
     A_CHALLENGE,
+    A_JUMP_IN,
     A_PLAY,
     A_UNO,
     F_CHALLENGER_DRAWS,
@@ -39,7 +40,8 @@ from unospec.checks.engines.compiled.vocabulary import (
 )
 
 # -- the rule that applies (the reference docstring's numbering), in a plan's first slot
-KEEP_CALLS, KEEP_CATCHES, KEEP_PLAIN, KEEP_WILD, KEEP_CHALLENGE, KEEP_ACCEPT, KEEP_ALL = range(7)
+(KEEP_CALLS, KEEP_CATCHES, KEEP_PLAIN, KEEP_WILD, KEEP_CHALLENGE, KEEP_ACCEPT, KEEP_ALL,
+ KEEP_JUMPS) = range(8)  # fmt: skip
 P_RULE, P_BEST, P_HOLDER = range(3)  # P_HOLDER: the player whose colours follow, or -1
 P_COLORS = 3  # then, as far as `planned` goes, a slot per colour: P_HOLDER's cards of it
 PLAN_SLOTS = P_COLORS + 4
@@ -123,6 +125,8 @@ def keeps(E: Ints, s: Ints, moves: Grid, i: int, planned: Ints) -> bool:
         return bool(kind == A_UNO)
     if rule == KEEP_CATCHES:
         return bool(kind == A_CATCH)
+    if rule == KEEP_JUMPS:
+        return bool(kind == A_JUMP_IN)
     if is_throw(E, s, kind, moves[i, 1], moves[i, 2]):
         return True
     if rule == KEEP_PLAIN or rule == KEEP_WILD:
@@ -140,7 +144,7 @@ def keeps(E: Ints, s: Ints, moves: Grid, i: int, planned: Ints) -> bool:
 def plan(E: Ints, s: Ints, moves: Grid, count: int, planned: Ints) -> int:
     """Write which rule applies to `moves[:count]` into `planned` (PLAN_SLOTS slots or more)
     and return how many moves the heuristic keeps."""
-    calls = catches = answers = plays = plain = False
+    calls = catches = jumps = answers = plays = plain = False
     planned[P_HOLDER] = -1  # a new state: no colours counted yet
     for i in range(count):
         kind = moves[i, 0]
@@ -148,6 +152,8 @@ def plan(E: Ints, s: Ints, moves: Grid, count: int, planned: Ints) -> int:
             calls = True
         elif kind == A_CATCH:
             catches = True
+        elif kind == A_JUMP_IN:
+            jumps = True
         elif kind == A_CHALLENGE:
             answers = True
         elif kind == A_PLAY and not is_throw(E, s, kind, moves[i, 1], moves[i, 2]):
@@ -159,6 +165,8 @@ def plan(E: Ints, s: Ints, moves: Grid, count: int, planned: Ints) -> int:
         planned[P_RULE] = KEEP_CALLS
     elif catches:
         planned[P_RULE] = KEEP_CATCHES
+    elif jumps:
+        planned[P_RULE] = KEEP_JUMPS
     elif plays:  # the best score, and at once how many moves `keeps` keeps
         planned[P_RULE] = KEEP_PLAIN if plain else KEEP_WILD
         best = -1

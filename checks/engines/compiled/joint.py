@@ -215,6 +215,7 @@ def rank_table(players: int, faces: int) -> npt.NDArray[np.int64]:
         Catch,
         Challenge,
         Draw,
+        JumpIn,
         Keep,
         NameLoser,
         Pass,
@@ -229,7 +230,8 @@ def rank_table(players: int, faces: int) -> npt.NDArray[np.int64]:
     for p in range(players):
         for card in range(faces):
             moves.extend(
-                (Play(p, card, colour, target), card, colour + TARGET_UNIT * (target + 1))
+                (play(p, card, colour, target), card, colour + TARGET_UNIT * (target + 1))
+                for play in (Play, JumpIn)
                 for colour in range(-1, 4)
                 for target in range(-1, players)
             )

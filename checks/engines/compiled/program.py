@@ -24,6 +24,7 @@ from unospec.model.actions import (
     Challenge,
     Deal,
     Draw,
+    JumpIn,
     Keep,
     NameLoser,
     Pass,
@@ -84,7 +85,11 @@ class Program:
     @property
     def max_moves(self) -> int:
         return 2 * (
-            self.faces * 5 * self.players + self.players * self.faces * 4 + 2 * self.players + 8
+            self.faces * 5 * self.players
+            + self.players * self.faces * 4
+            + self.players * self.players
+            + 2 * self.players
+            + 8
         )
 
     def encode(self, game: GameState) -> Ints:
@@ -112,9 +117,9 @@ class Program:
         """The reference action an engine action row (and shuffle order) stands for."""
         kind, player, card, arg = (int(x) for x in row[:4])
         step = _KIND_TYPE[kind]
-        if step is Play:
+        if step in (Play, JumpIn):
             unit = v.TARGET_UNIT  # row.arg_color, row.arg_target
-            return Play(player, card, (arg + 1) % unit - 1, (arg + 1) // unit - 1)
+            return step(player, card, (arg + 1) % unit - 1, (arg + 1) // unit - 1)
         if step is Catch:
             return Catch(player, arg)
         if step is Pick:

@@ -68,7 +68,7 @@ from unospec.checks.engines.compiled.row import (
     pile_card,
     under_base,
 )
-from unospec.checks.engines.compiled.rules import own_rule_allows
+from unospec.checks.engines.compiled.rules import is_play, own_rule_allows
 from unospec.checks.engines.compiled.tables import (
     E_IN_PLAY,
     E_RULES,
@@ -119,6 +119,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     HOLD_WILD,
     PH_AWAITING_STACK,
     PH_DRAWN_CARD,
+    PH_PICKING_COLOUR,
     PH_RESOLVING,
     R_ANY_MATCHING,
     R_FACES,
@@ -522,8 +523,10 @@ def matching_offered(M: Ints, E: Ints, inv: Ints, s: Ints, moves: Grid, count: i
 @compiled
 def colour_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     """invariants.colour_in_force: a colour is in force once a card is turned up, unless
-    the top is a wild the first flip turned up."""
+    the top is a wild the first flip turned up, or a Color Roulette's pick is to come."""
     if s[COLOR] != -1 or not phase_in(M, inv, T_TOP_TURNED, s[PHASE]):
+        return True
+    if s[PHASE] == phase_named(M, PH_PICKING_COLOUR):
         return True
     if s[TOP] < 0 or not face(E, s[TOP], F_WILD):
         return False
@@ -585,7 +588,7 @@ def turn_expected(
 ) -> int:
     """rule_invariants._after_a_card / _after_an_answer: who plays next and in which
     direction, as 4 * player + direction + 1; -1 where the card or answer does not decide it."""
-    if kind == A_PLAY:
+    if is_play(kind):
         for i in range(logged):
             event = M[M[M_BR_EVENT] + log[i, 0]]
             if not event_in(M, inv, V_PLAYS, event) or not log[i, 1]:
@@ -645,7 +648,7 @@ def turn_ok(
             passed = (before[OWED_PLAYER] + way) % before[PLAYERS]
             return child[CURRENT] == passed and child[DIRECTION] == way
         return child[CURRENT] == before[CURRENT] and child[DIRECTION] == before[DIRECTION]
-    if kind != A_PLAY and kind != A_CHALLENGE and kind != A_ACCEPT and kind != A_LOSER:
+    if not is_play(kind) and kind != A_CHALLENGE and kind != A_ACCEPT and kind != A_LOSER:
         return True
     expected = turn_expected(M, E, inv, log, snaps, logged, kind, player, card)
     if expected < 0:
@@ -712,7 +715,7 @@ def owed_as_said(
     seats = game[PLAYERS]
     if event_in(M, inv, V_DRAW, event):
         expected_player, expected_amount = game[CURRENT], 1
-    elif event_in(M, inv, V_PLAYS, event) and kind == A_PLAY:
+    elif event_in(M, inv, V_PLAYS, event) and is_play(kind):
         owes = face(E, card, F_OWES) or face(E, card, F_ASKS_PICK)  # a Roulette: one card
         if owes and hand_size(game, player) > 1:
             two = seats == 2
@@ -810,10 +813,10 @@ def draws_ok(
     arg: int,
 ) -> bool:
     """rule_invariants.draws_are_owed."""
-    if kind != A_PLAY and kind != A_DRAW and kind != A_CHALLENGE and kind != A_ACCEPT:
+    if not is_play(kind) and kind != A_DRAW and kind != A_CHALLENGE and kind != A_ACCEPT:
         if kind != A_CATCH and kind != A_LOSER and kind != A_RESHUFFLE and kind != A_PICK:
             return True
-    if kind == A_PLAY and not face(E, card, F_OWES) and not face(E, card, F_ASKS_PICK):
+    if is_play(kind) and not face(E, card, F_OWES) and not face(E, card, F_ASKS_PICK):
         return True
     for i in range(logged):
         event = M[M[M_BR_EVENT] + log[i, 0]]
@@ -843,7 +846,7 @@ def challenge_ok(
     card: int,
 ) -> bool:
     """rule_invariants.challenge_judges_the_hand."""
-    if kind != A_PLAY or not has(E, card, P_WILD_DRAW):
+    if not is_play(kind) or not has(E, card, P_WILD_DRAW):
         return True
     for i in range(logged):
         if not event_in(M, inv, V_PLAYS, M[M[M_BR_EVENT] + log[i, 0]]) or not log[i, 1]:
@@ -908,9 +911,9 @@ def hail_mary_ok(
     color: int,
 ) -> bool:
     """rule_invariants.hail_mary_lands (`color`: the colour the play named)."""
-    if kind != A_PLAY and kind != A_KEEP:
+    if not is_play(kind) and kind != A_KEEP:
         return True
-    if kind == A_PLAY and not has(E, card, P_HAIL_MARY):
+    if is_play(kind) and not has(E, card, P_HAIL_MARY):
         return True
     for i in range(logged):
         event = M[M[M_BR_EVENT] + log[i, 0]]
@@ -983,7 +986,7 @@ def step_verdicts(
         if child[HEADER + p] < before[HEADER + p]:
             broken |= 1 << I_SCORES_GROW
             break
-    if kind == A_PLAY and not face(E, card, F_WILD):
+    if is_play(kind) and not face(E, card, F_WILD):
         for i in range(logged):
             event = M[M[M_BR_EVENT] + log[i, 0]]
             if not event_in(M, inv, V_PLAYS, event) or not log[i, 1]:
@@ -996,7 +999,7 @@ def step_verdicts(
                 break
     if not turn_ok(M, E, inv, before, child, log, snaps, logged, kind, player, card):
         broken |= 1 << I_TURN
-    if kind == A_PLAY and face(E, card, F_WILD):
+    if is_play(kind) and face(E, card, F_WILD):
         for i in range(logged):
             if event_in(M, inv, V_CHOOSE_COLOR, M[M[M_BR_EVENT] + log[i, 0]]) and log[i, 1]:
                 if snaps[i + 1][COLOR] != arg_color(arg):

@@ -124,6 +124,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     A_CHALLENGE,
     A_DEAL,
     A_DRAW,
+    A_JUMP_IN,
     A_KEEP,
     A_LOSER,
     A_PASS,
@@ -141,6 +142,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_GAME_IS_WON,
     C_GUESS_SHEDS_CARDS,
     C_HAND_EMPTIED,
+    C_JUMPS_IN,
     C_MAY_STACK,
     C_NO_NUMBER_CARD_LEFT,
     C_NOTHING_TO_DRAW,
@@ -185,6 +187,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     L_CHALLENGE,
     L_DRAW_ONE,
     L_DRAWN_CARD_PLAYS,
+    L_JUMP_INS,
     L_KEEP,
     L_NAME_LOSER,
     L_PASS_TURN,
@@ -205,6 +208,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_DRAW_WITHOUT,
     R_HAND_SIZE,
     R_IN_PLAY,
+    R_JUMP_IN,
     R_MUST_PLAY,
     R_ROTATE_LEADER,
     R_SINGLE_HAND,
@@ -215,6 +219,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     S_DEAL,
     S_DRAWN_CARD,
     S_FIRST_FLIP,
+    S_JUMP_IN,
     S_MATCHING,
     S_NO_MATCHING_CARD,
     S_NO_MERCY,
@@ -255,6 +260,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     V_DEAL,
     V_DRAW,
     V_HAIL_MARY,
+    V_JUMP_IN,
     V_KEEP,
     V_LOSER,
     V_PASS,
@@ -310,8 +316,8 @@ def own_rule_allows(E: Ints, s: Ints, player: int, card: int) -> bool:
 
 @compiled
 def needs_color(E: Ints, s: Ints, player: int, card: int) -> bool:
-    """legality.needs_color: a wild names a colour, except as its player's last card."""
-    return face(E, card, F_WILD) != 0 and hand_size(s, player) > 1
+    """legality.needs_color: a wild that asks a colour names one, except as a last card."""
+    return face(E, card, F_ASKS_COLOUR) != 0 and hand_size(s, player) > 1
 
 
 @compiled
@@ -362,6 +368,8 @@ def check_color_named(E: Ints, s: Ints, player: int, card: int, color: int) -> i
         return refused(ILLEGAL, CARD_RULE + card)
     if not wild and color >= 0:
         return refused(ILLEGAL, S_MATCHING)
+    if color >= 0 and not face(E, card, F_ASKS_COLOUR):
+        return refused(ILLEGAL, CARD_RULE + card)
     if wild and color >= 0 and hand_size(s, player) == 1:
         return refused(ILLEGAL, S_WINNING)
     if color != -1 and not is_deck_color(E, color):
@@ -462,6 +470,18 @@ def check_target_named(E: Ints, s: Ints, player: int, card: int, target: int) ->
     return OK
 
 
+@compiled_inline
+def is_play(kind: int) -> bool:
+    """The action plays a card: in turn, or jumping in (a `JumpIn` is a `Play`)."""
+    return kind == A_PLAY or kind == A_JUMP_IN
+
+
+@compiled
+def jumps_in(E: Ints, s: Ints, card: int) -> bool:
+    """legality.jumps_in: `card` is the top card's face, a coloured one."""
+    return card == s[TOP] and not face(E, card, F_WILD)
+
+
 @compiled
 def check_playable(E: Ints, s: Ints, player: int, card: int, arg: int) -> int:
     """legality._check_playable (`arg`: the play's colour and target, `row.arg_color`)."""
@@ -545,6 +565,17 @@ def validate(
                 return r
         elif card != s[DRAWN]:
             return refused(ILLEGAL, S_DRAWN_CARD)
+        return check_playable(E, s, player, card, arg)
+    if check == V_JUMP_IN:
+        if not E[E[E_RULES] + R_JUMP_IN]:
+            return refused(ILLEGAL, S_JUMP_IN)
+        if player == s[CURRENT]:
+            return refused(ILLEGAL, S_JUMP_IN)
+        r = check_in_hand(s, player, card)
+        if r < 0:
+            return r
+        if not jumps_in(E, s, card):
+            return refused(ILLEGAL, S_JUMP_IN)
         return check_playable(E, s, player, card, arg)
     if check == V_STACK:
         if not E[E[E_RULES] + R_STACKING]:
@@ -662,6 +693,8 @@ def condition(
         return 1 if hand_size(s, s[ACTOR]) == 1 else 0
     if which == C_HAND_EMPTIED:
         return 1 if hand_size(s, s[ACTOR]) == 0 else 0
+    if which == C_JUMPS_IN:
+        return 1 if E[E[E_RULES] + R_JUMP_IN] else 0
     if which == C_ASKS_PICK:
         return 1 if face(E, card, F_ASKS_PICK) else 0
     if which == C_MAY_STACK:
@@ -1131,9 +1164,9 @@ def put(out: Grid, n: int, kind: int, player: int, card: int, arg: int) -> int:
 
 
 @compiled
-def plays_of(E: Ints, s: Ints, player: int, card: int, out: Grid, n: int) -> int:
-    """The plays of one card: a colour for a wild that needs one, another player for a
-    card that acts on one (moves.plays, moves._targets)."""
+def plays_of(E: Ints, s: Ints, kind: int, player: int, card: int, out: Grid, n: int) -> int:
+    """The plays (`kind`: A_PLAY, or A_JUMP_IN) of one card: a colour for a wild that needs
+    one, another player for a card that acts on one (moves._plays_of, moves._targets)."""
     colors_at = E[E_COLORS]
     named = needs_color(E, s, player, card)
     colours = E[E[E_RULES] + R_COLORS] if named else 1
@@ -1143,7 +1176,7 @@ def plays_of(E: Ints, s: Ints, player: int, card: int, out: Grid, n: int) -> int
             continue
         for i in range(colours):
             color = E[colors_at + i] if named else -1
-            n = put(out, n, A_PLAY, player, card, play_arg(color, target))
+            n = put(out, n, kind, player, card, play_arg(color, target))
     return n
 
 
@@ -1158,7 +1191,7 @@ def plays(E: Ints, s: Ints, player: int, only: int, out: Grid, n: int) -> int:
             continue
         if not matches(E, s[COLOR], s[TOP], card) or not own_rule_allows(E, s, player, card):
             continue
-        n = plays_of(E, s, player, card, out, n)
+        n = plays_of(E, s, A_PLAY, player, card, out, n)
     return n
 
 
@@ -1193,7 +1226,17 @@ def list_moves(M: Ints, E: Ints, s: Ints, lister: int, out: Grid, n: int) -> int
         player = aimed_at(s)
         for card in range(s[FACES]):
             if held(s, player, card) > 0 and stacks_on(E, card, s[TOP]):
-                n = plays_of(E, s, player, card, out, n)
+                n = plays_of(E, s, A_PLAY, player, card, out, n)
+        return n
+    if lister == L_JUMP_INS:
+        if not E[E[E_RULES] + R_JUMP_IN]:
+            return n
+        for p in range(s[PLAYERS]):
+            if p == s[CURRENT]:
+                continue
+            for card in range(s[FACES]):
+                if held(s, p, card) > 0 and jumps_in(E, s, card) and own_rule_allows(E, s, p, card):
+                    n = plays_of(E, s, A_JUMP_IN, p, card, out, n)
         return n
     if lister == L_NAME_LOSER:
         everyone = face(E, s[SPECIAL], F_EVERYONE)
@@ -1269,4 +1312,10 @@ def max_moves(players: int, faces: int, colors: int) -> int:
     """A bound on the moves `legal` lists: plays with every colour and every other player,
     interrupts by every other player, catches, and the moves of the phase the window closes
     into."""
-    return 2 * (faces * (colors + 1) * players + players * faces * colors + 2 * players + 8)
+    return 2 * (
+        faces * (colors + 1) * players
+        + players * faces * colors
+        + players * players
+        + 2 * players
+        + 8
+    )

@@ -35,6 +35,7 @@ from unospec.model.actions import (
     Challenge,
     Deal,
     Draw,
+    JumpIn,
     Keep,
     NameLoser,
     Pass,
@@ -65,6 +66,7 @@ ACTION_KIND: dict[type, int] = {
     Reshuffle: v.A_RESHUFFLE,
     Deal: v.A_DEAL,
     Pick: v.A_PICK,
+    JumpIn: v.A_JUMP_IN,
 }
 """Each action type of the reference, and the engine's kind number for it."""
 
@@ -86,6 +88,7 @@ VALIDATOR_TWINS: dict[Callable[..., Any], int] = {
     g.check_stack: v.V_STACK,
     g.check_taker: v.V_TAKER,
     g.check_pick: v.V_PICK,
+    g.check_jump_in: v.V_JUMP_IN,
 }
 _PLAYED = (v.C_PLAYS_LAST_CARD, v.C_PLAYS_WILD, v.C_PLAYS_DRAW_CARD)
 CONDITION_TWINS: dict[Callable[..., Any], int] = {
@@ -107,6 +110,14 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.may_stack: v.C_MAY_STACK,
     b.stacks: v.C_STACKS,
     b.asks_pick: v.C_ASKS_PICK,
+    b.jumps_in: v.C_JUMPS_IN,
+    **dict(
+        zip(
+            b.JUMPED_IN,
+            (v.C_PLAYS_LAST_CARD, v.C_ASKS_TARGET, v.C_PLAYS_DRAW_CARD),
+            strict=True,
+        )
+    ),  # each as the play it tests
     **{
         condition: twin
         for stacked in (b.STACKED_ON_DRAW, b.STACKED_ON_WILD_DRAW)
@@ -154,6 +165,7 @@ LISTER_TWINS: dict[Callable[..., Any], int] = {
     LISTERS["catch"]: v.L_CATCH,
     LISTERS["stack"]: v.L_STACK,
     LISTERS["pick"]: v.L_PICK,
+    LISTERS["jump_in"]: v.L_JUMP_INS,
 }
 
 
@@ -369,7 +381,7 @@ _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "drawn_playable": ("may-keep", "must-play"),
     "may_draw": ("any-time", "without-a-playable-card"),
     "stacking": v.STACKING,
-    "jump_in": ("none",),
+    "jump_in": ("none", "identical-card"),
 }
 """Every reading of `Rules` the engine plays (the schema's READINGS, as the engine has them);
 a test holds the two equal."""
@@ -481,6 +493,7 @@ def edition_tables(edition: Edition) -> Array:
     rule_row[v.R_MUST_PLAY] = int(rules.drawn_playable == "must-play")
     rule_row[v.R_DRAW_WITHOUT] = int(rules.may_draw == "without-a-playable-card")
     rule_row[v.R_STACKING] = v.STACKING.index(rules.stacking)
+    rule_row[v.R_JUMP_IN] = int(rules.jump_in == "identical-card")
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

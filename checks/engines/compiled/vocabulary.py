@@ -18,8 +18,8 @@ from unospec.model.vocabulary import Phase
 
 # -- actions: (kind, player, card, arg); arg is the colour of a play or the target of a catch
 A_PLAY, A_DRAW, A_PASS, A_CHALLENGE, A_ACCEPT, A_UNO, A_CATCH, A_KEEP, A_LOSER = range(9)
-A_RESHUFFLE, A_DEAL, A_PICK = 9, 10, 11
-ACTION_KINDS = 12
+A_RESHUFFLE, A_DEAL, A_PICK, A_JUMP_IN = 9, 10, 11, 12
+ACTION_KINDS = 13
 ACTION_FIELDS = 4  # kind, player, card, arg
 TARGET_UNIT = 8
 """A play's arg holds its colour (-1 to 3) and its target: colour + TARGET_UNIT * (target + 1)
@@ -89,8 +89,9 @@ HOLD_CURRENT_COLOR, HOLD_WILD = 1, 2
     R_MUST_PLAY,  # a drawn card that can be played must be
     R_DRAW_WITHOUT,  # a player draws only without a card they may play
     R_STACKING,  # 0 none, 1 same kind, 2 an equal or higher count, 3 any draw card
-) = range(16)
-RULE_FIELDS = 16
+    R_JUMP_IN,  # a card identical to the top card may be played out of turn
+) = range(17)
+RULE_FIELDS = 17
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 
@@ -113,7 +114,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     V_STACK,
     V_TAKER,
     V_PICK,
-) = range(17)
+    V_JUMP_IN,
+) = range(18)
 (
     C_PLAYS_LAST_CARD,
     C_PLAYS_WILD,
@@ -134,7 +136,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     C_MAY_STACK,
     C_STACKS,
     C_ASKS_PICK,
-) = range(19)
+    C_JUMPS_IN,
+) = range(20)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
@@ -177,7 +180,8 @@ NO_UPDATE = -1
     L_CATCH,
     L_STACK,
     L_PICK,
-) = range(12)
+    L_JUMP_INS,
+) = range(13)
 
 # -- the phases and events the rule bodies name, filled from the machine by name
 NAMED_PHASES: tuple[str, ...] = (
@@ -194,6 +198,7 @@ NAMED_PHASES: tuple[str, ...] = (
     Phase.first_flip,
     Phase.awaiting_reshuffle,
     Phase.awaiting_stack,
+    Phase.picking_colour,
 )
 (
     PH_DEALING,
@@ -209,6 +214,7 @@ NAMED_PHASES: tuple[str, ...] = (
     PH_FIRST_FLIP,
     PH_AWAITING_RESHUFFLE,
     PH_AWAITING_STACK,
+    PH_PICKING_COLOUR,
 ) = range(len(NAMED_PHASES))
 NAMED_EVENTS: tuple[str, ...] = (
     "close_window",
@@ -270,6 +276,7 @@ RULE_SECTIONS: tuple[str, ...] = (
     "NO_MATCHING_CARD",
     "STACKING",
     "NO_MERCY",
+    "JUMP_IN",
 )
 """The `model.sections` constants a refusal can cite, by number."""
 (
@@ -286,5 +293,6 @@ RULE_SECTIONS: tuple[str, ...] = (
     S_NO_MATCHING_CARD,
     S_STACKING,
     S_NO_MERCY,
+    S_JUMP_IN,
 ) = range(len(RULE_SECTIONS))
 CARD_RULE = 1024

@@ -31,6 +31,7 @@ from unospec.model.actions import (
     Challenge,
     Deal,
     Draw,
+    JumpIn,
     Keep,
     NameLoser,
     Pass,
@@ -78,22 +79,34 @@ class MoveTable:
         wild, first = edition.faces.wild, edition.color_indices[0]
         asks = [edition.faces.effect[c].asks("target") for c in cards]
 
-        def targeted(p: int, c: int) -> tuple[Action, ...]:
-            """`c` played naming each seat and one past the table where its effect asks for
-            a player; naming the next seat where it asks for none."""
+        def targeted(p: int, c: int, play: type[Play] = Play) -> tuple[Action, ...]:
+            """`c` played (or jumped in with) naming each seat and one past the table where
+            its effect asks for a player; naming the next seat where it asks for none."""
             targets = (*seats, players) if asks[c] else ((p + 1) % players,)
-            return tuple(Play(p, c, first if wild[c] else -1, t) for t in targets)
+            return tuple(play(p, c, first if wild[c] else -1, t) for t in targets)
 
         return cls(
             own=tuple(
                 tuple(
-                    (*(Play(p, c, colour) for colour in colours), *targeted(p, c), Keep(p, c))
+                    (
+                        *(Play(p, c, colour) for colour in colours),
+                        *targeted(p, c),
+                        *targeted(p, c, JumpIn),
+                        Keep(p, c),
+                    )
                     for c in cards
                 )
                 for p in seats
             ),
             foreign=tuple(
-                tuple((Play(p, c, first if wild[c] else -1), Keep(p, c)) for c in cards)
+                tuple(
+                    (
+                        Play(p, c, first if wild[c] else -1),
+                        JumpIn(p, c, first if wild[c] else -1),
+                        Keep(p, c),
+                    )
+                    for c in cards
+                )
                 for p in seats
             ),
             card_free=tuple(_card_free(p, seats, colours[1:]) for p in seats),

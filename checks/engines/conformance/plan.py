@@ -19,7 +19,9 @@ caught by a few thousand of the right scale. So the check's states are shared am
    deal between hands is reached after every way a hand can end.
 
 A run the edition cannot make (one colour only, no seat more than the fewest) is left out
-and its share goes to the first.
+and its share goes to the first. An edition with house rules that the portfolio explores at
+scales of their own (stacking, jump-in: `model.scale.house_scales`) is compared at each of
+those too, with `HOUSE_SHARE` of the states each, taken from the first run's.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from dataclasses import dataclass
 from unospec.model.distinguishing import NAME as DISTINGUISHING
 from unospec.model.distinguishing import distinguishing
 from unospec.model.edition import Edition
-from unospec.model.scale import DEFAULT, fitting_scale, parse_scale, scale_edition
+from unospec.model.scale import DEFAULT, fitting_scale, house_scales, parse_scale, scale_edition
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,8 @@ class Run:
 
 SHARES = (0.25, 0.18, 0.18, 0.12, 0.10, 0.17)
 """Each run's share of the states, in the order of the module's list."""
+HOUSE_SHARE = 0.08
+"""The share of each portfolio scale of a house rule (taken from the first run's)."""
 
 
 def check_plan(edition: Edition, states: int, games: int) -> tuple[Run, ...]:
@@ -82,6 +86,11 @@ def check_plan(edition: Edition, states: int, games: int) -> tuple[Run, ...]:
         played = distinguishing(edition) if variant else edition
         fitted = fitting_scale(played, players or seats, scale)
         runs.append(Run(fitted, players, share, 0, variant, reaches))
+    for scale in house_scales(edition):
+        share = round(states * HOUSE_SHARE)
+        shares[0] -= share
+        fitted = fitting_scale(edition, seats, scale)
+        runs.append(Run(fitted, seats, share, 0, None, "a house rule's own scale"))
     first = runs[0]
     runs[0] = Run(first.scale, first.players, shares[0], games, first.variant, first.reaches)
     return tuple(runs)
@@ -89,7 +98,8 @@ def check_plan(edition: Edition, states: int, games: int) -> tuple[Run, ...]:
 
 def _unreached_target(edition: Edition) -> int:
     """A target score no single hand of a `micro` deck reaches at once, so that a hand is
-    scored and the next one dealt: the least a card of that deck scores, plus one."""
+    scored and the next one dealt: the least a card of that deck scores (above nothing: a 0
+    kept for a rule of its own scores 0), plus one."""
     deck = scale_edition(edition, parse_scale(DEFAULT))
     values = [deck.faces.points[card] for card in deck.faces.in_play]
-    return min((value for value in values if value >= 0), default=0) + 1
+    return min((value for value in values if value > 0), default=0) + 1  # a 0 scores nothing
