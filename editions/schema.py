@@ -571,12 +571,14 @@ def _house_rules(reader: Reader) -> dict[str, Any]:
 
 def _elimination(reader: Reader, path: tuple[str, str]) -> int:
     """The count at which a player is out: more than a hand as dealt (a player is not out of
-    the game the moment the cards are dealt)."""
+    the game the moment the cards are dealt). Neither kernel plays elimination yet, so a
+    count that passes is refused too, rather than read and silently not played."""
     hand = reader.integer(("setup", "hand_size"), 1, MAX_CARDS)
     count = reader.integer(path, 1, MAX_CARDS)
     if count <= hand:
         expected = f"a count above the hand size, {hand} (a player dealt a hand is not out)"
         reader.fail(path, expected, count)
+    reader.fail(path, "no elimination: unospec does not play the mercy rule yet", count)
     return count
 
 

@@ -83,7 +83,8 @@ def portfolio(edition: Edition) -> list[str]:
     - `pair,hand=2,copies=2,target=T`: two colours (colour matching, a wild's named colour),
       hands of two cards, and a target just above the least a hand can score, so that a
       hand is scored and the next one dealt (T is the lowest card value of that deck, plus
-      one).
+      one). Where ranks have rules of their own (the 7 and the 0 of 7-0), each number once
+      (`copies=1`): the ranks kept for their rules already multiply the numbers.
 
     Together they fire every transition the built-in editions' parameters allow; `check`
     says which ones an edition's portfolio leaves unfired. Where draw cards stack, a third:
@@ -96,7 +97,8 @@ def portfolio(edition: Edition) -> list[str]:
 
     - `micro,copies=2,actions=2,wilds=0,hand=2`: two of every coloured card, hands of two
       (a card jumped in on its twin, as a last card or not)."""
-    two = "pair,hand=2,copies=2"
+    ruled_ranks = any(ranked(rule) is not None for rule, _ in edition.effects)
+    two = f"pair,hand=2,copies={1 if ruled_ranks else 2}"
     deck = scale_edition(edition, parse_scale(two))
     values = [deck.faces.points[card] for card in deck.faces.in_play]
     lowest = min((v for v in values if v > 0), default=0)  # a 0 scores nothing

@@ -22,7 +22,16 @@ Recaptured on purpose since, each time with the keys that moved and why (nothing
   and `check`'s baseline detail and `new_proofs` name their proof queries, proved, which the
   saved baselines predate;
 - conformance's converse tries more moves not offered (a play naming a player, for a card
-  that acts on none): `moves_refused` and the details that count them grew.
+  that acts on none): `moves_refused` and the details that count them grew;
+- `TurnFlow` grew the house rules' and No Mercy's transitions (issue 35: drawing until
+  playable, `draws_on`; stacking, `awaiting_stack` and `stack`; a Color Roulette's
+  `picking_colour` and `pick`; jump-in, `jump_in`): the keys that list or count the
+  machine's transitions gained them as above, `lint` reports each as a `dead-rule` the
+  edition's parameters or deck rule out, and the proofs gained their conservation queries,
+  all proved (no earlier query's verdict moved; every explored state count is the same);
+- the state gained the owed draw's `until` and `stackable` and the challenge's `stake`:
+  conformance corrupts them too (`corruptions`, `fields_corrupted`), and its converse tries
+  a jump-in of each card (`moves_refused`); `editions` lists the four built-in house rules.
 
 In-process, the suite's conftest makes `check`'s conformance compare 300 states and one
 game instead of 20,000 and five, unless a test is marked `full_conformance`: these are, and
