@@ -10,6 +10,7 @@ still use the word.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections import Counter
 from dataclasses import dataclass
 from typing import TypeVar
@@ -41,17 +42,26 @@ class CardEffect:
     steps: tuple[Step, ...] = ()
 
     def find(self, primitive: type[S]) -> S | None:
-        """The first step of `primitive`, or None."""
-        return next((step for step in self.steps if isinstance(step, primitive)), None)
+        """The first step of `primitive`, or None (looked up once per primitive)."""
+        found = self._found
+        if primitive not in found:
+            found[primitive] = next((s for s in self.steps if isinstance(s, primitive)), None)
+        return found[primitive]  # type: ignore[return-value]
+
+    @functools.cached_property
+    def _found(self) -> dict[type[Step], Step | None]:
+        return {}
 
     def has(self, primitive: type[Step]) -> bool:
         return any(isinstance(step, primitive) for step in self.steps)
 
-    @property
+    @functools.cached_property
     def statements(self) -> tuple[Statement, ...]:
+        """What each step does, as data: computed once per effect (the kernel asks it on
+        every play, and an effect never changes)."""
         return tuple(step.statement() for step in self.steps)
 
-    @property
+    @functools.cached_property
     def owes(self) -> int | None:
         """Cards the play itself owes someone (its draw step's count), or None."""
         return next((said.owes for said in self.statements if said.owes is not None), None)
@@ -76,7 +86,7 @@ class CardEffect:
                 return CardEffect((*self.steps[:i], changed, *self.steps[i + 1 :]))
         raise ValueError(f"no step of {self} has the parameters {sorted(changes)}")
 
-    @property
+    @functools.cached_property
     def aims(self) -> int | None:
         """Cards the card aims at the next player as a draw card (None: it is none), which
         stacking may pass on (`legality.stacks_on`)."""
@@ -84,7 +94,11 @@ class CardEffect:
 
     def asks(self, decision: str) -> bool:
         """Whether a step waits for `decision` (`primitives.ASKS`)."""
-        return any(said.asks == decision for said in self.statements)
+        return decision in self._asked
+
+    @functools.cached_property
+    def _asked(self) -> frozenset[str]:
+        return frozenset(said.asks for said in self.statements if said.asks is not None)
 
     @property
     def wild_only(self) -> bool:

@@ -17,7 +17,7 @@ a move that the reference refuses for that reason. So each state is tried with:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from unospec.checks.engines.chance import Outcome
@@ -85,13 +85,19 @@ class MoveTable:
             targets = (*seats, players) if asks[c] else ((p + 1) % players,)
             return tuple(play(p, c, first if wild[c] else -1, t) for t in targets)
 
+        # Where no one jumps in, the rule refuses every jump-in before it reads the card: one
+        # a seat is enough. Where players do, each card is tried as the plays are.
+        jumping = edition.rules.jump_in != "none"
+        jumps: Callable[[int, int], tuple[Action, ...]] = (
+            (lambda p, c: targeted(p, c, JumpIn)) if jumping else (lambda p, c: ())
+        )
         return cls(
             own=tuple(
                 tuple(
                     (
                         *(Play(p, c, colour) for colour in colours),
                         *targeted(p, c),
-                        *targeted(p, c, JumpIn),
+                        *jumps(p, c),
                         Keep(p, c),
                     )
                     for c in cards
@@ -102,14 +108,17 @@ class MoveTable:
                 tuple(
                     (
                         Play(p, c, first if wild[c] else -1),
-                        JumpIn(p, c, first if wild[c] else -1),
+                        *jumps(p, c)[:1],
                         Keep(p, c),
                     )
                     for c in cards
                 )
                 for p in seats
             ),
-            card_free=tuple(_card_free(p, seats, colours[1:]) for p in seats),
+            card_free=tuple(
+                (*_card_free(p, seats, colours[1:]), *(() if jumping else (JumpIn(p, 0),)))
+                for p in seats
+            ),
             past=(Play(players, 0, -1), Keep(players, 0), *_card_free(players, (0,))),
             shuffles=(Reshuffle(()), Deal(edition.faces.in_play)),
         )
