@@ -1,0 +1,177 @@
+"""The house rules and No Mercy's roulette, played by the reference kernel from hand-built
+states: each rule's outcome as the edition file and the house-rules text word it, and the
+rule each refusal cites. The engine is held to these by conformance (tests/engine)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from scenario import HOUSE_CARDS, card, color, edition, table
+
+from unospec.model import sections
+from unospec.model.actions import Accept, Draw, JumpIn, Pass, Pick, Play
+from unospec.model.errors import IllegalAction
+from unospec.model.kernel import apply
+from unospec.model.vocabulary import Phase
+
+# -- drawing until a playable card turns up (House rules: Draw until you can play) ---------
+
+
+def test_a_player_draws_until_a_card_they_may_play_turns_up() -> None:
+    """Two cards that do not match, then the red 5 on a red 9: three drawn, the 5 offered."""
+    e = edition("classic-draw-until-playable")
+    game = table(e, [["blue-1"], ["green-7"]], top="red-9", draw=["green-2", "yellow-3", "red-5"])
+    drew = apply(e, game, Draw(0))
+    assert drew.phase == Phase.drawn_card
+    assert drew.drawn == card(e, "red-5")
+    assert sorted(drew.hands[0]) == sorted(
+        card(e, c) for c in ("blue-1", "green-2", "yellow-3", "red-5")
+    )
+    assert drew.owed is None
+
+
+def test_must_play_refuses_keeping_a_playable_drawn_card() -> None:
+    """`drawn_playable = must-play`: the drawn red 5 cannot be kept (no pass)."""
+    base = edition("classic-draw-until-playable")
+    e = dataclasses.replace(base, rules=dataclasses.replace(base.rules, drawn_playable="must-play"))
+    game = table(e, [["blue-1"], ["green-7"]], top="red-9", draw=["green-2", "red-5"])
+    drew = apply(e, game, Draw(0))
+    with pytest.raises(IllegalAction) as refused:
+        apply(e, drew, Pass(0))
+    assert refused.value.rule == sections.DRAWN_CARD
+    assert apply(e, drew, Play(0, card(e, "red-5"))).phase != Phase.drawn_card
+
+
+def test_a_player_holding_a_playable_card_may_not_draw_where_the_edition_says_so() -> None:
+    """`may_draw = without-a-playable-card` (RLCard's compulsory play)."""
+    base = edition("classic")
+    e = dataclasses.replace(
+        base, rules=dataclasses.replace(base.rules, may_draw="without-a-playable-card")
+    )
+    holding = table(e, [["red-1", "blue-2"], ["green-7"]], top="red-9")
+    with pytest.raises(IllegalAction) as refused:
+        apply(e, holding, Draw(0))
+    assert refused.value.rule == sections.NO_MATCHING_CARD
+    empty_handed = table(e, [["blue-1", "blue-2"], ["green-7"]], top="red-9")
+    assert apply(e, empty_handed, Draw(0)).phase == Phase.drawn_card
+
+
+# -- stacking (House rules: Stacking) -----------------------------------------------------
+
+
+def test_a_draw_two_passed_on_adds_up_and_the_taker_draws_it_all() -> None:
+    """Player 0's Draw Two is passed back with player 1's: player 0, who could stack again,
+    takes the four, and loses the turn."""
+    e = edition("classic-stacking")
+    hands = [["red-draw-two", "yellow-draw-two", "red-1"], ["blue-draw-two", "green-3", "green-4"]]
+    played = apply(e, table(e, hands, top="red-9"), Play(0, card(e, "red-draw-two")))
+    assert played.phase == Phase.awaiting_stack and played.owed is not None
+    assert (played.owed.player, played.owed.amount) == (1, 2)
+    stacked = apply(e, played, Play(1, card(e, "blue-draw-two")))
+    assert stacked.phase == Phase.awaiting_stack and stacked.owed is not None
+    assert (stacked.owed.player, stacked.owed.amount) == (0, 4)
+    taken = apply(e, stacked, Accept(0))
+    assert len(taken.hands[0]) == 2 + 4
+    assert taken.current == 1 and taken.phase == Phase.awaiting_play
+
+
+def test_a_stack_no_one_can_pass_on_is_dealt_at_once() -> None:
+    """Player 0 holds no draw card: the four are dealt without waiting for an answer, and the
+    player who stacked down to one card has their UNO window (the `stacked-uno-window`
+    reading)."""
+    e = edition("classic-stacking")
+    hands = [["red-draw-two", "red-1"], ["blue-draw-two", "green-3"]]
+    played = apply(e, table(e, hands, top="red-9"), Play(0, card(e, "red-draw-two")))
+    stacked = apply(e, played, Play(1, card(e, "blue-draw-two")))
+    assert len(stacked.hands[0]) == 1 + 4 and stacked.owed is None
+    assert stacked.phase == Phase.uno_window and stacked.window == 1
+
+
+def test_equal_or_higher_never_puts_a_draw_two_on_a_wild_draw_four() -> None:
+    """The house rule as published: a Wild Draw Four on a Draw Two, never the reverse."""
+    e = edition("classic-stacking")
+    game = table(e, [["wild-draw-four", "red-1"], ["blue-draw-two", "green-3"]], top="red-9")
+    played = apply(e, game, Play(0, card(e, "wild-draw-four"), color("blue")))
+    with pytest.raises(IllegalAction) as refused:
+        apply(e, played, Play(1, card(e, "blue-draw-two")))
+    assert refused.value.rule == sections.STACKING
+
+
+# -- the Wild Color Roulette (UNO Show 'Em No Mercy) ---------------------------------------
+
+
+def test_the_roulette_victim_picks_a_colour_and_draws_until_it_turns_up() -> None:
+    """Player 1 picks green: draws the red and the blue card, then the green one; green is in
+    force and player 1 loses the turn (the card's `skip`)."""
+    e = edition(HOUSE_CARDS)
+    game = table(
+        e, [["wild-color-roulette", "red-1"], ["yellow-3"]], top="red-9",
+        draw=["red-2", "blue-4", "green-6", "green-7"],
+    )  # fmt: skip
+    played = apply(e, game, Play(0, card(e, "wild-color-roulette")))
+    assert played.phase == Phase.picking_colour
+    picked = apply(e, played, Pick(1, color("green")))
+    assert picked.color == color("green")
+    drawn = sorted(card(e, c) for c in ("yellow-3", "red-2", "blue-4", "green-6"))
+    assert sorted(picked.hands[1]) == drawn
+    assert picked.current == 0
+
+
+def test_the_roulette_player_names_no_colour_and_the_pick_is_a_deck_colour() -> None:
+    e = edition(HOUSE_CARDS)
+    game = table(e, [["wild-color-roulette", "red-1"], ["yellow-3"]], top="red-9")
+    roulette = card(e, "wild-color-roulette")
+    with pytest.raises(IllegalAction):
+        apply(e, game, Play(0, roulette, color("blue")))
+    played = apply(e, game, Play(0, roulette))
+    with pytest.raises(IllegalAction) as refused:
+        apply(e, played, Pick(0, color("green")))  # the victim picks, not the player
+    assert refused.value.rule == sections.TURN
+
+
+# -- jump-in (House rules: Jump-In) --------------------------------------------------------
+
+
+def test_a_jump_in_plays_out_of_turn_and_play_goes_on_from_its_player() -> None:
+    """At a table of three, player 2 jumps in on the red 5 before player 0 acts: player 0 is
+    passed over, and player 0 is next after player 2 (clockwise)."""
+    e = edition("classic-jump-in")
+    game = table(e, [["blue-1", "blue-2"], ["green-3"], ["red-5", "yellow-4"]], top="red-5")
+    jumped = apply(e, game, JumpIn(2, card(e, "red-5")))
+    assert jumped.current == 0 and jumped.actor == 2
+    assert jumped.hands[2] == (card(e, "yellow-4"),)
+    assert jumped.discard[-1] == card(e, "red-5")
+
+
+@pytest.mark.parametrize(
+    ("name", "player", "held"),
+    [
+        ("classic-jump-in", 2, "blue-5"),  # the same number, another colour: not identical
+        ("classic-jump-in", 0, "red-5"),  # the player whose turn it is plays in turn
+        ("classic", 2, "red-5"),  # no jump-in in this edition
+    ],
+)
+def test_a_jump_in_needs_the_rule_another_player_and_an_identical_card(
+    name: str, player: int, held: str
+) -> None:
+    e = edition(name)
+    hands = [["blue-1", "blue-2"], ["green-3"], ["yellow-4"]]
+    hands[player].append(held)
+    game = table(e, hands, top="red-5")
+    with pytest.raises(IllegalAction) as refused:
+        apply(e, game, JumpIn(player, card(e, held)))
+    assert refused.value.rule == sections.JUMP_IN
+
+
+def test_a_wild_is_never_identical() -> None:
+    """Jump-in's `jump-in-wilds` reading: a wild's colour is named, not printed, so the second
+    of two wilds cannot jump in on the first, nor a red card on a wild named red."""
+    e = edition("classic-jump-in")
+    game = table(e, [["wild", "wild", "red-1"], ["blue-2", "blue-3"]], top="red-5")
+    played = apply(e, game, Play(0, card(e, "wild"), color("red")))
+    assert played.current == 1
+    for jump in (JumpIn(0, card(e, "wild"), color("red")), JumpIn(0, card(e, "red-1"))):
+        with pytest.raises(IllegalAction) as refused:
+            apply(e, played, jump)
+        assert refused.value.rule == sections.JUMP_IN
