@@ -44,6 +44,10 @@ HOUSE_CARDS = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "house-cards.toml"),
 )
 """A user's edition with a card of every primitive no built-in has (its file is a delta)."""
+NO_UNO_CALL = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "no-uno-call.toml"),
+)
+"""Classic without the UNO call, as RLCard plays (`play.uno_call = "none"`)."""
 WILD_JUDGED = ("express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 """The editions whose Wild Draw card is judged guilty for a wild held."""
 
@@ -160,6 +164,9 @@ MUTANTS = (
     Mutant("jump-in-on-the-number-alone", "jump-in's identical-card test", RULES, "jumps_in",
            "card == s[TOP]", "face(E, card, F_SYMBOL) == face(E, s[TOP], F_SYMBOL)",
            ("classic-jump-in",), "micro,colors=2,copies=2,hand=2,kinds=number"),
+    Mutant("uno-window-opens-without-a-call", "no UNO call (RLCard's rule)", RULES, "condition",
+           "return 1 if hand_size(s, s[ACTOR]) == 1 and not E[E[E_RULES] + R_NO_UNO_CALL] else 0",
+           "return 1 if hand_size(s, s[ACTOR]) == 1 else 0", NO_UNO_CALL),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

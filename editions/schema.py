@@ -75,6 +75,7 @@ RULE_KEYS: dict[str, str] = {
     "may_draw": "play.may_draw",
     "stacking": "play.stacking",
     "jump_in": "play.jump_in",
+    "uno_call": "play.uno_call",
     "elimination": "play.elimination",
 }
 """Where each field of `Rules` is written in an edition file, for messages that name it."""
@@ -550,7 +551,15 @@ def _rules(reader: Reader, deck: tuple[DeckEntry, ...], kinds: Kinds) -> Rules:
     )
 
 
-HOUSE_RULES = ("drawing", "drawn_playable", "may_draw", "stacking", "jump_in", "elimination")
+HOUSE_RULES = (
+    "drawing",
+    "drawn_playable",
+    "may_draw",
+    "stacking",
+    "jump_in",
+    "uno_call",
+    "elimination",
+)
 """The optional `[play]` keys: a house rule or a newer edition's rule, the booklets' own where
 a file leaves one out (`edition.NO_HOUSE_RULE`)."""
 

@@ -119,10 +119,18 @@ def hand_emptied(edition: Edition, game: GameState, action: Action | None) -> bo
     return not game.hands[game.actor]
 
 
+def _uno_called(edition: Edition) -> bool | None:
+    """A window opens only where players call UNO."""
+    return None if edition.rules.uno_call != "none" else False
+
+
 @cites(sections.UNO)
+@settled_by("play.uno_call", _uno_called)
 def opens_uno_window(edition: Edition, game: GameState, action: Action | None) -> bool:
-    """The player whose card was resolved holds one card: they must call UNO (Calling UNO)."""
-    return len(game.hands[game.actor]) == 1
+    """The player whose card was resolved holds one card: they must call UNO (Calling UNO).
+
+    Where the edition has no call (`uno_call = "none"`, RLCard's UNO), no window opens."""
+    return len(game.hands[game.actor]) == 1 and edition.rules.uno_call != "none"
 
 
 @cites(sections.RESHUFFLE)

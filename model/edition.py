@@ -87,6 +87,7 @@ class Rules:
     may_draw: r.MayDraw = "any-time"
     stacking: r.Stacking = "none"
     jump_in: r.JumpIn = "none"
+    uno_call: r.UnoCall = "required"
     elimination: int = 0  # a player holding this many cards or more is out; 0: no one is
 
 
@@ -96,10 +97,11 @@ NO_HOUSE_RULE: dict[str, object] = {
     "may_draw": "any-time",
     "stacking": "none",
     "jump_in": "none",
+    "uno_call": "required",
     "elimination": 0,
 }
 """The `Rules` a file may leave out, as the five booklets play (Let's Play: draw one card, and
-play it or keep it, or draw by choice; no stacking, no jump-in, no one out)."""
+play it or keep it, or draw by choice; no stacking, no jump-in, UNO called, no one out)."""
 
 
 @dataclass(frozen=True)

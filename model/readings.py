@@ -51,6 +51,9 @@ Stacking = Literal["none", "same-kind", "equal-or-higher", "any-draw-card"]
 its holder, passing the penalty on, the totals adding up."""
 JumpIn = Literal["none", "identical-card"]
 """Jump-in (a house rule): a card identical to the top card may be played out of turn."""
+UnoCall = Literal["required", "none"]
+"""Whether a player down to one card must call UNO (Calling UNO), or no one calls and no one
+is caught (RLCard's UNO has no call)."""
 
 READING_TYPES: dict[str, object] = {
     "setup.ignored_flip_goes": IgnoredFlipGoes,
@@ -65,6 +68,7 @@ READING_TYPES: dict[str, object] = {
     "play.may_draw": MayDraw,
     "play.stacking": Stacking,
     "play.jump_in": JumpIn,
+    "play.uno_call": UnoCall,
     "scoring.game_end": GameEnd,
     "reverse.with_two_players": TwoPlayerReverse,
     "wild-draw.bluff": Bluff,

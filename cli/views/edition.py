@@ -8,7 +8,7 @@ from unospec.editions import reference
 from unospec.editions.schema import RULE_KEYS, toml_value
 from unospec.model import readings as r
 from unospec.model.cards import Face
-from unospec.model.edition import Edition, Reading
+from unospec.model.edition import NO_HOUSE_RULE, Edition, Reading
 from unospec.model.effects import as_written
 from unospec.model.wording import (
     seats,
@@ -35,6 +35,14 @@ class RulesJson(TypedDict):
     empty_handed_draw: r.EmptyHandedDraw
     uno_penalty: int
     game_end: r.GameEnd
+    # the house rules and newer editions' rules, only where the file plays one (the
+    # booklets' own rule otherwise: `edition.NO_HOUSE_RULE`)
+    drawing: NotRequired[r.Drawing]
+    drawn_playable: NotRequired[r.DrawnPlayable]
+    may_draw: NotRequired[r.MayDraw]
+    stacking: NotRequired[r.Stacking]
+    jump_in: NotRequired[r.JumpIn]
+    uno_call: NotRequired[r.UnoCall]
 
 
 PlainReading = str | int | bool | list[str]
@@ -120,6 +128,7 @@ def edition_json(edition: Edition) -> EditionJson:
             "empty_handed_draw": rules.empty_handed_draw,
             "uno_penalty": rules.uno_penalty,
             "game_end": rules.game_end,
+            **house_rules(edition),  # type: ignore[typeddict-item]
         },
         "points": dict(rules.points),
         "interpretations": [
@@ -134,6 +143,16 @@ def edition_json(edition: Edition) -> EditionJson:
             }
             for i in edition.interpretations
         ],
+    }
+
+
+def house_rules(edition: Edition) -> dict[str, object]:
+    """The house rules `edition` plays, each only where it differs from the booklets'."""
+    rules = edition.rules
+    return {
+        key: getattr(rules, key)
+        for key, booklets in NO_HOUSE_RULE.items()
+        if getattr(rules, key) != booklets
     }
 
 

@@ -817,3 +817,29 @@ def test_every_command_prints_its_help(capsys: Capture) -> None:
             main([*words, "--help"])
         assert exit.value.code == 0, words
         assert capsys.readouterr().out.startswith("usage: unospec"), words
+
+
+@pytest.mark.parametrize(
+    ("name", "played"),
+    [
+        ("classic", {}),
+        ("classic-stacking", {"stacking": "equal-or-higher"}),
+        ("classic-jump-in", {"jump_in": "identical-card"}),
+        (
+            "classic-draw-until-playable",
+            {"drawing": "until-playable"},
+        ),
+    ],
+)
+def test_show_names_the_house_rules_a_file_plays(
+    capsys: Capture, name: str, played: dict[str, str]
+) -> None:
+    """`show` lists a house rule among the rules only where the file plays one, in JSON and
+    as the text's `play.KEY` line (it listed none, so a house rule showed only as a reading)."""
+    rules = run_json(capsys, "show", name)["rules"]
+    house = {"drawing", "drawn_playable", "may_draw", "stacking", "jump_in", "uno_call"}
+    assert {k: v for k, v in rules.items() if k in house} == played
+    code, out, _ = run(capsys, "show", name)
+    assert code == 0
+    for key, value in played.items():
+        assert f"play.{key}" in out and f'"{value}"' in out

@@ -413,3 +413,13 @@ def test_the_engine_plays_every_new_primitive_as_the_reference(scale: str, playe
     report = conform(edition(HOUSE_CARDS), scale=scale, players=players, games=2)
     assert report.ok, report.to_json()["first_difference"]
     assert report.complete and report.states_compared > 50
+
+
+def test_the_engine_plays_an_edition_without_an_uno_call_as_the_reference() -> None:
+    """`play.uno_call = "none"` (RLCard's UNO): the engine opens no window either, in every
+    state of micro at two seats and in full-size games."""
+    base = edition("classic")
+    e = dataclasses.replace(base, rules=dataclasses.replace(base.rules, uno_call="none"))
+    report = conform(e, scale="micro", players=2, games=2)
+    assert report.ok, report.to_json()["first_difference"]
+    assert report.complete and report.states_compared > 1000

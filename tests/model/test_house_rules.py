@@ -10,9 +10,9 @@ import pytest
 from scenario import HOUSE_CARDS, card, color, edition, table
 
 from unospec.model import sections
-from unospec.model.actions import Accept, Draw, JumpIn, Pass, Pick, Play
+from unospec.model.actions import Accept, CallUno, Catch, Draw, JumpIn, Pass, Pick, Play
 from unospec.model.errors import IllegalAction
-from unospec.model.kernel import apply
+from unospec.model.kernel import apply, legal_actions
 from unospec.model.vocabulary import Phase
 
 # -- drawing until a playable card turns up (House rules: Draw until you can play) ---------
@@ -175,3 +175,20 @@ def test_a_wild_is_never_identical() -> None:
         with pytest.raises(IllegalAction) as refused:
             apply(e, played, jump)
         assert refused.value.rule == sections.JUMP_IN
+
+
+# -- no UNO call (RLCard's UNO) ------------------------------------------------------------
+
+
+def test_without_an_uno_call_no_window_opens_and_no_one_is_caught() -> None:
+    """`uno_call = "none"`: going down to one card opens no window; the next player simply
+    plays, and no catch is offered to anyone."""
+    base = edition("classic")
+    e = dataclasses.replace(base, rules=dataclasses.replace(base.rules, uno_call="none"))
+    game = table(e, [["red-1", "red-2"], ["blue-3", "red-4"]], top="red-9")
+    played = apply(e, game, Play(0, card(e, "red-1")))
+    assert played.phase == Phase.awaiting_play and played.window == -1
+    assert not any(isinstance(move, Catch | CallUno) for move in legal_actions(e, played))
+    booklet = apply(base, table(base, [["red-1", "red-2"], ["blue-3", "red-4"]], top="red-9"),
+                    Play(0, card(base, "red-1")))  # fmt: skip
+    assert booklet.phase == Phase.uno_window and booklet.window == 0

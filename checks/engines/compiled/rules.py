@@ -210,6 +210,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_IN_PLAY,
     R_JUMP_IN,
     R_MUST_PLAY,
+    R_NO_UNO_CALL,
     R_ROTATE_LEADER,
     R_SINGLE_HAND,
     R_STACKING,
@@ -690,7 +691,7 @@ def condition(
     if which == C_CHALLENGE_PENDING:
         return 1 if s[CH] else 0
     if which == C_OPENS_UNO_WINDOW:
-        return 1 if hand_size(s, s[ACTOR]) == 1 else 0
+        return 1 if hand_size(s, s[ACTOR]) == 1 and not E[E[E_RULES] + R_NO_UNO_CALL] else 0
     if which == C_HAND_EMPTIED:
         return 1 if hand_size(s, s[ACTOR]) == 0 else 0
     if which == C_JUMPS_IN:

@@ -382,6 +382,7 @@ _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "may_draw": ("any-time", "without-a-playable-card"),
     "stacking": v.STACKING,
     "jump_in": ("none", "identical-card"),
+    "uno_call": ("required", "none"),
 }
 """Every reading of `Rules` the engine plays (the schema's READINGS, as the engine has them);
 a test holds the two equal."""
@@ -494,6 +495,7 @@ def edition_tables(edition: Edition) -> Array:
     rule_row[v.R_DRAW_WITHOUT] = int(rules.may_draw == "without-a-playable-card")
     rule_row[v.R_STACKING] = v.STACKING.index(rules.stacking)
     rule_row[v.R_JUMP_IN] = int(rules.jump_in == "identical-card")
+    rule_row[v.R_NO_UNO_CALL] = int(rules.uno_call == "none")
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

@@ -90,8 +90,9 @@ HOLD_CURRENT_COLOR, HOLD_WILD = 1, 2
     R_DRAW_WITHOUT,  # a player draws only without a card they may play
     R_STACKING,  # 0 none, 1 same kind, 2 an equal or higher count, 3 any draw card
     R_JUMP_IN,  # a card identical to the top card may be played out of turn
-) = range(17)
-RULE_FIELDS = 17
+    R_NO_UNO_CALL,  # no one calls UNO, and no one is caught
+) = range(18)
+RULE_FIELDS = 18
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 
