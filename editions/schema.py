@@ -607,7 +607,7 @@ def _points(reader: Reader, kinds: Kinds) -> tuple[tuple[str, int | str], ...]:
     points: list[tuple[str, int | str]] = []
     for kind, value in table.items():
         path = ("scoring", "points", kind)
-        if kind.startswith(f"{NUMBER}-"):  # a rank's rule (`[cards.number-R]`) is no kind
+        if ranked(kind) is not None:  # a rank's rule (`[cards.number-R]`) is no kind
             reader.fail(path, f"no value: {kind} cards score as the number cards do", value)
         expected = "an integer from 0 to 1000000" + (" or 'face-value'" if kind == NUMBER else "")
         if kind == NUMBER and isinstance(value, str):

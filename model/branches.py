@@ -205,33 +205,44 @@ def stacks(edition: Edition, game: GameState, action: Action | None) -> bool:
     return edition.rules.stacking != "none"
 
 
-def stacking(played: Condition, onto: type[Step]) -> Condition:
-    """`played` (a last card, a wild, a Draw card), where it is stacked on a draw card of
-    the primitive `onto` (a Draw card's draw, a Wild Draw card's challenge): the same test,
-    settled by the deck, since which cards may go on which is the edition's to say (House
-    rules: Stacking). The engine plays each as `played`'s twin."""
+def _played_as(played: Condition, name: str, how: str, section: str) -> Condition:
+    """`played`'s own test under the name `name`, for a card played another way (stacked,
+    jumped in): each of the machine's branches names its own condition, and the engine plays
+    this one as `played`'s twin. `how` and `section` finish its docstring's sentence."""
 
     def condition(edition: Edition, game: GameState, action: Action | None) -> bool:
         return played(edition, game, action)
 
-    what = played.__name__.removeprefix("plays_")
-    condition.__name__ = condition.__qualname__ = f"stacks_{what}_on_{onto.NAME.replace('-', '_')}"
-    condition.__doc__ = (
-        f"{(played.__doc__ or '').split('(')[0].strip()}, stacked on a {onto.NAME} card "
-        f"({sections.STACKING})."
+    condition.__name__ = condition.__qualname__ = name
+    condition.__doc__ = f"{(played.__doc__ or '').split('(')[0].strip()}, {how} ({section})."
+    return condition
+
+
+def _can_be(edition: Edition, card: int, what: str) -> bool:
+    """Whether a play of `card` can pass the test `what` names (`last_card`: any card can)."""
+    effect = edition.faces.effect[card]
+    return (
+        what == "last_card"
+        or (what == "wild" and effect.asks("colour"))
+        or (what == "target" and effect.asks("target"))
+        or (what == "draw_card" and effect.owes is not None)
     )
+
+
+def stacking(played: Condition, onto: type[Step]) -> Condition:
+    """`played` (a last card, a wild, a Draw card), where it is stacked on a draw card of
+    the primitive `onto` (a Draw card's draw, a Wild Draw card's challenge): the same test,
+    settled by the deck, since which cards may go on which is the edition's to say (House
+    rules: Stacking)."""
+    what = played.__name__.removeprefix("plays_")
+    name = f"stacks_{what}_on_{onto.NAME.replace('-', '_')}"
+    condition = _played_as(played, name, f"stacked on a {onto.NAME} card", sections.STACKING)
 
     def settled(edition: Edition) -> bool | None:
         """None where some card `played` can be is stacked on some card of `onto`."""
         faces = edition.faces
         tops = [c for c in set(faces.in_play) if faces.effect[c].find(onto) is not None]
-        cards = [
-            c
-            for c in set(faces.in_play)
-            if what == "last_card"
-            or (what == "wild" and faces.effect[c].asks("colour"))
-            or (what == "draw_card" and faces.effect[c].owes is not None)
-        ]
+        cards = [c for c in set(faces.in_play) if _can_be(edition, c, what)]
         possible = any(stacks_on(edition, c, t) for c in cards for t in tops)
         return None if possible else False
 
@@ -242,30 +253,17 @@ def stacking(played: Condition, onto: type[Step]) -> Condition:
 def jumping_in(played: Condition) -> Condition:
     """`played` (a last card, a Swap Hands, a Draw card), where it is played out of turn by a
     jump-in: the same test, settled by the deck, since only a coloured card identical to the
-    top card jumps in (House rules: Jump-In). The engine plays each as `played`'s twin."""
-
-    def condition(edition: Edition, game: GameState, action: Action | None) -> bool:
-        return played(edition, game, action)
-
+    top card jumps in (House rules: Jump-In)."""
     what = played.__name__.removeprefix("plays_").removeprefix("asks_")
-    condition.__name__ = condition.__qualname__ = f"jumps_in_{what}"
-    condition.__doc__ = (
-        f"{(played.__doc__ or '').split('(')[0].strip()}, played by a jump-in ({sections.JUMP_IN})."
-    )
+    condition = _played_as(played, f"jumps_in_{what}", "played by a jump-in", sections.JUMP_IN)
 
     def settled(edition: Edition) -> bool | None:
         """None where the edition has jump-in and some coloured card can be this play."""
         if edition.rules.jump_in == "none":
             return False
         faces = edition.faces
-        cards = [c for c in set(faces.in_play) if not faces.wild[c]]
-        possible = any(
-            what == "last_card"
-            or (what == "target" and faces.effect[c].asks("target"))
-            or (what == "draw_card" and faces.effect[c].owes is not None)
-            for c in cards
-        )
-        return None if possible else False
+        coloured = (c for c in set(faces.in_play) if not faces.wild[c])
+        return None if any(_can_be(edition, c, what) for c in coloured) else False
 
     return settled_by("play.jump_in", settled)(cites(sections.JUMP_IN)(condition))
 

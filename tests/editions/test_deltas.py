@@ -281,6 +281,15 @@ BAD = {
         ("an integer from 2",),
         ("1",),
     ),
+    "points-for-a-rank-rule": Bad(  # it was read, and silently not scored
+        HEAD
+        + '\n[cards.number-7]\nsection = "House rules: 7-0"\neffect = ["swap-hands"]\n'
+        + "\n[scoring.points]\nnumber-7 = 20\n",
+        "scoring.points.number-7",
+        "number-7 = 20",
+        ("no value: number-7 cards score as the number cards do",),
+        ("20",),
+    ),
     "a-delta-without-a-name": Bad(
         HEAD.replace('name = "house"\n', "") + "\n[scoring]\ntarget = 300\n",
         "name",
