@@ -368,7 +368,7 @@ def _state_bound(parser: argparse.ArgumentParser) -> None:
         "--max-states",
         type=_positive,
         default=None,
-        help="states explored before the exploration stops unfinished (default: 2,500,000)",
+        help="states explored before the exploration stops unfinished (default: 10,000,000)",
     )
 
 

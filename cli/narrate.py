@@ -86,6 +86,15 @@ def narrate(
         elif event == "name_loser" and isinstance(action, NameLoser):
             name = edition.card_name(edition.faces.faces[before.special].kind)
             lines.append(f"  the table names player {action.player} the loser of {name}")
+        elif event == "draw_owed" and after.out != before.out and before.owed is not None:
+            drawer = before.owed.player
+            dealt = min(before.owed.amount, len(before.draw_pile))
+            held = len(before.hands[drawer]) + dealt
+            lines.append(f"  player {drawer} draws {dealt} card{'s' * (dealt != 1)}")
+            lines.append(
+                f"  player {drawer} holds {held} cards and is out of the game (the mercy "
+                "rule): their cards go under the discard pile"
+            )
         elif event == "draw_owed":
             for player, count in _drew(before, after):
                 lines.append(f"  player {player} draws {count} card{'s' * (count != 1)}")

@@ -204,7 +204,19 @@ def build_edition(reader: Reader) -> Edition:
 
 def _check_house_rules(reader: Reader, edition: Edition) -> None:
     """A house rule the deck gives nothing to act on is a slip, not a rule: stacking with no
-    draw card in the deck (the cards it stacks are the ones whose draw is aimed at a player)."""
+    draw card in the deck (the cards it stacks are the ones whose draw is aimed at a player).
+    The mercy rule is not played with a challenged draw card: what a challenge means once its
+    offender or its victim is out is a question no source answers, so it is refused rather
+    than answered in code."""
+    if edition.rules.elimination:
+        challenged = [kind for kind, effect in edition.effects if effect.asks("answer")]
+        if challenged:
+            reader.fail(
+                ("play", "elimination"),
+                "no challenged draw card with the mercy rule (unospec does not play a "
+                "challenge whose player is out)",
+                Shown(f"{challenged[0]}, whose victim may challenge it"),
+            )
     if edition.rules.stacking == "none":
         return
     in_play = edition.faces.kinds_in_play
@@ -580,14 +592,12 @@ def _house_rules(reader: Reader) -> dict[str, Any]:
 
 def _elimination(reader: Reader, path: tuple[str, str]) -> int:
     """The count at which a player is out: more than a hand as dealt (a player is not out of
-    the game the moment the cards are dealt). Neither kernel plays elimination yet, so a
-    count that passes is refused too, rather than read and silently not played."""
+    the game the moment the cards are dealt)."""
     hand = reader.integer(("setup", "hand_size"), 1, MAX_CARDS)
     count = reader.integer(path, 1, MAX_CARDS)
     if count <= hand:
         expected = f"a count above the hand size, {hand} (a player dealt a hand is not out)"
         reader.fail(path, expected, count)
-    reader.fail(path, "no elimination: unospec does not play the mercy rule yet", count)
     return count
 
 
@@ -753,6 +763,8 @@ def toml_value(value: Any, width: int | None = None) -> str:
 
     >>> toml_value(["current-color", "wild"]), toml_value(True), toml_value(frozenset("ba"))
     ('["current-color", "wild"]', 'true', '["a", "b"]')
+    >>> toml_value({"count": 6})
+    '{ count = 6 }'
     """
     if isinstance(value, frozenset | set):
         value = sorted(value)
@@ -760,6 +772,8 @@ def toml_value(value: Any, width: int | None = None) -> str:
         return "[" + ", ".join(toml_value(v, width) for v in value) + "]"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, dict):  # an inline table: a step's parameters
+        return "{ " + ", ".join(f"{k} = {toml_value(v, width)}" for k, v in value.items()) + " }"
     if isinstance(value, str):  # a TOML basic string
         if width is not None and len(value) > width:
             value = value[: width - 3] + "..."

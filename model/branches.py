@@ -116,7 +116,31 @@ def challenge_pending(edition: Edition, game: GameState, action: Action | None) 
 def hand_emptied(edition: Edition, game: GameState, action: Action | None) -> bool:
     """The card's effect left its player without a card (a Discard All of their last
     colour): they have gone out, and the hand is over (Winning)."""
-    return not game.hands[game.actor]
+    return not game.hands[game.actor] and not game.is_out(game.actor)
+
+
+def _elimination(edition: Edition) -> bool | None:
+    """Players are eliminated only where the edition has the mercy rule."""
+    return None if edition.rules.elimination else False
+
+
+@cites(sections.MERCY_RULE)
+@settled_by("play.elimination", _elimination)
+def eliminates(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The cards about to be dealt leave their player holding the edition's `elimination`
+    count or more: they are out (UNO Show 'Em No Mercy: the mercy rule)."""
+    owed, limit = game.owed, edition.rules.elimination
+    assert owed is not None
+    dealt = min(owed.amount, len(game.draw_pile))
+    return bool(limit) and dealt > 0 and len(game.hands[owed.player]) + dealt >= limit
+
+
+@cites(sections.MERCY_RULE)
+@settled_by("play.elimination", _elimination)
+def one_player_left(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """Every other player is out: the last one left wins (UNO Show 'Em No Mercy: the mercy
+    rule)."""
+    return game.seated == 1
 
 
 def _uno_called(edition: Edition) -> bool | None:
@@ -303,7 +327,7 @@ def _one_hand_is_the_game(edition: Edition) -> bool | None:
 def game_is_won(edition: Edition, game: GameState, action: Action | None) -> bool:
     """The hand's winner reaches the target score, or one hand is the game (Keeping Score)."""
     rules = edition.rules
-    if rules.game_end == "single-hand":
+    if rules.game_end == "single-hand" or game.seated == 1:  # the last player left wins
         return True
     winner = hand_winner(game)
     return game.scores[winner] + hand_points(edition, game) >= rules.target_score

@@ -148,6 +148,8 @@ def _check_fields(edition: Edition, game: GameState, action: Action) -> None:
     player = getattr(action, "player", 0)
     if not 0 <= player < game.players:
         raise IllegalAction(sections.TURN, f"there is no player {player}")
+    if game.is_out(player) and hasattr(action, "player"):
+        raise IllegalAction(sections.MERCY_RULE, f"player {player} is out of the game")
     card = getattr(action, "card", 0)
     if not 0 <= card < len(edition.faces.faces):
         raise IllegalAction(sections.TURN, "that card is not in this deck")

@@ -253,7 +253,8 @@ def _check_target(edition: Edition, game: GameState, action: Play) -> None:
 
 
 def _check_other_player(edition: Edition, game: GameState, action: Play) -> None:
-    if not 0 <= action.target < game.players or action.target == action.player:
+    target = action.target
+    if not 0 <= target < game.players or target == action.player or game.is_out(target):
         card = edition.faces.card_id(action.card)
         raise IllegalAction(edition.section_of(card), f"{card} needs another player to be named")
 
@@ -435,7 +436,7 @@ def check_loser(edition: Edition, game: GameState, action: NameLoser) -> None:
     Cards: Wild Touchdown! Card / Wild My Favorite Line Card)."""
     effect = edition.faces.effect[game.special].find(PenaltyRace)
     assert effect is not None
-    if not 0 <= action.player < game.players:
+    if not 0 <= action.player < game.players or game.is_out(action.player):
         raise IllegalAction(sections.TURN, f"there is no player {action.player}")
     if effect.loser_among == "others" and action.player == game.actor:
         card = edition.faces.card_id(game.special)
@@ -460,10 +461,10 @@ def check_deal(edition: Edition, game: GameState, action: Deal) -> None:
     """A deal shuffles every card in play; the deck must hold enough cards to deal (Set Up)."""
     if tuple(sorted(action.order)) != edition.faces.in_play:
         raise IllegalAction(sections.SET_UP, "a deal order must be a permutation of the deck")
-    needed = edition.rules.hand_size * game.players + 1
+    needed = edition.rules.hand_size * game.seated + 1
     if needed > len(action.order):
         raise RuleGap(
             sections.DEAL,
-            f"{game.players} hands of {edition.rules.hand_size} and a first card need {needed} "
+            f"{game.seated} hands of {edition.rules.hand_size} and a first card need {needed} "
             f"cards; the deck has {len(action.order)}",
         )

@@ -134,7 +134,8 @@ class TurnFlow(StateMachine):
 
     # After a play is resolved: the UNO window, or the next turn.
     resolve = (
-        resolving.to(hand_over, cond=b.hand_emptied)
+        resolving.to(hand_over, cond=b.one_player_left)
+        | resolving.to(hand_over, cond=b.hand_emptied)
         | resolving.to(uno_window, cond=b.opens_uno_window, on=u.open_window)
         | resolving.to(awaiting_challenge, cond=b.challenge_pending)
         | resolving.to(awaiting_play)
@@ -157,9 +158,11 @@ class TurnFlow(StateMachine):
     )
     keep = hail_mary_discard.to(resolving, validators=g.check_keep, on=u.discard_down_to_one)
 
-    # The table deals what is owed, reshuffling when the draw pile runs out.
+    # The table deals what is owed, reshuffling when the draw pile runs out. A player the
+    # draw leaves with too many cards is out (the mercy rule): play goes on as after a play.
     draw_owed = (
         table_draws.to(awaiting_stack, cond=b.may_stack)
+        | table_draws.to(resolving, cond=b.eliminates, on=u.eliminate_the_drawer)
         | table_draws.to(awaiting_reshuffle, cond=b.pile_runs_out, on=u.draw_what_the_pile_has)
         | table_draws.to(awaiting_play, cond=b.nothing_to_draw, on=u.pass_empty_handed)
         | table_draws.to(table_draws, cond=b.draws_on, on=u.draw_what_the_pile_has)

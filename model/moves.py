@@ -75,7 +75,7 @@ def _targets(edition: Edition, game: GameState, player: int, card: int) -> tuple
     and it is not the player's last card; else none (-1)."""
     if not edition.faces.effect[card].asks("target") or len(game.hands[player]) == 1:
         return (-1,)
-    return tuple(p for p in range(game.players) if p != player)
+    return tuple(p for p in range(game.players) if p != player and not game.is_out(p))
 
 
 def _turn_plays(edition: Edition, game: GameState) -> tuple[Action, ...]:
@@ -147,7 +147,11 @@ def _name_loser(edition: Edition, game: GameState) -> tuple[Action, ...]:
     effect = edition.faces.effect[game.special].find(PenaltyRace)
     assert effect is not None
     everyone = effect.loser_among == "everyone"
-    return tuple(NameLoser(p) for p in range(game.players) if everyone or p != game.actor)
+    return tuple(
+        NameLoser(p)
+        for p in range(game.players)
+        if (everyone or p != game.actor) and not game.is_out(p)
+    )
 
 
 def _keep(edition: Edition, game: GameState) -> tuple[Action, ...]:
@@ -160,7 +164,7 @@ def _call_uno(edition: Edition, game: GameState) -> tuple[Action, ...]:
 
 def _catch(edition: Edition, game: GameState) -> tuple[Action, ...]:
     owner = game.window
-    return tuple(Catch(p, owner) for p in range(game.players) if p != owner)
+    return tuple(Catch(p, owner) for p in range(game.players) if p != owner and not game.is_out(p))
 
 
 def _pick(edition: Edition, game: GameState) -> tuple[Action, ...]:

@@ -5,11 +5,15 @@ colours, fewer ranks, fewer copies, smaller hands, a lower target score.
 
     SCALE   := PRESET | SETTING ("," SETTING)*
     SETTING := "colors=" N | "ranks=" LO "-" HI | "copies=" N | "actions=" N
-             | "wilds=" N | "hand=" N | "target=" N | "kinds=" KIND ("+" KIND)* | PRESET
+             | "wilds=" N | "hand=" N | "target=" N | "kinds=" KIND ("+" KIND)*
+             | "mercy=" N | PRESET
 
 `copies` is per colour and rank, `actions` per colour and action kind, `wilds` per wild kind;
 `kinds` keeps only the card kinds named (a deck two editions share, for `unospec diff`);
-`target` 0 keeps the edition's target (with `target=1` a game is one hand). A preset may
+`target` 0 keeps the edition's target (with `target=1` a game is one hand). `mercy` is the
+count of cards that puts a player out, where the edition has the mercy rule
+(`play.elimination`): 0, the default, is two cards above the scaled hand, so that a draw
+card reaches it. A preset may
 start the list and settings after it override it: ``micro,hand=2``.
 
 >>> parse_scale("micro").hand
@@ -47,13 +51,15 @@ class Scale:
     hand: int = 1
     target: int = 1
     kinds: tuple[str, ...] = ()  # keep only these card kinds (all when empty)
+    mercy: int = 0  # the mercy rule's count (0: the scaled hand plus two)
 
     def __str__(self) -> str:
         lo, hi = self.ranks
         kinds = f",kinds={'+'.join(self.kinds)}" if self.kinds else ""
+        mercy = f",mercy={self.mercy}" if self.mercy else ""
         return (
             f"colors={self.colors},ranks={lo}-{hi},copies={self.copies},actions={self.actions},"
-            f"wilds={self.wilds},hand={self.hand},target={self.target}{kinds}"
+            f"wilds={self.wilds},hand={self.hand},target={self.target}{kinds}{mercy}"
         )
 
 
@@ -86,6 +92,10 @@ def portfolio(edition: Edition) -> list[str]:
       one). Where ranks have rules of their own (the 7 and the 0 of 7-0), each number once
       (`copies=1`): the ranks kept for their rules already multiply the numbers.
 
+    Where the micro deck has more than `MICRO_FACES` faces (No Mercy's thirteen), its
+    first flips and draws alone make tens of millions of states: `micro` is explored as a
+    few smaller decks, the numbers with each group of the other kinds (`split_scale`).
+
     Together they fire every transition the built-in editions' parameters allow; `check`
     says which ones an edition's portfolio leaves unfired. Where draw cards stack, a third:
 
@@ -102,7 +112,44 @@ def portfolio(edition: Edition) -> list[str]:
     deck = scale_edition(edition, parse_scale(two))
     values = [deck.faces.points[card] for card in deck.faces.in_play]
     lowest = min((v for v in values if v > 0), default=0)  # a 0 scores nothing
-    return [DEFAULT, f"{two},target={lowest + 1}", *house_scales(edition)]
+    return [*split_scale(edition, DEFAULT), f"{two},target={lowest + 1}", *house_scales(edition)]
+
+
+MICRO_FACES = 12
+"""The most faces a deck the portfolio or the conformance plan explores may have before it
+is split (`split_scale`): the booklets' editions have six or seven at `micro`, and 7-0 twelve
+at two colours; No Mercy has thirteen at `micro`. A first flip that ignores most of a deck
+of more, as No Mercy's does, has millions of outcomes in one deal."""
+
+
+def split_scale(edition: Edition, scale: str) -> list[str]:
+    """`scale`, or, where its deck has more than `MICRO_FACES` faces and the scale keeps
+    every kind, the same scale once for each group of the kinds other than the numbers, the
+    numbers with each (`kinds=number+...`): as few groups as keep each deck within
+    `MICRO_FACES`, the kinds in their order, the faces shared as evenly as they go."""
+    parsed = parse_scale(scale)
+    deck = scale_edition(edition, parsed)
+    if parsed.kinds or len(set(deck.faces.in_play)) <= MICRO_FACES:
+        return [scale]
+    ruled = {rank: rule for rule, _ in edition.effects if (rank := ranked(rule)) is not None}
+    faces: dict[str, int] = {}
+    for face in {deck.faces.faces[card] for card in deck.faces.in_play}:
+        rule = ruled.get(face.rank) if face.rank is not None else None
+        kind = (rule or NUMBER) if face.kind == NUMBER else face.kind
+        faces[kind] = faces.get(kind, 0) + 1
+    numbers = faces.pop(NUMBER)
+    kinds = sorted(faces, key=kind_order)
+    room = max(1, MICRO_FACES - numbers)
+    groups = -(-sum(faces.values()) // room)
+    each = sum(faces.values()) / groups
+    parts: list[list[str]] = [[]]
+    filled = 0
+    for kind in kinds:
+        if filled + faces[kind] > each * len(parts) + 0.5 and parts[-1]:
+            parts.append([])
+        parts[-1].append(kind)
+        filled += faces[kind]
+    return [f"{scale},kinds={'+'.join([NUMBER, *part])}" for part in parts]
 
 
 def house_scales(edition: Edition) -> list[str]:
@@ -191,7 +238,7 @@ def _value(key: str, value: str) -> int | tuple[int, int] | tuple[str, ...]:
     if not _digits(value):
         raise ScaleError(f"{key}: expected a whole number, found {value!r}")
     number = int(value)
-    least = 0 if key in ("target", "actions", "wilds") else 1
+    least = 0 if key in ("target", "actions", "wilds", "mercy") else 1
     if number < least or number > 1000:
         raise ScaleError(f"{key}: expected {least} to 1000, found {number}")
     return number
@@ -260,10 +307,23 @@ def scale_edition(edition: Edition, scale: Scale) -> Edition:
             hand_size=scale.hand,
             min_players=2,
             target_score=scale.target or edition.rules.target_score,
+            elimination=_mercy(edition, scale),
         ),
     )
     total = scaled.in_play_count + scaled.set_aside_count
     return dataclasses.replace(scaled, total_cards=total)
+
+
+def _mercy(edition: Edition, scale: Scale) -> int:
+    """The mercy rule's count on the scaled deck: none where the edition has none; else the
+    scale's, above the scaled hand as the edition's is above its own."""
+    if not edition.rules.elimination:
+        return 0
+    if scale.mercy and scale.mercy <= scale.hand:
+        raise ScaleError(
+            f"mercy: expected a count above the hand of {scale.hand}, found {scale.mercy}"
+        )
+    return scale.mercy or scale.hand + 2
 
 
 def _merge(deck: tuple[DeckEntry, ...]) -> tuple[DeckEntry, ...]:

@@ -13,8 +13,13 @@ from unospec.model.state import GameState
 
 
 def hand_winner(game: GameState) -> int:
-    """The player who has no cards left (Winning)."""
-    return next(player for player, hand in enumerate(game.hands) if not hand)
+    """The player who has no cards left (Winning), or the last one left in the game (the
+    mercy rule)."""
+    if game.seated == 1:
+        return next(player for player in range(game.players) if not game.is_out(player))
+    return next(
+        player for player, hand in enumerate(game.hands) if not hand and not game.is_out(player)
+    )
 
 
 def card_points(edition: Edition, card: int) -> int:
@@ -30,4 +35,10 @@ def card_points(edition: Edition, card: int) -> int:
 def hand_points(edition: Edition, game: GameState) -> int:
     """What the hand's winner scores: every card left in the other players' hands (Keeping
     Score)."""
-    return sum(card_points(edition, card) for hand in game.hands for card in hand)
+    winner = hand_winner(game)  # the last player left holds cards that are not scored
+    return sum(
+        card_points(edition, card)
+        for player, hand in enumerate(game.hands)
+        if player != winner
+        for card in hand
+    )

@@ -36,4 +36,5 @@ NO_MERCY = "UNO Show 'Em No Mercy"  # Mattel, 2023
 SEVEN_O = "House rules: 7-0"
 STACKING = "House rules: Stacking"
 JUMP_IN = "House rules: Jump-In"
+MERCY_RULE = "UNO Show 'Em No Mercy: the mercy rule"
 DRAW_UNTIL_PLAYABLE = "House rules: Draw until you can play"

@@ -85,6 +85,9 @@ class GameState(NamedTuple):
     hands_played: int
     leader: int  # the player left of this hand's dealer, who plays first
     winner: int  # the player who won the game, -1 until then
+    out: int = 0
+    """The players out of the game (the mercy rule, `play.elimination`), one bit per seat:
+    they hold no cards, take no turn and are dealt none; 0 in every other edition."""
 
     @property
     def players(self) -> int:
@@ -102,9 +105,32 @@ class GameState(NamedTuple):
         """This state in `phase` (the kernel's one update of the phase; faster than _replace)."""
         return tuple.__new__(GameState, (phase, *self[1:]))
 
-    def next_player(self, player: int, steps: int = 1) -> int:
-        """The player `steps` seats away from `player` in the current direction."""
-        return (player + steps * self.direction) % len(self.hands)
+    @property
+    def seated(self) -> int:
+        """The players still in the game."""
+        return len(self.hands) - self.out.bit_count()
+
+    def is_out(self, player: int) -> bool:
+        return player >= 0 and bool(self.out >> player & 1)
+
+    def next_player(self, player: int, steps: int = 1, direction: int = 0) -> int:
+        """The player `steps` seats away from `player` in the current direction (or in
+        `direction`), counting only the players still in the game."""
+        way = direction or self.direction
+        if not self.out:
+            return (player + steps * way) % len(self.hands)
+        for _ in range(steps):
+            player = (player + way) % len(self.hands)
+            while self.out >> player & 1:
+                player = (player + way) % len(self.hands)
+        return player
+
+    def seats_to(self, player: int, other: int) -> int:
+        """How many steps of `next_player` lead from `player` to `other` (0 when the same)."""
+        steps, seat = 0, player
+        while seat != other and steps < len(self.hands):
+            seat, steps = self.next_player(seat), steps + 1
+        return steps
 
     def all_cards(self) -> tuple[int, ...]:
         """Every card on the table and set aside, sorted: conserved by every transition."""

@@ -42,15 +42,24 @@ def _set_hand(game: GameState, player: int, hand: tuple[int, ...]) -> tuple[tupl
     return (*game.hands[:player], hand, *game.hands[player + 1 :])
 
 
+def _seats_from(game: GameState, first: int) -> tuple[int, ...]:
+    """The players still in the game, clockwise from `first` (who is one of them)."""
+    seats = [first]
+    while len(seats) < game.seated:
+        seats.append(game.next_player(seats[-1], direction=CLOCKWISE))
+    return tuple(seats)
+
+
 @cites(sections.DEALING)
 @moves(Move("in-play", "draw", "all"), Move("draw", "others", "dealt"))
 def deal_cards(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """Shuffle into the given order and deal one card at a time, leader first (Set Up 1-3)."""
     assert isinstance(action, Deal)
-    n, size = game.players, edition.rules.hand_size
-    dealt: list[list[int]] = [[] for _ in range(n)]
+    seats, size = _seats_from(game, game.leader), edition.rules.hand_size
+    n = len(seats)
+    dealt: list[list[int]] = [[] for _ in range(game.players)]
     for i, card in enumerate(action.order[: n * size]):
-        dealt[(game.leader + i) % n].append(card)
+        dealt[seats[i % n]].append(card)
     return game._replace(
         hands=tuple(tuple(sorted(hand)) for hand in dealt),
         draw_pile=action.order[n * size :],
@@ -210,6 +219,31 @@ def draw_what_the_pile_has(edition: Edition, game: GameState, action: Action | N
     return game._replace(owed=None)
 
 
+@cites(sections.MERCY_RULE)
+@moves(Move("draw", "hand", "owed"), Move("hand", "under", "hand"))
+def eliminate_the_drawer(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The draw leaves its player holding the edition's `elimination` count or more: they
+    are out of the game, their cards go under the discard pile's top card, and what they
+    still owed lapses; play goes on from the next player still in where it was theirs (UNO
+    Show 'Em No Mercy: the mercy rule)."""
+    owed = game.owed
+    assert owed is not None
+    player = owed.player
+    got, rest = game.draw_pile[: owed.amount], game.draw_pile[owed.amount :]
+    shed = _with(game.hands[player], got)
+    game = game._replace(
+        hands=_set_hand(game, player, ()),
+        draw_pile=rest,
+        discard=(*game.discard[:-1], *shed, game.discard[-1]),
+        owed=None,
+        drawn=-1,
+        out=game.out | 1 << player,
+    )
+    if game.is_out(game.current):
+        return game._replace(current=game.next_player(game.current))
+    return game
+
+
 @cites(sections.TURN)
 def pass_empty_handed(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """No card is left to draw anywhere, so the player's turn passes (Let's Play; the
@@ -348,7 +382,7 @@ def throw_hail_mary(edition: Edition, game: GameState, action: Action | None) ->
     player = action.player
     hand = _without(game.hands[player], action.card)
     if effect.continue_with == "left-of-player":
-        following = (player + CLOCKWISE) % game.players
+        following = game.next_player(player, direction=CLOCKWISE)
     else:
         following = game.next_player(player)
     return game._replace(
@@ -391,10 +425,14 @@ def score_hand(edition: Edition, game: GameState, action: Action | None) -> Game
     scores = list(game.scores)
     scores[winner] += hand_points(edition, game)
     rules = edition.rules
-    won = rules.game_end == "single-hand" or scores[winner] >= rules.target_score
+    won = (
+        rules.game_end == "single-hand"
+        or scores[winner] >= rules.target_score
+        or game.seated == 1  # the last player left (the mercy rule)
+    )
     leader = game.leader
-    if rules.next_leader == "rotate-left" and not won:  # only a next hand has a new leader
-        leader = (leader + CLOCKWISE) % game.players
+    if (rules.next_leader == "rotate-left" and not won) or game.is_out(leader):
+        leader = game.next_player(leader, direction=CLOCKWISE)  # a next hand's new leader
     return game._replace(
         scores=tuple(scores),
         hands_played=game.hands_played + 1,

@@ -26,6 +26,7 @@ from unospec.model.table import MACHINE
 
 _PHASES = {phase: i for i, phase in enumerate(MACHINE.phases)}
 _HEAD = Struct("<BbbHHHhhhhBHHh")  # phase, color, direction, current, actor, players, ...
+"""The fixed fields; the tenth, once spare, holds the players out of the game (`out`)."""
 _OWED = Struct("<HiBb?")
 _CHALLENGE = Struct("<HHB??I")
 _END = b"\xff"  # ends a pile: no face number reaches 255 (see the module docstring)
@@ -55,7 +56,7 @@ def _packed(game: GameState) -> bytes:
     players = len(game.hands)
     head = _HEAD.pack(
         _PHASES[game.phase], game.color, game.direction, game.current, game.actor,
-        players, game.drawn, game.window, game.special, 0,
+        players, game.drawn, game.window, game.special, game.out,
         owed is not None, game.hands_played, game.leader, game.winner,
     )  # fmt: skip
     if owed is not None:
@@ -80,7 +81,7 @@ def decode(data: bytes) -> GameState:
         loaded = pickle.loads(data[1:])
         assert type(loaded) is GameState
         return loaded
-    (phase, color, direction, current, actor, players, drawn, window, special, _,
+    (phase, color, direction, current, actor, players, drawn, window, special, out,
      owed_here, hands_played, leader, winner) = _HEAD.unpack_from(data)  # fmt: skip
     at = _HEAD.size
     owed = None
@@ -101,6 +102,7 @@ def decode(data: bytes) -> GameState:
             MACHINE.phases[phase], tuple(map(tuple, hands)), tuple(draw_pile), tuple(discard),
             tuple(set_aside), color, direction, current, actor, drawn, owed, challenge,
             special, window, scores.unpack_from(data, at), hands_played, leader, winner,
+            out,
         ),
     )  # fmt: skip
 

@@ -189,8 +189,15 @@ _WORDED: tuple[tuple[str, Callable[[Callable[[int], str], Any], str]], ...] = (
     ("hands_played", lambda ids, n: f"hands played {n}"),
     ("leader", lambda ids, p: f"next hand led by player {p}"),
     ("winner", lambda ids, p: f"winner player {p}" if p >= 0 else "no winner"),
+    ("out", lambda ids, o: "out of the game: " + (_seats(o) or "no one")),
 )
 """The state's other fields, in the order a step's changes are told, each in words."""
+
+
+def _seats(out: int) -> str:
+    """The players a bit set names (the `out` field): "players 1, 3"."""
+    seats = [str(seat) for seat in range(out.bit_length()) if out >> seat & 1]
+    return f"player{'s' * (len(seats) > 1)} {', '.join(seats)}" if seats else ""
 
 
 def pending_draw(before: GameState, after: GameState) -> list[str]:

@@ -197,6 +197,20 @@ def seats_ok(edition: Edition, game: GameState) -> str | None:
         return "the UNO window names no seat"
     if not -1 <= game.winner < n:
         return "the game's winner is no seat"
+    return _out_ok(edition, game)
+
+
+def _out_ok(edition: Edition, game: GameState) -> str | None:
+    """The mercy rule: players are out only where the edition has it, not all of them, and
+    hold no cards; no player still in holds the mercy count."""
+    limit, n = edition.rules.elimination, game.players
+    if game.out and (not limit or game.out >> n or game.seated < 1):
+        return f"players out of the game (seats {game.out:b}) where none can be"
+    for player, hand in enumerate(game.hands):
+        if game.is_out(player) and hand:
+            return f"player {player} is out of the game and holds cards"
+        if limit and len(hand) >= limit:
+            return f"player {player} holds {len(hand)} cards, the mercy count {limit}, and is in"
     return None
 
 
@@ -244,11 +258,20 @@ def pending_ok(edition: Edition, game: GameState) -> str | None:
 
 
 def hand_over_iff_empty(edition: Edition, game: GameState) -> str | None:
-    """A hand is over exactly when some player's hand is empty; only one can be."""
-    empty = game.hands.count(())
-    if game.phase in IN_HAND and empty:
-        return f"phase {game.phase} with an empty hand: the hand should be over"
-    if game.phase in (Phase.hand_over, Phase.game_over) and empty != 1:
+    """A hand is over exactly when some player's hand is empty, or one player is left (the
+    mercy rule); only one hand can be empty. A player out of the game is not counted, and
+    never has the turn."""
+    empty = sum(1 for p, hand in enumerate(game.hands) if not hand and not game.is_out(p))
+    alone = game.seated == 1
+    if game.phase in IN_HAND and (empty or alone):
+        return f"phase {game.phase} with an empty hand or one player left: the hand is over"
+    if game.phase in IN_HAND and game.is_out(game.current):
+        return f"phase {game.phase}: player {game.current}, out of the game, has the turn"
+    if (
+        game.phase in (Phase.hand_over, Phase.game_over)
+        and empty != 1
+        and not (alone and not empty)
+    ):
         return f"phase {game.phase} needs exactly one empty hand, found {empty}"
     if (game.winner >= 0) != (game.phase == Phase.game_over):
         return "a game winner is set exactly when the game is over"

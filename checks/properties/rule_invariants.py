@@ -142,7 +142,7 @@ def turn_passes_on(
         dry = owed is not None and owed.then == Phase.drawn_card and after.owed is None
         if dry and after.drawn < 0 and owed is not None:  # the refilled draw ran dry
             way = before.direction
-            expected = ((owed.player + way) % before.players, way)
+            expected = (before.next_player(owed.player), way)
             if (after.current, after.direction) != expected:
                 return (
                     f"a draw that ran dry after the reshuffle left player {after.current} to "
@@ -186,8 +186,8 @@ def _after_a_card(edition: Edition, fired: tuple[Fired, ...]) -> Expected | None
     if not game.hands[player][1:]:  # the last card ends the hand: no turn follows
         return None
     said = edition.faces.effect[played.card].statements
-    turn = turns(said, game.direction, game.players)[-1]
-    expected = turn.seat(player, game.players), turn.direction
+    turn = turns(said, game.direction, game.seated)[-1]
+    expected = turn.seat(game, player), turn.direction
     return f"player {player}'s {edition.faces.card_id(played.card)}", expected
 
 
@@ -197,9 +197,9 @@ def _after_an_answer(edition: Edition, fired: tuple[Fired, ...]) -> Expected | N
     if step is None:
         return None
     game, event = step.before, step.branch.event
-    seats, way = game.players, game.direction
+    way = game.direction
     if event == "name_loser":
-        return "the special wild's loser", ((game.actor + way) % seats, way)
+        return "the special wild's loser", (game.next_player(game.actor), way)
     pending = game.challenge
     if pending is None:
         return None
@@ -213,7 +213,7 @@ def _after_an_answer(edition: Edition, fired: tuple[Fired, ...]) -> Expected | N
     )
     what = "an accepted" if event == "accept" else "a challenged"
     return f"{what} {edition.faces.card_id(pending.card)}", (
-        (victim if plays else (victim + way) % seats),
+        (victim if plays else game.next_player(victim)),
         way,
     )
 
@@ -265,9 +265,11 @@ def score_is_the_hand(
         scored = _after_step(fired, i, after)
         points = dict(edition.rules.points)
         faces = edition.faces.faces
-        winner = game.hands.index(()) if () in game.hands else -1
+        winner = _hand_winner(game)
         total = 0
-        for hand in game.hands:
+        for player, hand in enumerate(game.hands):
+            if player == winner:  # the last player left (the mercy rule) holds cards
+                continue
             for card in hand:
                 worth = points.get(faces[card].kind)
                 if worth is None:
@@ -279,6 +281,14 @@ def score_is_the_hand(
         if list(scored.scores) != expected:
             return f"scores {list(scored.scores)} after the hand, expected {expected}"
     return None
+
+
+def _hand_winner(game: GameState) -> int:
+    """Who won the hand: the one player still in with an empty hand, or the one left."""
+    still_in = [p for p in range(game.players) if not game.is_out(p)]
+    if len(still_in) == 1:
+        return still_in[0]
+    return next((p for p in still_in if not game.hands[p]), -1)
 
 
 def draws_are_owed(
@@ -333,10 +343,10 @@ def _owed_as_the_rule_says(edition: Edition, step: Fired, owed: Owed | None) -> 
             (i for i, s in enumerate(steps) if s.owes is not None or s.asks == "pick"), None
         )
         if owing is not None and game.hands[action.player][1:]:
-            turn = turns(steps, game.direction, game.players)[owing]
+            turn = turns(steps, game.direction, game.seated)[owing]
             owes = steps[owing].owes
             count = owes if owes is not None else 1  # a Color Roulette's: a card at a time
-            expected = turn.seat(action.player, game.players), count
+            expected = turn.seat(game, action.player), count
     elif event == "pick" and isinstance(action, Pick) and game.owed is not None:
         expected = game.owed.player, 1  # a Color Roulette's draw, one card at a time
     elif event == "accept" and game.challenge is None and game.owed is not None:
@@ -392,6 +402,8 @@ def _dealt_as_owed(edition: Edition, game: GameState, dealt: GameState) -> str |
     if owed is None:
         return "the table dealt cards no one was owed"
     pile = game.draw_pile
+    if dealt.is_out(owed.player) and not game.is_out(owed.player):
+        return _out_as_owed(edition, game, dealt)
     if owed.until != NO_UNTIL and pile:
         grew = len(dealt.hands[owed.player]) - len(game.hands[owed.player])
         ends = _ends_the_draw(edition, game, pile[0])
@@ -421,6 +433,27 @@ def _dealt_as_owed(edition: Edition, game: GameState, dealt: GameState) -> str |
     return None
 
 
+def _out_as_owed(edition: Edition, game: GameState, dealt: GameState) -> str | None:
+    """A deal that put its player out of the game (UNO Show 'Em No Mercy: the mercy rule):
+    the cards it dealt bring them to the mercy count, and all they held goes under the top
+    card; their draw lapses."""
+    owed, pile, limit = game.owed, game.draw_pile, edition.rules.elimination
+    assert owed is not None
+    got = min(owed.amount, len(pile))
+    held = len(game.hands[owed.player]) + got
+    if not limit or held < limit or not got:
+        return f"player {owed.player} is out of the game holding {held} cards (mercy count {limit})"
+    shed = len(dealt.discard) - len(game.discard)
+    if dealt.hands[owed.player] or dealt.draw_pile != pile[got:] or shed != held:
+        return (
+            f"player {owed.player}, out of the game with {held} cards, still holds "
+            f"{len(dealt.hands[owed.player])} and put {shed} on the discard pile"
+        )
+    if dealt.owed is not None:
+        return f"player {owed.player} is out of the game and still owes cards"
+    return None
+
+
 def challenge_judges_the_hand(
     edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
 ) -> str | None:
@@ -443,7 +476,7 @@ def challenge_judges_the_hand(
         kept.remove(card)
         expected = PendingChallenge(
             offender=player,
-            victim=(player + game.direction) % game.players,
+            victim=game.next_player(player),
             card=card,
             guilty=_holds(edition, kept, game.color, effect.guilty_if_holding),
             bluff=_holds(edition, kept, game.color, effect.playable_unless_holding),
@@ -491,16 +524,21 @@ def game_ends_at_the_target(
     edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
 ) -> str | None:
     """The game ends, won by the hand's winner, exactly when their score reaches the target,
-    or after one hand where one hand is the game (Keeping Score; Winning)."""
+    or after one hand where one hand is the game (Keeping Score; Winning), or when they are
+    the last player left (the mercy rule)."""
     if after.scores is before.scores:  # no hand was scored (scoring makes a new tuple)
         return None
     rules = edition.rules
     for i, step in enumerate(fired):
-        if step.branch.event != "score" or () not in step.before.hands:
+        winner = _hand_winner(step.before)
+        if step.branch.event != "score" or winner < 0:
             continue
-        winner = step.before.hands.index(())
         scored = _after_step(fired, i, after)
-        won = rules.game_end == "single-hand" or scored.scores[winner] >= rules.target_score
+        won = (
+            rules.game_end == "single-hand"
+            or scored.scores[winner] >= rules.target_score
+            or step.before.seated == 1
+        )
         if (scored.phase == Phase.game_over, scored.winner) != (won, winner if won else -1):
             reached = f"player {winner} has {scored.scores[winner]} of {rules.target_score}"
             return f"{reached}, yet the game is {'not ' if won else ''}over" + (
@@ -551,7 +589,7 @@ def _landed(edition: Edition, step: Fired, landed: GameState) -> str | None:
     if not left:
         return None  # the thrower's last card: the hand is over
     way = CLOCKWISE if effect.continue_with == "left-of-player" else game.direction
-    if landed.current != (thrower + way) % game.players:
+    if landed.current != game.next_player(thrower, direction=way):
         return f"after player {thrower}'s Hail Mary, player {landed.current} is to play"
     (last,) = game.hands[game.window]
     right = faces.color[last] == thrown.color

@@ -32,7 +32,13 @@ class PassHands(Step):
 
     def apply(self, edition: Edition, game: GameState, player: int, card: int) -> GameState:
         n, way = game.players, game.direction
-        return game._replace(hands=tuple(game.hands[(seat - way) % n] for seat in range(n)))
+        if not game.out:
+            return game._replace(hands=tuple(game.hands[(seat - way) % n] for seat in range(n)))
+        hands: list[tuple[int, ...]] = [()] * n  # one out of the game is passed no hand
+        for seat in range(n):
+            if not game.is_out(seat):
+                hands[game.next_player(seat)] = game.hands[seat]
+        return game._replace(hands=tuple(hands))
 
     def statement(self) -> Statement:
         return Statement(

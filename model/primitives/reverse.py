@@ -30,12 +30,10 @@ class Reverse(Step):
     with_two_players: r.TwoPlayerReverse
 
     def apply(self, edition: Edition, game: GameState, player: int, card: int) -> GameState:
-        seats = ((game.current - player) * game.direction) % game.players
-        direction = -game.direction
-        game = game._replace(
-            direction=direction, current=(player + seats * direction) % game.players
-        )
-        if game.players == 2 and self.with_two_players == "acts-as-skip":
+        seats = game.seats_to(player, game.current)
+        game = game._replace(direction=-game.direction)
+        game = game._replace(current=game.next_player(player, seats) if seats else player)
+        if game.seated == 2 and self.with_two_players == "acts-as-skip":
             return game._replace(current=game.next_player(game.current))
         return game
 

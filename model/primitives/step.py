@@ -104,8 +104,10 @@ class Turn:
     seats: int
     direction: int
 
-    def seat(self, player: int, players: int) -> int:
-        return (player + self.seats * self.direction) % players
+    def seat(self, game: GameState, player: int) -> int:
+        """The seat this turn has come to from `player`'s, at `game`'s table (the players
+        out of the game are passed over)."""
+        return game.next_player(player, self.seats, self.direction)
 
 
 def turns(statements: Iterable[Statement], direction: int, players: int) -> list[Turn]:

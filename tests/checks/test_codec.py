@@ -55,6 +55,7 @@ def states(draw: st.DrawFn) -> GameState:
         hands_played=draw(st.integers(0, 65535)),
         leader=draw(seat),
         winner=draw(st.integers(-1, 9)),
+        out=draw(st.integers(0, 2**players - 1)),
     )
 
 

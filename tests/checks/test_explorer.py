@@ -766,6 +766,7 @@ def test_the_step_table_names_every_field_a_step_changed() -> None:
         "hands_played": before.hands_played + 1,
         "leader": (before.leader + 1) % 3,
         "winner": 1,
+        "out": 0b100,
     }
     assert set(other) == set(before._fields)
     for name, value in other.items():

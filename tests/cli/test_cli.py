@@ -23,7 +23,8 @@ HOUSE_RULES = (
     "classic-seven-zero",
     "classic-stacking",
 )
-BUILTINS = (*SIX, *HOUSE_RULES)
+NO_MERCY = ("no-mercy",)
+BUILTINS = (*SIX, *HOUSE_RULES, *NO_MERCY)
 # Contents of each booklet (000/001/002 count the Special Foil Card); classic is standard UNO.
 TOTALS = {
     "classic": 108,
@@ -33,6 +34,7 @@ TOTALS = {
     "star-wars": 113,
     "super-bowl-lvii": 112,
     **dict.fromkeys(HOUSE_RULES, 108),  # classic's deck
+    "no-mercy": 168,  # the box's count
 }
 EXPRESS_TARGET = 250  # 003 Keeping Score: reaching 250 points wins
 

@@ -53,3 +53,17 @@ def test_a_draw_with_no_card_left_anywhere_says_so() -> None:
         "player 0 draws",
         "  nothing is left to draw for player 0",
     ]
+
+
+def test_a_player_put_out_by_the_mercy_rule_is_told() -> None:
+    """UNO Show 'Em No Mercy: the mercy rule. A Wild Draw Ten brings player 1 to 25 cards:
+    the log says they drew and are out (it said nothing was left to draw)."""
+    e = edition("no-mercy")
+    fifteen = [f"{c}-{r}" for c in ("red", "yellow") for r in range(1, 9)][:15]
+    game = table(e, [["wild-draw-ten", "blue-1", "blue-2"], fifteen, ["green-1"]], top="blue-9")
+    told = _told(e, game, Play(0, card(e, "wild-draw-ten"), color("green")))
+    assert told[-2:] == [
+        "  player 1 draws 10 cards",
+        "  player 1 holds 25 cards and is out of the game (the mercy rule): their cards go "
+        "under the discard pile",
+    ]

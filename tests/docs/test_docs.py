@@ -182,17 +182,16 @@ def test_every_command_and_option_is_in_commands_md() -> None:
 RANK_RULE = re.compile(r"number-\d")
 
 
-def _key_path(path: Iterable[str | int], kinds: Iterable[str]) -> str:
+def _key_path(path: Iterable[str | int]) -> str:
     """A key path as the page writes it: `deck.cards[].kind`, `cards.KIND.effect`."""
-    kinds = set(kinds)
     parts: list[str] = []
     for part in path:
         if isinstance(part, int):
             parts[-1] += "[]"
-        elif parts and parts[-1] in ("cards",) and part in kinds:
-            parts.append("KIND")
         elif parts and parts[-1] in ("cards",) and RANK_RULE.fullmatch(part):
             parts.append("number-R")  # a rule for one rank of numbers
+        elif parts and parts[-1] in ("cards",):  # a booklet's kind, or an edition's own
+            parts.append("KIND")
         else:
             parts.append(part)
     return ".".join(parts)
@@ -214,7 +213,7 @@ def schema_keys(monkeypatch: pytest.MonkeyPatch) -> set[str]:
 
     def recording(self: Reader, path: Any, allowed: Iterable[str]) -> dict[str, Any]:
         names = list(allowed)
-        where = _key_path(path, KINDS)
+        where = _key_path(path)
         if set(KINDS) <= set(names):  # a table by card kind: [cards], [scoring.points]
             keys.add(f"{where}.KIND")
             if any(RANK_RULE.fullmatch(n) for n in names):  # and ranks with rules of their own

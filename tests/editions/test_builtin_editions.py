@@ -23,6 +23,7 @@ HOUSE_RULES = (
     "classic-seven-zero",
     "classic-stacking",
 )
+NO_MERCY = ("no-mercy",)
 """The built-in deltas of classic, one per house rule: classic's deck and all but one rule."""
 
 # Contents: 113 cards for 000/001/002, one of them the Special Foil Card (an alternate of a
@@ -50,7 +51,7 @@ def edition(name: str) -> Edition:
 def test_builtin_names_are_the_shipped_editions() -> None:
     """`builtin_names()` lists exactly the shipped editions, sorted: the six of the booklets
     and classic's house rules."""
-    assert builtin_names() == tuple(sorted((*SIX, *HOUSE_RULES)))
+    assert builtin_names() == tuple(sorted((*SIX, *HOUSE_RULES, *NO_MERCY)))
 
 
 @pytest.mark.parametrize("name", SIX)

@@ -272,6 +272,13 @@ BAD = {
         ("a count above the hand size, 7",),
         ("5",),
     ),
+    "elimination-with-a-challenged-draw-card": Bad(  # classic's Wild Draw Four is challenged
+        HEAD + "\n[play]\nelimination = 12\n",
+        "play.elimination",
+        "elimination = 12",
+        ("no challenged draw card with the mercy rule",),
+        ("wild-draw-four, whose victim may challenge it",),
+    ),
     "a-swap-at-a-table-of-one": Bad(  # a 7 that swaps needs another player: none is refused
         HEAD
         + '\n[cards.number-7]\nsection = "House rules: 7-0"\neffect = ["swap-hands"]\n'

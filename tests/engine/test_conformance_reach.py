@@ -53,7 +53,8 @@ def test_the_check_shares_its_states_among_the_scales_that_reach_the_rules(name:
     runs = check_plan(edition(name), CONFORM_STATES, CONFORM_GAMES)
     assert sum(run.states for run in runs) == CONFORM_STATES
     assert [run.games for run in runs] == [CONFORM_GAMES] + [0] * (len(runs) - 1)
-    seen = {(parse_scale(run.scale), run.players or 2, run.variant) for run in runs}
+    whole = [dataclasses.replace(parse_scale(run.scale), kinds=()) for run in runs]  # parts
+    seen = {(s, run.players or 2, run.variant) for s, run in zip(whole, runs, strict=True)}
     micro = parse_scale("micro")
     assert runs[0].players is None  # the fewest seats; its games at every table size
     assert (micro, 2, None) in seen and (micro, 3, None) in seen
@@ -62,6 +63,11 @@ def test_the_check_shares_its_states_among_the_scales_that_reach_the_rules(name:
     assert any(s.colors == 2 and s.actions >= 1 for s in scales)
     assert any(s.wilds == 2 for s in scales)
     assert any(s.target > 1 for s in scales)
+    parts = [s.kinds for s in scales if s.kinds and s.copies == 1 and s.colors == 1]
+    if parts:  # a deck compared in parts (No Mercy's): together they hold every kind
+        kept = {kind for part in parts for kind in part}
+        dealt = {kind for kind, _ in edition(name).effects} | {"number"}
+        assert dealt <= kept
 
 
 def test_an_edition_of_one_colour_for_two_leaves_out_what_it_cannot_play() -> None:

@@ -31,7 +31,13 @@ Recaptured on purpose since, each time with the keys that moved and why (nothing
   all proved (no earlier query's verdict moved; every explored state count is the same);
 - the state gained the owed draw's `until` and `stackable` and the challenge's `stake`:
   conformance corrupts them too (`corruptions`, `fields_corrupted`), and its converse tries
-  a jump-in of each card (`moves_refused`); `editions` lists the four built-in house rules.
+  a jump-in of each card (`moves_refused`); `editions` lists the four built-in house rules;
+- the mercy rule (issue 35: `play.elimination`): `TurnFlow` grew `draw_owed [eliminates]`
+  and `resolve [one_player_left]`, which the keys that list or count the machine's
+  transitions gained as above (a `dead-rule` finding each, settled off by
+  `play.elimination`, and a conservation query each, proved); the state gained `out`, the
+  players out of the game, which conformance corrupts too (`fields_corrupted`,
+  `corruptions`); `editions` lists `no-mercy`. No explored state count moved.
 
 In-process, the suite's conftest makes `check`'s conformance compare 300 states and one
 game instead of 20,000 and five, unless a test is marked `full_conformance`: these are, and

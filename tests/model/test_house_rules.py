@@ -11,6 +11,7 @@ from scenario import HOUSE_CARDS, card, color, edition, table
 
 from unospec.model import sections
 from unospec.model.actions import Accept, CallUno, Catch, Draw, JumpIn, Pass, Pick, Play
+from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction
 from unospec.model.kernel import apply, legal_actions
 from unospec.model.vocabulary import Phase
@@ -192,3 +193,78 @@ def test_without_an_uno_call_no_window_opens_and_no_one_is_caught() -> None:
     booklet = apply(base, table(base, [["red-1", "red-2"], ["blue-3", "red-4"]], top="red-9"),
                     Play(0, card(base, "red-1")))  # fmt: skip
     assert booklet.phase == Phase.uno_window and booklet.window == 0
+
+
+# -- the mercy rule (UNO Show 'Em No Mercy: play.elimination) ------------------------------
+
+
+def _mercy(count: int) -> Edition:
+    """No Mercy with the mercy rule at `count` cards, so that a hand-built table reaches it."""
+    base = edition("no-mercy")
+    return dataclasses.replace(base, rules=dataclasses.replace(base.rules, elimination=count))
+
+
+def test_a_draw_to_the_mercy_count_puts_its_player_out() -> None:
+    """Player 1, holding three, is dealt a Draw Two's two: five, the count. Their cards go
+    under the top card, the draw ends, and the turn passes over them to player 2."""
+    e = _mercy(5)
+    hands = [
+        ["red-draw-two", "red-1", "red-2"],
+        ["blue-1", "blue-2", "blue-3"],
+        ["green-1", "green-2"],
+    ]
+    game = table(e, hands, top="red-9", draw=["yellow-1", "yellow-2", "yellow-3"])
+    after = apply(e, game, Play(0, card(e, "red-draw-two")))
+    assert after.is_out(1) and after.hands[1] == () and after.out == 0b010
+    assert after.phase == Phase.awaiting_play and after.current == 2
+    assert after.draw_pile[0] == card(e, "yellow-3")  # two dealt, and shed with the rest
+    assert len(after.discard) == len(game.discard) + 1 + 5
+    assert after.discard[-1] == card(e, "red-draw-two")
+    assert sorted(after.all_cards()) == sorted(game.all_cards())
+
+
+def test_a_player_out_of_the_game_takes_no_turn_and_is_named_by_no_card() -> None:
+    """Seat 1 is out: play goes from 0 to 2; a 7 swaps only with a player still in; a step
+    of player 1 is refused under the mercy rule."""
+    e = _mercy(25)
+    hands = [["red-7", "red-1"], [], ["green-1", "green-2"], ["blue-1"]]
+    game = table(e, hands, top="red-9")._replace(out=0b0010)
+    assert game.next_player(0) == 2 and game.seated == 3
+    swaps = [
+        a.target
+        for a in legal_actions(e, game)
+        if isinstance(a, Play) and a.card == card(e, "red-7")
+    ]
+    assert sorted(set(swaps)) == [2, 3]
+    with pytest.raises(IllegalAction) as refused:
+        apply(e, game._replace(current=1), Draw(1))
+    assert refused.value.rule == sections.MERCY_RULE
+    passed = apply(
+        e,
+        table(e, [["red-0", "red-1"], [], ["green-1"], ["blue-1", "blue-2"]], top="red-9")._replace(
+            out=0b0010
+        ),
+        Play(0, card(e, "red-0")),
+    )
+    assert passed.hands[1] == ()  # no hand is passed to the seat that is out
+    assert passed.hands[2] == (card(e, "red-1"),)
+    assert passed.hands[3] == (card(e, "green-1"),)
+
+
+def test_a_reverse_with_two_players_left_acts_as_a_skip() -> None:
+    """Four seats, two out: the table plays as two players, so a Reverse comes back to its
+    player (the edition's two-player reading)."""
+    e = _mercy(25)
+    hands = [["red-reverse", "red-1"], [], ["green-1", "green-2"], []]
+    game = table(e, hands, top="red-9")._replace(out=0b1010)
+    after = apply(e, game, Play(0, card(e, "red-reverse")))
+    assert after.current == 0 and after.direction == -1
+
+
+def test_the_last_player_left_wins_the_game() -> None:
+    """Two players: the Draw Two puts player 1 out, and player 0, the one left, wins."""
+    e = _mercy(4)
+    hands = [["red-draw-two", "red-1"], ["blue-1", "blue-2"]]
+    game = table(e, hands, top="red-9", draw=["yellow-1", "yellow-2"])
+    after = apply(e, game, Play(0, card(e, "red-draw-two")))
+    assert after.phase == Phase.game_over and after.winner == 0 and after.is_out(1)

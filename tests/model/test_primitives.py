@@ -136,4 +136,4 @@ def test_every_primitive_says_what_it_does_in_words_and_turns() -> None:
         game = table(e, hands, top="red-9")
         target = 2 if e.effect_of(kind).asks("target") else -1
         after = play(e, game, Play(0, card(e, f"red-{kind}"), -1, target))
-        assert after.current == turn.seat(0, 3), kind
+        assert after.current == turn.seat(game, 0), kind

@@ -19,6 +19,7 @@ from unospec.checks.analyses.lint.families.does_not_arise import does_not_arise
 from unospec.checks.analyses.lint.finding import INFO, WARNING, Finding, reading
 from unospec.editions.schema import FIXED_READINGS, READINGS, RULE_KEYS, toml_value
 from unospec.model import sections
+from unospec.model.cards import NUMBER, rank_rule
 from unospec.model.edition import NO_HOUSE_RULE, Edition, Interpretation
 from unospec.model.primitives import by_name
 from unospec.model.wording import left_open, none_recorded
@@ -348,9 +349,15 @@ def _asked(
 
 
 def raising_cards(edition: Edition, effects: tuple[str, ...]) -> list[str]:
-    """The kinds in play whose effect has a step of one of the primitives `effects` names."""
+    """The kinds in play whose effect has a step of one of the primitives `effects` names (a
+    rank's rule, such as 7-0's `number-7`, is in play when numbers of its rank are)."""
     primitives = tuple(by_name(name) for name in effects)
-    in_play = edition.faces.kinds_in_play
+    faces = edition.faces
+    in_play = faces.kinds_in_play | {
+        rank_rule(face.rank)
+        for face in (faces.faces[card] for card in set(faces.in_play))
+        if face.kind == NUMBER and face.rank is not None
+    }
     return [
         kind
         for kind, effect in edition.effects

@@ -66,6 +66,9 @@ def declared(edition: Edition, step: Fired) -> Counter[str]:
             amount = _same_colour(edition, before, step.action, move)
         elif move.amount in ("hand", "some") and source == target:  # hand to hand: no count moves
             amount = 0
+        elif move.amount == "hand" and before.owed is not None:  # a drawer's whole hand, dealt
+            owed = before.owed  # to (the mercy rule: `updates.eliminate_the_drawer`)
+            amount = len(before.hands[owed.player]) + min(owed.amount, len(before.draw_pile))
         if move.source == "in-play":
             for place in ("draw", "top", "under", "hands"):
                 counts[place] = 0

@@ -171,8 +171,8 @@ class Scratch:
                 np.zeros(4, dtype=np.int64),
                 np.zeros(prog.cards + 4, dtype=np.int64),
             ),
-            log=np.zeros((64, 2), dtype=np.int64),
-            snaps=np.zeros((64, length), dtype=np.int64),
+            log=np.zeros((prog.chain_rows, 2), dtype=np.int64),
+            snaps=np.zeros((prog.chain_rows, length), dtype=np.int64),
             logn=np.zeros(1, dtype=np.int64),
             words=np.zeros(prog.words, dtype=np.uint64),
             images=np.zeros((max(1, prog.renaming_count), prog.words), dtype=np.uint64),
@@ -211,7 +211,8 @@ class _Worker:
             spare=np.zeros(prog.row_length, dtype=np.int64),
             records=np.zeros((RECORDS, k.RECORD), dtype=np.int64),
             candidates=np.zeros((RECORDS, prog.words), dtype=np.uint64),
-            fired_ids=np.zeros(4 * RECORDS, dtype=np.int64),
+            # room for a whole step's log even when RECORDS is small (the search keeps it)
+            fired_ids=np.zeros(4 * RECORDS + prog.chain_rows, dtype=np.int64),
         )
 
     def take(self, chunk: int, first: int, last: int) -> None:

@@ -29,7 +29,6 @@ from unospec.checks.engines.compiled.layout import (
     FACES,
     OWED_STACKABLE,
     OWED_UNTIL,
-    PLAYERS,
     SPECIAL,
     UNDER,
     UNTIL_BIAS,
@@ -40,10 +39,14 @@ from unospec.checks.engines.compiled.row import (
     hand_base,
     held,
     holds_any,
+    is_out,
     next_player,
     owe,
     phase_named,
+    seated,
+    seats_to,
     sizes_base,
+    step_from,
     under_base,
 )
 from unospec.checks.engines.compiled.tables import E_RULES
@@ -176,11 +179,10 @@ def has(E: Ints, card: int, primitive: int) -> bool:
 def reverse(s: Ints, player: int, as_skip: int) -> None:
     """Reverse.apply: the direction turns round, and the turn with it; at a table of two,
     acting as a Skip, one seat on besides."""
-    n = s[PLAYERS]
-    seats = ((s[CURRENT] - player) * s[DIRECTION]) % n
+    seats = seats_to(s, player, s[CURRENT])
     s[DIRECTION] = -s[DIRECTION]
-    s[CURRENT] = (player + seats * s[DIRECTION]) % n
-    if n == 2 and as_skip:
+    s[CURRENT] = next_player(s, player, seats) if seats else player
+    if seated(s) == 2 and as_skip:
         s[CURRENT] = next_player(s, s[CURRENT], 1)
 
 
@@ -229,10 +231,12 @@ def swap_hands(s: Ints, player: int, target: int) -> None:
 def pass_hands(s: Ints) -> None:
     """PassHands.apply: every hand (its counts and its size) moves one seat on in the
     direction of play; the last seat's is carried round through a spare pass."""
-    n, faces, way = s[PLAYERS], s[FACES], s[DIRECTION]
+    faces, way = s[FACES], s[DIRECTION]
     seat = 0
-    for _ in range(n - 1):  # swap seat's hand with the one it receives from, round the table
-        giver = (seat - way) % n
+    while is_out(s, seat):  # a player out of the game holds no hand, and is passed none
+        seat += 1
+    for _ in range(seated(s) - 1):  # swap seat's hand with its giver's, round the table
+        giver = step_from(s, seat, 1, -way)
         _swap_hands(s, seat, giver, faces)
         seat = giver
 

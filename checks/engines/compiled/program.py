@@ -83,6 +83,11 @@ class Program:
         return int(self.spec[1])
 
     @property
+    def chain_rows(self) -> int:
+        """Rows of a step's log: every transition one step may fire (`rules.run`)."""
+        return v.MAX_CHAIN + self.cards + 4
+
+    @property
     def max_moves(self) -> int:
         return 2 * (
             self.faces * 5 * self.players
@@ -209,6 +214,8 @@ def packing_spec(edition: Edition, players: int, machine: MachineTables) -> Ints
         layout.OWED_STACKABLE: 1,
         layout.CH_STAKE: stacked,
     }
+    if rules.elimination:  # else no one is ever out, and the slot stays 0 unpacked
+        most[layout.OUT] = (1 << players) - 1
     fields: list[tuple[int, int, int]] = [
         (FIELD_SLOT, slot, (top + 1).bit_length()) for slot, top in most.items()
     ]

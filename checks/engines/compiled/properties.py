@@ -38,6 +38,7 @@ from unospec.checks.engines.compiled.layout import (
     HANDS_PLAYED,
     HEADER,
     LEADER,
+    OUT,
     OWED,
     OWED_AMOUNT,
     OWED_PLAYER,
@@ -63,9 +64,12 @@ from unospec.checks.engines.compiled.row import (
     hand_size,
     held,
     is_deck_color,
+    is_out,
     owed_until,
     phase_named,
     pile_card,
+    seated,
+    step_from,
     under_base,
 )
 from unospec.checks.engines.compiled.rules import is_play, own_rule_allows
@@ -122,6 +126,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     PH_PICKING_COLOUR,
     PH_RESOLVING,
     R_ANY_MATCHING,
+    R_ELIMINATION,
     R_FACES,
     R_IN_PLAY,
     R_MAX_PLAYERS,
@@ -394,7 +399,16 @@ def seats_ok(E: Ints, s: Ints) -> bool:
         return False
     if s[DIRECTION] != 1 and s[DIRECTION] != -1:
         return False
-    return -1 <= s[WINDOW] < n and -1 <= s[WINNER] < n
+    if not (-1 <= s[WINDOW] < n and -1 <= s[WINNER] < n):
+        return False
+    limit = E[E[E_RULES] + R_ELIMINATION]
+    if s[OUT] and (not limit or s[OUT] >> n or seated(s) < 1):
+        return False
+    for player in range(n):
+        size = hand_size(s, player)
+        if (is_out(s, player) and size) or (limit and size >= limit):
+            return False
+    return True
 
 
 @compiled
@@ -444,12 +458,13 @@ def hand_over_ok(M: Ints, inv: Ints, s: Ints) -> bool:
     """invariants.hand_over_iff_empty: a hand is over exactly when one hand is empty."""
     empty = 0
     for player in range(s[PLAYERS]):
-        if hand_size(s, player) == 0:
+        if hand_size(s, player) == 0 and not is_out(s, player):
             empty += 1
     phase = s[PHASE]
-    if phase_in(M, inv, T_IN_HAND, phase) and empty:
+    alone = seated(s) == 1
+    if phase_in(M, inv, T_IN_HAND, phase) and (empty or alone or is_out(s, s[CURRENT])):
         return False
-    if phase_in(M, inv, T_HAND_OVER, phase) and empty != 1:
+    if phase_in(M, inv, T_HAND_OVER, phase) and empty != 1 and not (alone and empty == 0):
         return False
     return (s[WINNER] >= 0) == (phase_in(M, inv, T_GAME_OVER, phase) == 1)
 
@@ -596,12 +611,11 @@ def turn_expected(
             game = snaps[i]
             if hand_size(game, player) <= 1:
                 return -1
-            seats = game[PLAYERS]
-            two = seats == 2
+            two = seated(game) == 2
             ahead = face(E, card, F_TURN_SEATS_TWO if two else F_TURN_SEATS)
             flips = face(E, card, F_TURN_FLIPS_TWO if two else F_TURN_FLIPS)
             way = -game[DIRECTION] if flips else game[DIRECTION]
-            return 4 * ((player + ahead * way) % seats) + way + 1
+            return 4 * step_from(game, player, ahead, way) + way + 1
         return -1
     for i in range(logged):
         event = M[M[M_BR_EVENT] + log[i, 0]]
@@ -609,9 +623,9 @@ def turn_expected(
         if not answer and not event_in(M, inv, V_NAME_LOSER, event):
             continue
         game = snaps[i]
-        seats, way = game[PLAYERS], game[DIRECTION]
+        way = game[DIRECTION]
         if event_in(M, inv, V_NAME_LOSER, event):
-            return 4 * ((game[ACTOR] + way) % seats) + way + 1
+            return 4 * step_from(game, game[ACTOR], 1, way) + way + 1
         if not game[CH]:
             return -1
         victim = game[CH_VICTIM]
@@ -620,7 +634,7 @@ def turn_expected(
             and game[CH_GUILTY]
             and face(E, game[CH_CARD], F_CHALLENGER_PLAYS)
         )
-        return 4 * (victim if plays else (victim + way) % seats) + way + 1
+        return 4 * (victim if plays else step_from(game, victim, 1, way)) + way + 1
     return -1
 
 
@@ -645,7 +659,7 @@ def turn_ok(
         drawing = before[OWED] and before[OWED_THEN] == phase_named(M, PH_DRAWN_CARD)
         if drawing and not child[OWED] and child[DRAWN] < 0:  # the refilled draw ran dry
             way = before[DIRECTION]
-            passed = (before[OWED_PLAYER] + way) % before[PLAYERS]
+            passed = step_from(before, before[OWED_PLAYER], 1, way)
             return child[CURRENT] == passed and child[DIRECTION] == way
         return child[CURRENT] == before[CURRENT] and child[DIRECTION] == before[DIRECTION]
     if not is_play(kind) and kind != A_CHALLENGE and kind != A_ACCEPT and kind != A_LOSER:
@@ -655,6 +669,17 @@ def turn_ok(
         return True
     way = child[DIRECTION]
     return (way == 1 or way == -1) and 4 * child[CURRENT] + way + 1 == expected
+
+
+@compiled
+def winner_of(game: Ints) -> int:
+    """rule_invariants._hand_winner: the one player still in with an empty hand, or the one
+    left (the mercy rule); -1 for none."""
+    alone = seated(game) == 1
+    for p in range(game[PLAYERS]):
+        if not is_out(game, p) and (alone or hand_size(game, p) == 0):
+            return p
+    return -1
 
 
 @compiled
@@ -671,13 +696,11 @@ def score_ok(
         scored_any = True
         game = snaps[i]
         scored = snaps[i + 1]
-        winner = -1
-        for p in range(players):
-            if hand_size(game, p) == 0:
-                winner = p
-                break
+        winner = winner_of(game)
         total = 0
         for p in range(players):
+            if p == winner:  # the last player left (the mercy rule) holds cards
+                continue
             base = hand_base(game, p)
             for card in range(game[FACES]):
                 if game[base + card] > 0:
@@ -712,17 +735,16 @@ def owed_as_said(
     """rule_invariants._owed_as_the_rule_says: the draw the transition set."""
     expected_player = -1
     expected_amount = -1
-    seats = game[PLAYERS]
     if event_in(M, inv, V_DRAW, event):
         expected_player, expected_amount = game[CURRENT], 1
     elif event_in(M, inv, V_PLAYS, event) and is_play(kind):
         owes = face(E, card, F_OWES) or face(E, card, F_ASKS_PICK)  # a Roulette: one card
         if owes and hand_size(game, player) > 1:
-            two = seats == 2
+            two = seated(game) == 2
             ahead = face(E, card, F_OWED_SEATS_TWO if two else F_OWED_SEATS)
             flips = face(E, card, F_OWED_FLIPS_TWO if two else F_OWED_FLIPS)
             way = -game[DIRECTION] if flips else game[DIRECTION]
-            expected_player = (player + ahead * way) % seats
+            expected_player = step_from(game, player, ahead, way)
             expected_amount = face(E, card, F_OWED)
     elif event_in(M, inv, V_PICK, event) and kind == A_PICK and game[OWED]:
         expected_player, expected_amount = game[OWED_PLAYER], 1
@@ -769,12 +791,31 @@ def ends_the_draw(E: Ints, game: Ints, card: int) -> bool:
 
 
 @compiled
+def out_as_owed(E: Ints, game: Ints, dealt: Ints) -> bool:
+    """rule_invariants._out_as_owed: the deal brought its player to the mercy count, and
+    all they held went under the top card."""
+    player, limit = game[OWED_PLAYER], E[E[E_RULES] + R_ELIMINATION]
+    got = min(game[OWED_AMOUNT], game[PILE_LEN])
+    held = hand_size(game, player) + got
+    if not limit or held < limit or got == 0:
+        return False
+    if hand_size(dealt, player) != 0 or dealt[PILE_LEN] != game[PILE_LEN] - got:
+        return False
+    for i in range(dealt[PILE_LEN]):
+        if pile_card(dealt, i) != pile_card(game, got + i):
+            return False
+    return discard_len(dealt) - discard_len(game) == held and not dealt[OWED]
+
+
+@compiled
 def dealt_as_owed(E: Ints, game: Ints, dealt: Ints) -> bool:
     """rule_invariants._dealt_as_owed: one deal of owed cards, from the top of the pile; a
     draw of no set number deals one, and stays owed unless the card ends it."""
     if not game[OWED]:
         return False
     player, amount = game[OWED_PLAYER], game[OWED_AMOUNT]
+    if is_out(dealt, player) and not is_out(game, player):
+        return out_as_owed(E, game, dealt)
     if owed_until(game) != NO_UNTIL and game[PILE_LEN] > 0:
         if hand_size(dealt, player) - hand_size(game, player) != 1:
             return False
@@ -860,7 +901,7 @@ def challenge_ok(
             return False
         if pending[CH_OFFENDER] != player or pending[CH_CARD] != card:
             return False
-        if pending[CH_VICTIM] != (player + game[DIRECTION]) % game[PLAYERS]:
+        if pending[CH_VICTIM] != step_from(game, player, 1, game[DIRECTION]):
             return False
         guilty = holds(E, game, player, card, color, face(E, card, F_GUILTY))
         bluff = holds(E, game, player, card, color, face(E, card, F_UNLESS))
@@ -878,17 +919,14 @@ def game_ends_ok(
         if not event_in(M, inv, V_SCORE, M[M[M_BR_EVENT] + log[i, 0]]):
             continue
         game = snaps[i]
-        winner = -1
-        for p in range(game[PLAYERS]):
-            if hand_size(game, p) == 0:
-                winner = p
-                break
+        winner = winner_of(game)
         if winner < 0:
             continue
         scored = snaps[i + 1]
         won = (
             E[E[E_RULES] + R_SINGLE_HAND] != 0
             or scored[HEADER + winner] >= E[E[E_RULES] + R_TARGET]
+            or seated(game) == 1
         )
         over = phase_in(M, inv, T_GAME_OVER, scored[PHASE]) == 1
         if over != won or scored[WINNER] != (winner if won else -1):
@@ -933,7 +971,7 @@ def hail_mary_ok(
             if left == 0:
                 continue
             way = 1 if face(E, card, F_LEFT_OF_PLAYER) else game[DIRECTION]
-            if after[CURRENT] != (player + way) % game[PLAYERS]:
+            if after[CURRENT] != step_from(game, player, 1, way):
                 return False
             window = game[WINDOW]
             last = -1

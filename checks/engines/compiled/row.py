@@ -20,6 +20,7 @@ from unospec.checks.engines.compiled.layout import (
     DIRECTION,
     FACES,
     HEADER,
+    OUT,
     OWED,
     OWED_AMOUNT,
     OWED_PLAYER,
@@ -163,9 +164,49 @@ def play_arg(color: int, target: int) -> int:
 
 
 @compiled_inline
+def is_out(s: Ints, player: int) -> bool:
+    """GameState.is_out."""
+    return player >= 0 and ((s[OUT] >> player) & 1) == 1
+
+
+@compiled
+def seated(s: Ints) -> int:
+    """GameState.seated: the players still in the game."""
+    n = s[PLAYERS]
+    for player in range(s[PLAYERS]):
+        n -= (s[OUT] >> player) & 1
+    return n
+
+
+@compiled
+def step_from(s: Ints, player: int, steps: int, way: int) -> int:
+    """GameState.next_player in direction `way`, skipping the players out of the game."""
+    n = s[PLAYERS]
+    if s[OUT] == 0:
+        return (player + steps * way) % n
+    for _ in range(steps):
+        player = (player + way) % n
+        while (s[OUT] >> player) & 1:
+            player = (player + way) % n
+    return player
+
+
+@compiled_inline
 def next_player(s: Ints, player: int, steps: int) -> int:
     """GameState.next_player: `steps` seats away in the current direction."""
-    return (player + steps * s[DIRECTION]) % s[PLAYERS]
+    if s[OUT] == 0:
+        return (player + steps * s[DIRECTION]) % s[PLAYERS]
+    return step_from(s, player, steps, s[DIRECTION])
+
+
+@compiled
+def seats_to(s: Ints, player: int, other: int) -> int:
+    """GameState.seats_to."""
+    steps, seat = 0, player
+    while seat != other and steps < s[PLAYERS]:
+        seat = next_player(s, seat, 1)
+        steps += 1
+    return steps
 
 
 @compiled_inline

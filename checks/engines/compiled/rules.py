@@ -38,6 +38,7 @@ from unospec.checks.engines.compiled.layout import (
     HANDS_PLAYED,
     HEADER,
     LEADER,
+    OUT,
     OWED,
     OWED_AMOUNT,
     OWED_PLAYER,
@@ -75,6 +76,7 @@ from unospec.checks.engines.compiled.row import (
     held,
     holds_any,
     is_deck_color,
+    is_out,
     next_player,
     no_challenge,
     owe,
@@ -87,8 +89,10 @@ from unospec.checks.engines.compiled.row import (
     pile_push_bottom,
     play_arg,
     refused,
+    seated,
     set_pile,
     sizes_base,
+    step_from,
     under_base,
 )
 from unospec.checks.engines.compiled.tables import (
@@ -138,6 +142,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_ASKS_TARGET,
     C_CHALLENGE_PENDING,
     C_DRAWS_ON,
+    C_ELIMINATES,
     C_FLIPS_IGNORED_CARD,
     C_GAME_IS_WON,
     C_GUESS_SHEDS_CARDS,
@@ -146,6 +151,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_MAY_STACK,
     C_NO_NUMBER_CARD_LEFT,
     C_NOTHING_TO_DRAW,
+    C_ONE_PLAYER_LEFT,
     C_OPENS_UNO_WINDOW,
     C_PILE_RUNS_OUT,
     C_PLAYS_DRAW_CARD,
@@ -194,6 +200,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     L_PICK,
     L_STACK,
     L_TURN_PLAYS,
+    MAX_CHAIN,
     OK,
     PH_AWAITING_CHALLENGE,
     PH_AWAITING_PLAY,
@@ -206,6 +213,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_BOTTOM_OF_PILE,
     R_COLORS,
     R_DRAW_WITHOUT,
+    R_ELIMINATION,
     R_HAND_SIZE,
     R_IN_PLAY,
     R_JUMP_IN,
@@ -222,6 +230,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     S_FIRST_FLIP,
     S_JUMP_IN,
     S_MATCHING,
+    S_MERCY_RULE,
     S_NO_MATCHING_CARD,
     S_NO_MERCY,
     S_RESHUFFLE,
@@ -237,6 +246,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     U_DEAL_CARDS,
     U_DISCARD_DOWN_TO_ONE,
     U_DRAW_WHAT_THE_PILE_HAS,
+    U_ELIMINATE_THE_DRAWER,
     U_JUDGE_CHALLENGE,
     U_KEEP_FOR_REDEAL,
     U_NAME_COLOR,
@@ -282,10 +292,6 @@ LOG_BRANCH, LOG_WITH_ACTION, LOG_OWED, LOG_PILE, LOG_LEADER_CARDS = range(5)
 the log is that wide) the draw owed, the draw pile's size and the leader's cards before it."""
 LOG_COLUMNS = 5
 
-MAX_CHAIN = 64
-"""Transitions one step may fire before the engine calls the machine broken: the reference's
-longest chain is under ten (a play, its colour, a draw, a resolve, a window)."""
-
 
 # -- where things are in a row ---------------------------------------------------------------
 
@@ -322,10 +328,25 @@ def needs_color(E: Ints, s: Ints, player: int, card: int) -> bool:
 
 
 @compiled
+def hand_winner(s: Ints) -> int:
+    """scoring.hand_winner: the first player with no cards, or the last one left."""
+    alone = seated(s) == 1
+    for player in range(s[PLAYERS]):
+        if is_out(s, player):
+            continue
+        if alone or hand_size(s, player) == 0:
+            return player
+    return -1
+
+
+@compiled
 def hand_points(E: Ints, s: Ints) -> int:
     """scoring.hand_points, or a refusal (a card without points: a gap in Keeping Score)."""
     total = 0
+    winner = hand_winner(s)
     for player in range(s[PLAYERS]):
+        if player == winner:
+            continue
         base = hand_base(s, player)
         for card in range(s[FACES]):
             count = s[base + card]
@@ -335,15 +356,6 @@ def hand_points(E: Ints, s: Ints) -> int:
                     return refused(GAP, S_SCORING)
                 total += count * points
     return total
-
-
-@compiled
-def hand_winner(s: Ints) -> int:
-    """scoring.hand_winner: the first player with no cards."""
-    for player in range(s[PLAYERS]):
-        if hand_size(s, player) == 0:
-            return player
-    return -1
 
 
 # -- guards: model.legality's check_* ---------------------------------------------------------
@@ -450,7 +462,7 @@ def can_stack(E: Ints, s: Ints) -> bool:
 @compiled
 def check_other_player(s: Ints, player: int, card: int, target: int) -> int:
     """legality._check_other_player."""
-    if not 0 <= target < s[PLAYERS] or target == player:
+    if not 0 <= target < s[PLAYERS] or target == player or is_out(s, target):
         return refused(ILLEGAL, CARD_RULE + card)
     return OK
 
@@ -530,7 +542,7 @@ def check_deal(E: Ints, s: Ints, order: Ints) -> int:
             count += given == card
         if count != E[deck + card]:
             return refused(ILLEGAL, S_SET_UP)
-    if E[E[E_RULES] + R_HAND_SIZE] * s[PLAYERS] + 1 > n:
+    if E[E[E_RULES] + R_HAND_SIZE] * seated(s) + 1 > n:
         return refused(GAP, S_DEAL)
     return OK
 
@@ -645,7 +657,7 @@ def validate(
             return r
         return check_in_hand(s, player, card)
     if check == V_LOSER:
-        if not 0 <= player < s[PLAYERS]:
+        if not 0 <= player < s[PLAYERS] or is_out(s, player):
             return refused(ILLEGAL, S_TURN)
         if not face(E, s[SPECIAL], F_EVERYONE) and player == s[ACTOR]:
             return refused(ILLEGAL, CARD_RULE + s[SPECIAL])
@@ -693,7 +705,13 @@ def condition(
     if which == C_OPENS_UNO_WINDOW:
         return 1 if hand_size(s, s[ACTOR]) == 1 and not E[E[E_RULES] + R_NO_UNO_CALL] else 0
     if which == C_HAND_EMPTIED:
-        return 1 if hand_size(s, s[ACTOR]) == 0 else 0
+        return 1 if hand_size(s, s[ACTOR]) == 0 and not is_out(s, s[ACTOR]) else 0
+    if which == C_ELIMINATES:
+        limit = E[E[E_RULES] + R_ELIMINATION]
+        dealt = min(s[OWED_AMOUNT], s[PILE_LEN])
+        return 1 if limit and dealt > 0 and hand_size(s, s[OWED_PLAYER]) + dealt >= limit else 0
+    if which == C_ONE_PLAYER_LEFT:
+        return 1 if seated(s) == 1 else 0
     if which == C_JUMPS_IN:
         return 1 if E[E[E_RULES] + R_JUMP_IN] else 0
     if which == C_ASKS_PICK:
@@ -724,7 +742,7 @@ def condition(
         right = face(E, last, F_COLOR) == arg_color(color)
         return 1 if right and hand_size(s, player) > 2 else 0
     if which == C_GAME_IS_WON:
-        if E[E[E_RULES] + R_SINGLE_HAND]:
+        if E[E[E_RULES] + R_SINGLE_HAND] or seated(s) == 1:
             return 1
         winner = hand_winner(s)
         points = hand_points(E, s)
@@ -740,12 +758,14 @@ def condition(
 @compiled
 def deal_cards(E: Ints, s: Ints, order: Ints) -> None:
     """updates.deal_cards: deal one card at a time, leader first."""
-    players, size = s[PLAYERS], E[E[E_RULES] + R_HAND_SIZE]
+    players, size = seated(s), E[E[E_RULES] + R_HAND_SIZE]
     base = sizes_base(s)
     for i in range(base, pile_base(s)):  # hand sizes, hand counts, under counts
         s[i] = 0
-    for i in range(players * size):
-        add_to_hand(s, (s[LEADER] + i) % players, order[i], 1)
+    seat = s[LEADER]
+    for i in range(players * size):  # round the players still in, clockwise
+        add_to_hand(s, seat, order[i], 1)
+        seat = step_from(s, seat, 1, 1)
     set_pile(s, order, players * size, order.shape[0] - players * size)
     s[TOP] = -1
     s[UNDER] = 0
@@ -807,6 +827,27 @@ def draw_what_the_pile_has(M: Ints, E: Ints, s: Ints) -> None:
 
 
 @compiled
+def eliminate_the_drawer(s: Ints) -> None:
+    """updates.eliminate_the_drawer: the draw is dealt, and its player's cards go under the
+    top card; they are out, and the turn moves on from them where it was theirs."""
+    player = s[OWED_PLAYER]
+    for _ in range(min(s[OWED_AMOUNT], s[PILE_LEN])):
+        add_to_hand(s, player, pile_pop(s), 1)
+    under = under_base(s)
+    for c in range(s[FACES]):
+        count = held(s, player, c)
+        if count:
+            add_to_hand(s, player, c, -count)
+            s[under + c] += count
+            s[UNDER] += count
+    owe_nothing(s)
+    s[DRAWN] = -1
+    s[OUT] |= 1 << player
+    if is_out(s, s[CURRENT]):
+        s[CURRENT] = next_player(s, s[CURRENT], 1)
+
+
+@compiled
 def score_hand(E: Ints, s: Ints) -> int:
     """updates.score_hand: the winner scores the cards left in the other hands."""
     winner = hand_winner(s)
@@ -814,9 +855,13 @@ def score_hand(E: Ints, s: Ints) -> int:
     if points < 0:
         return points
     s[HEADER + winner] += points
-    won = E[E[E_RULES] + R_SINGLE_HAND] or s[HEADER + winner] >= E[E[E_RULES] + R_TARGET]
-    if E[E[E_RULES] + R_ROTATE_LEADER] and not won:
-        s[LEADER] = (s[LEADER] + 1) % s[PLAYERS]
+    won = (
+        E[E[E_RULES] + R_SINGLE_HAND]
+        or s[HEADER + winner] >= E[E[E_RULES] + R_TARGET]
+        or seated(s) == 1
+    )
+    if (E[E[E_RULES] + R_ROTATE_LEADER] and not won) or is_out(s, s[LEADER]):
+        s[LEADER] = step_from(s, s[LEADER], 1, 1)
     s[HANDS_PLAYED] += 1
     s[WINNER] = winner if won else -1
     return OK
@@ -918,7 +963,7 @@ def update(
         s[COLOR] = arg_color(arg)
         s[ACTOR] = player
         if face(E, card, F_LEFT_OF_PLAYER):
-            s[CURRENT] = (player + 1) % s[PLAYERS]
+            s[CURRENT] = step_from(s, player, 1, 1)
         else:
             s[CURRENT] = next_player(s, player, 1)
         s[WINDOW] = -1
@@ -937,6 +982,8 @@ def update(
         owe(s, player, face(E, special, F_DRAW), phase_named(M, PH_RESOLVING))
     elif which == U_SCORE_HAND:
         return score_hand(E, s)
+    elif which == U_ELIMINATE_THE_DRAWER:
+        eliminate_the_drawer(s)
     elif which == U_DEAL_CARDS:
         deal_cards(E, s, order)
     elif which == U_SET_FLIPPED_CARD_ASIDE:
@@ -1091,6 +1138,8 @@ def check_fields(E: Ints, s: Ints, kind: int, player: int, card: int, arg: int) 
     """kernel._check_fields."""
     if not 0 <= player < s[PLAYERS]:
         return refused(ILLEGAL, S_TURN)
+    if is_out(s, player) and kind != A_DEAL and kind != A_RESHUFFLE:
+        return refused(ILLEGAL, S_MERCY_RULE)
     if not 0 <= card < s[FACES]:
         return refused(ILLEGAL, S_TURN)
     if kind == A_CATCH and not 0 <= arg < s[PLAYERS]:
@@ -1133,7 +1182,7 @@ def run(
     r = fire(M, E, s, event, kind, player, card, arg, order, 1, log, snaps, logn)
     if r < 0:
         return r
-    for _ in range(MAX_CHAIN):
+    for _ in range(MAX_CHAIN + E[E[E_RULES] + R_IN_PLAY]):
         phase = s[PHASE]
         event = M[M[M_SAME_STEP] + phase]
         if event >= 0:
@@ -1172,8 +1221,8 @@ def plays_of(E: Ints, s: Ints, kind: int, player: int, card: int, out: Grid, n: 
     named = needs_color(E, s, player, card)
     colours = E[E[E_RULES] + R_COLORS] if named else 1
     targets = face(E, card, F_ASKS_TARGET) != 0 and hand_size(s, player) > 1
-    for target in range(-1, s[PLAYERS]):  # every other player, or none
-        if (target == -1) == targets or target == player:
+    for target in range(-1, s[PLAYERS]):  # every other player still in, or none
+        if (target == -1) == targets or target == player or (target >= 0 and is_out(s, target)):
             continue
         for i in range(colours):
             color = E[colors_at + i] if named else -1
@@ -1242,7 +1291,7 @@ def list_moves(M: Ints, E: Ints, s: Ints, lister: int, out: Grid, n: int) -> int
     if lister == L_NAME_LOSER:
         everyone = face(E, s[SPECIAL], F_EVERYONE)
         for p in range(s[PLAYERS]):
-            if everyone or p != s[ACTOR]:
+            if (everyone or p != s[ACTOR]) and not is_out(s, p):
                 n = put(out, n, A_LOSER, p, 0, 0)
         return n
     if lister == L_KEEP:
@@ -1254,7 +1303,7 @@ def list_moves(M: Ints, E: Ints, s: Ints, lister: int, out: Grid, n: int) -> int
         return put(out, n, A_UNO, s[WINDOW], 0, 0)
     if lister == L_CATCH:
         for p in range(s[PLAYERS]):
-            if p != s[WINDOW]:
+            if p != s[WINDOW] and not is_out(s, p):
                 n = put(out, n, A_CATCH, p, 0, s[WINDOW])
         return n
     return n

@@ -84,7 +84,7 @@ def play_batch(
     batch = np.zeros(g.BATCH, dtype=np.int64)
     actions = np.zeros((max_steps + 16 if record else 1, 6), dtype=np.int64)
     orders = np.zeros(4 * prog.cards if record else 1, dtype=np.int64)
-    snaps_rows = 64 if check else 1
+    snaps_rows = prog.chain_rows if check else 1
     arrays = (
         np.zeros(length, dtype=np.int64),  # s
         np.zeros(length, dtype=np.int64),  # after
@@ -92,7 +92,7 @@ def play_batch(
         np.zeros((prog.max_moves, 4), dtype=np.int64),
         np.zeros(length, dtype=np.int64),  # closed
         np.zeros(prog.cards + 4, dtype=np.int64),  # order
-        np.zeros((64, LOG_COLUMNS), dtype=np.int64),
+        np.zeros((prog.chain_rows, LOG_COLUMNS), dtype=np.int64),
         np.zeros((snaps_rows, length if check else 0), dtype=np.int64),
         np.zeros(1, dtype=np.int64),
         np.zeros(faces, dtype=np.int64),

@@ -111,6 +111,8 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.stacks: v.C_STACKS,
     b.asks_pick: v.C_ASKS_PICK,
     b.jumps_in: v.C_JUMPS_IN,
+    b.eliminates: v.C_ELIMINATES,
+    b.one_player_left: v.C_ONE_PLAYER_LEFT,
     **dict(
         zip(
             b.JUMPED_IN,
@@ -151,6 +153,7 @@ UPDATE_TWINS: dict[Callable[..., Any], int] = {
     u.stack_card: v.U_STACK_CARD,
     u.take_the_stack: v.U_TAKE_THE_STACK,
     u.pick_colour: v.U_PICK_COLOUR,
+    u.eliminate_the_drawer: v.U_ELIMINATE_THE_DRAWER,
 }
 LISTER_TWINS: dict[Callable[..., Any], int] = {
     LISTERS["play"]: v.L_TURN_PLAYS,
@@ -496,6 +499,7 @@ def edition_tables(edition: Edition) -> Array:
     rule_row[v.R_STACKING] = v.STACKING.index(rules.stacking)
     rule_row[v.R_JUMP_IN] = int(rules.jump_in == "identical-card")
     rule_row[v.R_NO_UNO_CALL] = int(rules.uno_call == "none")
+    rule_row[v.R_ELIMINATION] = rules.elimination
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

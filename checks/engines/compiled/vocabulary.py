@@ -71,6 +71,12 @@ STEP_FIELDS = 3  # the primitive (P_*), and two of its parameters
 FACE_FIELDS = F_STEPS + 1 + MAX_STEPS * STEP_FIELDS
 HOLD_CURRENT_COLOR, HOLD_WILD = 1, 2
 
+MAX_CHAIN = 64
+"""Transitions one step may fire, besides one per card in play, before the engine calls the
+machine broken: the reference's longest chain is under ten (a play, its colour, a draw, a
+resolve, a window) but for a draw of no set number (draw until playable, a roulette), which
+deals one card per transition, at most every card in play before a reshuffle."""
+
 # -- the edition's rules (model.edition.Rules), as slots of one array
 (
     R_HAND_SIZE,
@@ -91,8 +97,9 @@ HOLD_CURRENT_COLOR, HOLD_WILD = 1, 2
     R_STACKING,  # 0 none, 1 same kind, 2 an equal or higher count, 3 any draw card
     R_JUMP_IN,  # a card identical to the top card may be played out of turn
     R_NO_UNO_CALL,  # no one calls UNO, and no one is caught
-) = range(18)
-RULE_FIELDS = 18
+    R_ELIMINATION,  # a player holding this many cards is out of the game; 0: no one is
+) = range(19)
+RULE_FIELDS = 19
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 
@@ -138,7 +145,9 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     C_STACKS,
     C_ASKS_PICK,
     C_JUMPS_IN,
-) = range(20)
+    C_ELIMINATES,
+    C_ONE_PLAYER_LEFT,
+) = range(22)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
@@ -164,7 +173,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     U_STACK_CARD,
     U_TAKE_THE_STACK,
     U_PICK_COLOUR,
-) = range(24)
+    U_ELIMINATE_THE_DRAWER,
+) = range(25)
 NO_UPDATE = -1
 
 # -- who may make each step, with what (model.moves), by the step event they list
@@ -278,6 +288,7 @@ RULE_SECTIONS: tuple[str, ...] = (
     "STACKING",
     "NO_MERCY",
     "JUMP_IN",
+    "MERCY_RULE",
 )
 """The `model.sections` constants a refusal can cite, by number."""
 (
@@ -295,5 +306,6 @@ RULE_SECTIONS: tuple[str, ...] = (
     S_STACKING,
     S_NO_MERCY,
     S_JUMP_IN,
+    S_MERCY_RULE,
 ) = range(len(RULE_SECTIONS))
 CARD_RULE = 1024

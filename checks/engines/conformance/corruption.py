@@ -286,6 +286,11 @@ STATE_CORRUPTIONS: tuple[Corruption, ...] = (
     Corruption("leader", "a leader past the table", lambda e, g: g._replace(leader=g.players)),
     Corruption("winner", "a winner past the table", lambda e, g: g._replace(winner=g.players)),
     Corruption("winner", "a winner before the game is over", _winner_too_soon),
+    Corruption(
+        "out",
+        "the player to move out of the game, holding their cards",
+        lambda e, g: g._replace(out=g.out | 1 << g.current) if 0 <= g.current < g.players else None,
+    ),
 )
 """Every field of the state made wrong, at least one way each."""
 

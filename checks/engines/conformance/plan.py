@@ -19,7 +19,9 @@ caught by a few thousand of the right scale. So the check's states are shared am
    deal between hands is reached after every way a hand can end.
 
 A run the edition cannot make (one colour only, no seat more than the fewest) is left out
-and its share goes to the first. An edition with house rules that the portfolio explores at
+and its share goes to the first. A deck too large for one run (`model.scale.split_scale`:
+No Mercy's) is compared in parts, the numbers with each group of the other kinds, the run's
+share split among them. An edition with house rules that the portfolio explores at
 scales of their own (stacking, jump-in: `model.scale.house_scales`) is compared at each of
 those too, with `HOUSE_SHARE` of the states each, taken from the first run's.
 """
@@ -31,7 +33,14 @@ from dataclasses import dataclass
 from unospec.model.distinguishing import NAME as DISTINGUISHING
 from unospec.model.distinguishing import distinguishing
 from unospec.model.edition import Edition
-from unospec.model.scale import DEFAULT, fitting_scale, house_scales, parse_scale, scale_edition
+from unospec.model.scale import (
+    DEFAULT,
+    fitting_scale,
+    house_scales,
+    parse_scale,
+    scale_edition,
+    split_scale,
+)
 
 
 @dataclass(frozen=True)
@@ -78,6 +87,7 @@ def check_plan(edition: Edition, states: int, games: int) -> tuple[Run, ...]:
     ]  # fmt: skip
     shares = [round(states * share) for share in SHARES]
     runs: list[Run] = []
+    first_parts = 0
     for share, run in zip(shares, wanted, strict=True):
         if run is None:
             shares[0] += share
@@ -85,14 +95,25 @@ def check_plan(edition: Edition, states: int, games: int) -> tuple[Run, ...]:
         scale, players, variant, reaches = run
         played = distinguishing(edition) if variant else edition
         fitted = fitting_scale(played, players or seats, scale)
-        runs.append(Run(fitted, players, share, 0, variant, reaches))
+        parts = split_scale(played, fitted)  # a deck too large to compare whole, in parts
+        first_parts = first_parts or len(parts)
+        for part in parts:
+            runs.append(Run(part, players, share // len(parts), 0, variant, reaches))
     for scale in house_scales(edition):
         share = round(states * HOUSE_SHARE)
         shares[0] -= share
         fitted = fitting_scale(edition, seats, scale)
         runs.append(Run(fitted, seats, share, 0, None, "a house rule's own scale"))
-    first = runs[0]
-    runs[0] = Run(first.scale, first.players, shares[0], games, first.variant, first.reaches)
+    for i in range(first_parts):  # the first run's share, less the house rules', in its parts
+        first = runs[i]
+        runs[i] = Run(
+            first.scale,
+            first.players,
+            shares[0] // first_parts,
+            games if i == 0 else 0,
+            first.variant,
+            first.reaches,
+        )
     return tuple(runs)
 
 
