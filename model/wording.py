@@ -16,9 +16,17 @@ def span(counts: list[int]) -> str:
     return ", ".join(map(str, counts))
 
 
-def owed_words(player: int, amount: int) -> str:
-    """A draw the table still owes, as a counterexample's steps and a replay's end tell it."""
-    return f"pending draw: player {player} owes {amount}"
+def owed_words(player: int, amount: int, until: str = "", stackable: bool = False) -> str:
+    """A draw the table still owes, as a counterexample's steps and a replay's end tell it;
+    `until` says when a draw of no set number stops ("a playable card", "red"), `stackable`
+    that it may still be passed on (stacking).
+
+    >>> owed_words(1, 1, until="a playable card")
+    'pending draw: player 1 owes 1 at a time, until a playable card'
+    """
+    how = f" at a time, until {until}" if until else ""
+    passed = " (may be passed on)" if stackable else ""
+    return f"pending draw: player {player} owes {amount}{how}{passed}"
 
 
 def challenge_words(guilty: bool) -> str:

@@ -26,7 +26,14 @@ from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
 from unospec.model.kernel import empty_table, run
-from unospec.model.state import GameState, Owed, PendingChallenge
+from unospec.model.state import (
+    NO_UNTIL,
+    UNTIL_PICKED,
+    UNTIL_PLAYABLE,
+    GameState,
+    Owed,
+    PendingChallenge,
+)
 from unospec.model.trace import Trace, TraceJson, action_step, deck_and_actions
 from unospec.model.wording import challenge_words, owed_words
 
@@ -169,7 +176,11 @@ def changes(edition: Edition, before: GameState, after: GameState) -> list[str]:
 
 
 def _owed(owed: Owed | None) -> str:
-    return owed_words(owed.player, owed.amount) if owed else "no draw pending"
+    if owed is None:
+        return "no draw pending"
+    until = {NO_UNTIL: "", UNTIL_PLAYABLE: "a playable card", UNTIL_PICKED: "a colour is picked"}
+    stop = until.get(owed.until, COLORS[owed.until] if 0 <= owed.until < len(COLORS) else "?")
+    return owed_words(owed.player, owed.amount, stop, owed.stackable)
 
 
 def _challenge(c: PendingChallenge | None) -> str:
