@@ -312,9 +312,10 @@ def _rank_rule(reader: Reader, rule: str, rank: int, entries: list[Any]) -> None
         for e in entries
         if isinstance(e, dict) and e.get("kind") == NUMBER and isinstance(e.get("ranks"), list)
         for r in e["ranks"]
+        if isinstance(r, int)  # a rank of another type is the deck's own error, said there
     }
     if rank not in ranks:
-        have = ", ".join(str(r) for r in sorted(r for r in ranks if isinstance(r, int)))
+        have = ", ".join(str(r) for r in sorted(ranks))
         expected = f"the rule of a rank the deck's number cards have ({have or 'none'})"
         reader.fail(("cards", rule), expected, Shown(repr(rule)))
     if reader.has(("cards", rule, "wild")):

@@ -604,3 +604,16 @@ def test_a_very_long_dotted_key_is_refused_quickly(workdir: Path) -> None:
     path.write_bytes(".".join(["a"] * 20_000).encode() + b" = 1\n" + TEXTS["express"])
     with pytest.raises(EditionError), time_limit(LIMIT):
         load_edition_file(path)
+
+
+def test_a_rank_of_the_wrong_type_beside_a_rank_rule_fails_with_one_line(tmp_path: Path) -> None:
+    """No Mercy's `[cards.number-7]` read the deck's ranks into a set: a rank written as an
+    array (`ranks = [[], 1]`) crashed with "unhashable type" before the deck's own error."""
+    text = TEXTS["no-mercy"].decode()
+    bad = text.replace("ranks = [0]\n", "ranks = [[]]\n", 1)
+    assert bad != text
+    path = tmp_path / "no-mercy.toml"
+    path.write_text(bad, encoding="utf-8")
+    with pytest.raises(EditionError) as error:
+        load_edition_file(path)
+    check_error(error.value, path, bad.encode())
