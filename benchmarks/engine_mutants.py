@@ -180,9 +180,8 @@ MUTANTS = (
            "eliminate_the_drawer", "if is_out(s, s[CURRENT]):", "if False:", ("no-mercy",),
            "micro,kinds=number+draw-two+skip,copies=3,actions=2", 3),
     Mutant("mercy-deals-the-out", "a player out of the game is dealt no hand", RULES,
-           "deal_cards", "seat = step_from(s, seat, 1, 1)",
-           "seat = (seat + 1) % s[PLAYERS]", ("no-mercy",),
-           "micro,kinds=number+draw-two+skip,copies=3,actions=2,target=3", 3),
+           "deal_cards", "else step_from(s, seat, 1, 1)", "else (seat + 1) % s[PLAYERS]",
+           ("no-mercy",), "micro,kinds=number+draw-two+skip,copies=3,actions=2,target=3", 3),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

@@ -173,6 +173,8 @@ def is_out(s: Ints, player: int) -> bool:
 def seated(s: Ints) -> int:
     """GameState.seated: the players still in the game."""
     n = s[PLAYERS]
+    if s[OUT] == 0:
+        return n
     for player in range(s[PLAYERS]):
         n -= (s[OUT] >> player) & 1
     return n

@@ -765,7 +765,7 @@ def deal_cards(E: Ints, s: Ints, order: Ints) -> None:
     seat = s[LEADER]
     for i in range(players * size):  # round the players still in, clockwise
         add_to_hand(s, seat, order[i], 1)
-        seat = step_from(s, seat, 1, 1)
+        seat = (seat + 1) % s[PLAYERS] if s[OUT] == 0 else step_from(s, seat, 1, 1)
     set_pile(s, order, players * size, order.shape[0] - players * size)
     s[TOP] = -1
     s[UNDER] = 0
