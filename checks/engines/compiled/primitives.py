@@ -30,11 +30,9 @@ from unospec.checks.engines.compiled.layout import (
     OWED_STACKABLE,
     OWED_UNTIL,
     SPECIAL,
-    UNDER,
     UNTIL_BIAS,
 )
 from unospec.checks.engines.compiled.row import (
-    add_to_hand,
     face,
     hand_base,
     held,
@@ -45,9 +43,9 @@ from unospec.checks.engines.compiled.row import (
     phase_named,
     seated,
     seats_to,
+    shed_under,
     sizes_base,
     step_from,
-    under_base,
 )
 from unospec.checks.engines.compiled.tables import E_RULES
 from unospec.checks.engines.compiled.vocabulary import F_COLOR, F_WILD, PH_RESOLVING, R_STACKING
@@ -206,9 +204,7 @@ def discard_colour(E: Ints, s: Ints, player: int, card: int) -> None:
     for c in range(s[FACES]):
         count = held(s, player, c)
         if count and not face(E, c, F_WILD) and face(E, c, F_COLOR) == colour:
-            add_to_hand(s, player, c, -count)
-            s[under_base(s) + c] += count
-            s[UNDER] += count
+            shed_under(s, player, c, count)
 
 
 @compiled

@@ -103,6 +103,15 @@ def add_to_hand(s: Ints, player: int, card: int, count: int) -> None:
 
 
 @compiled_inline
+def shed_under(s: Ints, player: int, card: int, count: int) -> None:
+    """`count` copies of `card` go from `player`'s hand under the discard pile's top card
+    (a Discard All, a Hail Mary's discard, a hand put out by the mercy rule)."""
+    add_to_hand(s, player, card, -count)
+    s[under_base(s) + card] += count
+    s[UNDER] += count
+
+
+@compiled_inline
 def pile_card(s: Ints, i: int) -> int:
     """The draw pile's `i`-th card from the top."""
     return s[pile_base(s) + (s[PILE_START] + i) % s[CARDS]]

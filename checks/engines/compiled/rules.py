@@ -91,6 +91,7 @@ from unospec.checks.engines.compiled.row import (
     refused,
     seated,
     set_pile,
+    shed_under,
     sizes_base,
     step_from,
     under_base,
@@ -833,13 +834,10 @@ def eliminate_the_drawer(s: Ints) -> None:
     player = s[OWED_PLAYER]
     for _ in range(min(s[OWED_AMOUNT], s[PILE_LEN])):
         add_to_hand(s, player, pile_pop(s), 1)
-    under = under_base(s)
     for c in range(s[FACES]):
         count = held(s, player, c)
         if count:
-            add_to_hand(s, player, c, -count)
-            s[under + c] += count
-            s[UNDER] += count
+            shed_under(s, player, c, count)
     owe_nothing(s)
     s[DRAWN] = -1
     s[OUT] |= 1 << player
@@ -969,13 +967,10 @@ def update(
         s[WINDOW] = -1
     elif which == U_DISCARD_DOWN_TO_ONE:
         base = hand_base(s, player)
-        under = under_base(s)
         for c in range(s[FACES]):
             shed = s[base + c] - (1 if c == card else 0)
             if shed > 0:
-                s[under + c] += shed
-                s[UNDER] += shed
-                add_to_hand(s, player, c, -shed)
+                shed_under(s, player, c, shed)
     elif which == U_OWE_LOSER_PENALTY:
         special = s[SPECIAL]
         s[SPECIAL] = -1
