@@ -48,6 +48,9 @@ NO_UNO_CALL = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "no-uno-call.toml"),
 )
 """Classic without the UNO call, as RLCard plays (`play.uno_call = "none"`)."""
+RLCARD = (os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "rlcard.toml"),)
+"""RLCard's UNO as a delta of classic: a last-resort Wild Draw Four, a drawn card played by
+its colour, a drawn wild played plain."""
 WILD_JUDGED = ("express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 """The editions whose Wild Draw card is judged guilty for a wild held."""
 
@@ -182,6 +185,15 @@ MUTANTS = (
     Mutant("mercy-deals-the-out", "a player out of the game is dealt no hand", RULES,
            "deal_cards", "else step_from(s, seat, 1, 1)", "else (seat + 1) % s[PLAYERS]",
            ("no-mercy",), "micro,kinds=number+draw-two+skip,copies=3,actions=2,target=3", 3),
+    Mutant("last-resort-ignored", "the Wild Draw Four as a last resort (RLCard's rule)", RULES,
+           "own_rule_allows", "and holds_another_play(E, s, player):",
+           "and held(s, player, card) > 1:", RLCARD, "micro,hand=3", 2),
+    Mutant("drawn-card-plays-by-number", "a drawn card played by colour (RLCard's rule)", RULES,
+           "by_colour_allows", "face(E, card, F_COLOR) == s[COLOR]",
+           "matches(E, s[COLOR], s[TOP], card)", RLCARD),
+    Mutant("drawn-wild-plain-skips", "a drawn wild played plain (RLCard's rule)", RULES,
+           "play_plain_wild", "s[CURRENT] = next_player(s, player, 1)",
+           "s[CURRENT] = next_player(s, player, 2)", RLCARD),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

@@ -76,6 +76,7 @@ RULE_KEYS: dict[str, str] = {
     "stacking": "play.stacking",
     "jump_in": "play.jump_in",
     "uno_call": "play.uno_call",
+    "drawn_wild": "play.drawn_wild",
     "elimination": "play.elimination",
 }
 """Where each field of `Rules` is written in an edition file, for messages that name it."""
@@ -571,6 +572,7 @@ HOUSE_RULES = (
     "stacking",
     "jump_in",
     "uno_call",
+    "drawn_wild",
     "elimination",
 )
 """The optional `[play]` keys: a house rule or a newer edition's rule, the booklets' own where

@@ -12,7 +12,7 @@ from unospec.model import sections
 from unospec.model.actions import Action, Play
 from unospec.model.edition import Edition
 from unospec.model.flows import cites, requires, resuming, settled_by
-from unospec.model.legality import can_stack, stacks_on, stops_the_draw
+from unospec.model.legality import can_stack, plays_as_plain_wild, stacks_on, stops_the_draw
 from unospec.model.primitives import (
     ColourRoulette,
     DiscardColour,
@@ -63,6 +63,21 @@ def plays_wild(edition: Edition, game: GameState, action: Action | None) -> bool
     The card's effect asks for a colour (its `name-colour` step)."""
     assert isinstance(action, Play)
     return edition.faces.effect[action.card].asks("colour")
+
+
+def _drawn_wilds_plain(edition: Edition) -> bool | None:
+    """Only where the edition plays a drawn wild as a plain one, and its deck has wilds."""
+    return None if edition.rules.drawn_wild == "plain-wild" and any(edition.faces.wild) else False
+
+
+@cites(sections.RLCARD)
+@settled_by("play.drawn_wild", _drawn_wilds_plain)
+def plays_drawn_wild_plain(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The card just drawn is a wild, played as a plain Wild where the edition says so,
+    `drawn_wild = "plain-wild"`: it names the colour, and nothing else of it is carried out
+    (RLCard's UNO: the round's rules)."""
+    assert isinstance(action, Play)
+    return plays_as_plain_wild(edition, game, action.card)
 
 
 @cites(sections.ACTION_CARDS)

@@ -88,6 +88,7 @@ class Rules:
     stacking: r.Stacking = "none"
     jump_in: r.JumpIn = "none"
     uno_call: r.UnoCall = "required"
+    drawn_wild: r.DrawnWild = "as-printed"
     elimination: int = 0  # a player holding this many cards or more is out; 0: no one is
 
 
@@ -98,6 +99,7 @@ NO_HOUSE_RULE: dict[str, object] = {
     "stacking": "none",
     "jump_in": "none",
     "uno_call": "required",
+    "drawn_wild": "as-printed",
     "elimination": 0,
 }
 """The `Rules` a file may leave out, as the five booklets play (Let's Play: draw one card, and

@@ -17,6 +17,7 @@ from unospec.model.primitives import (
     ColourRoulette,
     Draw,
     HailMary,
+    LastResort,
     NameColour,
     PenaltyRace,
     SwapHands,
@@ -68,7 +69,28 @@ def is_bluff(edition: Edition, game: GameState, player: int, card: int) -> bool:
 
 
 def own_rule_allows(edition: Edition, game: GameState, player: int, card: int) -> bool:
-    """The card's own Action Cards section lets `player` play it now (matching apart)."""
+    """The card's own Action Cards section lets `player` play it now (matching apart); a
+    card of last resort, only when they hold no other card they may play (RLCard's Wild
+    Draw Four: `UnoRound.get_legal_actions`)."""
+    if edition.faces.effect[card].find(LastResort) is not None:
+        return not _holds_another_play(edition, game, player) and _own_section_allows(
+            edition, game, player, card
+        )
+    return _own_section_allows(edition, game, player, card)
+
+
+def _holds_another_play(edition: Edition, game: GameState, player: int) -> bool:
+    """Whether `player` holds a card they may play now that is not a card of last resort."""
+    matching, effects = matching_cards(edition, game.color, game.top), edition.faces.effect
+    return any(
+        c in matching
+        and effects[c].find(LastResort) is None
+        and _own_section_allows(edition, game, player, c)
+        for c in game.hands[player]
+    )
+
+
+def _own_section_allows(edition: Edition, game: GameState, player: int, card: int) -> bool:
     effect = edition.faces.effect[card]
     hail_mary, wild_draw = effect.find(HailMary), effect.find(WildDraw)
     if hail_mary is not None and hail_mary.own_turn == "interrupt-only":
@@ -137,8 +159,21 @@ def has_a_play(edition: Edition, game: GameState, player: int) -> bool:
 
 def needs_color(edition: Edition, game: GameState, player: int, card: int) -> bool:
     """A wild names a colour, except as a player's last card (the hand is over: Winning),
-    and a wild whose effect asks none (a Color Roulette's colour is the next player's pick)."""
-    return edition.faces.effect[card].asks("colour") and len(game.hands[player]) > 1
+    and a wild whose effect asks none (a Color Roulette's colour is the next player's pick),
+    unless it is played as a plain wild (`plays_as_plain_wild`)."""
+    if len(game.hands[player]) <= 1:
+        return False
+    return edition.faces.effect[card].asks("colour") or plays_as_plain_wild(edition, game, card)
+
+
+def plays_as_plain_wild(edition: Edition, game: GameState, card: int) -> bool:
+    """`card` is a wild played straight after being drawn, which the edition plays as a
+    plain Wild (`drawn_wild = "plain-wild"`, RLCard's UNO): it names the colour, and
+    nothing else of it is carried out. (A card is drawn, `game.drawn`, only while its
+    player decides whether to play it.)"""
+    return (
+        edition.rules.drawn_wild == "plain-wild" and card == game.drawn and edition.faces.wild[card]
+    )
 
 
 def _check_player(game: GameState, player: int, expected: int, doing: str) -> None:
@@ -163,7 +198,11 @@ def _check_color(edition: Edition, game: GameState, action: Play) -> None:
         raise IllegalAction(edition.section_of(card), f"{card} needs a colour to be named")
     if not wild and action.color >= 0:
         raise IllegalAction(sections.MATCHING, f"{card} is not a wild: no colour is named")
-    if action.color >= 0 and not edition.faces.effect[action.card].asks("colour"):
+    if (
+        action.color >= 0
+        and not edition.faces.effect[action.card].asks("colour")
+        and not plays_as_plain_wild(edition, game, action.card)
+    ):
         raise IllegalAction(edition.section_of(card), f"{card}'s player names no colour")
     if wild and action.color >= 0 and len(game.hands[action.player]) == 1:
         raise IllegalAction(sections.WINNING, f"{card} ends the hand: no colour is named")
@@ -217,6 +256,10 @@ def check_play_drawn(edition: Edition, game: GameState, action: Play) -> None:
             f"not {faces.card_id(action.card)}",
         )
     _check_playable(edition, game, action)
+    if not by_colour_allows(edition, game, action.card):
+        card = edition.faces.card_id(action.card)
+        why = f"after drawing, {card} matches by number or symbol alone: it is kept"
+        raise IllegalAction(sections.DRAWN_CARD, why)
 
 
 def _check_playable(edition: Edition, game: GameState, action: Play) -> None:
@@ -284,7 +327,7 @@ def check_pass(edition: Edition, game: GameState, action: PlayerAction) -> None:
     (`drawn_playable`), only when the drawn card cannot be played (Let's Play: If you do not
     have a matching card 1)."""
     check_turn_player(edition, game, action)
-    if edition.rules.drawn_playable == "must-play" and plays_after_drawing(edition, game):
+    if edition.rules.drawn_playable != "may-keep" and plays_after_drawing(edition, game):
         why = f"player {action.player} can play after drawing: the edition says they must"
         raise IllegalAction(sections.DRAWN_CARD, why)
 
@@ -294,11 +337,27 @@ def plays_after_drawing(edition: Edition, game: GameState) -> bool:
     where the edition says so (`after_drawing`)."""
     player = game.current
     if edition.rules.after_drawing == "any-matching-card":
-        return has_a_play(edition, game, player)
-    card = game.drawn
-    return (
-        card >= 0 and matches(edition, game, card) and own_rule_allows(edition, game, player, card)
+        if edition.rules.drawn_playable != "must-play-by-colour":
+            return has_a_play(edition, game, player)
+        cards = game.hands[player]
+    else:
+        cards = (game.drawn,) if game.drawn >= 0 else ()
+    return any(
+        matches(edition, game, card)
+        and own_rule_allows(edition, game, player, card)
+        and by_colour_allows(edition, game, card)
+        for card in cards
     )
+
+
+def by_colour_allows(edition: Edition, game: GameState, card: int) -> bool:
+    """After drawing, where the edition plays a drawn card by its colour (`drawn_playable =
+    "must-play-by-colour"`, RLCard's UNO), only a wild or a card of the colour in force may
+    be played: one that matches by number or symbol alone is kept."""
+    if edition.rules.drawn_playable != "must-play-by-colour":
+        return True
+    faces = edition.faces
+    return faces.wild[card] or faces.color[card] == game.color
 
 
 @cites(sections.WILD_DRAW)

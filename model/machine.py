@@ -84,7 +84,12 @@ class TurnFlow(StateMachine):
         validators=g.check_jump_in,
         on=u.play_card,
     )
-    play_drawn = _every(
+    play_drawn = drawn_card.to(
+        resolving,
+        cond=b.plays_drawn_wild_plain,
+        validators=g.check_play_drawn,
+        on=u.play_plain_wild,
+    ) | _every(
         drawn_card.to(choosing_target, cond=b.asks_target)
         | drawn_card.to(picking_colour, cond=b.asks_pick)
         | drawn_card.to(choosing_color, cond=b.plays_wild)

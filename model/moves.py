@@ -28,6 +28,7 @@ from unospec.model.actions import (
 from unospec.model.edition import Edition
 from unospec.model.legality import (
     aimed_at,
+    by_colour_allows,
     has_a_play,
     jumps_in,
     matching_cards,
@@ -86,7 +87,10 @@ def _turn_plays(edition: Edition, game: GameState) -> tuple[Action, ...]:
 def _drawn_card_plays(edition: Edition, game: GameState) -> tuple[Action, ...]:
     player = game.current
     any_card = edition.rules.after_drawing == "any-matching-card"
-    return tuple(plays(edition, game, player, game.hands[player] if any_card else (game.drawn,)))
+    cards = game.hands[player] if any_card else (game.drawn,)
+    return tuple(
+        plays(edition, game, player, tuple(c for c in cards if by_colour_allows(edition, game, c)))
+    )
 
 
 def _draw_one(edition: Edition, game: GameState) -> tuple[Action, ...]:
@@ -99,7 +103,7 @@ def _draw_one(edition: Edition, game: GameState) -> tuple[Action, ...]:
 
 def _pass_turn(edition: Edition, game: GameState) -> tuple[Action, ...]:
     """Keeping the drawn card, unless the edition makes a playable one be played."""
-    if edition.rules.drawn_playable == "must-play" and plays_after_drawing(edition, game):
+    if edition.rules.drawn_playable != "may-keep" and plays_after_drawing(edition, game):
         return ()
     return (_pass(game.current),)
 

@@ -42,7 +42,7 @@ LoserAmong = Literal["others", "everyone"]
 
 Drawing = Literal["one-card", "until-playable"]
 """After drawing (a house rule, No Mercy): draw one card, or until a playable one turns up."""
-DrawnPlayable = Literal["may-keep", "must-play"]
+DrawnPlayable = Literal["may-keep", "must-play", "must-play-by-colour"]
 """After drawing: a playable drawn card may be kept, or must be played."""
 MayDraw = Literal["any-time", "without-a-playable-card"]
 """Whether a player holding a playable card may draw instead of playing it."""
@@ -51,6 +51,9 @@ Stacking = Literal["none", "same-kind", "equal-or-higher", "any-draw-card"]
 its holder, passing the penalty on, the totals adding up."""
 JumpIn = Literal["none", "identical-card"]
 """Jump-in (a house rule): a card identical to the top card may be played out of turn."""
+DrawnWild = Literal["as-printed", "plain-wild"]
+"""What a wild played straight after being drawn does: all its card says, or only name the
+colour, as a plain Wild (RLCard's UNO plays a drawn Wild Draw Four so)."""
 UnoCall = Literal["required", "none"]
 """Whether a player down to one card must call UNO (Calling UNO), or no one calls and no one
 is caught (RLCard's UNO has no call)."""
@@ -69,6 +72,7 @@ READING_TYPES: dict[str, object] = {
     "play.stacking": Stacking,
     "play.jump_in": JumpIn,
     "play.uno_call": UnoCall,
+    "play.drawn_wild": DrawnWild,
     "scoring.game_end": GameEnd,
     "reverse.with_two_players": TwoPlayerReverse,
     "wild-draw.bluff": Bluff,

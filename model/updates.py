@@ -157,6 +157,26 @@ def play_card(edition: Edition, game: GameState, action: Action | None) -> GameS
     return game
 
 
+@cites(sections.RLCARD)
+@moves(*PLAYED)
+def play_plain_wild(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The wild just drawn goes on the discard pile as a plain Wild: the colour its player
+    names is in force, the turn passes to the next player, and none of the card's steps is
+    carried out; where the edition says so, `drawn_wild = "plain-wild"`, as RLCard plays a
+    drawn Wild Draw Four (RLCard's UNO: the round's rules)."""
+    assert isinstance(action, Play)
+    player, card = action.player, action.card
+    return game._replace(
+        hands=_set_hand(game, player, _without(game.hands[player], card)),
+        discard=(*game.discard, card),
+        color=action.color,
+        actor=player,
+        current=game.next_player(player),
+        drawn=-1,
+        window=-1,
+    )
+
+
 @cites(sections.WILD_CARD)
 @requires(NameColour, HailMary, cites_card=False)
 def name_color(edition: Edition, game: GameState, action: Action | None) -> GameState:

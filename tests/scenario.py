@@ -154,6 +154,8 @@ HOUSE_CARDS = str(Path(__file__).parent / "editions" / "house-cards.toml")
 """A delta of classic with a card of every primitive no built-in edition has (skip
 everyone, discard a colour, pass and swap hands, a wild that makes the next player draw):
 `edition(HOUSE_CARDS)` loads it."""
+RLCARD = str(Path(__file__).parent / "editions" / "rlcard.toml")
+"""RLCard's UNO as a delta of classic, as far as unospec states it."""
 
 
 def new_card_edition(folder: Path) -> Edition:

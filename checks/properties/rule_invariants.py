@@ -25,7 +25,14 @@ from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
 from unospec.model.kernel import Fired, legal_actions
 from unospec.model.legality import own_rule_allows
-from unospec.model.primitives import HailMary, PenaltyRace, WildDraw, turns
+from unospec.model.primitives import (
+    HailMary,
+    LastResort,
+    PenaltyRace,
+    Statement,
+    WildDraw,
+    turns,
+)
 from unospec.model.state import CLOCKWISE, NO_UNTIL, GameState, Owed, PendingChallenge
 from unospec.model.table import MACHINE
 from unospec.model.vocabulary import Phase
@@ -55,15 +62,22 @@ def matching_cards_offered(
         hand = (game.drawn,)
     top = game.discard[-1]
     symbol, color, wild = faces.symbol, faces.color, faces.wild
-    playable = [  # a wild on top is matched by the colour in force only
+
+    def allowed(card: int) -> bool:  # a wild on top is matched by the colour in force only
+        if wild[card]:
+            return _wild_allowed(edition, game, player, card)
+        return color[card] == game.color or (not wild[top] and symbol[card] == symbol[top])
+
+    by_colour = phase == Phase.drawn_card and edition.rules.drawn_playable == "must-play-by-colour"
+    playable = [  # after drawing, RLCard plays by colour: a number or symbol alone is kept
         card
         for card in hand
-        if (
-            _wild_allowed(edition, game, player, card)
-            if wild[card]
-            else color[card] == game.color or (not wild[top] and symbol[card] == symbol[top])
-        )
+        if allowed(card) and not (by_colour and not wild[card] and color[card] != game.color)
     ]
+    if any(_last_resort(edition, card) for card in playable) and any(
+        allowed(card) and not _last_resort(edition, card) for card in game.hands[player]
+    ):  # a card of last resort waits until nothing else may be played (RLCard's rule)
+        playable = [card for card in playable if not _last_resort(edition, card)]
     if not playable:
         return None
     if legal is None:
@@ -74,6 +88,10 @@ def matching_cards_offered(
             matches = "" if wild[card] else f", which matches {faces.card_id(top)},"
             return f"player {player} holds {faces.card_id(card)}{matches} but may not play it"
     return None
+
+
+def _last_resort(edition: Edition, card: int) -> bool:
+    return edition.faces.effect[card].has(LastResort)
 
 
 def _wild_allowed(edition: Edition, game: GameState, player: int, card: int) -> bool:
@@ -185,10 +203,21 @@ def _after_a_card(edition: Edition, fired: tuple[Fired, ...]) -> Expected | None
     player = played.player
     if not game.hands[player][1:]:  # the last card ends the hand: no turn follows
         return None
-    said = edition.faces.effect[played.card].statements
+    said = _said_of_the_play(edition, game, played.card)
     turn = turns(said, game.direction, game.seated)[-1]
     expected = turn.seat(game, player), turn.direction
     return f"player {player}'s {edition.faces.card_id(played.card)}", expected
+
+
+def _said_of_the_play(edition: Edition, game: GameState, card: int) -> tuple[Statement, ...]:
+    """What the card played in `game` does: its steps' statements, or none for a wild just
+    drawn that the edition plays as a plain Wild (`drawn_wild`, RLCard's UNO)."""
+    return () if _plays_plain(edition, game, card) else edition.faces.effect[card].statements
+
+
+def _plays_plain(edition: Edition, game: GameState, card: int) -> bool:
+    plain = edition.rules.drawn_wild == "plain-wild" and edition.faces.wild[card]
+    return plain and card == game.drawn
 
 
 def _after_an_answer(edition: Edition, fired: tuple[Fired, ...]) -> Expected | None:
@@ -239,7 +268,10 @@ def wild_names_its_colour(
     if type(played) is not Play or not edition.faces.wild[played.card]:  # most steps
         return None
     for i, step in enumerate(fired):
-        if step.branch.event != "choose_color":
+        plain = (  # a drawn wild played plain names its colour in the play (RLCard's UNO)
+            step.branch.event == "play_drawn" and _plays_plain(edition, step.before, played.card)
+        )
+        if step.branch.event != "choose_color" and not plain:
             continue
         action = step.action
         named = _after_step(fired, i, after)
@@ -338,7 +370,7 @@ def _owed_as_the_rule_says(edition: Edition, step: Fired, owed: Owed | None) -> 
     if event == "draw":
         expected = game.current, 1
     elif event in _PLAYS and isinstance(action, Play):
-        steps = faces.effect[action.card].statements
+        steps = _said_of_the_play(edition, game, action.card)
         owing = next(
             (i for i, s in enumerate(steps) if s.owes is not None or s.asks == "pick"), None
         )
@@ -470,7 +502,7 @@ def challenge_judges_the_hand(
             continue
         game, card, player = step.before, action.card, action.player
         effect = faces.effect[card].find(WildDraw)
-        if effect is None or not game.hands[player][1:]:
+        if effect is None or not game.hands[player][1:] or _plays_plain(edition, game, card):
             continue
         kept = list(game.hands[player])
         kept.remove(card)

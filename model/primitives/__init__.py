@@ -18,6 +18,7 @@ from unospec.model.primitives.colour_roulette import ColourRoulette
 from unospec.model.primitives.discard_colour import DiscardColour
 from unospec.model.primitives.draw import Draw
 from unospec.model.primitives.hail_mary import HailMary
+from unospec.model.primitives.last_resort import LastResort
 from unospec.model.primitives.name_colour import NameColour
 from unospec.model.primitives.pass_hands import PassHands
 from unospec.model.primitives.penalty_race import PenaltyRace
@@ -36,6 +37,7 @@ __all__ = [
     "DiscardColour",
     "Draw",
     "HailMary",
+    "LastResort",
     "NameColour",
     "Parameter",
     "PassHands",
@@ -66,6 +68,7 @@ PRIMITIVES: tuple[type[Step], ...] = (
     PassHands,
     SwapHands,
     ColourRoulette,
+    LastResort,
 )
 """Every primitive, in the order the docs present them."""
 

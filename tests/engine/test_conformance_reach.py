@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scenario import HOUSE_CARDS, edition, ids, table
+from scenario import HOUSE_CARDS, RLCARD, edition, ids, table
 from test_conformance import ReferenceAsAnEngine
 
 from unospec.checks.engines.compiled.adapter import CompiledRules
@@ -429,3 +429,14 @@ def test_the_engine_plays_an_edition_without_an_uno_call_as_the_reference() -> N
     report = conform(e, scale="micro", players=2, games=2)
     assert report.ok, report.to_json()["first_difference"]
     assert report.complete and report.states_compared > 1000
+
+
+@pytest.mark.parametrize("scale", ["micro", "micro,hand=3"])
+def test_the_engine_plays_rlcards_rules_as_the_reference(scale: str) -> None:
+    """RLCard's UNO (tests/editions/rlcard.toml): the last-resort Wild Draw Four, the drawn
+    card played by its colour, the drawn wild played plain, in every state of the scale at
+    two seats and in full-size games. With hands of three, a Wild Draw Four is held beside a
+    playable card."""
+    report = conform(edition(RLCARD), scale=scale, players=2, games=2)
+    assert report.ok, report.to_json()["first_difference"]
+    assert report.complete and report.states_compared > 300

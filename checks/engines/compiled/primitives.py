@@ -56,6 +56,7 @@ from unospec.model.primitives import (
     DiscardColour,
     Draw,
     HailMary,
+    LastResort,
     NameColour,
     PassHands,
     PenaltyRace,
@@ -81,7 +82,8 @@ from unospec.model.state import UNTIL_PICKED
     P_PASS_HANDS,
     P_SWAP_HANDS,
     P_COLOUR_ROULETTE,
-) = range(12)
+    P_LAST_RESORT,
+) = range(13)
 
 HOLDINGS = {"current-color": v.HOLD_CURRENT_COLOR, "wild": v.HOLD_WILD}
 
@@ -148,6 +150,7 @@ TWINS: dict[type[Step], tuple[int, Encoder]] = {
     PassHands: (P_PASS_HANDS, _nothing),
     SwapHands: (P_SWAP_HANDS, _nothing),
     ColourRoulette: (P_COLOUR_ROULETTE, _nothing),
+    LastResort: (P_LAST_RESORT, _nothing),
 }
 """Each reference primitive's number and encoder."""
 
@@ -264,6 +267,8 @@ def apply_step(
         discard_colour(E, s, player, card)
     elif primitive == P_PASS_HANDS:
         pass_hands(s)
+    elif primitive == P_LAST_RESORT:  # LastResort.apply: a rule of when, changing nothing
+        pass
     elif primitive != P_NAME_COLOUR and primitive != P_HAIL_MARY and primitive != P_SWAP_HANDS:
         # those three are the machine's events (choose_color, hail_mary, choose_target)
         return False

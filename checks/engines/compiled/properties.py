@@ -54,7 +54,7 @@ from unospec.checks.engines.compiled.layout import (
     WINDOW,
     WINNER,
 )
-from unospec.checks.engines.compiled.primitives import P_HAIL_MARY, P_WILD_DRAW, has
+from unospec.checks.engines.compiled.primitives import P_HAIL_MARY, P_LAST_RESORT, P_WILD_DRAW, has
 from unospec.checks.engines.compiled.row import (
     add_to_hand,
     arg_color,
@@ -126,6 +126,8 @@ from unospec.checks.engines.compiled.vocabulary import (
     PH_PICKING_COLOUR,
     PH_RESOLVING,
     R_ANY_MATCHING,
+    R_BY_COLOUR,
+    R_DRAWN_WILD_PLAIN,
     R_ELIMINATION,
     R_FACES,
     R_IN_PLAY,
@@ -498,9 +500,22 @@ def wild_allowed(E: Ints, s: Ints, player: int, card: int) -> bool:
 
 
 @compiled
+def face_playable(E: Ints, s: Ints, player: int, card: int) -> bool:
+    """rule_invariants.matching_cards_offered's `allowed`: the card matches from its face,
+    or is a wild its own rule allows."""
+    if face(E, card, F_WILD):
+        return wild_allowed(E, s, player, card)
+    top = s[TOP]
+    return face(E, card, F_COLOR) == s[COLOR] or (
+        not face(E, top, F_WILD) and face(E, card, F_SYMBOL) == face(E, top, F_SYMBOL)
+    )
+
+
+@compiled
 def matching_offered(M: Ints, E: Ints, inv: Ints, s: Ints, moves: Grid, count: int) -> bool:
     """rule_invariants.matching_cards_offered: every matching card the player holds (and
-    every wild its own rule allows) is among the moves offered."""
+    every wild its own rule allows) is among the moves offered; a card of last resort only
+    when nothing else of the hand is."""
     phase = s[PHASE]
     if not phase_in(M, inv, T_PLAY_PHASE, phase) or s[TOP] < 0:
         return True
@@ -508,22 +523,27 @@ def matching_offered(M: Ints, E: Ints, inv: Ints, s: Ints, moves: Grid, count: i
         return True
     player = s[CURRENT]
     only = -1
-    if phase_in(M, inv, T_DRAWN_CARD, phase) and not E[E[E_RULES] + R_ANY_MATCHING]:
+    drawn = phase_in(M, inv, T_DRAWN_CARD, phase)
+    if drawn and not E[E[E_RULES] + R_ANY_MATCHING]:
         only = s[DRAWN]
-    top = s[TOP]
+    by_colour = drawn and E[E[E_RULES] + R_BY_COLOUR] != 0
+    others = False  # a card of the hand, not of last resort, that may be played
+    for card in range(s[FACES]):
+        if held(s, player, card) > 0 and not has(E, card, P_LAST_RESORT):
+            if face_playable(E, s, player, card):
+                others = True
+                break
     for card in range(s[FACES]):
         if only >= 0:
             if card != only:
                 continue
         elif held(s, player, card) <= 0:
             continue
-        if face(E, card, F_WILD):
-            playable = wild_allowed(E, s, player, card)
-        else:
-            playable = face(E, card, F_COLOR) == s[COLOR] or (
-                not face(E, top, F_WILD) and face(E, card, F_SYMBOL) == face(E, top, F_SYMBOL)
-            )
-        if not playable:
+        if not face_playable(E, s, player, card):
+            continue
+        if others and has(E, card, P_LAST_RESORT):
+            continue
+        if by_colour and not face(E, card, F_WILD) and face(E, card, F_COLOR) != s[COLOR]:
             continue
         offered = False
         for i in range(count):
@@ -590,6 +610,15 @@ def state_verdicts(
 
 
 @compiled
+def played_plain(E: Ints, game: Ints, card: int) -> bool:
+    """rule_invariants._said_of_the_play's test: a wild just drawn, which the edition plays
+    as a plain Wild (its steps say nothing)."""
+    if not E[E[E_RULES] + R_DRAWN_WILD_PLAIN] or not face(E, card, F_WILD):
+        return False
+    return card == game[DRAWN]
+
+
+@compiled
 def turn_expected(
     M: Ints,
     E: Ints,
@@ -611,6 +640,8 @@ def turn_expected(
             game = snaps[i]
             if hand_size(game, player) <= 1:
                 return -1
+            if played_plain(E, game, card):
+                return 4 * step_from(game, player, 1, game[DIRECTION]) + game[DIRECTION] + 1
             two = seated(game) == 2
             ahead = face(E, card, F_TURN_SEATS_TWO if two else F_TURN_SEATS)
             flips = face(E, card, F_TURN_FLIPS_TWO if two else F_TURN_FLIPS)
@@ -739,7 +770,7 @@ def owed_as_said(
         expected_player, expected_amount = game[CURRENT], 1
     elif event_in(M, inv, V_PLAYS, event) and is_play(kind):
         owes = face(E, card, F_OWES) or face(E, card, F_ASKS_PICK)  # a Roulette: one card
-        if owes and hand_size(game, player) > 1:
+        if owes and hand_size(game, player) > 1 and not played_plain(E, game, card):
             two = seated(game) == 2
             ahead = face(E, card, F_OWED_SEATS_TWO if two else F_OWED_SEATS)
             flips = face(E, card, F_OWED_FLIPS_TWO if two else F_OWED_FLIPS)
@@ -893,7 +924,7 @@ def challenge_ok(
         if not event_in(M, inv, V_PLAYS, M[M[M_BR_EVENT] + log[i, 0]]) or not log[i, 1]:
             continue
         game = snaps[i]
-        if hand_size(game, player) <= 1:
+        if hand_size(game, player) <= 1 or played_plain(E, game, card):
             continue
         color = game[COLOR]
         pending = snaps[i + 1]
@@ -1039,7 +1070,11 @@ def step_verdicts(
         broken |= 1 << I_TURN
     if is_play(kind) and face(E, card, F_WILD):
         for i in range(logged):
-            if event_in(M, inv, V_CHOOSE_COLOR, M[M[M_BR_EVENT] + log[i, 0]]) and log[i, 1]:
+            event = M[M[M_BR_EVENT] + log[i, 0]]
+            named = event_in(M, inv, V_CHOOSE_COLOR, event)
+            if event_in(M, inv, V_PLAYS, event) and played_plain(E, snaps[i], card):
+                named = True  # a drawn wild played plain names it in the play
+            if named and log[i, 1]:
                 if snaps[i + 1][COLOR] != arg_color(arg):
                     broken |= 1 << I_WILD_COLOUR
                     break

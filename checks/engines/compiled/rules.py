@@ -57,6 +57,7 @@ from unospec.checks.engines.compiled.layout import (
 )
 from unospec.checks.engines.compiled.primitives import (
     P_HAIL_MARY,
+    P_LAST_RESORT,
     P_WILD_DRAW,
     apply_step,
     has,
@@ -156,6 +157,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_OPENS_UNO_WINDOW,
     C_PILE_RUNS_OUT,
     C_PLAYS_DRAW_CARD,
+    C_PLAYS_DRAWN_WILD_PLAIN,
     C_PLAYS_LAST_CARD,
     C_PLAYS_WILD,
     C_RESOLVES_BY_LOSER,
@@ -212,8 +214,10 @@ from unospec.checks.engines.compiled.vocabulary import (
     PH_RESOLVING,
     R_ANY_MATCHING,
     R_BOTTOM_OF_PILE,
+    R_BY_COLOUR,
     R_COLORS,
     R_DRAW_WITHOUT,
+    R_DRAWN_WILD_PLAIN,
     R_ELIMINATION,
     R_HAND_SIZE,
     R_IN_PLAY,
@@ -259,6 +263,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     U_PASS_TURN,
     U_PICK_COLOUR,
     U_PLAY_CARD,
+    U_PLAY_PLAIN_WILD,
     U_RESHUFFLE_DISCARD,
     U_SCORE_HAND,
     U_SET_FLIPPED_CARD_ASIDE,
@@ -313,8 +318,9 @@ def matches(E: Ints, color: int, top: int, card: int) -> bool:
 
 
 @compiled
-def own_rule_allows(E: Ints, s: Ints, player: int, card: int) -> bool:
-    """legality.own_rule_allows: the card's own section lets `player` play it now."""
+def own_section_allows(E: Ints, s: Ints, player: int, card: int) -> bool:
+    """legality._own_section_allows: the card's own Action Cards section lets `player`
+    play it now."""
     if has(E, card, P_HAIL_MARY) and face(E, card, F_INTERRUPT_ONLY):
         return False
     if has(E, card, P_WILD_DRAW) and face(E, card, F_REFUSED):
@@ -323,9 +329,39 @@ def own_rule_allows(E: Ints, s: Ints, player: int, card: int) -> bool:
 
 
 @compiled
+def holds_another_play(E: Ints, s: Ints, player: int) -> bool:
+    """legality._holds_another_play: a card `player` may play now, not of last resort."""
+    for card in range(s[FACES]):
+        if held(s, player, card) > 0 and not has(E, card, P_LAST_RESORT):
+            if matches(E, s[COLOR], s[TOP], card) and own_section_allows(E, s, player, card):
+                return True
+    return False
+
+
+@compiled
+def own_rule_allows(E: Ints, s: Ints, player: int, card: int) -> bool:
+    """legality.own_rule_allows: the card's own section lets `player` play it now; a card
+    of last resort, only when they hold no other card they may play."""
+    if has(E, card, P_LAST_RESORT) and holds_another_play(E, s, player):
+        return False
+    return own_section_allows(E, s, player, card)
+
+
+@compiled
+def plays_as_plain_wild(E: Ints, s: Ints, card: int) -> bool:
+    """legality.plays_as_plain_wild: the wild just drawn, where the edition plays it plain."""
+    return (
+        E[E[E_RULES] + R_DRAWN_WILD_PLAIN] != 0 and card == s[DRAWN] and face(E, card, F_WILD) != 0
+    )
+
+
+@compiled
 def needs_color(E: Ints, s: Ints, player: int, card: int) -> bool:
-    """legality.needs_color: a wild that asks a colour names one, except as a last card."""
-    return face(E, card, F_ASKS_COLOUR) != 0 and hand_size(s, player) > 1
+    """legality.needs_color: a wild that asks a colour names one, except as a last card; so
+    does a wild played as a plain one."""
+    if hand_size(s, player) <= 1:
+        return False
+    return face(E, card, F_ASKS_COLOUR) != 0 or plays_as_plain_wild(E, s, card)
 
 
 @compiled
@@ -382,7 +418,7 @@ def check_color_named(E: Ints, s: Ints, player: int, card: int, color: int) -> i
         return refused(ILLEGAL, CARD_RULE + card)
     if not wild and color >= 0:
         return refused(ILLEGAL, S_MATCHING)
-    if color >= 0 and not face(E, card, F_ASKS_COLOUR):
+    if color >= 0 and not face(E, card, F_ASKS_COLOUR) and not plays_as_plain_wild(E, s, card):
         return refused(ILLEGAL, CARD_RULE + card)
     if wild and color >= 0 and hand_size(s, player) == 1:
         return refused(ILLEGAL, S_WINNING)
@@ -402,13 +438,30 @@ def has_a_play(E: Ints, s: Ints, player: int) -> bool:
 
 
 @compiled
+def by_colour_allows(E: Ints, s: Ints, card: int) -> bool:
+    """legality.by_colour_allows: after drawing, where the edition plays by colour, only a
+    wild or a card of the colour in force."""
+    if not E[E[E_RULES] + R_BY_COLOUR]:
+        return True
+    return face(E, card, F_WILD) != 0 or face(E, card, F_COLOR) == s[COLOR]
+
+
+@compiled
 def plays_after_drawing(E: Ints, s: Ints) -> bool:
     """legality.plays_after_drawing: the player who drew may play now."""
     player = s[CURRENT]
     if E[E[E_RULES] + R_ANY_MATCHING]:
-        return has_a_play(E, s, player)
+        if not E[E[E_RULES] + R_BY_COLOUR]:
+            return has_a_play(E, s, player)
+        for card in range(s[FACES]):
+            if held(s, player, card) > 0 and matches(E, s[COLOR], s[TOP], card):
+                if own_rule_allows(E, s, player, card) and by_colour_allows(E, s, card):
+                    return True
+        return False
     card = s[DRAWN]
-    return card >= 0 and matches(E, s[COLOR], s[TOP], card) and own_rule_allows(E, s, player, card)
+    if card < 0 or not matches(E, s[COLOR], s[TOP], card):
+        return False
+    return own_rule_allows(E, s, player, card) and by_colour_allows(E, s, card)
 
 
 @compiled
@@ -579,7 +632,10 @@ def validate(
                 return r
         elif card != s[DRAWN]:
             return refused(ILLEGAL, S_DRAWN_CARD)
-        return check_playable(E, s, player, card, arg)
+        r = check_playable(E, s, player, card, arg)
+        if r < 0:
+            return r
+        return OK if by_colour_allows(E, s, card) else refused(ILLEGAL, S_DRAWN_CARD)
     if check == V_JUMP_IN:
         if not E[E[E_RULES] + R_JUMP_IN]:
             return refused(ILLEGAL, S_JUMP_IN)
@@ -713,6 +769,8 @@ def condition(
         return 1 if limit and dealt > 0 and hand_size(s, s[OWED_PLAYER]) + dealt >= limit else 0
     if which == C_ONE_PLAYER_LEFT:
         return 1 if seated(s) == 1 else 0
+    if which == C_PLAYS_DRAWN_WILD_PLAIN:
+        return 1 if plays_as_plain_wild(E, s, card) else 0
     if which == C_JUMPS_IN:
         return 1 if E[E[E_RULES] + R_JUMP_IN] else 0
     if which == C_ASKS_PICK:
@@ -801,6 +859,19 @@ def play_card(M: Ints, E: Ints, s: Ints, player: int, card: int) -> int:
         if not apply_step(M, E, s, primitive, a, b, player, card):
             return refused(BROKEN, 5)
     return OK
+
+
+@compiled
+def play_plain_wild(s: Ints, player: int, card: int, color: int) -> None:
+    """updates.play_plain_wild: the drawn wild goes on the pile, its colour named, and the
+    turn passes to the next player; none of its steps is carried out."""
+    add_to_hand(s, player, card, -1)
+    discard_push(s, card)
+    s[COLOR] = color
+    s[ACTOR] = player
+    s[CURRENT] = next_player(s, player, 1)
+    s[DRAWN] = -1
+    s[WINDOW] = -1
 
 
 @compiled
@@ -979,6 +1050,8 @@ def update(
         return score_hand(E, s)
     elif which == U_ELIMINATE_THE_DRAWER:
         eliminate_the_drawer(s)
+    elif which == U_PLAY_PLAIN_WILD:
+        play_plain_wild(s, player, card, arg_color(arg))
     elif which == U_DEAL_CARDS:
         deal_cards(E, s, order)
     elif which == U_SET_FLIPPED_CARD_ASIDE:
@@ -1226,15 +1299,18 @@ def plays_of(E: Ints, s: Ints, kind: int, player: int, card: int, out: Grid, n: 
 
 
 @compiled
-def plays(E: Ints, s: Ints, player: int, only: int, out: Grid, n: int) -> int:
+def plays(E: Ints, s: Ints, player: int, only: int, drawn: bool, out: Grid, n: int) -> int:
     """moves.plays: `player`'s plays of their cards (or of `only`, when >= 0) the rules
-    allow now, a colour named for each wild that needs one."""
+    allow now, a colour named for each wild that needs one; after drawing (`drawn`), as
+    the edition plays a drawn card (`by_colour_allows`)."""
     for card in range(s[FACES]):
         if only >= 0 and card != only:
             continue
         if only < 0 and held(s, player, card) <= 0:  # the drawn card is offered as it is
             continue
         if not matches(E, s[COLOR], s[TOP], card) or not own_rule_allows(E, s, player, card):
+            continue
+        if drawn and not by_colour_allows(E, s, card):
             continue
         n = plays_of(E, s, A_PLAY, player, card, out, n)
     return n
@@ -1244,10 +1320,10 @@ def plays(E: Ints, s: Ints, player: int, only: int, out: Grid, n: int) -> int:
 def list_moves(M: Ints, E: Ints, s: Ints, lister: int, out: Grid, n: int) -> int:
     """The moves of one step event (an L_* id), as model.moves lists them."""
     if lister == L_TURN_PLAYS:
-        return plays(E, s, s[CURRENT], -1, out, n)
+        return plays(E, s, s[CURRENT], -1, False, out, n)
     if lister == L_DRAWN_CARD_PLAYS:
         only = -1 if E[E[E_RULES] + R_ANY_MATCHING] else s[DRAWN]
-        return plays(E, s, s[CURRENT], only, out, n)
+        return plays(E, s, s[CURRENT], only, True, out, n)
     if lister == L_DRAW_ONE:
         if E[E[E_RULES] + R_DRAW_WITHOUT] and has_a_play(E, s, s[CURRENT]):
             return n

@@ -113,6 +113,7 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.jumps_in: v.C_JUMPS_IN,
     b.eliminates: v.C_ELIMINATES,
     b.one_player_left: v.C_ONE_PLAYER_LEFT,
+    b.plays_drawn_wild_plain: v.C_PLAYS_DRAWN_WILD_PLAIN,
     **dict(
         zip(
             b.JUMPED_IN,
@@ -154,6 +155,7 @@ UPDATE_TWINS: dict[Callable[..., Any], int] = {
     u.take_the_stack: v.U_TAKE_THE_STACK,
     u.pick_colour: v.U_PICK_COLOUR,
     u.eliminate_the_drawer: v.U_ELIMINATE_THE_DRAWER,
+    u.play_plain_wild: v.U_PLAY_PLAIN_WILD,
 }
 LISTER_TWINS: dict[Callable[..., Any], int] = {
     LISTERS["play"]: v.L_TURN_PLAYS,
@@ -381,11 +383,12 @@ _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "next_leader": ("rotate-left", "same"),
     "game_end": ("target-score", "single-hand"),
     "drawing": ("one-card", "until-playable"),
-    "drawn_playable": ("may-keep", "must-play"),
+    "drawn_playable": ("may-keep", "must-play", "must-play-by-colour"),
     "may_draw": ("any-time", "without-a-playable-card"),
     "stacking": v.STACKING,
     "jump_in": ("none", "identical-card"),
     "uno_call": ("required", "none"),
+    "drawn_wild": ("as-printed", "plain-wild"),
 }
 """Every reading of `Rules` the engine plays (the schema's READINGS, as the engine has them);
 a test holds the two equal."""
@@ -494,7 +497,9 @@ def edition_tables(edition: Edition) -> Array:
     rule_row[v.R_IN_PLAY] = len(faces.in_play)
     rule_row[v.R_COLORS] = len(edition.color_indices)
     rule_row[v.R_UNTIL_PLAYABLE] = int(rules.drawing == "until-playable")
-    rule_row[v.R_MUST_PLAY] = int(rules.drawn_playable == "must-play")
+    rule_row[v.R_MUST_PLAY] = int(rules.drawn_playable != "may-keep")
+    rule_row[v.R_BY_COLOUR] = int(rules.drawn_playable == "must-play-by-colour")
+    rule_row[v.R_DRAWN_WILD_PLAIN] = int(rules.drawn_wild == "plain-wild")
     rule_row[v.R_DRAW_WITHOUT] = int(rules.may_draw == "without-a-playable-card")
     rule_row[v.R_STACKING] = v.STACKING.index(rules.stacking)
     rule_row[v.R_JUMP_IN] = int(rules.jump_in == "identical-card")

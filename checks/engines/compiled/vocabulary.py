@@ -98,8 +98,10 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_JUMP_IN,  # a card identical to the top card may be played out of turn
     R_NO_UNO_CALL,  # no one calls UNO, and no one is caught
     R_ELIMINATION,  # a player holding this many cards is out of the game; 0: no one is
-) = range(19)
-RULE_FIELDS = 19
+    R_BY_COLOUR,  # after drawing, only a wild or a card of the colour in force is played
+    R_DRAWN_WILD_PLAIN,  # a wild played straight after being drawn is a plain wild
+) = range(21)
+RULE_FIELDS = 21
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 
@@ -147,7 +149,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     C_JUMPS_IN,
     C_ELIMINATES,
     C_ONE_PLAYER_LEFT,
-) = range(22)
+    C_PLAYS_DRAWN_WILD_PLAIN,
+) = range(23)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
@@ -174,7 +177,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     U_TAKE_THE_STACK,
     U_PICK_COLOUR,
     U_ELIMINATE_THE_DRAWER,
-) = range(25)
+    U_PLAY_PLAIN_WILD,
+) = range(26)
 NO_UPDATE = -1
 
 # -- who may make each step, with what (model.moves), by the step event they list
