@@ -256,7 +256,10 @@ def pass_empty_handed(edition: Edition, game: GameState, action: Action | None) 
 @cites(sections.RESHUFFLE_NOTE)
 @moves(Move("under", "draw", "under"))
 def reshuffle_discard(edition: Edition, game: GameState, action: Action | None) -> GameState:
-    """The discard pile but its top card becomes the new draw pile (Let's Play NOTE)."""
+    """The discard pile but its top card becomes the new draw pile (Let's Play NOTE).
+
+    The order is checked to hold the cards the draw pile still had too, where the edition
+    reshuffles before a short draw (`reshuffle_when`, RLCard's UNO)."""
     assert isinstance(action, Reshuffle)
     return game._replace(draw_pile=action.order, discard=game.discard[-1:])
 

@@ -154,6 +154,9 @@ HOUSE_CARDS = str(Path(__file__).parent / "editions" / "house-cards.toml")
 """A delta of classic with a card of every primitive no built-in edition has (skip
 everyone, discard a colour, pass and swap hands, a wild that makes the next player draw):
 `edition(HOUSE_CARDS)` loads it."""
+SHORT_DRAW = str(Path(__file__).parent / "editions" / "short-draw-reshuffle.toml")
+"""A delta of classic that reshuffles before a draw the draw pile is short of, as RLCard's
+UNO does (`play.reshuffle_when = "before-a-short-draw"`): `edition(SHORT_DRAW)` loads it."""
 
 
 def new_card_edition(folder: Path) -> Edition:

@@ -43,6 +43,7 @@ class RulesJson(TypedDict):
     stacking: NotRequired[r.Stacking]
     jump_in: NotRequired[r.JumpIn]
     uno_call: NotRequired[r.UnoCall]
+    reshuffle_when: NotRequired[r.ReshuffleWhen]
 
 
 PlainReading = str | int | bool | list[str]

@@ -7,7 +7,16 @@ import random
 from pathlib import Path
 
 import pytest
-from scenario import HOUSE_CARDS, card, color, edition, new_card_edition, play, table
+from scenario import (
+    HOUSE_CARDS,
+    SHORT_DRAW,
+    card,
+    color,
+    edition,
+    new_card_edition,
+    play,
+    table,
+)
 from statemachine import State, StateMachine
 
 from unospec.checks.engines.random_play import choose
@@ -155,6 +164,10 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
     j = edition("classic-jump-in")  # a last card jumped in on its twin ends the hand
     twin = table(j, [["red-1", "blue-2"], ["red-5"]], top="red-5")
     runs.append(run(j, twin, JumpIn(1, card(j, "red-5")))[1])
+    r = edition(SHORT_DRAW)  # a Draw Two with one card left: reshuffled before it is dealt
+    short = table(r, [["red-draw-two", "red-1", "red-2"], ["blue-3"]], top="red-9",
+                  draw=["green-5"], rest="discard")  # fmt: skip
+    runs.append(run(r, short, Play(0, card(r, "red-draw-two")))[1])
     return runs
 
 

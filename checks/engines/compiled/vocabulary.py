@@ -98,8 +98,9 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_JUMP_IN,  # a card identical to the top card may be played out of turn
     R_NO_UNO_CALL,  # no one calls UNO, and no one is caught
     R_ELIMINATION,  # a player holding this many cards is out of the game; 0: no one is
-) = range(19)
-RULE_FIELDS = 19
+    R_RESHUFFLE_FIRST,  # the discard pile is reshuffled before a draw the pile is short of
+) = range(20)
+RULE_FIELDS = 20
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 
@@ -147,7 +148,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     C_JUMPS_IN,
     C_ELIMINATES,
     C_ONE_PLAYER_LEFT,
-) = range(22)
+    C_RESHUFFLES_FIRST,
+) = range(23)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
