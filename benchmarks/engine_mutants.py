@@ -51,6 +51,10 @@ NO_UNO_CALL = (
 RLCARD = (os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "rlcard.toml"),)
 """RLCard's UNO as a delta of classic: a last-resort Wild Draw Four, a drawn card played by
 its colour, a drawn wild played plain."""
+SHORT_DRAW = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "short-draw-reshuffle.toml"),
+)
+"""Classic reshuffling before a short draw, as RLCard plays (`play.reshuffle_when`)."""
 WILD_JUDGED = ("express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 """The editions whose Wild Draw card is judged guilty for a wild held."""
 
@@ -79,7 +83,7 @@ def _blind(name: str, spot: str, module: str, function: str, old: str, new: str,
 
 
 _RESHUFFLE_CHECKS = """\
-    if order.shape[0] != s[UNDER]:
+    if order.shape[0] != s[UNDER] + s[PILE_LEN]:
         return refused(ILLEGAL, S_RESHUFFLE)
     under = under_base(s)
     for card in order:
@@ -89,6 +93,8 @@ _RESHUFFLE_CHECKS = """\
         count = 0
         for given in order:
             count += given == card
+        for i in range(s[PILE_LEN]):
+            count -= pile_card(s, i) == card
         if count != s[under + card]:"""
 """`rules.check_reshuffle`'s checks of the order's length and of each card's count."""
 
@@ -174,6 +180,10 @@ MUTANTS = (
     Mutant("uno-window-opens-without-a-call", "no UNO call (RLCard's rule)", RULES, "condition",
            "return 1 if hand_size(s, s[ACTOR]) == 1 and not E[E[E_RULES] + R_NO_UNO_CALL] else 0",
            "return 1 if hand_size(s, s[ACTOR]) == 1 else 0", NO_UNO_CALL),
+    Mutant("short-draw-dealt-before-the-reshuffle", "reshuffle before a short draw (RLCard's "
+           "rule)", RULES, "condition",
+           "return 1 if 0 < s[PILE_LEN] < s[OWED_AMOUNT] and discard_len(s) > 1 else 0",
+           "return 0", SHORT_DRAW),
     # -- the mercy rule (No Mercy's play.elimination)
     Mutant("mercy-a-card-late", "elimination's threshold", RULES, "condition",
            "hand_size(s, s[OWED_PLAYER]) + dealt >= limit",
@@ -202,7 +212,7 @@ MUTANTS = (
            "check_in_hand", "held(s, player, card) > 0", "held(s, player, card) >= 0"),
     _blind("reshuffle-takes-a-short-order", "chance outcomes that are not outcomes", RULES,
            "check_reshuffle", _RESHUFFLE_CHECKS,
-           _RESHUFFLE_CHECKS.replace("!= s[UNDER]", "> s[UNDER]")
+           _RESHUFFLE_CHECKS.replace("!= s[UNDER] + s[PILE_LEN]", "> s[UNDER] + s[PILE_LEN]")
            .replace("count != s[under + card]", "count > s[under + card]")),
     _blind("deal-takes-a-card-twice", "chance outcomes that are not outcomes", RULES,
            "check_deal", "if count != E[deck + card]:", "if count < 0:"),

@@ -77,6 +77,7 @@ RULE_KEYS: dict[str, str] = {
     "jump_in": "play.jump_in",
     "uno_call": "play.uno_call",
     "drawn_wild": "play.drawn_wild",
+    "reshuffle_when": "play.reshuffle_when",
     "elimination": "play.elimination",
 }
 """Where each field of `Rules` is written in an edition file, for messages that name it."""
@@ -117,6 +118,12 @@ FIXED_READINGS: dict[str, str] = {
 edition may list other answers as alternatives but not choose one, or its file would document
 a rule the model does not play. A reading of another id without `decides` is the file's own
 note; `lint` says the model does not follow it."""
+
+DECIDABLE_READINGS: dict[str, str] = {"reshuffle-when": "play.reshuffle_when"}
+"""Fixed readings a parameter may decide instead, by interpretation id: the parameter's key
+path. A file that plays the parameter records the reading with `decides` naming it (RLCard's
+reshuffle before a short draw, `play.reshuffle_when`); one that leaves the parameter out
+plays the fixed reading, recorded without `decides` as before."""
 
 DATA_READINGS = frozenset({"deck-composition"})
 """Readings of what the file's own data states (its deck lines): the data decides them."""
@@ -573,6 +580,7 @@ HOUSE_RULES = (
     "jump_in",
     "uno_call",
     "drawn_wild",
+    "reshuffle_when",
     "elimination",
 )
 """The optional `[play]` keys: a house rule or a newer edition's rule, the booklets' own where
@@ -656,12 +664,15 @@ def _interpretations(reader: Reader) -> tuple[Interpretation, ...]:
         alternatives = reader.array((*path, "alternatives"), nonempty=True)
         decides = reader.string((*path, "decides"), optional=True) or None
         fixed = FIXED_READINGS.get(ident)
-        if fixed is not None and decides is not None:  # it would set a parameter it is not about
-            expected = f"no decides: unospec answers {ident} in code"
+        decidable = DECIDABLE_READINGS.get(ident)
+        if fixed is not None and decides is not None and decides != decidable:
+            # it would set a parameter it is not about
+            expected = f"no decides: unospec answers {ident} in code" + (
+                "" if decidable is None else f', or decides = "{decidable}"'
+            )
             reader.fail((*path, "decides"), expected, Shown(_shown(decides)))
-        if decides is None and fixed is not None and chosen != fixed:
-            expected = f'"{fixed}" (the reading unospec models: no parameter chooses another)'
-            reader.fail((*path, "chosen"), expected, Shown(_shown(chosen)))
+        if decides is None and fixed is not None:
+            _check_fixed(reader, path, ident, chosen, fixed)
         if decides is not None:
             _check_decides(reader, path, decides, chosen)
             for j in range(len(alternatives)):
@@ -693,6 +704,25 @@ def _interpretations(reader: Reader) -> tuple[Interpretation, ...]:
             )
         )
     return tuple(found)
+
+
+def _check_fixed(
+    reader: Reader, path: tuple[str | int, ...], ident: str, chosen: Reading, fixed: str
+) -> None:
+    """A fixed reading recorded without `decides` chooses what the model plays: the fixed
+    answer, or where a parameter may decide it (`DECIDABLE_READINGS`) and the file states
+    one, the parameter's value, which the reading then ties with `decides`."""
+    decidable = DECIDABLE_READINGS.get(ident)
+    if decidable is not None and reader.has(tuple(decidable.split("."))):
+        played = reader.get(tuple(decidable.split(".")))
+        if played != fixed:  # the file plays another answer: the reading must say so
+            expected = f'decides = "{decidable}" (this file plays {decidable} = {_shown(played)})'
+            reader.fail((*path, "chosen"), expected, Shown(_shown(chosen)))
+    if chosen != fixed:
+        expected = f'"{fixed}" (the reading unospec models: no parameter chooses another)'
+        if decidable is not None:
+            expected = f'"{fixed}", or a reading with decides = "{decidable}"'
+        reader.fail((*path, "chosen"), expected, Shown(_shown(chosen)))
 
 
 def _value(reader: Reader, path: tuple[str | int, ...]) -> Reading:

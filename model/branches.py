@@ -75,7 +75,7 @@ def _drawn_wilds_plain(edition: Edition) -> bool | None:
 def plays_drawn_wild_plain(edition: Edition, game: GameState, action: Action | None) -> bool:
     """The card just drawn is a wild, played as a plain Wild where the edition says so,
     `drawn_wild = "plain-wild"`: it names the colour, and nothing else of it is carried out
-    (RLCard's UNO: the round's rules)."""
+    (RLCard's UNO: rlcard.games.uno.round)."""
     assert isinstance(action, Play)
     return plays_as_plain_wild(edition, game, action.card)
 
@@ -170,6 +170,31 @@ def opens_uno_window(edition: Edition, game: GameState, action: Action | None) -
 
     Where the edition has no call (`uno_call = "none"`, RLCard's UNO), no window opens."""
     return len(game.hands[game.actor]) == 1 and edition.rules.uno_call != "none"
+
+
+def _reshuffles_first(edition: Edition) -> bool | None:
+    """The discard pile is reshuffled before a short draw only where the edition says so."""
+    return None if edition.rules.reshuffle_when == "before-a-short-draw" else False
+
+
+@cites(sections.RLCARD)
+@settled_by("play.reshuffle_when", _reshuffles_first)
+def reshuffles_first(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """A draw of a set number finds fewer cards in the draw pile than it owes, and the
+    discard pile can refill it: the pile is reshuffled before any card is dealt (RLCard's
+    UNO: rlcard.games.uno.round; the edition's `reshuffle_when`).
+
+    A draw of no set number (`Owed.until`) takes one card at a time, so it is short only of
+    an empty pile, where either rule reshuffles before dealing: it reshuffles as the
+    booklets say."""
+    owed = game.owed
+    assert owed is not None
+    return (
+        edition.rules.reshuffle_when == "before-a-short-draw"
+        and owed.until == NO_UNTIL
+        and 0 < len(game.draw_pile) < owed.amount
+        and len(game.discard) > 1
+    )
 
 
 @cites(sections.RESHUFFLE)

@@ -89,6 +89,7 @@ class Rules:
     jump_in: r.JumpIn = "none"
     uno_call: r.UnoCall = "required"
     drawn_wild: r.DrawnWild = "as-printed"
+    reshuffle_when: r.ReshuffleWhen = "when-a-draw-needs-a-card"
     elimination: int = 0  # a player holding this many cards or more is out; 0: no one is
 
 
@@ -100,10 +101,12 @@ NO_HOUSE_RULE: dict[str, object] = {
     "jump_in": "none",
     "uno_call": "required",
     "drawn_wild": "as-printed",
+    "reshuffle_when": "when-a-draw-needs-a-card",
     "elimination": 0,
 }
 """The `Rules` a file may leave out, as the five booklets play (Let's Play: draw one card, and
-play it or keep it, or draw by choice; no stacking, no jump-in, UNO called, no one out)."""
+play it or keep it, or draw by choice; no stacking, no jump-in, UNO called, the discard pile
+reshuffled when a draw needs a card, no one out)."""
 
 
 @dataclass(frozen=True)

@@ -187,7 +187,8 @@ def _why_not(edition: Edition, game: GameState, action: Action) -> tuple[str, st
     if phase == Phase.game_over:
         return sections.WINNING, "the game is over"
     if phase == Phase.awaiting_reshuffle:
-        return sections.RESHUFFLE, "the draw pile is empty: the next step must be a reshuffle"
+        short = "short of the draw" if game.draw_pile else "empty"
+        return sections.RESHUFFLE, f"the draw pile is {short}: the next step must be a reshuffle"
     if phase == Phase.dealing:
         return sections.SET_UP, "the cards must be dealt first: the next step must be a deal"
     if isinstance(action, Challenge | Accept):
@@ -223,8 +224,8 @@ def chance_cards(edition: Edition, game: GameState) -> tuple[int, ...]:
     """The cards the next chance step orders (any permutation of them is a legal outcome)."""
     if game.phase == Phase.dealing:
         return edition.faces.in_play
-    if game.phase == Phase.awaiting_reshuffle:
-        return tuple(sorted(game.discard[:-1]))
+    if game.phase == Phase.awaiting_reshuffle:  # the draw pile's own cards too, if any left
+        return tuple(sorted(game.draw_pile + game.discard[:-1]))
     return ()
 
 

@@ -507,11 +507,16 @@ def check_loser(edition: Edition, game: GameState, action: NameLoser) -> None:
 
 @cites(sections.RESHUFFLE_NOTE)
 def check_reshuffle(edition: Edition, game: GameState, action: Reshuffle) -> None:
-    """The new draw pile is the discard pile under its top card, reordered (Let's Play NOTE)."""
-    if sorted(action.order) != sorted(game.discard[:-1]):
+    """The new draw pile is the discard pile under its top card, reordered (Let's Play NOTE).
+
+    Where the edition reshuffles before a short draw (`reshuffle_when`, RLCard's UNO), the
+    cards the draw pile still holds are shuffled in with them; otherwise the draw pile is
+    empty by then, and the two are one rule."""
+    if sorted(action.order) != sorted(game.draw_pile + game.discard[:-1]):
         raise IllegalAction(
             sections.RESHUFFLE,
-            "a reshuffle order must be a permutation of the discard pile under its top card",
+            "a reshuffle order must be a permutation of the discard pile under its top card"
+            + (" and the cards left in the draw pile" if game.draw_pile else ""),
         )
 
 

@@ -163,10 +163,12 @@ class TurnFlow(StateMachine):
     )
     keep = hail_mary_discard.to(resolving, validators=g.check_keep, on=u.discard_down_to_one)
 
-    # The table deals what is owed, reshuffling when the draw pile runs out. A player the
-    # draw leaves with too many cards is out (the mercy rule): play goes on as after a play.
+    # The table deals what is owed, reshuffling when the draw pile runs out (or, where the
+    # edition says so, before a draw the pile is short of). A player the draw leaves with
+    # too many cards is out (the mercy rule): play goes on as after a play.
     draw_owed = (
         table_draws.to(awaiting_stack, cond=b.may_stack)
+        | table_draws.to(awaiting_reshuffle, cond=b.reshuffles_first)
         | table_draws.to(resolving, cond=b.eliminates, on=u.eliminate_the_drawer)
         | table_draws.to(awaiting_reshuffle, cond=b.pile_runs_out, on=u.draw_what_the_pile_has)
         | table_draws.to(awaiting_play, cond=b.nothing_to_draw, on=u.pass_empty_handed)

@@ -57,6 +57,10 @@ colour, as a plain Wild (RLCard's UNO plays a drawn Wild Draw Four so)."""
 UnoCall = Literal["required", "none"]
 """Whether a player down to one card must call UNO (Calling UNO), or no one calls and no one
 is caught (RLCard's UNO has no call)."""
+ReshuffleWhen = Literal["when-a-draw-needs-a-card", "before-a-short-draw"]
+"""When the discard pile is shuffled into a new draw pile: when a draw needs a card the pile
+no longer has (Let's Play NOTE: the pile's last cards are dealt first), or before a draw of a
+set number the pile holds too few cards for, with what the pile still holds (RLCard's UNO)."""
 
 READING_TYPES: dict[str, object] = {
     "setup.ignored_flip_goes": IgnoredFlipGoes,
@@ -73,6 +77,7 @@ READING_TYPES: dict[str, object] = {
     "play.jump_in": JumpIn,
     "play.uno_call": UnoCall,
     "play.drawn_wild": DrawnWild,
+    "play.reshuffle_when": ReshuffleWhen,
     "scoring.game_end": GameEnd,
     "reverse.with_two_players": TwoPlayerReverse,
     "wild-draw.bluff": Bluff,

@@ -38,4 +38,4 @@ STACKING = "House rules: Stacking"
 JUMP_IN = "House rules: Jump-In"
 MERCY_RULE = "UNO Show 'Em No Mercy: the mercy rule"
 DRAW_UNTIL_PLAYABLE = "House rules: Draw until you can play"
-RLCARD = "RLCard's UNO: the round's rules"  # rlcard.games.uno.round, the rules RLCard plays
+RLCARD = "RLCard's UNO: rlcard.games.uno.round"  # the reinforcement-learning toolkit's game

@@ -163,7 +163,7 @@ def play_plain_wild(edition: Edition, game: GameState, action: Action | None) ->
     """The wild just drawn goes on the discard pile as a plain Wild: the colour its player
     names is in force, the turn passes to the next player, and none of the card's steps is
     carried out; where the edition says so, `drawn_wild = "plain-wild"`, as RLCard plays a
-    drawn Wild Draw Four (RLCard's UNO: the round's rules)."""
+    drawn Wild Draw Four (RLCard's UNO: rlcard.games.uno.round)."""
     assert isinstance(action, Play)
     player, card = action.player, action.card
     return game._replace(
@@ -276,7 +276,10 @@ def pass_empty_handed(edition: Edition, game: GameState, action: Action | None) 
 @cites(sections.RESHUFFLE_NOTE)
 @moves(Move("under", "draw", "under"))
 def reshuffle_discard(edition: Edition, game: GameState, action: Action | None) -> GameState:
-    """The discard pile but its top card becomes the new draw pile (Let's Play NOTE)."""
+    """The discard pile but its top card becomes the new draw pile (Let's Play NOTE).
+
+    The order is checked to hold the cards the draw pile still had too, where the edition
+    reshuffles before a short draw (`reshuffle_when`, RLCard's UNO)."""
     assert isinstance(action, Reshuffle)
     return game._replace(draw_pile=action.order, discard=game.discard[-1:])
 

@@ -156,6 +156,9 @@ everyone, discard a colour, pass and swap hands, a wild that makes the next play
 `edition(HOUSE_CARDS)` loads it."""
 RLCARD = str(Path(__file__).parent / "editions" / "rlcard.toml")
 """RLCard's UNO as a delta of classic, as far as unospec states it."""
+SHORT_DRAW = str(Path(__file__).parent / "editions" / "short-draw-reshuffle.toml")
+"""A delta of classic that reshuffles before a draw the draw pile is short of, as RLCard's
+UNO does (`play.reshuffle_when = "before-a-short-draw"`): `edition(SHORT_DRAW)` loads it."""
 
 
 def new_card_edition(folder: Path) -> Edition:

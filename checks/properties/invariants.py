@@ -179,9 +179,22 @@ def sizes_ok(edition: Edition, game: GameState) -> str | None:
         return "the set-aside cards changed"
     if game.phase in IN_HAND - {Phase.first_flip} and not game.discard:
         return "no card on the discard pile during a hand"
-    if game.phase == Phase.awaiting_reshuffle and (game.draw_pile or len(game.discard) < 2):
+    if game.phase == Phase.awaiting_reshuffle and (
+        _pile_left_unshuffled(edition, game) or len(game.discard) < 2
+    ):
         return "a reshuffle is awaited but the draw pile is not empty or nothing can refill it"
     return None
+
+
+def _pile_left_unshuffled(edition: Edition, game: GameState) -> bool:
+    """The draw pile holds cards while a reshuffle is awaited: never, but where the edition
+    reshuffles before a draw the pile is short of (`reshuffle_when`, RLCard's UNO), and then
+    fewer than the draw owes."""
+    if not game.draw_pile:
+        return False
+    owed = game.owed
+    short = owed is not None and len(game.draw_pile) < owed.amount
+    return not (edition.rules.reshuffle_when == "before-a-short-draw" and short)
 
 
 def seats_ok(edition: Edition, game: GameState) -> str | None:

@@ -427,6 +427,20 @@ def _ends_the_draw(edition: Edition, game: GameState, card: int) -> bool:
     return matching and own_rule_allows(edition, holding, player, card)
 
 
+def _short_draw_reshuffled_first(edition: Edition, game: GameState) -> bool:
+    """A draw of a set number finds fewer cards in the draw pile than it owes, where the
+    edition reshuffles before such a draw (`reshuffle_when`, RLCard's UNO): nothing is dealt
+    until the discard pile under its top card is shuffled in, when it can be."""
+    owed = game.owed
+    return (
+        edition.rules.reshuffle_when == "before-a-short-draw"
+        and owed is not None
+        and owed.until == NO_UNTIL
+        and 0 < len(game.draw_pile) < owed.amount
+        and len(game.discard) > 1
+    )
+
+
 def _dealt_as_owed(edition: Edition, game: GameState, dealt: GameState) -> str | None:
     """One deal of owed cards: `game` before it, `dealt` after. A draw of no set number deals
     one card, and stays owed unless the card ends it."""
@@ -434,6 +448,15 @@ def _dealt_as_owed(edition: Edition, game: GameState, dealt: GameState) -> str |
     if owed is None:
         return "the table dealt cards no one was owed"
     pile = game.draw_pile
+    if _short_draw_reshuffled_first(edition, game):
+        grew = len(dealt.hands[owed.player]) - len(game.hands[owed.player])
+        still = dealt.owed.amount if dealt.owed is not None else 0
+        if grew or dealt.draw_pile != pile or still != owed.amount:
+            return (
+                f"player {owed.player} was owed {owed.amount} with {len(pile)} in the draw pile, "
+                f"to be reshuffled before any card is dealt, but got {grew} and still owes {still}"
+            )
+        return None
     if dealt.is_out(owed.player) and not game.is_out(owed.player):
         return _out_as_owed(edition, game, dealt)
     if owed.until != NO_UNTIL and pile:

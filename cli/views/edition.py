@@ -43,6 +43,9 @@ class RulesJson(TypedDict):
     stacking: NotRequired[r.Stacking]
     jump_in: NotRequired[r.JumpIn]
     uno_call: NotRequired[r.UnoCall]
+    reshuffle_when: NotRequired[r.ReshuffleWhen]
+    drawn_wild: NotRequired[r.DrawnWild]
+    elimination: NotRequired[int]
 
 
 PlainReading = str | int | bool | list[str]

@@ -592,6 +592,25 @@ def test_a_question_the_kernel_answers_is_asked_when_the_file_does_not(tmp_path:
     assert not any(i.startswith("unspecified-outcome:hail-mary") for i in classic)  # no such card
 
 
+def test_an_unrecorded_reshuffle_reading_is_asked_with_the_answer_the_file_plays(
+    tmp_path: Path,
+) -> None:
+    """A file that reshuffles before a short draw (`play.reshuffle_when`, RLCard's rule) and
+    records no `reshuffle-when` reading is asked it with the answer it plays, not the one
+    the model plays where the key is left out."""
+    path = tmp_path / "short-draw-unrecorded.toml"
+    path.write_text(
+        'format = 1\nname = "short"\ntitle = "Short"\nvariant_of = "classic"\n\n[play]\n'
+        'reshuffle_when = "before-a-short-draw"\n\n[[interpretations]]\n'
+        'id = "reshuffle-when"\nremove = true\n',
+        encoding="utf-8",
+    )
+    found = {f.id: f for f in lint(load_edition(str(path))).findings}
+    asked = found["unspecified-outcome:reshuffle-when"]
+    assert asked.message.endswith("the model plays before-a-short-draw.")
+    assert asked.section == "Let's Play: NOTE"
+
+
 @pytest.mark.slow
 def test_a_parameter_the_booklets_leave_open_is_asked_when_the_file_records_no_reading(
     tmp_path: Path,

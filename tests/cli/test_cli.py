@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scenario import ANY_MATCHING_CARD, edition_file
+from scenario import ANY_MATCHING_CARD, SHORT_DRAW, edition_file
 
 from unospec.cli import main
 from unospec.editions import builtin_path, load_edition
@@ -831,6 +831,7 @@ def test_every_command_prints_its_help(capsys: Capture) -> None:
             "classic-draw-until-playable",
             {"drawing": "until-playable"},
         ),
+        (SHORT_DRAW, {"reshuffle_when": "before-a-short-draw"}),
     ],
 )
 def test_show_names_the_house_rules_a_file_plays(
@@ -839,7 +840,15 @@ def test_show_names_the_house_rules_a_file_plays(
     """`show` lists a house rule among the rules only where the file plays one, in JSON and
     as the text's `play.KEY` line (it listed none, so a house rule showed only as a reading)."""
     rules = run_json(capsys, "show", name)["rules"]
-    house = {"drawing", "drawn_playable", "may_draw", "stacking", "jump_in", "uno_call"}
+    house = {
+        "drawing",
+        "drawn_playable",
+        "may_draw",
+        "stacking",
+        "jump_in",
+        "uno_call",
+        "reshuffle_when",
+    }
     assert {k: v for k, v in rules.items() if k in house} == played
     code, out, _ = run(capsys, "show", name)
     assert code == 0

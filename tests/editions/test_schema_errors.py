@@ -604,3 +604,74 @@ def test_a_huge_number_is_cut_alike_in_the_message_and_the_errors_fields(tmp_pat
     assert (line, key) == (line_of(text, chosen), error.key)
     assert found == error.found == "100000...000 (301 digits)"
     assert expected == error.expected
+
+
+SHORT_DRAW = Path(__file__).parent / "short-draw-reshuffle.toml"
+
+
+def test_the_reshuffle_before_a_short_draw_is_a_reading_a_parameter_decides() -> None:
+    """`reshuffle-when` is answered in code, but `play.reshuffle_when` may decide it: the
+    test edition (RLCard's rule) records it with `decides`, and plays it."""
+    loaded = load_edition(str(SHORT_DRAW))
+    assert loaded.rules.reshuffle_when == "before-a-short-draw"
+    reading = next(i for i in loaded.interpretations if i.id == "reshuffle-when")
+    assert (reading.decides, reading.chosen) == ("play.reshuffle_when", "before-a-short-draw")
+    assert load_edition("classic").rules.reshuffle_when == "when-a-draw-needs-a-card"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "expected", "found"),
+    [
+        (  # the file plays RLCard's rule, but its reading says the booklets' without decides
+            'decides = "play.reshuffle_when"\nchosen = "before-a-short-draw"\n'
+            'alternatives = ["when-a-draw-needs-a-card", ',
+            'chosen = "when-a-draw-needs-a-card"\nalternatives = ["before-a-short-draw", ',
+            "chosen",
+            'decides = "play.reshuffle_when" (this file plays play.reshuffle_when = '
+            '"before-a-short-draw")',
+            '"when-a-draw-needs-a-card"',
+        ),
+        (  # the reading decides another parameter than the one that may decide it
+            'decides = "play.reshuffle_when"',
+            'decides = "play.reshuffle"',
+            "decides",
+            "no decides: unospec answers reshuffle-when in code, or decides = "
+            '"play.reshuffle_when"',
+            '"play.reshuffle"',
+        ),
+        (  # the reading chooses a value the file does not play
+            'reshuffle_when = "before-a-short-draw"',
+            'reshuffle_when = "when-a-draw-needs-a-card"',
+            "chosen",
+            'the value play.reshuffle_when has in this file ("when-a-draw-needs-a-card")',
+            '"before-a-short-draw"',
+        ),
+    ],
+    ids=["without-decides", "decides-another-key", "chosen-not-played"],
+)
+def test_a_reshuffle_reading_must_say_what_the_file_plays(
+    tmp_path: Path, old: str, new: str, key: str, expected: str, found: str
+) -> None:
+    """A file that plays `before-a-short-draw` cannot record the booklets' answer, nor tie
+    the reading to another key; one that plays the booklets' cannot choose RLCard's."""
+    text = edit(SHORT_DRAW.read_text(encoding="utf-8"), old, new)
+    path = tmp_path / "short-draw.toml"
+    path.write_text(text, encoding="utf-8")
+    _, path_key, wanted, shown = parse_message(str(load_error(path)), path)
+    index = nth_table(text, "interpretations", 'id = "reshuffle-when"')
+    assert (path_key, wanted, shown) == (f"interpretations[{index}].{key}", expected, found)
+
+
+def test_a_booklet_edition_cannot_tie_its_reshuffle_reading_to_a_key_it_does_not_write(
+    tmp_path: Path,
+) -> None:
+    """Express writes no `play.reshuffle_when`: its reading cannot name it as `decides`."""
+    old = 'chosen = "when-a-draw-needs-a-card"'
+    text = edit(express_text(), old, f'decides = "play.reshuffle_when"\n{old}')
+    path = tmp_path / "express.toml"
+    path.write_text(text, encoding="utf-8")
+    _, key, expected, found = parse_message(str(load_error(path)), path)
+    index = nth_table(text, "interpretations", 'id = "reshuffle-when"')
+    assert key == f"interpretations[{index}].decides"
+    assert expected == "the key path of a parameter in this file"
+    assert found == "'play.reshuffle_when'"

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scenario import HOUSE_CARDS, RLCARD, edition, ids, table
+from scenario import HOUSE_CARDS, RLCARD, SHORT_DRAW, edition, ids, table
 from test_conformance import ReferenceAsAnEngine
 
 from unospec.checks.engines.compiled.adapter import CompiledRules
@@ -27,15 +27,18 @@ from unospec.checks.engines.conformance.corruption import (
     gated,
 )
 from unospec.checks.engines.conformance.plan import check_plan
+from unospec.checks.engines.explore_job import explore_edition
 from unospec.checks.jobs.main_check import CONFORM_GAMES, CONFORM_STATES
 from unospec.cli import main
 from unospec.editions import builtin_names
 from unospec.model.actions import Deal, Keep, Play, Reshuffle
+from unospec.model.branches import reshuffles_first
 from unospec.model.distinguishing import distinguishing
 from unospec.model.kernel import legal_actions
 from unospec.model.primitives import WildDraw
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.state import GameState, Owed, PendingChallenge
+from unospec.model.table import MACHINE
 from unospec.model.trace import parse_trace
 from unospec.model.vocabulary import Phase
 
@@ -440,3 +443,25 @@ def test_the_engine_plays_rlcards_rules_as_the_reference(scale: str) -> None:
     report = conform(edition(RLCARD), scale=scale, players=2, games=2)
     assert report.ok, report.to_json()["first_difference"]
     assert report.complete and report.states_compared > 300
+
+
+@pytest.mark.parametrize(
+    ("scale", "players"),
+    [("micro", 2), ("micro,colors=2,kinds=number+draw-two,actions=2,hand=2,copies=2", 3)],
+)
+def test_the_engine_reshuffles_before_a_short_draw_as_the_reference(
+    scale: str, players: int
+) -> None:
+    """`play.reshuffle_when = "before-a-short-draw"` (RLCard's UNO): the engine waits for
+    the reshuffle before dealing a draw the pile is short of, and takes the pile's cards
+    into it, in every state of micro (a Draw Two or Wild Draw Four on one or three cards
+    left) and of a deck of Draw Twos at three seats, and in full-size games; the reference
+    reaches that branch there."""
+    report = conform(edition(SHORT_DRAW), scale=scale, players=players, games=2)
+    assert report.ok, report.to_json()["first_difference"]
+    assert report.complete and report.states_compared > 1000
+    explored = explore_edition(
+        edition(SHORT_DRAW), SHORT_DRAW, players=players, scale=scale, engine="reference"
+    )
+    (first,) = (b for b in MACHINE.branches if b.conditions == (reshuffles_first,))
+    assert explored.exploration.fired[first.number] > 0

@@ -38,10 +38,12 @@ from unospec.model.errors import EditionError
 PATHS: dict[str, Path] = {
     **{name: builtin_path(name) for name in builtin_names()},
     "house-cards": Path(__file__).parent.parent / "editions" / "house-cards.toml",
+    "short-draw-reshuffle": Path(__file__).parent.parent / "editions" / "short-draw-reshuffle.toml",
 }
 TEXTS: dict[str, bytes] = {name: path.read_bytes() for name, path in PATHS.items()}
 """The files the fuzzers mutate: the built-ins (the house rules' deltas among them: their
-`[play]` keys) and a user's delta with a card of every primitive no built-in has."""
+`[play]` keys), a user's delta with a card of every primitive no built-in has, and one that
+reshuffles before a short draw (`play.reshuffle_when`, with the reading it decides)."""
 NAMES = tuple(TEXTS)
 LIMIT = 5.0  # seconds one load may take
 

@@ -38,6 +38,11 @@ Recaptured on purpose since, each time with the keys that moved and why (nothing
   `play.elimination`, and a conservation query each, proved); the state gained `out`, the
   players out of the game, which conformance corrupts too (`fields_corrupted`,
   `corruptions`); `editions` lists `no-mercy`. No explored state count moved.
+- RLCard's reshuffle before a short draw (`play.reshuffle_when`): `TurnFlow` grew
+  `draw_owed [reshuffles_first]`, which the keys that list or count the machine's
+  transitions gained as above (a `dead-rule` finding each, settled off by
+  `play.reshuffle_when`, and a conservation query each, proved). No explored state count,
+  game or other finding moved.
 
 In-process, the suite's conftest makes `check`'s conformance compare 300 states and one
 game instead of 20,000 and five, unless a test is marked `full_conformance`: these are, and

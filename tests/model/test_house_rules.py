@@ -7,13 +7,24 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from scenario import HOUSE_CARDS, card, color, edition, table
+from scenario import HOUSE_CARDS, SHORT_DRAW, card, color, edition, table
 
 from unospec.model import sections
-from unospec.model.actions import Accept, CallUno, Catch, Draw, JumpIn, Pass, Pick, Play
+from unospec.model.actions import (
+    Accept,
+    CallUno,
+    Catch,
+    Draw,
+    JumpIn,
+    Pass,
+    Pick,
+    Play,
+    Reshuffle,
+)
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction
-from unospec.model.kernel import apply, legal_actions
+from unospec.model.kernel import apply, chance_cards, legal_actions
+from unospec.model.state import GameState
 from unospec.model.vocabulary import Phase
 
 # -- drawing until a playable card turns up (House rules: Draw until you can play) ---------
@@ -268,3 +279,88 @@ def test_the_last_player_left_wins_the_game() -> None:
     game = table(e, hands, top="red-9", draw=["yellow-1", "yellow-2"])
     after = apply(e, game, Play(0, card(e, "red-draw-two")))
     assert after.phase == Phase.game_over and after.winner == 0 and after.is_out(1)
+
+
+# -- reshuffling before a short draw (RLCard's UNO) ------------------------------------------
+
+
+def _short_of_a_draw_two(e: Edition) -> GameState:
+    """Player 0 is to play a Draw Two with one card, the green 5, left in the draw pile;
+    every other card is under the discard pile's top, the red 9."""
+    return table(e, [["red-draw-two", "red-1", "red-2"], ["blue-3", "blue-4"]], top="red-9",
+                 draw=["green-5"], rest="discard")  # fmt: skip
+
+
+def test_a_short_draw_is_reshuffled_before_any_card_is_dealt() -> None:
+    """`reshuffle_when = "before-a-short-draw"`: a Draw Two with one card left waits for a
+    reshuffle of that card and the discard pile under its top, dealing nothing yet; the
+    booklets' rule deals the one card first and reshuffles for the second."""
+    e = edition(SHORT_DRAW)
+    assert e.rules.reshuffle_when == "before-a-short-draw"
+    game = _short_of_a_draw_two(e)
+    played = apply(e, game, Play(0, card(e, "red-draw-two")))
+    assert played.phase == Phase.awaiting_reshuffle
+    assert played.hands[1] == game.hands[1] and played.draw_pile == game.draw_pile
+    assert played.owed is not None and (played.owed.player, played.owed.amount) == (1, 2)
+    green = card(e, "green-5")
+    pool = chance_cards(e, played)
+    assert sorted(pool) == sorted((green, *played.discard[:-1]))
+    rest = list(pool)
+    rest.remove(green)
+    first = rest[-1]  # a card from the discard pile, then the green 5, on top of the new pile
+    rest.pop()
+    dealt = apply(e, played, Reshuffle((first, green, *rest)))
+    assert dealt.phase == Phase.awaiting_play and dealt.owed is None and dealt.current == 0
+    assert sorted(dealt.hands[1]) == sorted((*game.hands[1], first, green))
+    assert dealt.draw_pile == tuple(rest) and dealt.discard == (card(e, "red-draw-two"),)
+
+    base = edition("classic")
+    booklet = apply(base, _short_of_a_draw_two(base), Play(0, card(base, "red-draw-two")))
+    assert booklet.phase == Phase.awaiting_reshuffle and booklet.draw_pile == ()
+    assert green in booklet.hands[1] and booklet.owed is not None and booklet.owed.amount == 1
+
+
+def test_a_reshuffle_before_a_short_draw_must_take_the_draw_piles_cards() -> None:
+    """The new draw pile is the cards left in the draw pile and the discard pile under its
+    top card: an order of the discard pile alone is refused, citing the reshuffle's rule."""
+    e = edition(SHORT_DRAW)
+    played = apply(e, _short_of_a_draw_two(e), Play(0, card(e, "red-draw-two")))
+    with pytest.raises(IllegalAction) as refused:
+        apply(e, played, Reshuffle(played.discard[:-1]))
+    assert refused.value.rule == sections.RESHUFFLE
+    assert "draw pile" in refused.value.reason
+
+
+def test_a_draw_still_short_after_the_reshuffle_deals_what_remains() -> None:
+    """One card in the draw pile and one under the red 9: the Wild Draw Four played on it,
+    and accepted, is reshuffled first with the 9 and the card under it; the new pile's three
+    cards are dealt, and the fourth lapses (`draw_shortfall`)."""
+    e = edition(SHORT_DRAW)
+    game = table(e, [["wild-draw-four", "green-1"], ["blue-3"]], top="red-9",
+                 draw=["green-5", "yellow-6"])  # fmt: skip
+    under, *others = game.draw_pile[1:]  # one card under the top; a third hand holds the rest
+    game = game._replace(
+        draw_pile=game.draw_pile[:1],
+        discard=(under, *game.discard),
+        hands=(*game.hands, tuple(sorted(others))),
+        scores=(0, 0, 0),
+    )
+    played = apply(e, game, Play(0, card(e, "wild-draw-four"), color("blue")))
+    accepted = apply(e, played, Accept(1))
+    assert accepted.phase == Phase.awaiting_reshuffle and len(accepted.draw_pile) == 1
+    dealt = apply(e, accepted, Reshuffle(tuple(sorted(chance_cards(e, accepted)))))
+    got = (card(e, "green-5"), under, card(e, "red-9"))
+    assert sorted(dealt.hands[1]) == sorted((card(e, "blue-3"), *got))
+    assert dealt.owed is None and dealt.draw_pile == () and dealt.phase == Phase.awaiting_play
+
+
+def test_a_draw_of_one_and_an_empty_pile_reshuffle_as_the_booklets_say() -> None:
+    """A player who draws one card from an empty pile: either rule reshuffles first, and
+    the new pile is the discard pile under its top."""
+    e = edition(SHORT_DRAW)
+    game = table(e, [["blue-1"], ["green-7"]], top="red-9", rest="discard")
+    drew = apply(e, game, Draw(0))
+    base = edition("classic")
+    assert drew == apply(base, table(base, [["blue-1"], ["green-7"]], top="red-9",
+                                     rest="discard"), Draw(0))  # fmt: skip
+    assert drew.phase == Phase.awaiting_reshuffle and drew.draw_pile == ()

@@ -7,7 +7,17 @@ import random
 from pathlib import Path
 
 import pytest
-from scenario import HOUSE_CARDS, RLCARD, card, color, edition, new_card_edition, play, table
+from scenario import (
+    HOUSE_CARDS,
+    RLCARD,
+    SHORT_DRAW,
+    card,
+    color,
+    edition,
+    new_card_edition,
+    play,
+    table,
+)
 from statemachine import State, StateMachine
 
 from unospec.checks.engines.random_play import choose
@@ -155,10 +165,14 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
     j = edition("classic-jump-in")  # a last card jumped in on its twin ends the hand
     twin = table(j, [["red-1", "blue-2"], ["red-5"]], top="red-5")
     runs.append(run(j, twin, JumpIn(1, card(j, "red-5")))[1])
-    r = edition(RLCARD)  # a drawn wild played as a plain one (RLCard's UNO)
-    drawn = play(r, table(r, [["blue-1", "green-2"], ["red-3"]], top="red-9", draw=["wild"]))
-    drawn = play(r, drawn, Draw(0))
-    runs.append(run(r, drawn, Play(0, card(r, "wild"), color("blue")))[1])
+    rl = edition(RLCARD)  # a drawn wild played as a plain one (RLCard's UNO)
+    drawn = play(rl, table(rl, [["blue-1", "green-2"], ["red-3"]], top="red-9", draw=["wild"]))
+    drawn = play(rl, drawn, Draw(0))
+    runs.append(run(rl, drawn, Play(0, card(rl, "wild"), color("blue")))[1])
+    r = edition(SHORT_DRAW)  # a Draw Two with one card left: reshuffled before it is dealt
+    short = table(r, [["red-draw-two", "red-1", "red-2"], ["blue-3"]], top="red-9",
+                  draw=["green-5"], rest="discard")  # fmt: skip
+    runs.append(run(r, short, Play(0, card(r, "red-draw-two")))[1])
     return runs
 
 

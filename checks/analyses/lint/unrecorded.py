@@ -17,7 +17,13 @@ from typing import NamedTuple
 
 from unospec.checks.analyses.lint.families.does_not_arise import does_not_arise
 from unospec.checks.analyses.lint.finding import INFO, WARNING, Finding, reading
-from unospec.editions.schema import FIXED_READINGS, READINGS, RULE_KEYS, toml_value
+from unospec.editions.schema import (
+    DECIDABLE_READINGS,
+    FIXED_READINGS,
+    READINGS,
+    RULE_KEYS,
+    toml_value,
+)
 from unospec.model import sections
 from unospec.model.cards import NUMBER, rank_rule
 from unospec.model.edition import NO_HOUSE_RULE, Edition, Interpretation
@@ -375,6 +381,16 @@ def arises(question: Question, edition: Edition) -> bool:
     return not question.effects or bool(raising_cards(edition, question.effects))
 
 
+def played_answer(edition: Edition, ident: str) -> str:
+    """The answer the model plays to the fixed reading `ident`: its fixed answer, or where a
+    parameter may decide it (`DECIDABLE_READINGS`), that parameter's value in `edition`."""
+    path = DECIDABLE_READINGS.get(ident)
+    if path is None:
+        return FIXED_READINGS[ident]
+    field = next(f for f, key in RULE_KEYS.items() if key == path)
+    return str(getattr(edition.rules, field))
+
+
 def _fixed(edition: Edition) -> list[Finding]:
     recorded = {item.id for item in edition.interpretations}
     found = []
@@ -397,7 +413,7 @@ def _fixed(edition: Edition) -> list[Finding]:
                 WARNING,
                 section,
                 f"{question.text} {none_recorded(edition.seed)} ({ident}); the model plays "
-                f"{FIXED_READINGS[ident]}.",
+                f"{played_answer(edition, ident)}.",
                 key=None if card is None else f"cards.{card}",
             )
         )

@@ -34,6 +34,7 @@ from unospec.checks.engines.compiled.layout import (
     HANDS_PLAYED,
     HEADER,
     PHASE,
+    PILE_LEN,
     PLAYERS,
     SPECIAL,
     TOP,
@@ -43,6 +44,7 @@ from unospec.checks.engines.compiled.properties import state_verdicts, step_verd
 from unospec.checks.engines.compiled.row import (
     event_named,
     phase_named,
+    pile_card,
     under_base,
 )
 from unospec.checks.engines.compiled.rules import (
@@ -452,13 +454,16 @@ def play(
                     for i in range(size):
                         order[i] = E[deck + i]
                     kind = A_DEAL
-                else:
+                else:  # the discard pile under its top, and what the draw pile still holds
                     size = 0
                     under = under_base(s)
                     for card in range(s[FACES]):
                         for _ in range(s[under + card]):
                             order[size] = card
                             size += 1
+                    for i in range(s[PILE_LEN]):
+                        order[size] = pile_card(s, i)
+                        size += 1
                     kind = A_RESHUFFLE
                 shuffle(rng, order, size)
                 action[0], action[1], action[2], action[3] = kind, 0, 0, 0

@@ -249,13 +249,15 @@ def start(
         cursor[K_MODE] = MODE_MOVES
         cursor[K_MOVES] = legal(M, E, s, moves, scratch, log, snaps, logn)
         return
-    if s[PHASE] != phase_named(M, PH_DEALING):  # a reshuffle
+    if s[PHASE] != phase_named(M, PH_DEALING):  # a reshuffle, of what the pile still holds too
         cursor[K_MODE] = MODE_RESHUFFLE
         source = take[players + T_SOURCE]
         under = under_base(s)
         for card in range(faces):
             source[card] = s[under + card]
-        cursor[K_TAKEN] = min(s[OWED_AMOUNT], s[UNDER])
+        for i in range(s[PILE_LEN]):
+            source[pile_card(s, i)] += 1
+        cursor[K_TAKEN] = min(s[OWED_AMOUNT], s[UNDER] + s[PILE_LEN])
         if not first_take(source, take[players + T_CHOSEN], faces, cursor[K_TAKEN]):
             cursor[K_MODE] = MODE_DONE
         return

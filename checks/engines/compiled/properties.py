@@ -133,6 +133,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_IN_PLAY,
     R_MAX_PLAYERS,
     R_MIN_PLAYERS,
+    R_RESHUFFLE_FIRST,
     R_SINGLE_HAND,
     R_STACKING,
     R_TARGET,
@@ -380,14 +381,20 @@ def conserved(E: Ints, s: Ints, counts: Ints) -> bool:
 
 
 @compiled
-def sizes_ok(M: Ints, inv: Ints, s: Ints) -> bool:
+def sizes_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     """invariants.sizes_ok: a top card during a hand; a reshuffle awaited only when the
-    draw pile is empty and the discard pile can refill it."""
+    draw pile is empty (or, reshuffled before a short draw, short of it) and the discard
+    pile can refill it."""
     phase = s[PHASE]
     if phase_in(M, inv, T_TOP_TURNED, phase) and discard_len(s) == 0:
         return False
-    if phase_in(M, inv, T_AWAITING_RESHUFFLE, phase) and (s[PILE_LEN] > 0 or discard_len(s) < 2):
-        return False
+    if phase_in(M, inv, T_AWAITING_RESHUFFLE, phase):
+        if discard_len(s) < 2:
+            return False
+        if s[PILE_LEN] > 0:
+            short = s[OWED] and s[PILE_LEN] < s[OWED_AMOUNT]
+            if not (E[E[E_RULES] + R_RESHUFFLE_FIRST] and short):
+                return False
     return True
 
 
@@ -585,7 +592,7 @@ def state_verdicts(
     broken = 0
     if not conserved(E, s, counts):
         broken |= 1 << I_CONSERVATION
-    if not sizes_ok(M, inv, s):
+    if not sizes_ok(M, E, inv, s):
         broken |= 1 << I_SIZES
     if not seats_ok(E, s):
         broken |= 1 << I_SEATS
@@ -839,12 +846,28 @@ def out_as_owed(E: Ints, game: Ints, dealt: Ints) -> bool:
 
 
 @compiled
+def short_draw_reshuffled_first(E: Ints, game: Ints) -> bool:
+    """rule_invariants._short_draw_reshuffled_first: a draw of a set number the pile is
+    short of, where the edition reshuffles first."""
+    if not E[E[E_RULES] + R_RESHUFFLE_FIRST] or not game[OWED] or owed_until(game) != NO_UNTIL:
+        return False
+    return 0 < game[PILE_LEN] < game[OWED_AMOUNT] and discard_len(game) > 1
+
+
+@compiled
 def dealt_as_owed(E: Ints, game: Ints, dealt: Ints) -> bool:
     """rule_invariants._dealt_as_owed: one deal of owed cards, from the top of the pile; a
     draw of no set number deals one, and stays owed unless the card ends it."""
     if not game[OWED]:
         return False
     player, amount = game[OWED_PLAYER], game[OWED_AMOUNT]
+    if short_draw_reshuffled_first(E, game):
+        if hand_size(dealt, player) != hand_size(game, player) or dealt[PILE_LEN] != game[PILE_LEN]:
+            return False
+        for i in range(dealt[PILE_LEN]):
+            if pile_card(dealt, i) != pile_card(game, i):
+                return False
+        return dealt[OWED] != 0 and dealt[OWED_AMOUNT] == amount
     if is_out(dealt, player) and not is_out(game, player):
         return out_as_owed(E, game, dealt)
     if owed_until(game) != NO_UNTIL and game[PILE_LEN] > 0:

@@ -160,6 +160,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_PLAYS_DRAWN_WILD_PLAIN,
     C_PLAYS_LAST_CARD,
     C_PLAYS_WILD,
+    C_RESHUFFLES_FIRST,
     C_RESOLVES_BY_LOSER,
     C_RESUMES,
     C_STACKS,
@@ -224,6 +225,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_JUMP_IN,
     R_MUST_PLAY,
     R_NO_UNO_CALL,
+    R_RESHUFFLE_FIRST,
     R_ROTATE_LEADER,
     R_SINGLE_HAND,
     R_STACKING,
@@ -564,8 +566,9 @@ def check_playable(E: Ints, s: Ints, player: int, card: int, arg: int) -> int:
 
 @compiled
 def check_reshuffle(s: Ints, order: Ints) -> int:
-    """legality.check_reshuffle: the order is the discard pile under its top, reordered."""
-    if order.shape[0] != s[UNDER]:
+    """legality.check_reshuffle: the order is the discard pile under its top, and what the
+    draw pile still holds (reshuffled before a short draw), reordered."""
+    if order.shape[0] != s[UNDER] + s[PILE_LEN]:
         return refused(ILLEGAL, S_RESHUFFLE)
     under = under_base(s)
     for card in order:
@@ -575,6 +578,8 @@ def check_reshuffle(s: Ints, order: Ints) -> int:
         count = 0
         for given in order:
             count += given == card
+        for i in range(s[PILE_LEN]):
+            count -= pile_card(s, i) == card
         if count != s[under + card]:
             return refused(ILLEGAL, S_RESHUFFLE)
     return OK
@@ -784,6 +789,10 @@ def condition(
         return 1 if going and not stops_the_draw(E, s, pile_card(s, 0)) else 0
     if which == C_ASKS_TARGET:
         return 1 if face(E, card, F_ASKS_TARGET) else 0
+    if which == C_RESHUFFLES_FIRST:
+        if not E[E[E_RULES] + R_RESHUFFLE_FIRST] or owed_until(s) != NO_UNTIL:
+            return 0
+        return 1 if 0 < s[PILE_LEN] < s[OWED_AMOUNT] and discard_len(s) > 1 else 0
     if which == C_PILE_RUNS_OUT:
         return 1 if s[PILE_LEN] < s[OWED_AMOUNT] and discard_len(s) > 1 else 0
     if which == C_NOTHING_TO_DRAW:

@@ -114,6 +114,7 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.eliminates: v.C_ELIMINATES,
     b.one_player_left: v.C_ONE_PLAYER_LEFT,
     b.plays_drawn_wild_plain: v.C_PLAYS_DRAWN_WILD_PLAIN,
+    b.reshuffles_first: v.C_RESHUFFLES_FIRST,
     **dict(
         zip(
             b.JUMPED_IN,
@@ -389,6 +390,7 @@ _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "jump_in": ("none", "identical-card"),
     "uno_call": ("required", "none"),
     "drawn_wild": ("as-printed", "plain-wild"),
+    "reshuffle_when": ("when-a-draw-needs-a-card", "before-a-short-draw"),
 }
 """Every reading of `Rules` the engine plays (the schema's READINGS, as the engine has them);
 a test holds the two equal."""
@@ -505,6 +507,7 @@ def edition_tables(edition: Edition) -> Array:
     rule_row[v.R_JUMP_IN] = int(rules.jump_in == "identical-card")
     rule_row[v.R_NO_UNO_CALL] = int(rules.uno_call == "none")
     rule_row[v.R_ELIMINATION] = rules.elimination
+    rule_row[v.R_RESHUFFLE_FIRST] = int(rules.reshuffle_when == "before-a-short-draw")
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

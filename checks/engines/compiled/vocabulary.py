@@ -100,8 +100,9 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_ELIMINATION,  # a player holding this many cards is out of the game; 0: no one is
     R_BY_COLOUR,  # after drawing, only a wild or a card of the colour in force is played
     R_DRAWN_WILD_PLAIN,  # a wild played straight after being drawn is a plain wild
-) = range(21)
-RULE_FIELDS = 21
+    R_RESHUFFLE_FIRST,  # the discard pile is reshuffled before a draw the pile is short of
+) = range(22)
+RULE_FIELDS = 22
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 
@@ -150,7 +151,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     C_ELIMINATES,
     C_ONE_PLAYER_LEFT,
     C_PLAYS_DRAWN_WILD_PLAIN,
-) = range(23)
+    C_RESHUFFLES_FIRST,
+) = range(24)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
