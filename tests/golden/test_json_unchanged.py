@@ -43,6 +43,10 @@ Recaptured on purpose since, each time with the keys that moved and why (nothing
   transitions gained as above (a `dead-rule` finding each, settled off by
   `play.reshuffle_when`, and a conservation query each, proved). No explored state count,
   game or other finding moved.
+- RLCard's drawn wild played plain (`play.drawn_wild`): `TurnFlow` grew `play_drawn
+  [plays_drawn_wild_plain]`, which the keys that list or count the machine's transitions
+  gained as above (a `dead-rule` finding each, settled off by `play.drawn_wild`, and a
+  conservation query each, proved). No explored state count, game or other finding moved.
 
 In-process, the suite's conftest makes `check`'s conformance compare 300 states and one
 game instead of 20,000 and five, unless a test is marked `full_conformance`: these are, and
