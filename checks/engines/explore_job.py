@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NotRequired, TypedDict, Unpack
 
-from unospec.checks.engines.compiled.exploration import explore as explore_compiled
 from unospec.checks.engines.counterexample import (
     StepRow,
     Witness,
@@ -261,7 +261,11 @@ def explore_edition(
         scale = fitting_scale(base, players, scale)
     edition = scale_edition(base, parse_scale(scale))
     require_dealable(edition, players, scale, base)
-    search = explore if engine == "reference" else explore_compiled
+    search: Callable[..., Explored] = explore
+    if engine != "reference":  # the engine only here: reading this module's JSON needs no numba
+        from unospec.checks.engines.compiled.exploration import explore as explore_compiled
+
+        search = explore_compiled
     exploration: Explored = search(
         edition,
         players,
