@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from unospec.checks.properties.invariants import (
     offered_move_refused,
@@ -91,6 +91,7 @@ class Ending(Pending):
     scores: list[int]
     winner: int
     leader: int
+    out: NotRequired[list[int]]  # the seats out of the game (the mercy rule), when any is
 
 
 class ReplayJson(TypedDict):
@@ -145,14 +146,19 @@ class ReplayResult:
         if self.final is None:
             return None
         game = self.final
-        return {
+        owes = pending(game)
+        ending: Ending = {
             "current": game.current,
             "hands": [len(hand) for hand in game.hands],
             "scores": list(game.scores),
             "winner": game.winner,
             "leader": game.leader,
-            **pending(game),
+            "owed": owes["owed"],
+            "challenge": owes["challenge"],
         }
+        if game.out:  # only an edition with the mercy rule puts a player out
+            ending["out"] = [seat for seat in range(game.players) if game.is_out(seat)]
+        return ending
 
 
 def pending(game: GameState | None) -> Pending:

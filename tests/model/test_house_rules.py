@@ -9,6 +9,7 @@ import dataclasses
 import pytest
 from scenario import HOUSE_CARDS, SHORT_DRAW, card, color, edition, table
 
+from unospec.checks.engines.replay import ReplayResult
 from unospec.model import sections
 from unospec.model.actions import (
     Accept,
@@ -232,6 +233,18 @@ def test_a_draw_to_the_mercy_count_puts_its_player_out() -> None:
     assert len(after.discard) == len(game.discard) + 1 + 5
     assert after.discard[-1] == card(e, "red-draw-two")
     assert sorted(after.all_cards()) == sorted(game.all_cards())
+
+
+def test_a_replay_that_ends_with_a_player_out_names_their_seat() -> None:
+    """`replay`'s JSON `final.out`: the seats the mercy rule put out, only where there are."""
+    e = _mercy(5)
+    hands = [["red-draw-two", "red-1", "red-2"], ["blue-1", "blue-2", "blue-3"], ["green-1"]]
+    game = table(e, hands, top="red-9", draw=["yellow-1", "yellow-2", "yellow-3"])
+    after = apply(e, game, Play(0, card(e, "red-draw-two")))
+    ended = ReplayResult("no-mercy", ok=True, steps=1, final=after).ending()
+    assert ended is not None and ended["out"] == [1] and ended["hands"] == [2, 0, 1]
+    before = ReplayResult("no-mercy", ok=True, steps=0, final=game).ending()
+    assert before is not None and "out" not in before
 
 
 def test_a_player_out_of_the_game_takes_no_turn_and_is_named_by_no_card() -> None:
