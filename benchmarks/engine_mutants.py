@@ -55,6 +55,11 @@ SHORT_DRAW = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "short-draw-reshuffle.toml"),
 )
 """Classic reshuffling before a short draw, as RLCard plays (`play.reshuffle_when`)."""
+LAST_CARD = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "last-card-effects.toml"),
+)
+"""Classic whose last card's draw is dealt before the hand is scored, as RLCard plays
+(`play.final_card_effects`)."""
 WILD_JUDGED = ("express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 """The editions whose Wild Draw card is judged guilty for a wild held."""
 
@@ -184,6 +189,10 @@ MUTANTS = (
            "rule)", RULES, "condition",
            "return 1 if 0 < s[PILE_LEN] < s[OWED_AMOUNT] and discard_len(s) > 1 else 0",
            "return 0", SHORT_DRAW),
+    Mutant("last-card-draw-not-dealt", "a last card's effect carried out (RLCard's rule)",
+           RULES, "condition",
+           "return 1 if E[E[E_RULES] + R_LAST_CARD_EFFECTS] and face(E, card, F_OWES) else 0",
+           "return 0", LAST_CARD),
     # -- the mercy rule (No Mercy's play.elimination)
     Mutant("mercy-a-card-late", "elimination's threshold", RULES, "condition",
            "hand_size(s, s[OWED_PLAYER]) + dealt >= limit",

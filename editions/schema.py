@@ -31,6 +31,7 @@ from unospec.model.cards import (
 )
 from unospec.model.edition import DeckEntry, Edition, Interpretation, Reading, Rules
 from unospec.model.effects import SHORTHANDS, CardEffect
+from unospec.model.flows import Move
 from unospec.model.primitives import HOLDINGS, PRIMITIVES, Parameter, Step, by_name, parameters
 from unospec.model.readings import READINGS as READINGS  # the schema validates against it
 
@@ -78,6 +79,7 @@ RULE_KEYS: dict[str, str] = {
     "uno_call": "play.uno_call",
     "drawn_wild": "play.drawn_wild",
     "reshuffle_when": "play.reshuffle_when",
+    "final_card_effects": "play.final_card_effects",
     "elimination": "play.elimination",
 }
 """Where each field of `Rules` is written in an edition file, for messages that name it."""
@@ -119,11 +121,15 @@ edition may list other answers as alternatives but not choose one, or its file w
 a rule the model does not play. A reading of another id without `decides` is the file's own
 note; `lint` says the model does not follow it."""
 
-DECIDABLE_READINGS: dict[str, str] = {"reshuffle-when": "play.reshuffle_when"}
+DECIDABLE_READINGS: dict[str, str] = {
+    "reshuffle-when": "play.reshuffle_when",
+    "final-card-effects": "play.final_card_effects",
+}
 """Fixed readings a parameter may decide instead, by interpretation id: the parameter's key
 path. A file that plays the parameter records the reading with `decides` naming it (RLCard's
-reshuffle before a short draw, `play.reshuffle_when`); one that leaves the parameter out
-plays the fixed reading, recorded without `decides` as before."""
+reshuffle before a short draw, `play.reshuffle_when`; RLCard's last card whose effect is
+carried out, `play.final_card_effects`); one that leaves the parameter out plays the fixed
+reading, recorded without `decides` as before."""
 
 DATA_READINGS = frozenset({"deck-composition"})
 """Readings of what the file's own data states (its deck lines): the data decides them."""
@@ -215,7 +221,8 @@ def _check_house_rules(reader: Reader, edition: Edition) -> None:
     draw card in the deck (the cards it stacks are the ones whose draw is aimed at a player).
     The mercy rule is not played with a challenged draw card: what a challenge means once its
     offender or its victim is out is a question no source answers, so it is refused rather
-    than answered in code."""
+    than answered in code. So is a last card's effect carried out with a step it cannot
+    carry out once the hand is over (`_check_last_card_effects`)."""
     if edition.rules.elimination:
         challenged = [kind for kind, effect in edition.effects if effect.asks("answer")]
         if challenged:
@@ -225,6 +232,8 @@ def _check_house_rules(reader: Reader, edition: Edition) -> None:
                 "challenge whose player is out)",
                 Shown(f"{challenged[0]}, whose victim may challenge it"),
             )
+    if edition.rules.final_card_effects == "effects-apply-then-score":
+        _check_last_card_effects(reader, edition)
     if edition.rules.stacking == "none":
         return
     in_play = edition.faces.kinds_in_play
@@ -234,6 +243,52 @@ def _check_house_rules(reader: Reader, edition: Edition) -> None:
             ("play", "stacking"),
             "a deck with a draw card to stack (a kind whose effect draws for a player)",
             Shown(f"no such card among {', '.join(sorted(in_play))}"),
+        )
+
+
+PASSED_HANDS = Move("hand", "others", "hand")
+"""A step's movement of its player's hand to another player (a swap, a pass of hands)."""
+LAST_CARD_WAITS: dict[str, str] = {
+    "answer": "whose victim would answer it (a challenge)",
+    "loser": "whose loser the table would name",
+    "pick": "whose next player would pick a colour",
+    "target": "whose player would swap hands",
+}
+"""The decisions a card's step may wait for that a last card's effect does not carry out
+(`play.final_card_effects`), and what the schema says of a card that would: each waits for
+another player, or would hand the player who has gone out a hand again."""
+
+
+def _check_last_card_effects(reader: Reader, edition: Edition) -> None:
+    """Where a last card's effect is carried out (`final_card_effects =
+    "effects-apply-then-score"`, RLCard's UNO), every step of every card must be one the
+    table can carry out with the hand over: steps that move the turn (no turn follows), a
+    draw (dealt, then the hand is scored), a colour named (none is: nothing is played on the
+    last card). A step that waits for another player's decision (a Wild Draw card's answer,
+    a penalty race's loser, a Color Roulette's pick), one that hands the player who went out
+    cards again (a swap, a pass of hands), and stacking, which would pass the last card's
+    draw on, are refused: no source says what they do after the last card, and unospec does
+    not answer it in code."""
+    path = ("play", "final_card_effects")
+    for kind, effect in edition.effects:
+        waits = next((why for asked, why in LAST_CARD_WAITS.items() if effect.asks(asked)), None)
+        passes = any(PASSED_HANDS in said.moves for said in effect.statements)
+        if waits is None and passes:
+            waits = "whose step passes the hands on"
+        if waits is not None:
+            reader.fail(
+                path,
+                "no card whose last play waits for a decision or hands its player cards, with "
+                "effects-apply-then-score (unospec carries out a last card's turn, colour and "
+                "draw steps only)",
+                Shown(f"{kind}, {waits}"),
+            )
+    if edition.rules.stacking != "none":
+        reader.fail(
+            path,
+            "no stacking with effects-apply-then-score (a last card's draw is dealt, not "
+            "passed on)",
+            Shown(f"play.stacking = {_shown(edition.rules.stacking)}"),
         )
 
 
@@ -581,6 +636,7 @@ HOUSE_RULES = (
     "uno_call",
     "drawn_wild",
     "reshuffle_when",
+    "final_card_effects",
     "elimination",
 )
 """The optional `[play]` keys: a house rule or a newer edition's rule, the booklets' own where

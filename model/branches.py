@@ -38,6 +38,29 @@ def plays_last_card(edition: Edition, game: GameState, action: Action | None) ->
     return len(game.hands[action.player]) == 1
 
 
+def _last_card_effects(edition: Edition) -> bool | None:
+    """A last card's effect is carried out only where the edition says so."""
+    return None if edition.rules.final_card_effects == "effects-apply-then-score" else False
+
+
+@cites(sections.RLCARD)
+@requires(Draw, cites_card=False)
+@settled_by("play.final_card_effects", _last_card_effects)
+def last_card_draws(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The card is a Draw card and the edition carries out a last card's effect
+    (`final_card_effects = "effects-apply-then-score"`): as its player's last card, its draw
+    is dealt before the hand is over (RLCard's UNO: rlcard.games.uno.round).
+
+    The machine tests it together with `plays_last_card` (or a jump-in's), on the card
+    played; a last card that owes no draw ends the hand at once, its other steps carried
+    out (`updates.play_card`)."""
+    assert isinstance(action, Play)
+    effect = edition.faces.effect[action.card]
+    return (
+        edition.rules.final_card_effects == "effects-apply-then-score" and effect.owes is not None
+    )
+
+
 @cites(sections.SEVEN_O)
 @requires(SwapHands)
 def asks_target(edition: Edition, game: GameState, action: Action | None) -> bool:
@@ -132,6 +155,24 @@ def hand_emptied(edition: Edition, game: GameState, action: Action | None) -> bo
     """The card's effect left its player without a card (a Discard All of their last
     colour): they have gone out, and the hand is over (Winning)."""
     return not game.hands[game.actor] and not game.is_out(game.actor)
+
+
+@cites(sections.RLCARD)
+@requires(Draw, cites_card=False)
+@settled_by("play.final_card_effects", _last_card_effects)
+def last_card_draw_dealt(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The table has dealt the draw of its player's last card, where the edition carries out
+    a last card's effect: the player has gone out, and the hand is over and scored, the
+    cards just dealt counted (RLCard's UNO: rlcard.games.uno.round).
+
+    The card is still the top card: no one has played since (stacking, which would pass
+    the draw on, is refused with this rule by the schema)."""
+    return (
+        edition.rules.final_card_effects == "effects-apply-then-score"
+        and not game.hands[game.actor]
+        and not game.is_out(game.actor)
+        and edition.faces.effect[game.top].owes is not None
+    )
 
 
 def _elimination(edition: Edition) -> bool | None:

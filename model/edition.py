@@ -90,6 +90,7 @@ class Rules:
     uno_call: r.UnoCall = "required"
     drawn_wild: r.DrawnWild = "as-printed"
     reshuffle_when: r.ReshuffleWhen = "when-a-draw-needs-a-card"
+    final_card_effects: r.FinalCardEffects = "hand-ends-at-once"
     elimination: int = 0  # a player holding this many cards or more is out; 0: no one is
 
 
@@ -102,11 +103,12 @@ NO_HOUSE_RULE: dict[str, object] = {
     "uno_call": "required",
     "drawn_wild": "as-printed",
     "reshuffle_when": "when-a-draw-needs-a-card",
+    "final_card_effects": "hand-ends-at-once",
     "elimination": 0,
 }
 """The `Rules` a file may leave out, as the five booklets play (Let's Play: draw one card, and
 play it or keep it, or draw by choice; no stacking, no jump-in, UNO called, the discard pile
-reshuffled when a draw needs a card, no one out)."""
+reshuffled when a draw needs a card, the hand over at a player's last card, no one out)."""
 
 
 @dataclass(frozen=True)

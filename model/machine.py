@@ -61,9 +61,11 @@ class TurnFlow(StateMachine):
         | first_flip.to(awaiting_play, on=u.turn_up_first_card)
     )
 
-    # A turn: play a matching card, or draw one and then play it or pass.
+    # A turn: play a matching card, or draw one and then play it or pass. A last card ends
+    # the hand, but for a Draw card's where the edition deals its draw first (RLCard's UNO).
     play = _every(
-        awaiting_play.to(hand_over, cond=b.plays_last_card)
+        awaiting_play.to(table_draws, cond=[b.last_card_draws, b.plays_last_card])
+        | awaiting_play.to(hand_over, cond=b.plays_last_card)
         | awaiting_play.to(choosing_target, cond=b.asks_target)
         | awaiting_play.to(picking_colour, cond=b.asks_pick)
         | awaiting_play.to(choosing_color, cond=b.plays_wild)
@@ -77,7 +79,8 @@ class TurnFlow(StateMachine):
     # player. Its branches are the play's, each settled by the deck (`branches.jumping_in`),
     # but for a wild's: no wild jumps in.
     jump_in = _every(
-        awaiting_play.to(hand_over, cond=b.JUMPED_IN[0])
+        awaiting_play.to(table_draws, cond=[b.last_card_draws, b.JUMPED_IN[0]])
+        | awaiting_play.to(hand_over, cond=b.JUMPED_IN[0])
         | awaiting_play.to(choosing_target, cond=b.JUMPED_IN[1])
         | awaiting_play.to(table_draws, cond=b.JUMPED_IN[2])
         | awaiting_play.to(resolving, cond=b.jumps_in),
@@ -137,9 +140,11 @@ class TurnFlow(StateMachine):
         on=u.stack_card,
     )
 
-    # After a play is resolved: the UNO window, or the next turn.
+    # After a play is resolved: the hand's end (a last card's draw dealt, a hand emptied by
+    # its card), the UNO window, or the next turn.
     resolve = (
         resolving.to(hand_over, cond=b.one_player_left)
+        | resolving.to(hand_over, cond=b.last_card_draw_dealt)
         | resolving.to(hand_over, cond=b.hand_emptied)
         | resolving.to(uno_window, cond=b.opens_uno_window, on=u.open_window)
         | resolving.to(awaiting_challenge, cond=b.challenge_pending)

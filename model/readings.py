@@ -61,6 +61,9 @@ ReshuffleWhen = Literal["when-a-draw-needs-a-card", "before-a-short-draw"]
 """When the discard pile is shuffled into a new draw pile: when a draw needs a card the pile
 no longer has (Let's Play NOTE: the pile's last cards are dealt first), or before a draw of a
 set number the pile holds too few cards for, with what the pile still holds (RLCard's UNO)."""
+FinalCardEffects = Literal["hand-ends-at-once", "effects-apply-then-score"]
+"""What a player's last card does: nothing, the hand ends at once (Winning), or its steps are
+carried out, the cards it owes dealt, and then the hand is over and scored (RLCard's UNO)."""
 
 READING_TYPES: dict[str, object] = {
     "setup.ignored_flip_goes": IgnoredFlipGoes,
@@ -78,6 +81,7 @@ READING_TYPES: dict[str, object] = {
     "play.uno_call": UnoCall,
     "play.drawn_wild": DrawnWild,
     "play.reshuffle_when": ReshuffleWhen,
+    "play.final_card_effects": FinalCardEffects,
     "scoring.game_end": GameEnd,
     "reverse.with_two_players": TwoPlayerReverse,
     "wild-draw.bluff": Bluff,

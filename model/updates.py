@@ -136,7 +136,12 @@ def play_card(edition: Edition, game: GameState, action: Action | None) -> GameS
 
     The turn passes to the next player, then each step of the card's effect is carried out
     in order (`model.primitives`). A card that empties the hand ends it at once: its action
-    is not carried out (Winning).
+    is not carried out (Winning). Where the edition carries out a last card's effect
+    (`final_card_effects = "effects-apply-then-score"`, RLCard's UNO), its steps are carried
+    out all the same, the moves of the turn with them (no turn follows), and a draw it owes
+    is dealt before the hand is scored (`branches.last_card_draws`). Its player names no
+    colour: nothing is played on it. The schema refuses the steps that would wait for a
+    decision or hand the player cards (an answer, a loser, a pick, a swap, a pass of hands).
     """
     assert isinstance(action, Play)
     faces, player, card = edition.faces, action.player, action.card
@@ -149,7 +154,7 @@ def play_card(edition: Edition, game: GameState, action: Action | None) -> GameS
         drawn=-1,
         window=-1,
     )
-    if not hand:
+    if not hand and edition.rules.final_card_effects == "hand-ends-at-once":
         return game
     game = game._replace(current=game.next_player(player))
     for step in faces.effect[card].steps:

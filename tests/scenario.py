@@ -159,6 +159,10 @@ RLCARD = str(Path(__file__).parent / "editions" / "rlcard.toml")
 SHORT_DRAW = str(Path(__file__).parent / "editions" / "short-draw-reshuffle.toml")
 """A delta of classic that reshuffles before a draw the draw pile is short of, as RLCard's
 UNO does (`play.reshuffle_when = "before-a-short-draw"`): `edition(SHORT_DRAW)` loads it."""
+LAST_CARD = str(Path(__file__).parent / "editions" / "last-card-effects.toml")
+"""A delta of classic whose last card's effect is carried out, its draw dealt before the hand
+is scored, as RLCard's UNO does (`play.final_card_effects = "effects-apply-then-score"`), with
+RLCard's unchallenged Wild Draw Four: `edition(LAST_CARD)` loads it."""
 
 
 def new_card_edition(folder: Path) -> Edition:

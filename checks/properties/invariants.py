@@ -273,10 +273,11 @@ def pending_ok(edition: Edition, game: GameState) -> str | None:
 def hand_over_iff_empty(edition: Edition, game: GameState) -> str | None:
     """A hand is over exactly when some player's hand is empty, or one player is left (the
     mercy rule); only one hand can be empty. A player out of the game is not counted, and
-    never has the turn."""
+    never has the turn. Where the edition carries out a last card's effect (RLCard's UNO),
+    the hand its last card emptied is played on while the table deals that card's draw."""
     empty = sum(1 for p, hand in enumerate(game.hands) if not hand and not game.is_out(p))
     alone = game.seated == 1
-    if game.phase in IN_HAND and (empty or alone):
+    if game.phase in IN_HAND and (empty or alone) and not _last_card_draw_dealing(edition, game):
         return f"phase {game.phase} with an empty hand or one player left: the hand is over"
     if game.phase in IN_HAND and game.is_out(game.current):
         return f"phase {game.phase}: player {game.current}, out of the game, has the turn"
@@ -289,6 +290,24 @@ def hand_over_iff_empty(edition: Edition, game: GameState) -> str | None:
     if (game.winner >= 0) != (game.phase == Phase.game_over):
         return "a game winner is set exactly when the game is over"
     return None
+
+
+LAST_DRAW_PHASES = frozenset({Phase.table_draws, Phase.awaiting_reshuffle, Phase.resolving})
+"""The phases a last card's draw is dealt in, where the edition carries out a last card's
+effect (`final_card_effects`): its player's hand is empty there, and the hand not yet over."""
+
+
+def _last_card_draw_dealing(edition: Edition, game: GameState) -> bool:
+    """The one empty hand is that of the player whose last card's draw the table is dealing
+    (owed until it is dealt, then resolved), where the edition carries out a last card's
+    effect (`final_card_effects = "effects-apply-then-score"`, RLCard's UNO)."""
+    if edition.rules.final_card_effects != "effects-apply-then-score":
+        return False
+    if game.phase not in LAST_DRAW_PHASES:
+        return False
+    empty = [p for p, hand in enumerate(game.hands) if not hand and not game.is_out(p)]
+    owed = game.owed is not None or game.phase == Phase.resolving
+    return empty == [game.actor] and owed
 
 
 def no_deadlock(

@@ -332,7 +332,9 @@ def draws_are_owed(
     who accepts or to the loser of a challenge, the penalty to a player caught not calling
     UNO (Calling UNO), a special wild's count to its loser (Action Cards). What the pile
     cannot give waits for a reshuffle, and lapses only when none can refill it (Let's Play
-    NOTE). Said here from the card faces and the edition's numbers, apart from the kernel."""
+    NOTE). A player's last card owes no one a card (Winning), but where the edition carries
+    out a last card's effect (RLCard's UNO). Said here from the card faces and the edition's
+    numbers, apart from the kernel."""
     if not fired or type(fired[0].action) not in MAY_DRAW:
         return None
     played = fired[0].action
@@ -374,7 +376,7 @@ def _owed_as_the_rule_says(edition: Edition, step: Fired, owed: Owed | None) -> 
         owing = next(
             (i for i, s in enumerate(steps) if s.owes is not None or s.asks == "pick"), None
         )
-        if owing is not None and game.hands[action.player][1:]:
+        if owing is not None and (game.hands[action.player][1:] or _last_card_draws(edition)):
             turn = turns(steps, game.direction, game.seated)[owing]
             owes = steps[owing].owes
             count = owes if owes is not None else 1  # a Color Roulette's: a card at a time
@@ -406,6 +408,13 @@ def _owed_as_the_rule_says(edition: Edition, step: Fired, owed: Owed | None) -> 
     said = "no draw" if expected is None else f"player {expected[0]} to draw {expected[1]}"
     got = "no draw" if found is None else f"player {found[0]} to draw {found[1]}"
     return f"{step.branch.event} set {got}; the rule gives {said}"
+
+
+def _last_card_draws(edition: Edition) -> bool:
+    """A last card's draw is owed and dealt as any card's, where the edition carries out a
+    last card's effect (`final_card_effects`, RLCard's UNO); else the last card owes none:
+    the hand is over at once (Winning)."""
+    return edition.rules.final_card_effects == "effects-apply-then-score"
 
 
 def _ends_the_draw(edition: Edition, game: GameState, card: int) -> bool:

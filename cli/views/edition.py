@@ -44,6 +44,7 @@ class RulesJson(TypedDict):
     jump_in: NotRequired[r.JumpIn]
     uno_call: NotRequired[r.UnoCall]
     reshuffle_when: NotRequired[r.ReshuffleWhen]
+    final_card_effects: NotRequired[r.FinalCardEffects]
     drawn_wild: NotRequired[r.DrawnWild]
     elimination: NotRequired[int]
 

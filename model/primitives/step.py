@@ -1,9 +1,11 @@
 """A step of a card's effect: one primitive with its parameters, and what it says it does.
 
-A card kind's effect is a sequence of steps (`effects.CardEffect`), carried out in order when
-the card is played and its player still holds a card (Winning: the last card ends the hand
-at once). Before the first step, the turn is set to pass to the next player; each step then
-moves it on, turns it round, owes someone cards or asks for a decision.
+A card kind's effect is a sequence of steps (`effects.CardEffect`), carried out in order
+when the card is played and its player still holds a card (Winning: the last card ends the
+hand at once; where the edition carries out a last card's effect, `final_card_effects`, its
+steps are carried out too, and its draw dealt before the hand is scored). Before the first
+step, the turn is set to pass to the next player; each step then moves it on, turns it
+round, owes someone cards or asks for a decision.
 
 Each primitive is a frozen dataclass deriving `Step`: its fields are the parameters an
 edition file gives it (a count, a reading, the holdings a rule names), its `apply` is its one
@@ -87,7 +89,8 @@ class Step:
 
     def apply(self, edition: Edition, game: GameState, player: int, card: int) -> GameState:
         """The state after this step of `player`'s `card` (already on the discard pile, its
-        player still holding a card; `game.current` is where the turn has come to)."""
+        player still holding a card, or none where the edition carries out a last card's
+        effect; `game.current` is where the turn has come to)."""
         raise NotImplementedError
 
     def statement(self) -> Statement:

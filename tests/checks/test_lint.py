@@ -9,7 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from scenario import SINGLE_HAND, edition, edition_file, full_builtins, proved
+from scenario import LAST_CARD, SINGLE_HAND, edition, edition_file, full_builtins, proved
 
 from unospec.checks.analyses.lint import LintReport, lint
 from unospec.checks.analyses.lint import coverage as coverage_module
@@ -609,6 +609,23 @@ def test_an_unrecorded_reshuffle_reading_is_asked_with_the_answer_the_file_plays
     asked = found["unspecified-outcome:reshuffle-when"]
     assert asked.message.endswith("the model plays before-a-short-draw.")
     assert asked.section == "Let's Play: NOTE"
+
+
+def test_an_unrecorded_last_card_reading_is_asked_with_the_answer_the_file_plays(
+    tmp_path: Path,
+) -> None:
+    """A file that carries out a last card's effect (`play.final_card_effects`, RLCard's
+    rule) and records no `final-card-effects` reading is asked it with the answer it plays."""
+    path = tmp_path / "last-card-unrecorded.toml"
+    path.write_text(
+        'format = 1\nname = "last"\ntitle = "Last"\nvariant_of = "' + LAST_CARD + '"\n\n'
+        '[[interpretations]]\nid = "final-card-effects"\nremove = true\n',
+        encoding="utf-8",
+    )
+    found = {f.id: f for f in lint(load_edition(str(path))).findings}
+    asked = found["unspecified-outcome:final-card-effects"]
+    assert asked.message.endswith("the model plays effects-apply-then-score.")
+    assert asked.section == "Winning"
 
 
 @pytest.mark.slow

@@ -469,7 +469,8 @@ def test_a_reading_no_parameter_decides_cannot_choose_what_the_model_does_not_pl
             'id = "final-card-effects"\n',
             'id = "final-card-effects"\ndecides = "setup.next_leader"\n',
             "decides",
-            "no decides: unospec answers final-card-effects in code",
+            "no decides: unospec answers final-card-effects in code, or decides = "
+            '"play.final_card_effects"',
             '"setup.next_leader"',
         ),
         (  # the chosen reading listed as its own alternative
@@ -486,7 +487,8 @@ def test_a_reading_cannot_be_made_to_say_what_the_model_does_not(
     tmp_path: Path, old: str, new: str, key: str, expected: str, found: str
 ) -> None:
     """Express's final-card-effects reading (Winning) is answered in code: it may not name
-    a parameter to decide, nor list its choice as an alternative (both were accepted)."""
+    a parameter to decide but the one that may decide it (`play.final_card_effects`), nor
+    list its choice as an alternative (both were accepted)."""
     text = edit(express_text(), old, new)
     path = tmp_path / "express.toml"
     path.write_text(text, encoding="utf-8")
@@ -675,3 +677,91 @@ def test_a_booklet_edition_cannot_tie_its_reshuffle_reading_to_a_key_it_does_not
     assert key == f"interpretations[{index}].decides"
     assert expected == "the key path of a parameter in this file"
     assert found == "'play.reshuffle_when'"
+
+
+LAST_CARD = Path(__file__).parent / "last-card-effects.toml"
+
+
+def test_a_last_cards_effect_is_a_reading_a_parameter_decides() -> None:
+    """`final-card-effects` is answered in code, but `play.final_card_effects` may decide
+    it: the test edition (RLCard's rule) records it with `decides`, and plays it; classic
+    leaves the key out and plays the booklets' answer."""
+    loaded = load_edition(str(LAST_CARD))
+    assert loaded.rules.final_card_effects == "effects-apply-then-score"
+    reading = next(i for i in loaded.interpretations if i.id == "final-card-effects")
+    assert (reading.decides, reading.chosen) == (
+        "play.final_card_effects",
+        "effects-apply-then-score",
+    )
+    assert load_edition("classic").rules.final_card_effects == "hand-ends-at-once"
+
+
+def test_a_file_carrying_out_a_last_cards_effect_must_record_the_reading_it_plays(
+    tmp_path: Path,
+) -> None:
+    """A file that plays `effects-apply-then-score` and records the booklets' answer
+    without `decides` is refused at the reading's `chosen`, naming the key to tie it to."""
+    old = (
+        'decides = "play.final_card_effects"\nchosen = "effects-apply-then-score"\n'
+        'alternatives = ["hand-ends-at-once"]'
+    )
+    new = 'chosen = "hand-ends-at-once"\nalternatives = ["effects-apply-then-score"]'
+    text = edit(LAST_CARD.read_text(encoding="utf-8"), old, new)
+    path = tmp_path / "last-card.toml"
+    path.write_text(text, encoding="utf-8")
+    _, key, expected, found = parse_message(str(load_error(path)), path)
+    index = nth_table(text, "interpretations", 'id = "final-card-effects"')
+    assert key == f"interpretations[{index}].chosen"
+    assert expected == (
+        'decides = "play.final_card_effects" (this file plays play.final_card_effects = '
+        '"effects-apply-then-score")'
+    )
+    assert found == '"hand-ends-at-once"'
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected", "found"),
+    [
+        (  # classic's own Wild Draw Four, whose victim answers it: challenge or accept
+            '[cards.wild-draw-four]\nsection = "RLCard\'s UNO: rlcard.games.uno.round"\n'
+            'effect = ["name-colour", { draw = 4 }, "skip"]\n',
+            "",
+            "no card whose last play waits for a decision or hands its player cards",
+            "wild-draw-four, whose victim would answer it (a challenge)",
+        ),
+        (  # the 7 of 7-0: its player would swap their empty hand for another
+            "[cards.wild-draw-four]",
+            '[cards.number-7]\nsection = "House rules: 7-0"\neffect = ["swap-hands"]\n\n'
+            "[cards.wild-draw-four]",
+            "no card whose last play waits for a decision or hands its player cards",
+            "number-7, whose player would swap hands",
+        ),
+        (  # the 0 of 7-0: the hands would pass on, one to the player who went out
+            "[cards.wild-draw-four]",
+            '[cards.number-0]\nsection = "House rules: 7-0"\neffect = ["pass-hands"]\n\n'
+            "[cards.wild-draw-four]",
+            "no card whose last play waits for a decision or hands its player cards",
+            "number-0, whose step passes the hands on",
+        ),
+        (  # stacking: the last card's draw would be passed on, back to its player
+            'final_card_effects = "effects-apply-then-score"\n',
+            'final_card_effects = "effects-apply-then-score"\nstacking = "same-kind"\n',
+            "no stacking with effects-apply-then-score",
+            'play.stacking = "same-kind"',
+        ),
+    ],
+    ids=["challenged-wild-draw", "swap-hands", "pass-hands", "stacking"],
+)
+def test_a_last_cards_effect_is_refused_with_a_step_it_cannot_carry_out(
+    tmp_path: Path, old: str, new: str, expected: str, found: str
+) -> None:
+    """`effects-apply-then-score` carries out a last card's turn, colour and draw steps;
+    a step that waits for another player's decision (a Wild Draw card's answer), one that
+    would hand the player who went out a hand again (a swap, a pass of hands), and stacking
+    are refused at the key, in one line naming the card or the rule."""
+    text = edit(LAST_CARD.read_text(encoding="utf-8"), old, new)
+    path = tmp_path / "last-card.toml"
+    path.write_text(text, encoding="utf-8")
+    line, key, wanted, shown = parse_message(str(load_error(path)), path)
+    assert (line, key) == (line_of(text, "final_card_effects ="), "play.final_card_effects")
+    assert wanted.startswith(expected) and shown == found

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scenario import HOUSE_CARDS, RLCARD, SHORT_DRAW, edition, ids, table
+from scenario import HOUSE_CARDS, LAST_CARD, RLCARD, SHORT_DRAW, edition, ids, table
 from test_conformance import ReferenceAsAnEngine
 
 from unospec.checks.engines.compiled.adapter import CompiledRules
@@ -32,7 +32,7 @@ from unospec.checks.jobs.main_check import CONFORM_GAMES, CONFORM_STATES
 from unospec.cli import main
 from unospec.editions import builtin_names
 from unospec.model.actions import Deal, Keep, Play, Reshuffle
-from unospec.model.branches import reshuffles_first
+from unospec.model.branches import last_card_draw_dealt, last_card_draws, reshuffles_first
 from unospec.model.distinguishing import distinguishing
 from unospec.model.kernel import legal_actions
 from unospec.model.primitives import WildDraw
@@ -465,3 +465,33 @@ def test_the_engine_reshuffles_before_a_short_draw_as_the_reference(
     )
     (first,) = (b for b in MACHINE.branches if b.conditions == (reshuffles_first,))
     assert explored.exploration.fired[first.number] > 0
+
+
+@pytest.mark.parametrize(
+    ("scale", "players", "jump_in"),
+    [
+        ("micro", 2, False),
+        ("micro,colors=2,kinds=number+draw-two,actions=2,hand=2,copies=2", 3, False),
+        ("micro,colors=2,kinds=number+draw-two,actions=2,hand=2,copies=2", 2, True),
+    ],
+)
+def test_the_engine_carries_out_a_last_cards_effect_as_the_reference(
+    scale: str, players: int, jump_in: bool
+) -> None:
+    """`play.final_card_effects = "effects-apply-then-score"` (RLCard's UNO): the engine
+    deals a last Draw Two's or Wild Draw Four's cards, reshuffling where the pile is short,
+    and then ends and scores the hand, in every state of micro, of a deck of Draw Twos at
+    three seats and, with jump-in, at two (a last Draw Two jumped in), and in full-size
+    games; the reference takes each new transition there."""
+    e = edition(LAST_CARD)
+    if jump_in:
+        e = dataclasses.replace(e, rules=dataclasses.replace(e.rules, jump_in="identical-card"))
+    report = conform(e, scale=scale, players=players, games=2)
+    assert report.ok, report.to_json()["first_difference"]
+    assert report.complete and report.states_compared > 1000
+    explored = explore_edition(e, LAST_CARD, players=players, scale=scale, engine="reference")
+    fired = explored.exploration.fired
+    event = "jump_in" if jump_in else "play"
+    (last,) = (b for b in MACHINE.branches if b.event == event and last_card_draws in b.conditions)
+    (over,) = (b for b in MACHINE.branches if b.conditions == (last_card_draw_dealt,))
+    assert fired[last.number] > 0 and fired[over.number] > 0

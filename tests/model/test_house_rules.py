@@ -7,9 +7,10 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from scenario import HOUSE_CARDS, SHORT_DRAW, card, color, edition, table
+from scenario import HOUSE_CARDS, LAST_CARD, SHORT_DRAW, card, color, edition, table
 
 from unospec.checks.engines.replay import ReplayResult
+from unospec.checks.properties.invariants import violations
 from unospec.model import sections
 from unospec.model.actions import (
     Accept,
@@ -24,7 +25,7 @@ from unospec.model.actions import (
 )
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction
-from unospec.model.kernel import apply, chance_cards, legal_actions
+from unospec.model.kernel import apply, chance_cards, legal_actions, run
 from unospec.model.state import GameState
 from unospec.model.vocabulary import Phase
 
@@ -377,3 +378,105 @@ def test_a_draw_of_one_and_an_empty_pile_reshuffle_as_the_booklets_say() -> None
     assert drew == apply(base, table(base, [["blue-1"], ["green-7"]], top="red-9",
                                      rest="discard"), Draw(0))  # fmt: skip
     assert drew.phase == Phase.awaiting_reshuffle and drew.draw_pile == ()
+
+
+# -- a last card's effect carried out before the hand is scored (RLCard's UNO) ---------------
+
+
+def _last_draw_two(e: Edition, rest: str = "draw") -> GameState:
+    """Player 0, with 10 points, is down to a red Draw Two on a red 9; player 1 holds the
+    blue 3 and 4, player 2 the green 5; the draw pile starts with the yellow 1 and 2 (or,
+    with `rest="discard"`, is empty: every other card is under the 9)."""
+    hands = [["red-draw-two"], ["blue-3", "blue-4"], ["green-5"]]
+    draw = ("yellow-1", "yellow-2") if rest == "draw" else ()
+    return table(e, hands, top="red-9", draw=draw, rest=rest, scores=(10, 0, 0))
+
+
+def test_a_last_draw_two_deals_its_two_cards_and_the_hand_counts_them() -> None:
+    """`final_card_effects = "effects-apply-then-score"`: the last Draw Two deals the next
+    player two cards, and then the hand is over: its winner scores the cards left in the
+    other hands, those two counted (3 + 4 + 1 + 2 + 5). The booklets' rule ends the hand at
+    once: no one draws, and the winner scores 12."""
+    e = edition(LAST_CARD)
+    assert e.rules.final_card_effects == "effects-apply-then-score"
+    game = _last_draw_two(e)
+    after, fired = run(e, game, Play(0, card(e, "red-draw-two")))
+    assert [f.branch.event for f in fired] == ["play", "draw_owed", "resolve", "score"]
+    assert after.phase == Phase.dealing and after.scores == (10 + 15, 0, 0)
+    assert after.hands_played == 1 and after.owed is None
+    assert violations(e, after, game, fired) == []
+    base = edition("classic")
+    booklet = apply(base, _last_draw_two(base), Play(0, card(base, "red-draw-two")))
+    assert booklet.phase == Phase.dealing and booklet.scores == (10 + 12, 0, 0)
+
+
+def test_a_last_draw_two_on_an_empty_pile_waits_for_the_reshuffle_then_scores() -> None:
+    """The draw pile is empty: the last Draw Two's draw waits for the reshuffle, its player
+    holding no card (the hand is not over yet, and every invariant holds there); the
+    reshuffle deals the two cards, and the hand is scored with them."""
+    e = edition(LAST_CARD)
+    game = _last_draw_two(e, rest="discard")
+    played, fired = run(e, game, Play(0, card(e, "red-draw-two")))
+    assert played.phase == Phase.awaiting_reshuffle and played.hands[0] == ()
+    assert played.owed is not None and (played.owed.player, played.owed.amount) == (1, 2)
+    assert violations(e, played, game, fired) == []
+    order = tuple(sorted(chance_cards(e, played)))
+    dealt, fired = run(e, played, Reshuffle(order))
+    got = sum(e.faces.points[c] for c in order[:2])
+    assert dealt.phase == Phase.dealing and dealt.scores == (10 + 12 + got, 0, 0)
+    assert violations(e, dealt, played, fired) == []
+
+
+def test_a_last_wild_draw_four_deals_four_and_names_no_colour() -> None:
+    """The test edition's Wild Draw Four (RLCard's, unchallenged) as a last card: the next
+    player is dealt four cards before the hand is scored; its player names no colour (none
+    is needed: nothing is played on it), and a colour named is refused (Winning)."""
+    e = edition(LAST_CARD)
+    game = table(e, [["wild-draw-four"], ["blue-3"]], top="red-9",
+                 draw=["yellow-1", "yellow-2", "yellow-3", "yellow-4"])  # fmt: skip
+    plays = [m for m in legal_actions(e, game) if isinstance(m, Play)]
+    assert plays == [Play(0, card(e, "wild-draw-four"))]
+    with pytest.raises(IllegalAction) as refused:
+        apply(e, game, Play(0, card(e, "wild-draw-four"), color("blue")))
+    assert refused.value.rule == sections.WINNING
+    after = apply(e, game, Play(0, card(e, "wild-draw-four")))
+    assert after.phase == Phase.dealing and after.scores == (3 + 1 + 2 + 3 + 4, 0)
+
+
+@pytest.mark.parametrize("last", ["red-skip", "red-reverse", "red-5", "wild"])
+def test_a_last_card_that_owes_no_draw_still_ends_the_hand_at_once(last: str) -> None:
+    """A last Skip, Reverse, number or Wild owes no one a card: the hand is over at once and
+    scored as the booklets score it (its turn steps carried out: no turn follows them)."""
+    e = edition(LAST_CARD)
+    game = table(e, [[last], ["blue-3", "blue-4"], ["green-5"]], top="red-9")
+    after, fired = run(e, game, Play(0, card(e, last)))
+    assert [f.branch.event for f in fired] == ["play", "score"]
+    assert after.phase == Phase.dealing and after.scores == (12, 0, 0)
+
+
+def test_a_last_draw_two_jumped_in_deals_its_draw() -> None:
+    """With jump-in too, a player who jumps in with their last card, a Draw Two identical
+    to the top card, deals its two cards to the player after them before the hand ends."""
+    base = edition(LAST_CARD)
+    e = dataclasses.replace(base, rules=dataclasses.replace(base.rules, jump_in="identical-card"))
+    game = table(e, [["red-1", "blue-2"], ["red-draw-two"]], top="red-draw-two",
+                 draw=["yellow-1", "yellow-2"])  # fmt: skip
+    after, fired = run(e, game, JumpIn(1, card(e, "red-draw-two")))
+    assert [f.branch.event for f in fired] == ["jump_in", "draw_owed", "resolve", "score"]
+    assert after.phase == Phase.dealing and after.scores == (0, 1 + 2 + 1 + 2)
+
+
+def test_a_last_draw_two_that_puts_its_drawer_out_ends_the_hand_too() -> None:
+    """With the mercy rule too (`elimination`), the last Draw Two's two cards bring player 1
+    to the mercy count: they are out, their cards go under the top card, and the hand is
+    over, won by the player who went out first (their cards are not scored: no one holds
+    them)."""
+    base = edition(LAST_CARD)
+    e = dataclasses.replace(base, rules=dataclasses.replace(base.rules, elimination=8))
+    hands = [["red-draw-two"], ["blue-3", "blue-4", "blue-5", "blue-6", "blue-7", "blue-8"],
+             ["green-5"]]  # fmt: skip
+    game = table(e, hands, top="red-9", draw=["yellow-1", "yellow-2"])
+    after, fired = run(e, game, Play(0, card(e, "red-draw-two")))
+    assert [f.branch.event for f in fired] == ["play", "draw_owed", "resolve", "score"]
+    assert after.is_out(1) and after.phase == Phase.dealing and after.scores == (5, 0, 0)
+    assert violations(e, after, game, fired) == []

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from scenario import (
     HOUSE_CARDS,
+    LAST_CARD,
     RLCARD,
     SHORT_DRAW,
     card,
@@ -173,6 +174,12 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
     short = table(r, [["red-draw-two", "red-1", "red-2"], ["blue-3"]], top="red-9",
                   draw=["green-5"], rest="discard")  # fmt: skip
     runs.append(run(r, short, Play(0, card(r, "red-draw-two")))[1])
+    f = edition(LAST_CARD)  # a last Draw Two: its draw is dealt, then the hand is over
+    last = table(f, [["red-draw-two"], ["blue-3", "blue-4"]], top="red-9")
+    runs.append(run(f, last, Play(0, card(f, "red-draw-two")))[1])
+    fj = dataclasses.replace(f, rules=dataclasses.replace(f.rules, jump_in="identical-card"))
+    twin = table(fj, [["red-1", "blue-2"], ["red-draw-two"]], top="red-draw-two")
+    runs.append(run(fj, twin, JumpIn(1, card(fj, "red-draw-two")))[1])  # jumped in last
     return runs
 
 

@@ -1,6 +1,7 @@
 """RLCard's rules that classic has not, played by the reference kernel from hand-built states
 on tests/editions/rlcard.toml: the Wild Draw Four as a last resort, a drawn card played by
-its colour, and a drawn wild played as a plain Wild. Each outcome is the one RLCard's
+its colour, a drawn wild played as a plain Wild, and a last card whose draw is dealt before
+the game ends. Each outcome is the one RLCard's
 `UnoRound` reaches; each refusal cites its rule. The engine is held to these by conformance
 (tests/engine)."""
 
@@ -12,9 +13,9 @@ import pytest
 from scenario import RLCARD, card, color, edition, table
 
 from unospec.model import sections
-from unospec.model.actions import Draw, Pass, Play
+from unospec.model.actions import Draw, Pass, Play, Reshuffle
 from unospec.model.errors import IllegalAction
-from unospec.model.kernel import apply, legal_actions
+from unospec.model.kernel import apply, chance_cards, legal_actions
 from unospec.model.vocabulary import Phase
 
 
@@ -112,3 +113,20 @@ def test_as_printed_a_drawn_wild_draw_four_still_makes_the_next_player_draw() ->
     drew = apply(e, game, Draw(0))
     after = apply(e, drew, Play(0, card(e, "wild-draw-four"), color("green")))
     assert len(after.hands[1]) == 1 + 4 and after.current == 2
+
+
+def test_a_last_wild_draw_four_deals_four_before_the_game_ends() -> None:
+    """`final_card_effects = effects-apply-then-score`: RLCard's proceed_round ends the game
+    with the last card and still performs its action. The Wild Draw Four with one card left
+    in the draw pile is first reshuffled (`reshuffle_when`), then deals the next player
+    four, and then the game (one hand) is over, won by its player, who scores them."""
+    e = edition(RLCARD)
+    game = table(e, [["wild-draw-four"], ["green-7"]], top="red-9", draw=["blue-5"],
+                 rest="discard")  # fmt: skip
+    played = apply(e, game, Play(0, card(e, "wild-draw-four")))
+    assert played.phase == Phase.awaiting_reshuffle and played.hands[0] == ()
+    order = tuple(sorted(chance_cards(e, played)))
+    over = apply(e, played, Reshuffle(order))
+    assert over.phase == Phase.game_over and over.winner == 0 and len(over.hands[1]) == 1 + 4
+    points = 7 + sum(e.faces.points[c] for c in order[:4])
+    assert over.scores == (points, 0)

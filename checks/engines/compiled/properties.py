@@ -131,6 +131,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_ELIMINATION,
     R_FACES,
     R_IN_PLAY,
+    R_LAST_CARD_EFFECTS,
     R_MAX_PLAYERS,
     R_MIN_PLAYERS,
     R_RESHUFFLE_FIRST,
@@ -206,8 +207,9 @@ STATE_INVARIANTS = 9
     T_GAME_OVER,
     T_AWAITING_RESHUFFLE,
     T_DRAWN_CARD,
-) = range(16)
-PHASE_SETS = 16
+    T_LAST_DRAW,  # where a last card's draw is dealt (invariants.LAST_DRAW_PHASES)
+) = range(17)
+PHASE_SETS = 17
 (
     V_PLAYS,  # play, play_drawn
     V_OWING,  # the events that set an owed draw
@@ -249,6 +251,7 @@ def invariant_tables(machine: MachineTables) -> npt.NDArray[np.int64]:
         {Phase.game_over},
         {Phase.awaiting_reshuffle},
         {Phase.drawn_card},
+        set(inv.LAST_DRAW_PHASES),
     ]
     flags: list[int] = []
     for chosen in phase_sets:
@@ -463,15 +466,33 @@ def pending_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
 
 
 @compiled
-def hand_over_ok(M: Ints, inv: Ints, s: Ints) -> bool:
-    """invariants.hand_over_iff_empty: a hand is over exactly when one hand is empty."""
+def last_card_draw_dealing(M: Ints, E: Ints, inv: Ints, s: Ints, empty: int) -> bool:
+    """invariants._last_card_draw_dealing: the one empty hand (of `empty`) is the actor's,
+    whose last card's draw the table is dealing, where the edition carries out a last
+    card's effect."""
+    phase = s[PHASE]
+    if not E[E[E_RULES] + R_LAST_CARD_EFFECTS] or not phase_in(M, inv, T_LAST_DRAW, phase):
+        return False
+    actor = s[ACTOR]
+    if empty != 1 or hand_size(s, actor) != 0 or is_out(s, actor):
+        return False
+    return s[OWED] != 0 or phase == phase_named(M, PH_RESOLVING)
+
+
+@compiled
+def hand_over_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
+    """invariants.hand_over_iff_empty: a hand is over exactly when one hand is empty (or,
+    where the edition carries out a last card's effect, once its draw is dealt)."""
     empty = 0
     for player in range(s[PLAYERS]):
         if hand_size(s, player) == 0 and not is_out(s, player):
             empty += 1
     phase = s[PHASE]
     alone = seated(s) == 1
-    if phase_in(M, inv, T_IN_HAND, phase) and (empty or alone or is_out(s, s[CURRENT])):
+    in_hand = phase_in(M, inv, T_IN_HAND, phase)
+    if in_hand and is_out(s, s[CURRENT]):
+        return False
+    if in_hand and (empty or alone) and not last_card_draw_dealing(M, E, inv, s, empty):
         return False
     if phase_in(M, inv, T_HAND_OVER, phase) and empty != 1 and not (alone and empty == 0):
         return False
@@ -599,7 +620,7 @@ def state_verdicts(
         return broken  # seats out of range: the rest would index outside the row
     if not pending_ok(M, E, inv, s):
         broken |= 1 << I_PENDING
-    if not hand_over_ok(M, inv, s):
+    if not hand_over_ok(M, E, inv, s):
         broken |= 1 << I_HAND_OVER
     phase = s[PHASE]
     if not M[M[M_FINAL] + phase] and not M[M[M_CHANCE] + phase] and count == 0:
@@ -777,7 +798,9 @@ def owed_as_said(
         expected_player, expected_amount = game[CURRENT], 1
     elif event_in(M, inv, V_PLAYS, event) and is_play(kind):
         owes = face(E, card, F_OWES) or face(E, card, F_ASKS_PICK)  # a Roulette: one card
-        if owes and hand_size(game, player) > 1 and not played_plain(E, game, card):
+        last_draws = E[E[E_RULES] + R_LAST_CARD_EFFECTS] != 0  # a last card's draw is owed
+        going_on = hand_size(game, player) > 1 or last_draws
+        if owes and going_on and not played_plain(E, game, card):
             two = seated(game) == 2
             ahead = face(E, card, F_OWED_SEATS_TWO if two else F_OWED_SEATS)
             flips = face(E, card, F_OWED_FLIPS_TWO if two else F_OWED_FLIPS)

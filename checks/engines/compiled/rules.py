@@ -150,6 +150,8 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_GUESS_SHEDS_CARDS,
     C_HAND_EMPTIED,
     C_JUMPS_IN,
+    C_LAST_CARD_DRAW_DEALT,
+    C_LAST_CARD_DRAWS,
     C_MAY_STACK,
     C_NO_NUMBER_CARD_LEFT,
     C_NOTHING_TO_DRAW,
@@ -223,6 +225,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_HAND_SIZE,
     R_IN_PLAY,
     R_JUMP_IN,
+    R_LAST_CARD_EFFECTS,
     R_MUST_PLAY,
     R_NO_UNO_CALL,
     R_RESHUFFLE_FIRST,
@@ -768,6 +771,12 @@ def condition(
         return 1 if hand_size(s, s[ACTOR]) == 1 and not E[E[E_RULES] + R_NO_UNO_CALL] else 0
     if which == C_HAND_EMPTIED:
         return 1 if hand_size(s, s[ACTOR]) == 0 and not is_out(s, s[ACTOR]) else 0
+    if which == C_LAST_CARD_DRAWS:
+        return 1 if E[E[E_RULES] + R_LAST_CARD_EFFECTS] and face(E, card, F_OWES) else 0
+    if which == C_LAST_CARD_DRAW_DEALT:
+        if not E[E[E_RULES] + R_LAST_CARD_EFFECTS] or is_out(s, s[ACTOR]):
+            return 0
+        return 1 if hand_size(s, s[ACTOR]) == 0 and face(E, s[TOP], F_OWES) else 0
     if which == C_ELIMINATES:
         limit = E[E[E_RULES] + R_ELIMINATION]
         dealt = min(s[OWED_AMOUNT], s[PILE_LEN])
@@ -851,7 +860,8 @@ def deal_cards(E: Ints, s: Ints, order: Ints) -> None:
 @compiled
 def play_card(M: Ints, E: Ints, s: Ints, player: int, card: int) -> int:
     """updates.play_card: the card goes on the pile, the turn passes to the next player, and
-    each step of its effect is carried out in order (`primitives.apply_step`)."""
+    each step of its effect is carried out in order (`primitives.apply_step`); a last card
+    ends the hand at once, unless the edition carries out a last card's effect."""
     add_to_hand(s, player, card, -1)
     discard_push(s, card)
     if not face(E, card, F_WILD):
@@ -859,7 +869,7 @@ def play_card(M: Ints, E: Ints, s: Ints, player: int, card: int) -> int:
     s[ACTOR] = player
     s[DRAWN] = -1
     s[WINDOW] = -1
-    if hand_size(s, player) == 0:
+    if hand_size(s, player) == 0 and not E[E[E_RULES] + R_LAST_CARD_EFFECTS]:
         return OK
     s[CURRENT] = next_player(s, player, 1)
     for i in range(face(E, card, F_STEPS)):

@@ -115,6 +115,8 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.one_player_left: v.C_ONE_PLAYER_LEFT,
     b.plays_drawn_wild_plain: v.C_PLAYS_DRAWN_WILD_PLAIN,
     b.reshuffles_first: v.C_RESHUFFLES_FIRST,
+    b.last_card_draws: v.C_LAST_CARD_DRAWS,
+    b.last_card_draw_dealt: v.C_LAST_CARD_DRAW_DEALT,
     **dict(
         zip(
             b.JUMPED_IN,
@@ -391,6 +393,7 @@ _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "uno_call": ("required", "none"),
     "drawn_wild": ("as-printed", "plain-wild"),
     "reshuffle_when": ("when-a-draw-needs-a-card", "before-a-short-draw"),
+    "final_card_effects": ("hand-ends-at-once", "effects-apply-then-score"),
 }
 """Every reading of `Rules` the engine plays (the schema's READINGS, as the engine has them);
 a test holds the two equal."""
@@ -508,6 +511,7 @@ def edition_tables(edition: Edition) -> Array:
     rule_row[v.R_NO_UNO_CALL] = int(rules.uno_call == "none")
     rule_row[v.R_ELIMINATION] = rules.elimination
     rule_row[v.R_RESHUFFLE_FIRST] = int(rules.reshuffle_when == "before-a-short-draw")
+    rule_row[v.R_LAST_CARD_EFFECTS] = int(rules.final_card_effects == "effects-apply-then-score")
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

@@ -101,8 +101,9 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_BY_COLOUR,  # after drawing, only a wild or a card of the colour in force is played
     R_DRAWN_WILD_PLAIN,  # a wild played straight after being drawn is a plain wild
     R_RESHUFFLE_FIRST,  # the discard pile is reshuffled before a draw the pile is short of
-) = range(22)
-RULE_FIELDS = 22
+    R_LAST_CARD_EFFECTS,  # a last card's steps are carried out, its draw dealt, then scored
+) = range(23)
+RULE_FIELDS = 23
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 
@@ -152,7 +153,9 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     C_ONE_PLAYER_LEFT,
     C_PLAYS_DRAWN_WILD_PLAIN,
     C_RESHUFFLES_FIRST,
-) = range(24)
+    C_LAST_CARD_DRAWS,
+    C_LAST_CARD_DRAW_DEALT,
+) = range(26)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
