@@ -35,9 +35,9 @@ from typing import Any
 
 from mutants import applied  # the kernel's seeded bugs swap code the same way
 
-RULES, PROPERTIES, OUTCOMES, STATES, PRIMITIVES, ROW = (
+RULES, PROPERTIES, OUTCOMES, STATES, PRIMITIVES, ROW, TABLES = (
     f"unospec.checks.engines.compiled.{name}"
-    for name in ("rules", "properties", "outcomes", "states", "primitives", "row")
+    for name in ("rules", "properties", "outcomes", "states", "primitives", "row", "tables")
 )
 EVERY = ("classic", "express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 HOUSE_CARDS = (
@@ -182,9 +182,13 @@ MUTANTS = (
     Mutant("jump-in-on-the-number-alone", "jump-in's identical-card test", RULES, "jumps_in",
            "card == s[TOP]", "face(E, card, F_SYMBOL) == face(E, s[TOP], F_SYMBOL)",
            ("classic-jump-in",), "micro,colors=2,copies=2,hand=2,kinds=number"),
-    Mutant("uno-window-opens-without-a-call", "no UNO call (RLCard's rule)", RULES, "condition",
-           "return 1 if hand_size(s, s[ACTOR]) == 1 and not E[E[E_RULES] + R_NO_UNO_CALL] else 0",
-           "return 1 if hand_size(s, s[ACTOR]) == 1 else 0", NO_UNO_CALL),
+    # No UNO call (RLCard's rule) is played twice in the engine: its program has no branch to
+    # the window (`tables.pruned`), and the window's condition reads the rule. A bug in the
+    # second alone changes nothing (the seeded bug that once stood here is now equivalent);
+    # one in the pruning that drops the branches an edition allows is caught.
+    Mutant("pruning-drops-what-the-edition-allows", "the program's pruned branches", TABLES,
+           "pruned", "c in GATED and not GATED[c](edition)", "c in GATED and GATED[c](edition)",
+           ("classic", *NO_UNO_CALL)),
     Mutant("short-draw-dealt-before-the-reshuffle", "reshuffle before a short draw (RLCard's "
            "rule)", RULES, "condition",
            "return 1 if 0 < s[PILE_LEN] < s[OWED_AMOUNT] and discard_len(s) > 1 else 0",

@@ -195,8 +195,10 @@ def eliminates(edition: Edition, game: GameState, action: Action | None) -> bool
 @settled_by("play.elimination", _elimination)
 def one_player_left(edition: Edition, game: GameState, action: Action | None) -> bool:
     """Every other player is out: the last one left wins (UNO Show 'Em No Mercy: the mercy
-    rule)."""
-    return game.seated == 1
+    rule).
+
+    Only where the edition plays the mercy rule (`elimination`): no one is out elsewhere."""
+    return edition.rules.elimination > 0 and game.seated == 1
 
 
 def _uno_called(edition: Edition) -> bool | None:

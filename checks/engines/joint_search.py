@@ -179,8 +179,8 @@ def _distinguish_compiled(
     J[joint.J_NEXT_HAND_BRANCH] = NEXT_HAND.number
     length = prog.row_length
     cursor, take, moves, child, before, action, order = scratch.cursor
-    joint.distinguish(
-        prog.M, prog.E, other.E, prog.spec, joint.rank_table(players, prog.faces), J,
+    joint.distinguish(  # the machine unpruned (`tables.pruned`): it plays both editions
+        prog.machine.arrays, prog.E, other.E, prog.spec, joint.rank_table(players, prog.faces), J,
         max_states, words, np.zeros((size, prog.words), dtype=np.uint64),
         np.zeros(size, dtype=np.int64), np.zeros((size, prog.words), dtype=np.uint64),
         np.zeros(size, dtype=np.int64), np.zeros(slots, dtype=np.int64),

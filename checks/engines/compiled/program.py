@@ -162,7 +162,7 @@ def _build(edition: Edition, players: int, machine: CompiledMachine) -> Program:
         edition=edition,
         players=players,
         machine=tables_,
-        M=tables_.arrays,
+        M=tables.pruned(tables_.arrays, machine, edition),
         E=edition_tables,
         spec=spec,
         renamings=renamings,

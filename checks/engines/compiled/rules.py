@@ -782,7 +782,7 @@ def condition(
         dealt = min(s[OWED_AMOUNT], s[PILE_LEN])
         return 1 if limit and dealt > 0 and hand_size(s, s[OWED_PLAYER]) + dealt >= limit else 0
     if which == C_ONE_PLAYER_LEFT:
-        return 1 if seated(s) == 1 else 0
+        return 1 if E[E[E_RULES] + R_ELIMINATION] and seated(s) == 1 else 0
     if which == C_PLAYS_DRAWN_WILD_PLAIN:
         return 1 if plays_as_plain_wild(E, s, card) else 0
     if which == C_JUMPS_IN:

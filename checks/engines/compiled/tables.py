@@ -365,6 +365,63 @@ def machine_tables(
     return MachineTables(phases, events, arrays)
 
 
+def _asked_by_a_card(decision: str) -> Callable[[Edition], bool]:
+    return lambda edition: any(effect.asks(decision) for effect in edition.faces.effect)
+
+
+def _final_card_effects(edition: Edition) -> bool:
+    return edition.rules.final_card_effects == "effects-apply-then-score"
+
+
+GATED: dict[Callable[..., Any], Callable[[Edition], bool]] = {
+    b.plays_drawn_wild_plain: lambda edition: edition.rules.drawn_wild == "plain-wild",
+    b.eliminates: lambda edition: edition.rules.elimination > 0,
+    b.one_player_left: lambda edition: edition.rules.elimination > 0,
+    b.opens_uno_window: lambda edition: edition.rules.uno_call != "none",
+    b.reshuffles_first: lambda edition: edition.rules.reshuffle_when == "before-a-short-draw",
+    b.may_stack: lambda edition: edition.rules.stacking != "none",
+    b.stacks: lambda edition: edition.rules.stacking != "none",
+    b.jumps_in: lambda edition: edition.rules.jump_in != "none",
+    b.last_card_draws: _final_card_effects,
+    b.last_card_draw_dealt: _final_card_effects,
+    b.asks_target: _asked_by_a_card("target"),
+    b.asks_pick: _asked_by_a_card("pick"),
+}
+"""Conditions whose own code cannot hold unless the edition allows it: each reads its rule
+first (`elimination`, `uno_call`, ...) or the played card's effect, which is a card of the
+deck. Where the edition rules one out, it holds in no state at all, reached or not, so the
+engine drops its branches from the edition's program (`pruned`): for most editions, the
+house rules' and the newer cards' branches, which every play and draw would otherwise try.
+A test holds each to the reference: no state of an edition that rules a condition out
+satisfies it."""
+
+
+def pruned(arrays: Array, machine: CompiledMachine, edition: Edition) -> Array:
+    """The machine tables `arrays` for `edition`: each event's branches in the order the
+    machine tries them, without those whose condition the edition rules out (`GATED`). The
+    reference tries those in vain: it fires the same branch in every state."""
+    dead = {
+        branch.number
+        for branch in machine.branches
+        if any(c in GATED and not GATED[c](edition) for c in branch.conditions)
+    }
+    if not dead:
+        return arrays
+    kept = arrays.copy()
+    lengths, branches = int(kept[M_GROUP_LEN]), int(kept[M_GROUP_BRANCHES])
+    starts = int(kept[M_GROUP_START])
+    for key in range(lengths - starts):
+        start, length = int(kept[starts + key]), int(kept[lengths + key])
+        if start < 0:
+            continue
+        group = [int(n) for n in kept[branches + start : branches + start + length]]
+        alive = [n for n in group if n not in dead]
+        if alive and len(alive) < len(group):
+            kept[branches + start : branches + start + len(alive)] = alive
+            kept[lengths + key] = len(alive)
+    return kept
+
+
 def flat(*tables: Array) -> Array:
     """Tables laid end to end in one array, after a header whose slot `i` is where table `i`
     starts: the compiled code reads `T[T[SLOT] + i]`. One array compiles far faster than a
