@@ -47,6 +47,11 @@ Recaptured on purpose since, each time with the keys that moved and why (nothing
   [plays_drawn_wild_plain]`, which the keys that list or count the machine's transitions
   gained as above (a `dead-rule` finding each, settled off by `play.drawn_wild`, and a
   conservation query each, proved). No explored state count, game or other finding moved.
+- RLCard's last card (`play.final_card_effects`): `TurnFlow` grew `play [last_card_draws
+  and plays_last_card]`, the same for `jump_in`, and `resolve [last_card_draw_dealt]`,
+  which the keys that list or count the machine's transitions gained as above (a
+  `dead-rule` finding each, settled off by `play.final_card_effects`, and a conservation
+  query each, proved). No explored state count, game or other finding moved.
 
 In-process, the suite's conftest makes `check`'s conformance compare 300 states and one
 game instead of 20,000 and five, unless a test is marked `full_conformance`: these are, and
