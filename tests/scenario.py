@@ -159,6 +159,9 @@ RLCARD = str(Path(__file__).parent / "editions" / "rlcard.toml")
 SHORT_DRAW = str(Path(__file__).parent / "editions" / "short-draw-reshuffle.toml")
 """A delta of classic that reshuffles before a draw the draw pile is short of, as RLCard's
 UNO does (`play.reshuffle_when = "before-a-short-draw"`): `edition(SHORT_DRAW)` loads it."""
+WHOLE_PILE = str(Path(__file__).parent / "editions" / "whole-pile-reshuffle.toml")
+"""A delta of classic whose reshuffle takes the whole discard pile, its top card too, as
+RLCard's UNO does (`play.reshuffle = "whole-discard-pile"`): `edition(WHOLE_PILE)` loads it."""
 
 
 def new_card_edition(folder: Path) -> Edition:

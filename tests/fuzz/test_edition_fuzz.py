@@ -39,11 +39,13 @@ PATHS: dict[str, Path] = {
     **{name: builtin_path(name) for name in builtin_names()},
     "house-cards": Path(__file__).parent.parent / "editions" / "house-cards.toml",
     "short-draw-reshuffle": Path(__file__).parent.parent / "editions" / "short-draw-reshuffle.toml",
+    "whole-pile-reshuffle": Path(__file__).parent.parent / "editions" / "whole-pile-reshuffle.toml",
 }
 TEXTS: dict[str, bytes] = {name: path.read_bytes() for name, path in PATHS.items()}
 """The files the fuzzers mutate: the built-ins (the house rules' deltas among them: their
-`[play]` keys), a user's delta with a card of every primitive no built-in has, and one that
-reshuffles before a short draw (`play.reshuffle_when`, with the reading it decides)."""
+`[play]` keys), a user's delta with a card of every primitive no built-in has, one that
+reshuffles before a short draw (`play.reshuffle_when`, with the reading it decides) and one
+that reshuffles the whole discard pile (`play.reshuffle`, its reading restated)."""
 NAMES = tuple(TEXTS)
 LIMIT = 5.0  # seconds one load may take
 

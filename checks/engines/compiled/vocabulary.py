@@ -101,8 +101,9 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_BY_COLOUR,  # after drawing, only a wild or a card of the colour in force is played
     R_DRAWN_WILD_PLAIN,  # a wild played straight after being drawn is a plain wild
     R_RESHUFFLE_FIRST,  # the discard pile is reshuffled before a draw the pile is short of
-) = range(22)
-RULE_FIELDS = 22
+    R_WHOLE_PILE,  # a reshuffle takes the whole discard pile, its top card too
+) = range(23)
+RULE_FIELDS = 23
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 
