@@ -60,6 +60,11 @@ LAST_CARD = (
 )
 """Classic whose last card's draw is dealt before the hand is scored, as RLCard plays
 (`play.final_card_effects`)."""
+WHOLE_PILE = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "whole-pile-reshuffle.toml"),
+)
+"""Classic reshuffling the whole discard pile, its top card too, as RLCard plays
+(`play.reshuffle = "whole-discard-pile"`)."""
 WILD_JUDGED = ("express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 """The editions whose Wild Draw card is judged guilty for a wild held."""
 
@@ -88,9 +93,10 @@ def _blind(name: str, spot: str, module: str, function: str, old: str, new: str,
 
 
 _RESHUFFLE_CHECKS = """\
-    if order.shape[0] != s[UNDER] + s[PILE_LEN]:
+    if order.shape[0] != reshuffled_count(E, s) + s[PILE_LEN]:
         return refused(ILLEGAL, S_RESHUFFLE)
     under = under_base(s)
+    top = s[TOP] if E[E[E_RULES] + R_WHOLE_PILE] else -1
     for card in order:
         if not 0 <= card < s[FACES]:
             return refused(ILLEGAL, S_RESHUFFLE)
@@ -100,7 +106,7 @@ _RESHUFFLE_CHECKS = """\
             count += given == card
         for i in range(s[PILE_LEN]):
             count -= pile_card(s, i) == card
-        if count != s[under + card]:"""
+        if count != s[under + card] + (1 if card == top else 0):"""
 """`rules.check_reshuffle`'s checks of the order's length and of each card's count."""
 
 MUTANTS = (
@@ -191,12 +197,21 @@ MUTANTS = (
            ("classic", *NO_UNO_CALL)),
     Mutant("short-draw-dealt-before-the-reshuffle", "reshuffle before a short draw (RLCard's "
            "rule)", RULES, "condition",
-           "return 1 if 0 < s[PILE_LEN] < s[OWED_AMOUNT] and discard_len(s) > 1 else 0",
+           "return 1 if 0 < s[PILE_LEN] < s[OWED_AMOUNT] and reshuffled_count(E, s) > 0 else 0",
            "return 0", SHORT_DRAW),
     Mutant("last-card-draw-not-dealt", "a last card's effect carried out (RLCard's rule)",
            RULES, "condition",
            "return 1 if E[E[E_RULES] + R_LAST_CARD_EFFECTS] and face(E, card, F_OWES) else 0",
            "return 0", LAST_CARD),
+    Mutant("whole-pile-keeps-the-top", "a reshuffle of the whole discard pile (RLCard's rule)",
+           RULES, "update",
+           "if E[E[E_RULES] + R_WHOLE_PILE]:  # the top card goes too, and is still matched",
+           "if False:", WHOLE_PILE),
+    Mutant("whole-pile-forgets-the-top", "the card matched on an empty discard pile (RLCard's "
+           "rule)", RULES, "update", "s[OLD_TOP] = to_match(s)", "s[OLD_TOP] = -1", WHOLE_PILE),
+    Mutant("empty-pile-matches-by-colour-alone", "the card matched on an empty discard pile "
+           "(RLCard's rule)", ROW, "to_match", "return s[TOP] if s[TOP] >= 0 else s[OLD_TOP]",
+           "return s[TOP]", WHOLE_PILE, "micro,colors=2,kinds=number,hand=2,copies=3"),
     # -- the mercy rule (No Mercy's play.elimination)
     Mutant("mercy-a-card-late", "elimination's threshold", RULES, "condition",
            "hand_size(s, s[OWED_PLAYER]) + dealt >= limit",
@@ -213,7 +228,7 @@ MUTANTS = (
            "and held(s, player, card) > 1:", RLCARD, "micro,hand=3", 2),
     Mutant("drawn-card-plays-by-number", "a drawn card played by colour (RLCard's rule)", RULES,
            "by_colour_allows", "face(E, card, F_COLOR) == s[COLOR]",
-           "matches(E, s[COLOR], s[TOP], card)", RLCARD),
+           "matches(E, s[COLOR], to_match(s), card)", RLCARD),
     Mutant("drawn-wild-plain-skips", "a drawn wild played plain (RLCard's rule)", RULES,
            "play_plain_wild", "s[CURRENT] = next_player(s, player, 1)",
            "s[CURRENT] = next_player(s, player, 2)", RLCARD),
@@ -225,7 +240,8 @@ MUTANTS = (
            "check_in_hand", "held(s, player, card) > 0", "held(s, player, card) >= 0"),
     _blind("reshuffle-takes-a-short-order", "chance outcomes that are not outcomes", RULES,
            "check_reshuffle", _RESHUFFLE_CHECKS,
-           _RESHUFFLE_CHECKS.replace("!= s[UNDER] + s[PILE_LEN]", "> s[UNDER] + s[PILE_LEN]")
+           _RESHUFFLE_CHECKS.replace("!= reshuffled_count(E, s) + s[PILE_LEN]",
+                                     "> reshuffled_count(E, s) + s[PILE_LEN]")
            .replace("count != s[under + card]", "count > s[under + card]")),
     _blind("deal-takes-a-card-twice", "chance outcomes that are not outcomes", RULES,
            "check_deal", "if count != E[deck + card]:", "if count < 0:"),

@@ -103,6 +103,8 @@ def narrate(
                 lines.append(f"  nothing is left to draw for player {owed.player}")  # anywhere
         elif event == "reshuffle":
             lines.append(f"  the discard pile is reshuffled: {len(after.draw_pile)} cards to draw")
+            if not after.discard and after.old_top >= 0:  # `play.reshuffle = "whole-discard-pile"`
+                lines.append(f"  its top card too: play goes on matching {ids(after.old_top)}")
         elif event == "score":
             winner = hand_winner(before)
             gained = after.scores[winner] - before.scores[winner]

@@ -94,6 +94,8 @@ def table_lines(edition: Edition, game: GameState) -> list[str]:
     ids = edition.faces.card_id
     lines = [f"hand {p}: {' '.join(ids(c) for c in hand)}" for p, hand in enumerate(game.hands)]
     lines.append(f"top {ids(game.top) if game.top >= 0 else 'none'}")
+    if game.top < 0 and game.old_top >= 0:  # the whole pile reshuffled: its top still matched
+        lines.append(f"matching {ids(game.old_top)}")
     if game.color >= 0:
         lines.append(f"colour {COLORS[game.color]}")
     lines.append(

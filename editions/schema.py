@@ -221,8 +221,10 @@ def _check_house_rules(reader: Reader, edition: Edition) -> None:
     draw card in the deck (the cards it stacks are the ones whose draw is aimed at a player).
     The mercy rule is not played with a challenged draw card: what a challenge means once its
     offender or its victim is out is a question no source answers, so it is refused rather
-    than answered in code. So is a last card's effect carried out with a step it cannot
-    carry out once the hand is over (`_check_last_card_effects`)."""
+    than answered in code. Nor with a reshuffle of the whole discard pile: a player put out
+    sheds their cards under the top card, and such a reshuffle may have left none. So is
+    a last card's effect carried out with a step it cannot carry out once the hand is
+    over (`_check_last_card_effects`)."""
     if edition.rules.elimination:
         challenged = [kind for kind, effect in edition.effects if effect.asks("answer")]
         if challenged:
@@ -231,6 +233,13 @@ def _check_house_rules(reader: Reader, edition: Edition) -> None:
                 "no challenged draw card with the mercy rule (unospec does not play a "
                 "challenge whose player is out)",
                 Shown(f"{challenged[0]}, whose victim may challenge it"),
+            )
+        if edition.rules.reshuffle == "whole-discard-pile":
+            reader.fail(
+                ("play", "elimination"),
+                "no mercy rule where a reshuffle takes the whole discard pile (a player put "
+                "out sheds their cards under the top card, which the reshuffle may have taken)",
+                Shown(f'{edition.rules.elimination}, with play.reshuffle = "whole-discard-pile"'),
             )
     if edition.rules.final_card_effects == "effects-apply-then-score":
         _check_last_card_effects(reader, edition)

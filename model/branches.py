@@ -12,7 +12,13 @@ from unospec.model import sections
 from unospec.model.actions import Action, Play
 from unospec.model.edition import Edition
 from unospec.model.flows import cites, requires, resuming, settled_by
-from unospec.model.legality import can_stack, plays_as_plain_wild, stacks_on, stops_the_draw
+from unospec.model.legality import (
+    can_stack,
+    plays_as_plain_wild,
+    reshuffled,
+    stacks_on,
+    stops_the_draw,
+)
 from unospec.model.primitives import (
     ColourRoulette,
     DiscardColour,
@@ -229,23 +235,27 @@ def reshuffles_first(edition: Edition, game: GameState, action: Action | None) -
 
     A draw of no set number (`Owed.until`) takes one card at a time, so it is short only of
     an empty pile, where either rule reshuffles before dealing: it reshuffles as the
-    booklets say."""
+    booklets say. What the discard pile can give is what a reshuffle takes of it
+    (`legality.reshuffled`: its top card too, where the edition reshuffles the whole pile)."""
     owed = game.owed
     assert owed is not None
     return (
         edition.rules.reshuffle_when == "before-a-short-draw"
         and owed.until == NO_UNTIL
         and 0 < len(game.draw_pile) < owed.amount
-        and len(game.discard) > 1
+        and bool(reshuffled(edition, game))
     )
 
 
 @cites(sections.RESHUFFLE)
 def pile_runs_out(edition: Edition, game: GameState, action: Action | None) -> bool:
     """The draw pile empties before the draw is done and the discard pile can refill it
-    (Let's Play: NOTE)."""
+    (Let's Play: NOTE).
+
+    It can while a reshuffle would take a card of it (`legality.reshuffled`): one under
+    its top card, or where the edition reshuffles the whole pile, any."""
     assert game.owed is not None
-    return len(game.draw_pile) < game.owed.amount and len(game.discard) > 1
+    return len(game.draw_pile) < game.owed.amount and bool(reshuffled(edition, game))
 
 
 @cites(sections.NO_MATCHING_CARD)

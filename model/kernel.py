@@ -38,6 +38,7 @@ from unospec.model.actions import (
 )
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, InputError, InternalError
+from unospec.model.legality import reshuffled
 from unospec.model.moves import LISTERS, Lister
 from unospec.model.state import CLOCKWISE, GameState
 from unospec.model.table import MACHINE, Branch
@@ -225,7 +226,7 @@ def chance_cards(edition: Edition, game: GameState) -> tuple[int, ...]:
     if game.phase == Phase.dealing:
         return edition.faces.in_play
     if game.phase == Phase.awaiting_reshuffle:  # the draw pile's own cards too, if any left
-        return tuple(sorted(game.draw_pile + game.discard[:-1]))
+        return tuple(sorted(game.draw_pile + reshuffled(edition, game)))
     return ()
 
 

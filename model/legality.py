@@ -31,8 +31,11 @@ def matches(edition: Edition, game: GameState, card: int) -> bool:
     """A card matches the top card by colour, number or symbol; a wild matches anything.
 
     Let's Play 1; Action Cards: Wild card. The colour is the one in force, which a wild sets.
+    While a reshuffle of the whole discard pile has left it empty (`play.reshuffle =
+    "whole-discard-pile"`, RLCard's UNO), the top card it took is the one matched
+    (`GameState.to_match`).
     """
-    return card in matching_cards(edition, game.color, game.top)
+    return card in matching_cards(edition, game.color, game.to_match)
 
 
 def matching_cards(edition: Edition, color: int, top: int) -> frozenset[int]:
@@ -81,7 +84,7 @@ def own_rule_allows(edition: Edition, game: GameState, player: int, card: int) -
 
 def _holds_another_play(edition: Edition, game: GameState, player: int) -> bool:
     """Whether `player` holds a card they may play now that is not a card of last resort."""
-    matching, effects = matching_cards(edition, game.color, game.top), edition.faces.effect
+    matching, effects = matching_cards(edition, game.color, game.to_match), edition.faces.effect
     return any(
         c in matching
         and effects[c].find(LastResort) is None
@@ -146,12 +149,12 @@ def aimed_at(game: GameState) -> int:
 def can_stack(edition: Edition, game: GameState) -> bool:
     """Whether the player a draw is aimed at holds a card that may be stacked on it."""
     player = aimed_at(game)
-    return player >= 0 and any(stacks_on(edition, c, game.top) for c in game.hands[player])
+    return player >= 0 and any(stacks_on(edition, c, game.to_match) for c in game.hands[player])
 
 
 def has_a_play(edition: Edition, game: GameState, player: int) -> bool:
     """Whether `player` holds a card they may play now (matching, and its own rule allowing)."""
-    matching = matching_cards(edition, game.color, game.top)
+    matching = matching_cards(edition, game.color, game.to_match)
     return any(
         c in matching and own_rule_allows(edition, game, player, c) for c in game.hands[player]
     )
@@ -230,14 +233,19 @@ def check_jump_in(edition: Edition, game: GameState, action: Play) -> None:
         )
     _check_in_hand(edition, game, action.player, action.card)
     if not jumps_in(edition, game, action.card):
-        card, top = edition.faces.card_id(action.card), edition.faces.card_id(game.top)
+        card = edition.faces.card_id(action.card)
+        if game.top < 0:
+            raise IllegalAction(sections.JUMP_IN, f"{card} cannot jump in: no card is on the pile")
+        top = edition.faces.card_id(game.top)
         raise IllegalAction(sections.JUMP_IN, f"{card} is not identical to the top card {top}")
     _check_playable(edition, game, action)
 
 
 def jumps_in(edition: Edition, game: GameState, card: int) -> bool:
     """`card` is identical to the top card, as a jump-in needs: the same face, and a coloured
-    one (a wild's colour is named, not printed)."""
+    one (a wild's colour is named, not printed). While a reshuffle of the whole discard pile
+    has left it empty (`play.reshuffle = "whole-discard-pile"`), no card is on the pile for
+    a card to be identical to: no one jumps in until a card is played on it."""
     return card == game.top and not edition.faces.wild[card]
 
 
@@ -265,7 +273,7 @@ def check_play_drawn(edition: Edition, game: GameState, action: Play) -> None:
 def _check_playable(edition: Edition, game: GameState, action: Play) -> None:
     faces = edition.faces
     if not matches(edition, game, action.card):
-        top = faces.card_id(game.top) if game.top >= 0 else "nothing"
+        top = faces.card_id(game.to_match) if game.to_match >= 0 else "nothing"
         card = faces.card_id(action.card)
         raise IllegalAction(sections.MATCHING, f"{card} does not match the top card {top}")
     if not own_rule_allows(edition, game, action.player, action.card):
@@ -454,8 +462,8 @@ def check_stack(edition: Edition, game: GameState, action: Play) -> None:
         raise IllegalAction(sections.TURN, why)
     _check_player(game, action.player, aimed_at(game), "stack a draw card")
     _check_in_hand(edition, game, action.player, action.card)
-    if not stacks_on(edition, action.card, game.top):
-        card, top = edition.faces.card_id(action.card), edition.faces.card_id(game.top)
+    if not stacks_on(edition, action.card, game.to_match):
+        card, top = edition.faces.card_id(action.card), edition.faces.card_id(game.to_match)
         rule = edition.rules.stacking
         raise IllegalAction(sections.STACKING, f"{card} cannot be stacked on {top} ({rule})")
     _check_color(edition, game, action)
@@ -511,13 +519,27 @@ def check_reshuffle(edition: Edition, game: GameState, action: Reshuffle) -> Non
 
     Where the edition reshuffles before a short draw (`reshuffle_when`, RLCard's UNO), the
     cards the draw pile still holds are shuffled in with them; otherwise the draw pile is
-    empty by then, and the two are one rule."""
-    if sorted(action.order) != sorted(game.draw_pile + game.discard[:-1]):
+    empty by then, and the two are one rule. Where it reshuffles the whole discard pile
+    (`play.reshuffle = "whole-discard-pile"`, RLCard's UNO), its top card is shuffled in
+    too (`reshuffled`)."""
+    if sorted(action.order) != sorted(game.draw_pile + reshuffled(edition, game)):
+        whole = edition.rules.reshuffle == "whole-discard-pile"
         raise IllegalAction(
             sections.RESHUFFLE,
-            "a reshuffle order must be a permutation of the discard pile under its top card"
+            "a reshuffle order must be a permutation of the "
+            + ("whole discard pile" if whole else "discard pile under its top card")
             + (" and the cards left in the draw pile" if game.draw_pile else ""),
         )
+
+
+def reshuffled(edition: Edition, game: GameState) -> tuple[int, ...]:
+    """The cards of the discard pile a reshuffle takes into the new draw pile: all but its
+    top card (Let's Play NOTE; `play.reshuffle = "keep-top-card"`), or every one, the top
+    card too, where the edition says so (`"whole-discard-pile"`, RLCard's UNO:
+    `UnoRound.replace_deck`). None left: no reshuffle can refill the draw pile."""
+    if edition.rules.reshuffle == "whole-discard-pile":
+        return game.discard
+    return game.discard[:-1]
 
 
 @cites(sections.SET_UP)

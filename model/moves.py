@@ -54,7 +54,7 @@ def plays(edition: Edition, game: GameState, player: int, cards: tuple[int, ...]
     """The plays of `cards` from `player`'s hand the rules allow now, a colour named for
     each wild that needs one, and another player for each card that acts on one."""
     moves: list[Play] = []
-    matching = matching_cards(edition, game.color, game.top)
+    matching = matching_cards(edition, game.color, game.to_match)
     for card in dict.fromkeys(cards):
         if card in matching and own_rule_allows(edition, game, player, card):
             moves.extend(_plays_of(edition, game, player, card, _play))
@@ -125,7 +125,7 @@ def _stack(edition: Edition, game: GameState) -> tuple[Action, ...]:
     if edition.rules.stacking == "none":
         return ()
     player = aimed_at(game)
-    stackable = tuple(c for c in game.hands[player] if stacks_on(edition, c, game.top))
+    stackable = tuple(c for c in game.hands[player] if stacks_on(edition, c, game.to_match))
     moves: list[Action] = []
     for card in dict.fromkeys(stackable):
         moves.extend(_plays_of(edition, game, player, card, _play))

@@ -17,8 +17,10 @@ FlipExhausted = Literal["redeal"]
 """Set Up: what happens when no card may start the discard pile."""
 NextLeader = Literal["rotate-left", "same"]
 """Set Up: who leads the next hand."""
-KeptOnReshuffle = Literal["keep-top-card"]
-"""Let's Play: what stays when the discard pile is shuffled into a new draw pile."""
+KeptOnReshuffle = Literal["keep-top-card", "whole-discard-pile"]
+"""Let's Play: what stays when the discard pile is shuffled into a new draw pile: its top
+card (Let's Play NOTE), or nothing, the top card shuffled in with the rest while play goes
+on matching it (RLCard's UNO: `GameState.old_top`)."""
 DrawShortfall = Literal["draw-what-remains"]
 """Let's Play: a draw of more cards than both piles hold."""
 EmptyHandedDraw = Literal["turn-passes"]

@@ -88,6 +88,12 @@ class GameState(NamedTuple):
     out: int = 0
     """The players out of the game (the mercy rule, `play.elimination`), one bit per seat:
     they hold no cards, take no turn and are dealt none; 0 in every other edition."""
+    old_top: int = -1
+    """The card that was on top of the discard pile when a reshuffle took the whole pile
+    (`play.reshuffle = "whole-discard-pile"`, RLCard's UNO), while the pile is empty: play
+    matches its number or symbol, with the colour in force, until the next card lands on
+    the empty pile; -1 otherwise. The card itself is in the draw pile by then, and may be
+    drawn as any other."""
 
     @property
     def players(self) -> int:
@@ -95,7 +101,15 @@ class GameState(NamedTuple):
 
     @property
     def top(self) -> int:
+        """The discard pile's top card, -1 when the pile is empty."""
         return self.discard[-1] if self.discard else -1
+
+    @property
+    def to_match(self) -> int:
+        """The card a play must match by number or symbol: the discard pile's top, or while
+        a reshuffle of the whole pile has left it empty, the top card it took (`old_top`);
+        -1 when neither."""
+        return self.discard[-1] if self.discard else self.old_top
 
     def __reduce__(self) -> tuple[object, tuple[tuple[object, ...]]]:
         """Pickle as a plain tuple: the explorer ships millions of states between processes."""

@@ -13,7 +13,7 @@ from unospec.model.actions import Action, Catch, Deal, Keep, NameLoser, Pick, Pl
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
 from unospec.model.flows import Move, cites, moves, requires
-from unospec.model.legality import stops_the_draw
+from unospec.model.legality import reshuffled, stops_the_draw
 from unospec.model.primitives import (
     ColourRoulette,
     Draw,
@@ -73,6 +73,7 @@ def deal_cards(edition: Edition, game: GameState, action: Action | None) -> Game
         challenge=None,
         special=-1,
         window=-1,
+        old_top=-1,
     )
 
 
@@ -153,6 +154,7 @@ def play_card(edition: Edition, game: GameState, action: Action | None) -> GameS
         actor=player,
         drawn=-1,
         window=-1,
+        old_top=-1,  # the card lands on the pile: it is the one matched now
     )
     if not hand and edition.rules.final_card_effects == "hand-ends-at-once":
         return game
@@ -179,6 +181,7 @@ def play_plain_wild(edition: Edition, game: GameState, action: Action | None) ->
         current=game.next_player(player),
         drawn=-1,
         window=-1,
+        old_top=-1,
     )
 
 
@@ -237,7 +240,7 @@ def draw_what_the_pile_has(edition: Edition, game: GameState, action: Action | N
     left = owed.amount - len(got)
     hands = _set_hand(game, owed.player, _with(game.hands[owed.player], got))
     game = game._replace(hands=hands, draw_pile=rest)
-    if left and len(game.discard) > 1:
+    if left and reshuffled(edition, game):
         return game._replace(owed=owed._replace(amount=left))
     if owed.then == Phase.drawn_card and got:
         return game._replace(owed=None, drawn=got[0])
@@ -278,14 +281,28 @@ def pass_empty_handed(edition: Edition, game: GameState, action: Action | None) 
     return game._replace(owed=None, actor=owed.player, current=game.next_player(owed.player))
 
 
+def _reshuffled_moves(edition: Edition) -> tuple[Move, ...]:
+    """A reshuffle moves the cards under the top card, and the top card too where the
+    edition reshuffles the whole discard pile."""
+    under = Move("under", "draw", "under")
+    if edition.rules.reshuffle == "whole-discard-pile":
+        return (under, Move("top", "draw", "1"))
+    return (under,)
+
+
 @cites(sections.RESHUFFLE_NOTE)
-@moves(Move("under", "draw", "under"))
+@moves(_reshuffled_moves)
 def reshuffle_discard(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The discard pile but its top card becomes the new draw pile (Let's Play NOTE).
 
     The order is checked to hold the cards the draw pile still had too, where the edition
-    reshuffles before a short draw (`reshuffle_when`, RLCard's UNO)."""
+    reshuffles before a short draw (`reshuffle_when`, RLCard's UNO). Where it reshuffles the
+    whole discard pile (`play.reshuffle = "whole-discard-pile"`, RLCard's UNO), the top card
+    goes too, and the pile is left empty: play matches the card that was on top
+    (`GameState.old_top`) until the next card lands on it."""
     assert isinstance(action, Reshuffle)
+    if edition.rules.reshuffle == "whole-discard-pile":
+        return game._replace(draw_pile=action.order, discard=(), old_top=game.to_match)
     return game._replace(draw_pile=action.order, discard=game.discard[-1:])
 
 
@@ -420,6 +437,7 @@ def throw_hail_mary(edition: Edition, game: GameState, action: Action | None) ->
         actor=player,
         current=following,
         window=-1,
+        old_top=-1,
     )
 
 

@@ -163,6 +163,9 @@ LAST_CARD = str(Path(__file__).parent / "editions" / "last-card-effects.toml")
 """A delta of classic whose last card's effect is carried out, its draw dealt before the hand
 is scored, as RLCard's UNO does (`play.final_card_effects = "effects-apply-then-score"`), with
 RLCard's unchallenged Wild Draw Four: `edition(LAST_CARD)` loads it."""
+WHOLE_PILE = str(Path(__file__).parent / "editions" / "whole-pile-reshuffle.toml")
+"""A delta of classic whose reshuffle takes the whole discard pile, its top card too, as
+RLCard's UNO does (`play.reshuffle = "whole-discard-pile"`): `edition(WHOLE_PILE)` loads it."""
 
 
 def new_card_edition(folder: Path) -> Edition:

@@ -25,8 +25,9 @@ from unospec.model.state import GameState, Owed, PendingChallenge
 from unospec.model.table import MACHINE
 
 _PHASES = {phase: i for i, phase in enumerate(MACHINE.phases)}
-_HEAD = Struct("<BbbHHHhhhhBHHh")  # phase, color, direction, current, actor, players, ...
-"""The fixed fields; the tenth, once spare, holds the players out of the game (`out`)."""
+_HEAD = Struct("<BbbHHHhhhhBHHhh")  # phase, color, direction, current, actor, players, ...
+"""The fixed fields; the tenth, once spare, holds the players out of the game (`out`), the
+last the top card a reshuffle of the whole pile took (`old_top`)."""
 _OWED = Struct("<HiBb?")
 _CHALLENGE = Struct("<HHB??I")
 _END = b"\xff"  # ends a pile: no face number reaches 255 (see the module docstring)
@@ -57,7 +58,7 @@ def _packed(game: GameState) -> bytes:
     head = _HEAD.pack(
         _PHASES[game.phase], game.color, game.direction, game.current, game.actor,
         players, game.drawn, game.window, game.special, game.out,
-        owed is not None, game.hands_played, game.leader, game.winner,
+        owed is not None, game.hands_played, game.leader, game.winner, game.old_top,
     )  # fmt: skip
     if owed is not None:
         head += _OWED.pack(owed.player, owed.amount, _PHASES[owed.then], owed.until, owed.stackable)
@@ -82,7 +83,7 @@ def decode(data: bytes) -> GameState:
         assert type(loaded) is GameState
         return loaded
     (phase, color, direction, current, actor, players, drawn, window, special, out,
-     owed_here, hands_played, leader, winner) = _HEAD.unpack_from(data)  # fmt: skip
+     owed_here, hands_played, leader, winner, old_top) = _HEAD.unpack_from(data)  # fmt: skip
     at = _HEAD.size
     owed = None
     if owed_here:
@@ -102,7 +103,7 @@ def decode(data: bytes) -> GameState:
             MACHINE.phases[phase], tuple(map(tuple, hands)), tuple(draw_pile), tuple(discard),
             tuple(set_aside), color, direction, current, actor, drawn, owed, challenge,
             special, window, scores.unpack_from(data, at), hands_played, leader, winner,
-            out,
+            out, old_top,
         ),
     )  # fmt: skip
 

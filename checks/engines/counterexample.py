@@ -201,6 +201,7 @@ _WORDED: tuple[tuple[str, Callable[[Callable[[int], str], Any], str]], ...] = (
     ("leader", lambda ids, p: f"next hand led by player {p}"),
     ("winner", lambda ids, p: f"winner player {p}" if p >= 0 else "no winner"),
     ("out", lambda ids, o: "out of the game: " + (_seats(o) or "no one")),
+    ("old_top", lambda ids, c: f"matching {ids(c)}, reshuffled" if c >= 0 else "matching the top"),
 )
 """The state's other fields, in the order a step's changes are told, each in words."""
 
@@ -226,6 +227,8 @@ def describe(edition: Edition, game: GameState) -> list[str]:
     ]
     if game.top >= 0:
         out.append(f"top {ids(game.top)}")
+    elif game.old_top >= 0:
+        out.append(f"no top: matching {ids(game.old_top)}, reshuffled")
     if game.color >= 0:
         out.append(f"colour {COLORS[game.color]}")
     out.append(f"draw pile {len(game.draw_pile)}")

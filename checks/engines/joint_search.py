@@ -25,6 +25,7 @@ from unospec.model.actions import Action
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap, UnospecError
 from unospec.model.kernel import empty_table, is_chance, legal_actions, run
+from unospec.model.legality import reshuffled
 from unospec.model.scale import parse_scale, scale_edition, with_setting
 from unospec.model.state import GameState
 from unospec.model.table import MACHINE
@@ -122,7 +123,8 @@ def distinguish(
 
     start_a = normalize(empty_table(sa, players))
     start_b = normalize(empty_table(sb, players))
-    if sa.faces.faces != sb.faces.faces or observed(start_a) != observed(start_b):  # say why
+    alike = observed(sa, start_a) == observed(sb, start_b)
+    if sa.faces.faces != sb.faces.faces or not alike:  # say why
         faces = "the same" if sa.faces.faces == sb.faces.faces else "different"
         how = (
             f"not compared: scaled to {common}, the decks still differ "
@@ -290,14 +292,15 @@ def _gap_in_a(b: Edition, game: GameState, action: Action) -> tuple[Outcome, str
     return None
 
 
-def observed(game: GameState) -> GameState:
+def observed(edition: Edition, game: GameState) -> GameState:
     """What tells two editions apart in `game`: all of it while play goes on; in a finished
     game (a final phase of the machine, where no rule reads the turn's bookkeeping any
     more) its result alone: the winner, the scores and where every card lies. The cards set
     aside (a foil's twin, Special Foil Card) are never played: they are not compared.
 
     A draw still owed counts only up to the cards it can still get: the draw pile, then the
-    discard pile but its top card once reshuffled; the rest lapses (the only reading of
+    discard pile once reshuffled (but its top card, unless `edition` reshuffles the whole
+    pile: `legality.reshuffled`); the rest lapses (the only reading of
     `draw_shortfall`, draw-what-remains: Let's Play NOTE). Owing 4 or 3 with one card left
     to draw is one and the same draw, as `diff`'s capped amounts say."""
     if game.set_aside:
@@ -305,7 +308,7 @@ def observed(game: GameState) -> GameState:
     if game.phase not in MACHINE.final:
         if game.owed is None:
             return game
-        most = len(game.draw_pile) + max(len(game.discard) - 1, 0)
+        most = len(game.draw_pile) + len(reshuffled(edition, game))
         return game._replace(owed=game.owed._replace(amount=min(game.owed.amount, most)))
     return game._replace(
         color=-1, direction=1, current=0, actor=0, drawn=-1, owed=None, challenge=None,
@@ -379,7 +382,7 @@ def _step(
             return outcome, "legal in a only"
         fired.update(step.branch.number for step in outcome.fired)
         child = normalize(outcome.after)
-        if observed(normalize(other)) != observed(child):
+        if observed(b, normalize(other)) != observed(a, child):
             return outcome, "different states"
         if child not in parents:
             parents[child] = (game, outcome)

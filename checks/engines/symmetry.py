@@ -58,6 +58,7 @@ def rename(game: GameState, renaming: Renaming) -> GameState:
         color=colour_map.get(game.color, game.color),
         drawn=faces[game.drawn] if game.drawn >= 0 else -1,
         special=faces[game.special] if game.special >= 0 else -1,
+        old_top=faces[game.old_top] if game.old_top >= 0 else -1,
     )
 
 

@@ -22,6 +22,7 @@ from unospec.checks.properties.rule_invariants import (
     MAY_DRAW,
     PLAY_STEPS,
     TURN_STEPS,
+    can_refill,
     challenge_judges_the_hand,
     draws_are_owed,
     game_ends_at_the_target,
@@ -117,6 +118,8 @@ def _other_fields_ok(edition: Edition, game: GameState) -> str | None:
     faces = len(edition.faces.faces)
     if not (-1 <= game.special < faces and -1 <= game.drawn < faces):
         return "the special wild or the drawn card is not a card of this deck"
+    if not -1 <= game.old_top < faces:
+        return "the top card a reshuffle took, still matched, is not a card of this deck"
     if game.owed is not None and game.owed.then not in PHASES:
         return f"an owed draw resumes '{game.owed.then}', not a state of the turn-flow machine"
     owed = game.owed
@@ -174,13 +177,22 @@ def _cards_still_ok(before: GameState, game: GameState) -> bool:
 
 
 def sizes_ok(edition: Edition, game: GameState) -> str | None:
-    """Hands and piles have sizes the rules allow; the discard pile has a top during a hand."""
+    """Hands and piles have sizes the rules allow; the discard pile has a top during a hand,
+    but while a reshuffle of the whole pile has left it empty: then the top card it took is
+    remembered (`GameState.old_top`), and only then."""
     if game.set_aside != edition.faces.set_aside:
         return "the set-aside cards changed"
-    if game.phase in IN_HAND - {Phase.first_flip} and not game.discard:
+    if game.phase in IN_HAND - {Phase.first_flip} and not game.discard and game.old_top < 0:
         return "no card on the discard pile during a hand"
+    if game.old_top >= 0 and (
+        game.discard or game.phase not in IN_HAND or edition.rules.reshuffle != "whole-discard-pile"
+    ):
+        return (
+            "a reshuffled top card is still matched, though the discard pile has a top, no "
+            "hand is being played or no reshuffle takes the whole pile"
+        )
     if game.phase == Phase.awaiting_reshuffle and (
-        _pile_left_unshuffled(edition, game) or len(game.discard) < 2
+        _pile_left_unshuffled(edition, game) or not can_refill(edition, game)
     ):
         return "a reshuffle is awaited but the draw pile is not empty or nothing can refill it"
     return None
@@ -328,18 +340,15 @@ def colour_in_force(edition: Edition, game: GameState) -> str | None:
     """Once the first card is turned up, a colour is in force, unless the top card is a wild
     the first flip turned up: one with nothing under it but the cards the first flip ignored
     (Set Up 4-5; a wild played names one: Action Cards), or a Color Roulette whose colour the
-    next player is still to pick."""
+    next player is still to pick. While a reshuffle of the whole pile has left it empty, the
+    top card it took is the one meant (what lay under it is in the draw pile now)."""
     if game.color != -1 or game.phase not in _TOP_TURNED:
         return None
     if game.phase == Phase.picking_colour:
         return None  # a Color Roulette's colour is the next player's pick
     faces = edition.faces
-    under = game.discard[:-1]
-    if (
-        game.discard
-        and faces.wild[game.discard[-1]]
-        and all(faces.ignored_at_flip[c] for c in under)
-    ):
+    top, under = game.to_match, game.discard[:-1]
+    if top >= 0 and faces.wild[top] and all(faces.ignored_at_flip[c] for c in under):
         return None
     return "no colour is in force, though the top card is not a wild the first flip turned up"
 

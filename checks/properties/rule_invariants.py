@@ -52,7 +52,8 @@ def matching_cards_offered(
     `legal` may pass the state's legal actions when the caller has them already.
     """
     phase = game.phase
-    if phase not in MACHINE.play_phases or not game.discard:
+    top = game.to_match  # the pile's top, or the top a reshuffle of the whole pile took
+    if phase not in MACHINE.play_phases or top < 0:
         return None
     if phase in MACHINE.window_phases and game.challenge is not None:
         return None  # closing this window leads to the challenge, not to a play
@@ -60,7 +61,6 @@ def matching_cards_offered(
     hand = game.hands[player]
     if phase == Phase.drawn_card and edition.rules.after_drawing != "any-matching-card":
         hand = (game.drawn,)
-    top = game.discard[-1]
     symbol, color, wild = faces.symbol, faces.color, faces.wild
 
     def allowed(card: int) -> bool:  # a wild on top is matched by the colour in force only
@@ -112,7 +112,9 @@ def plays_match(
     edition: Edition, before: GameState, fired: tuple[Fired, ...], after: GameState
 ) -> str | None:
     """Every card played matches the top card by colour, number or symbol, or is a wild
-    (Let's Play 1): said here from the card faces, apart from the kernel's own matching."""
+    (Let's Play 1): said here from the card faces, apart from the kernel's own matching.
+    While a reshuffle of the whole discard pile has left it empty (`play.reshuffle =
+    "whole-discard-pile"`), the top card it took is the one matched."""
     if not fired or type(fired[0].action) is not Play:  # most steps play no card
         return None
     faces = edition.faces
@@ -121,12 +123,13 @@ def plays_match(
         if step.branch.event not in _PLAYS or not isinstance(action, Play):
             continue
         game, card = step.before, action.card
-        if faces.wild[card] or faces.color[card] == game.color or not game.discard:
+        matched = game.discard[-1] if game.discard else game.old_top
+        if faces.wild[card] or faces.color[card] == game.color or matched < 0:
             continue
-        face, top = faces.faces[card], faces.faces[game.discard[-1]]
+        face, top = faces.faces[card], faces.faces[matched]
         if face.kind == top.kind and face.rank == top.rank:  # a symbol, or a number's rank
             continue
-        return f"{faces.card_id(card)} was played on {faces.card_id(game.discard[-1])}, " + (
+        return f"{faces.card_id(card)} was played on {faces.card_id(matched)}, " + (
             f"with {COLORS[game.color] if game.color >= 0 else 'no colour'} in force"
         )
     return None
@@ -426,7 +429,7 @@ def _ends_the_draw(edition: Edition, game: GameState, card: int) -> bool:
     assert owed is not None
     if owed.until >= 0:
         return not faces.wild[card] and faces.color[card] == owed.until
-    top = game.top
+    top = game.to_match
     same = top >= 0 and not faces.wild[top] and faces.symbol[card] == faces.symbol[top]
     matching = faces.wild[card] or faces.color[card] == game.color or same
     player = owed.player
@@ -436,17 +439,25 @@ def _ends_the_draw(edition: Edition, game: GameState, card: int) -> bool:
     return matching and own_rule_allows(edition, holding, player, card)
 
 
+def can_refill(edition: Edition, game: GameState) -> bool:
+    """A reshuffle would refill the draw pile with a card: the discard pile holds one under
+    its top card (Let's Play NOTE), or any card at all where the edition reshuffles the
+    whole pile, its top card too (`play.reshuffle = "whole-discard-pile"`, RLCard's UNO)."""
+    whole = edition.rules.reshuffle == "whole-discard-pile"
+    return len(game.discard) > (0 if whole else 1)
+
+
 def _short_draw_reshuffled_first(edition: Edition, game: GameState) -> bool:
     """A draw of a set number finds fewer cards in the draw pile than it owes, where the
     edition reshuffles before such a draw (`reshuffle_when`, RLCard's UNO): nothing is dealt
-    until the discard pile under its top card is shuffled in, when it can be."""
+    until the discard pile is shuffled in, when it can be."""
     owed = game.owed
     return (
         edition.rules.reshuffle_when == "before-a-short-draw"
         and owed is not None
         and owed.until == NO_UNTIL
         and 0 < len(game.draw_pile) < owed.amount
-        and len(game.discard) > 1
+        and can_refill(edition, game)
     )
 
 
@@ -487,7 +498,7 @@ def _dealt_as_owed(edition: Edition, game: GameState, dealt: GameState) -> str |
         )
     left = owed.amount - got
     still = dealt.owed.amount if dealt.owed is not None else 0
-    refill = len(game.discard) > 1
+    refill = can_refill(edition, game)
     if still != (left if refill else 0):
         return (
             f"player {owed.player} still owes {still} after getting {got} of {owed.amount}, "

@@ -56,6 +56,7 @@ def states(draw: st.DrawFn) -> GameState:
         leader=draw(seat),
         winner=draw(st.integers(-1, 9)),
         out=draw(st.integers(0, 2**players - 1)),
+        old_top=draw(st.integers(-1, FACES - 1)),
     )
 
 

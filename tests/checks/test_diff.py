@@ -371,8 +371,9 @@ def test_a_finished_game_parts_two_editions_only_by_its_result(tmp_path: Path) -
         ),
     )
     over = diff_module.empty_table(edition("nfl-cowboys"), 3)._replace(phase="game_over")
-    assert diff_module.observed(over._replace(current=1)) == diff_module.observed(over)
-    assert diff_module.observed(over._replace(scores=(0, 0, 1))) != diff_module.observed(over)
+    e = edition("nfl-cowboys")
+    assert diff_module.observed(e, over._replace(current=1)) == diff_module.observed(e, over)
+    assert diff_module.observed(e, over._replace(scores=(0, 0, 1))) != diff_module.observed(e, over)
     report = diff(edition("nfl-cowboys"), load_edition(str(reading)), players=3)
     assert report.trace is not None and report.trace["how"] == "different states"
     replays = report.trace["replay"]

@@ -767,6 +767,7 @@ def test_the_step_table_names_every_field_a_step_changed() -> None:
         "leader": (before.leader + 1) % 3,
         "winner": 1,
         "out": 0b100,
+        "old_top": before.draw_pile[0],
     }
     assert set(other) == set(before._fields)
     for name, value in other.items():

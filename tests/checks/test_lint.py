@@ -633,11 +633,12 @@ def test_a_parameter_the_booklets_leave_open_is_asked_when_the_file_records_no_r
     tmp_path: Path,
 ) -> None:
     """Classic's file without its readings of the after-drawing rule (Let's Play), of the
-    Wild Draw Four's bluff (Action Cards) and of the top card at a reshuffle (Let's Play: NOTE)
-    gets the same findings, under the same ids, now saying the file records no reading and
-    naming its value, and the other values the model plays: a file that records none once
-    got fewer findings than one that records them all."""
-    idents = ("after-drawing", "wild-draw-bluff", "reshuffle-top-card")
+    Wild Draw Four's bluff (Action Cards), of the top card at a reshuffle (Let's Play: NOTE)
+    and of a draw with no card left (Let's Play) gets the same findings, under the same ids,
+    now saying the file records no reading and naming its value, and the other values the
+    model plays: a file that records none once got fewer findings than one that records
+    them all."""
+    idents = ("after-drawing", "wild-draw-bluff", "reshuffle-top-card", "empty-handed-draw")
     recorded = {f.id: f for f in _shipped("classic").findings}
     path = _without_reading(tmp_path, "classic", *idents)
     found = {f.id: f for f in lint(load_edition(str(path))).findings}
@@ -654,8 +655,12 @@ def test_a_parameter_the_booklets_leave_open_is_asked_when_the_file_records_no_r
         'its cards.wild-draw-four.wild-draw.bluff is "allowed-until-challenged" (the model also '
         'plays "refused").'
     ) in bluff.message
-    top = found["unspecified-outcome:reshuffle-top-card"]  # the one reading the model plays
-    assert top.message.endswith('its play.reshuffle is "keep-top-card".')
+    top = found["unspecified-outcome:reshuffle-top-card"]
+    assert top.message.endswith(
+        'its play.reshuffle is "keep-top-card" (the model also plays "whole-discard-pile").'
+    )
+    empty = found["unspecified-outcome:empty-handed-draw"]  # the one reading the model plays
+    assert empty.message.endswith('its play.empty_handed_draw is "turn-passes".')
 
 
 @pytest.mark.parametrize("name", full_builtins())

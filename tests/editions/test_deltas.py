@@ -279,6 +279,18 @@ BAD = {
         ("no challenged draw card with the mercy rule",),
         ("wild-draw-four, whose victim may challenge it",),
     ),
+    "elimination-with-a-whole-pile-reshuffle": Bad(  # a player put out sheds under the top
+        HEAD.replace('"classic"', '"no-mercy"')
+        + '\n[play]\nelimination = 25\nreshuffle = "whole-discard-pile"\n'
+        + '\n[[interpretations]]\nid = "reshuffle-top-card"\nsection = "Let\'s Play: NOTE"\n'
+        + 'question = "Does the reshuffle take the top card too?"\n'
+        + 'decides = "play.reshuffle"\nchosen = "whole-discard-pile"\n'
+        + 'alternatives = ["keep-top-card"]\nwhy = "RLCard\'s replace_deck."\n',
+        "play.elimination",
+        "elimination = 25",
+        ("no mercy rule where a reshuffle takes the whole discard pile",),
+        ('25, with play.reshuffle = "whole-discard-pile"',),
+    ),
     "a-swap-at-a-table-of-one": Bad(  # a 7 that swaps needs another player: none is refused
         HEAD
         + '\n[cards.number-7]\nsection = "House rules: 7-0"\neffect = ["swap-hands"]\n'

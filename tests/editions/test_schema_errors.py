@@ -186,12 +186,12 @@ CASES = {
         ("nothing",),
     ),
     "reading-not-implemented": Case(
-        'reshuffle = "keep-top-card"',
-        'reshuffle = "whole-discard-pile"',
-        "play.reshuffle",
-        'reshuffle = "whole-discard-pile"',
-        tuple(repr(value) for value in READINGS["play.reshuffle"]),
-        ("'whole-discard-pile'",),
+        'draw_shortfall = "draw-what-remains"',
+        'draw_shortfall = "obligation-waits-for-cards"',
+        "play.draw_shortfall",
+        'draw_shortfall = "obligation-waits-for-cards"',
+        tuple(repr(value) for value in READINGS["play.draw_shortfall"]),
+        ("'obligation-waits-for-cards'",),
     ),
     "unclosed-table-header": Case(
         "[setup]\n",
@@ -426,17 +426,21 @@ def test_cli_unknown_builtin_names_known_editions(capsys: pytest.CaptureFixture[
 
 
 def test_a_reading_listed_as_an_alternative_but_not_modelled_says_so(tmp_path: Path) -> None:
-    """Express lists taking the whole discard pile as an alternative reading of the reshuffle
-    (Let's Play: NOTE); unospec models only keeping the top card, and the error says that
-    the readings offered are the ones modelled, not a typo list."""
-    text = edit(express_text(), 'reshuffle = "keep-top-card"', 'reshuffle = "whole-discard-pile"')
-    assert "whole-discard-pile" in text.split("reshuffle-top-card", 1)[1]  # listed there
+    """Express lists an obligation that waits for cards as an alternative reading of a draw
+    short of cards (Let's Play: NOTE); unospec models only drawing what remains, and the
+    error says that the readings offered are the ones modelled, not a typo list."""
+    old, new = (
+        'draw_shortfall = "draw-what-remains"',
+        'draw_shortfall = "obligation-waits-for-cards"',
+    )
+    text = edit(express_text(), old, new)
+    assert "obligation-waits-for-cards" in text.split('id = "draw-shortfall"', 1)[1]  # listed
     path = tmp_path / "express.toml"
     path.write_text(text, encoding="utf-8")
     line, key, expected, found = parse_message(str(load_error(path)), path)
-    assert (line, key) == (line_of(text, 'reshuffle = "whole'), "play.reshuffle")
-    assert expected == "one of 'keep-top-card' (the readings unospec models)"
-    assert found == "'whole-discard-pile'"
+    assert (line, key) == (line_of(text, 'draw_shortfall = "obligation'), "play.draw_shortfall")
+    assert expected == "one of 'draw-what-remains' (the readings unospec models)"
+    assert found == "'obligation-waits-for-cards'"
 
 
 def test_a_reading_no_parameter_decides_cannot_choose_what_the_model_does_not_play(

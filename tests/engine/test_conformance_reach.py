@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scenario import HOUSE_CARDS, LAST_CARD, RLCARD, SHORT_DRAW, edition, ids, table
+from scenario import HOUSE_CARDS, LAST_CARD, RLCARD, SHORT_DRAW, WHOLE_PILE, edition, ids, table
 from test_conformance import ReferenceAsAnEngine
 
+from unospec.checks.engines.codec import decode
 from unospec.checks.engines.compiled.adapter import CompiledRules
 from unospec.checks.engines.compiled.layout import HOLDS
 from unospec.checks.engines.conformance import conform
@@ -495,3 +496,30 @@ def test_the_engine_carries_out_a_last_cards_effect_as_the_reference(
     (last,) = (b for b in MACHINE.branches if b.event == event and last_card_draws in b.conditions)
     (over,) = (b for b in MACHINE.branches if b.conditions == (last_card_draw_dealt,))
     assert fired[last.number] > 0 and fired[over.number] > 0
+
+
+@pytest.mark.parametrize(
+    ("scale", "players", "rules"),
+    [
+        ("micro", 2, {}),
+        ("micro", 2, {"stacking": "any-draw-card", "jump_in": "identical-card"}),
+        ("micro,colors=2,kinds=number+draw-two,actions=2,hand=2,copies=2", 3, {}),
+    ],
+)
+def test_the_engine_reshuffles_the_whole_discard_pile_as_the_reference(
+    scale: str, players: int, rules: dict[str, str]
+) -> None:
+    """`play.reshuffle = "whole-discard-pile"` (RLCard's UNO): the engine takes the top card
+    into the new draw pile too, leaves the discard pile empty and goes on matching the card
+    that was on top until a card is played on it, in every state of micro (with stacking and
+    jump-in too, which read the pile's top) and of a deck of Draw Twos at three seats, and
+    in full-size games; the reference reaches play on the empty pile there."""
+    base = edition(WHOLE_PILE)
+    e = dataclasses.replace(base, rules=dataclasses.replace(base.rules, **rules))
+    report = conform(e, scale=scale, players=players, games=2)
+    assert report.ok, report.to_json()["first_difference"]
+    assert report.complete and report.states_compared > 1000
+    explored = explore_edition(e, WHOLE_PILE, players=players, scale=scale, engine="reference")
+    emptied = [decode(state) for state in explored.exploration.states]
+    emptied = [game for game in emptied if game.old_top >= 0]
+    assert any(game.phase == Phase.awaiting_play and not game.discard for game in emptied)

@@ -41,13 +41,15 @@ PATHS: dict[str, Path] = {
     "short-draw-reshuffle": Path(__file__).parent.parent / "editions" / "short-draw-reshuffle.toml",
     "last-card-effects": Path(__file__).parent.parent / "editions" / "last-card-effects.toml",
     "rlcard": Path(__file__).parent.parent / "editions" / "rlcard.toml",
+    "whole-pile-reshuffle": Path(__file__).parent.parent / "editions" / "whole-pile-reshuffle.toml",
 }
 TEXTS: dict[str, bytes] = {name: path.read_bytes() for name, path in PATHS.items()}
 """The files the fuzzers mutate: the built-ins (the house rules' deltas among them: their
 `[play]` keys), a user's delta with a card of every primitive no built-in has, one that
-reshuffles before a short draw (`play.reshuffle_when`, with the reading it decides), and one
+reshuffles before a short draw (`play.reshuffle_when`, with the reading it decides), one
 that carries out a last card's effect (`play.final_card_effects`, with its reading and the
-steps it is refused with), and RLCard's UNO (the last-resort step, a drawn card played by
+steps it is refused with), one that reshuffles the whole discard pile (`play.reshuffle`,
+its reading restated), and RLCard's UNO (the last-resort step, a drawn card played by
 its colour, a drawn wild played plain)."""
 NAMES = tuple(TEXTS)
 LIMIT = 5.0  # seconds one load may take

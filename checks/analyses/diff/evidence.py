@@ -52,7 +52,7 @@ def evidence(
         "trace": trace.to_json(),
         "step": len(trace.steps) - 1,
         "replay": {"a": _ended(results[0]), "b": _ended(results[1])},
-        "fields": _fields(scaled[0], results) if how == "different states" else {},
+        "fields": _fields(scaled, results) if how == "different states" else {},
         "dealt": table,
         "steps": steps,
         "parting": parting,
@@ -80,12 +80,13 @@ def _ended(result: ReplayResult) -> ReplayEnd:
     }
 
 
-def _fields(edition: Edition, results: list[ReplayResult]) -> dict[str, FieldPair]:
+def _fields(scaled: list[Edition], results: list[ReplayResult]) -> dict[str, FieldPair]:
     """The state fields the two replays end with different values of ({field: {a, b}}), as
     `replay` shows them (not the explorer's normal form); none when either stops short."""
     final_a, final_b = (result.final for result in results)
     if final_a is None or final_b is None:
         return {}
+    edition, other = scaled
     ids = edition.faces.card_id
 
     def shown(name: str, value: object) -> object:
@@ -103,7 +104,12 @@ def _fields(edition: Edition, results: list[ReplayResult]) -> dict[str, FieldPai
     return {
         name: {"a": shown(name, va), "b": shown(name, vb)}
         for name, va, vb, seen_a, seen_b in zip(
-            GameState._fields, final_a, final_b, observed(final_a), observed(final_b), strict=True
+            GameState._fields,
+            final_a,
+            final_b,
+            observed(edition, final_a),
+            observed(other, final_b),
+            strict=True,
         )
         if va != vb and seen_a != seen_b
     }

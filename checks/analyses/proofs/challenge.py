@@ -35,6 +35,7 @@ from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
 from unospec.model.errors import UnospecError
 from unospec.model.kernel import apply, chance_cards, empty_table
+from unospec.model.legality import reshuffled
 from unospec.model.primitives import WildDraw
 from unospec.model.state import CLOCKWISE, GameState
 from unospec.model.vocabulary import Phase
@@ -258,7 +259,7 @@ def _observe(
             drew = [len(after.hands[p]) - len(played.hands[p]) for p in range(table.players)]
             grew = [p for p in range(table.players) if p != offender and drew[p]]
             other = grew[0] if len(grew) == 1 else -1 if not grew else -2  # -2: several drew
-            left = len(played.draw_pile) + len(played.discard) - 1  # a reshuffle keeps the top
+            left = len(played.draw_pile) + len(reshuffled(edition, played))  # the top kept or not
             others_drew = sum(drew[p] for p in grew)  # -2: several drew, counted together
             outcome = (drew[offender], other, others_drew, after.current, left)
             observed[combination] = outcome

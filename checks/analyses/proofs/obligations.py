@@ -1,10 +1,11 @@
 """Draw obligations: can a player be told to draw more cards than there are to draw?
 
 A draw takes from the draw pile and, when it runs out, from a reshuffle of the discard pile
-under its top card. In the count abstraction (see `conservation`) the other hands may hold
+under its top card (its top card too, where the edition reshuffles the whole pile). In the
+count abstraction (see `conservation`) the other hands may hold
 every other card; Z3 looks for a situation where an obligation of the edition (a Draw card,
 a Wild Draw card accepted or challenged, a caught UNO, a special wild's loser, a plain draw)
-exceeds the draw pile plus the cards under the discard's top. Such a situation is what the
+exceeds the draw pile plus the cards a reshuffle takes. Such a situation is what the
 edition's `draw_shortfall` reading has to settle.
 """
 
@@ -47,6 +48,7 @@ def obligation_query(edition: Edition) -> Query:
     largest = max(owed.values())
     cause = next(name for name, amount in owed.items() if amount == largest)
     counts = {p: z3.Int(p) for p in ("draw", "top", "under", "hand", "others", "aside")}
+    whole = edition.rules.reshuffle == "whole-discard-pile"  # the top card is reshuffled too
     asked = z3.Int("asked")
 
     def decode(model: z3.ModelRef) -> Witness:
@@ -73,6 +75,6 @@ def obligation_query(edition: Edition) -> Query:
             counts["hand"] >= 1,  # mid-hand every player holds a card (else the hand is over)
             counts["others"] >= edition.rules.min_players - 1,  # and so does every other one
         ],
-        asked > counts["draw"] + counts["under"],
+        asked > counts["draw"] + counts["under"] + (counts["top"] if whole else 0),
         decode,
     )

@@ -3,7 +3,9 @@
 Keeping Score: the winner of a hand scores the cards left in the other hands. Z3 maximises
 that over the deck: every card but two may be in the other hands. The winner's last card
 lies on the discard pile, on at least one other: the first flip starts the pile (Set Up 4)
-and a reshuffle keeps its top card (Let's Play: NOTE), so the pile is never empty.
+and a reshuffle keeps its top card (Let's Play: NOTE), so the pile is never empty; where a
+reshuffle takes the whole pile (`play.reshuffle = "whole-discard-pile"`), the last card may
+land on an empty pile, and every card but one may be in the other hands.
 """
 
 from __future__ import annotations
@@ -43,8 +45,10 @@ def best_hand_query(edition: Edition) -> Query:
     optimizer = z3.Optimize()
     for face, variable in held.items():
         optimizer.add(variable >= 0, variable <= counts[face])
-    # the winner's last card and the card it was played on stay on the discard pile
-    optimizer.add(z3.Sum(z3.IntVal(0), *held.values()) <= len(faces.in_play) - 2)
+    # the winner's last card and the card it was played on stay on the discard pile (that
+    # one too may be gone where a reshuffle takes the whole pile)
+    on_the_pile = 1 if edition.rules.reshuffle == "whole-discard-pile" else 2
+    optimizer.add(z3.Sum(z3.IntVal(0), *held.values()) <= len(faces.in_play) - on_the_pile)
     total = z3.Sum(z3.IntVal(0), *[v * faces.points[f] for f, v in held.items()])  # none: 0
     optimizer.maximize(total)
     dealt = optimizer.check() == z3.sat  # unsat: no card in play, so no hand is ever won
@@ -55,7 +59,8 @@ def best_hand_query(edition: Edition) -> Query:
     found: Witness = {
         "largest score of one hand": best,
         "hands needed at that score": math.ceil(target / best) if best else "no number of hands",
-        "the other hands hold": "every card but the winner's last one and the one under it",
+        "the other hands hold": "every card but the winner's last one"
+        + ("" if on_the_pile == 1 else " and the one under it"),
     }
     asked = (Claim.SCORING_TARGET, "", claim, SECTION)
     if best > 0:

@@ -38,6 +38,7 @@ from unospec.checks.engines.compiled.layout import (
     PLAYERS,
     SPECIAL,
     TOP,
+    UNDER,
     WINNER,
 )
 from unospec.checks.engines.compiled.properties import state_verdicts, step_verdicts
@@ -45,6 +46,7 @@ from unospec.checks.engines.compiled.row import (
     event_named,
     phase_named,
     pile_card,
+    reshuffled_count,
     under_base,
 )
 from unospec.checks.engines.compiled.rules import (
@@ -461,6 +463,9 @@ def play(
                         for _ in range(s[under + card]):
                             order[size] = card
                             size += 1
+                    if reshuffled_count(E, s) > s[UNDER]:  # the whole pile: its top too
+                        order[size] = s[TOP]
+                        size += 1
                     for i in range(s[PILE_LEN]):
                         order[size] = pile_card(s, i)
                         size += 1

@@ -40,9 +40,9 @@ from unospec.checks.engines.compiled.outcomes import (
     start,
 )
 from unospec.checks.engines.compiled.row import (
-    discard_len,
     no_challenge,
     owe_nothing,
+    reshuffled_count,
 )
 from unospec.checks.engines.compiled.rules import (
     legal,
@@ -107,12 +107,12 @@ def sort_moves(moves: Grid, count: int, ranks: Ints, players: int, faces: int) -
 
 
 @compiled
-def observe(M: Ints, s: Ints) -> None:
-    """diff.observed, in place on a normalized row: a draw still owed counts only up to the
-    cards it can still get; in a finished game, its result alone."""
+def observe(M: Ints, E: Ints, s: Ints) -> None:
+    """diff.observed, in place on a normalized row of the edition `E`: a draw still owed
+    counts only up to the cards it can still get; in a finished game, its result alone."""
     if not M[M[M_FINAL] + s[PHASE]]:
         if s[OWED]:
-            most = s[PILE_LEN] + max(discard_len(s) - 1, 0)
+            most = s[PILE_LEN] + reshuffled_count(E, s)
             s[OWED_AMOUNT] = min(s[OWED_AMOUNT], most)
         return
     s[COLOR] = -1
@@ -366,8 +366,8 @@ def distinguish(
                 normalize(M, theirs, counts)
                 for i in range(row.shape[0]):
                     mine[i] = child[i]
-                observe(M, mine)
-                observe(M, theirs)
+                observe(M, EA, mine)
+                observe(M, EB, theirs)
                 if not rows_equal(mine, theirs):
                     _parted(J, DIFFERENT_STATES, state, outcome, action)
                     return

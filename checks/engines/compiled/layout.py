@@ -56,8 +56,9 @@ from unospec.model.state import NO_UNTIL, GameState, Owed, PendingChallenge
     OWED_STACKABLE,  # 1 while the owed draw may still be passed on (stacking)
     CH_STAKE,  # the cards stacked under the challenged card
     OUT,  # the players out of the game (the mercy rule), one bit per seat
-) = range(32)
-HEADER = 32
+    OLD_TOP,  # the top card a reshuffle of the whole discard pile took, while it is empty
+) = range(33)
+HEADER = 33
 UNTIL_BIAS = 2
 """`Owed.until` is -3 to 3 (a colour, or one of `state`'s UNTIL_* marks); the row holds it plus
 this, so that it is at least -1, as every slot is (`states.pack`)."""
@@ -67,7 +68,7 @@ SLOT_NAMES: tuple[str, ...] = (
     "OWED_AMOUNT", "OWED_THEN", "CH", "CH_OFFENDER", "CH_VICTIM", "CH_CARD", "CH_GUILTY",
     "CH_BLUFF", "SPECIAL", "WINDOW", "HANDS_PLAYED", "LEADER", "WINNER", "TOP", "UNDER",
     "PILE_START", "PILE_LEN", "PLAYERS", "FACES", "CARDS", "OWED_UNTIL", "OWED_STACKABLE",
-    "CH_STAKE", "OUT",
+    "CH_STAKE", "OUT", "OLD_TOP",
 )  # fmt: skip
 """The header's slots by name, in their order."""
 BLOCK_NAMES: tuple[str, ...] = ("scores", "hand sizes", "hand counts", "under counts", "ring")
@@ -84,7 +85,7 @@ HOLDS: dict[str, str | None] = {
     "UNDER": None, "PILE_START": None, "PILE_LEN": "draw_pile", "PLAYERS": None,
     "FACES": None, "CARDS": None, "OWED_UNTIL": "owed.until",
     "OWED_STACKABLE": "owed.stackable", "CH_STAKE": "challenge.stake", "OUT": "out",
-    "scores": "scores",
+    "OLD_TOP": "old_top", "scores": "scores",
     "hand sizes": None, "hand counts": "hands", "under counts": "discard", "ring": "draw_pile",
 }  # fmt: skip
 """Every slot and block of the layout, and the field of the reference's `GameState` it holds
@@ -147,7 +148,7 @@ def encode(edition: Edition, game: GameState, phase_ids: dict[str, int]) -> Row:
         r[CH_OFFENDER] = r[CH_VICTIM] = r[CH_CARD] = -1
     r[SPECIAL], r[WINDOW] = game.special, game.window
     r[HANDS_PLAYED], r[LEADER], r[WINNER] = game.hands_played, game.leader, game.winner
-    r[OUT] = game.out
+    r[OUT], r[OLD_TOP] = game.out, game.old_top
     r[TOP] = game.discard[-1] if game.discard else -1
     r[UNDER] = max(0, len(game.discard) - 1)
     r[PILE_START], r[PILE_LEN] = 0, len(game.draw_pile)
@@ -213,7 +214,7 @@ def decode(edition: Edition, row: Row, phases: tuple[str, ...]) -> GameState:
             phases[r[PHASE]], hands, draw_pile, discard, edition.faces.set_aside,
             r[COLOR], r[DIRECTION], r[CURRENT], r[ACTOR], r[DRAWN], owed, challenge,
             r[SPECIAL], r[WINDOW], tuple(r[HEADER : HEADER + players]), r[HANDS_PLAYED],
-            r[LEADER], r[WINNER], r[OUT],
+            r[LEADER], r[WINNER], r[OUT], r[OLD_TOP],
         ),
     )  # fmt: skip
 

@@ -23,12 +23,14 @@ from unospec.checks.engines.compiled.layout import (
     PHASE,
     PILE_LEN,
     PLAYERS,
+    TOP,
     UNDER,
 )
 from unospec.checks.engines.compiled.row import (
     face,
     phase_named,
     pile_card,
+    reshuffled_count,
     set_pile,
     under_base,
 )
@@ -255,9 +257,11 @@ def start(
         under = under_base(s)
         for card in range(faces):
             source[card] = s[under + card]
+        if reshuffled_count(E, s) > s[UNDER]:  # the whole pile: its top card too
+            source[s[TOP]] += 1
         for i in range(s[PILE_LEN]):
             source[pile_card(s, i)] += 1
-        cursor[K_TAKEN] = min(s[OWED_AMOUNT], s[UNDER] + s[PILE_LEN])
+        cursor[K_TAKEN] = min(s[OWED_AMOUNT], reshuffled_count(E, s) + s[PILE_LEN])
         if not first_take(source, take[players + T_CHOSEN], faces, cursor[K_TAKEN]):
             cursor[K_MODE] = MODE_DONE
         return

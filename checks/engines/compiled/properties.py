@@ -38,6 +38,7 @@ from unospec.checks.engines.compiled.layout import (
     HANDS_PLAYED,
     HEADER,
     LEADER,
+    OLD_TOP,
     OUT,
     OWED,
     OWED_AMOUNT,
@@ -139,6 +140,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_STACKING,
     R_TARGET,
     R_UNO_PENALTY,
+    R_WHOLE_PILE,
 )
 from unospec.model.state import NO_UNTIL, UNTIL_PICKED
 from unospec.model.table import MACHINE
@@ -342,6 +344,8 @@ def type_ok(M: Ints, E: Ints, s: Ints) -> bool:
             return False
     if s[HANDS_PLAYED] < 0 or not -1 <= s[SPECIAL] < faces or not -1 <= s[DRAWN] < faces:
         return False
+    if not -1 <= s[OLD_TOP] < faces:
+        return False
     if s[OWED] and not 0 <= s[OWED_THEN] < phases:
         return False
     until = owed_until(s)
@@ -384,15 +388,28 @@ def conserved(E: Ints, s: Ints, counts: Ints) -> bool:
 
 
 @compiled
+def can_refill(E: Ints, s: Ints) -> bool:
+    """rule_invariants.can_refill: a reshuffle would take a card of the discard pile, one
+    under its top, or any where the edition reshuffles the whole pile."""
+    return discard_len(s) > (0 if E[E[E_RULES] + R_WHOLE_PILE] else 1)
+
+
+@compiled
 def sizes_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
-    """invariants.sizes_ok: a top card during a hand; a reshuffle awaited only when the
-    draw pile is empty (or, reshuffled before a short draw, short of it) and the discard
-    pile can refill it."""
+    """invariants.sizes_ok: a top card during a hand, or the one a reshuffle of the whole
+    pile took while it is empty, and only then; a reshuffle awaited only when the draw pile
+    is empty (or, reshuffled before a short draw, short of it) and the discard pile can
+    refill it."""
     phase = s[PHASE]
-    if phase_in(M, inv, T_TOP_TURNED, phase) and discard_len(s) == 0:
+    if phase_in(M, inv, T_TOP_TURNED, phase) and discard_len(s) == 0 and s[OLD_TOP] < 0:
         return False
+    if s[OLD_TOP] >= 0:
+        if discard_len(s) > 0 or not phase_in(M, inv, T_IN_HAND, phase):
+            return False
+        if not E[E[E_RULES] + R_WHOLE_PILE]:
+            return False
     if phase_in(M, inv, T_AWAITING_RESHUFFLE, phase):
-        if discard_len(s) < 2:
+        if not can_refill(E, s):
             return False
         if s[PILE_LEN] > 0:
             short = s[OWED] and s[PILE_LEN] < s[OWED_AMOUNT]
@@ -533,7 +550,7 @@ def face_playable(E: Ints, s: Ints, player: int, card: int) -> bool:
     or is a wild its own rule allows."""
     if face(E, card, F_WILD):
         return wild_allowed(E, s, player, card)
-    top = s[TOP]
+    top = s[TOP] if s[TOP] >= 0 else s[OLD_TOP]
     return face(E, card, F_COLOR) == s[COLOR] or (
         not face(E, top, F_WILD) and face(E, card, F_SYMBOL) == face(E, top, F_SYMBOL)
     )
@@ -545,7 +562,7 @@ def matching_offered(M: Ints, E: Ints, inv: Ints, s: Ints, moves: Grid, count: i
     every wild its own rule allows) is among the moves offered; a card of last resort only
     when nothing else of the hand is."""
     phase = s[PHASE]
-    if not phase_in(M, inv, T_PLAY_PHASE, phase) or s[TOP] < 0:
+    if not phase_in(M, inv, T_PLAY_PHASE, phase) or (s[TOP] < 0 and s[OLD_TOP] < 0):
         return True
     if phase_in(M, inv, T_WINDOW, phase) and s[CH]:
         return True
@@ -586,12 +603,14 @@ def matching_offered(M: Ints, E: Ints, inv: Ints, s: Ints, moves: Grid, count: i
 @compiled
 def colour_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     """invariants.colour_in_force: a colour is in force once a card is turned up, unless
-    the top is a wild the first flip turned up, or a Color Roulette's pick is to come."""
+    the top (or the one a reshuffle of the whole pile took) is a wild the first flip turned
+    up, or a Color Roulette's pick is to come."""
     if s[COLOR] != -1 or not phase_in(M, inv, T_TOP_TURNED, s[PHASE]):
         return True
     if s[PHASE] == phase_named(M, PH_PICKING_COLOUR):
         return True
-    if s[TOP] < 0 or not face(E, s[TOP], F_WILD):
+    top = s[TOP] if s[TOP] >= 0 else s[OLD_TOP]
+    if top < 0 or not face(E, top, F_WILD):
         return False
     under = under_base(s)
     for card in range(s[FACES]):
@@ -838,7 +857,7 @@ def ends_the_draw(E: Ints, game: Ints, card: int) -> bool:
     until = owed_until(game)
     if until >= 0:
         return not face(E, card, F_WILD) and face(E, card, F_COLOR) == until
-    top = game[TOP]
+    top = game[TOP] if game[TOP] >= 0 else game[OLD_TOP]
     same = (
         top >= 0 and not face(E, top, F_WILD) and face(E, card, F_SYMBOL) == face(E, top, F_SYMBOL)
     )
@@ -874,7 +893,7 @@ def short_draw_reshuffled_first(E: Ints, game: Ints) -> bool:
     short of, where the edition reshuffles first."""
     if not E[E[E_RULES] + R_RESHUFFLE_FIRST] or not game[OWED] or owed_until(game) != NO_UNTIL:
         return False
-    return 0 < game[PILE_LEN] < game[OWED_AMOUNT] and discard_len(game) > 1
+    return 0 < game[PILE_LEN] < game[OWED_AMOUNT] and can_refill(E, game)
 
 
 @compiled
@@ -912,7 +931,7 @@ def dealt_as_owed(E: Ints, game: Ints, dealt: Ints) -> bool:
             return False
     left = amount - got
     still = dealt[OWED_AMOUNT] if dealt[OWED] else 0
-    refill = discard_len(game) > 1
+    refill = can_refill(E, game)
     return still == (left if refill else 0)
 
 
@@ -1107,9 +1126,10 @@ def step_verdicts(
             if not event_in(M, inv, V_PLAYS, event) or not log[i, 1]:
                 continue
             game = snaps[i]
-            if game[TOP] < 0 or face(E, card, F_COLOR) == game[COLOR]:
+            top = game[TOP] if game[TOP] >= 0 else game[OLD_TOP]
+            if top < 0 or face(E, card, F_COLOR) == game[COLOR]:
                 continue
-            if face(E, card, F_SYMBOL) != face(E, game[TOP], F_SYMBOL):
+            if face(E, card, F_SYMBOL) != face(E, top, F_SYMBOL):
                 broken |= 1 << I_PLAYS_MATCH
                 break
     if not turn_ok(M, E, inv, before, child, log, snaps, logged, kind, player, card):

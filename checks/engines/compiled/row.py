@@ -20,6 +20,7 @@ from unospec.checks.engines.compiled.layout import (
     DIRECTION,
     FACES,
     HEADER,
+    OLD_TOP,
     OUT,
     OWED,
     OWED_AMOUNT,
@@ -50,6 +51,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     HOLD_CURRENT_COLOR,
     HOLD_WILD,
     R_COLORS,
+    R_WHOLE_PILE,
     REFUSAL,
     TARGET_UNIT,
 )
@@ -143,15 +145,33 @@ def set_pile(s: Ints, cards: Ints, start: int, count: int) -> None:
 
 @compiled
 def discard_push(s: Ints, card: int) -> None:
+    """`card` lands on the discard pile: the old top goes under it, and a top card a
+    reshuffle of the whole pile took is matched no more."""
     if s[TOP] >= 0:
         s[under_base(s) + s[TOP]] += 1
         s[UNDER] += 1
     s[TOP] = card
+    s[OLD_TOP] = -1
 
 
 @compiled_inline
 def discard_len(s: Ints) -> int:
     return s[UNDER] + (1 if s[TOP] >= 0 else 0)
+
+
+@compiled_inline
+def to_match(s: Ints) -> int:
+    """GameState.to_match: the top card, or the one a reshuffle of the whole pile took."""
+    return s[TOP] if s[TOP] >= 0 else s[OLD_TOP]
+
+
+@compiled_inline
+def reshuffled_count(E: Ints, s: Ints) -> int:
+    """len(legality.reshuffled): the discard pile's cards a reshuffle takes, those under its
+    top card, and the top card too where the edition reshuffles the whole pile."""
+    if E[E[E_RULES] + R_WHOLE_PILE] and s[TOP] >= 0:
+        return s[UNDER] + 1
+    return s[UNDER]
 
 
 @compiled_inline

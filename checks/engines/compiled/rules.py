@@ -38,6 +38,7 @@ from unospec.checks.engines.compiled.layout import (
     HANDS_PLAYED,
     HEADER,
     LEADER,
+    OLD_TOP,
     OUT,
     OWED,
     OWED_AMOUNT,
@@ -67,7 +68,6 @@ from unospec.checks.engines.compiled.row import (
     add_to_hand,
     arg_color,
     arg_target,
-    discard_len,
     discard_push,
     event_named,
     face,
@@ -90,11 +90,13 @@ from unospec.checks.engines.compiled.row import (
     pile_push_bottom,
     play_arg,
     refused,
+    reshuffled_count,
     seated,
     set_pile,
     shed_under,
     sizes_base,
     step_from,
+    to_match,
     under_base,
 )
 from unospec.checks.engines.compiled.tables import (
@@ -235,6 +237,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_TARGET,
     R_UNO_PENALTY,
     R_UNTIL_PLAYABLE,
+    R_WHOLE_PILE,
     S_DEAL,
     S_DRAWN_CARD,
     S_FIRST_FLIP,
@@ -338,7 +341,7 @@ def holds_another_play(E: Ints, s: Ints, player: int) -> bool:
     """legality._holds_another_play: a card `player` may play now, not of last resort."""
     for card in range(s[FACES]):
         if held(s, player, card) > 0 and not has(E, card, P_LAST_RESORT):
-            if matches(E, s[COLOR], s[TOP], card) and own_section_allows(E, s, player, card):
+            if matches(E, s[COLOR], to_match(s), card) and own_section_allows(E, s, player, card):
                 return True
     return False
 
@@ -436,7 +439,7 @@ def check_color_named(E: Ints, s: Ints, player: int, card: int, color: int) -> i
 def has_a_play(E: Ints, s: Ints, player: int) -> bool:
     """legality.has_a_play: `player` holds a card they may play now."""
     for card in range(s[FACES]):
-        if held(s, player, card) > 0 and matches(E, s[COLOR], s[TOP], card):
+        if held(s, player, card) > 0 and matches(E, s[COLOR], to_match(s), card):
             if own_rule_allows(E, s, player, card):
                 return True
     return False
@@ -459,12 +462,12 @@ def plays_after_drawing(E: Ints, s: Ints) -> bool:
         if not E[E[E_RULES] + R_BY_COLOUR]:
             return has_a_play(E, s, player)
         for card in range(s[FACES]):
-            if held(s, player, card) > 0 and matches(E, s[COLOR], s[TOP], card):
+            if held(s, player, card) > 0 and matches(E, s[COLOR], to_match(s), card):
                 if own_rule_allows(E, s, player, card) and by_colour_allows(E, s, card):
                     return True
         return False
     card = s[DRAWN]
-    if card < 0 or not matches(E, s[COLOR], s[TOP], card):
+    if card < 0 or not matches(E, s[COLOR], to_match(s), card):
         return False
     return own_rule_allows(E, s, player, card) and by_colour_allows(E, s, card)
 
@@ -478,7 +481,7 @@ def stops_the_draw(E: Ints, s: Ints, card: int) -> bool:
     if until == UNTIL_PLAYABLE:
         player = s[OWED_PLAYER]
         add_to_hand(s, player, card, 1)  # as it would be held
-        playable = matches(E, s[COLOR], s[TOP], card) and own_rule_allows(E, s, player, card)
+        playable = matches(E, s[COLOR], to_match(s), card) and own_rule_allows(E, s, player, card)
         add_to_hand(s, player, card, -1)
         return playable
     return False
@@ -513,7 +516,7 @@ def can_stack(E: Ints, s: Ints) -> bool:
     if player < 0:
         return False
     for card in range(s[FACES]):
-        if held(s, player, card) > 0 and stacks_on(E, card, s[TOP]):
+        if held(s, player, card) > 0 and stacks_on(E, card, to_match(s)):
             return True
     return False
 
@@ -550,14 +553,15 @@ def is_play(kind: int) -> bool:
 
 @compiled
 def jumps_in(E: Ints, s: Ints, card: int) -> bool:
-    """legality.jumps_in: `card` is the top card's face, a coloured one."""
+    """legality.jumps_in: `card` is the top card's face, a coloured one (none while a
+    reshuffle of the whole pile has left it empty)."""
     return card == s[TOP] and not face(E, card, F_WILD)
 
 
 @compiled
 def check_playable(E: Ints, s: Ints, player: int, card: int, arg: int) -> int:
     """legality._check_playable (`arg`: the play's colour and target, `row.arg_color`)."""
-    if not matches(E, s[COLOR], s[TOP], card):
+    if not matches(E, s[COLOR], to_match(s), card):
         return refused(ILLEGAL, S_MATCHING)
     if not own_rule_allows(E, s, player, card):
         return refused(ILLEGAL, CARD_RULE + card)
@@ -568,12 +572,14 @@ def check_playable(E: Ints, s: Ints, player: int, card: int, arg: int) -> int:
 
 
 @compiled
-def check_reshuffle(s: Ints, order: Ints) -> int:
-    """legality.check_reshuffle: the order is the discard pile under its top, and what the
-    draw pile still holds (reshuffled before a short draw), reordered."""
-    if order.shape[0] != s[UNDER] + s[PILE_LEN]:
+def check_reshuffle(E: Ints, s: Ints, order: Ints) -> int:
+    """legality.check_reshuffle: the order is the discard pile under its top (its top too,
+    where a reshuffle takes the whole pile), and what the draw pile still holds (reshuffled
+    before a short draw), reordered."""
+    if order.shape[0] != reshuffled_count(E, s) + s[PILE_LEN]:
         return refused(ILLEGAL, S_RESHUFFLE)
     under = under_base(s)
+    top = s[TOP] if E[E[E_RULES] + R_WHOLE_PILE] else -1
     for card in order:
         if not 0 <= card < s[FACES]:
             return refused(ILLEGAL, S_RESHUFFLE)
@@ -583,7 +589,7 @@ def check_reshuffle(s: Ints, order: Ints) -> int:
             count += given == card
         for i in range(s[PILE_LEN]):
             count -= pile_card(s, i) == card
-        if count != s[under + card]:
+        if count != s[under + card] + (1 if card == top else 0):
             return refused(ILLEGAL, S_RESHUFFLE)
     return OK
 
@@ -664,7 +670,7 @@ def validate(
         r = check_in_hand(s, player, card)
         if r < 0:
             return r
-        if not stacks_on(E, card, s[TOP]):
+        if not stacks_on(E, card, to_match(s)):
             return refused(ILLEGAL, S_STACKING)
         r = check_color_named(E, s, player, card, arg_color(arg))
         if r < 0:
@@ -728,7 +734,7 @@ def validate(
             return refused(ILLEGAL, CARD_RULE + s[SPECIAL])
         return OK
     if check == V_RESHUFFLE:
-        return check_reshuffle(s, order)
+        return check_reshuffle(E, s, order)
     if check == V_DEAL:
         return check_deal(E, s, order)
     return refused(BROKEN, 3)
@@ -801,9 +807,9 @@ def condition(
     if which == C_RESHUFFLES_FIRST:
         if not E[E[E_RULES] + R_RESHUFFLE_FIRST] or owed_until(s) != NO_UNTIL:
             return 0
-        return 1 if 0 < s[PILE_LEN] < s[OWED_AMOUNT] and discard_len(s) > 1 else 0
+        return 1 if 0 < s[PILE_LEN] < s[OWED_AMOUNT] and reshuffled_count(E, s) > 0 else 0
     if which == C_PILE_RUNS_OUT:
-        return 1 if s[PILE_LEN] < s[OWED_AMOUNT] and discard_len(s) > 1 else 0
+        return 1 if s[PILE_LEN] < s[OWED_AMOUNT] and reshuffled_count(E, s) > 0 else 0
     if which == C_NOTHING_TO_DRAW:
         drawing = s[OWED_THEN] == phase_named(M, PH_DRAWN_CARD)
         return 1 if drawing and s[PILE_LEN] == 0 else 0
@@ -846,6 +852,7 @@ def deal_cards(E: Ints, s: Ints, order: Ints) -> None:
     set_pile(s, order, players * size, order.shape[0] - players * size)
     s[TOP] = -1
     s[UNDER] = 0
+    s[OLD_TOP] = -1
     s[COLOR] = -1
     s[DIRECTION] = 1
     s[CURRENT] = s[LEADER]
@@ -908,7 +915,7 @@ def draw_what_the_pile_has(M: Ints, E: Ints, s: Ints) -> None:
     for _ in range(got):
         add_to_hand(s, player, pile_pop(s), 1)
     left = amount - got
-    if left and discard_len(s) > 1:
+    if left and reshuffled_count(E, s) > 0:
         s[OWED_AMOUNT] = left
     elif s[OWED_THEN] == phase_named(M, PH_DRAWN_CARD) and got:
         owe_nothing(s)
@@ -1022,6 +1029,9 @@ def update(
         for c in range(s[FACES]):
             s[under + c] = 0
         s[UNDER] = 0
+        if E[E[E_RULES] + R_WHOLE_PILE]:  # the top card goes too, and is still matched
+            s[OLD_TOP] = to_match(s)
+            s[TOP] = -1
     elif which == U_JUDGE_CHALLENGE:
         pending = s[CH_CARD]
         victim = s[CH_VICTIM]
@@ -1327,7 +1337,7 @@ def plays(E: Ints, s: Ints, player: int, only: int, drawn: bool, out: Grid, n: i
             continue
         if only < 0 and held(s, player, card) <= 0:  # the drawn card is offered as it is
             continue
-        if not matches(E, s[COLOR], s[TOP], card) or not own_rule_allows(E, s, player, card):
+        if not matches(E, s[COLOR], to_match(s), card) or not own_rule_allows(E, s, player, card):
             continue
         if drawn and not by_colour_allows(E, s, card):
             continue
@@ -1365,7 +1375,7 @@ def list_moves(M: Ints, E: Ints, s: Ints, lister: int, out: Grid, n: int) -> int
             return n
         player = aimed_at(s)
         for card in range(s[FACES]):
-            if held(s, player, card) > 0 and stacks_on(E, card, s[TOP]):
+            if held(s, player, card) > 0 and stacks_on(E, card, to_match(s)):
                 n = plays_of(E, s, A_PLAY, player, card, out, n)
         return n
     if lister == L_JUMP_INS:

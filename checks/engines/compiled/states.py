@@ -27,6 +27,7 @@ from unospec.checks.engines.compiled.layout import (
     FACES,
     HANDS_PLAYED,
     HEADER,
+    OLD_TOP,
     PHASE,
     PILE_LEN,
     PILE_START,
@@ -99,6 +100,7 @@ def normalize(M: Ints, s: Ints, counts: Ints) -> None:
         counts[s[TOP]] += 1
     s[TOP] = -1
     s[UNDER] = 0
+    s[OLD_TOP] = -1
     write_pile(s, counts)
     s[COLOR] = -1
     s[DIRECTION] = 1
@@ -155,6 +157,7 @@ def unpack(words: Words, spec: Ints, s: Ints, counts: Ints) -> None:
     """The row `pack` packed (every slot the spec does not hold is derived or constant)."""
     for i in range(s.shape[0]):
         s[i] = 0
+    s[OLD_TOP] = -1  # none, where the spec does not hold it (no reshuffle takes the top)
     s[PLAYERS], s[FACES], s[CARDS] = spec[SPEC_PLAYERS], spec[SPEC_FACES], spec[SPEC_CARDS]
     at = 0
     for field in range(spec[SPEC_FIELDS]):
@@ -207,6 +210,8 @@ def rename(s: Ints, renamings: Ints, which: int, out: Ints, counts: Ints, mapped
     write_pile(out, mapped)
     if s[TOP] >= 0:
         out[TOP] = renamings[base_map + s[TOP]]
+    if s[OLD_TOP] >= 0:
+        out[OLD_TOP] = renamings[base_map + s[OLD_TOP]]
     if s[DRAWN] >= 0:
         out[DRAWN] = renamings[base_map + s[DRAWN]]
     if s[SPECIAL] >= 0:

@@ -435,7 +435,7 @@ E_FACES, E_RULES, E_DECK, E_COLORS, E_IN_PLAY = range(5)
 
 _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "flip_exhausted": ("redeal",),
-    "reshuffle": ("keep-top-card",),
+    "reshuffle": ("keep-top-card", "whole-discard-pile"),
     "draw_shortfall": ("draw-what-remains",),
     "empty_handed_draw": ("turn-passes",),
     "ignored_flip_goes": ("discard-pile", "bottom-of-draw-pile"),
@@ -569,6 +569,7 @@ def edition_tables(edition: Edition) -> Array:
     rule_row[v.R_ELIMINATION] = rules.elimination
     rule_row[v.R_RESHUFFLE_FIRST] = int(rules.reshuffle_when == "before-a-short-draw")
     rule_row[v.R_LAST_CARD_EFFECTS] = int(rules.final_card_effects == "effects-apply-then-score")
+    rule_row[v.R_WHOLE_PILE] = int(rules.reshuffle == "whole-discard-pile")
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

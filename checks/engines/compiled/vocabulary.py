@@ -102,8 +102,9 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_DRAWN_WILD_PLAIN,  # a wild played straight after being drawn is a plain wild
     R_RESHUFFLE_FIRST,  # the discard pile is reshuffled before a draw the pile is short of
     R_LAST_CARD_EFFECTS,  # a last card's steps are carried out, its draw dealt, then scored
-) = range(23)
-RULE_FIELDS = 23
+    R_WHOLE_PILE,  # a reshuffle takes the whole discard pile, its top card too
+) = range(24)
+RULE_FIELDS = 24
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 

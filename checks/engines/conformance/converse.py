@@ -301,5 +301,5 @@ def unplayed(action: Action) -> Outcome:
 def empty_table_placeholder() -> GameState:
     """An Outcome's `after` for a step no one could take (never read)."""
     return GameState(
-        Phase.dealing, (), (), (), (), -1, 1, 0, 0, -1, None, None, -1, -1, (), 0, 0, -1, 0
+        Phase.dealing, (), (), (), (), -1, 1, 0, 0, -1, None, None, -1, -1, (), 0, 0, -1, 0, -1
     )

@@ -291,6 +291,14 @@ STATE_CORRUPTIONS: tuple[Corruption, ...] = (
         "the player to move out of the game, holding their cards",
         lambda e, g: g._replace(out=g.out | 1 << g.current) if 0 <= g.current < g.players else None,
     ),
+    Corruption(
+        "old_top", "a reshuffled top card of no deck", lambda e, g: g._replace(old_top=_no_card(e))
+    ),
+    Corruption(
+        "old_top",
+        "the top card remembered as reshuffled while it is still on the pile",
+        lambda e, g: g._replace(old_top=g.discard[-1]) if g.discard else None,
+    ),
 )
 """Every field of the state made wrong, at least one way each."""
 

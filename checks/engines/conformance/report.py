@@ -54,6 +54,7 @@ class StateJson(TypedDict):
     hands_played: int
     leader: int
     winner: int
+    old_top: str | int
 
 
 class SomeStateJson(StateJson, total=False):
@@ -222,6 +223,7 @@ def state_json(edition: Edition, game: GameState) -> StateJson:
         "hands_played": game.hands_played,
         "leader": game.leader,
         "winner": game.winner,
+        "old_top": card_or_none(game.old_top),
     }
 
 
