@@ -171,13 +171,15 @@ def last_card_draw_dealt(edition: Edition, game: GameState, action: Action | Non
     a last card's effect: the player has gone out, and the hand is over and scored, the
     cards just dealt counted (RLCard's UNO: rlcard.games.uno.round).
 
-    The card is still the top card: no one has played since (stacking, which would pass
-    the draw on, is refused with this rule by the schema)."""
+    The card is still the top card, or the card matched if its draw reshuffled the whole
+    pile (`GameState.to_match`): no one has played since (stacking, which would pass the draw
+    on, is refused with this rule by the schema)."""
     return (
         edition.rules.final_card_effects == "effects-apply-then-score"
         and not game.hands[game.actor]
         and not game.is_out(game.actor)
-        and edition.faces.effect[game.top].owes is not None
+        and game.to_match >= 0
+        and edition.faces.effect[game.to_match].owes is not None
     )
 
 

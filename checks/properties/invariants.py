@@ -179,13 +179,17 @@ def _cards_still_ok(before: GameState, game: GameState) -> bool:
 def sizes_ok(edition: Edition, game: GameState) -> str | None:
     """Hands and piles have sizes the rules allow; the discard pile has a top during a hand,
     but while a reshuffle of the whole pile has left it empty: then the top card it took is
-    remembered (`GameState.old_top`), and only then."""
+    remembered (`GameState.old_top`), and only then (the hand may end so, where a last
+    card's draw is dealt: `final_card_effects`)."""
     if game.set_aside != edition.faces.set_aside:
         return "the set-aside cards changed"
     if game.phase in IN_HAND - {Phase.first_flip} and not game.discard and game.old_top < 0:
         return "no card on the discard pile during a hand"
+    ended = game.phase in (Phase.hand_over, Phase.game_over)  # a last card's draw reshuffled
     if game.old_top >= 0 and (
-        game.discard or game.phase not in IN_HAND or edition.rules.reshuffle != "whole-discard-pile"
+        game.discard
+        or (game.phase not in IN_HAND and not ended)
+        or edition.rules.reshuffle != "whole-discard-pile"
     ):
         return (
             "a reshuffled top card is still matched, though the discard pile has a top, no "

@@ -52,6 +52,10 @@ Recaptured on purpose since, each time with the keys that moved and why (nothing
   which the keys that list or count the machine's transitions gained as above (a
   `dead-rule` finding each, settled off by `play.final_card_effects`, and a conservation
   query each, proved). No explored state count, game or other finding moved.
+- RLCard's reshuffle of the whole discard pile (`play.reshuffle = "whole-discard-pile"`):
+  the state gained `old_top`, the card play matches while such a reshuffle has left the
+  pile empty, which conformance corrupts too (`fields_corrupted`, `corruptions`). No
+  explored state count, game or other finding moved.
 
 In-process, the suite's conftest makes `check`'s conformance compare 300 states and one
 game instead of 20,000 and five, unless a test is marked `full_conformance`: these are, and

@@ -12,6 +12,7 @@ import dataclasses
 import pytest
 from scenario import RLCARD, card, color, edition, table
 
+from unospec.checks.properties.invariants import violations
 from unospec.model import sections
 from unospec.model.actions import Draw, Pass, Play, Reshuffle
 from unospec.model.errors import IllegalAction
@@ -130,3 +131,7 @@ def test_a_last_wild_draw_four_deals_four_before_the_game_ends() -> None:
     assert over.phase == Phase.game_over and over.winner == 0 and len(over.hands[1]) == 1 + 4
     points = 7 + sum(e.faces.points[c] for c in order[:4])
     assert over.scores == (points, 0)
+    # the reshuffle took the whole pile, the Wild Draw Four too: the game ends on an empty
+    # pile, the card it matched remembered, and every invariant holds there
+    assert over.discard == () and over.old_top == card(e, "wild-draw-four")
+    assert violations(e, over) == []

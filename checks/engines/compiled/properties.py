@@ -404,7 +404,8 @@ def sizes_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     if phase_in(M, inv, T_TOP_TURNED, phase) and discard_len(s) == 0 and s[OLD_TOP] < 0:
         return False
     if s[OLD_TOP] >= 0:
-        if discard_len(s) > 0 or not phase_in(M, inv, T_IN_HAND, phase):
+        in_hand = phase_in(M, inv, T_IN_HAND, phase) or phase_in(M, inv, T_HAND_OVER, phase)
+        if discard_len(s) > 0 or not in_hand:
             return False
         if not E[E[E_RULES] + R_WHOLE_PILE]:
             return False

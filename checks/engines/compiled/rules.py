@@ -782,7 +782,8 @@ def condition(
     if which == C_LAST_CARD_DRAW_DEALT:
         if not E[E[E_RULES] + R_LAST_CARD_EFFECTS] or is_out(s, s[ACTOR]):
             return 0
-        return 1 if hand_size(s, s[ACTOR]) == 0 and face(E, s[TOP], F_OWES) else 0
+        top = s[TOP] if s[TOP] >= 0 else s[OLD_TOP]  # a reshuffle of the whole pile took it
+        return 1 if hand_size(s, s[ACTOR]) == 0 and top >= 0 and face(E, top, F_OWES) else 0
     if which == C_ELIMINATES:
         limit = E[E[E_RULES] + R_ELIMINATION]
         dealt = min(s[OWED_AMOUNT], s[PILE_LEN])
