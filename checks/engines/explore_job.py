@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NotRequired, TypedDict, Unpack
+from typing import Any, NotRequired, TypedDict, Unpack
 
 from unospec.checks.engines.counterexample import (
     StepRow,
@@ -43,6 +43,14 @@ PROGRESS = "game-can-end"
 """The progress property's name: from every reachable state the game can still end."""
 STUCK = "no moves or shuffles from here end the game"
 """What the progress property's witness shows, at its last step."""
+
+
+def explore_compiled(edition: Edition, players: int, **options: Any) -> Explored:
+    """The compiled engine's exploration (`engines.compiled.exploration.explore`), imported
+    only when one runs: a command that reads this module's JSON types starts without numba."""
+    from unospec.checks.engines.compiled.exploration import explore as explore_engine
+
+    return explore_engine(edition, players, **options)
 
 
 class Replayed(TypedDict):
@@ -261,11 +269,7 @@ def explore_edition(
         scale = fitting_scale(base, players, scale)
     edition = scale_edition(base, parse_scale(scale))
     require_dealable(edition, players, scale, base)
-    search: Callable[..., Explored] = explore
-    if engine != "reference":  # the engine only here: reading this module's JSON needs no numba
-        from unospec.checks.engines.compiled.exploration import explore as explore_compiled
-
-        search = explore_compiled
+    search: Callable[..., Explored] = explore if engine == "reference" else explore_compiled
     exploration: Explored = search(
         edition,
         players,

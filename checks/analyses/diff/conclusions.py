@@ -14,6 +14,7 @@ from unospec.checks.analyses.diff.data import pairs
 from unospec.checks.analyses.diff.report import Difference, StatesBound
 from unospec.checks.analyses.lint import lint
 from unospec.checks.analyses.proofs import prove
+from unospec.checks.engines.explore_job import explore_compiled
 from unospec.model.edition import Edition
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.table import MACHINE
@@ -41,9 +42,6 @@ def conclusions(
     (or as far as the invariant it broke)."""
     proofs = prove(edition)
     findings = lint(edition, proofs=proofs).findings
-    # the engine only here: a command that imports the diff's types starts without numba
-    from unospec.checks.engines.compiled.exploration import explore as explore_compiled
-
     scaled = scale_edition(edition, parse_scale(scale))
     explored = explore_compiled(scaled, players, max_states=max_states)
     counted = explored.distinct_states
