@@ -18,10 +18,13 @@ from typing import Any
 EVERY = ("classic", "express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 JUDGED_BY_WILDS = ("express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 PENALTY_RACE = ("star-wars", "super-bowl-lvii")
-UPDATES, BRANCHES, STATE, KERNEL, LEGALITY, MOVES = (
+UPDATES, BRANCHES, STATE, KERNEL, LEGALITY, MOVES, DRAW, SKIP, REVERSE = (
     f"unospec.model.{name}"
-    for name in ("updates", "branches", "state", "kernel", "legality", "moves")
-)
+    for name in (
+        "updates", "branches", "state", "kernel", "legality", "moves",
+        "primitives.draw", "primitives.skip", "primitives.reverse",
+    )
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -43,23 +46,24 @@ def _m(name: str, bug: str, module: str, function: str, old: str, new: str,
 
 
 MUTANTS = (
-    _m("draw-penalty-plus-one", "a Draw card deals one card too many", UPDATES, "play_card",
-       "Owed(following, effect.draw,", "Owed(following, effect.draw + 1,"),
-    _m("skip-skips-no-one", "a Skip passes the turn to the next player", UPDATES, "play_card",
-       "current=game.next_player(player, 2)", "current=game.next_player(player, 1)"),
-    _m("reverse-no-flip", "a Reverse does not flip the direction", UPDATES, "play_card",
+    _m("draw-penalty-plus-one", "a Draw card deals one card too many", DRAW, "Draw.apply",
+       "Owed(game.current, self.count,", "Owed(game.current, self.count + 1,"),
+    _m("skip-skips-no-one", "a Skip passes the turn to the next player", SKIP, "Skip.apply",
+       "return game._replace(current=game.next_player(game.current))", "return game"),
+    _m("reverse-no-flip", "a Reverse does not flip the direction", REVERSE, "Reverse.apply",
        "direction=-game.direction", "direction=game.direction"),
-    _m("reverse-as-skip-at-3", "Reverse acts as a Skip at 3 players, not 2", UPDATES, "play_card",
-       "if game.players == 2 and effect", "if game.players == 3 and effect",
-       ("classic",)),
+    _m("reverse-as-skip-at-3", "Reverse acts as a Skip at 3 players, not 2", REVERSE,
+       "Reverse.apply", "if game.seated == 2 and self.with_two_players",
+       "if game.seated == 3 and self.with_two_players", ("classic",)),
     _m("direction-ignored", "the next player is always the one to the left", STATE,
-       "GameState.next_player", "(player + steps * self.direction)", "(player + steps)"),
+       "GameState.next_player", "(player + steps * way)", "(player + steps)"),
     _m("top-from-bottom", "the top card is read from the bottom of the discard pile", STATE,
-       "GameState.top", "self.discard[-1] if", "self.discard[0] if"),
+       "GameState.to_match", "self.discard[-1] if", "self.discard[0] if"),
     _m("reshuffle-loses-card", "a reshuffle drops a card", UPDATES, "reshuffle_discard",
-       "draw_pile=action.order,", "draw_pile=action.order[1:],"),
-    _m("reshuffle-wrong-end", "a reshuffle takes the top card instead of the bottom", KERNEL,
-       "chance_cards", "sorted(game.discard[:-1])", "sorted(game.discard[1:])"),
+       "draw_pile=action.order, discard=game.discard[-1:]",
+       "draw_pile=action.order[1:], discard=game.discard[-1:]"),
+    _m("reshuffle-wrong-end", "a reshuffle takes the top card instead of the bottom", LEGALITY,
+       "reshuffled", "return game.discard[:-1]", "return game.discard[1:]"),
     _m("score-to-leader", "the hand's points go to its leader, not its winner", UPDATES,
        "score_hand", "scores[winner] +=", "scores[game.leader] +="),
     _m("won-strictly-above", "the game is won above the target score, not at it", BRANCHES,
@@ -94,7 +98,8 @@ MUTANTS = (
     _m("challenge-ignores-wilds", "a challenge ignores the wilds the offender holds", LEGALITY,
        "holds_any", 'if "wild" in kinds', 'if "wilds" in kinds', JUDGED_BY_WILDS),
     _m("hail-mary-follows-direction", "play after a Hail Mary follows the direction", UPDATES,
-       "throw_hail_mary", "(player + CLOCKWISE) % game.players", "game.next_player(player)",
+       "throw_hail_mary", "game.next_player(player, direction=CLOCKWISE)",
+       "game.next_player(player)",
        ("nfl-cowboys",)),
     _m("hail-mary-sheds-at-two", "a right guess sheds cards from a hand of two", BRANCHES,
        "guess_sheds_cards", "len(game.hands[action.player]) > 2",
@@ -105,7 +110,7 @@ MUTANTS = (
     _m("race-keeps-special", "naming the race's loser leaves the special wild pending", UPDATES,
        "owe_loser_penalty", "_replace(special=-1, owed=", "_replace(owed=", PENALTY_RACE),
     _m("race-draw-minus-one", "the race's loser draws one card fewer", UPDATES,
-       "owe_loser_penalty", "effect.draw, \"resolving", "effect.draw - 1, \"resolving",
+       "owe_loser_penalty", "effect.draw, Phase.resolving", "effect.draw - 1, Phase.resolving",
        PENALTY_RACE),
     _m("race-excludes-next", "the 'others' race excludes the next player, not the card's",
        MOVES, "_name_loser", "everyone or p != game.actor", "everyone or p != game.current",

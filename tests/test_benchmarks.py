@@ -81,3 +81,14 @@ def test_the_stats_benchmark_times_each_policy_on_the_same_games() -> None:
         "bench_stats.py", "--games", "50", "--rounds", "1", "--policies", "heuristic", "eager"
     )
     assert re.search(r"^round 1  heuristic +\d+ games/s .*  eager +\d+ games/s", out, re.M)
+
+
+def test_every_seeded_kernel_bug_still_applies() -> None:
+    """`benchmarks/mutants.py`: each seeded bug's text is still once in its function, so
+    that `bench_sample.py --mutants` measures a bug, not a refusal. (Nine had gone stale as
+    the rules moved into the primitives; conformance at `micro` catches all 28 again.)"""
+    from mutants import MUTANTS, applied
+
+    for mutant in MUTANTS:
+        with applied(mutant):
+            pass
