@@ -193,7 +193,8 @@ MUTANTS = (
     # second alone changes nothing (the seeded bug that once stood here is now equivalent);
     # one in the pruning that drops the branches an edition allows is caught.
     Mutant("pruning-drops-what-the-edition-allows", "the program's pruned branches", TABLES,
-           "pruned", "c in GATED and not GATED[c](edition)", "c in GATED and GATED[c](edition)",
+           "pruned", "c in GATED and rules_out(edition, c)",
+           "c in GATED and not rules_out(edition, c)",
            ("classic", *NO_UNO_CALL)),
     Mutant("short-draw-dealt-before-the-reshuffle", "reshuffle before a short draw (RLCard's "
            "rule)", RULES, "condition",

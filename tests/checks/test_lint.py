@@ -592,40 +592,33 @@ def test_a_question_the_kernel_answers_is_asked_when_the_file_does_not(tmp_path:
     assert not any(i.startswith("unspecified-outcome:hail-mary") for i in classic)  # no such card
 
 
-def test_an_unrecorded_reshuffle_reading_is_asked_with_the_answer_the_file_plays(
-    tmp_path: Path,
+@pytest.mark.parametrize(
+    ("rules", "reading", "played", "section"),
+    [
+        ('[play]\nreshuffle_when = "before-a-short-draw"\n\n', "reshuffle-when",
+         "before-a-short-draw", "Let's Play: NOTE"),
+        ('[play]\nfinal_card_effects = "effects-apply-then-score"\n\n', "final-card-effects",
+         "effects-apply-then-score", "Winning"),
+    ],
+    ids=["reshuffle-when", "final-card-effects"],
+)  # fmt: skip
+def test_an_unrecorded_reading_of_an_rlcard_rule_is_asked_with_the_answer_the_file_plays(
+    tmp_path: Path, rules: str, reading: str, played: str, section: str
 ) -> None:
-    """A file that reshuffles before a short draw (`play.reshuffle_when`, RLCard's rule) and
-    records no `reshuffle-when` reading is asked it with the answer it plays, not the one
-    the model plays where the key is left out."""
-    path = tmp_path / "short-draw-unrecorded.toml"
+    """A file that plays one of RLCard's rules deciding a reading the model answers in code
+    (`play.reshuffle_when`, `play.final_card_effects`) and records no reading of it is asked
+    it with the answer it plays, not the one the model plays where the key is left out."""
+    base = LAST_CARD if reading == "final-card-effects" else "classic"
+    path = tmp_path / "unrecorded.toml"
     path.write_text(
-        'format = 1\nname = "short"\ntitle = "Short"\nvariant_of = "classic"\n\n[play]\n'
-        'reshuffle_when = "before-a-short-draw"\n\n[[interpretations]]\n'
-        'id = "reshuffle-when"\nremove = true\n',
+        f'format = 1\nname = "unrecorded"\ntitle = "Unrecorded"\nvariant_of = "{base}"\n\n'
+        f'{rules}[[interpretations]]\nid = "{reading}"\nremove = true\n',
         encoding="utf-8",
     )
     found = {f.id: f for f in lint(load_edition(str(path))).findings}
-    asked = found["unspecified-outcome:reshuffle-when"]
-    assert asked.message.endswith("the model plays before-a-short-draw.")
-    assert asked.section == "Let's Play: NOTE"
-
-
-def test_an_unrecorded_last_card_reading_is_asked_with_the_answer_the_file_plays(
-    tmp_path: Path,
-) -> None:
-    """A file that carries out a last card's effect (`play.final_card_effects`, RLCard's
-    rule) and records no `final-card-effects` reading is asked it with the answer it plays."""
-    path = tmp_path / "last-card-unrecorded.toml"
-    path.write_text(
-        'format = 1\nname = "last"\ntitle = "Last"\nvariant_of = "' + LAST_CARD + '"\n\n'
-        '[[interpretations]]\nid = "final-card-effects"\nremove = true\n',
-        encoding="utf-8",
-    )
-    found = {f.id: f for f in lint(load_edition(str(path))).findings}
-    asked = found["unspecified-outcome:final-card-effects"]
-    assert asked.message.endswith("the model plays effects-apply-then-score.")
-    assert asked.section == "Winning"
+    asked = found[f"unspecified-outcome:{reading}"]
+    assert asked.message.endswith(f"the model plays {played}.")
+    assert asked.section == section
 
 
 @pytest.mark.slow

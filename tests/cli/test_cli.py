@@ -13,7 +13,7 @@ import pytest
 from scenario import ANY_MATCHING_CARD, SHORT_DRAW, edition_file
 
 from unospec.cli import main
-from unospec.editions import builtin_path, load_edition
+from unospec.editions import builtin_path, load_edition, schema
 from unospec.model.actions import Play
 
 SIX = ("classic", "express", "nfl-cowboys", "nfl-players", "star-wars", "super-bowl-lvii")
@@ -840,16 +840,7 @@ def test_show_names_the_house_rules_a_file_plays(
     """`show` lists a house rule among the rules only where the file plays one, in JSON and
     as the text's `play.KEY` line (it listed none, so a house rule showed only as a reading)."""
     rules = run_json(capsys, "show", name)["rules"]
-    house = {
-        "drawing",
-        "drawn_playable",
-        "may_draw",
-        "stacking",
-        "jump_in",
-        "uno_call",
-        "reshuffle_when",
-    }
-    assert {k: v for k, v in rules.items() if k in house} == played
+    assert {k: v for k, v in rules.items() if k in schema.HOUSE_RULES} == played
     code, out, _ = run(capsys, "show", name)
     assert code == 0
     for key, value in played.items():

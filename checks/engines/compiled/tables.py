@@ -46,7 +46,7 @@ from unospec.model.actions import (
 from unospec.model.cards import NUMBER
 from unospec.model.edition import Edition
 from unospec.model.errors import InputError, InternalError
-from unospec.model.flows import resumption_of
+from unospec.model.flows import requirements_of, resumption_of, rule_info, settlement_of
 from unospec.model.moves import LISTERS
 from unospec.model.primitives import Step, parameters, turns
 from unospec.model.table import MACHINE, CompiledMachine
@@ -365,35 +365,40 @@ def machine_tables(
     return MachineTables(phases, events, arrays)
 
 
-def _asked_by_a_card(decision: str) -> Callable[[Edition], bool]:
-    return lambda edition: any(effect.asks(decision) for effect in edition.faces.effect)
+GATED: frozenset[Callable[..., Any]] = frozenset(
+    {
+        b.plays_drawn_wild_plain,
+        b.eliminates,
+        b.one_player_left,
+        b.opens_uno_window,
+        b.reshuffles_first,
+        b.may_stack,
+        b.stacks,
+        b.jumps_in,
+        b.last_card_draws,
+        b.last_card_draw_dealt,
+        b.asks_target,
+        b.asks_pick,
+    }
+)
+"""Conditions whose own code cannot hold unless the edition allows it: each reads the rule
+that settles it first (`flows.settled_by`), or, without one, the played card's effect for
+the step it requires (`flows.requires`), a card of the deck. Where the edition rules one
+out (`rules_out`), it holds in no state at all, reached or not, so the engine drops its
+branches from the edition's program (`pruned`): for most editions, the house rules' and the
+newer cards' branches, which every play and draw would otherwise try. A test holds each to
+the reference: no state of an edition that rules a condition out satisfies it."""
 
 
-def _final_card_effects(edition: Edition) -> bool:
-    return edition.rules.final_card_effects == "effects-apply-then-score"
-
-
-GATED: dict[Callable[..., Any], Callable[[Edition], bool]] = {
-    b.plays_drawn_wild_plain: lambda edition: edition.rules.drawn_wild == "plain-wild",
-    b.eliminates: lambda edition: edition.rules.elimination > 0,
-    b.one_player_left: lambda edition: edition.rules.elimination > 0,
-    b.opens_uno_window: lambda edition: edition.rules.uno_call != "none",
-    b.reshuffles_first: lambda edition: edition.rules.reshuffle_when == "before-a-short-draw",
-    b.may_stack: lambda edition: edition.rules.stacking != "none",
-    b.stacks: lambda edition: edition.rules.stacking != "none",
-    b.jumps_in: lambda edition: edition.rules.jump_in != "none",
-    b.last_card_draws: _final_card_effects,
-    b.last_card_draw_dealt: _final_card_effects,
-    b.asks_target: _asked_by_a_card("target"),
-    b.asks_pick: _asked_by_a_card("pick"),
-}
-"""Conditions whose own code cannot hold unless the edition allows it: each reads its rule
-first (`elimination`, `uno_call`, ...) or the played card's effect, which is a card of the
-deck. Where the edition rules one out, it holds in no state at all, reached or not, so the
-engine drops its branches from the edition's program (`pruned`): for most editions, the
-house rules' and the newer cards' branches, which every play and draw would otherwise try.
-A test holds each to the reference: no state of an edition that rules a condition out
-satisfies it."""
+def rules_out(edition: Edition, condition: Callable[..., Any]) -> bool:
+    """Whether `edition` rules out the gated `condition`: its settlement says it never holds,
+    or no card of the deck has a step it requires."""
+    if rule_info(condition).settled_by is not None:
+        settled = settlement_of(condition, edition)
+        return settled is not None and not settled[0]
+    needed = requirements_of(condition)
+    steps = (step for effect in set(edition.faces.effect) for step in effect.steps)
+    return bool(needed) and not any(isinstance(step, needed) for step in steps)
 
 
 def pruned(arrays: Array, machine: CompiledMachine, edition: Edition) -> Array:
@@ -403,7 +408,7 @@ def pruned(arrays: Array, machine: CompiledMachine, edition: Edition) -> Array:
     dead = {
         branch.number
         for branch in machine.branches
-        if any(c in GATED and not GATED[c](edition) for c in branch.conditions)
+        if any(c in GATED and rules_out(edition, c) for c in branch.conditions)
     }
     if not dead:
         return arrays
