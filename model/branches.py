@@ -271,7 +271,7 @@ def nothing_to_draw(edition: Edition, game: GameState, action: Action | None) ->
 def _draws_until(edition: Edition) -> bool | None:
     """A draw of no set number happens only where the edition draws until a card can be
     played, or has a card whose draw goes on until a colour (`Owed.until`)."""
-    until_colour = any(effect.asks("pick") for effect in set(edition.faces.effect))
+    until_colour = any(effect.asks("pick") for effect in edition.faces.effects)
     return None if edition.rules.drawing == "until-playable" or until_colour else False
 
 

@@ -221,6 +221,7 @@ class FaceTable:
     symbol: tuple[str, ...]
     wild: tuple[bool, ...]
     effect: tuple[CardEffect, ...]
+    effects: tuple[CardEffect, ...]  # the distinct ones, in face order: what readers scan
     hail_mary: tuple[bool, ...]
     wild_draw: tuple[bool, ...]
     penalty_race: tuple[bool, ...]
@@ -258,6 +259,7 @@ class FaceTable:
             symbol=tuple(f.symbol for f in faces),
             wild=tuple(f.is_wild for f in faces),
             effect=effect,
+            effects=tuple(dict.fromkeys(effect)),
             hail_mary=tuple(e.has(HailMary) for e in effect),
             wild_draw=tuple(e.has(WildDraw) for e in effect),
             penalty_race=tuple(e.has(PenaltyRace) for e in effect),

@@ -126,7 +126,7 @@ PLAYED = (Move("top", "under", "1"), Move("hand", "top", "1"))
 def _played_with_steps(edition: Edition) -> tuple[Move, ...]:
     """A play's movements and those the steps of the deck's effects state (a Discard All's
     cards under the pile, hands passed on): a count abstraction of every card at once."""
-    said = {m: None for e in set(edition.faces.effect) for s in e.statements for m in s.moves}
+    said = {m: None for e in edition.faces.effects for s in e.statements for m in s.moves}
     return (*PLAYED, *said)
 
 

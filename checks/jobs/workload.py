@@ -1,11 +1,12 @@
 """The long work of `unospec check` (and `baseline save`), shared by one pool of processes
 across every edition.
 
-An edition's long work is its exploration and its random games, cut into chunks of
-`CHUNK` games. Checked one edition after another, each on its own pool, one core sat idle
-at every edition's end while the other finished a long exploration or the last chunk.
-Here every piece of every edition goes to one pool: the explorations first (the
-longest pieces), then the chunks, whose short tasks fill in around them. Results do
+An edition's long work is its exploration, its conformance runs and its random games, cut
+into chunks of `CHUNK` games, `CHUNKS_PER_PIECE` chunks to a piece. Checked one edition
+after another, each on its own pool, one core sat idle at every edition's end while the
+other finished a long exploration or the last chunk. Here every piece of every edition
+goes to one pool: the explorations first (the longest pieces), then the chunks, whose
+short tasks fill in around them. Results do
 not depend on the number of processes: an edition's chunks are merged in order, and its
 games stop where `run_games` would stop them (after `ENOUGH_UNFINISHED` games that do
 not end).
@@ -46,7 +47,8 @@ class Explore(Protocol):
 
 class Piece(NamedTuple):
     """One piece of work: edition `edition`'s exploration (`chunk` None), run number k of
-    its conformance plan (`chunk` CONFORM - k), or its chunk of games number `chunk`."""
+    its conformance plan (`chunk` CONFORM - k), or its chunks of games from number `chunk`
+    (`CHUNKS_PER_PIECE` of them, fewer at the end)."""
 
     edition: int
     chunk: int | None
@@ -55,8 +57,13 @@ class Piece(NamedTuple):
 CONFORM = -1
 """The `Piece.chunk` of an edition's first conformance run (the next ones count down)."""
 
-Done = ExplorationCheck | ConformanceJson | tuple[Tally, float]
-"""A piece done: an exploration check, a conformance run, or a chunk's games and time."""
+CHUNKS_PER_PIECE = 4
+"""Chunks of games one piece plays. Each piece runs in a fresh process (see `run`), and a
+fork costs about 10 ms besides its first writes to the memory it shares: a piece of one
+chunk, 50 games, spent as long being started as playing."""
+
+Done = ExplorationCheck | ConformanceJson | list[tuple[Tally, float]]
+"""A piece done: an exploration check, a conformance run, or its chunks' games and times."""
 
 
 class Conform(Protocol):
@@ -113,13 +120,25 @@ class Work:
         if piece.chunk <= CONFORM:
             assert self.conform is not None
             return self.conform(edition, self.conform.runs(edition)[CONFORM - piece.chunk])
-        started = time.perf_counter()
-        numbers = range(piece.chunk * CHUNK, min((piece.chunk + 1) * CHUNK, self.games))
-        tally = play_chunk(
-            edition, numbers, self.seed, None, True, "mixed", MAX_STEPS, ENOUGH_UNFINISHED,
-            self.engine,
-        )  # fmt: skip
-        return tally, time.perf_counter() - started
+        chunks: list[tuple[Tally, float]] = []
+        unfinished = 0  # this piece's: once enough, its later chunks cannot be merged
+        for chunk in range(piece.chunk, min(piece.chunk + CHUNKS_PER_PIECE, self.chunks)):
+            if unfinished >= ENOUGH_UNFINISHED:
+                break
+            started = time.perf_counter()
+            numbers = range(chunk * CHUNK, min((chunk + 1) * CHUNK, self.games))
+            tally = play_chunk(
+                edition, numbers, self.seed, None, True, "mixed", MAX_STEPS, ENOUGH_UNFINISHED,
+                self.engine,
+            )  # fmt: skip
+            unfinished += tally.unfinished
+            chunks.append((tally, time.perf_counter() - started))
+        return chunks
+
+    @property
+    def chunks(self) -> int:
+        """Chunks of games each edition plays."""
+        return -(-self.games // CHUNK)
 
 
 @dataclass
@@ -156,6 +175,11 @@ def run(
     from unospec.checks.engines.compiled.warm import load
 
     load()  # in this process, before the pool forks: every worker then has the engine loaded
+    if work.engine != "reference":  # and every program its games play, built once
+        from unospec.checks.engines.compiled.simulation import prepare
+
+        for number in which:
+            prepare(work.editions[number])
     for number in which:
         outcome.played[number] = Played(work.games)
         _report(work, outcome, number, progress)
@@ -177,8 +201,9 @@ def run(
                 outcome.explored[piece.edition] = result
             elif isinstance(result, dict):  # a conformance run
                 _conformed(work, outcome, piece, result)
-            elif piece.chunk is not None:  # a chunk of games
-                outcome.played[piece.edition].add(piece.chunk, *result)
+            elif piece.chunk is not None:  # chunks of games
+                for k, (tally, seconds) in enumerate(result):
+                    outcome.played[piece.edition].add(piece.chunk + k, tally, seconds)
             _report(work, outcome, piece.edition, progress)
     except KeyboardInterrupt:
         if pool is not None:  # the pieces in flight stop too: a conformance check is long
@@ -222,7 +247,7 @@ def _pieces(work: Work, which: list[int], outcome: Outcome) -> Iterator[Piece]:
             runs = work.conform.runs(work.editions[number])
             yield from (Piece(number, CONFORM - k) for k in range(len(runs)) if k not in done)
         played = outcome.played[number]
-        for chunk in range(played.chunks):
+        for chunk in range(0, played.chunks, CHUNKS_PER_PIECE):
             if not played.done:
                 yield Piece(number, chunk)
 

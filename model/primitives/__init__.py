@@ -94,8 +94,19 @@ class Parameter:
     readings: tuple[str, ...] = ()
 
 
+_PARAMETERS: dict[type[Step], tuple[Parameter, ...]] = {}
+
+
 def parameters(primitive: type[Step]) -> tuple[Parameter, ...]:
-    """The parameters of `primitive`, in the order of its fields, read off their types."""
+    """The parameters of `primitive`, in the order of its fields, read off their types
+    (once per primitive: type hints are slow to read)."""
+    known = _PARAMETERS.get(primitive)
+    if known is None:
+        known = _PARAMETERS[primitive] = _read_parameters(primitive)
+    return known
+
+
+def _read_parameters(primitive: type[Step]) -> tuple[Parameter, ...]:
     hints = typing.get_type_hints(primitive)
     found = []
     for field in dataclasses.fields(primitive):

@@ -155,19 +155,38 @@ def program(edition: Edition, players: int, machine: CompiledMachine = MACHINE) 
 
 def _build(edition: Edition, players: int, machine: CompiledMachine) -> Program:
     tables_ = machine_tables(machine)
-    edition_tables = tables.edition_tables(edition)
-    spec = packing_spec(edition, players, tables_)
-    renamings = renaming_table(edition)
+    M, E, renamings = _edition_tables(edition, machine, tables_)
     return Program(
         edition=edition,
         players=players,
         machine=tables_,
-        M=tables.pruned(tables_.arrays, machine, edition),
-        E=edition_tables,
-        spec=spec,
+        M=M,
+        E=E,
+        spec=packing_spec(edition, players, tables_),
         renamings=renamings,
         renaming_count=len(renamings) // (len(edition.faces.faces) + 4),
     )
+
+
+_EDITION_TABLES: dict[tuple[int, int], tuple[Edition, Ints, Ints, Ints]] = {}
+
+
+def _edition_tables(
+    edition: Edition, machine: CompiledMachine, tables_: MachineTables
+) -> tuple[Ints, Ints, Ints]:
+    """The edition's pruned machine, its tables and its colour renamings, which every table
+    size shares: built once per edition object (a game of each size used to build them
+    again, most of a chunk of 50 random games' time)."""
+    key = (id(edition), id(machine))
+    known = _EDITION_TABLES.get(key)
+    if known is not None and known[0] is edition:
+        return known[1:]
+    if len(_EDITION_TABLES) > 64:
+        _EDITION_TABLES.clear()
+    M = tables.pruned(tables_.arrays, machine, edition)
+    built = (M, tables.edition_tables(edition), renaming_table(edition))
+    _EDITION_TABLES[key] = (edition, *built)
+    return built
 
 
 def packing_spec(edition: Edition, players: int, machine: MachineTables) -> Ints:

@@ -149,6 +149,13 @@ def game_actions(prog: Program, played: Played, game: int) -> list[Action]:
     return steps
 
 
+def prepare(edition: Edition) -> None:
+    """Build the programs of every table size the edition's random games play (see
+    `simulate.game_plan`): a process forked after this plays them without building any."""
+    for players in range(edition.rules.min_players, edition.rules.max_players + 1):
+        program(edition, players)
+
+
 def play_games(
     edition: Edition,
     plans: list[tuple[int, int, int]],

@@ -397,7 +397,7 @@ def rules_out(edition: Edition, condition: Callable[..., Any]) -> bool:
         settled = settlement_of(condition, edition)
         return settled is not None and not settled[0]
     needed = requirements_of(condition)
-    steps = (step for effect in set(edition.faces.effect) for step in effect.steps)
+    steps = (step for effect in edition.faces.effects for step in effect.steps)
     return bool(needed) and not any(isinstance(step, needed) for step in steps)
 
 
