@@ -18,11 +18,11 @@ from typing import Any
 EVERY = ("classic", "express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 JUDGED_BY_WILDS = ("express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 PENALTY_RACE = ("star-wars", "super-bowl-lvii")
-UPDATES, BRANCHES, STATE, KERNEL, LEGALITY, MOVES, DRAW, SKIP, REVERSE = (
+UPDATES, BRANCHES, STATE, KERNEL, LEGALITY, MOVES, DRAW, SKIP, REVERSE, WILD_DRAW = (
     f"unospec.model.{name}"
     for name in (
         "updates", "branches", "state", "kernel", "legality", "moves",
-        "primitives.draw", "primitives.skip", "primitives.reverse",
+        "primitives.draw", "primitives.skip", "primitives.reverse", "primitives.wild_draw",
     )
 )  # fmt: skip
 
@@ -95,7 +95,7 @@ MUTANTS = (
        "return False"),
     _m("drawn-card-rule-inverted", "after a draw the whole hand is offered", MOVES,
        "_drawn_card_plays", "after_drawing == ", "after_drawing != "),
-    _m("challenge-ignores-wilds", "a challenge ignores the wilds the offender holds", LEGALITY,
+    _m("challenge-ignores-wilds", "a challenge ignores the wilds the offender holds", WILD_DRAW,
        "holds_any", 'if "wild" in kinds', 'if "wilds" in kinds', JUDGED_BY_WILDS),
     _m("hail-mary-follows-direction", "play after a Hail Mary follows the direction", UPDATES,
        "throw_hail_mary", "game.next_player(player, direction=CLOCKWISE)",

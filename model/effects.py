@@ -100,6 +100,17 @@ class CardEffect:
     def _asked(self) -> frozenset[str]:
         return frozenset(said.asks for said in self.statements if said.asks is not None)
 
+    @functools.cached_property
+    def last_resort(self) -> bool:
+        """Whether a step makes the card one of last resort (`Statement.last_resort`)."""
+        return any(said.last_resort for said in self.statements)
+
+    @functools.cached_property
+    def rules_of_when(self) -> tuple[Step, ...]:
+        """The steps with a rule of when their card may be played (`Step.allows`): most
+        effects have none, and legality asks only these."""
+        return tuple(s for s in self.steps if type(s).allows is not Step.allows)
+
     @property
     def wild_only(self) -> bool:
         """Whether only a wild card can carry this effect."""

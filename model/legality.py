@@ -17,13 +17,11 @@ from unospec.model.primitives import (
     ColourRoulette,
     Draw,
     HailMary,
-    LastResort,
     NameColour,
     PenaltyRace,
     SwapHands,
     WildDraw,
 )
-from unospec.model.primitives.wild_draw import holds_any
 from unospec.model.state import UNTIL_PLAYABLE, GameState
 
 
@@ -64,21 +62,15 @@ def _matches(faces: FaceTable, color: int, top: int, card: int) -> bool:
 def is_bluff(edition: Edition, game: GameState, player: int, card: int) -> bool:
     """Playing this Wild Draw card breaks its legality rule (its Action Cards section)."""
     effect = edition.faces.effect[card].find(WildDraw)
-    if effect is None:
-        return False
-    hand = list(game.hands[player])
-    hand.remove(card)
-    return holds_any(edition, tuple(hand), game.color, effect.playable_unless_holding)
+    return effect is not None and effect.bluffs(edition, game, player, card)
 
 
 def own_rule_allows(edition: Edition, game: GameState, player: int, card: int) -> bool:
-    """The card's own Action Cards section lets `player` play it now (matching apart); a
-    card of last resort, only when they hold no other card they may play (RLCard's Wild
-    Draw Four: `UnoRound.get_legal_actions`)."""
-    if edition.faces.effect[card].find(LastResort) is not None:
-        return not _holds_another_play(edition, game, player) and _own_section_allows(
-            edition, game, player, card
-        )
+    """The card's own Action Cards section lets `player` play it now (matching apart): each
+    step's rule of when (`Step.allows`); a card of last resort, only when they hold no other
+    card they may play (RLCard's Wild Draw Four: `UnoRound.get_legal_actions`)."""
+    if edition.faces.effect[card].last_resort and _holds_another_play(edition, game, player):
+        return False
     return _own_section_allows(edition, game, player, card)
 
 
@@ -87,20 +79,17 @@ def _holds_another_play(edition: Edition, game: GameState, player: int) -> bool:
     matching, effects = matching_cards(edition, game.color, game.to_match), edition.faces.effect
     return any(
         c in matching
-        and effects[c].find(LastResort) is None
+        and not effects[c].last_resort
         and _own_section_allows(edition, game, player, c)
         for c in game.hands[player]
     )
 
 
 def _own_section_allows(edition: Edition, game: GameState, player: int, card: int) -> bool:
-    effect = edition.faces.effect[card]
-    hail_mary, wild_draw = effect.find(HailMary), effect.find(WildDraw)
-    if hail_mary is not None and hail_mary.own_turn == "interrupt-only":
-        return False
-    if wild_draw is not None and wild_draw.bluff == "refused":
-        return not is_bluff(edition, game, player, card)
-    return True
+    return all(
+        step.allows(edition, game, player, card)
+        for step in edition.faces.effect[card].rules_of_when
+    )
 
 
 def stops_the_draw(edition: Edition, game: GameState, card: int) -> bool:

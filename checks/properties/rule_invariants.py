@@ -27,7 +27,6 @@ from unospec.model.kernel import Fired, legal_actions
 from unospec.model.legality import own_rule_allows
 from unospec.model.primitives import (
     HailMary,
-    LastResort,
     PenaltyRace,
     Statement,
     WildDraw,
@@ -64,6 +63,8 @@ def matching_cards_offered(
     symbol, color, wild = faces.symbol, faces.color, faces.wild
 
     def allowed(card: int) -> bool:  # a wild on top is matched by the colour in force only
+        if not _other_rules_allow(edition, game, player, card):
+            return False
         if wild[card]:
             return _wild_allowed(edition, game, player, card)
         return color[card] == game.color or (not wild[top] and symbol[card] == symbol[top])
@@ -91,7 +92,17 @@ def matching_cards_offered(
 
 
 def _last_resort(edition: Edition, card: int) -> bool:
-    return edition.faces.effect[card].has(LastResort)
+    return edition.faces.effect[card].last_resort
+
+
+def _other_rules_allow(edition: Edition, game: GameState, player: int, card: int) -> bool:
+    """The rules of when of the card's steps this invariant does not say again itself
+    (`Step.allows`): a new primitive's rule is read here, never passed over."""
+    return all(
+        step.allows(edition, game, player, card)
+        for step in edition.faces.effect[card].rules_of_when
+        if not isinstance(step, HailMary | WildDraw)
+    )
 
 
 def _wild_allowed(edition: Edition, game: GameState, player: int, card: int) -> bool:

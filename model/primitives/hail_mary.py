@@ -39,6 +39,10 @@ class HailMary(Step):
     def apply(self, edition: Edition, game: GameState, player: int, card: int) -> GameState:
         return game  # a plain wild on its holder's own turn
 
+    def allows(self, edition: Edition, game: GameState, player: int, card: int) -> bool:
+        """Thrown on its player's own turn only where it plays as a plain wild."""
+        return self.own_turn != "interrupt-only"
+
     def statement(self) -> Statement:
         words = "thrown at an UNO caller: guess their last card's colour"
         return Statement(words, asks="colour" if self.own_turn == "plain-wild" else None)

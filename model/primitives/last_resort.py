@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 class LastResort(Step):
     """A rule of when the card may be played, not of what it does: only when its player
     holds no card they may play but cards of this rule (RLCard offers its Wild Draw Four
-    only when no other move is legal, `UnoRound.get_legal_actions`). `legality` plays the
-    rule; played, the step changes nothing.
+    only when no other move is legal, `UnoRound.get_legal_actions`). Its statement says so
+    (`last_resort`), which `legality` and the invariants read; played, it changes nothing.
 
     >>> LastResort().statement().words
     'only when its player has nothing else to play'
@@ -32,4 +32,4 @@ class LastResort(Step):
         return game
 
     def statement(self) -> Statement:
-        return Statement("only when its player has nothing else to play")
+        return Statement("only when its player has nothing else to play", last_resort=True)

@@ -54,6 +54,9 @@ class Statement:
       which stacking may pass on (None: it aims none);
     - `asks`: the decision the step waits for (None: none);
     - `moves`: its card movements, as the conservation proof reads them (`flows`);
+    - `last_resort`: its card may be played only when its player holds no other card they
+      may play, cards of last resort apart (a rule of when, read by `legality` and the
+      invariants);
     - `words`: what it does, in the diagrams' words, and `subject`: whom it does it to
       ("the next player", "loses their turn"; no subject: the card's player does it), so
       that a card's steps read as one sentence (`effects.effect_words`).
@@ -70,6 +73,7 @@ class Statement:
     aims: int | None = None
     asks: Ask | None = None
     moves: tuple[Move, ...] = ()
+    last_resort: bool = False
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,12 @@ class Step:
     def statement(self) -> Statement:
         """What this step does, as data (see `Statement`)."""
         raise NotImplementedError
+
+    def allows(self, edition: Edition, game: GameState, player: int, card: int) -> bool:
+        """Whether the step's own rule of when lets `player` play `card` (which carries it)
+        now, matching apart: most steps have none. `legality.own_rule_allows` asks every
+        step that overrides this, so a new rule of when is written here and nowhere else."""
+        return True
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,18 @@ class WildDraw(Step):
         )
         return game._replace(challenge=pending)
 
+    def allows(self, edition: Edition, game: GameState, player: int, card: int) -> bool:
+        """Where the edition refuses a bluff, not while its player holds what its legality
+        rule names (of the colour in force, say), this card apart."""
+        return self.bluff != "refused" or not self.bluffs(edition, game, player, card)
+
+    def bluffs(self, edition: Edition, game: GameState, player: int, card: int) -> bool:
+        """Playing `card` now breaks the legality rule: its player holds, besides it, a
+        card the rule names."""
+        hand = list(game.hands[player])
+        hand.remove(card)
+        return holds_any(edition, tuple(hand), game.color, self.playable_unless_holding)
+
     def statement(self) -> Statement:
         return Statement(
             f"draws {self.draw} or challenges",
