@@ -176,6 +176,44 @@ def has(E: Ints, card: int, primitive: int) -> bool:
     return (face(E, card, v.F_HAS) >> primitive) & 1 == 1
 
 
+WHEN = (1 << P_HAIL_MARY) | (1 << P_WILD_DRAW)
+"""The primitives with a rule of when their card may be played (`Step.allows`), as F_HAS
+bits: checked against the reference's below, when this module is imported."""
+
+
+@compiled
+def step_allows(E: Ints, s: Ints, primitive: int, player: int, card: int) -> bool:
+    """The twin of the primitive's `allows`: whether its rule of when lets `player` play
+    `card` now."""
+    if primitive == P_HAIL_MARY:  # HailMary.allows
+        return face(E, card, v.F_INTERRUPT_ONLY) == 0
+    if primitive == P_WILD_DRAW:  # WildDraw.allows
+        unless = face(E, card, v.F_UNLESS)
+        return not face(E, card, v.F_REFUSED) or not holds_any(E, s, player, card, s[COLOR], unless)
+    return True
+
+
+@compiled
+def steps_allow(E: Ints, s: Ints, player: int, card: int) -> bool:
+    """legality._own_section_allows: every step's rule of when lets `player` play `card`
+    now (a card without one is read no further than its F_HAS word)."""
+    if face(E, card, v.F_HAS) & WHEN == 0:
+        return True
+    for i in range(face(E, card, v.F_STEPS)):
+        primitive = face(E, card, v.F_STEPS + 1 + i * v.STEP_FIELDS)
+        if (WHEN >> primitive) & 1 and not step_allows(E, s, primitive, player, card):
+            return False
+    return True
+
+
+_ruled = sorted(p.NAME for p in PRIMITIVES if p.allows is not Step.allows)
+_twinned = sorted(p.NAME for p, (number, _) in TWINS.items() if (WHEN >> number) & 1)
+if _ruled != _twinned:
+    raise EngineTwinError(
+        f"the primitives with a rule of when are {_ruled}; the engine's twins have {_twinned}"
+    )
+
+
 @compiled
 def reverse(s: Ints, player: int, as_skip: int) -> None:
     """Reverse.apply: the direction turns round, and the turn with it; at a table of two,

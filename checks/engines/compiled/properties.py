@@ -55,7 +55,13 @@ from unospec.checks.engines.compiled.layout import (
     WINDOW,
     WINNER,
 )
-from unospec.checks.engines.compiled.primitives import P_HAIL_MARY, P_LAST_RESORT, P_WILD_DRAW, has
+from unospec.checks.engines.compiled.primitives import (
+    P_HAIL_MARY,
+    P_WILD_DRAW,
+    WHEN,
+    has,
+    step_allows,
+)
 from unospec.checks.engines.compiled.row import (
     add_to_hand,
     arg_color,
@@ -101,8 +107,10 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_COLOR,
     F_DRAW,
     F_GUILTY,
+    F_HAS,
     F_IGNORED,
     F_INTERRUPT_ONLY,
+    F_LAST_RESORT,
     F_LEFT_OF_PLAYER,
     F_OFFENDER_DRAWS,
     F_OWED,
@@ -113,6 +121,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_OWES,
     F_POINTS,
     F_REFUSED,
+    F_STEPS,
     F_SYMBOL,
     F_TURN_FLIPS,
     F_TURN_FLIPS_TWO,
@@ -141,6 +150,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_TARGET,
     R_UNO_PENALTY,
     R_WHOLE_PILE,
+    STEP_FIELDS,
 )
 from unospec.model.state import NO_UNTIL, UNTIL_PICKED
 from unospec.model.table import MACHINE
@@ -535,6 +545,23 @@ def holds(E: Ints, s: Ints, player: int, without: int, color: int, kinds: int) -
     return False
 
 
+OTHER_RULES = WHEN & ~((1 << P_HAIL_MARY) | (1 << P_WILD_DRAW))
+"""The primitives with a rule of when that `wild_allowed` does not say again itself."""
+
+
+@compiled
+def other_rules_allow(E: Ints, s: Ints, player: int, card: int) -> bool:
+    """rule_invariants._other_rules_allow: the rules of when of the card's steps that
+    `wild_allowed` does not say again (`primitives.step_allows`)."""
+    if face(E, card, F_HAS) & OTHER_RULES == 0:
+        return True
+    for i in range(face(E, card, F_STEPS)):
+        primitive = face(E, card, F_STEPS + 1 + i * STEP_FIELDS)
+        if (OTHER_RULES >> primitive) & 1 and not step_allows(E, s, primitive, player, card):
+            return False
+    return True
+
+
 @compiled
 def wild_allowed(E: Ints, s: Ints, player: int, card: int) -> bool:
     """rule_invariants._wild_allowed."""
@@ -549,6 +576,8 @@ def wild_allowed(E: Ints, s: Ints, player: int, card: int) -> bool:
 def face_playable(E: Ints, s: Ints, player: int, card: int) -> bool:
     """rule_invariants.matching_cards_offered's `allowed`: the card matches from its face,
     or is a wild its own rule allows."""
+    if not other_rules_allow(E, s, player, card):
+        return False
     if face(E, card, F_WILD):
         return wild_allowed(E, s, player, card)
     top = s[TOP] if s[TOP] >= 0 else s[OLD_TOP]
@@ -575,7 +604,7 @@ def matching_offered(M: Ints, E: Ints, inv: Ints, s: Ints, moves: Grid, count: i
     by_colour = drawn and E[E[E_RULES] + R_BY_COLOUR] != 0
     others = False  # a card of the hand, not of last resort, that may be played
     for card in range(s[FACES]):
-        if held(s, player, card) > 0 and not has(E, card, P_LAST_RESORT):
+        if held(s, player, card) > 0 and not face(E, card, F_LAST_RESORT):
             if face_playable(E, s, player, card):
                 others = True
                 break
@@ -587,7 +616,7 @@ def matching_offered(M: Ints, E: Ints, inv: Ints, s: Ints, moves: Grid, count: i
             continue
         if not face_playable(E, s, player, card):
             continue
-        if others and has(E, card, P_LAST_RESORT):
+        if others and face(E, card, F_LAST_RESORT):
             continue
         if by_colour and not face(E, card, F_WILD) and face(E, card, F_COLOR) != s[COLOR]:
             continue

@@ -58,10 +58,9 @@ from unospec.checks.engines.compiled.layout import (
 )
 from unospec.checks.engines.compiled.primitives import (
     P_HAIL_MARY,
-    P_LAST_RESORT,
-    P_WILD_DRAW,
     apply_step,
     has,
+    steps_allow,
     swap_hands,
 )
 from unospec.checks.engines.compiled.row import (
@@ -75,7 +74,6 @@ from unospec.checks.engines.compiled.row import (
     hand_size,
     has_group,
     held,
-    holds_any,
     is_deck_color,
     is_out,
     next_player,
@@ -182,16 +180,14 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_DRAW,
     F_EVERYONE,
     F_IGNORED,
-    F_INTERRUPT_ONLY,
     F_KIND,
+    F_LAST_RESORT,
     F_LEFT_OF_PLAYER,
     F_OFFENDER_DRAWS,
     F_OWES,
     F_POINTS,
-    F_REFUSED,
     F_STEPS,
     F_SYMBOL,
-    F_UNLESS,
     F_WILD,
     GAP,
     ILLEGAL,
@@ -326,33 +322,23 @@ def matches(E: Ints, color: int, top: int, card: int) -> bool:
 
 
 @compiled
-def own_section_allows(E: Ints, s: Ints, player: int, card: int) -> bool:
-    """legality._own_section_allows: the card's own Action Cards section lets `player`
-    play it now."""
-    if has(E, card, P_HAIL_MARY) and face(E, card, F_INTERRUPT_ONLY):
-        return False
-    if has(E, card, P_WILD_DRAW) and face(E, card, F_REFUSED):
-        return not holds_any(E, s, player, card, s[COLOR], face(E, card, F_UNLESS))
-    return True
-
-
-@compiled
 def holds_another_play(E: Ints, s: Ints, player: int) -> bool:
     """legality._holds_another_play: a card `player` may play now, not of last resort."""
     for card in range(s[FACES]):
-        if held(s, player, card) > 0 and not has(E, card, P_LAST_RESORT):
-            if matches(E, s[COLOR], to_match(s), card) and own_section_allows(E, s, player, card):
+        if held(s, player, card) > 0 and not face(E, card, F_LAST_RESORT):
+            if matches(E, s[COLOR], to_match(s), card) and steps_allow(E, s, player, card):
                 return True
     return False
 
 
 @compiled
 def own_rule_allows(E: Ints, s: Ints, player: int, card: int) -> bool:
-    """legality.own_rule_allows: the card's own section lets `player` play it now; a card
-    of last resort, only when they hold no other card they may play."""
-    if has(E, card, P_LAST_RESORT) and holds_another_play(E, s, player):
+    """legality.own_rule_allows: each step's rule of when lets `player` play the card now
+    (`primitives.steps_allow`); a card of last resort, only when they hold no other card
+    they may play."""
+    if face(E, card, F_LAST_RESORT) and holds_another_play(E, s, player):
         return False
-    return own_section_allows(E, s, player, card)
+    return steps_allow(E, s, player, card)
 
 
 @compiled

@@ -494,6 +494,7 @@ def _face_row(edition: Edition, face: int) -> list[int]:
     row[v.F_AIMS] = effect.aims if effect.aims is not None else -1
     row[v.F_KIND] = edition.kinds.index(shown.kind)
     row[v.F_ASKS_PICK] = int(effect.asks("pick"))
+    row[v.F_LAST_RESORT] = int(effect.last_resort)
     said = effect.statements
     for players, seats, flips in ((3, v.F_TURN_SEATS, v.F_TURN_FLIPS),
                                   (2, v.F_TURN_SEATS_TWO, v.F_TURN_FLIPS_TWO)):  # fmt: skip

@@ -52,6 +52,7 @@ TARGET_UNIT = 8
     F_AIMS,  # cards it aims at the next player as a draw card (-1: it is none)
     F_KIND,  # its kind's number (`Edition.kinds`)
     F_ASKS_PICK,  # the next player picks the colour their draw stops at (a Color Roulette)
+    F_LAST_RESORT,  # played only when its player has nothing else to play (a statement's)
     # where the turn comes to after its steps, as their statements say (`primitives.turns`):
     # seats past the player and 1 where the direction turned round, at a table of more than
     # two, then at a table of two; then the same where its draw is owed
@@ -65,7 +66,7 @@ TARGET_UNIT = 8
     F_OWED_FLIPS_TWO,
     F_OWED,  # how many cards its play owes at once (its draw step's count)
     F_STEPS,  # how many steps its effect has; they follow, STEP_FIELDS each
-) = range(33)
+) = range(34)
 MAX_STEPS = 8
 STEP_FIELDS = 3  # the primitive (P_*), and two of its parameters
 FACE_FIELDS = F_STEPS + 1 + MAX_STEPS * STEP_FIELDS
