@@ -62,8 +62,10 @@ def matching_cards_offered(
         hand = (game.drawn,)
     symbol, color, wild = faces.symbol, faces.color, faces.wild
 
+    effects = faces.effect
+
     def allowed(card: int) -> bool:  # a wild on top is matched by the colour in force only
-        if not _other_rules_allow(edition, game, player, card):
+        if effects[card].rules_of_when and not _other_rules_allow(edition, game, player, card):
             return False
         if wild[card]:
             return _wild_allowed(edition, game, player, card)
