@@ -181,6 +181,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_COLOR,
     F_DRAW,
     F_EVERYONE,
+    F_HAS,
     F_IGNORED,
     F_INTERRUPT_ONLY,
     F_KIND,
@@ -306,6 +307,10 @@ LOG_BRANCH, LOG_WITH_ACTION, LOG_OWED, LOG_PILE, LOG_LEADER_CARDS = range(5)
 the log is that wide) the draw owed, the draw pile's size and the leader's cards before it."""
 LOG_COLUMNS = 5
 
+RULED = (1 << P_LAST_RESORT) | (1 << P_HAIL_MARY) | (1 << P_WILD_DRAW)
+"""The primitives (bits of `F_HAS`) whose card has a rule of its own of when it may be
+played (`own_rule_allows`): a card with none of them is allowed wherever it matches."""
+
 
 # -- where things are in a row ---------------------------------------------------------------
 
@@ -350,6 +355,8 @@ def holds_another_play(E: Ints, s: Ints, player: int) -> bool:
 def own_rule_allows(E: Ints, s: Ints, player: int, card: int) -> bool:
     """legality.own_rule_allows: the card's own section lets `player` play it now; a card
     of last resort, only when they hold no other card they may play."""
+    if not face(E, card, F_HAS) & RULED:
+        return True
     if has(E, card, P_LAST_RESORT) and holds_another_play(E, s, player):
         return False
     return own_section_allows(E, s, player, card)
@@ -1332,17 +1339,36 @@ def plays_of(E: Ints, s: Ints, kind: int, player: int, card: int, out: Grid, n: 
 def plays(E: Ints, s: Ints, player: int, only: int, drawn: bool, out: Grid, n: int) -> int:
     """moves.plays: `player`'s plays of their cards (or of `only`, when >= 0) the rules
     allow now, a colour named for each wild that needs one; after drawing (`drawn`), as
-    the edition plays a drawn card (`by_colour_allows`)."""
-    for card in range(s[FACES]):
-        if only >= 0 and card != only:
+    the edition plays a drawn card (`by_colour_allows`). `matches` and `plays_of` are
+    restated on what the loop reads once (the top card, the hand's size, the rules): the
+    loop runs every step, over every face."""
+    color, top = s[COLOR], to_match(s)
+    by_symbol = top >= 0 and not face(E, top, F_WILD)
+    symbol = face(E, top, F_SYMBOL) if by_symbol else 0
+    several = hand_size(s, player) > 1  # a last card names neither colour nor player
+    plain_wild = E[E[E_RULES] + R_DRAWN_WILD_PLAIN] != 0
+    first, end = 0, s[FACES]
+    if only >= 0:
+        first, end = only, min(only + 1, s[FACES])
+    base = hand_base(s, player)
+    for card in range(first, end):
+        if only < 0 and s[base + card] <= 0:  # the drawn card is offered as it is
             continue
-        if only < 0 and held(s, player, card) <= 0:  # the drawn card is offered as it is
-            continue
-        if not matches(E, s[COLOR], to_match(s), card) or not own_rule_allows(E, s, player, card):
+        if not face(E, card, F_WILD) and face(E, card, F_COLOR) != color:
+            if not by_symbol or face(E, card, F_SYMBOL) != symbol:
+                continue
+        if face(E, card, F_HAS) & RULED and not own_rule_allows(E, s, player, card):
             continue
         if drawn and not by_colour_allows(E, s, card):
             continue
-        n = plays_of(E, s, A_PLAY, player, card, out, n)
+        if several and (
+            face(E, card, F_ASKS_COLOUR)
+            or face(E, card, F_ASKS_TARGET)
+            or (plain_wild and card == s[DRAWN] and face(E, card, F_WILD))
+        ):
+            n = plays_of(E, s, A_PLAY, player, card, out, n)
+        else:  # as `plays_of`: no colour, no one named
+            n = put(out, n, A_PLAY, player, card, play_arg(-1, -1))
     return n
 
 
