@@ -613,8 +613,8 @@ def check_deal(E: Ints, s: Ints, order: Ints) -> int:
     deck = E[E_IN_PLAY]
     for card in range(s[FACES]):
         count = 0
-        for given in order:
-            count += given == card
+        for i in range(n):  # indexed, not iterated: the loop is vectorised
+            count += 1 if order[i] == card else 0
         if count != E[deck + card]:
             return refused(ILLEGAL, S_SET_UP)
     if E[E[E_RULES] + R_HAND_SIZE] * seated(s) + 1 > n:
@@ -750,7 +750,7 @@ def validate(
 # -- conditions: model.branches ----------------------------------------------------------------
 
 
-@compiled
+@compiled_inline
 def condition(
     M: Ints,
     E: Ints,
@@ -762,7 +762,8 @@ def condition(
     card: int,
     color: int,
 ) -> int:
-    """The condition `which` (a C_* id): 1 when it holds, 0 when not, or a refusal."""
+    """The condition `which` (a C_* id): 1 when it holds, 0 when not, or a refusal. Inlined
+    into `fire`, its one caller: a step tries several, each a call of a dozen arguments."""
     if which == C_PLAYS_LAST_CARD:
         return 1 if hand_size(s, player) == 1 else 0
     if which == C_PLAYS_WILD:
