@@ -57,6 +57,7 @@ from unospec.checks.engines.compiled.layout import (
 )
 from unospec.checks.engines.compiled.primitives import P_HAIL_MARY, P_LAST_RESORT, P_WILD_DRAW, has
 from unospec.checks.engines.compiled.row import (
+    add_pile,
     add_to_hand,
     arg_color,
     discard_len,
@@ -386,11 +387,7 @@ def conserved(E: Ints, s: Ints, counts: Ints) -> bool:
         counts[card] += s[under + card]
     if s[TOP] >= 0:
         counts[s[TOP]] += 1
-    base = pile_base(s)
-    slot = pile_slot(s, 0) if s[PILE_LEN] > 0 else 0
-    for i in range(s[PILE_LEN]):
-        counts[s[base + slot]] += 1
-        slot = next_slot(s, i, slot)
+    add_pile(s, counts)
     deck = E[E_IN_PLAY]
     for card in range(faces):
         if counts[card] != E[deck + card]:

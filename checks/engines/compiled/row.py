@@ -135,6 +135,16 @@ def pile_card(s: Ints, i: int) -> int:
 
 
 @compiled
+def add_pile(s: Ints, counts: Ints) -> None:
+    """Each card of the draw pile counted into `counts` (one slot per face)."""
+    base = pile_base(s)
+    slot = pile_slot(s, 0) if s[PILE_LEN] > 0 else 0
+    for i in range(s[PILE_LEN]):
+        counts[s[base + slot]] += 1
+        slot = next_slot(s, i, slot)
+
+
+@compiled
 def same_pile(a: Ints, b: Ints, skip: int) -> bool:
     """Whether `a`'s draw pile is `b`'s less its top `skip` cards, card for card (both as
     long as `a`'s, which the caller checks against `b`'s)."""
