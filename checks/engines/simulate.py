@@ -66,7 +66,7 @@ class Tally:
         self.leader_wins += record.leader_wins
         self.player_zero_wins += record.winner == 0
         self.turns.extend(record.turns)
-        self.fired += record.fired
+        self.fired.update(record.fired)  # counts above zero: `+=` would sift all it holds
         if record.gap:
             self.gaps.append(record.gap)
             self.first_gap = self.first_gap or (number, record.players, record.seed)

@@ -27,9 +27,9 @@ from unospec.checks.engines.compiled.layout import (
     UNDER,
 )
 from unospec.checks.engines.compiled.row import (
+    add_pile,
     face,
     phase_named,
-    pile_card,
     reshuffled_count,
     set_pile,
     under_base,
@@ -259,8 +259,7 @@ def start(
             source[card] = s[under + card]
         if reshuffled_count(E, s) > s[UNDER]:  # the whole pile: its top card too
             source[s[TOP]] += 1
-        for i in range(s[PILE_LEN]):
-            source[pile_card(s, i)] += 1
+        add_pile(s, source)
         cursor[K_TAKEN] = min(s[OWED_AMOUNT], reshuffled_count(E, s) + s[PILE_LEN])
         if not first_take(source, take[players + T_CHOSEN], faces, cursor[K_TAKEN]):
             cursor[K_MODE] = MODE_DONE
@@ -318,8 +317,7 @@ def advance_moves(
             return 1
         for card in range(faces):
             source[card] = 0
-        for i in range(s[PILE_LEN]):
-            source[pile_card(s, i)] += 1
+        add_pile(s, source)
         first_take(source, drawn, faces, taken)
         cursor[K_TAKEN] = taken
         cursor[K_SUB] = 1

@@ -63,6 +63,7 @@ from unospec.checks.engines.compiled.primitives import (
     step_allows,
 )
 from unospec.checks.engines.compiled.row import (
+    add_pile,
     add_to_hand,
     arg_color,
     discard_len,
@@ -72,9 +73,13 @@ from unospec.checks.engines.compiled.row import (
     held,
     is_deck_color,
     is_out,
+    next_slot,
     owed_until,
     phase_named,
+    pile_base,
     pile_card,
+    pile_slot,
+    same_pile,
     seated,
     step_from,
     under_base,
@@ -313,6 +318,17 @@ def row_length(players: int, faces: int, cards: int) -> int:
 
 
 @compiled
+def counts_ok(s: Ints, base: int, faces: int, total: int) -> bool:
+    """`s[base:base + faces]` are counts (none below zero) that add up to `total`: summed
+    without a test per count that would stop the loop being vectorised."""
+    added, negative = 0, 0
+    for card in range(faces):
+        added += s[base + card]
+        negative |= s[base + card]
+    return negative >= 0 and added == total
+
+
+@compiled
 def type_ok(M: Ints, E: Ints, s: Ints) -> bool:
     """invariants.type_ok: a phase of the machine, cards of the deck (in the piles, drawn,
     challenged, special), scores and a count of hands played of at least zero, a colour of
@@ -328,27 +344,20 @@ def type_ok(M: Ints, E: Ints, s: Ints) -> bool:
     if not players >= 1 or row_length(players, faces, s[CARDS]) != s.shape[0]:
         return False
     for player in range(players):
-        base = hand_base(s, player)
-        total = 0
-        for card in range(faces):
-            if s[base + card] < 0:
-                return False
-            total += s[base + card]
-        if total != hand_size(s, player):
+        if not counts_ok(s, hand_base(s, player), faces, hand_size(s, player)):
             return False
-    under = under_base(s)
-    total = 0
-    for card in range(faces):
-        if s[under + card] < 0:
-            return False
-        total += s[under + card]
-    if total != s[UNDER] or not -1 <= s[TOP] < faces or (s[TOP] < 0 and s[UNDER] > 0):
+    if not counts_ok(s, under_base(s), faces, s[UNDER]):
+        return False
+    if not -1 <= s[TOP] < faces or (s[TOP] < 0 and s[UNDER] > 0):
         return False
     if not 0 <= s[PILE_LEN] <= s[CARDS] or not 0 <= s[PILE_START] < max(1, s[CARDS]):
         return False
+    base = pile_base(s)
+    slot = pile_slot(s, 0) if s[PILE_LEN] > 0 else 0
     for i in range(s[PILE_LEN]):
-        if not 0 <= pile_card(s, i) < faces:
+        if not 0 <= s[base + slot] < faces:
             return False
+        slot = next_slot(s, i, slot)
     for player in range(players):
         if s[HEADER + player] < 0:
             return False
@@ -388,8 +397,7 @@ def conserved(E: Ints, s: Ints, counts: Ints) -> bool:
         counts[card] += s[under + card]
     if s[TOP] >= 0:
         counts[s[TOP]] += 1
-    for i in range(s[PILE_LEN]):
-        counts[pile_card(s, i)] += 1
+    add_pile(s, counts)
     deck = E[E_IN_PLAY]
     for card in range(faces):
         if counts[card] != E[deck + card]:
@@ -587,10 +595,22 @@ def face_playable(E: Ints, s: Ints, player: int, card: int) -> bool:
 
 
 @compiled
+def another_playable(E: Ints, s: Ints, player: int) -> bool:
+    """A card of `player`'s hand, not of last resort, that may be played (asked only once a
+    card of last resort is: most editions have none)."""
+    for card in range(s[FACES]):
+        if held(s, player, card) > 0 and not face(E, card, F_LAST_RESORT):
+            if face_playable(E, s, player, card):
+                return True
+    return False
+
+
+@compiled
 def matching_offered(M: Ints, E: Ints, inv: Ints, s: Ints, moves: Grid, count: int) -> bool:
     """rule_invariants.matching_cards_offered: every matching card the player holds (and
     every wild its own rule allows) is among the moves offered; a card of last resort only
-    when nothing else of the hand is."""
+    when nothing else of the hand is. The moves are looked through from where the last card
+    was found: `legal` lists the plays in card order, so each is found at once."""
     phase = s[PHASE]
     if not phase_in(M, inv, T_PLAY_PHASE, phase) or (s[TOP] < 0 and s[OLD_TOP] < 0):
         return True
@@ -602,12 +622,8 @@ def matching_offered(M: Ints, E: Ints, inv: Ints, s: Ints, moves: Grid, count: i
     if drawn and not E[E[E_RULES] + R_ANY_MATCHING]:
         only = s[DRAWN]
     by_colour = drawn and E[E[E_RULES] + R_BY_COLOUR] != 0
-    others = False  # a card of the hand, not of last resort, that may be played
-    for card in range(s[FACES]):
-        if held(s, player, card) > 0 and not face(E, card, F_LAST_RESORT):
-            if face_playable(E, s, player, card):
-                others = True
-                break
+    others = -1  # whether the hand holds another playable card: known once a card asks
+    at = 0  # where the last card was found among the moves: the plays follow card order
     for card in range(s[FACES]):
         if only >= 0:
             if card != only:
@@ -616,14 +632,19 @@ def matching_offered(M: Ints, E: Ints, inv: Ints, s: Ints, moves: Grid, count: i
             continue
         if not face_playable(E, s, player, card):
             continue
-        if others and face(E, card, F_LAST_RESORT):
-            continue
+        if face(E, card, F_LAST_RESORT):
+            if others < 0:
+                others = 1 if another_playable(E, s, player) else 0
+            if others:
+                continue
         if by_colour and not face(E, card, F_WILD) and face(E, card, F_COLOR) != s[COLOR]:
             continue
         offered = False
-        for i in range(count):
+        for k in range(count):  # every move, from where the last card was found
+            i = at + k if at + k < count else at + k - count
             if moves[i, 0] == A_PLAY and moves[i, 1] == player and moves[i, 2] == card:
                 offered = True
+                at = i
                 break
         if not offered:
             return False
@@ -911,9 +932,8 @@ def out_as_owed(E: Ints, game: Ints, dealt: Ints) -> bool:
         return False
     if hand_size(dealt, player) != 0 or dealt[PILE_LEN] != game[PILE_LEN] - got:
         return False
-    for i in range(dealt[PILE_LEN]):
-        if pile_card(dealt, i) != pile_card(game, got + i):
-            return False
+    if not same_pile(dealt, game, got):
+        return False
     return discard_len(dealt) - discard_len(game) == held and not dealt[OWED]
 
 
@@ -936,9 +956,8 @@ def dealt_as_owed(E: Ints, game: Ints, dealt: Ints) -> bool:
     if short_draw_reshuffled_first(E, game):
         if hand_size(dealt, player) != hand_size(game, player) or dealt[PILE_LEN] != game[PILE_LEN]:
             return False
-        for i in range(dealt[PILE_LEN]):
-            if pile_card(dealt, i) != pile_card(game, i):
-                return False
+        if not same_pile(dealt, game, 0):
+            return False
         return dealt[OWED] != 0 and dealt[OWED_AMOUNT] == amount
     if is_out(dealt, player) and not is_out(game, player):
         return out_as_owed(E, game, dealt)
@@ -947,18 +966,16 @@ def dealt_as_owed(E: Ints, game: Ints, dealt: Ints) -> bool:
             return False
         if dealt[PILE_LEN] != game[PILE_LEN] - 1:
             return False
-        for i in range(dealt[PILE_LEN]):
-            if pile_card(dealt, i) != pile_card(game, 1 + i):
-                return False
+        if not same_pile(dealt, game, 1):
+            return False
         still = dealt[OWED_AMOUNT] if dealt[OWED] else 0
         return still == (0 if ends_the_draw(E, game, pile_card(game, 0)) else 1)
     got = min(amount, game[PILE_LEN])
     grew = hand_size(dealt, player) - hand_size(game, player)
     if grew != got or dealt[PILE_LEN] != game[PILE_LEN] - got:
         return False
-    for i in range(dealt[PILE_LEN]):
-        if pile_card(dealt, i) != pile_card(game, got + i):
-            return False
+    if not same_pile(dealt, game, got):
+        return False
     left = amount - got
     still = dealt[OWED_AMOUNT] if dealt[OWED] else 0
     refill = can_refill(E, game)

@@ -114,9 +114,49 @@ def shed_under(s: Ints, player: int, card: int, count: int) -> None:
 
 
 @compiled_inline
+def pile_slot(s: Ints, i: int) -> int:
+    """Where in the ring the draw pile's `i`-th card from the top lies."""
+    return (s[PILE_START] + i) % s[CARDS]
+
+
+@compiled_inline
+def next_slot(s: Ints, i: int, slot: int) -> int:
+    """`pile_slot(s, i + 1)`, given `slot`, the `i`-th's: a step round the ring without a
+    division, which a loop over the pile paid for every card (the same slot in any row)."""
+    if 0 <= slot < s[CARDS] - 1:
+        return slot + 1
+    return pile_slot(s, i + 1)
+
+
+@compiled_inline
 def pile_card(s: Ints, i: int) -> int:
     """The draw pile's `i`-th card from the top."""
-    return s[pile_base(s) + (s[PILE_START] + i) % s[CARDS]]
+    return s[pile_base(s) + pile_slot(s, i)]
+
+
+@compiled
+def add_pile(s: Ints, counts: Ints) -> None:
+    """Each card of the draw pile counted into `counts` (one slot per face)."""
+    base = pile_base(s)
+    slot = pile_slot(s, 0) if s[PILE_LEN] > 0 else 0
+    for i in range(s[PILE_LEN]):
+        counts[s[base + slot]] += 1
+        slot = next_slot(s, i, slot)
+
+
+@compiled
+def same_pile(a: Ints, b: Ints, skip: int) -> bool:
+    """Whether `a`'s draw pile is `b`'s less its top `skip` cards, card for card (both as
+    long as `a`'s, which the caller checks against `b`'s)."""
+    a_base, b_base = pile_base(a), pile_base(b)
+    at = pile_slot(a, 0) if a[PILE_LEN] > 0 else 0
+    bt = pile_slot(b, skip) if a[PILE_LEN] > 0 else 0
+    for i in range(a[PILE_LEN]):
+        if a[a_base + at] != b[b_base + bt]:
+            return False
+        at = next_slot(a, i, at)
+        bt = next_slot(b, skip + i, bt)
+    return True
 
 
 @compiled

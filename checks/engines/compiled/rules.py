@@ -58,6 +58,7 @@ from unospec.checks.engines.compiled.layout import (
 )
 from unospec.checks.engines.compiled.primitives import (
     P_HAIL_MARY,
+    WHEN,
     apply_step,
     has,
     steps_allow,
@@ -179,6 +180,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_COLOR,
     F_DRAW,
     F_EVERYONE,
+    F_HAS,
     F_IGNORED,
     F_KIND,
     F_LAST_RESORT,
@@ -301,7 +303,6 @@ LOG_BRANCH, LOG_WITH_ACTION, LOG_OWED, LOG_PILE, LOG_LEADER_CARDS = range(5)
 """The columns of a step's log: the branch fired, whether it was given the action, and (when
 the log is that wide) the draw owed, the draw pile's size and the leader's cards before it."""
 LOG_COLUMNS = 5
-
 
 # -- where things are in a row ---------------------------------------------------------------
 
@@ -592,8 +593,8 @@ def check_deal(E: Ints, s: Ints, order: Ints) -> int:
     deck = E[E_IN_PLAY]
     for card in range(s[FACES]):
         count = 0
-        for given in order:
-            count += given == card
+        for i in range(n):  # indexed, not iterated: the loop is vectorised
+            count += 1 if order[i] == card else 0
         if count != E[deck + card]:
             return refused(ILLEGAL, S_SET_UP)
     if E[E[E_RULES] + R_HAND_SIZE] * seated(s) + 1 > n:
@@ -729,7 +730,7 @@ def validate(
 # -- conditions: model.branches ----------------------------------------------------------------
 
 
-@compiled
+@compiled_inline
 def condition(
     M: Ints,
     E: Ints,
@@ -741,7 +742,8 @@ def condition(
     card: int,
     color: int,
 ) -> int:
-    """The condition `which` (a C_* id): 1 when it holds, 0 when not, or a refusal."""
+    """The condition `which` (a C_* id): 1 when it holds, 0 when not, or a refusal. Inlined
+    into `fire`, its one caller: a step tries several, each a call of a dozen arguments."""
     if which == C_PLAYS_LAST_CARD:
         return 1 if hand_size(s, player) == 1 else 0
     if which == C_PLAYS_WILD:
@@ -1318,17 +1320,37 @@ def plays_of(E: Ints, s: Ints, kind: int, player: int, card: int, out: Grid, n: 
 def plays(E: Ints, s: Ints, player: int, only: int, drawn: bool, out: Grid, n: int) -> int:
     """moves.plays: `player`'s plays of their cards (or of `only`, when >= 0) the rules
     allow now, a colour named for each wild that needs one; after drawing (`drawn`), as
-    the edition plays a drawn card (`by_colour_allows`)."""
-    for card in range(s[FACES]):
-        if only >= 0 and card != only:
+    the edition plays a drawn card (`by_colour_allows`). `matches` and `plays_of` are
+    restated on what the loop reads once (the top card, the hand's size, the rules): the
+    loop runs every step, over every face."""
+    color, top = s[COLOR], to_match(s)
+    by_symbol = top >= 0 and not face(E, top, F_WILD)
+    symbol = face(E, top, F_SYMBOL) if by_symbol else 0
+    several = hand_size(s, player) > 1  # a last card names neither colour nor player
+    plain_wild = E[E[E_RULES] + R_DRAWN_WILD_PLAIN] != 0
+    first, end = 0, s[FACES]
+    if only >= 0:
+        first, end = only, min(only + 1, s[FACES])
+    base = hand_base(s, player)
+    for card in range(first, end):
+        if only < 0 and s[base + card] <= 0:  # the drawn card is offered as it is
             continue
-        if only < 0 and held(s, player, card) <= 0:  # the drawn card is offered as it is
-            continue
-        if not matches(E, s[COLOR], to_match(s), card) or not own_rule_allows(E, s, player, card):
+        if not face(E, card, F_WILD) and face(E, card, F_COLOR) != color:
+            if not by_symbol or face(E, card, F_SYMBOL) != symbol:
+                continue
+        ruled = face(E, card, F_LAST_RESORT) or face(E, card, F_HAS) & WHEN
+        if ruled and not own_rule_allows(E, s, player, card):
             continue
         if drawn and not by_colour_allows(E, s, card):
             continue
-        n = plays_of(E, s, A_PLAY, player, card, out, n)
+        if several and (
+            face(E, card, F_ASKS_COLOUR)
+            or face(E, card, F_ASKS_TARGET)
+            or (plain_wild and card == s[DRAWN] and face(E, card, F_WILD))
+        ):
+            n = plays_of(E, s, A_PLAY, player, card, out, n)
+        else:  # as `plays_of`: no colour, no one named
+            n = put(out, n, A_PLAY, player, card, play_arg(-1, -1))
     return n
 
 

@@ -199,7 +199,9 @@ def _record(
     record.turns = [int(t) for t in played.turns[start : start + hands]]
     record.reshuffles = int(row[g.R_RESHUFFLES])
     record.leader_wins = int(row[g.R_LEADER_WINS])
-    record.fired = Counter({n: int(c) for n, c in enumerate(played.fired[k]) if c})
+    fired = played.fired[k]
+    hit = fired.nonzero()[0]  # the few branches fired, of every branch of the machine
+    record.fired = Counter(dict(zip(hit.tolist(), fired[hit].tolist(), strict=True)))
     record.shortfalls = int(row[g.R_SHORTFALLS])
     if status in (g.STATUS_FINISHED, g.STATUS_UNFINISHED):
         record.finished = status == g.STATUS_FINISHED

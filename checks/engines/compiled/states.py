@@ -38,12 +38,12 @@ from unospec.checks.engines.compiled.layout import (
     WINDOW,
 )
 from unospec.checks.engines.compiled.row import (
+    add_pile,
     hand_base,
     no_challenge,
     owe_nothing,
     phase_named,
     pile_base,
-    pile_card,
     under_base,
 )
 from unospec.checks.engines.compiled.vocabulary import PH_DEALING
@@ -60,8 +60,7 @@ def pile_counts(s: Ints, counts: Ints) -> None:
     """The draw pile as counts per face, into `counts`."""
     for card in range(s[FACES]):
         counts[card] = 0
-    for i in range(s[PILE_LEN]):
-        counts[pile_card(s, i)] += 1
+    add_pile(s, counts)
 
 
 @compiled
