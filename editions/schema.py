@@ -527,6 +527,7 @@ def _check_first_effect(reader: Reader, path: KeyPath, effect: CardEffect) -> No
             Shown("name-colour and draw"),
         )
 
+
 Written = list[tuple[str, str]]
 """(`PRIMITIVE.PARAMETER`, the key path the file writes it at) for one card's effect."""
 

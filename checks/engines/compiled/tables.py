@@ -540,8 +540,8 @@ schema allows one (`schema.FIRST_EFFECT_STEPS`; a test holds the two equal)."""
 
 def _first_effect_row(edition: Edition, face: int, row: list[int]) -> None:
     """The face's first effect (`setup.first_card`) in its `row`, where the edition carries
-    it out: what its statements say, from the dealer, and its steps. EngineCoverageError: a step the engine does not carry
-    out in a first effect, or more than it lays out."""
+    it out: what its statements say, from the dealer, and its steps. EngineCoverageError: a
+    step the engine does not carry out in a first effect, or more than it lays out."""
     faces = edition.faces
     if edition.rules.first_card != "played-by-the-dealer" or faces.ignored_at_flip[face]:
         return  # never carried out: the pile starts with it as a plain card, or never
@@ -552,14 +552,18 @@ def _first_effect_row(edition: Edition, face: int, row: list[int]) -> None:
     row[v.F_FIRST_OWES] = int(first.owes is not None)
     row[v.F_FIRST_OWED] = first.owes if first.owes is not None else 0
     owing = next((i for i, step in enumerate(said) if step.owes is not None), None)
-    for players, seats, flips, owed in (
-        (3, v.F_FIRST_TURN_SEATS, v.F_FIRST_TURN_FLIPS, v.F_FIRST_OWED_SEATS),
-        (2, v.F_FIRST_TURN_SEATS_TWO, v.F_FIRST_TURN_FLIPS_TWO, v.F_FIRST_OWED_SEATS_TWO),
-    ):
+    for players, fields in (
+        (3, (v.F_FIRST_TURN_SEATS, v.F_FIRST_TURN_FLIPS, v.F_FIRST_OWED_SEATS,
+             v.F_FIRST_OWED_FLIPS)),
+        (2, (v.F_FIRST_TURN_SEATS_TWO, v.F_FIRST_TURN_FLIPS_TWO, v.F_FIRST_OWED_SEATS_TWO,
+             v.F_FIRST_OWED_FLIPS_TWO)),
+    ):  # fmt: skip
         found = turns(said, 1, players)
+        seats, flips, owed_seats, owed_flips = fields
         row[seats], row[flips] = found[-1].seats, int(found[-1].direction < 0)
         if owing is not None:
-            row[owed] = found[owing].seats
+            row[owed_seats] = found[owing].seats
+            row[owed_flips] = int(found[owing].direction < 0)
     if len(first.steps) > v.MAX_STEPS:
         raise EngineCoverageError(
             f"{edition.source}: {kind}: the compiled engine plays first effects of up to "

@@ -74,9 +74,11 @@ TARGET_UNIT = 8
     F_FIRST_TURN_SEATS_TWO,
     F_FIRST_TURN_FLIPS_TWO,
     F_FIRST_OWED_SEATS,
+    F_FIRST_OWED_FLIPS,
     F_FIRST_OWED_SEATS_TWO,
+    F_FIRST_OWED_FLIPS_TWO,
     F_STEPS,  # how many steps its effect has; they follow, STEP_FIELDS each
-) = range(42)
+) = range(44)
 MAX_STEPS = 8
 STEP_FIELDS = 3  # the primitive (P_*), and two of its parameters
 F_FIRST_STEPS = F_STEPS + 1 + MAX_STEPS * STEP_FIELDS  # its first effect's, laid out alike
