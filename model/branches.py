@@ -196,6 +196,16 @@ def first_card_played(edition: Edition, game: GameState, action: Action | None) 
     return _first_card_is(edition, game, _has_steps)
 
 
+@cites(sections.RLCARD)
+@settled_by("setup.first_card", lambda edition: _first_cards(edition, _names_colour))
+def dealer_names_colour(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The edition carries a first card out (`first_card = "played-by-the-dealer"`): the
+    dealer names the colour of a wild turned up first (RLCard's UNO: rlcard.games.uno.round).
+
+    It holds wherever a first card named a colour; it says which editions can get there."""
+    return edition.rules.first_card == "played-by-the-dealer"
+
+
 @cites(sections.ACTION_CARDS)
 @requires(PenaltyRace)
 def resolves_by_loser(edition: Edition, game: GameState, action: Action | None) -> bool:

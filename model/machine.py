@@ -67,7 +67,10 @@ class TurnFlow(StateMachine):
         | first_flip.to(awaiting_play, on=u.turn_up_first_card)
     )
     name_first_colour = first_colour.to(
-        awaiting_play, validators=g.check_first_colour, on=u.name_first_colour
+        awaiting_play,
+        cond=b.dealer_names_colour,
+        validators=g.check_first_colour,
+        on=u.name_first_colour,
     )
 
     # A turn: play a matching card, or draw one and then play it or pass. A last card ends

@@ -145,6 +145,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_ASKS_PICK,
     C_ASKS_TARGET,
     C_CHALLENGE_PENDING,
+    C_DEALER_NAMES_COLOUR,
     C_DRAWS_ON,
     C_ELIMINATES,
     C_FIRST_CARD_DRAWS,
@@ -785,6 +786,8 @@ def condition(
         return 1
     if which == C_FLIPS_IGNORED_CARD:
         return 1 if face(E, pile_card(s, 0), F_IGNORED) else 0
+    if which == C_DEALER_NAMES_COLOUR:
+        return 1 if E[E[E_RULES] + R_FIRST_CARD_PLAYED] else 0
     if which == C_FIRST_CARD_NAMES_COLOUR:
         played = E[E[E_RULES] + R_FIRST_CARD_PLAYED]
         return 1 if played and face(E, pile_card(s, 0), F_FIRST_ASKS_COLOUR) else 0

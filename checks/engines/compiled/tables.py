@@ -121,6 +121,7 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.first_card_names_colour: v.C_FIRST_CARD_NAMES_COLOUR,
     b.first_card_draws: v.C_FIRST_CARD_DRAWS,
     b.first_card_played: v.C_FIRST_CARD_PLAYED,
+    b.dealer_names_colour: v.C_DEALER_NAMES_COLOUR,
     **dict(
         zip(
             b.JUMPED_IN,

@@ -175,7 +175,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     C_FIRST_CARD_NAMES_COLOUR,
     C_FIRST_CARD_DRAWS,
     C_FIRST_CARD_PLAYED,
-) = range(29)
+    C_DEALER_NAMES_COLOUR,
+) = range(30)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
