@@ -423,10 +423,10 @@ def _owed_as_the_rule_says(edition: Edition, step: Fired, owed: Owed | None) -> 
             count = owes if owes is not None else 1  # a Color Roulette's: a card at a time
             expected = turn.seat(game, action.player), count
     elif event == "flip" and step.branch.update is play_first_card:
-        said = faces.first_effect[game.draw_pile[0]].statements
-        owing = next((i for i, s in enumerate(said) if s.owes is not None), None)
+        first = faces.first_effect[game.draw_pile[0]].statements
+        owing = next((i for i, s in enumerate(first) if s.owes is not None), None)
         if owing is not None:
-            owes = said[owing].owes
+            owes = first[owing].owes
             assert owes is not None
             expected = _first_card_turn(edition, step, owing)[0], owes
     elif event == "pick" and isinstance(action, Pick) and game.owed is not None:

@@ -795,7 +795,7 @@ RLCARD_FILE = Path(__file__).parent / "rlcard.toml"
         ),
         (  # a kept card whose own effect has a step no first card carries out
             'first_flip_ignores = ["wild-draw-four"]|chosen = ["wild-draw-four"]',
-            'first_flip_ignores = []|chosen = []',
+            "first_flip_ignores = []|chosen = []",
             "first_card =",
             "setup.first_card",
             "a first card that carries only steps a first card can",
@@ -837,7 +837,8 @@ def test_stacking_is_refused_where_a_first_card_deals_a_draw(tmp_path: Path) -> 
         'first_flip_ignores = ["wild", "wild-draw-four"]\n\n[play]\nstacking = "same-kind"\n\n'
         '[[interpretations]]\nid = "first-flip-action-cards"\nsection = "Set Up 4"\n'
         'question = "Which first cards are ignored?"\ndecides = "setup.first_flip_ignores"\n'
-        'chosen = ["wild", "wild-draw-four"]\nalternatives = [["wild-draw-four"]]\nwhy = "A test."\n'
+        'chosen = ["wild", "wild-draw-four"]\nalternatives = [["wild-draw-four"]]\n'
+        'why = "A test."\n'
     )
     path = tmp_path / "first-stack.toml"
     path.write_text(text, encoding="utf-8")
