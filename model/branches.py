@@ -155,7 +155,7 @@ def _first_cards(edition: Edition, has: Callable[[CardEffect], bool]) -> bool | 
 def _first_card_is(edition: Edition, game: GameState, has: Callable[[CardEffect], bool]) -> bool:
     """The card about to be turned up is carried out, and its first effect is one `has`
     holds of."""
-    played = edition.rules.first_card == "played-by-the-dealer"
+    played = edition.rules.first_card == "played-by-the-dealer" and bool(game.draw_pile)
     return played and has(edition.faces.first_effect[game.draw_pile[0]])
 
 

@@ -789,13 +789,13 @@ def condition(
     if which == C_DEALER_NAMES_COLOUR:
         return 1 if E[E[E_RULES] + R_FIRST_CARD_PLAYED] else 0
     if which == C_FIRST_CARD_NAMES_COLOUR:
-        played = E[E[E_RULES] + R_FIRST_CARD_PLAYED]
+        played = E[E[E_RULES] + R_FIRST_CARD_PLAYED] and s[PILE_LEN] > 0
         return 1 if played and face(E, pile_card(s, 0), F_FIRST_ASKS_COLOUR) else 0
     if which == C_FIRST_CARD_DRAWS:
-        played = E[E[E_RULES] + R_FIRST_CARD_PLAYED]
+        played = E[E[E_RULES] + R_FIRST_CARD_PLAYED] and s[PILE_LEN] > 0
         return 1 if played and face(E, pile_card(s, 0), F_FIRST_OWES) else 0
     if which == C_FIRST_CARD_PLAYED:
-        played = E[E[E_RULES] + R_FIRST_CARD_PLAYED]
+        played = E[E[E_RULES] + R_FIRST_CARD_PLAYED] and s[PILE_LEN] > 0
         return 1 if played and face(E, pile_card(s, 0), F_FIRST_STEPS) else 0
     if which == C_RESOLVES_BY_LOSER:
         return 1 if s[SPECIAL] >= 0 and face(E, s[SPECIAL], F_ASKS_LOSER) else 0
