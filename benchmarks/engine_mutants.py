@@ -233,6 +233,13 @@ MUTANTS = (
     Mutant("drawn-wild-plain-skips", "a drawn wild played plain (RLCard's rule)", RULES,
            "play_plain_wild", "s[CURRENT] = next_player(s, player, 1)",
            "s[CURRENT] = next_player(s, player, 2)", RLCARD),
+    Mutant("first-card-played-by-the-leader", "a first card carried out (RLCard's rule)",
+           RULES, "play_first_card", "dealer = step_from(s, s[LEADER], 1, -1)",
+           "dealer = s[LEADER]", RLCARD),
+    Mutant("first-draw-two-skips", "a first card's draw (RLCard's rule)", RULES,
+           "play_first_card", "s[OWED_THEN] = phase_named(M, PH_AWAITING_PLAY)",
+           "s[OWED_THEN] = phase_named(M, PH_AWAITING_PLAY)\n        s[CURRENT] = "
+           "next_player(s, s[CURRENT], 1)", RLCARD),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

@@ -62,6 +62,7 @@ RULE_KEYS: dict[str, str] = {
     "first_flip_ignores": "setup.first_flip_ignores",
     "ignored_flip_goes": "setup.ignored_flip_goes",
     "flip_exhausted": "setup.flip_exhausted",
+    "first_card": "setup.first_card",
     "next_leader": "setup.next_leader",
     "reshuffle": "play.reshuffle",
     "draw_shortfall": "play.draw_shortfall",
@@ -186,7 +187,7 @@ def build_edition(reader: Reader) -> Edition:
     colors = _colors(reader)
     kinds = _kinds(reader)
     deck = _deck(reader, len(colors), kinds)
-    effects, sections, card_names, written = _cards(reader, deck, kinds)
+    effects, sections, card_names, written, first_effects = _cards(reader, deck, kinds)
     edition = Edition(
         name=name,
         title=reader.string(("title",)),
@@ -203,6 +204,7 @@ def build_edition(reader: Reader) -> Edition:
         players_provenance=reader.choice(("players", "provenance"), PROVENANCE),
         variant_of=_variant_of(reader),
         written=written,
+        first_effects=first_effects,
     )
     counted = edition.in_play_count + edition.set_aside_count
     if counted != edition.total_cards:  # either may be the slip: the message names both lines
@@ -224,7 +226,8 @@ def _check_house_rules(reader: Reader, edition: Edition) -> None:
     than answered in code. Nor with a reshuffle of the whole discard pile: a player put out
     sheds their cards under the top card, and such a reshuffle may have left none. So is
     a last card's effect carried out with a step it cannot carry out once the hand is
-    over (`_check_last_card_effects`)."""
+    over (`_check_last_card_effects`), and stacking where a first card turned up deals a
+    draw (`setup.first_card`): no one played it to aim it."""
     if edition.rules.elimination:
         challenged = [kind for kind, effect in edition.effects if effect.asks("answer")]
         if challenged:
@@ -243,8 +246,20 @@ def _check_house_rules(reader: Reader, edition: Edition) -> None:
             )
     if edition.rules.final_card_effects == "effects-apply-then-score":
         _check_last_card_effects(reader, edition)
+    if edition.rules.first_card == "played-by-the-dealer":
+        _check_first_cards(reader, edition)
     if edition.rules.stacking == "none":
         return
+    faces = edition.faces
+    kept = (c for c in set(faces.in_play) if not faces.ignored_at_flip[c])
+    drawn_first = sorted(faces.faces[c].kind for c in kept if faces.first_effect[c].owes)
+    if edition.rules.first_card == "played-by-the-dealer" and drawn_first:
+        reader.fail(
+            ("play", "stacking"),
+            'no stacking with first_card = "played-by-the-dealer" and a first card that '
+            "draws (no one played it to aim its draw: unospec deals it)",
+            Shown(f"{drawn_first[0]}, whose first effect draws"),
+        )
     in_play = edition.faces.kinds_in_play
     draws = [kind for kind, effect in edition.effects if effect.aims is not None]
     if not any(kind in in_play for kind in draws):
@@ -299,6 +314,34 @@ def _check_last_card_effects(reader: Reader, edition: Edition) -> None:
             "passed on)",
             Shown(f"play.stacking = {_shown(edition.rules.stacking)}"),
         )
+
+
+def _check_first_cards(reader: Reader, edition: Edition) -> None:
+    """Where a first card is carried out (`first_card = "played-by-the-dealer"`), the first
+    effect of every card the flip keeps, its `effect` where it gives no `first_effect`, has
+    only steps a first card can carry (`FIRST_EFFECT_STEPS`)."""
+    faces = edition.faces
+    for card in sorted(set(faces.in_play)):
+        if faces.ignored_at_flip[card]:
+            continue
+        steps = faces.first_effect[card].steps
+        refused = next((s.NAME for s in steps if s.NAME not in FIRST_EFFECT_STEPS), None)
+        kind = faces.rule[card]
+        if refused is not None:
+            reader.fail(
+                ("setup", "first_card"),
+                "a first card that carries only steps a first card can ("
+                + ", ".join(FIRST_EFFECT_STEPS)
+                + "): give the card a first_effect, or have the first flip ignore it",
+                Shown(f"{kind}, whose effect has {refused}"),
+            )
+        if faces.first_effect[card].asks("colour") and faces.first_effect[card].owes:
+            reader.fail(
+                ("setup", "first_card"),
+                "a first card that names a colour or owes a draw, not both (unospec does not "
+                "play a first card's draw after its colour)",
+                Shown(f"{kind}, whose first effect has name-colour and draw"),
+            )
 
 
 def _variant_of(reader: Reader) -> str | None:
@@ -452,9 +495,38 @@ Cards = tuple[
     tuple[tuple[str, str], ...],
     tuple[tuple[str, str], ...],
     tuple[tuple[str, str], ...],
+    tuple[tuple[str, CardEffect], ...],
 ]
 """(kind, effect) pairs, (kind, section) pairs and (kind, name) pairs, each sorted by kind,
-and where each card parameter is written (`Edition.written`)."""
+where each card parameter is written (`Edition.written`), and (kind, first effect) pairs
+for the kinds that give one (`first_effect`)."""
+
+CARD_KEYS = ("section", "name", "wild", "effect", "first_effect")
+"""The keys of a `[cards.KIND]` table besides its steps' parameters."""
+
+FIRST_EFFECT_STEPS = ("skip", "reverse", "draw", "skip-everyone", "name-colour")
+"""The steps a first effect may have (`setup.first_card`): those that wait for no decision
+but the dealer's colour. The others wait for another player (a challenge, a pick, a
+loser), hand cards on or need a hand to play from; no source says what they do on a card
+no one played, and unospec does not answer it in code."""
+
+
+def _check_first_effect(reader: Reader, path: KeyPath, effect: CardEffect) -> None:
+    """A first effect has only `FIRST_EFFECT_STEPS`, and names a colour or owes a draw, not
+    both (the dealer's colour is named before the leader plays; a draw after it is not
+    played)."""
+    for i, step in enumerate(effect.steps):
+        if step.NAME not in FIRST_EFFECT_STEPS:
+            expected = "a step a first card can carry (" + ", ".join(FIRST_EFFECT_STEPS) + ")"
+            reader.fail((*path, "first_effect", i), expected, step.NAME)
+    if effect.asks("colour") and effect.owes is not None:
+        reader.fail(
+            (*path, "first_effect"),
+            "a first effect that names a colour or owes a draw, not both (unospec does not "
+            "play a first card's draw after its colour)",
+            Shown("name-colour and draw"),
+        )
+
 
 Written = list[tuple[str, str]]
 """(`PRIMITIVE.PARAMETER`, the key path the file writes it at) for one card's effect."""
@@ -468,13 +540,20 @@ def _cards(reader: Reader, deck: tuple[DeckEntry, ...], kinds: Kinds) -> Cards:
     sections: list[tuple[str, str]] = []
     names: list[tuple[str, str]] = []
     written: list[tuple[str, str]] = []
+    firsts: list[tuple[str, CardEffect]] = []
     for kind in table:
         path = ("cards", kind)
         wild = kinds[kind]
+        first_named: list[str] = []
+        if reader.has((*path, "first_effect")):
+            first, _, first_named = _steps(reader, path, wild, "first_effect")
+            _check_first_effect(reader, path, first)
+            firsts.append((kind, first))
         if isinstance(reader.get((*path, "effect")), str):
-            effect, keys = _shorthand(reader, path, wild)
+            effect, keys = _shorthand(reader, path, wild, first_named)
         else:
-            effect, keys = _steps(reader, path, wild)
+            effect, keys, named = _steps(reader, path, wild)
+            reader.table(path, (*CARD_KEYS, *named, *first_named))
         written += [(f"{kind}.{key}", where) for key, where in keys]
         if kind == NUMBER and effect.steps:
             reader.fail((*path, "effect"), "no step for number cards", Shown("a step"))
@@ -485,7 +564,13 @@ def _cards(reader: Reader, deck: tuple[DeckEntry, ...], kinds: Kinds) -> Cards:
     for i, entry in enumerate(deck):
         if entry.kind != NUMBER and entry.kind not in table:
             reader.fail(("cards",), f"a [cards.{entry.kind}] table for deck.cards[{i}]")
-    return tuple(sorted(effects)), tuple(sorted(sections)), tuple(sorted(names)), tuple(written)
+    return (
+        tuple(sorted(effects)),
+        tuple(sorted(sections)),
+        tuple(sorted(names)),
+        tuple(written),
+        tuple(sorted(firsts)),
+    )
 
 
 def _card_name(reader: Reader, path: tuple[str, ...]) -> str:
@@ -496,10 +581,13 @@ def _card_name(reader: Reader, path: tuple[str, ...]) -> str:
     return name
 
 
-def _shorthand(reader: Reader, path: tuple[str, ...], wild: bool) -> tuple[CardEffect, Written]:
-    """A one-word `effect` (`effects.SHORTHANDS`), its parameters in the keys beside it."""
+def _shorthand(
+    reader: Reader, path: tuple[str, ...], wild: bool, first_named: list[str]
+) -> tuple[CardEffect, Written]:
+    """A one-word `effect` (`effects.SHORTHANDS`), its parameters in the keys beside it (and
+    the tables of the parameters of a first effect's steps, `first_named`)."""
     name = reader.choice((*path, "effect"), SHORTHANDS)
-    reader.table(path, ("section", "name", "wild", "effect", *EFFECT_KEYS[name]))
+    reader.table(path, (*CARD_KEYS, *EFFECT_KEYS[name], *first_named))
     if wild != (name in WILD_SHORTHANDS):
         allowed = WILD_SHORTHANDS if wild else set(SHORTHANDS) - WILD_SHORTHANDS
         reader.fail((*path, "effect"), "one of " + ", ".join(sorted(allowed)), name)
@@ -515,16 +603,20 @@ def _shorthand(reader: Reader, path: tuple[str, ...], wild: bool) -> tuple[CardE
     return CardEffect(steps), written
 
 
-def _steps(reader: Reader, path: tuple[str, ...], wild: bool) -> tuple[CardEffect, Written]:
-    """An `effect` written as its steps: each a primitive's name (its parameters, if it has
-    any, in the card's table under that name) or a one-key table `{primitive = parameters}`
-    (a table of them, or the value of its one parameter)."""
-    items = reader.array((*path, "effect"))
+def _steps(
+    reader: Reader, path: tuple[str, ...], wild: bool, key: str = "effect"
+) -> tuple[CardEffect, Written, list[str]]:
+    """An `effect` (or a `first_effect`, `key`) written as its steps: each a primitive's
+    name (its parameters, if it has any, in the card's table under that name) or a one-key
+    table `{primitive = parameters}` (a table of them, or the value of its one parameter).
+    Also the names whose parameter tables it read, for the caller's check of the card's
+    keys."""
+    items = reader.array((*path, key))
     named: list[str] = []
     steps: list[Step] = []
     written: Written = []
     for i, item in enumerate(items):
-        where: KeyPath = (*path, "effect", i)
+        where: KeyPath = (*path, key, i)
         if isinstance(item, dict) and len(item) == 1:
             name = next(iter(item))
             primitive = _primitive(reader, (*where, name), name)
@@ -543,15 +635,14 @@ def _steps(reader: Reader, path: tuple[str, ...], wild: bool) -> tuple[CardEffec
             reader.table((*path, item), [p.name for p in wanted])
         steps.append(_step(reader, primitive, {p.name: (*path, item, p.name) for p in wanted}))
         written += [(f"{item}.{p.name}", _dotted((*path, item, p.name))) for p in wanted]
-    reader.table(path, ("section", "name", "wild", "effect", *named))
     for i, step in enumerate(steps):
         if step.WILD_ONLY and not wild:
             expected = "a step a coloured card can carry (it names no colour, throws no wild)"
-            reader.fail((*path, "effect", i), expected, step.NAME)
+            reader.fail((*path, key, i), expected, step.NAME)
         if step.COLOURED_ONLY and wild:
             expected = "a step a wild card can carry (this one reads the card's own colour)"
-            reader.fail((*path, "effect", i), expected, step.NAME)
-    return CardEffect(tuple(steps)), written
+            reader.fail((*path, key, i), expected, step.NAME)
+    return CardEffect(tuple(steps)), written, named
 
 
 def _primitive(reader: Reader, path: KeyPath, name: object) -> type[Step]:
@@ -611,6 +702,7 @@ def _rules(reader: Reader, deck: tuple[DeckEntry, ...], kinds: Kinds) -> Rules:
         "ignored_flip_goes",
         "flip_exhausted",
         "next_leader",
+        "first_card",
     )
     reader.table(("setup",), setup)
     play = ("after_drawing", "reshuffle", "draw_shortfall", "empty_handed_draw", "uno_penalty")
@@ -633,6 +725,7 @@ def _rules(reader: Reader, deck: tuple[DeckEntry, ...], kinds: Kinds) -> Rules:
         target_score=reader.integer(("scoring", "target"), 1, 10**9),
         points=_points(reader, kinds),
         **_house_rules(reader),
+        **_first_card(reader),
     )
 
 
@@ -664,6 +757,12 @@ def _house_rules(reader: Reader) -> dict[str, Any]:
         else:
             rules[key] = _reading(reader, path)
     return rules
+
+
+def _first_card(reader: Reader) -> dict[str, Any]:
+    """What a first card the flip keeps does, where the file says (a plain card else)."""
+    path = ("setup", "first_card")
+    return {"first_card": _reading(reader, path)} if reader.has(path) else {}
 
 
 def _elimination(reader: Reader, path: tuple[str, str]) -> int:

@@ -101,7 +101,8 @@ class Deal:
 
 @dataclass(frozen=True, slots=True)
 class Pick:
-    """Pick the colour a Color Roulette's draw stops at (UNO Show 'Em No Mercy)."""
+    """Pick the colour a Color Roulette's draw stops at (UNO Show 'Em No Mercy), or, the
+    dealer, the colour of a wild turned up first (`setup.first_card`)."""
 
     player: int
     color: int

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from unospec.model import sections
 from unospec.model.actions import Action, Play
 from unospec.model.edition import Edition
+from unospec.model.effects import CardEffect
 from unospec.model.flows import cites, requires, resuming, settled_by
 from unospec.model.legality import (
     can_stack,
@@ -139,6 +140,70 @@ def no_number_card_left(edition: Edition, game: GameState, action: Action | None
 def flips_ignored_card(edition: Edition, game: GameState, action: Action | None) -> bool:
     """The flipped card is one Set Up 4 says to ignore: flip the next one (Set Up 4)."""
     return edition.faces.ignored_at_flip[game.draw_pile[0]]
+
+
+def _first_cards(edition: Edition, has: Callable[[CardEffect], bool]) -> bool | None:
+    """False unless the edition carries out a first card (`first_card`) and some card the
+    first flip keeps has a first effect `has` holds of: then the card flipped decides."""
+    if edition.rules.first_card != "played-by-the-dealer":
+        return False
+    faces = edition.faces
+    kept = (c for c in set(faces.in_play) if not faces.ignored_at_flip[c])
+    return None if any(has(faces.first_effect[c]) for c in kept) else False
+
+
+def _first_card_is(edition: Edition, game: GameState, has: Callable[[CardEffect], bool]) -> bool:
+    """The card about to be turned up is carried out, and its first effect is one `has`
+    holds of."""
+    played = edition.rules.first_card == "played-by-the-dealer" and bool(game.draw_pile)
+    return played and has(edition.faces.first_effect[game.draw_pile[0]])
+
+
+def _names_colour(effect: CardEffect) -> bool:
+    return effect.asks("colour")
+
+
+def _draws(effect: CardEffect) -> bool:
+    return effect.owes is not None
+
+
+def _has_steps(effect: CardEffect) -> bool:
+    return bool(effect.steps)
+
+
+@cites(sections.RLCARD)
+@settled_by("setup.first_card", lambda edition: _first_cards(edition, _names_colour))
+def first_card_names_colour(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The first card turned up is carried out (`first_card = "played-by-the-dealer"`) and
+    its first effect names the colour: the dealer names it before the leader plays (RLCard's
+    UNO: rlcard.games.uno.round)."""
+    return _first_card_is(edition, game, _names_colour)
+
+
+@cites(sections.RLCARD)
+@settled_by("setup.first_card", lambda edition: _first_cards(edition, _draws))
+def first_card_draws(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The first card turned up is carried out and its first effect owes a draw: the table
+    deals it before the leader plays (RLCard's UNO: rlcard.games.uno.round)."""
+    return _first_card_is(edition, game, _draws)
+
+
+@cites(sections.RLCARD)
+@settled_by("setup.first_card", lambda edition: _first_cards(edition, _has_steps))
+def first_card_played(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The first card turned up is carried out and its first effect has steps: they move the
+    turn before anyone plays (RLCard's UNO: rlcard.games.uno.round)."""
+    return _first_card_is(edition, game, _has_steps)
+
+
+@cites(sections.RLCARD)
+@settled_by("setup.first_card", lambda edition: _first_cards(edition, _names_colour))
+def dealer_names_colour(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The edition carries a first card out (`first_card = "played-by-the-dealer"`): the
+    dealer names the colour of a wild turned up first (RLCard's UNO: rlcard.games.uno.round).
+
+    It holds wherever a first card named a colour; it says which editions can get there."""
+    return edition.rules.first_card == "played-by-the-dealer"
 
 
 @cites(sections.ACTION_CARDS)

@@ -92,6 +92,7 @@ class Rules:
     reshuffle_when: r.ReshuffleWhen = "when-a-draw-needs-a-card"
     final_card_effects: r.FinalCardEffects = "hand-ends-at-once"
     elimination: int = 0  # a player holding this many cards or more is out; 0: no one is
+    first_card: r.FirstCard = "plain-card"
 
 
 NO_HOUSE_RULE: dict[str, object] = {
@@ -105,10 +106,12 @@ NO_HOUSE_RULE: dict[str, object] = {
     "reshuffle_when": "when-a-draw-needs-a-card",
     "final_card_effects": "hand-ends-at-once",
     "elimination": 0,
+    "first_card": "plain-card",
 }
 """The `Rules` a file may leave out, as the five booklets play (Let's Play: draw one card, and
 play it or keep it, or draw by choice; no stacking, no jump-in, UNO called, the discard pile
-reshuffled when a draw needs a card, the hand over at a player's last card, no one out)."""
+reshuffled when a draw needs a card, the hand over at a player's last card, no one out; a
+first card the flip keeps starts the pile as a plain card)."""
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,9 @@ class Edition:
     source: str = "<built>"  # the file it was read from
     players_provenance: str = "assumed"
     variant_of: str | None = None  # the edition this one derives from, as its file names it
+    first_effects: tuple[tuple[str, CardEffect], ...] = ()
+    """kind -> the steps its card has when turned up first (`first_effect`), for the kinds
+    whose file gives one; any other kind's first effect is its effect."""
     written: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
     """Where the file writes each parameter of a card's effect: (`KIND.PRIMITIVE.PARAMETER`,
     its key path), as readings' `decides` and findings name it (`parameter_key`)."""
@@ -222,6 +228,7 @@ class FaceTable:
     wild: tuple[bool, ...]
     effect: tuple[CardEffect, ...]
     effects: tuple[CardEffect, ...]  # the distinct ones, in face order: what readers scan
+    first_effect: tuple[CardEffect, ...]  # the steps of a first card (`setup.first_card`)
     hail_mary: tuple[bool, ...]
     wild_draw: tuple[bool, ...]
     penalty_race: tuple[bool, ...]
@@ -248,6 +255,8 @@ class FaceTable:
         rule = tuple(_rule(edition, f) for f in faces)
         effects = dict(edition.effects)
         effect = tuple(effects.get(r, NO_EFFECT) for r in rule)
+        firsts = dict(edition.first_effects)
+        first_effect = tuple(firsts.get(r, e) for r, e in zip(rule, effect, strict=True))
         in_play = tuple(sorted(index[f] for f, n in counts.items() for _ in range(n)))
         set_aside = tuple(sorted(index[f] for f, n in aside.items() for _ in range(n)))
         return cls(
@@ -260,6 +269,7 @@ class FaceTable:
             wild=tuple(f.is_wild for f in faces),
             effect=effect,
             effects=tuple(dict.fromkeys(effect)),
+            first_effect=first_effect,
             hail_mary=tuple(e.has(HailMary) for e in effect),
             wild_draw=tuple(e.has(WildDraw) for e in effect),
             penalty_race=tuple(e.has(PenaltyRace) for e in effect),

@@ -203,6 +203,20 @@ def as_written(effect: CardEffect) -> dict[str, object]:
     return {"effect": names, **written}
 
 
+def as_steps(effect: CardEffect) -> list[object]:
+    """`effect` as a list of steps an edition file may write, each step's parameters
+    inline (`first_effect`, whose steps may share no table with the card's `effect`).
+
+    >>> as_steps(CardEffect((Reverse("direction-only"), Skip())))
+    [{'reverse': {'with_two_players': 'direction-only'}}, 'skip']
+    """
+    steps: list[object] = []
+    for step in effect.steps:
+        values = {f.name: getattr(step, f.name) for f in dataclasses.fields(step)}
+        steps.append({step.NAME: values} if values else step.NAME)
+    return steps
+
+
 def effect_words(effect: CardEffect) -> str:
     """What a card does, in a few words: its steps' statements as one sentence, the steps
     done to one player joined ("the next player draws 2 and loses their turn").

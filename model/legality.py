@@ -476,6 +476,16 @@ def check_pick(edition: Edition, game: GameState, action: Pick) -> None:
         raise IllegalAction(sections.NO_MERCY, "the colour picked is not a colour of this deck")
 
 
+@cites(sections.RLCARD)
+def check_first_colour(edition: Edition, game: GameState, action: Pick) -> None:
+    """The dealer names a colour of the deck for the wild turned up first, where the edition
+    carries a first card out (RLCard's UNO: rlcard.games.uno.round)."""
+    _check_player(game, action.player, game.actor, "name the first card's colour")
+    if action.color not in edition.color_indices:
+        card = edition.faces.card_id(game.top)
+        raise IllegalAction(edition.section_of(card), f"{card} needs a colour of this deck")
+
+
 @cites(sections.HAIL_MARY)
 @requires(HailMary)
 def check_keep(edition: Edition, game: GameState, action: Keep) -> None:

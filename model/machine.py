@@ -36,6 +36,7 @@ class TurnFlow(StateMachine):
 
     dealing = State("dealing", initial=True)
     first_flip = State("first flip")
+    first_colour = State("naming the first colour")
     awaiting_play = State("awaiting a play")
     drawn_card = State("drawn-card decision")
     choosing_color = State("choosing a colour")
@@ -53,12 +54,23 @@ class TurnFlow(StateMachine):
     hand_over = State("hand over")
     game_over = State("game over", final=True)
 
-    # Set Up: deal, then flip until a card may start the discard pile.
+    # Set Up: deal, then flip until a card may start the discard pile. Where the edition
+    # says so (RLCard's UNO), the card is carried out as the dealer's play: its colour named
+    # by the dealer, its draw dealt, before the leader plays.
     deal = dealing.to(first_flip, validators=g.check_deal, on=u.deal_cards)
     flip = (
         first_flip.to(dealing, cond=b.no_number_card_left, on=u.keep_for_redeal)
         | first_flip.to(first_flip, cond=b.flips_ignored_card, on=u.set_flipped_card_aside)
+        | first_flip.to(first_colour, cond=b.first_card_names_colour, on=u.play_first_card)
+        | first_flip.to(table_draws, cond=b.first_card_draws, on=u.play_first_card)
+        | first_flip.to(awaiting_play, cond=b.first_card_played, on=u.play_first_card)
         | first_flip.to(awaiting_play, on=u.turn_up_first_card)
+    )
+    name_first_colour = first_colour.to(
+        awaiting_play,
+        cond=b.dealer_names_colour,
+        validators=g.check_first_colour,
+        on=u.name_first_colour,
     )
 
     # A turn: play a matching card, or draw one and then play it or pass. A last card ends
@@ -211,6 +223,7 @@ Swap Hands' play the player it swaps with."""
 
 STEPS: dict[tuple[str, type], str] = {
     ("dealing", a.Deal): "deal",
+    ("first_colour", a.Pick): "name_first_colour",
     ("awaiting_play", a.Play): "play",
     ("awaiting_play", a.Draw): "draw",
     ("drawn_card", a.Play): "play_drawn",
@@ -274,7 +287,7 @@ one that settles it (a Wild Draw card's challenge waits while its colour is name
 player's UNO window is open)."""
 
 PARTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("setup", "Set up", ("dealing", "first_flip")),
+    ("setup", "Set up", ("dealing", "first_flip", "first_colour")),
     (
         "turn",
         "A turn",

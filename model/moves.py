@@ -176,6 +176,11 @@ def _pick(edition: Edition, game: GameState) -> tuple[Action, ...]:
     return tuple(Pick(aimed_at(game), color) for color in edition.color_indices)
 
 
+def _first_colour(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    """The dealer names each colour of the deck for the wild turned up first."""
+    return tuple(Pick(game.actor, color) for color in edition.color_indices)
+
+
 LISTERS: dict[str, Lister] = {
     "play": _turn_plays,
     "draw": _draw_one,
@@ -186,6 +191,7 @@ LISTERS: dict[str, Lister] = {
     "accept": _accept,
     "stack": _stack,
     "pick": _pick,
+    "name_first_colour": _first_colour,
     "name_loser": _name_loser,
     "keep": _keep,
     "uno": _call_uno,

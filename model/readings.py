@@ -13,6 +13,10 @@ from typing import Literal, get_args
 
 IgnoredFlipGoes = Literal["discard-pile", "bottom-of-draw-pile"]
 """Set Up: where a first flip the edition ignores goes."""
+FirstCard = Literal["plain-card", "played-by-the-dealer"]
+"""Set Up: what a first card the flip keeps does: nothing, it starts the pile as a plain card
+of its colour (Set Up 4-5), or it is carried out as if the dealer had played it, its first
+effect's steps with the dealer as its player (RLCard's UNO)."""
 FlipExhausted = Literal["redeal"]
 """Set Up: what happens when no card may start the discard pile."""
 NextLeader = Literal["rotate-left", "same"]
@@ -70,6 +74,7 @@ carried out, the cards it owes dealt, and then the hand is over and scored (RLCa
 READING_TYPES: dict[str, object] = {
     "setup.ignored_flip_goes": IgnoredFlipGoes,
     "setup.flip_exhausted": FlipExhausted,
+    "setup.first_card": FirstCard,
     "setup.next_leader": NextLeader,
     "play.reshuffle": KeptOnReshuffle,
     "play.draw_shortfall": DrawShortfall,

@@ -120,6 +120,12 @@ class GameState(NamedTuple):
         return tuple.__new__(GameState, (phase, *self[1:]))
 
     @property
+    def dealer(self) -> int:
+        """The seat before the leader, against the direction of play at the deal: who dealt
+        this hand (Set Up 5: play starts to the dealer's left)."""
+        return self.next_player(self.leader, direction=-CLOCKWISE)
+
+    @property
     def seated(self) -> int:
         """The players still in the game."""
         return len(self.hands) - self.out.bit_count()

@@ -119,6 +119,37 @@ def turn_up_first_card(edition: Edition, game: GameState, action: Action | None)
     )
 
 
+@cites(sections.RLCARD)
+@moves(Move("top", "under", "1"), Move("draw", "top", "1"))
+def play_first_card(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The flipped card starts the discard pile and is carried out as if the dealer had
+    played it, where the edition says so (`first_card = "played-by-the-dealer"`): the turn
+    passes to the leader as after any play, then each step of the card's first effect is
+    carried out with the dealer as its player; a draw it owes is dealt before the leader
+    plays (RLCard's UNO: rlcard.games.uno.round).
+
+    The schema allows a first effect only steps that wait for no one but the dealer's
+    colour (a skip, a reverse, a draw, a skip-everyone, a colour named), and no stacking."""
+    game = turn_up_first_card(edition, game, action)
+    card, dealer = game.top, game.dealer
+    game = game._replace(actor=dealer, current=game.next_player(dealer))
+    for step in edition.faces.first_effect[card].steps:
+        game = step.apply(edition, game, dealer, card)
+    if game.owed is not None:  # no play to resolve: the leader's turn follows the draw
+        return game._replace(owed=game.owed._replace(then=Phase.awaiting_play))
+    return game
+
+
+@cites(sections.RLCARD)
+def name_first_colour(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The dealer names the colour of the wild turned up first, where the edition carries a
+    first card out: the leader then plays on it (RLCard's UNO: rlcard.games.uno.round).
+
+    RLCard picks it at random; the dealer's choice covers every colour it may pick."""
+    assert isinstance(action, Pick)
+    return game._replace(color=action.color)
+
+
 PLAYED = (Move("top", "under", "1"), Move("hand", "top", "1"))
 """What every play moves: the card goes from the hand onto the pile, over the old top."""
 

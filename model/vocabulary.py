@@ -20,6 +20,7 @@ class Phase(StrEnum):
 
     dealing = "dealing"
     first_flip = "first_flip"
+    first_colour = "first_colour"
     awaiting_play = "awaiting_play"
     drawn_card = "drawn_card"
     choosing_color = "choosing_color"
@@ -43,6 +44,7 @@ class Event(StrEnum):
 
     deal = "deal"
     flip = "flip"
+    name_first_colour = "name_first_colour"
     play = "play"
     draw = "draw"
     play_drawn = "play_drawn"

@@ -113,6 +113,16 @@ def color(name: str) -> int:
     return COLORS.index(name)
 
 
+def first_turned_up(e: Edition, players: int, *first: str) -> tuple[int, ...]:
+    """A deal's order of `e`'s deck whose cards turned up after the deal are `first`, in
+    order (the hands dealt from the rest, in the deck's order)."""
+    cards = list(e.faces.in_play)
+    for card_id in first:
+        cards.remove(e.faces.face(card_id))
+    dealt = players * e.rules.hand_size
+    return (*cards[:dealt], *(e.faces.face(c) for c in first), *cards[dealt:])
+
+
 def edition_file(folder: Path, base: str, name: str, *changes: tuple[str, str]) -> Path:
     """A user's edition file in `folder`: built-in `base` renamed `name`, with each (old, new)
     text change made (each old text must occur exactly once)."""

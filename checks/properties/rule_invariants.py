@@ -14,6 +14,7 @@ from unospec.model.actions import (
     Action,
     Catch,
     Challenge,
+    Deal,
     Draw,
     Keep,
     NameLoser,
@@ -34,6 +35,7 @@ from unospec.model.primitives import (
 )
 from unospec.model.state import CLOCKWISE, NO_UNTIL, GameState, Owed, PendingChallenge
 from unospec.model.table import MACHINE
+from unospec.model.updates import play_first_card
 from unospec.model.vocabulary import Phase
 
 
@@ -164,8 +166,10 @@ def turn_passes_on(
     plays or not as the card's reading says. After a special wild's loser is named, play
     goes on after the wild's player. A reshuffle is no turn (Reshuffle): who is to play
     stays, unless the draw it refilled runs dry with no card ending it (drawing until a card
-    can be played: the turn passes, Let's Play). Said here from the card faces, apart from
-    the kernel's own turn order; checked where the step ends with the turn settled, or
+    can be played: the turn passes, Let's Play). Where the edition carries out the first
+    card turned up as the dealer's play (`first_card`, RLCard's UNO), play goes on where its
+    first effect sends it from the dealer. Said here from the card faces, apart from the
+    kernel's own turn order; checked where the step ends with the turn settled, or
     waiting for a reshuffle to finish a draw (whose turn follows it is known by then: see
     `GameState.current`)."""
     if not fired or after.phase not in _TURN_SETTLED:
@@ -191,6 +195,8 @@ def turn_passes_on(
         return None
     if began is Play:
         found = _after_a_card(edition, fired)
+    elif began is Deal:
+        found = _after_the_first_card(edition, fired)
     elif began in _ANSWERS:
         found = _after_an_answer(edition, fired)
     else:
@@ -223,6 +229,25 @@ def _after_a_card(edition: Edition, fired: tuple[Fired, ...]) -> Expected | None
     turn = turns(said, game.direction, game.seated)[-1]
     expected = turn.seat(game, player), turn.direction
     return f"player {player}'s {edition.faces.card_id(played.card)}", expected
+
+
+def _first_card_turn(edition: Edition, step: Fired, at: int = -1) -> tuple[int, int]:
+    """Where the first card `step` carried out sends the turn (before its `at`th step's
+    statement, or after its last): from the dealer, as its first effect's statements say."""
+    game = step.before
+    said = edition.faces.first_effect[game.draw_pile[0]].statements
+    turn = turns(said, game.direction, game.seated)[at]
+    return turn.seat(game, game.dealer), turn.direction
+
+
+def _after_the_first_card(edition: Edition, fired: tuple[Fired, ...]) -> Expected | None:
+    """Who plays after the first card turned up, where the edition carries it out as the
+    dealer's play (`first_card`, RLCard's UNO)."""
+    step = next((f for f in fired if f.branch.update is play_first_card), None)
+    if step is None:
+        return None
+    card = edition.faces.card_id(step.before.draw_pile[0])
+    return f"the first card turned up, {card}", _first_card_turn(edition, step)
 
 
 def _said_of_the_play(edition: Edition, game: GameState, card: int) -> tuple[Statement, ...]:
@@ -264,7 +289,7 @@ def _after_an_answer(edition: Edition, fired: tuple[Fired, ...]) -> Expected | N
 
 
 _ANSWERS = frozenset({Challenge, Accept, NameLoser})
-TURN_STEPS = _ANSWERS | {Play, Reshuffle}
+TURN_STEPS = _ANSWERS | {Play, Reshuffle, Deal}
 """The steps, by their action's type, after which `turn-passes-on` knows who plays."""
 _ANSWER_EVENTS = frozenset({"challenge", "accept", "name_loser"})
 _TURN_SETTLED = frozenset({Phase.awaiting_play, Phase.uno_window, Phase.awaiting_reshuffle})
@@ -348,7 +373,9 @@ def draws_are_owed(
     who accepts or to the loser of a challenge, the penalty to a player caught not calling
     UNO (Calling UNO), a special wild's count to its loser (Action Cards). What the pile
     cannot give waits for a reshuffle, and lapses only when none can refill it (Let's Play
-    NOTE). A player's last card owes no one a card (Winning), but where the edition carries
+    NOTE). A first card carried out as the dealer's play owes its first effect's draw to the
+    player its statements name from the dealer (`first_card`, RLCard's UNO).
+    A player's last card owes no one a card (Winning), but where the edition carries
     out a last card's effect (RLCard's UNO). Said here from the card faces and the edition's
     numbers, apart from the kernel."""
     if not fired or type(fired[0].action) not in MAY_DRAW:
@@ -374,9 +401,20 @@ def draws_are_owed(
 
 
 _OWING = frozenset(
-    {"draw", "play", "play_drawn", "jump_in", "challenge", "accept", "catch", "name_loser", "pick"}
+    {
+        "draw",
+        "play",
+        "play_drawn",
+        "jump_in",
+        "challenge",
+        "accept",
+        "catch",
+        "name_loser",
+        "pick",
+        "flip",
+    }
 )
-MAY_DRAW = frozenset({Play, Draw, Challenge, Accept, Catch, NameLoser, Pick, Reshuffle})
+MAY_DRAW = frozenset({Play, Draw, Challenge, Accept, Catch, NameLoser, Pick, Reshuffle, Deal})
 """The steps, by their action's type, in which the table may owe or deal cards."""
 
 
@@ -397,6 +435,13 @@ def _owed_as_the_rule_says(edition: Edition, step: Fired, owed: Owed | None) -> 
             owes = steps[owing].owes
             count = owes if owes is not None else 1  # a Color Roulette's: a card at a time
             expected = turn.seat(game, action.player), count
+    elif event == "flip" and step.branch.update is play_first_card:
+        first = faces.first_effect[game.draw_pile[0]].statements
+        owing = next((i for i, s in enumerate(first) if s.owes is not None), None)
+        if owing is not None:
+            owes = first[owing].owes
+            assert owes is not None
+            expected = _first_card_turn(edition, step, owing)[0], owes
     elif event == "pick" and isinstance(action, Pick) and game.owed is not None:
         expected = game.owed.player, 1  # a Color Roulette's draw, one card at a time
     elif event == "accept" and game.challenge is None and game.owed is not None:

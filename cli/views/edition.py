@@ -9,7 +9,7 @@ from unospec.editions.schema import RULE_KEYS, toml_value
 from unospec.model import readings as r
 from unospec.model.cards import Face
 from unospec.model.edition import NO_HOUSE_RULE, Edition, Reading
-from unospec.model.effects import as_written
+from unospec.model.effects import as_steps, as_written
 from unospec.model.wording import (
     seats,
     shell_word,
@@ -47,6 +47,7 @@ class RulesJson(TypedDict):
     final_card_effects: NotRequired[r.FinalCardEffects]
     drawn_wild: NotRequired[r.DrawnWild]
     elimination: NotRequired[int]
+    first_card: NotRequired[r.FirstCard]
 
 
 PlainReading = str | int | bool | list[str]
@@ -116,6 +117,7 @@ def edition_json(edition: Edition) -> EditionJson:
         "cards": {
             kind: {
                 **as_written(effect),  # as the edition file writes it
+                **_first_effect(edition, kind),
                 "section": dict(edition.sections).get(kind, ""),
                 "name": edition.card_name(kind),
             }
@@ -148,6 +150,12 @@ def edition_json(edition: Edition) -> EditionJson:
             for i in edition.interpretations
         ],
     }
+
+
+def _first_effect(edition: Edition, kind: str) -> dict[str, object]:
+    """The card's `first_effect`, where its file gives one (`setup.first_card`)."""
+    first = dict(edition.first_effects).get(kind)
+    return {} if first is None else {"first_effect": as_steps(first)}
 
 
 def house_rules(edition: Edition) -> dict[str, object]:

@@ -136,7 +136,8 @@ def test_each_event_is_set_by_who_takes_its_step() -> None:
     itself (the flip, its draws, resolving, scoring), or the next step closes the UNO window
     (Calling UNO). Naming a wild's colour is its player's choice (Action Cards: Wild card),
     as is naming the player a Swap Hands swaps with (House rules: 7-0), though each happens
-    within the play's step: drawn as a player's."""
+    within the play's step: drawn as a player's; so is the dealer's naming the colour of a
+    wild turned up first, where the edition carries it out (RLCard's UNO)."""
     drawn: dict[str, set[str]] = {}
     for e in turn_flow(edition("super-bowl-lvii")).edges:
         drawn.setdefault(e.step, set()).add(e.event)
@@ -146,7 +147,7 @@ def test_each_event_is_set_by_who_takes_its_step() -> None:
         "player": {
             "play", "draw", "jump_in", "play_drawn", "pass_turn", "choose_color",
             "choose_target", "stack", "pick", "challenge", "accept", "uno", "catch",
-            "hail_mary", "keep",
+            "hail_mary", "keep", "name_first_colour",
         },
     }  # fmt: skip
     dot = flow_dot(turn_flow(edition("super-bowl-lvii")))

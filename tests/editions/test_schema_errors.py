@@ -769,3 +769,80 @@ def test_a_last_cards_effect_is_refused_with_a_step_it_cannot_carry_out(
     line, key, wanted, shown = parse_message(str(load_error(path)), path)
     assert (line, key) == (line_of(text, "final_card_effects ="), "play.final_card_effects")
     assert wanted.startswith(expected) and shown == found
+
+
+RLCARD_FILE = Path(__file__).parent / "rlcard.toml"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "marker", "key", "expected", "found"),
+    [
+        (  # a challenge waits for the leader's answer: no first card's step
+            "first_effect = [{ draw = 2 }]",
+            'first_effect = [{ draw = 2 }, "skip", "pass-hands"]',
+            "first_effect = [{ draw = 2 }",
+            "cards.draw-two.first_effect[2]",
+            "a step a first card can carry",
+            "'pass-hands'",
+        ),
+        (  # a colour and a draw: the draw after the dealer's colour is not played
+            'first_effect = ["name-colour"]',
+            'first_effect = ["name-colour", { draw = 4 }]',
+            'first_effect = ["name-colour"',
+            "cards.wild.first_effect",
+            "a first effect that names a colour or owes a draw, not both",
+            "name-colour and draw",
+        ),
+        (  # a kept card whose own effect has a step no first card carries out
+            'first_flip_ignores = ["wild-draw-four"]|chosen = ["wild-draw-four"]',
+            "first_flip_ignores = []|chosen = []",
+            "first_card =",
+            "setup.first_card",
+            "a first card that carries only steps a first card can",
+            "wild-draw-four, whose effect has last-resort",
+        ),
+        (  # a misspelt reading
+            'first_card = "played-by-the-dealer"',
+            'first_card = "played-by-the-leader"',
+            "first_card =",
+            "setup.first_card",
+            "one of 'plain-card', 'played-by-the-dealer'",
+            "'played-by-the-leader'",
+        ),
+    ],
+    ids=["pass-hands", "colour-and-draw", "kept-wild-draw-four", "misspelt"],
+)
+def test_a_first_card_is_refused_with_a_step_it_cannot_carry_out(
+    tmp_path: Path, old: str, new: str, marker: str, key: str, expected: str, found: str
+) -> None:
+    """`first_card = "played-by-the-dealer"` carries out a first card's turn, colour and
+    draw steps only: another step, a colour with a draw, or a kept card whose own effect
+    has another step is refused in one line at the key."""
+    text = RLCARD_FILE.read_text(encoding="utf-8")
+    for before, after in zip(old.split("|"), new.split("|"), strict=True):
+        text = edit(text, before, after)
+    path = tmp_path / "rlcard.toml"
+    path.write_text(text, encoding="utf-8")
+    line, path_key, wanted, shown = parse_message(str(load_error(path)), path)
+    assert (line, path_key) == (line_of(text, marker), key)
+    assert wanted.startswith(expected) and shown == found
+
+
+def test_stacking_is_refused_where_a_first_card_deals_a_draw(tmp_path: Path) -> None:
+    """A first Draw Two's draw is dealt: no one played it to aim it, so stacking, which
+    would pass it on, is refused with `first_card = "played-by-the-dealer"`."""
+    text = (
+        'format = 1\nname = "first-stack"\ntitle = "A first Draw Two, stacked"\n'
+        'variant_of = "classic"\n\n[setup]\nfirst_card = "played-by-the-dealer"\n'
+        'first_flip_ignores = ["wild", "wild-draw-four"]\n\n[play]\nstacking = "same-kind"\n\n'
+        '[[interpretations]]\nid = "first-flip-action-cards"\nsection = "Set Up 4"\n'
+        'question = "Which first cards are ignored?"\ndecides = "setup.first_flip_ignores"\n'
+        'chosen = ["wild", "wild-draw-four"]\nalternatives = [["wild-draw-four"]]\n'
+        'why = "A test."\n'
+    )
+    path = tmp_path / "first-stack.toml"
+    path.write_text(text, encoding="utf-8")
+    line, key, wanted, shown = parse_message(str(load_error(path)), path)
+    assert (line, key) == (line_of(text, "stacking ="), "play.stacking")
+    assert wanted.startswith('no stacking with first_card = "played-by-the-dealer"')
+    assert shown == "draw-two, whose first effect draws"

@@ -50,7 +50,8 @@ reshuffles before a short draw (`play.reshuffle_when`, with the reading it decid
 that carries out a last card's effect (`play.final_card_effects`, with its reading and the
 steps it is refused with), one that reshuffles the whole discard pile (`play.reshuffle`,
 its reading restated), and RLCard's UNO (the last-resort step, a drawn card played by
-its colour, a drawn wild played plain)."""
+its colour, a drawn wild played plain, a first card carried out: `setup.first_card` and
+the cards' `first_effect`)."""
 NAMES = tuple(TEXTS)
 LIMIT = 5.0  # seconds one load may take
 

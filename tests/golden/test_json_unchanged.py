@@ -56,6 +56,14 @@ Recaptured on purpose since, each time with the keys that moved and why (nothing
   the state gained `old_top`, the card play matches while such a reshuffle has left the
   pile empty, which conformance corrupts too (`fields_corrupted`, `corruptions`). No
   explored state count, game or other finding moved.
+- RLCard's first card (`setup.first_card = "played-by-the-dealer"`, a card's
+  `first_effect`): `TurnFlow` grew `flip [first_card_names_colour]`, `flip
+  [first_card_draws]`, `flip [first_card_played]` and the phase `first_colour` with
+  `name_first_colour [dealer_names_colour]`, which the keys that list or count the
+  machine's transitions gained as above (a `dead-rule` finding each, settled off by
+  `setup.first_card`, and a conservation query each, proved; `check`'s `new_proofs` name
+  them, which the saved baselines predate). No explored state count, game or other finding
+  moved.
 
 In-process, the suite's conftest makes `check`'s conformance compare 300 states and one
 game instead of 20,000 and five, unless a test is marked `full_conformance`: these are, and

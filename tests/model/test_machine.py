@@ -15,6 +15,7 @@ from scenario import (
     card,
     color,
     edition,
+    first_turned_up,
     new_card_edition,
     play,
     table,
@@ -23,7 +24,7 @@ from statemachine import State, StateMachine
 
 from unospec.checks.engines.random_play import choose
 from unospec.editions import builtin_names
-from unospec.model.actions import CallUno, Deal, Draw, JumpIn, Keep, Play
+from unospec.model.actions import CallUno, Deal, Draw, JumpIn, Keep, Pick, Play
 from unospec.model.edition import Edition
 from unospec.model.kernel import (
     Fired,
@@ -180,6 +181,10 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
     fj = dataclasses.replace(f, rules=dataclasses.replace(f.rules, jump_in="identical-card"))
     twin = table(fj, [["red-1", "blue-2"], ["red-draw-two"]], top="red-draw-two")
     runs.append(run(fj, twin, JumpIn(1, card(fj, "red-draw-two")))[1])  # jumped in last
+    for first in ("red-skip", "blue-draw-two", "wild"):  # a first card carried out (RLCard)
+        dealt, fired = run(rl, empty_table(rl, 3), Deal(first_turned_up(rl, 3, first)))
+        runs.append(fired)
+    runs.append(run(rl, dealt, Pick(2, color("green")))[1])  # the dealer names its colour
     return runs
 
 

@@ -91,6 +91,7 @@ from unospec.checks.engines.compiled.tables import (
     M_BR_EVENT,
     M_BR_SOURCE,
     M_BR_TARGET,
+    M_BR_UPDATE,
     M_CHANCE,
     M_DIMS,
     M_FINAL,
@@ -100,6 +101,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     A_ACCEPT,
     A_CATCH,
     A_CHALLENGE,
+    A_DEAL,
     A_DRAW,
     A_KEEP,
     A_LOSER,
@@ -111,6 +113,16 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_CHALLENGER_PLAYS,
     F_COLOR,
     F_DRAW,
+    F_FIRST_OWED,
+    F_FIRST_OWED_FLIPS,
+    F_FIRST_OWED_FLIPS_TWO,
+    F_FIRST_OWED_SEATS,
+    F_FIRST_OWED_SEATS_TWO,
+    F_FIRST_OWES,
+    F_FIRST_TURN_FLIPS,
+    F_FIRST_TURN_FLIPS_TWO,
+    F_FIRST_TURN_SEATS,
+    F_FIRST_TURN_SEATS_TWO,
     F_GUILTY,
     F_HAS,
     F_IGNORED,
@@ -156,6 +168,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_UNO_PENALTY,
     R_WHOLE_PILE,
     STEP_FIELDS,
+    U_PLAY_FIRST_CARD,
 )
 from unospec.model.state import NO_UNTIL, UNTIL_PICKED
 from unospec.model.table import MACHINE
@@ -768,6 +781,39 @@ def turn_expected(
 
 
 @compiled
+def first_card_sends(E: Ints, game: Ints, owing: bool) -> int:
+    """rule_invariants._first_card_turn: where the first card about to be turned up in
+    `game` sends the turn from the dealer, after its first effect (or where its draw is
+    owed, `owing`), as 4 * player + direction + 1."""
+    card = pile_card(game, 0)
+    dealer = step_from(game, game[LEADER], 1, -1)
+    two = seated(game) == 2
+    if owing:
+        ahead = face(E, card, F_FIRST_OWED_SEATS_TWO if two else F_FIRST_OWED_SEATS)
+        flips = face(E, card, F_FIRST_OWED_FLIPS_TWO if two else F_FIRST_OWED_FLIPS)
+    else:
+        ahead = face(E, card, F_FIRST_TURN_SEATS_TWO if two else F_FIRST_TURN_SEATS)
+        flips = face(E, card, F_FIRST_TURN_FLIPS_TWO if two else F_FIRST_TURN_FLIPS)
+    way = -game[DIRECTION] if flips else game[DIRECTION]
+    return 4 * step_from(game, dealer, ahead, way) + way + 1
+
+
+@compiled
+def first_owed_ok(E: Ints, game: Ints, made: Ints) -> bool:
+    """rule_invariants._owed_as_the_rule_says, for the first card carried out: its first
+    effect's draw, owed to the player its statements name from the dealer, or none."""
+    card = pile_card(game, 0)
+    if not face(E, card, F_FIRST_OWES):
+        return not made[OWED]
+    player = first_card_sends(E, game, True) // 4
+    return (
+        made[OWED]
+        and made[OWED_PLAYER] == player
+        and made[OWED_AMOUNT] == face(E, card, F_FIRST_OWED)
+    )
+
+
+@compiled
 def turn_ok(
     M: Ints,
     E: Ints,
@@ -791,6 +837,13 @@ def turn_ok(
             passed = step_from(before, before[OWED_PLAYER], 1, way)
             return child[CURRENT] == passed and child[DIRECTION] == way
         return child[CURRENT] == before[CURRENT] and child[DIRECTION] == before[DIRECTION]
+    if kind == A_DEAL:  # rule_invariants._after_the_first_card
+        for i in range(logged):
+            if M[M[M_BR_UPDATE] + log[i, 0]] == U_PLAY_FIRST_CARD:
+                way = child[DIRECTION]
+                expected = first_card_sends(E, snaps[i], False)
+                return (way == 1 or way == -1) and 4 * child[CURRENT] + way + 1 == expected
+        return True
     if not is_play(kind) and kind != A_CHALLENGE and kind != A_ACCEPT and kind != A_LOSER:
         return True
     expected = turn_expected(M, E, inv, log, snaps, logged, kind, player, card)
@@ -999,7 +1052,8 @@ def draws_ok(
     """rule_invariants.draws_are_owed."""
     if not is_play(kind) and kind != A_DRAW and kind != A_CHALLENGE and kind != A_ACCEPT:
         if kind != A_CATCH and kind != A_LOSER and kind != A_RESHUFFLE and kind != A_PICK:
-            return True
+            if kind != A_DEAL:
+                return True
     if is_play(kind) and not face(E, card, F_OWES) and not face(E, card, F_ASKS_PICK):
         return True
     for i in range(logged):
@@ -1009,6 +1063,9 @@ def draws_ok(
             if M[M[M_BR_TARGET] + log[i, 0]] == phase_named(M, PH_AWAITING_STACK):
                 continue  # the draw waits: its player may pass it on (stacking)
             if not dealt_as_owed(E, snaps[i], made):
+                return False
+        elif M[M[M_BR_UPDATE] + log[i, 0]] == U_PLAY_FIRST_CARD:
+            if not first_owed_ok(E, snaps[i], made):
                 return False
         elif event_in(M, inv, V_OWING, event):
             if not owed_as_said(M, E, inv, snaps[i], event, kind, player, card, arg, made):

@@ -144,8 +144,12 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_ASKS_PICK,
     C_ASKS_TARGET,
     C_CHALLENGE_PENDING,
+    C_DEALER_NAMES_COLOUR,
     C_DRAWS_ON,
     C_ELIMINATES,
+    C_FIRST_CARD_DRAWS,
+    C_FIRST_CARD_NAMES_COLOUR,
+    C_FIRST_CARD_PLAYED,
     C_FLIPS_IGNORED_CARD,
     C_GAME_IS_WON,
     C_GUESS_SHEDS_CARDS,
@@ -180,6 +184,9 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_COLOR,
     F_DRAW,
     F_EVERYONE,
+    F_FIRST_ASKS_COLOUR,
+    F_FIRST_OWES,
+    F_FIRST_STEPS,
     F_HAS,
     F_IGNORED,
     F_KIND,
@@ -199,6 +206,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     L_CHALLENGE,
     L_DRAW_ONE,
     L_DRAWN_CARD_PLAYS,
+    L_FIRST_COLOUR,
     L_JUMP_INS,
     L_KEEP,
     L_NAME_LOSER,
@@ -222,6 +230,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_DRAW_WITHOUT,
     R_DRAWN_WILD_PLAIN,
     R_ELIMINATION,
+    R_FIRST_CARD_PLAYED,
     R_HAND_SIZE,
     R_IN_PLAY,
     R_JUMP_IN,
@@ -261,6 +270,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     U_JUDGE_CHALLENGE,
     U_KEEP_FOR_REDEAL,
     U_NAME_COLOR,
+    U_NAME_FIRST_COLOUR,
     U_OPEN_WINDOW,
     U_OWE_CATCH_PENALTY,
     U_OWE_LOSER_PENALTY,
@@ -269,6 +279,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     U_PASS_TURN,
     U_PICK_COLOUR,
     U_PLAY_CARD,
+    U_PLAY_FIRST_CARD,
     U_PLAY_PLAIN_WILD,
     U_RESHUFFLE_DISCARD,
     U_SCORE_HAND,
@@ -282,6 +293,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     V_COLOR,
     V_DEAL,
     V_DRAW,
+    V_FIRST_COLOUR,
     V_HAIL_MARY,
     V_JUMP_IN,
     V_KEEP,
@@ -704,6 +716,11 @@ def validate(
         if s[CH] or color < 0 or not is_deck_color(E, color):
             return refused(ILLEGAL, CARD_RULE + card)
         return OK if arg_target(arg) == -1 else refused(ILLEGAL, S_MATCHING)
+    if check == V_FIRST_COLOUR:
+        r = check_player(player, s[ACTOR])
+        if r < 0:
+            return r
+        return OK if is_deck_color(E, arg) else refused(ILLEGAL, CARD_RULE + s[TOP])
     if check == V_COLOR:
         color = arg_color(arg)
         return OK if is_deck_color(E, color) else refused(ILLEGAL, CARD_RULE + s[TOP])
@@ -757,6 +774,17 @@ def condition(
         return 1
     if which == C_FLIPS_IGNORED_CARD:
         return 1 if face(E, pile_card(s, 0), F_IGNORED) else 0
+    if which == C_DEALER_NAMES_COLOUR:
+        return 1 if E[E[E_RULES] + R_FIRST_CARD_PLAYED] else 0
+    if which == C_FIRST_CARD_NAMES_COLOUR:
+        played = E[E[E_RULES] + R_FIRST_CARD_PLAYED] and s[PILE_LEN] > 0
+        return 1 if played and face(E, pile_card(s, 0), F_FIRST_ASKS_COLOUR) else 0
+    if which == C_FIRST_CARD_DRAWS:
+        played = E[E[E_RULES] + R_FIRST_CARD_PLAYED] and s[PILE_LEN] > 0
+        return 1 if played and face(E, pile_card(s, 0), F_FIRST_OWES) else 0
+    if which == C_FIRST_CARD_PLAYED:
+        played = E[E[E_RULES] + R_FIRST_CARD_PLAYED] and s[PILE_LEN] > 0
+        return 1 if played and face(E, pile_card(s, 0), F_FIRST_STEPS) else 0
     if which == C_RESOLVES_BY_LOSER:
         return 1 if s[SPECIAL] >= 0 and face(E, s[SPECIAL], F_ASKS_LOSER) else 0
     if which == C_CHALLENGE_PENDING:
@@ -887,6 +915,27 @@ def play_plain_wild(s: Ints, player: int, card: int, color: int) -> None:
     s[CURRENT] = next_player(s, player, 1)
     s[DRAWN] = -1
     s[WINDOW] = -1
+
+
+@compiled
+def play_first_card(M: Ints, E: Ints, s: Ints) -> int:
+    """updates.play_first_card: the flipped card starts the pile, the turn passes to the
+    leader, and each step of its first effect is carried out with the dealer as its player;
+    a draw it owes is dealt before the leader's turn."""
+    card = pile_pop(s)
+    discard_push(s, card)
+    s[COLOR] = face(E, card, F_COLOR)
+    dealer = step_from(s, s[LEADER], 1, -1)
+    s[ACTOR] = dealer
+    s[CURRENT] = next_player(s, dealer, 1)
+    for i in range(face(E, card, F_FIRST_STEPS)):
+        at = F_FIRST_STEPS + 1 + i * STEP_FIELDS
+        primitive, a, b = face(E, card, at), face(E, card, at + 1), face(E, card, at + 2)
+        if not apply_step(M, E, s, primitive, a, b, dealer, card):
+            return refused(BROKEN, 5)
+    if s[OWED]:  # no play to resolve: the leader's turn follows the draw
+        s[OWED_THEN] = phase_named(M, PH_AWAITING_PLAY)
+    return OK
 
 
 @compiled
@@ -1088,6 +1137,12 @@ def update(
         flipped = pile_pop(s)
         discard_push(s, flipped)
         s[COLOR] = face(E, flipped, F_COLOR)
+    elif which == U_PLAY_FIRST_CARD:
+        r = play_first_card(M, E, s)
+        if r < 0:
+            return r
+    elif which == U_NAME_FIRST_COLOUR:
+        s[COLOR] = arg
     else:
         return refused(BROKEN, 5)
     return OK
@@ -1378,6 +1433,11 @@ def list_moves(M: Ints, E: Ints, s: Ints, lister: int, out: Grid, n: int) -> int
         colors_at = E[E_COLORS]
         for i in range(E[E[E_RULES] + R_COLORS]):
             n = put(out, n, A_PICK, aimed_at(s), 0, E[colors_at + i])
+        return n
+    if lister == L_FIRST_COLOUR:
+        colors_at = E[E_COLORS]
+        for i in range(E[E[E_RULES] + R_COLORS]):
+            n = put(out, n, A_PICK, s[ACTOR], 0, E[colors_at + i])
         return n
     if lister == L_STACK:
         if not E[E[E_RULES] + R_STACKING]:

@@ -89,6 +89,7 @@ VALIDATOR_TWINS: dict[Callable[..., Any], int] = {
     g.check_taker: v.V_TAKER,
     g.check_pick: v.V_PICK,
     g.check_jump_in: v.V_JUMP_IN,
+    g.check_first_colour: v.V_FIRST_COLOUR,
 }
 _PLAYED = (v.C_PLAYS_LAST_CARD, v.C_PLAYS_WILD, v.C_PLAYS_DRAW_CARD)
 CONDITION_TWINS: dict[Callable[..., Any], int] = {
@@ -117,6 +118,10 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.reshuffles_first: v.C_RESHUFFLES_FIRST,
     b.last_card_draws: v.C_LAST_CARD_DRAWS,
     b.last_card_draw_dealt: v.C_LAST_CARD_DRAW_DEALT,
+    b.first_card_names_colour: v.C_FIRST_CARD_NAMES_COLOUR,
+    b.first_card_draws: v.C_FIRST_CARD_DRAWS,
+    b.first_card_played: v.C_FIRST_CARD_PLAYED,
+    b.dealer_names_colour: v.C_DEALER_NAMES_COLOUR,
     **dict(
         zip(
             b.JUMPED_IN,
@@ -159,6 +164,8 @@ UPDATE_TWINS: dict[Callable[..., Any], int] = {
     u.pick_colour: v.U_PICK_COLOUR,
     u.eliminate_the_drawer: v.U_ELIMINATE_THE_DRAWER,
     u.play_plain_wild: v.U_PLAY_PLAIN_WILD,
+    u.play_first_card: v.U_PLAY_FIRST_CARD,
+    u.name_first_colour: v.U_NAME_FIRST_COLOUR,
 }
 LISTER_TWINS: dict[Callable[..., Any], int] = {
     LISTERS["play"]: v.L_TURN_PLAYS,
@@ -174,6 +181,7 @@ LISTER_TWINS: dict[Callable[..., Any], int] = {
     LISTERS["stack"]: v.L_STACK,
     LISTERS["pick"]: v.L_PICK,
     LISTERS["jump_in"]: v.L_JUMP_INS,
+    LISTERS["name_first_colour"]: v.L_FIRST_COLOUR,
 }
 
 
@@ -379,6 +387,9 @@ GATED: frozenset[Callable[..., Any]] = frozenset(
         b.last_card_draw_dealt,
         b.asks_target,
         b.asks_pick,
+        b.first_card_names_colour,
+        b.first_card_draws,
+        b.first_card_played,
     }
 )
 """Conditions whose own code cannot hold unless the edition allows it: each reads the rule
@@ -456,6 +467,7 @@ _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "drawn_wild": ("as-printed", "plain-wild"),
     "reshuffle_when": ("when-a-draw-needs-a-card", "before-a-short-draw"),
     "final_card_effects": ("hand-ends-at-once", "effects-apply-then-score"),
+    "first_card": ("plain-card", "played-by-the-dealer"),
 }
 """Every reading of `Rules` the engine plays (the schema's READINGS, as the engine has them);
 a test holds the two equal."""
@@ -519,7 +531,56 @@ def _face_row(edition: Edition, face: int) -> list[int]:
         at = v.F_STEPS + 1 + i * v.STEP_FIELDS
         row[at : at + v.STEP_FIELDS] = [number, a, b]
         row[v.F_HAS] |= 1 << number
+    _first_effect_row(edition, face, row)
     return row
+
+
+FIRST_EFFECT_TWINS = frozenset({"skip", "reverse", "draw", "skip-everyone", "name-colour"})
+"""The steps the engine carries out in a first effect (`rules.play_first_card`): those the
+schema allows one (`schema.FIRST_EFFECT_STEPS`; a test holds the two equal)."""
+
+
+def _first_effect_row(edition: Edition, face: int, row: list[int]) -> None:
+    """The face's first effect (`setup.first_card`) in its `row`, where the edition carries
+    it out: what its statements say, from the dealer, and its steps. EngineCoverageError: a
+    step the engine does not carry out in a first effect, or more than it lays out."""
+    faces = edition.faces
+    if edition.rules.first_card != "played-by-the-dealer" or faces.ignored_at_flip[face]:
+        return  # never carried out: the pile starts with it as a plain card, or never
+    kind = faces.faces[face].kind
+    first = faces.first_effect[face]
+    said = first.statements
+    row[v.F_FIRST_ASKS_COLOUR] = int(first.asks("colour"))
+    row[v.F_FIRST_OWES] = int(first.owes is not None)
+    row[v.F_FIRST_OWED] = first.owes if first.owes is not None else 0
+    owing = next((i for i, step in enumerate(said) if step.owes is not None), None)
+    for players, fields in (
+        (3, (v.F_FIRST_TURN_SEATS, v.F_FIRST_TURN_FLIPS, v.F_FIRST_OWED_SEATS,
+             v.F_FIRST_OWED_FLIPS)),
+        (2, (v.F_FIRST_TURN_SEATS_TWO, v.F_FIRST_TURN_FLIPS_TWO, v.F_FIRST_OWED_SEATS_TWO,
+             v.F_FIRST_OWED_FLIPS_TWO)),
+    ):  # fmt: skip
+        found = turns(said, 1, players)
+        seats, flips, owed_seats, owed_flips = fields
+        row[seats], row[flips] = found[-1].seats, int(found[-1].direction < 0)
+        if owing is not None:
+            row[owed_seats] = found[owing].seats
+            row[owed_flips] = int(found[owing].direction < 0)
+    if len(first.steps) > v.MAX_STEPS:
+        raise EngineCoverageError(
+            f"{edition.source}: {kind}: the compiled engine plays first effects of up to "
+            f"{v.MAX_STEPS} steps, found {len(first.steps)}"
+        )
+    row[v.F_FIRST_STEPS] = len(first.steps)
+    scratch = list(row)  # a first effect's step sets none of the card's own fields
+    for i, step in enumerate(first.steps):
+        if step.NAME not in FIRST_EFFECT_TWINS:
+            raise EngineCoverageError(
+                f"{edition.source}: {kind}: the compiled engine does not carry out "
+                f"{step.NAME} in a first effect"
+            )
+        at = v.F_FIRST_STEPS + 1 + i * v.STEP_FIELDS
+        row[at : at + v.STEP_FIELDS] = list(_step(edition, kind, step, scratch))
 
 
 def _step(edition: Edition, kind: str, step: Step, row: list[int]) -> tuple[int, int, int]:
@@ -576,6 +637,7 @@ def edition_tables(edition: Edition) -> Array:
     rule_row[v.R_RESHUFFLE_FIRST] = int(rules.reshuffle_when == "before-a-short-draw")
     rule_row[v.R_LAST_CARD_EFFECTS] = int(rules.final_card_effects == "effects-apply-then-score")
     rule_row[v.R_WHOLE_PILE] = int(rules.reshuffle == "whole-discard-pile")
+    rule_row[v.R_FIRST_CARD_PLAYED] = int(rules.first_card == "played-by-the-dealer")
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

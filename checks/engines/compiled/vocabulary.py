@@ -65,11 +65,25 @@ TARGET_UNIT = 8
     F_OWED_SEATS_TWO,
     F_OWED_FLIPS_TWO,
     F_OWED,  # how many cards its play owes at once (its draw step's count)
+    # its first effect (`setup.first_card`), as the dealer's play: what its statements say,
+    # as above, and its steps after the effect's
+    F_FIRST_ASKS_COLOUR,
+    F_FIRST_OWES,
+    F_FIRST_OWED,
+    F_FIRST_TURN_SEATS,
+    F_FIRST_TURN_FLIPS,
+    F_FIRST_TURN_SEATS_TWO,
+    F_FIRST_TURN_FLIPS_TWO,
+    F_FIRST_OWED_SEATS,
+    F_FIRST_OWED_FLIPS,
+    F_FIRST_OWED_SEATS_TWO,
+    F_FIRST_OWED_FLIPS_TWO,
     F_STEPS,  # how many steps its effect has; they follow, STEP_FIELDS each
-) = range(34)
+) = range(45)
 MAX_STEPS = 8
 STEP_FIELDS = 3  # the primitive (P_*), and two of its parameters
-FACE_FIELDS = F_STEPS + 1 + MAX_STEPS * STEP_FIELDS
+F_FIRST_STEPS = F_STEPS + 1 + MAX_STEPS * STEP_FIELDS  # its first effect's, laid out alike
+FACE_FIELDS = F_FIRST_STEPS + 1 + MAX_STEPS * STEP_FIELDS
 HOLD_CURRENT_COLOR, HOLD_WILD = 1, 2
 
 MAX_CHAIN = 64
@@ -104,8 +118,9 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_RESHUFFLE_FIRST,  # the discard pile is reshuffled before a draw the pile is short of
     R_LAST_CARD_EFFECTS,  # a last card's steps are carried out, its draw dealt, then scored
     R_WHOLE_PILE,  # a reshuffle takes the whole discard pile, its top card too
-) = range(24)
-RULE_FIELDS = 24
+    R_FIRST_CARD_PLAYED,  # a first card the flip keeps is carried out as the dealer's play
+) = range(25)
+RULE_FIELDS = 25
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 
@@ -129,7 +144,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     V_TAKER,
     V_PICK,
     V_JUMP_IN,
-) = range(18)
+    V_FIRST_COLOUR,
+) = range(19)
 (
     C_PLAYS_LAST_CARD,
     C_PLAYS_WILD,
@@ -157,7 +173,11 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     C_RESHUFFLES_FIRST,
     C_LAST_CARD_DRAWS,
     C_LAST_CARD_DRAW_DEALT,
-) = range(26)
+    C_FIRST_CARD_NAMES_COLOUR,
+    C_FIRST_CARD_DRAWS,
+    C_FIRST_CARD_PLAYED,
+    C_DEALER_NAMES_COLOUR,
+) = range(30)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
@@ -185,7 +205,9 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     U_PICK_COLOUR,
     U_ELIMINATE_THE_DRAWER,
     U_PLAY_PLAIN_WILD,
-) = range(26)
+    U_PLAY_FIRST_CARD,
+    U_NAME_FIRST_COLOUR,
+) = range(28)
 NO_UPDATE = -1
 
 # -- who may make each step, with what (model.moves), by the step event they list
@@ -203,7 +225,8 @@ NO_UPDATE = -1
     L_STACK,
     L_PICK,
     L_JUMP_INS,
-) = range(13)
+    L_FIRST_COLOUR,
+) = range(14)
 
 # -- the phases and events the rule bodies name, filled from the machine by name
 NAMED_PHASES: tuple[str, ...] = (

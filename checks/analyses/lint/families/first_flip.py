@@ -1,6 +1,8 @@
 """unspecified-outcome at the first flip: a card the first flip keeps whose outcome no rule
 states: a wild, which leaves no colour in force (with a deal that shows it), or a coloured
-action card, whose action the model does not carry out."""
+action card, whose action the model does not carry out. Where the edition carries a first
+card out (`setup.first_card = "played-by-the-dealer"`), a card whose first effect names the
+colour or has steps has its outcome stated."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from unospec.checks.analyses.lint.witnesses import colourless_first_flip
 from unospec.model import sections
 from unospec.model.cards import NUMBER
 from unospec.model.edition import Edition
+from unospec.model.effects import CardEffect
 
 
 def first_flip(edition: Edition) -> list[Finding]:
@@ -17,10 +20,13 @@ def first_flip(edition: Edition) -> list[Finding]:
     found = []
     path = "setup.first_flip_ignores"
     for kind in sorted(edition.faces.kinds_in_play - edition.rules.first_flip_ignores):
+        first = _first_effect(edition, kind)
         if not edition.is_wild(kind):
-            if kind != NUMBER:
+            if kind != NUMBER and not (first is not None and first.steps):
                 found.append(_action_turned_up(edition, kind, path))
             continue
+        if first is not None and first.asks("colour"):
+            continue  # the dealer names it
         witness = colourless_first_flip(edition, kind)
         if witness is None:
             continue
@@ -39,6 +45,15 @@ def first_flip(edition: Edition) -> list[Finding]:
             )
         )
     return found
+
+
+def _first_effect(edition: Edition, kind: str) -> CardEffect | None:
+    """What a card of `kind` turned up first does, where the edition carries it out (None
+    where it starts the pile as a plain card)."""
+    if edition.rules.first_card != "played-by-the-dealer":
+        return None
+    faces = edition.faces
+    return next(faces.first_effect[c] for c in faces.in_play if faces.faces[c].kind == kind)
 
 
 def _action_turned_up(edition: Edition, kind: str, path: str) -> Finding:

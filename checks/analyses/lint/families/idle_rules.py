@@ -1,6 +1,6 @@
 """redundancy, of rules that are there but never change a game: a challenge that never
 succeeds (the Z3 query `challenge-can-succeed` refuted), a challenge that decides nothing,
-a catch before UNO that costs nothing."""
+a catch before UNO that costs nothing, a card's first effect no first card carries out."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ def idle_rules(edition: Edition, proofs: ProofReport) -> list[Finding]:
             )
         )
     found += _free_challenges(edition)
+    found += _idle_first_effects(edition)
     if edition.rules.uno_penalty == 0:
         found.append(
             Finding(
@@ -97,4 +98,34 @@ def _free_challenges(edition: Edition) -> list[Finding]:
                     edition.parameter_key(kind, WildDraw.NAME, "offender_draws"),
                 )
             )
+    return found
+
+
+def _idle_first_effects(edition: Edition) -> list[Finding]:
+    """A `first_effect` no game carries out: the edition starts the pile with a first card
+    as a plain card (`setup.first_card = "plain-card"`), or the first flip ignores the kind
+    (Set Up 4)."""
+    found = []
+    for kind, _ in edition.first_effects:
+        if edition.rules.first_card != "played-by-the-dealer":
+            why, path = (
+                'setup.first_card = "plain-card" starts the pile with it as a plain card',
+                ("setup.first_card"),
+            )
+        elif kind in edition.rules.first_flip_ignores:
+            why, path = "the first flip ignores it", "setup.first_flip_ignores"
+        else:
+            continue
+        found.append(
+            Finding(
+                f"redundancy:idle-first-effect:{kind}",
+                "redundancy",
+                WARNING,
+                sections.FIRST_FLIP,
+                f"the first effect of {kind} is never carried out: {why}",
+                {"card": kind, "first_card": edition.rules.first_card},
+                reading(deciding(edition, path)),
+                f"cards.{kind}.first_effect",
+            )
+        )
     return found
