@@ -582,3 +582,17 @@ def test_the_writer_writes_what_tomllib_reads_back(data: dict[str, object]) -> N
     """Any data of the types edition files hold: strings (control characters, quotes, any
     key), integers, booleans, arrays, tables and arrays of tables."""
     assert tomllib.loads(dumps(data)) == data
+
+
+def test_a_new_effect_in_a_delta_drops_the_bases_first_effect(tmp_path: Path) -> None:
+    """docs/edition-format.md: a card given a new `effect` loses its base's `first_effect`
+    (the two are one card's rule): its first card then carries out the new effect."""
+    rlcard = Path(__file__).parents[1] / "editions" / "rlcard.toml"
+    text = (
+        'format = 1\nname = "rlcard-skips"\ntitle = "RLCard, a first Draw Two skips"\n'
+        f'variant_of = "{rlcard}"\n\n[cards.draw-two]\neffect = [{{ draw = 2 }}, "skip"]\n'
+    )
+    base, delta = load_edition(str(rlcard)), load_edition(str(write(tmp_path, "d.toml", text)))
+    card = base.faces.face("red-draw-two")
+    assert [s.NAME for s in base.faces.first_effect[card].steps] == ["draw"]
+    assert [s.NAME for s in delta.faces.first_effect[card].steps] == ["draw", "skip"]
