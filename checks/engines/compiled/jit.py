@@ -87,8 +87,15 @@ def compiled(function: F) -> F:
 
 def compiled_inline(function: F) -> F:
     """`compiled`, and inlined into its callers: for the one-line helpers that say where a
-    field lies, which would each cost a call (and a compilation) otherwise."""
+    field lies, which would each cost a call (and a compilation) otherwise.
+
+    Compiled lazily, when a caller is (or Python calls it), not when its module is imported:
+    a caller inlines the helper's own code, never a compiled copy of it, and is cached with
+    it inlined, so a helper compiled at import was loaded from the cache by every run for
+    nothing (a sixth of the engine's load). Its annotations are still read, so that a wrong
+    one fails at import."""
     if cache.jit_disabled():
         return function
-    jitted = numba.njit(signature(function), inline="always", **OPTIONS)
+    signature(function)
+    jitted = numba.njit(inline="always", **OPTIONS)
     return jitted(function)  # type: ignore[no-any-return]
