@@ -36,6 +36,14 @@ def test_the_explorer_floor_replays_every_call_it_records() -> None:
         assert f"round 1  {setup}" in out
 
 
+def test_the_simulate_ab_benchmark_prints_its_four_columns() -> None:
+    out = _run("ab_simulate.py", "20")
+    columns = out.strip().split(" | ")
+    names = [" ".join(c.split()[:2]) for c in columns]
+    assert names == ["p2 invoff", "p2 invon", "p4 invoff", "p4 invon"]
+    assert all(float(c.split()[2]) > 0 for c in columns)
+
+
 @pytest.mark.slow
 def test_the_step_benchmark_times_the_loop_alone() -> None:
     out = _run("bench_step.py", "--games", "1", "--repeats", "1", "express")
