@@ -6,10 +6,9 @@ into chunks of `CHUNK` games, `CHUNKS_PER_PIECE` chunks to a piece. Checked one 
 after another, each on its own pool, one core sat idle at every edition's end while the
 other finished a long exploration or the last chunk. Here every piece of every edition
 goes to one pool: the explorations first (the longest pieces), then the chunks, whose
-short tasks fill in around them. Results do
-not depend on the number of processes: an edition's chunks are merged in order, and its
-games stop where `run_games` would stop them (after `ENOUGH_UNFINISHED` games that do
-not end).
+short tasks fill in around them. Results do not depend on the number of processes: an
+edition's chunks are merged in order, and its games stop where `run_games` would stop them
+(after `ENOUGH_UNFINISHED` games that do not end).
 """
 
 from __future__ import annotations
