@@ -61,6 +61,12 @@ CHUNKS_PER_PIECE = 4
 fork costs about 10 ms besides its first writes to the memory it shares: a piece of one
 chunk, 50 games, spent as long being started as playing."""
 
+
+def chunks_of(games: int) -> int:
+    """Chunks of `CHUNK` games a run of `games` is cut into."""
+    return -(-games // CHUNK)
+
+
 Done = ExplorationCheck | ConformanceJson | list[tuple[Tally, float]]
 """A piece done: an exploration check, a conformance run, or its chunks' games and times."""
 
@@ -85,7 +91,7 @@ class Played:
 
     @property
     def chunks(self) -> int:
-        return -(-self.games // CHUNK)
+        return chunks_of(self.games)
 
     @property
     def done(self) -> bool:
@@ -121,7 +127,7 @@ class Work:
             return self.conform(edition, self.conform.runs(edition)[CONFORM - piece.chunk])
         chunks: list[tuple[Tally, float]] = []
         unfinished = 0  # this piece's: once enough, its later chunks cannot be merged
-        for chunk in range(piece.chunk, min(piece.chunk + CHUNKS_PER_PIECE, self.chunks)):
+        for chunk in range(piece.chunk, min(piece.chunk + CHUNKS_PER_PIECE, chunks_of(self.games))):
             if unfinished >= ENOUGH_UNFINISHED:
                 break
             started = time.perf_counter()
@@ -133,11 +139,6 @@ class Work:
             unfinished += tally.unfinished
             chunks.append((tally, time.perf_counter() - started))
         return chunks
-
-    @property
-    def chunks(self) -> int:
-        """Chunks of games each edition plays."""
-        return -(-self.games // CHUNK)
 
 
 @dataclass

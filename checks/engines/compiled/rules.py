@@ -882,6 +882,19 @@ def deal_cards(E: Ints, s: Ints, order: Ints) -> None:
 
 
 @compiled
+def carry_out(M: Ints, E: Ints, s: Ints, steps: int, player: int, card: int) -> int:
+    """Each step of `card`'s effect laid out from face field `steps` (its effect's, F_STEPS,
+    or its first effect's, F_FIRST_STEPS), in order, as `player`'s
+    (`primitives.apply_step`); a step the engine does not know refuses the play as broken."""
+    for i in range(face(E, card, steps)):
+        at = steps + 1 + i * STEP_FIELDS
+        primitive, a, b = face(E, card, at), face(E, card, at + 1), face(E, card, at + 2)
+        if not apply_step(M, E, s, primitive, a, b, player, card):
+            return refused(BROKEN, 5)
+    return OK
+
+
+@compiled
 def play_card(M: Ints, E: Ints, s: Ints, player: int, card: int) -> int:
     """updates.play_card: the card goes on the pile, the turn passes to the next player, and
     each step of its effect is carried out in order (`primitives.apply_step`); a last card
@@ -896,12 +909,7 @@ def play_card(M: Ints, E: Ints, s: Ints, player: int, card: int) -> int:
     if hand_size(s, player) == 0 and not E[E[E_RULES] + R_LAST_CARD_EFFECTS]:
         return OK
     s[CURRENT] = next_player(s, player, 1)
-    for i in range(face(E, card, F_STEPS)):
-        at = F_STEPS + 1 + i * STEP_FIELDS
-        primitive, a, b = face(E, card, at), face(E, card, at + 1), face(E, card, at + 2)
-        if not apply_step(M, E, s, primitive, a, b, player, card):
-            return refused(BROKEN, 5)
-    return OK
+    return carry_out(M, E, s, F_STEPS, player, card)
 
 
 @compiled
@@ -928,11 +936,9 @@ def play_first_card(M: Ints, E: Ints, s: Ints) -> int:
     dealer = step_from(s, s[LEADER], 1, -1)
     s[ACTOR] = dealer
     s[CURRENT] = next_player(s, dealer, 1)
-    for i in range(face(E, card, F_FIRST_STEPS)):
-        at = F_FIRST_STEPS + 1 + i * STEP_FIELDS
-        primitive, a, b = face(E, card, at), face(E, card, at + 1), face(E, card, at + 2)
-        if not apply_step(M, E, s, primitive, a, b, dealer, card):
-            return refused(BROKEN, 5)
+    r = carry_out(M, E, s, F_FIRST_STEPS, dealer, card)
+    if r < 0:
+        return r
     if s[OWED]:  # no play to resolve: the leader's turn follows the draw
         s[OWED_THEN] = phase_named(M, PH_AWAITING_PLAY)
     return OK
