@@ -63,6 +63,7 @@ RULE_KEYS: dict[str, str] = {
     "ignored_flip_goes": "setup.ignored_flip_goes",
     "flip_exhausted": "setup.flip_exhausted",
     "first_card": "setup.first_card",
+    "first_wild_colour": "setup.first_wild_colour",
     "next_leader": "setup.next_leader",
     "reshuffle": "play.reshuffle",
     "draw_shortfall": "play.draw_shortfall",
@@ -79,6 +80,7 @@ RULE_KEYS: dict[str, str] = {
     "jump_in": "play.jump_in",
     "uno_call": "play.uno_call",
     "drawn_wild": "play.drawn_wild",
+    "drawn_wild_colour": "play.drawn_wild_colour",
     "reshuffle_when": "play.reshuffle_when",
     "final_card_effects": "play.final_card_effects",
     "elimination": "play.elimination",
@@ -702,7 +704,7 @@ def _rules(reader: Reader, deck: tuple[DeckEntry, ...], kinds: Kinds) -> Rules:
         "ignored_flip_goes",
         "flip_exhausted",
         "next_leader",
-        "first_card",
+        *SETUP_RULES,
     )
     reader.table(("setup",), setup)
     play = ("after_drawing", "reshuffle", "draw_shortfall", "empty_handed_draw", "uno_penalty")
@@ -725,7 +727,7 @@ def _rules(reader: Reader, deck: tuple[DeckEntry, ...], kinds: Kinds) -> Rules:
         target_score=reader.integer(("scoring", "target"), 1, 10**9),
         points=_points(reader, kinds),
         **_house_rules(reader),
-        **_first_card(reader),
+        **_setup_rules(reader),
     )
 
 
@@ -737,6 +739,7 @@ HOUSE_RULES = (
     "jump_in",
     "uno_call",
     "drawn_wild",
+    "drawn_wild_colour",
     "reshuffle_when",
     "final_card_effects",
     "elimination",
@@ -759,10 +762,15 @@ def _house_rules(reader: Reader) -> dict[str, Any]:
     return rules
 
 
-def _first_card(reader: Reader) -> dict[str, Any]:
-    """What a first card the flip keeps does, where the file says (a plain card else)."""
-    path = ("setup", "first_card")
-    return {"first_card": _reading(reader, path)} if reader.has(path) else {}
+SETUP_RULES = ("first_card", "first_wild_colour")
+"""The optional `[setup]` keys: what a first card the flip keeps does (a plain card where a
+file leaves them out, `edition.NO_HOUSE_RULE`)."""
+
+
+def _setup_rules(reader: Reader) -> dict[str, Any]:
+    """The optional `[setup]` rules the file states."""
+    paths = [("setup", key) for key in SETUP_RULES]
+    return {path[1]: _reading(reader, path) for path in paths if reader.has(path)}
 
 
 def _elimination(reader: Reader, path: tuple[str, str]) -> int:

@@ -93,6 +93,8 @@ class Rules:
     final_card_effects: r.FinalCardEffects = "hand-ends-at-once"
     elimination: int = 0  # a player holding this many cards or more is out; 0: no one is
     first_card: r.FirstCard = "plain-card"
+    first_wild_colour: r.FirstWildColour = "named-by-the-dealer"
+    drawn_wild_colour: r.DrawnWildColour = "named-by-its-player"
 
 
 NO_HOUSE_RULE: dict[str, object] = {
@@ -107,11 +109,13 @@ NO_HOUSE_RULE: dict[str, object] = {
     "final_card_effects": "hand-ends-at-once",
     "elimination": 0,
     "first_card": "plain-card",
+    "first_wild_colour": "named-by-the-dealer",
+    "drawn_wild_colour": "named-by-its-player",
 }
 """The `Rules` a file may leave out, as the five booklets play (Let's Play: draw one card, and
 play it or keep it, or draw by choice; no stacking, no jump-in, UNO called, the discard pile
 reshuffled when a draw needs a card, the hand over at a player's last card, no one out; a
-first card the flip keeps starts the pile as a plain card)."""
+first card the flip keeps starts the pile as a plain card; a wild's colour named by a player)."""
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ from unospec.model.legality import (
 )
 from unospec.model.primitives import PenaltyRace
 from unospec.model.state import GameState
+from unospec.model.vocabulary import Phase
 
 Lister = Callable[[Edition, GameState], tuple[Action, ...]]
 
@@ -179,6 +180,23 @@ def _pick(edition: Edition, game: GameState) -> tuple[Action, ...]:
 def _first_colour(edition: Edition, game: GameState) -> tuple[Action, ...]:
     """The dealer names each colour of the deck for the wild turned up first."""
     return tuple(Pick(game.actor, color) for color in edition.color_indices)
+
+
+def colours_at_random(edition: Edition, game: GameState) -> bool:
+    """Whether a colour named now is chosen at random, not by its player: that of a wild
+    played straight after being drawn (`drawn_wild_colour`) or turned up first
+    (`first_wild_colour`), as RLCard's UNO picks both. Such a move is still listed once per
+    colour, every colour being one that may come up; a player's policy chooses the move,
+    and the colour then comes up at random (`random_play.choose`)."""
+    if game.phase == Phase.drawn_card:
+        return edition.rules.drawn_wild_colour == "at-random"
+    return game.phase == Phase.first_colour and edition.rules.first_wild_colour == "at-random"
+
+
+def colour_at_random(edition: Edition, game: GameState, action: Action) -> bool:
+    """Whether `action` names a colour that comes up at random (`colours_at_random`)."""
+    named = type(action) is Pick or (type(action) is Play and action.color >= 0)
+    return named and colours_at_random(edition, game)
 
 
 LISTERS: dict[str, Lister] = {

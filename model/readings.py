@@ -60,6 +60,12 @@ JumpIn = Literal["none", "identical-card"]
 DrawnWild = Literal["as-printed", "plain-wild"]
 """What a wild played straight after being drawn does: all its card says, or only name the
 colour, as a plain Wild (RLCard's UNO plays a drawn Wild Draw Four so)."""
+DrawnWildColour = Literal["named-by-its-player", "at-random"]
+"""Who names the colour of a wild played straight after being drawn: its player, or no one,
+the colour chosen at random (RLCard's UNO)."""
+FirstWildColour = Literal["named-by-the-dealer", "at-random"]
+"""Who names the colour of a wild the first card carries out (`first_card`): the dealer, or
+no one, the colour chosen at random (RLCard's UNO)."""
 UnoCall = Literal["required", "none"]
 """Whether a player down to one card must call UNO (Calling UNO), or no one calls and no one
 is caught (RLCard's UNO has no call)."""
@@ -75,6 +81,7 @@ READING_TYPES: dict[str, object] = {
     "setup.ignored_flip_goes": IgnoredFlipGoes,
     "setup.flip_exhausted": FlipExhausted,
     "setup.first_card": FirstCard,
+    "setup.first_wild_colour": FirstWildColour,
     "setup.next_leader": NextLeader,
     "play.reshuffle": KeptOnReshuffle,
     "play.draw_shortfall": DrawShortfall,
@@ -87,6 +94,7 @@ READING_TYPES: dict[str, object] = {
     "play.jump_in": JumpIn,
     "play.uno_call": UnoCall,
     "play.drawn_wild": DrawnWild,
+    "play.drawn_wild_colour": DrawnWildColour,
     "play.reshuffle_when": ReshuffleWhen,
     "play.final_card_effects": FinalCardEffects,
     "scoring.game_end": GameEnd,

@@ -25,9 +25,15 @@ applies, and picks one of those uniformly at random (`preferred` lists them):
       the card's cards the challenger draws if wrong against those the victim draws by
       accepting (read from the card's effect). `((C-1)/C)^h` is multiplied out `h` times in
       floating point, in the same order in both engines, so they agree to the last bit.
-   c. Otherwise (draw when nothing can be played, pass after a draw that cannot be played,
-      name a special wild's loser, keep a card after a right Hail Mary guess): every offered
-      move.
+   c. When the dealer names the colour of a wild turned up first, the colour they hold
+      most of.
+   d. Otherwise (draw when nothing can be played, pass after a draw that cannot be played,
+      name a special wild's loser, keep a card after a right Hail Mary guess, pick the
+      colour a Color Roulette's draw stops at): every offered move.
+
+A colour that comes up at random where the edition says so (`moves.colour_at_random`,
+RLCard's UNO) is no one's choice: every colour of such a move scores alike, so 4a and 4c
+keep them all.
 
 Ties are kept together, so ties are broken at random. The heuristic reads the edition's data
 (colours, wild cards, Hail Marys, Wild Draw amounts), never an edition's name, and of the
@@ -38,10 +44,12 @@ the pending challenge (not whether the offender is guilty). The compiled engine'
 
 from __future__ import annotations
 
-from unospec.model.actions import Accept, Action, CallUno, Catch, Challenge, JumpIn, Play
+from unospec.model.actions import Accept, Action, CallUno, Catch, Challenge, JumpIn, Pick, Play
 from unospec.model.edition import Edition
+from unospec.model.moves import colours_at_random
 from unospec.model.primitives import WildDraw
 from unospec.model.state import GameState
+from unospec.model.vocabulary import Phase
 
 
 def preferred(edition: Edition, game: GameState, actions: tuple[Action, ...]) -> tuple[Action, ...]:
@@ -79,6 +87,10 @@ def _decision(edition: Edition, game: GameState, actions: tuple[Action, ...]) ->
     if any(isinstance(a, Challenge) for a in actions):
         answer = Challenge if challenges(edition, game) else Accept
         return tuple(a for a in actions if isinstance(a, answer))
+    if game.phase == Phase.first_colour and not colours_at_random(edition, game):
+        held = _colors_held(edition, game, game.actor)
+        scores = [held.get(a.color, 0) if isinstance(a, Pick) else 0 for a in actions]
+        return tuple(a for a, score in zip(actions, scores, strict=True) if score == max(scores))
     return actions
 
 
@@ -88,7 +100,11 @@ def _best_plays(edition: Edition, game: GameState, plays: list[Play]) -> list[Pl
     plain = [a for a in plays if not wild[a.card]]
     candidates = plain or plays
     held = _colors_held(edition, game, candidates[0].player)
-    scores = [held.get(edition.faces.color[a.card] if plain else a.color, 0) for a in candidates]
+    chosen = not colours_at_random(edition, game)  # else every colour scores alike
+    scores = [
+        held.get(edition.faces.color[a.card] if plain else a.color, 0) if chosen else 0
+        for a in candidates
+    ]
     best = max(scores)
     return [a for a, score in zip(candidates, scores, strict=True) if score == best]
 

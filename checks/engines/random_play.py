@@ -8,6 +8,7 @@ The other policies are in `POLICIES`.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from bisect import bisect
 from collections import Counter
@@ -19,7 +20,7 @@ from typing import NamedTuple
 from unospec.checks.engines import heuristic
 from unospec.checks.properties.invariants import offered_move_refused, violations
 from unospec.editions import reference
-from unospec.model.actions import Action, CallUno, Catch, Draw, Pass, Play
+from unospec.model.actions import Action, CallUno, Catch, Draw, Pass, Pick, Play
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
 from unospec.model.kernel import (
@@ -30,6 +31,7 @@ from unospec.model.kernel import (
     random_outcome,
     run,
 )
+from unospec.model.moves import colour_at_random, colours_at_random
 from unospec.model.state import GameState
 from unospec.model.trace import Trace, action_step
 from unospec.model.vocabulary import Phase
@@ -85,7 +87,34 @@ def choose(
     edition: Edition | None = None,
 ) -> Action:
     """A random move: a kind of move by weight, then a card, then (for a wild) a colour; for
-    `random` and `heuristic` (which read the `edition`), one of the `preferred` moves."""
+    `random` and `heuristic` (which read the `edition`), one of the `preferred` moves.
+
+    Where the `edition` has a colour come up at random (`moves.colour_at_random`), the
+    policy chooses among the moves with each such move offered once, in its first colour,
+    and the colour is then drawn: a player who may keep a drawn wild weighs playing it
+    against keeping it, not four colours against one."""
+    if edition is None or not colours_at_random(edition, game):
+        return _chosen(game, actions, rng, policy, edition)
+    first = edition.color_indices[0]
+    offered = tuple(
+        a
+        for a in actions
+        if not (isinstance(a, Play | Pick) and colour_at_random(edition, game, a))
+        or a.color == first
+    )
+    action = _chosen(game, offered, rng, policy, edition)
+    if isinstance(action, Play | Pick) and colour_at_random(edition, game, action):
+        return dataclasses.replace(action, color=rng.choice(edition.color_indices))
+    return action
+
+
+def _chosen(
+    game: GameState,
+    actions: tuple[Action, ...],
+    rng: random.Random,
+    policy: str,
+    edition: Edition | None,
+) -> Action:
     if policy in UNIFORM_POLICIES:
         return rng.choice(preferred(game, actions, policy, edition))
     groups: dict[str, list[Action]] = {}
@@ -271,7 +300,7 @@ def record_game(
         elif is_chance(game):
             action = random_outcome(edition, game, rng)
         else:
-            action = choose(game, legal_actions(edition, game), rng)
+            action = choose(game, legal_actions(edition, game), rng, "mixed", edition)
         actions.append(action)
         try:
             after = run(edition, game, action)[0]

@@ -46,8 +46,10 @@ class RulesJson(TypedDict):
     reshuffle_when: NotRequired[r.ReshuffleWhen]
     final_card_effects: NotRequired[r.FinalCardEffects]
     drawn_wild: NotRequired[r.DrawnWild]
+    drawn_wild_colour: NotRequired[r.DrawnWildColour]
     elimination: NotRequired[int]
     first_card: NotRequired[r.FirstCard]
+    first_wild_colour: NotRequired[r.FirstWildColour]
 
 
 PlainReading = str | int | bool | list[str]

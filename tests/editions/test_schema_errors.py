@@ -809,8 +809,31 @@ RLCARD_FILE = Path(__file__).parent / "rlcard.toml"
             "one of 'plain-card', 'played-by-the-dealer'",
             "'played-by-the-leader'",
         ),
+        (  # a misspelt colour at random, in [setup] and in [play]
+            'first_wild_colour = "at-random"',
+            'first_wild_colour = "random"',
+            "first_wild_colour =",
+            "setup.first_wild_colour",
+            "one of 'named-by-the-dealer', 'at-random'",
+            "'random'",
+        ),
+        (
+            'drawn_wild_colour = "at-random"',
+            'drawn_wild_colour = "by-the-dealer"',
+            "drawn_wild_colour =",
+            "play.drawn_wild_colour",
+            "one of 'named-by-its-player', 'at-random'",
+            "'by-the-dealer'",
+        ),
     ],
-    ids=["pass-hands", "colour-and-draw", "kept-wild-draw-four", "misspelt"],
+    ids=[
+        "pass-hands",
+        "colour-and-draw",
+        "kept-wild-draw-four",
+        "misspelt",
+        "misspelt-first-colour",
+        "misspelt-drawn-colour",
+    ],
 )
 def test_a_first_card_is_refused_with_a_step_it_cannot_carry_out(
     tmp_path: Path, old: str, new: str, marker: str, key: str, expected: str, found: str

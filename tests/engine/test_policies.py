@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from scenario import edition
+from scenario import RLCARD, edition
 from scipy.stats import chisquare
 
 from unospec.checks.engines import heuristic
@@ -85,10 +85,11 @@ def chosen(e: Edition, players: int, actions: list[Action]) -> Counter[str]:
 
 
 @pytest.mark.parametrize("policy", POLICIES)
-@pytest.mark.parametrize("name", builtin_names())
+@pytest.mark.parametrize("name", [*builtin_names(), RLCARD])
 def test_the_engines_moves_are_the_reference_policys(name: str, policy: str) -> None:
     """Each move of two engine games (2 and 4 players) is offered by the reference and is
-    one the reference's policy keeps."""
+    one the reference's policy keeps (RLCard's UNO too: its colours that come up at random
+    are any the reference's heuristic keeps)."""
     e = edition(name)
     for players, seed in ((2, 11), (4, 12)):
         (actions,) = engine_games(e, players, [seed], policy, STEPS[policy])
@@ -131,7 +132,7 @@ def test_the_engine_draws_uniformly_among_the_kept_moves(policy: str) -> None:
     seen, weights = np.zeros(g.GROUPS, dtype=np.int64), np.ones(g.GROUPS, dtype=np.int64)
     state, code = prog.encode(game), g.POLICY_RANDOM if policy == "random" else g.POLICY_HEURISTIC
     drawn = Counter(
-        legal[g.choose(prog.E, state, moves, len(legal), rng, code, weights, seen)]
+        legal[g.choose(prog.M, prog.E, state, moves, len(legal), rng, code, weights, seen)]
         for _ in range(4000)
     )
     kept = preferred(game, legal, policy, e)

@@ -51,7 +51,8 @@ that carries out a last card's effect (`play.final_card_effects`, with its readi
 steps it is refused with), one that reshuffles the whole discard pile (`play.reshuffle`,
 its reading restated), and RLCard's UNO (the last-resort step, a drawn card played by
 its colour, a drawn wild played plain, a first card carried out: `setup.first_card` and
-the cards' `first_effect`)."""
+the cards' `first_effect`; the colours that come up at random, `setup.first_wild_colour`
+and `play.drawn_wild_colour`)."""
 NAMES = tuple(TEXTS)
 LIMIT = 5.0  # seconds one load may take
 

@@ -43,9 +43,12 @@ from unospec.checks.engines.compiled.layout import (
 )
 from unospec.checks.engines.compiled.properties import state_verdicts, step_verdicts
 from unospec.checks.engines.compiled.row import (
+    arg_color,
+    arg_target,
     event_named,
     phase_named,
     pile_card,
+    play_arg,
     reshuffled_count,
     under_base,
 )
@@ -54,10 +57,13 @@ from unospec.checks.engines.compiled.rules import (
     LOG_LEADER_CARDS,
     LOG_OWED,
     LOG_PILE,
+    colour_at_random,
+    colours_at_random,
     legal,
     run,
 )
 from unospec.checks.engines.compiled.tables import (
+    E_COLORS,
     E_DECK,
     E_RULES,
     M_BR_EVENT,
@@ -73,6 +79,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     A_KEEP,
     A_LOSER,
     A_PASS,
+    A_PICK,
     A_PLAY,
     A_RESHUFFLE,
     A_UNO,
@@ -85,6 +92,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     PH_AWAITING_RESHUFFLE,
     PH_DEALING,
     PH_GAME_OVER,
+    R_COLORS,
     R_IN_PLAY,
     REFUSAL,
 )
@@ -192,7 +200,8 @@ def group_of(s: Ints, kind: int, player: int) -> int:
 
 
 @compiled
-def choose(
+def policy_move(
+    M: Ints,
     E: Ints,
     s: Ints,
     moves: Grid,
@@ -202,14 +211,14 @@ def choose(
     weights: Ints,
     seen: Ints,
 ) -> int:
-    """random_play.choose: a kind of move by weight (kinds in the order they first appear
+    """random_play._chosen: a kind of move by weight (kinds in the order they first appear
     among the moves), then a card, then one of its moves; returns the move's row. `random`
     draws any move, `heuristic` one of those `compiled.heuristic` keeps. `seen` is scratch
     of GROUPS slots."""
     if policy == POLICY_RANDOM:
         return below(rng, count) if count > 1 else 0
     if policy == POLICY_HEURISTIC:
-        kept = plan(E, s, moves, count, seen)
+        kept = plan(M, E, s, moves, count, seen)
         return kept_move(E, s, moves, count, seen, below(rng, kept) if kept > 1 else 0)
     kinds = 0  # distinct kinds, in order of appearance, in seen[:kinds]
     for i in range(count):
@@ -291,6 +300,44 @@ def choose(
             return i
         pick -= 1
     return 0
+
+
+@compiled
+def choose(
+    M: Ints,
+    E: Ints,
+    s: Ints,
+    moves: Grid,
+    count: int,
+    rng: Words,
+    policy: int,
+    weights: Ints,
+    seen: Ints,
+) -> int:
+    """random_play.choose: the row of the move the `policy` chooses. Where a colour comes up
+    at random (`rules.colours_at_random`), the policy chooses among the moves with each such
+    move in its first colour only (the others are dropped: `moves` is compacted in place),
+    and the chosen row's colour is then drawn."""
+    if not colours_at_random(M, E, s):
+        return policy_move(M, E, s, moves, count, rng, policy, weights, seen)
+    colors_at = E[E_COLORS]
+    first = E[colors_at]
+    offered = 0
+    for i in range(count):
+        kind, arg = moves[i, 0], moves[i, 3]
+        if colour_at_random(M, E, s, kind, arg):
+            named = arg if kind == A_PICK else arg_color(arg)
+            if named != first:
+                continue
+        for f in range(moves.shape[1]):
+            moves[offered, f] = moves[i, f]
+        offered += 1
+    pick = policy_move(M, E, s, moves, offered, rng, policy, weights, seen)
+    kind, arg = moves[pick, 0], moves[pick, 3]
+    if colour_at_random(M, E, s, kind, arg):
+        color = E[colors_at + below(rng, E[E[E_RULES] + R_COLORS])]
+        moves[pick, 3] = color if kind == A_PICK else play_arg(color, arg_target(arg))
+    return pick
 
 
 @compiled
@@ -423,6 +470,7 @@ def play(
     in_play = E[E[E_RULES] + R_IN_PLAY]
     while batch[B_GAMES] < games:
         g = batch[B_GAMES]
+        results[g, R_ACTIONS_START] = batch[B_ACTIONS]  # where a return leaves it, too
         if batch[B_TURNS] + 1024 > turns.shape[0]:
             return g
         if record and (batch[B_ACTIONS] + max_steps + 8 > actions.shape[0]):
@@ -474,7 +522,7 @@ def play(
                 action[0], action[1], action[2], action[3] = kind, 0, 0, 0
             else:
                 size = 0
-                pick = choose(E, s, moves, count, rng, policy, weights, seen)
+                pick = choose(M, E, s, moves, count, rng, policy, weights, seen)
                 for f in range(4):
                     action[f] = moves[pick, f]
             if record:

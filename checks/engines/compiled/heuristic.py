@@ -4,7 +4,9 @@ row and its rows of moves.
 `plan` reads the moves once and writes which rule applies (and, for a play, the best score)
 into a small scratch array; `keeps` then says of one move whether the heuristic keeps it, so
 the caller (`games.choose`) draws one kept move uniformly without storing the set. The
-definitions, and why each rule is sensible, are the reference's module docstring.
+definitions, and why each rule is sensible, are the reference's module docstring. A move
+whose colour comes up at random is offered here in one colour only (`games.choose`), so
+that no rule here weighs such a colour.
 
 It runs at every decision of every heuristic game, so it is frugal: the scratch array also
 holds how many cards of each colour one player holds, counted once per decision
@@ -17,12 +19,14 @@ here; it costs a quarter less now, with the same moves kept.
 from __future__ import annotations
 
 from unospec.checks.engines.compiled.jit import Grid, Ints, compiled, compiled_inline
-from unospec.checks.engines.compiled.layout import CH_CARD, CH_OFFENDER, FACES, WINDOW
+from unospec.checks.engines.compiled.layout import CH_CARD, CH_OFFENDER, FACES, PHASE, WINDOW
 from unospec.checks.engines.compiled.primitives import P_HAIL_MARY, has
 from unospec.checks.engines.compiled.row import (
+    arg_color,
     face,
     hand_base,
     hand_size,
+    phase_named,
 )
 from unospec.checks.engines.compiled.tables import E_RULES
 from unospec.checks.engines.compiled.vocabulary import (
@@ -30,18 +34,20 @@ from unospec.checks.engines.compiled.vocabulary import (
     A_CATCH,
     A_CHALLENGE,
     A_JUMP_IN,
+    A_PICK,
     A_PLAY,
     A_UNO,
     F_CHALLENGER_DRAWS,
     F_COLOR,
     F_DRAW,
     F_WILD,
+    PH_FIRST_COLOUR,
     R_COLORS,
 )
 
 # -- the rule that applies (the reference docstring's numbering), in a plan's first slot
 (KEEP_CALLS, KEEP_CATCHES, KEEP_PLAIN, KEEP_WILD, KEEP_CHALLENGE, KEEP_ACCEPT, KEEP_ALL,
- KEEP_JUMPS) = range(8)  # fmt: skip
+ KEEP_JUMPS, KEEP_FIRST_COLOUR) = range(9)  # fmt: skip
 P_RULE, P_BEST, P_HOLDER = range(3)  # P_HOLDER: the player whose colours follow, or -1
 P_COLORS = 3  # then, as far as `planned` goes, a slot per colour: P_HOLDER's cards of it
 PLAN_SLOTS = P_COLORS + 4
@@ -87,9 +93,14 @@ def colors_held(E: Ints, s: Ints, player: int, color: int, planned: Ints) -> int
 @compiled_inline
 def score(E: Ints, s: Ints, moves: Grid, i: int, planned: Ints) -> int:
     """Rule 4a's measure of a play: its player's cards of the card's colour, or for a wild
-    of the colour it names."""
+    of the colour it names; rule 4c's of the first colour the dealer names."""
     card = moves[i, 2]
-    color = moves[i, 3] if face(E, card, F_WILD) else face(E, card, F_COLOR)
+    if moves[i, 0] == A_PICK:
+        color = moves[i, 3]
+    elif face(E, card, F_WILD):
+        color = arg_color(moves[i, 3])
+    else:
+        color = face(E, card, F_COLOR)
     return colors_held(E, s, moves[i, 1], color, planned)
 
 
@@ -137,11 +148,13 @@ def keeps(E: Ints, s: Ints, moves: Grid, i: int, planned: Ints) -> bool:
         return bool(kind == A_CHALLENGE)
     if rule == KEEP_ACCEPT:
         return bool(kind == A_ACCEPT)
+    if rule == KEEP_FIRST_COLOUR:
+        return bool(kind == A_PICK and score(E, s, moves, i, planned) == planned[P_BEST])
     return True
 
 
 @compiled
-def plan(E: Ints, s: Ints, moves: Grid, count: int, planned: Ints) -> int:
+def plan(M: Ints, E: Ints, s: Ints, moves: Grid, count: int, planned: Ints) -> int:
     """Write which rule applies to `moves[:count]` into `planned` (PLAN_SLOTS slots or more)
     and return how many moves the heuristic keeps."""
     calls = catches = jumps = answers = plays = plain = False
@@ -185,6 +198,12 @@ def plan(E: Ints, s: Ints, moves: Grid, count: int, planned: Ints) -> int:
         return throws + ties
     elif answers:
         planned[P_RULE] = KEEP_CHALLENGE if challenges(E, s) else KEEP_ACCEPT
+    elif s[PHASE] == phase_named(M, PH_FIRST_COLOUR):
+        planned[P_RULE] = KEEP_FIRST_COLOUR
+        best = 0
+        for i in range(count):
+            best = max(best, score(E, s, moves, i, planned))
+        planned[P_BEST] = best
     else:
         planned[P_RULE] = KEEP_ALL
     kept = 0

@@ -221,6 +221,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     PH_AWAITING_RESHUFFLE,
     PH_DEALING,
     PH_DRAWN_CARD,
+    PH_FIRST_COLOUR,
     PH_GAME_OVER,
     PH_RESOLVING,
     R_ANY_MATCHING,
@@ -228,9 +229,11 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_BY_COLOUR,
     R_COLORS,
     R_DRAW_WITHOUT,
+    R_DRAWN_COLOUR_AT_RANDOM,
     R_DRAWN_WILD_PLAIN,
     R_ELIMINATION,
     R_FIRST_CARD_PLAYED,
+    R_FIRST_COLOUR_AT_RANDOM,
     R_HAND_SIZE,
     R_IN_PLAY,
     R_JUMP_IN,
@@ -1492,6 +1495,25 @@ def phase_moves(M: Ints, E: Ints, s: Ints, out: Grid, n: int) -> int:
     for i in range(M[M[M_LISTER_LEN] + phase]):
         n = list_moves(M, E, s, M[M[M_LISTERS] + first + i], out, n)
     return n
+
+
+@compiled_inline
+def colours_at_random(M: Ints, E: Ints, s: Ints) -> bool:
+    """moves.colours_at_random: a colour named now comes up at random (RLCard's UNO)."""
+    phase = s[PHASE]
+    if phase == phase_named(M, PH_DRAWN_CARD):
+        return bool(E[E[E_RULES] + R_DRAWN_COLOUR_AT_RANDOM])
+    return bool(
+        phase == phase_named(M, PH_FIRST_COLOUR) and E[E[E_RULES] + R_FIRST_COLOUR_AT_RANDOM]
+    )
+
+
+@compiled_inline
+def colour_at_random(M: Ints, E: Ints, s: Ints, kind: int, arg: int) -> bool:
+    """moves.colour_at_random: the move (`kind`, `arg`) names a colour that comes up at
+    random."""
+    named = kind == A_PICK or (kind == A_PLAY and arg_color(arg) >= 0)
+    return bool(named and colours_at_random(M, E, s))
 
 
 @compiled

@@ -468,6 +468,8 @@ _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "reshuffle_when": ("when-a-draw-needs-a-card", "before-a-short-draw"),
     "final_card_effects": ("hand-ends-at-once", "effects-apply-then-score"),
     "first_card": ("plain-card", "played-by-the-dealer"),
+    "first_wild_colour": ("named-by-the-dealer", "at-random"),
+    "drawn_wild_colour": ("named-by-its-player", "at-random"),
 }
 """Every reading of `Rules` the engine plays (the schema's READINGS, as the engine has them);
 a test holds the two equal."""
@@ -638,6 +640,8 @@ def edition_tables(edition: Edition) -> Array:
     rule_row[v.R_LAST_CARD_EFFECTS] = int(rules.final_card_effects == "effects-apply-then-score")
     rule_row[v.R_WHOLE_PILE] = int(rules.reshuffle == "whole-discard-pile")
     rule_row[v.R_FIRST_CARD_PLAYED] = int(rules.first_card == "played-by-the-dealer")
+    rule_row[v.R_FIRST_COLOUR_AT_RANDOM] = int(rules.first_wild_colour == "at-random")
+    rule_row[v.R_DRAWN_COLOUR_AT_RANDOM] = int(rules.drawn_wild_colour == "at-random")
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

@@ -119,8 +119,10 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_LAST_CARD_EFFECTS,  # a last card's steps are carried out, its draw dealt, then scored
     R_WHOLE_PILE,  # a reshuffle takes the whole discard pile, its top card too
     R_FIRST_CARD_PLAYED,  # a first card the flip keeps is carried out as the dealer's play
-) = range(25)
-RULE_FIELDS = 25
+    R_FIRST_COLOUR_AT_RANDOM,  # the colour of a wild turned up first comes up at random
+    R_DRAWN_COLOUR_AT_RANDOM,  # the colour of a wild played straight after drawing, too
+) = range(27)
+RULE_FIELDS = 27
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 
@@ -244,6 +246,7 @@ NAMED_PHASES: tuple[str, ...] = (
     Phase.awaiting_reshuffle,
     Phase.awaiting_stack,
     Phase.picking_colour,
+    Phase.first_colour,
 )
 (
     PH_DEALING,
@@ -260,6 +263,7 @@ NAMED_PHASES: tuple[str, ...] = (
     PH_AWAITING_RESHUFFLE,
     PH_AWAITING_STACK,
     PH_PICKING_COLOUR,
+    PH_FIRST_COLOUR,
 ) = range(len(NAMED_PHASES))
 NAMED_EVENTS: tuple[str, ...] = (
     "close_window",
