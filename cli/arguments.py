@@ -225,6 +225,13 @@ def build_parser() -> argparse.ArgumentParser:
     conform.add_argument(
         "--trace-out", type=output_path, metavar="FILE", help="write the first difference's trace"
     )
+    conform.add_argument(
+        "--engine",
+        default="compiled",
+        metavar="NAME",
+        help="the implementation held to the reference: compiled (default), reference, an "
+        "entry point of the group unospec.engines, or package.module:factory",
+    )
     simulate = command("simulate", "many random games of the real deck, as statistics")
     simulate.add_argument("edition")
     simulate.add_argument("--games", type=_at_least(1, MAX_GAMES), required=True)

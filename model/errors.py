@@ -52,8 +52,8 @@ class MissingExtra(InputError):
     """A feature whose optional dependencies are not installed: `extra` names the package's
     optional extra that installs them (the command line says how)."""
 
-    def __init__(self, extra: str, missing: str) -> None:
-        self.extra = extra
+    def __init__(self, extra: str, missing: str, package: str = "unospec") -> None:
+        self.extra, self.package = extra, package
         super().__init__(f"{missing} is not installed")
 
 

@@ -85,13 +85,16 @@ def explore(args: argparse.Namespace) -> int:
 
 def conform(args: argparse.Namespace) -> int:
     from unospec.checks.engines.conformance import conform
+    from unospec.checks.engines.conformance.engines import opener
     from unospec.editions import load_edition, reference_in
     from unospec.views.runs import conform_text
 
     edition = load_edition(args.edition)
     out = writable(args.trace_out) if args.trace_out else None
+    engine = opener(args.engine)
     report = conform(
         edition,
+        opener=engine,
         scale=None if args.scale == "none" else args.scale,
         players=args.players,
         games=args.games,

@@ -14,5 +14,6 @@ def error_text(error: InputError) -> str:
     if isinstance(error, ScaleError):
         return f"--scale: {error}"
     if isinstance(error, MissingExtra):
-        return f"{error}: install the optional extra, pip install 'unospec[{error.extra}]'"
+        extra = f"{error.package}[{error.extra}]"
+        return f"{error}: install the optional extra, pip install '{extra}'"
     return str(error)
