@@ -132,6 +132,29 @@ def build_parser() -> argparse.ArgumentParser:
     diff.add_argument(
         "--trace-out", type=output_path, metavar="FILE", help="write the distinguishing trace"
     )
+    readings = command(
+        "readings", "which of an edition's recorded ambiguities change the game, and by how much"
+    )
+    readings.add_argument("edition")
+    readings.add_argument(
+        "--scale", type=_scale, default="micro", help="the scale each alternative is played at"
+    )
+    readings.add_argument(
+        "--players", type=_players, default=None, help="default: the fewest the edition allows"
+    )
+    readings.add_argument(
+        "--games",
+        type=_at_least(0, MAX_GAMES),
+        default=400,
+        help="random games per side of a reading that changes the game (0: no statistics)",
+    )
+    readings.add_argument("--seed", type=_integer, default=0)
+    readings.add_argument(
+        "--max-states",
+        type=_positive,
+        default=100_000,
+        help="states each alternative is explored and searched for a difference in",
+    )
     baseline_help = "verification baselines: save what the checks conclude"
     actions = commands.add_parser("baseline", help=baseline_help, description=baseline_help)
     actions.add_argument("--format", choices=("text", "json"), default="text")

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from unospec.arguments import UsageError, build_parser
-from unospec.commands.analyses import diagram, diff, lint, prove
+from unospec.commands.analyses import diagram, diff, lint, prove, readings
 from unospec.commands.common import BROKEN_PIPE, FAILED, INTERRUPTED, USAGE, progress_bar
 from unospec.commands.explore import conform, explore
 from unospec.commands.games import editions, play, replay, show, simulate
@@ -71,6 +71,7 @@ ENGINE_COMMANDS = frozenset(
         "report",
         "lint",
         "diff",
+        "readings",
         "play",
         "stats",
     }
@@ -140,6 +141,7 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "prove": prove,
     "lint": lint,
     "diff": diff,
+    "readings": readings,
     "baseline": baseline,
     "report": report,
     "diagram": diagram,

@@ -1,4 +1,5 @@
-"""`unospec prove`, `lint`, `diff` and `diagram`: conclusions about editions, and pictures."""
+"""`unospec prove`, `lint`, `diff`, `readings` and `diagram`: conclusions about editions, and
+pictures."""
 
 from __future__ import annotations
 
@@ -53,6 +54,25 @@ def lint(args: argparse.Namespace) -> int:
         print(json.dumps(data, default=jsonable))
     else:
         print("\n\n".join(lint_text(r) for r in reports))
+    return OK
+
+
+def readings(args: argparse.Namespace) -> int:
+    from unospec.checks.analyses.readings.verdicts import readings
+    from unospec.editions import load_edition
+    from unospec.views.findings import readings_text
+
+    edition = load_edition(args.edition)
+    report = readings(
+        args.edition,
+        edition,
+        scale=args.scale,
+        players=args.players,
+        games=args.games,
+        seed=args.seed,
+        max_states=args.max_states,
+    )
+    emit(args, report.to_json(), readings_text(report.to_json()))
     return OK
 
 

@@ -11,6 +11,7 @@ from unospec.checks.analyses.diff.report import DifferenceJson, DiffJson
 from unospec.checks.analyses.lint import LintReport
 from unospec.checks.analyses.lint.finding import Witness
 from unospec.checks.analyses.proofs import Claim, ProofReport
+from unospec.checks.analyses.readings.report import EstimateJson, MeasureJson, ReadingsJson
 from unospec.model.wording import (
     counted,
     how_named,
@@ -232,3 +233,50 @@ def diff_text(data: DiffJson) -> str:
         sizes = span(bound["players_not_compared"])
         out.append(f"    not compared: tables of {sizes} players (`--players N` compares one)")
     return "\n".join(out)
+
+
+def readings_text(data: ReadingsJson) -> str:
+    """Each recorded reading, then each alternative's verdict: for one that changes the
+    game, its distinguishing trace in words and the effect on game length and points."""
+    counts: dict[str, int] = {}
+    for reading in data["readings"]:
+        for alternative in reading["alternatives"]:
+            counts[alternative["verdict"]] = counts.get(alternative["verdict"], 0) + 1
+    if not data["readings"]:
+        return f"{data['edition']}: no recorded interpretation, so no reading to play"
+    summary = ", ".join(f"{n} {verdict}" for verdict, n in counts.items())
+    out = [
+        f"{data['edition']}: {len(data['readings'])} readings, alternatives: {summary} "
+        f"({data['players']} players at scale {data['scale']})"
+    ]
+    for reading in data["readings"]:
+        out.append(f"  [{reading['section']}] {reading['id']}: {reading['question']}")
+        out.append(f"    chosen: {_reading_value(reading['chosen'])}")
+        for alternative in reading["alternatives"]:
+            value = _reading_value(alternative["value"])
+            out.append(f"    {value}: {alternative['verdict']}: {alternative['reason']}")
+            trace = alternative["trace"]
+            if alternative["verdict"] == "changes" and trace and "dealt" in trace:
+                out += ["    " + row for row in trace_rows(trace["dealt"], trace["steps"])]
+                out += ["  " + row for row in parting_rows(trace.get("parting"), "chosen", value)]
+            stats = alternative["stats"]
+            if stats is not None:
+                out += _measured("game length (turns)", stats["turns_per_game"])
+                out += _measured("points per hand", stats["points_per_hand"])
+    return "\n".join(out)
+
+
+def _reading_value(value: object) -> str:
+    return f"[{', '.join(map(str, value))}]" if isinstance(value, list) else str(value)
+
+
+def _measured(name: str, measure: MeasureJson) -> list[str]:
+    def shown(e: EstimateJson) -> str:
+        return f"{e['value']:.2f} [{e['low']:.2f}, {e['high']:.2f}]"
+
+    d = measure["difference"]
+    return [
+        f"      {name}: {shown(measure['chosen'])} as chosen, {shown(measure['alternative'])} "
+        f"so; difference {d['value']:+.2f} [{d['low']:+.2f}, {d['high']:+.2f}], "
+        f"p = {measure['p']:.3g}"
+    ]

@@ -1,0 +1,154 @@
+"""Each alternative of each recorded reading played and judged: the verdicts of
+`unospec readings` (see the package docstring)."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from unospec.checks.analyses.diff import as_played, distinguish, scaled_away
+from unospec.checks.analyses.diff.evidence import evidence
+from unospec.checks.analyses.readings.alternatives import Unplayable, under
+from unospec.checks.analyses.readings.report import (
+    AlternativeJson,
+    Measure,
+    ReadingJson,
+    ReadingsReport,
+    StatsJson,
+)
+from unospec.checks.analyses.stats import intervals as iv
+from unospec.checks.engines.explore_job import explore_edition
+from unospec.checks.engines.study import Sample, chunk_seeds, play_sample
+from unospec.model.edition import Edition, Reading
+from unospec.model.errors import InputError
+from unospec.model.scale import fitting_scale
+
+GAMES = 400
+"""Random games per side of a reading that changes the game: enough for intervals a few
+percent wide on game length."""
+MAX_STATES = 100_000
+"""The joint search's and the safety exploration's bound, per alternative."""
+
+
+def readings(
+    name_or_path: str,
+    edition: Edition,
+    *,
+    scale: str = "micro",
+    players: int | None = None,
+    games: int = GAMES,
+    seed: int = 0,
+    max_states: int = MAX_STATES,
+) -> ReadingsReport:
+    """Every recorded reading of `edition` (loaded from `name_or_path`) with alternatives,
+    each alternative played and judged (the module docstring)."""
+    started = time.perf_counter()
+    seats = edition.rules.min_players if players is None else players
+    edition.require_players(seats)
+    fitted = fitting_scale(edition, seats, scale)
+    found: list[ReadingJson] = []
+    chosen_sample: Sample | None = None
+    for reading in edition.interpretations:
+        judged: list[AlternativeJson] = []
+        for value in reading.alternatives:
+            other = under(name_or_path, reading, value)
+            if isinstance(other, Unplayable):
+                judged.append(_unplayed(value, other))
+                continue
+            verdict = _judge(edition, other, value, fitted, seats, max_states)
+            if verdict["verdict"] == "changes" and games:
+                if chosen_sample is None:
+                    chosen_sample = _sample(edition, seats, games, seed)
+                verdict["stats"] = _stats(chosen_sample, _sample(other, seats, games, seed))
+            judged.append(verdict)
+        found.append(
+            {
+                "id": reading.id,
+                "section": reading.section,
+                "question": reading.question,
+                "decides": reading.decides,
+                "chosen": _plain(reading.chosen),
+                "alternatives": judged,
+            }
+        )
+    return ReadingsReport(edition.name, fitted, seats, games, found, time.perf_counter() - started)
+
+
+def _unplayed(value: Reading, why: Unplayable) -> AlternativeJson:
+    return {"value": _plain(value), "verdict": why.kind, "reason": why.reason, "trace": None,
+            "stats": None}  # fmt: skip
+
+
+def _judge(
+    edition: Edition, other: Edition, value: Reading, scale: str, players: int, max_states: int
+) -> AlternativeJson:
+    """Safety first (an unsafe alternative is that, whatever else it changes), then the
+    joint search."""
+    try:
+        explored = explore_edition(
+            other, other.source, players=players, scale=scale, max_states=max_states
+        )
+    except InputError as refused:  # a deck the alternative leaves unable to deal, say
+        return {"value": _plain(value), "verdict": "invalid", "reason": str(refused),
+                "trace": None, "stats": None}  # fmt: skip
+    if not explored.ok:
+        broken = explored.exploration.violation
+        what = f"{broken.invariant}: {broken.message}" if broken is not None else "game-can-end"
+        witness = explored.counterexample or explored.stuck
+        return {"value": _plain(value), "verdict": "unsafe", "reason": what,
+                "trace": witness.to_json() if witness else None, "stats": None}  # fmt: skip
+    a, b = as_played(edition), as_played(other)
+    path, how, searched = distinguish(a, b, scale=scale, players=players, max_states=max_states)
+    if path:
+        trace = evidence(a, b, path, how, searched["scale"], players)
+        at = (
+            "right after the deal"
+            if trace["step"] is None or trace["step"] < 0
+            else (f"at step {trace['step']}")
+        )
+        reason = f"{how} {at}"
+        return {"value": _plain(value), "verdict": "changes", "reason": reason,
+                "trace": trace, "stats": None}  # fmt: skip
+    untested = scaled_away(a, b, searched["scale"], next_hand_played=searched["next_hand_played"])
+    if searched["complete"] and untested:
+        paths = ", ".join(item["path"] for item in untested)
+        reason = f"no run tells them apart at {searched['scale']}, whose play cannot test {paths}"
+        return {"value": _plain(value), "verdict": "undecided", "reason": reason,
+                "trace": None, "stats": None}  # fmt: skip
+    if searched["complete"]:
+        reason = f"no run tells them apart at {searched['scale']}, {players} players"
+        return {"value": _plain(value), "verdict": "equivalent", "reason": reason,
+                "trace": None, "stats": None}  # fmt: skip
+    reason = f"none found in {searched['states']} states at {searched['scale']}: {how}"
+    return {"value": _plain(value), "verdict": "undecided", "reason": reason, "trace": None,
+            "stats": None}  # fmt: skip
+
+
+def _sample(edition: Edition, players: int, games: int, seed: int) -> Sample:
+    """`games` random games of `edition` (the heuristic player, as `stats` plays by
+    default), seeded alike for every edition of the comparison."""
+    return play_sample(edition, players, chunk_seeds(seed, 0, players, 0, games),
+                       policy="heuristic")  # fmt: skip
+
+
+def _stats(chosen: Sample, other: Sample) -> StatsJson:
+    """Game length (turns of the finished games) and points per hand, for the reading as
+    chosen and as the alternative, and the alternative's difference."""
+    a_turns, b_turns = chosen.turns[chosen.finished], other.turns[other.finished]
+    return {
+        "games": chosen.games,
+        "unfinished": [int(np.sum(~chosen.finished)), int(np.sum(~other.finished))],
+        "turns_per_game": Measure.of(
+            iv.mean(a_turns), iv.mean(b_turns), iv.welch(a_turns, b_turns)
+        ).to_json(),
+        "points_per_hand": Measure.of(
+            iv.ratio(chosen.points, chosen.hands),
+            iv.ratio(other.points, other.hands),
+            iv.ratio_test(chosen.points, chosen.hands, other.points, other.hands),
+        ).to_json(),
+    }
+
+
+def _plain(value: Reading) -> str | int | bool | list[str]:
+    return list(value) if isinstance(value, tuple) else value

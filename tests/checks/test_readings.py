@@ -1,0 +1,111 @@
+"""`unospec readings`: each recorded reading's alternatives played and judged. On express, a
+Draw One that draws two changes the game (a trace that parts the two, and its effect on
+game length and points with intervals); the kernel's unplayed readings say so; a next
+hand's leader cannot be told apart at a scale of one hand. An alternative that leaves no
+card to start the pile is unsafe, one that seats fewer than two is invalid, and an
+edition with no recorded reading says so."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from unospec.checks.analyses.readings.report import VERDICTS
+from unospec.cli import main
+from unospec.editions import resolved_data
+from unospec.editions.toml_writer import dumps
+
+UNSAFE = """format = 1
+name = "unsafe-reading"
+title = "classic, with readings whose alternatives cannot be played safely"
+variant_of = "classic"
+
+[[interpretations]]
+id = "first-flip-action-cards"
+section = "Set Up 4"
+question = "Which flipped cards count as an Action Card to be ignored?"
+decides = "setup.first_flip_ignores"
+chosen = ["skip", "reverse", "draw-two", "wild", "wild-draw-four"]
+alternatives = [["number", "skip", "reverse", "draw-two", "wild", "wild-draw-four"]]
+why = "A test: the alternative leaves no card to start the discard pile."
+family = "assumption"
+
+[[interpretations]]
+id = "players-max"
+section = "Contents"
+question = "How many may play?"
+decides = "players.max"
+chosen = 10
+alternatives = [1]
+why = "A test: the alternative seats fewer than the fewest."
+family = "assumption"
+"""
+
+
+def _readings(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    assert main(["readings", *argv, "--format", "json"]) == 0
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def _alternative(data: dict[str, Any], ident: str, value: object) -> dict[str, Any]:
+    (reading,) = (r for r in data["readings"] if r["id"] == ident)
+    (found,) = (a for a in reading["alternatives"] if a["value"] == value)
+    return found  # type: ignore[no-any-return]
+
+
+def test_express_readings(capsys: pytest.CaptureFixture[str]) -> None:
+    data = _readings(["express", "--games", "200"], capsys)
+    assert {"edition", "scale", "players", "readings"} <= set(data)
+    for reading in data["readings"]:
+        assert {"id", "section", "chosen", "alternatives"} <= set(reading)
+        for alternative in reading["alternatives"]:
+            assert {"value", "verdict", "trace", "stats"} <= set(alternative)
+            assert alternative["verdict"] in VERDICTS
+    draws_two = _alternative(data, "draw-one-amount", 2)
+    assert draws_two["verdict"] == "changes"
+    trace = draws_two["trace"]
+    assert trace["steps"] and trace["replay"]["a"] != trace["replay"]["b"]
+    for name in ("turns_per_game", "points_per_hand"):
+        measure = draws_two["stats"][name]
+        for side in ("chosen", "alternative", "difference"):
+            assert measure[side]["low"] <= measure[side]["value"] <= measure[side]["high"]
+        assert 0 <= measure["p"] <= 1
+    shortfall = _alternative(data, "draw-shortfall", "hand-ends-unscored")
+    assert shortfall["verdict"] == "not-playable"
+    assert "the kernel plays draw-what-remains" in shortfall["reason"]
+    leader = _alternative(data, "next-hand-leader", "same")
+    assert leader["verdict"] == "undecided" and "setup.next_leader" in leader["reason"]
+
+
+def test_unsafe_and_invalid_alternatives(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "unsafe.toml"
+    path.write_text(UNSAFE, encoding="utf-8")
+    data = _readings([str(path), "--games", "0", "--max-states", "20000"], capsys)
+    every_kind = ["number", "skip", "reverse", "draw-two", "wild", "wild-draw-four"]
+    unsafe = _alternative(data, "first-flip-action-cards", every_kind)
+    assert unsafe["verdict"] == "unsafe"
+    assert unsafe["reason"].startswith("rules-give-an-outcome")
+    assert unsafe["trace"]["trace"]["deck"]  # the deal that has no outcome
+    invalid = _alternative(data, "players-max", 1)
+    assert invalid["verdict"] == "invalid"
+    assert invalid["reason"] == "players.max: expected an integer from 2 to 1000, found 1"
+    assert main(["readings", str(path), "--games", "0", "--max-states", "20000"]) == 0
+    text = capsys.readouterr().out
+    assert "1: invalid: players.max" in text and ": unsafe: rules-give-an-outcome" in text
+
+
+def test_an_edition_with_no_reading_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = resolved_data("express")
+    del data["interpretations"]
+    path = tmp_path / "unread.toml"
+    path.write_text(dumps(data), encoding="utf-8")
+    assert main(["readings", str(path)]) == 0
+    assert "no recorded interpretation" in capsys.readouterr().out
