@@ -48,7 +48,7 @@ def _deck(edition: Edition, picture: str | None) -> str:
     )
 
 
-def _interpretations(edition: Edition) -> str:
+def _interpretations(edition: Edition, played: bool) -> str:
     rows = [
         [
             text(i.section),
@@ -59,8 +59,16 @@ def _interpretations(edition: Edition) -> str:
         ]
         for i in edition.interpretations
     ]
-    return '<h2 id="readings">Readings chosen where the booklet is unclear</h2>' + table(
-        ["Section", "Question", "Reading chosen", "Alternatives", "Why"], rows
+    link = (
+        f'<p>Which of them change the game: <a href="{text(edition.name)}-readings.html">'
+        "each alternative played</a>.</p>"
+        if played
+        else ""
+    )
+    return (
+        '<h2 id="readings">Readings chosen where the booklet is unclear</h2>'
+        + link
+        + table(["Section", "Question", "Reading chosen", "Alternatives", "Why"], rows)
     )
 
 
@@ -208,10 +216,13 @@ def edition_page(
     storyboards: dict[str, str],
     stamp: str,
     play: str = "",
+    *,
+    readings_played: bool = False,
 ) -> str:
     """An edition's page: `pictures` are its turn flow and deck (file names in `img/`),
     `storyboards` the witness games drawn, by finding id, `play` the section of plots of
-    simulated play (HTML; none when empty)."""
+    simulated play (HTML; none when empty); `readings_played`: a readings page beside it
+    (`readings_page`) to link to."""
     checks = table(
         ["Check", "Result", "Detail"],
         [[text(c.name), badge(_verdict(c)), text(c.detail)] for c in report.checks],
@@ -243,7 +254,7 @@ def edition_page(
         + checks
         + _deck(edition, pictures.get("deck"))
         + flow_html
-        + _interpretations(edition)
+        + _interpretations(edition, readings_played)
         + _findings(findings, storyboards)
         + _proofs(report.proofs["queries"] if report.proofs else [])
         + _statistics(report)

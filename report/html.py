@@ -18,6 +18,10 @@ SYMBOLS = {
     "differs": "\u2260 differs",
     "undecided": "? not shown either way",
     "plays-differently": "\u2260 plays differently",
+    "changes": "\u2260 changes the game",
+    "unsafe": "\u2716 unsafe",
+    "invalid": "\u2716 invalid",
+    "not-playable": "\u25cf not played",
 }
 """A symbol and a word for every verdict: colour is never the only signal."""
 
@@ -31,6 +35,10 @@ CLASSES = {
     "plays-differently": "warning",
     "unknown": "warning",
     "undecided": "warning",
+    "changes": "warning",
+    "unsafe": "error",
+    "invalid": "error",
+    "not-playable": "info",
 }
 
 

@@ -30,12 +30,15 @@ from unospec.report.comparison_pages import Cell, comparison_page, pair_page
 from unospec.report.edition_page import edition_page
 from unospec.report.index_page import index_page
 from unospec.report.plots import Plots, plots_section, study_plots
+from unospec.report.readings_page import readings_page
 
 Progress = Callable[[str, int, int], None]
 
 
 STATS_GAMES = 2000
 """Games of each edition the plots of play rest on (the suite's conftest plays fewer)."""
+READINGS_GAMES = 200
+"""Games per side of each reading that changes the game, on an edition's readings page."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,8 @@ class Settings:
     max_states: int = DEFAULT_MAX_STATES
     # per edition, for the plots of play; 0 draws none
     stats_games: int = field(default_factory=lambda: STATS_GAMES)
+    # per side of each reading that changes the game, on the readings pages; -1 writes none
+    readings_games: int = READINGS_GAMES
 
 
 def _as_it_is(report: EditionReport) -> EditionReport:
@@ -100,14 +105,20 @@ def build_site(
         + f", comparisons at scale {settings.diff_scale}"
     )
     entries = list(zip(editions, map(told.check, reports), strict=True))
+    name_of = {edition.name: name for edition, name in zip(editions, names, strict=True)}
     for done, (edition, report) in enumerate(entries):
         if progress:  # a study of play each: a few seconds a page
             progress("edition pages", done, len(entries))
         pictures = _edition_pictures(edition, folder)
         storyboards = _witness_storyboards(edition, report, folder)
         play = _play([edition], folder, f"editions/{edition.name}", settings)
-        page = edition_page(edition, report, pictures, storyboards, stamp, plots_section(play))
+        page = edition_page(
+            edition, report, pictures, storyboards, stamp, plots_section(play),
+            readings_played=settings.readings_games >= 0,
+        )  # fmt: skip
         (folder / "editions" / f"{edition.name}.html").write_text(page, encoding="utf-8")
+        if settings.readings_games >= 0:
+            _readings(name_of[edition.name], edition, folder, settings, stamp)
     if progress:
         progress("edition pages", len(entries), len(entries))
     (folder / "index.html").write_text(index_page(entries, stamp, setup), encoding="utf-8")
@@ -115,6 +126,22 @@ def build_site(
     page = comparison_page([e.name for e in editions], cells, stamp)
     (folder / "compare.html").write_text(page, encoding="utf-8")
     return folder / "index.html"
+
+
+def _readings(name: str, edition: Edition, folder: Path, settings: Settings, stamp: str) -> None:
+    """The edition's readings page: each recorded reading's alternatives played (the
+    command line's `unospec readings`, at the comparisons' scale)."""
+    from unospec.checks.analyses.readings.verdicts import readings
+
+    found = readings(
+        name,
+        edition,
+        scale=settings.diff_scale,
+        games=settings.readings_games,
+        seed=settings.seed,
+    )
+    html = readings_page(edition, found.to_json(), stamp)
+    (folder / "editions" / f"{edition.name}-readings.html").write_text(html, encoding="utf-8")
 
 
 def one_page_each(editions: list[Edition]) -> None:
