@@ -65,6 +65,11 @@ WHOLE_PILE = (
 )
 """Classic reshuffling the whole discard pile, its top card too, as RLCard plays
 (`play.reshuffle = "whole-discard-pile"`)."""
+HAND_CANNOT_START = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
+)
+"""Classic reading that a hand whose first flip finds no card to start the pile cannot start
+(`setup.flip_exhausted = "hand-cannot-start"`)."""
 WILD_JUDGED = ("express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 """The editions whose Wild Draw card is judged guilty for a wild held."""
 
@@ -240,6 +245,9 @@ MUTANTS = (
            "play_first_card", "s[OWED_THEN] = phase_named(M, PH_AWAITING_PLAY)",
            "s[OWED_THEN] = phase_named(M, PH_AWAITING_PLAY)\n        s[CURRENT] = "
            "next_player(s, s[CURRENT], 1)", RLCARD),
+    Mutant("hand-that-cannot-start-redealt", "a first flip with no card to start the pile",
+           RULES, "update", "if E[E[E_RULES] + R_HAND_CANNOT_START]:", "if False:",
+           HAND_CANNOT_START),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

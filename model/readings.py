@@ -17,7 +17,7 @@ FirstCard = Literal["plain-card", "played-by-the-dealer"]
 """Set Up: what a first card the flip keeps does: nothing, it starts the pile as a plain card
 of its colour (Set Up 4-5), or it is carried out as if the dealer had played it, its first
 effect's steps with the dealer as its player (RLCard's UNO)."""
-FlipExhausted = Literal["redeal"]
+FlipExhausted = Literal["redeal", "hand-cannot-start"]
 """Set Up: what happens when no card may start the discard pile."""
 NextLeader = Literal["rotate-left", "same"]
 """Set Up: who leads the next hand."""

@@ -98,7 +98,15 @@ def keep_for_redeal(edition: Edition, game: GameState, action: Action | None) ->
     """No card can start the discard pile: the cards wait for a new deal (Set Up 4).
 
     When no card of the whole deck may start it, every deal ends here again: the rules give
-    no way to begin a hand, a gap (`RuleGap`) rather than a game that never starts."""
+    no way to begin a hand, a gap (`RuleGap`) rather than a game that never starts. Where
+    the edition reads the booklet's silence as a hand that cannot start
+    (`setup.flip_exhausted = "hand-cannot-start"`), it is a gap at once."""
+    if edition.rules.flip_exhausted == "hand-cannot-start":
+        raise RuleGap(
+            sections.FIRST_FLIP,
+            "no card left to flip can start the discard pile, and the edition reads that "
+            "the hand then cannot start (setup.flip_exhausted)",
+        )
     faces = edition.faces
     if all(faces.ignored_at_flip[card] for card in faces.in_play):
         raise RuleGap(

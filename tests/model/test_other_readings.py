@@ -125,3 +125,27 @@ def test_a_wild_draw_four_refused_while_holding_a_wild_does_not_count_itself() -
     assert wild_draw not in legal_actions(e, holding)
     with pytest.raises(IllegalAction, match="holding a card it forbids"):
         apply(e, holding, wild_draw)
+
+
+def test_a_hand_no_card_can_start_is_a_gap_or_dealt_again() -> None:
+    """`hand-cannot-start` (Set Up 4; interpretation first-flip-exhausted): when every card
+    left to flip is one the first flip ignores, the rules give no outcome (`RuleGap`, citing
+    Set Up 4); `redeal` deals the hand again."""
+    from unospec.model.actions import Deal
+    from unospec.model.errors import RuleGap
+    from unospec.model.kernel import empty_table
+    from unospec.model.scale import parse_scale, scale_edition
+
+    for rule in ("hand-cannot-start", "redeal"):
+        e = scale_edition(_reading("classic", flip_exhausted=rule), parse_scale("micro"))
+        numbers = [c for c in e.faces.in_play if e.faces.faces[c].kind == "number"]
+        others = [c for c in e.faces.in_play if e.faces.faces[c].kind != "number"]
+        assert len(numbers) == 1 and e.rules.hand_size == 1
+        # the number dealt: no card left may start the discard pile
+        order = Deal((numbers[0], *others))
+        if rule == "redeal":
+            assert apply(e, empty_table(e, 2), order).phase == "dealing"
+            continue
+        with pytest.raises(RuleGap) as gap:
+            apply(e, empty_table(e, 2), order)
+        assert gap.value.rule == "Set Up 4" and "flip_exhausted" in str(gap.value)

@@ -234,6 +234,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_ELIMINATION,
     R_FIRST_CARD_PLAYED,
     R_FIRST_COLOUR_AT_RANDOM,
+    R_HAND_CANNOT_START,
     R_HAND_SIZE,
     R_IN_PLAY,
     R_JUMP_IN,
@@ -1137,6 +1138,8 @@ def update(
         else:
             discard_push(s, flipped)
     elif which == U_KEEP_FOR_REDEAL:
+        if E[E[E_RULES] + R_HAND_CANNOT_START]:
+            return refused(GAP, S_FIRST_FLIP)
         deck_at = E[E_DECK]
         for i in range(E[E[E_RULES] + R_IN_PLAY]):
             if not face(E, E[deck_at + i], F_IGNORED):

@@ -450,7 +450,7 @@ def flat(*tables: Array) -> Array:
 E_FACES, E_RULES, E_DECK, E_COLORS, E_IN_PLAY = range(5)
 
 _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
-    "flip_exhausted": ("redeal",),
+    "flip_exhausted": ("redeal", "hand-cannot-start"),
     "reshuffle": ("keep-top-card", "whole-discard-pile"),
     "draw_shortfall": ("draw-what-remains",),
     "empty_handed_draw": ("turn-passes",),
@@ -642,6 +642,7 @@ def edition_tables(edition: Edition) -> Array:
     rule_row[v.R_FIRST_CARD_PLAYED] = int(rules.first_card == "played-by-the-dealer")
     rule_row[v.R_FIRST_COLOUR_AT_RANDOM] = int(rules.first_wild_colour == "at-random")
     rule_row[v.R_DRAWN_COLOUR_AT_RANDOM] = int(rules.drawn_wild_colour == "at-random")
+    rule_row[v.R_HAND_CANNOT_START] = int(rules.flip_exhausted == "hand-cannot-start")
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

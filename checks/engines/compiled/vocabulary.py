@@ -121,8 +121,9 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_FIRST_CARD_PLAYED,  # a first card the flip keeps is carried out as the dealer's play
     R_FIRST_COLOUR_AT_RANDOM,  # the colour of a wild turned up first comes up at random
     R_DRAWN_COLOUR_AT_RANDOM,  # the colour of a wild played straight after drawing, too
-) = range(27)
-RULE_FIELDS = 27
+    R_HAND_CANNOT_START,  # a first flip with no card left to start the pile: no outcome
+) = range(28)
+RULE_FIELDS = 28
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 
