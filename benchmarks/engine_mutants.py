@@ -65,6 +65,11 @@ WHOLE_PILE = (
 )
 """Classic reshuffling the whole discard pile, its top card too, as RLCard plays
 (`play.reshuffle = "whole-discard-pile"`)."""
+RESHUFFLE_AT_ONCE = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "reshuffle-at-once.toml"),
+)
+"""Classic reshuffling the moment the draw pile empties (`play.reshuffle_when =
+"as-soon-as-the-draw-pile-empties"`)."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -248,6 +253,9 @@ MUTANTS = (
     Mutant("hand-that-cannot-start-redealt", "a first flip with no card to start the pile",
            RULES, "update", "if E[E[E_RULES] + R_HAND_CANNOT_START]:", "if False:",
            HAND_CANNOT_START),
+    Mutant("reshuffle-at-once-loses-the-drawn-card", "a reshuffle the moment the pile empties",
+           RULES, "draw_the_pile_out", "        s[DRAWN] = first", "        s[DRAWN] = -1",
+           RESHUFFLE_AT_ONCE),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

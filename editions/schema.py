@@ -229,7 +229,12 @@ def _check_house_rules(reader: Reader, edition: Edition) -> None:
     sheds their cards under the top card, and such a reshuffle may have left none. So is
     a last card's effect carried out with a step it cannot carry out once the hand is
     over (`_check_last_card_effects`), and stacking where a first card turned up deals a
-    draw (`setup.first_card`): no one played it to aim it."""
+    draw (`setup.first_card`): no one played it to aim it. A reshuffle the moment the draw
+    pile empties (`reshuffle_when`) is not played with a draw of no set number (it stops on
+    the pile's last card, with no next card to reshuffle for) nor with the mercy rule (the
+    player put out by the draw that empties the pile sheds their hand first)."""
+    if edition.rules.reshuffle_when == "as-soon-as-the-draw-pile-empties":
+        _check_reshuffle_at_once(reader, edition)
     if edition.rules.elimination:
         challenged = [kind for kind, effect in edition.effects if effect.asks("answer")]
         if challenged:
@@ -269,6 +274,27 @@ def _check_house_rules(reader: Reader, edition: Edition) -> None:
             ("play", "stacking"),
             "a deck with a draw card to stack (a kind whose effect draws for a player)",
             Shown(f"no such card among {', '.join(sorted(in_play))}"),
+        )
+
+
+def _check_reshuffle_at_once(reader: Reader, edition: Edition) -> None:
+    """See `_check_house_rules`: no draw of no set number, no mercy rule."""
+    until = [kind for kind, effect in edition.effects if effect.asks("pick")]
+    found = (
+        "play.drawing = until-playable"
+        if edition.rules.drawing == "until-playable"
+        else f"{until[0]}, whose draw goes on until a colour"
+        if until
+        else f"play.elimination = {edition.rules.elimination}"
+        if edition.rules.elimination
+        else None
+    )
+    if found is not None:
+        reader.fail(
+            ("play", "reshuffle_when"),
+            "no draw of no set number and no mercy rule with as-soon-as-the-draw-pile-empties "
+            "(unospec reshuffles at once after a draw of a set number only)",
+            Shown(found),
         )
 
 

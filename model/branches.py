@@ -325,6 +325,31 @@ def pile_runs_out(edition: Edition, game: GameState, action: Action | None) -> b
     return len(game.draw_pile) < game.owed.amount and bool(reshuffled(edition, game))
 
 
+def _reshuffles_at_once(edition: Edition) -> bool | None:
+    """The pile is reshuffled the moment it empties only where the edition says so."""
+    return None if edition.rules.reshuffle_when == "as-soon-as-the-draw-pile-empties" else False
+
+
+@cites(sections.RESHUFFLE)
+@settled_by("play.reshuffle_when", _reshuffles_at_once)
+def empties_the_pile(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """A draw of a set number takes the draw pile's last card, and the discard pile can
+    refill it: it is reshuffled at once, before any card lands on the discard pile (Let's
+    Play: NOTE, read as reshuffling the moment the draw pile empties: the edition's
+    `reshuffle_when`).
+
+    A draw of no set number is refused with this reading (`editions.schema`): it would
+    stop on the pile's last card with no next card to reshuffle for."""
+    owed = game.owed
+    assert owed is not None
+    return (
+        edition.rules.reshuffle_when == "as-soon-as-the-draw-pile-empties"
+        and owed.until == NO_UNTIL
+        and 0 < len(game.draw_pile) == owed.amount
+        and bool(reshuffled(edition, game))
+    )
+
+
 @cites(sections.NO_MATCHING_CARD)
 def nothing_to_draw(edition: Edition, game: GameState, action: Action | None) -> bool:
     """A player who draws on their turn finds no card anywhere: their turn passes (Let's Play: If

@@ -188,6 +188,7 @@ class TurnFlow(StateMachine):
         | table_draws.to(awaiting_reshuffle, cond=b.reshuffles_first)
         | table_draws.to(resolving, cond=b.eliminates, on=u.eliminate_the_drawer)
         | table_draws.to(awaiting_reshuffle, cond=b.pile_runs_out, on=u.draw_what_the_pile_has)
+        | table_draws.to(awaiting_reshuffle, cond=b.empties_the_pile, on=u.draw_the_pile_out)
         | table_draws.to(awaiting_play, cond=b.nothing_to_draw, on=u.pass_empty_handed)
         | table_draws.to(table_draws, cond=b.draws_on, on=u.draw_what_the_pile_has)
         | _every(
@@ -279,7 +280,9 @@ PENDING_IN: dict[str, frozenset[str]] = {
         }
     ),
     "special": frozenset({"special_wild", "choosing_color", "choosing_target"}),
-    "drawn": frozenset({"drawn_card"}),
+    # a card drawn from a pile reshuffled the moment it empties (`reshuffle_when`) waits
+    # for the reshuffle, and the draw it ends, to be played or kept
+    "drawn": frozenset({"drawn_card", "awaiting_reshuffle", "table_draws"}),
     "window": frozenset({"uno_window", "uno_called"}),
 }
 """The phases in which each obligation may be pending: from the step that makes it to the

@@ -69,10 +69,13 @@ no one, the colour chosen at random (RLCard's UNO)."""
 UnoCall = Literal["required", "none"]
 """Whether a player down to one card must call UNO (Calling UNO), or no one calls and no one
 is caught (RLCard's UNO has no call)."""
-ReshuffleWhen = Literal["when-a-draw-needs-a-card", "before-a-short-draw"]
+ReshuffleWhen = Literal[
+    "when-a-draw-needs-a-card", "before-a-short-draw", "as-soon-as-the-draw-pile-empties"
+]
 """When the discard pile is shuffled into a new draw pile: when a draw needs a card the pile
-no longer has (Let's Play NOTE: the pile's last cards are dealt first), or before a draw of a
-set number the pile holds too few cards for, with what the pile still holds (RLCard's UNO)."""
+no longer has (Let's Play NOTE: the pile's last cards are dealt first), before a draw of a
+set number the pile holds too few cards for, with what the pile still holds (RLCard's UNO),
+or the moment a draw takes the pile's last card (the NOTE read the other way)."""
 FinalCardEffects = Literal["hand-ends-at-once", "effects-apply-then-score"]
 """What a player's last card does: nothing, the hand ends at once (Winning), or its steps are
 carried out, the cards it owes dealt, and then the hand is over and scored (RLCard's UNO)."""

@@ -286,6 +286,23 @@ def draw_what_the_pile_has(edition: Edition, game: GameState, action: Action | N
     return game._replace(owed=None)
 
 
+@cites(sections.RESHUFFLE)
+@moves(Move("draw", "hand", "owed"))
+def draw_the_pile_out(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The draw takes the draw pile's last cards, which the discard pile is reshuffled into
+    at once (the edition's `reshuffle_when`): the draw stays owed, for nothing more, until
+    the new pile is made, and the card a player drew on their turn is theirs to play after
+    it (Let's Play: NOTE)."""
+    owed = game.owed
+    assert owed is not None
+    got = game.draw_pile
+    hands = _set_hand(game, owed.player, _with(game.hands[owed.player], got))
+    drawn = got[0] if owed.then == Phase.drawn_card else game.drawn
+    return game._replace(
+        hands=hands, draw_pile=(), owed=owed._replace(amount=0, stackable=False), drawn=drawn
+    )
+
+
 @cites(sections.MERCY_RULE)
 @moves(Move("draw", "hand", "owed"), Move("hand", "under", "hand"))
 def eliminate_the_drawer(edition: Edition, game: GameState, action: Action | None) -> GameState:

@@ -869,3 +869,28 @@ def test_stacking_is_refused_where_a_first_card_deals_a_draw(tmp_path: Path) -> 
     assert (line, key) == (line_of(text, "stacking ="), "play.stacking")
     assert wanted.startswith('no stacking with first_card = "played-by-the-dealer"')
     assert shown == "draw-two, whose first effect draws"
+
+
+RESHUFFLE_AT_ONCE = Path(__file__).parent / "reshuffle-at-once.toml"
+
+
+@pytest.mark.parametrize(
+    ("added", "found"),
+    [
+        ('drawing = "until-playable"\n', "play.drawing = until-playable"),
+        ("elimination = 25\n", "play.elimination = 25"),
+    ],
+    ids=["draw-until-playable", "mercy-rule"],
+)
+def test_a_reshuffle_at_once_is_refused_with_a_draw_of_no_set_number_or_the_mercy_rule(
+    tmp_path: Path, added: str, found: str
+) -> None:
+    """`as-soon-as-the-draw-pile-empties` reshuffles after a draw of a set number: a draw of
+    no set number, or the mercy rule, is refused at the key, in one line."""
+    old = 'reshuffle_when = "as-soon-as-the-draw-pile-empties"\n'
+    text = edit(RESHUFFLE_AT_ONCE.read_text(encoding="utf-8"), old, old + added)
+    path = tmp_path / "at-once.toml"
+    path.write_text(text, encoding="utf-8")
+    line, key, wanted, shown = parse_message(str(load_error(path)), path)
+    assert (line, key) == (line_of(text, "reshuffle_when ="), "play.reshuffle_when")
+    assert wanted.startswith("no draw of no set number and no mercy rule") and shown == found

@@ -149,3 +149,28 @@ def test_a_hand_no_card_can_start_is_a_gap_or_dealt_again() -> None:
         with pytest.raises(RuleGap) as gap:
             apply(e, empty_table(e, 2), order)
         assert gap.value.rule == "Set Up 4" and "flip_exhausted" in str(gap.value)
+
+
+def test_the_pile_can_be_reshuffled_the_moment_it_empties() -> None:
+    """`as-soon-as-the-draw-pile-empties` (Let's Play: NOTE; interpretation reshuffle-when):
+    a draw that takes the draw pile's last card waits for the discard pile under its top to
+    be reshuffled, the drawn card still the player's to play; `when-a-draw-needs-a-card`
+    leaves the pile empty until a draw needs it."""
+    from unospec.model.actions import Reshuffle
+
+    hands = [["blue-3", "red-5"], ["yellow-1", "yellow-2"]]
+    for rule in ("as-soon-as-the-draw-pile-empties", "when-a-draw-needs-a-card"):
+        e = _reading("classic", reshuffle_when=rule)
+        game = table(e, hands, top="blue-9", draw=["green-1"], rest="discard")
+        assert game.draw_pile == (card(e, "green-1"),)
+        drawn = apply(e, game, Draw(0))
+        assert drawn.drawn == card(e, "green-1") and drawn.draw_pile == ()
+        if rule == "when-a-draw-needs-a-card":
+            assert drawn.phase == "drawn_card" and drawn.owed is None
+            continue
+        assert drawn.phase == "awaiting_reshuffle" and drawn.owed is not None
+        assert drawn.owed.amount == 0
+        under = drawn.discard[:-1]
+        after = apply(e, drawn, Reshuffle(tuple(sorted(under))))
+        assert after.phase == "drawn_card" and after.drawn == card(e, "green-1")
+        assert sorted(after.draw_pile) == sorted(under) and after.discard == drawn.discard[-1:]

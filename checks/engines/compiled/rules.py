@@ -147,6 +147,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_DEALER_NAMES_COLOUR,
     C_DRAWS_ON,
     C_ELIMINATES,
+    C_EMPTIES_THE_PILE,
     C_FIRST_CARD_DRAWS,
     C_FIRST_CARD_NAMES_COLOUR,
     C_FIRST_CARD_PLAYED,
@@ -241,6 +242,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_LAST_CARD_EFFECTS,
     R_MUST_PLAY,
     R_NO_UNO_CALL,
+    R_RESHUFFLE_AT_ONCE,
     R_RESHUFFLE_FIRST,
     R_ROTATE_LEADER,
     R_SINGLE_HAND,
@@ -269,6 +271,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     U_CLOSE_WINDOW,
     U_DEAL_CARDS,
     U_DISCARD_DOWN_TO_ONE,
+    U_DRAW_THE_PILE_OUT,
     U_DRAW_WHAT_THE_PILE_HAS,
     U_ELIMINATE_THE_DRAWER,
     U_JUDGE_CHALLENGE,
@@ -831,6 +834,10 @@ def condition(
         return 1 if 0 < s[PILE_LEN] < s[OWED_AMOUNT] and reshuffled_count(E, s) > 0 else 0
     if which == C_PILE_RUNS_OUT:
         return 1 if s[PILE_LEN] < s[OWED_AMOUNT] and reshuffled_count(E, s) > 0 else 0
+    if which == C_EMPTIES_THE_PILE:
+        if not E[E[E_RULES] + R_RESHUFFLE_AT_ONCE] or owed_until(s) != NO_UNTIL:
+            return 0
+        return 1 if 0 < s[PILE_LEN] == s[OWED_AMOUNT] and reshuffled_count(E, s) > 0 else 0
     if which == C_NOTHING_TO_DRAW:
         drawing = s[OWED_THEN] == phase_named(M, PH_DRAWN_CARD)
         return 1 if drawing and s[PILE_LEN] == 0 else 0
@@ -973,6 +980,20 @@ def draw_what_the_pile_has(M: Ints, E: Ints, s: Ints) -> None:
 
 
 @compiled
+def draw_the_pile_out(M: Ints, s: Ints) -> None:
+    """updates.draw_the_pile_out: the pile's last cards dealt; the draw stays owed, for
+    nothing, until the reshuffle; a turn's drawn card is the first of them."""
+    player = s[OWED_PLAYER]
+    first = pile_card(s, 0)
+    while s[PILE_LEN] > 0:
+        add_to_hand(s, player, pile_pop(s), 1)
+    s[OWED_AMOUNT] = 0
+    s[OWED_STACKABLE] = 0
+    if s[OWED_THEN] == phase_named(M, PH_DRAWN_CARD):
+        s[DRAWN] = first
+
+
+@compiled
 def eliminate_the_drawer(s: Ints) -> None:
     """updates.eliminate_the_drawer: the draw is dealt, and its player's cards go under the
     top card; they are out, and the turn moves on from them where it was theirs."""
@@ -1030,6 +1051,8 @@ def update(
             return r
     elif which == U_DRAW_WHAT_THE_PILE_HAS:
         draw_what_the_pile_has(M, E, s)
+    elif which == U_DRAW_THE_PILE_OUT:
+        draw_the_pile_out(M, s)
     elif which == U_CLOSE_WINDOW:
         s[WINDOW] = -1
     elif which == U_OPEN_WINDOW:

@@ -122,6 +122,7 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.first_card_draws: v.C_FIRST_CARD_DRAWS,
     b.first_card_played: v.C_FIRST_CARD_PLAYED,
     b.dealer_names_colour: v.C_DEALER_NAMES_COLOUR,
+    b.empties_the_pile: v.C_EMPTIES_THE_PILE,
     **dict(
         zip(
             b.JUMPED_IN,
@@ -166,6 +167,7 @@ UPDATE_TWINS: dict[Callable[..., Any], int] = {
     u.play_plain_wild: v.U_PLAY_PLAIN_WILD,
     u.play_first_card: v.U_PLAY_FIRST_CARD,
     u.name_first_colour: v.U_NAME_FIRST_COLOUR,
+    u.draw_the_pile_out: v.U_DRAW_THE_PILE_OUT,
 }
 LISTER_TWINS: dict[Callable[..., Any], int] = {
     LISTERS["play"]: v.L_TURN_PLAYS,
@@ -465,7 +467,11 @@ _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "jump_in": ("none", "identical-card"),
     "uno_call": ("required", "none"),
     "drawn_wild": ("as-printed", "plain-wild"),
-    "reshuffle_when": ("when-a-draw-needs-a-card", "before-a-short-draw"),
+    "reshuffle_when": (
+        "when-a-draw-needs-a-card",
+        "before-a-short-draw",
+        "as-soon-as-the-draw-pile-empties",
+    ),
     "final_card_effects": ("hand-ends-at-once", "effects-apply-then-score"),
     "first_card": ("plain-card", "played-by-the-dealer"),
     "first_wild_colour": ("named-by-the-dealer", "at-random"),
@@ -643,6 +649,9 @@ def edition_tables(edition: Edition) -> Array:
     rule_row[v.R_FIRST_COLOUR_AT_RANDOM] = int(rules.first_wild_colour == "at-random")
     rule_row[v.R_DRAWN_COLOUR_AT_RANDOM] = int(rules.drawn_wild_colour == "at-random")
     rule_row[v.R_HAND_CANNOT_START] = int(rules.flip_exhausted == "hand-cannot-start")
+    rule_row[v.R_RESHUFFLE_AT_ONCE] = int(
+        rules.reshuffle_when == "as-soon-as-the-draw-pile-empties"
+    )
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

@@ -122,8 +122,9 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_FIRST_COLOUR_AT_RANDOM,  # the colour of a wild turned up first comes up at random
     R_DRAWN_COLOUR_AT_RANDOM,  # the colour of a wild played straight after drawing, too
     R_HAND_CANNOT_START,  # a first flip with no card left to start the pile: no outcome
-) = range(28)
-RULE_FIELDS = 28
+    R_RESHUFFLE_AT_ONCE,  # the discard pile is reshuffled the moment the draw pile empties
+) = range(29)
+RULE_FIELDS = 29
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 
@@ -180,7 +181,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     C_FIRST_CARD_DRAWS,
     C_FIRST_CARD_PLAYED,
     C_DEALER_NAMES_COLOUR,
-) = range(30)
+    C_EMPTIES_THE_PILE,
+) = range(31)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
@@ -210,7 +212,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     U_PLAY_PLAIN_WILD,
     U_PLAY_FIRST_CARD,
     U_NAME_FIRST_COLOUR,
-) = range(28)
+    U_DRAW_THE_PILE_OUT,
+) = range(29)
 NO_UPDATE = -1
 
 # -- who may make each step, with what (model.moves), by the step event they list
