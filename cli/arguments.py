@@ -68,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--trace-out", type=output_path, metavar="FILE", help="also write the game as a trace"
     )
+    _trace_format(play, "--trace-out")
     replay = command("replay", "check a recorded game step by step")
     replay.add_argument("trace", help="a trace file (JSON)")
     replay.add_argument("--edition", help="check against this edition instead of the trace's")
@@ -92,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="counterexamples",
         help="where a counterexample's trace and test go",
     )
+    _trace_format(explore, "the counterexample's trace in --out")
     explore.add_argument(
         "--storyboard",
         type=output_path,
@@ -132,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
     diff.add_argument(
         "--trace-out", type=output_path, metavar="FILE", help="write the distinguishing trace"
     )
+    _trace_format(diff, "--trace-out")
     readings = command(
         "readings", "which of an edition's recorded ambiguities change the game, and by how much"
     )
@@ -255,6 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the implementation held to the reference: compiled (default), reference, an "
         "entry point of the group unospec.engines, or package.module:factory",
     )
+    _trace_format(conform, "--trace-out")
     simulate = command("simulate", "many random games of the real deck, as statistics")
     simulate.add_argument("edition")
     simulate.add_argument("--games", type=_at_least(1, MAX_GAMES), required=True)
@@ -377,6 +381,18 @@ def _engine(parser: argparse.ArgumentParser) -> None:
         choices=("compiled", "reference"),
         default="compiled",
         help="run on the compiled engine (default) or the reference kernel",
+    )
+
+
+def _trace_format(parser: argparse.ArgumentParser, what: str) -> None:
+    """`--trace-format`: the format `what` is written in, unospec's own (the default) or ITF,
+    the Informal Trace Format of Apalache and Quint (`unospec.model.trace_formats`, spelled
+    out here so that parsing imports no rules code)."""
+    parser.add_argument(
+        "--trace-format",
+        choices=("unospec", "itf"),
+        default="unospec",
+        help=f"the format of {what}: unospec's own (default) or itf (Apalache's and Quint's)",
     )
 
 

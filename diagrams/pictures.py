@@ -118,9 +118,9 @@ def trace_picture(file: str, edition_name: str | None) -> Picture:
     drawn against two editions gives two files."""
     from unospec.checks.engines.replay import edition_for
     from unospec.diagrams.storyboard import storyboard_dot
-    from unospec.model.trace import read_trace
+    from unospec.model.trace_formats import read_trace_file
 
-    trace = read_trace(file)
+    trace = read_trace_file(file)  # either format
     edition = edition_for(trace, file, edition_name)
     against = f"-{edition.name}" if edition_name else ""
     return Picture(f"{Path(file).stem}{against}-storyboard", storyboard_dot(edition, trace))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NotRequired, TypedDict, cast
@@ -133,6 +133,20 @@ class Trace:
     variant: str | None = None  # a variant of the edition (`distinguishing.VARIANTS`)
     source: tuple[str, str] | None = field(default=None, compare=False, repr=False)
     """(file, text) when read from a file: content errors then name its line."""
+    place: Callable[[JsonPath], JsonPath] | None = field(default=None, compare=False, repr=False)
+    """Where a path of this format lies in the file read, when that file is in another format
+    (an ITF file's, `unospec.model.itf`); None: at the same path."""
+    states: tuple[dict[str, object], ...] | None = field(default=None, compare=False, repr=False)
+    """The state the file records after the deal and after each step (an ITF file's, in its
+    canonical values), which replay holds the rules' states to; None: it records none."""
+
+    def place_of(self, path: JsonPath) -> JsonPath:
+        """The path in the file read of the value at `path` of this format."""
+        return path if self.place is None else self.place(path)
+
+    def to_text(self) -> str:
+        """The trace as the text of a file of this format."""
+        return json.dumps(self.to_json(), indent=1) + "\n"
 
     def to_json(self) -> TraceJson:
         scaled: _Scaled = {"scale": self.scale} if self.scale else {}
@@ -166,11 +180,11 @@ def located(trace: Trace, error: TraceContentError) -> InputError:
     if trace.source is None:
         return error
     file, text = trace.source
-    path = error.path  # a key that is missing: the line of the object that lacks it
+    path = trace.place_of(error.path)  # a key that is missing: the line of the object lacking it
     lines = (line_of(text, path[:k]) for k in range(len(path), -1, -1))
     line = next((n for n in lines if n is not None), None)
     where = file if line is None else f"{file}:{line}"
-    return InputError(f"{where}: {dotted(error.path)}: {error.problem}")
+    return InputError(f"{where}: {dotted(path)}: {error.problem}")
 
 
 def deck_and_actions(edition: Edition, trace: Trace) -> tuple[tuple[int, ...], list[Action]]:
@@ -216,17 +230,38 @@ MAX_TRACE_BYTES = 64 * 2**20
 
 def read_trace(file: str) -> Trace:
     """Read a trace file (UTF-8, with or without the byte-order mark some editors write)."""
+    return parse_trace(trace_file_text(file), file, keep_source=True)
+
+
+def trace_file_text(file: str) -> str:
+    """The text of a trace file, of either format (InputError for one that cannot be read)."""
     if not file.strip():  # Path("") is the current folder
         raise InputError("trace: expected the name of a trace file, found an empty name")
     raw = read_user_file(Path(file), "trace", MAX_TRACE_BYTES)
     if len(raw) > MAX_TRACE_BYTES:
         raise InputError(f"{file}: expected a trace of at most {MAX_TRACE_BYTES} bytes")
-    return parse_trace(decoded(raw, file), file, keep_source=True)
+    return decoded(raw, file)
 
 
 def parse_trace(text: str, where: str = "trace", *, keep_source: bool = False) -> Trace:
     """Read a trace from JSON text; InputError says what is malformed and where (`where`
     names the file; with `keep_source` the trace keeps the text to locate later errors)."""
+    trace = trace_in_file(json_object(text, where), where, text)
+    return trace if keep_source else dataclasses.replace(trace, source=None)
+
+
+def trace_in_file(data: dict[str, object], where: str, text: str) -> Trace:
+    """The trace of a parsed trace file `where`, keeping its text to locate later errors."""
+    source = (where, text)
+    try:
+        trace = trace_from_json(data)
+    except TraceContentError as error:
+        raise located(Trace("", 0, (), (), source=source), error) from None
+    return dataclasses.replace(trace, source=source)
+
+
+def json_object(text: str, where: str) -> dict[str, object]:
+    """The JSON object a trace file holds (InputError, naming `where`, for anything else)."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -240,19 +275,20 @@ def parse_trace(text: str, where: str = "trace", *, keep_source: bool = False) -
         ) from None
     if not isinstance(data, dict):
         raise InputError(f"{where}: expected a JSON object, found {type(data).__name__}")
-    source = (where, text)
-    try:
-        trace = _trace(data)
-    except TraceContentError as error:
-        raise located(Trace("", 0, (), (), source=source), error) from None
-    return dataclasses.replace(trace, source=source) if keep_source else trace
+    return data
 
 
-def _trace(data: dict[str, object]) -> Trace:
-    known = {
-        "edition", "players", "scale", "variant", "options", "deck", "steps", "comment",
-        "violation", "seed",
-    }  # fmt: skip
+TRACE_KEYS = (
+    "edition", "players", "scale", "variant", "options", "deck", "steps", "comment",
+    "violation", "seed",
+)  # fmt: skip
+"""The keys of a trace file."""
+
+
+def trace_from_json(data: dict[str, object]) -> Trace:
+    """The trace a parsed trace file holds (TraceContentError for a malformed one; its steps
+    are checked as `step_action` reads them)."""
+    known = set(TRACE_KEYS)
     for key in data:
         if key not in known:
             raise TraceContentError(

@@ -7,7 +7,6 @@ the table of what each step changed, and a ready pytest regression test.
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +37,7 @@ from unospec.model.scale import (
 )
 from unospec.model.table import MACHINE
 from unospec.model.trace import Trace, TraceJson, TraceNotes
+from unospec.model.trace_formats import ITF_FORMAT, OWN_FORMAT, trace_text
 
 PROGRESS = "game-can-end"
 """The progress property's name: from every reachable state the game can still end."""
@@ -312,11 +312,14 @@ def _first_deal(
     return Trace(edition=reference, players=players, deck=order, steps=(), scale=scale)
 
 
-def write_counterexample(report: ExploreReport, folder: Path) -> list[Path]:
+def write_counterexample(
+    report: ExploreReport, folder: Path, trace_format: str = OWN_FORMAT
+) -> list[Path]:
     """Write the trace and its regression test into `folder`; return their paths.
 
     For a state the game cannot end from, the trace that reaches it, and a test that
-    searches on from where it leads (`progress_test`)."""
+    searches on from where it leads (`progress_test`). The trace is in `trace_format`:
+    unospec's own, or ITF (named `.itf.json`; the test keeps its own copy of the trace)."""
     violation = report.exploration.violation
     folder.mkdir(parents=True, exist_ok=True)
     if violation is None and report.stuck is not None:
@@ -328,9 +331,9 @@ def write_counterexample(report: ExploreReport, folder: Path) -> list[Path]:
         name = violation.invariant
         test = regression_test(trace, violation.invariant, violation.message)
     stem = f"{report.edition}-{name}"
-    trace_path = folder / f"{stem}.json"
+    trace_path = folder / (f"{stem}.itf.json" if trace_format == ITF_FORMAT else f"{stem}.json")
     test_path = folder / f"test_{stem.replace('-', '_')}.py"
-    trace_path.write_text(json.dumps(trace.to_json(), indent=1) + "\n")
+    trace_path.write_text(trace_text(trace, trace_format, report.exploration.edition))
     test_path.write_text(test)
     return [trace_path, test_path]
 

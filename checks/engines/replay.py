@@ -2,7 +2,9 @@
 
 A malformed trace raises `InputError` (exit 2); an illegal step ends the replay with
 `first_illegal` set (exit 1). A trace may stop mid-game. Bluffs (a Wild Draw card played
-against its own rule, which the booklets leave to the challenge) are legal and listed.
+against its own rule, which the booklets leave to the challenge) are legal and listed. A
+trace that records the state after each step (an ITF file's) is held to it: the first state
+that is not the reference's ends the replay with `recorded_states.difference` set (exit 1).
 """
 
 from __future__ import annotations
@@ -28,7 +30,14 @@ from unospec.model.actions import Deal
 from unospec.model.distinguishing import VARIANTS
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, InputError, RuleGap
-from unospec.model.json_place import line_of
+from unospec.model.itf_state import (
+    STATE_VARIABLES,
+    at_path,
+    canonical,
+    first_difference,
+    state_json,
+)
+from unospec.model.json_place import dotted, line_of
 from unospec.model.kernel import Fired, empty_table, legal_actions, run
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.state import GameState
@@ -63,6 +72,24 @@ class StepViolation(TypedDict):
     step: int
     invariant: str
     message: str
+
+
+class StateDifference(TypedDict):
+    """The first recorded state that is not the reference's: after step `step` (-1: the deal),
+    `states[state]` of the file, at `path` (``hands[1]``) holds `recorded`, not `reference`."""
+
+    step: int
+    state: int
+    path: str
+    recorded: object
+    reference: object
+
+
+class RecordedStates(TypedDict):
+    """How the states a trace records compare with the reference's (an ITF file's)."""
+
+    compared: int
+    difference: StateDifference | None
 
 
 class OwedJson(TypedDict):
@@ -107,6 +134,7 @@ class ReplayJson(TypedDict):
     phase: str
     final: Ending | None
     recorded: RecordedViolation | None
+    recorded_states: NotRequired[RecordedStates]  # a trace that records its states (ITF)
 
 
 @dataclass(frozen=True)
@@ -123,9 +151,10 @@ class ReplayResult:
     final: GameState | None = None
     reference: str = ""  # how commands name the edition: its built-in name, else its file
     recorded: RecordedViolation | None = None  # the trace's own `violation`: what it shows
+    recorded_states: RecordedStates | None = None  # None: the trace records no states
 
     def to_json(self) -> ReplayJson:
-        return {
+        data: ReplayJson = {
             "edition": self.edition,
             "reference": self.reference or self.edition,
             "ok": self.ok,
@@ -137,6 +166,9 @@ class ReplayResult:
             "final": self.ending(),
             "recorded": self.recorded,
         }
+        if self.recorded_states is not None:
+            data["recorded_states"] = self.recorded_states
+        return data
 
     def ending(self) -> Ending | None:
         """Where the replay ends, as a player sees the table: whose turn, how many cards each
@@ -213,9 +245,10 @@ def _base_edition(trace: Trace, trace_file: str | None, override: str | None) ->
     except InputError as error:  # say which trace names it, and where it was looked for
         elsewhere = beside is not None and _where(beside) != _where(Path(trace.edition))
         looked = f" (looked for {beside} too)" if elsewhere else ""
-        line = line_of(trace.source[1], ("edition",)) if trace.source else None
+        place = trace.place_of(("edition",))
+        line = line_of(trace.source[1], place) if trace.source else None
         where = f"{trace_file or 'trace'}" + (f":{line}" if line else "")
-        raise InputError(f"{where}: edition: {error}{looked}") from None
+        raise InputError(f"{where}: {dotted(place)}: {error}{looked}") from None
 
 
 def _where(path: Path) -> Path | None:
@@ -226,7 +259,8 @@ def _where(path: Path) -> Path | None:
 
 
 def replay(edition: Edition, trace: Trace) -> ReplayResult:
-    """Apply every step of `trace`; stop at the first illegal one."""
+    """Apply every step of `trace`; stop at the first illegal one, or at the first state the
+    trace records that is not the reference's."""
     deck, actions = deck_and_actions(edition, trace)
     said = ReplayResult(
         edition.name, ok=True, steps=0, reference=reference(edition),
@@ -240,12 +274,14 @@ def replay(edition: Edition, trace: Trace) -> ReplayResult:
         violation: StepViolation = {
             "step": -1, "invariant": "rules-give-an-outcome", "message": message
         }  # fmt: skip
+        said = replace(said, recorded_states=_held_to(trace, 0, None))
         return replace(said, ok=False, violation=violation, phase=table.phase, final=table)
     first_illegal: IllegalStep | None = None
     bluffs: list[Bluff] = []
     steps = 0
     broken = _violation(edition, game, table, fired, -1)
-    for i, action in enumerate(actions):
+    differs = _state_difference(edition, trace, game, -1)
+    for i, action in enumerate(actions if differs is None else ()):
         try:
             after, fired = run(edition, game, action)
         except IllegalAction as error:
@@ -262,18 +298,55 @@ def replay(edition: Edition, trace: Trace) -> ReplayResult:
         broken = broken or _violation(edition, after, game, fired, i)
         game = after
         steps = i + 1
-    if first_illegal is None and not broken:
+        differs = _state_difference(edition, trace, game, i)
+        if differs is not None:
+            break
+    if first_illegal is None and not broken and differs is None:
         broken = _refused_offer(edition, game, steps - 1)
+    compared = steps + 1 if differs is None else differs["state"] + 1
     return replace(
         said,
-        ok=first_illegal is None and not broken,
+        ok=first_illegal is None and not broken and differs is None,
         steps=steps,
         first_illegal=first_illegal,
         bluffs=bluffs,
         violation=broken,
         phase=game.phase,
         final=game,
+        recorded_states=_held_to(trace, compared, differs),
     )
+
+
+def _state_difference(
+    edition: Edition, trace: Trace, game: GameState, step: int
+) -> StateDifference | None:
+    """Where the state `trace` records after `step` (-1: the deal) is not `game`, if it
+    records states."""
+    if trace.states is None:
+        return None
+    recorded = trace.states[step + 1]
+    reference = canonical(state_json(edition, game))
+    assert isinstance(reference, dict)
+    for name in STATE_VARIABLES:
+        path = first_difference(recorded[name], reference[name], (name,))
+        if path is not None:
+            return {
+                "step": step,
+                "state": step + 1,
+                "path": dotted(path),
+                "recorded": at_path(recorded, path),
+                "reference": at_path(reference, path),
+            }
+    return None
+
+
+def _held_to(
+    trace: Trace, compared: int, difference: StateDifference | None
+) -> RecordedStates | None:
+    """The comparison with the states `trace` records, when it records them."""
+    if trace.states is None:
+        return None
+    return {"compared": compared, "difference": difference}
 
 
 def _violation(

@@ -7,7 +7,17 @@ import argparse
 import json
 import sys
 
-from unospec.commands.common import FAILED, OK, emit, jsonable, progress_bar, state_bound, writable
+from unospec.commands.common import (
+    FAILED,
+    OK,
+    emit,
+    jsonable,
+    progress_bar,
+    state_bound,
+    trace_format_needs_out,
+    writable,
+    write_trace,
+)
 
 
 def prove(args: argparse.Namespace) -> int:
@@ -89,6 +99,7 @@ def diff(args: argparse.Namespace) -> int:
     else:
         b = load_edition(args.b)
     parse_scale(args.scale)
+    trace_format_needs_out(args)
     out = writable(args.trace_out) if args.trace_out else None
     report = diff(a, b, scale=args.scale, players=args.players, max_states=args.max_states)
     data = told_diff(report)
@@ -96,7 +107,12 @@ def diff(args: argparse.Namespace) -> int:
     if out and report.trace and report.trace["trace"]:
         trace = report.trace["trace"]
         stored = {**trace, "edition": reference_in(trace["edition"], out.parent)}
-        out.write_text(json.dumps(stored, indent=1) + "\n")
+        if args.trace_format == "unospec":
+            out.write_text(json.dumps(stored, indent=1) + "\n")
+        else:
+            from unospec.model.trace import parse_trace
+
+            write_trace(out, parse_trace(json.dumps(stored)), args.trace_format)
     elif out:  # a file left from an earlier run must not pass for this one's evidence
         kept = ", and the file there is an earlier one's" if out.exists() else ""
         text += f"\n  no trace written to {args.trace_out}: there is none to write{kept}"

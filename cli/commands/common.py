@@ -9,9 +9,13 @@ import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from unospec.model.errors import InputError
+
+if TYPE_CHECKING:
+    from unospec.model.edition import Edition
+    from unospec.model.trace import Trace
 
 OK, FAILED, USAGE, INTERRUPTED, BROKEN_PIPE = 0, 1, 2, 130, 141
 
@@ -65,6 +69,26 @@ def writable_folder(folder: Path) -> None:
         os.rmdir(tempfile.mkdtemp(prefix=".unospec-", dir=existing))
     except OSError as error:
         raise InputError(f"{folder}: cannot write here ({error.strerror})") from None
+
+
+def write_trace(out: Path, trace: Trace, trace_format: str, edition: Edition | None = None) -> None:
+    """Write `trace` to `out` in `trace_format` (`--trace-format`). ITF records the state
+    after each step, played on `edition`, else on the edition `replay` of the file loads:
+    the one it names (beside the file first), with its scale and variant."""
+    from unospec.model.trace_formats import ITF_FORMAT, trace_text
+
+    if trace_format == ITF_FORMAT and edition is None:
+        from unospec.checks.engines.replay import edition_for
+
+        edition = edition_for(trace, str(out), None)
+    out.write_text(trace_text(trace, trace_format, edition))
+
+
+def trace_format_needs_out(args: argparse.Namespace) -> None:
+    """`--trace-format itf` says how `--trace-out` is written: without it, it would be
+    ignored without a word."""
+    if args.trace_format != "unospec" and not args.trace_out:
+        raise InputError(f"--trace-format {args.trace_format}: expected --trace-out FILE with it")
 
 
 class progress_bar:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 from pathlib import Path
 
 from unospec.commands.common import (
@@ -13,9 +12,11 @@ from unospec.commands.common import (
     OK,
     emit,
     progress_bar,
+    trace_format_needs_out,
     writable,
     writable_folder,
     writable_in,
+    write_trace,
 )
 from unospec.model.errors import InputError
 
@@ -62,7 +63,7 @@ def explore(args: argparse.Namespace) -> int:
         )
     report = reports[-1]
     found = report.trace or report.stuck
-    written = write_counterexample(report, Path(args.out)) if found else []
+    written = write_counterexample(report, Path(args.out), args.trace_format) if found else []
     stuck = report.stuck.trace if report.stuck and report.trace is None else None
     drawn = report.trace or stuck
     if args.storyboard and drawn is not None:  # a violation, or a state the game cannot end from
@@ -90,6 +91,7 @@ def conform(args: argparse.Namespace) -> int:
     from unospec.views.runs import conform_text
 
     edition = load_edition(args.edition)
+    trace_format_needs_out(args)
     out = writable(args.trace_out) if args.trace_out else None
     engine = opener(args.engine)
     report = conform(
@@ -108,7 +110,7 @@ def conform(args: argparse.Namespace) -> int:
         stored = dataclasses.replace(
             difference.trace, edition=reference_in(difference.trace.edition, out.parent)
         )
-        out.write_text(json.dumps(stored.to_json(), indent=1) + "\n")
+        write_trace(out, stored, args.trace_format)
         data["written"] = str(out)
     emit(args, data, conform_text(data))
     return OK if report.ok else FAILED

@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 from typing import TypedDict
 
-from unospec.commands.common import FAILED, INTERRUPTED, OK, emit, progress_bar, writable
+from unospec.commands.common import (
+    FAILED,
+    INTERRUPTED,
+    OK,
+    emit,
+    progress_bar,
+    trace_format_needs_out,
+    writable,
+    write_trace,
+)
 from unospec.model.trace import TraceJson
 from unospec.model.vocabulary import Phase
 
@@ -98,6 +106,7 @@ def play(args: argparse.Namespace) -> int:
     edition = load_edition(args.edition)
     if args.players is None:
         args.players = edition.rules.min_players
+    trace_format_needs_out(args)
     out = writable(args.trace_out) if args.trace_out else None
     trace, final, history, gap = record_game(edition, args.players, args.seed, engine=args.engine)
     log: list[str] = []
@@ -113,7 +122,7 @@ def play(args: argparse.Namespace) -> int:
     trace = dataclasses.replace(trace, extra={"seed": args.seed})
     if out:
         stored = dataclasses.replace(trace, edition=reference_in(trace.edition, out.parent))
-        out.write_text(json.dumps(stored.to_json(), indent=1) + "\n")
+        write_trace(out, stored, args.trace_format, edition)
     data: PlayJson = {
         "edition": edition.name,
         "players": args.players,
@@ -133,10 +142,10 @@ def play(args: argparse.Namespace) -> int:
 
 def replay(args: argparse.Namespace) -> int:
     from unospec.checks.engines.replay import edition_for, replay
-    from unospec.model.trace import read_trace
+    from unospec.model.trace_formats import read_trace_file
     from unospec.views.runs import replay_text
 
-    trace = read_trace(args.trace)
+    trace = read_trace_file(args.trace)  # unospec's own format or ITF, told by content
     edition = edition_for(trace, args.trace, args.edition)
     result = replay(edition, trace)
     emit(args, result.to_json(), replay_text(result))

@@ -15,6 +15,7 @@ from unospec.checks.engines.explore_job import ExplorationJson
 from unospec.checks.engines.replay import Pending, ReplayResult
 from unospec.checks.engines.simulate import SimulationJson
 from unospec.checks.jobs.results import BaselineCheck, EditionReport, LintCheck, ProofsCheck
+from unospec.model.trace import shown
 from unospec.model.vocabulary import Phase
 from unospec.model.wording import (
     challenge_words,
@@ -84,8 +85,19 @@ def replay_text(result: ReplayResult) -> str:
             out.append(f"NO OUTCOME at {at}: {v['message']}")
         else:
             out.append(f"INVARIANT {v['invariant']} broken after step {v['step']}: {v['message']}")
+    held = result.recorded_states  # an ITF trace's states, each held to the reference's
+    if held is not None and held["difference"] is not None:
+        d = held["difference"]
+        at = "the deal" if d["step"] < 0 else f"step {d['step']}"
+        out.append(
+            f"DIFFERENT state after {at} (states[{d['state']}]): {d['path']}: the trace records "
+            f"{shown(d['recorded'])}, the rules give {shown(d['reference'])}"
+        )
     if result.ok:
         out.append("ok: every step is legal")
+    if held is not None and held["difference"] is None:
+        compared = counted(held["compared"], "recorded state", "recorded states")
+        out.append(f"  {compared} compared: each is the rules' state")
     recorded = result.recorded  # the trace file's own words: one line, cut short
     if recorded is not None:  # its shape is checked as the trace is read
         said = f"{recorded['invariant']}: {recorded['message']}"
