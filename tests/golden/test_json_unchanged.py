@@ -64,6 +64,11 @@ Recaptured on purpose since, each time with the keys that moved and why (nothing
   `setup.first_card`, and a conservation query each, proved; `check`'s `new_proofs` name
   them, which the saved baselines predate). No explored state count, game or other finding
   moved.
+- The reshuffle the moment the draw pile empties (`play.reshuffle_when =
+  "as-soon-as-the-draw-pile-empties"`): `TurnFlow` grew `draw_owed [empties_the_pile]`, which
+  the keys that list or count the machine's transitions gained as above (75 transitions; a
+  `dead-rule` note settled off by `play.reshuffle_when`, a conservation query, proved). No
+  explored state count, game or other finding moved.
 
 In-process, the suite's conftest makes `check`'s conformance compare 300 states and one
 game instead of 20,000 and five, unless a test is marked `full_conformance`: these are, and
