@@ -70,6 +70,11 @@ RESHUFFLE_AT_ONCE = (
 )
 """Classic reshuffling the moment the draw pile empties (`play.reshuffle_when =
 "as-soon-as-the-draw-pile-empties"`)."""
+EMPTY_HANDED_PLAYS = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "empty-handed-plays.toml"),
+)
+"""Classic where a player who draws nothing may play from their hand
+(`play.empty_handed_draw = "player-may-play-from-hand"`)."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -256,6 +261,10 @@ MUTANTS = (
     Mutant("reshuffle-at-once-loses-the-drawn-card", "a reshuffle the moment the pile empties",
            RULES, "draw_the_pile_out", "        s[DRAWN] = first", "        s[DRAWN] = -1",
            RESHUFFLE_AT_ONCE),
+    Mutant("drew-nothing-and-passes", "a draw that finds no card anywhere", RULES,
+           "from_hand_after_drawing",
+           "return bool(s[DRAWN] < 0 and E[E[E_RULES] + R_FROM_HAND_WHEN_EMPTY])",
+           "return False", EMPTY_HANDED_PLAYS),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

@@ -45,6 +45,22 @@ def plays_last_card(edition: Edition, game: GameState, action: Action | None) ->
     return len(game.hands[action.player]) == 1
 
 
+def _plays_from_hand(edition: Edition) -> bool | None:
+    """A player who draws nothing plays from their hand only where the edition says so."""
+    return None if edition.rules.empty_handed_draw == "player-may-play-from-hand" else False
+
+
+@cites(sections.WINNING)
+@settled_by("play.empty_handed_draw", _plays_from_hand)
+def plays_last_card_after_drawing_nothing(
+    edition: Edition, game: GameState, action: Action | None
+) -> bool:
+    """A player who drew nothing plays their final card from their hand, and wins the hand
+    (Winning): after any other draw they hold the card drawn too (the edition's
+    `empty_handed_draw` reading)."""
+    return game.drawn < 0 and plays_last_card(edition, game, action)
+
+
 def _last_card_effects(edition: Edition) -> bool | None:
     """A last card's effect is carried out only where the edition says so."""
     return None if edition.rules.final_card_effects == "effects-apply-then-score" else False
@@ -347,6 +363,17 @@ def empties_the_pile(edition: Edition, game: GameState, action: Action | None) -
         and owed.until == NO_UNTIL
         and 0 < len(game.draw_pile) == owed.amount
         and bool(reshuffled(edition, game))
+    )
+
+
+@cites(sections.NO_MATCHING_CARD)
+@settled_by("play.empty_handed_draw", _plays_from_hand)
+def draws_nothing_plays_from_hand(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """A player who draws on their turn finds no card anywhere, and may still play a card of
+    their hand that matches, or pass (Let's Play: If you do not have a matching card; the
+    edition's `empty_handed_draw` reading)."""
+    return edition.rules.empty_handed_draw == "player-may-play-from-hand" and nothing_to_draw(
+        edition, game, action
     )
 
 

@@ -243,7 +243,7 @@ def check_play_drawn(edition: Edition, game: GameState, action: Play) -> None:
     """After drawing, the new card may be played if it can be; the edition's `after_drawing`
     reading says whether another card of the hand may be played instead (Let's Play)."""
     _check_player(game, action.player, game.current, "play")
-    if edition.rules.after_drawing == "any-matching-card":
+    if from_hand_after_drawing(edition, game):
         _check_in_hand(edition, game, action.player, action.card)
     elif action.card != game.drawn:
         faces = edition.faces
@@ -327,6 +327,15 @@ def check_pass(edition: Edition, game: GameState, action: PlayerAction) -> None:
     if edition.rules.drawn_playable != "may-keep" and plays_after_drawing(edition, game):
         why = f"player {action.player} can play after drawing: the edition says they must"
         raise IllegalAction(sections.DRAWN_CARD, why)
+
+
+def from_hand_after_drawing(edition: Edition, game: GameState) -> bool:
+    """Whether the player who drew may play any card of their hand, not only the one drawn:
+    the edition says so of every draw (`after_drawing`), or the draw found no card anywhere
+    and the edition lets them play from their hand then (`empty_handed_draw`)."""
+    if edition.rules.after_drawing == "any-matching-card":
+        return True
+    return game.drawn < 0 and edition.rules.empty_handed_draw == "player-may-play-from-hand"
 
 
 def plays_after_drawing(edition: Edition, game: GameState) -> bool:

@@ -105,7 +105,11 @@ class TurnFlow(StateMachine):
         validators=g.check_play_drawn,
         on=u.play_plain_wild,
     ) | _every(
-        drawn_card.to(choosing_target, cond=b.asks_target)
+        drawn_card.to(
+            table_draws, cond=[b.last_card_draws, b.plays_last_card_after_drawing_nothing]
+        )
+        | drawn_card.to(hand_over, cond=b.plays_last_card_after_drawing_nothing)
+        | drawn_card.to(choosing_target, cond=b.asks_target)
         | drawn_card.to(picking_colour, cond=b.asks_pick)
         | drawn_card.to(choosing_color, cond=b.plays_wild)
         | drawn_card.to(table_draws, cond=b.plays_draw_card)
@@ -189,6 +193,7 @@ class TurnFlow(StateMachine):
         | table_draws.to(resolving, cond=b.eliminates, on=u.eliminate_the_drawer)
         | table_draws.to(awaiting_reshuffle, cond=b.pile_runs_out, on=u.draw_what_the_pile_has)
         | table_draws.to(awaiting_reshuffle, cond=b.empties_the_pile, on=u.draw_the_pile_out)
+        | table_draws.to(drawn_card, cond=b.draws_nothing_plays_from_hand, on=u.draw_nothing)
         | table_draws.to(awaiting_play, cond=b.nothing_to_draw, on=u.pass_empty_handed)
         | table_draws.to(table_draws, cond=b.draws_on, on=u.draw_what_the_pile_has)
         | _every(

@@ -29,6 +29,7 @@ from unospec.model.edition import Edition
 from unospec.model.legality import (
     aimed_at,
     by_colour_allows,
+    from_hand_after_drawing,
     has_a_play,
     jumps_in,
     matching_cards,
@@ -87,8 +88,7 @@ def _turn_plays(edition: Edition, game: GameState) -> tuple[Action, ...]:
 
 def _drawn_card_plays(edition: Edition, game: GameState) -> tuple[Action, ...]:
     player = game.current
-    any_card = edition.rules.after_drawing == "any-matching-card"
-    cards = game.hands[player] if any_card else (game.drawn,)
+    cards = game.hands[player] if from_hand_after_drawing(edition, game) else (game.drawn,)
     return tuple(
         plays(edition, game, player, tuple(c for c in cards if by_colour_allows(edition, game, c)))
     )

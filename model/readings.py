@@ -27,8 +27,9 @@ card (Let's Play NOTE), or nothing, the top card shuffled in with the rest while
 on matching it (RLCard's UNO: `GameState.old_top`)."""
 DrawShortfall = Literal["draw-what-remains"]
 """Let's Play: a draw of more cards than both piles hold."""
-EmptyHandedDraw = Literal["turn-passes"]
-"""Let's Play: a draw with no card left to draw."""
+EmptyHandedDraw = Literal["turn-passes", "player-may-play-from-hand"]
+"""Let's Play: a draw with no card left to draw: the turn passes, or the player, having
+drawn nothing, may still play a card of their hand that matches (or pass)."""
 AfterDrawing = Literal["drawn-card-only", "any-matching-card"]
 """Let's Play: what may be played after drawing."""
 GameEnd = Literal["target-score", "single-hand"]

@@ -286,6 +286,15 @@ def draw_what_the_pile_has(edition: Edition, game: GameState, action: Action | N
     return game._replace(owed=None)
 
 
+@cites(sections.NO_MATCHING_CARD)
+def draw_nothing(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """No card is left to draw anywhere: the player drew nothing, and may play a card of
+    their hand or pass (Let's Play; the edition's `empty_handed_draw` reading)."""
+    owed = game.owed
+    assert owed is not None
+    return game._replace(owed=None, drawn=-1, actor=owed.player)
+
+
 @cites(sections.RESHUFFLE)
 @moves(Move("draw", "hand", "owed"))
 def draw_the_pile_out(edition: Edition, game: GameState, action: Action | None) -> GameState:

@@ -38,6 +38,7 @@ from unospec.model.actions import Action
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.kernel import Fired, is_chance, legal_actions
+from unospec.model.legality import reshuffled
 from unospec.model.state import (
     CLOCKWISE,
     NO_UNTIL,
@@ -243,6 +244,17 @@ def _out_ok(edition: Edition, game: GameState) -> str | None:
     return None
 
 
+def _drew_nothing(edition: Edition, game: GameState) -> bool:
+    """A player who drew nothing (no card was left anywhere) and may still play from their
+    hand: the drawn-card decision without a drawn card (`empty_handed_draw`)."""
+    return (
+        game.phase == Phase.drawn_card
+        and edition.rules.empty_handed_draw == "player-may-play-from-hand"
+        and not game.draw_pile
+        and not reshuffled(edition, game)
+    )
+
+
 def pending_ok(edition: Edition, game: GameState) -> str | None:
     """Obligations exist exactly in the phases that resolve them, and are well formed."""
     phase = game.phase
@@ -257,7 +269,7 @@ def pending_ok(edition: Edition, game: GameState) -> str | None:
         if here and phase not in MACHINE.pending_in[name]:
             return f"a pending {name} is left over in phase {phase}"
     needed = MACHINE.obligations.get(phase)
-    if needed and (needed, False) in present:  # the phase's own obligation is missing
+    if needed and (needed, False) in present and not _drew_nothing(edition, game):
         return f"phase {phase} has no pending {needed}"
     if game.owed is not None and (game.owed.amount < 0 or not 0 <= game.owed.player < game.players):
         return "an owed draw names no seat or a negative count"

@@ -25,7 +25,7 @@ from unospec.model.actions import (
 from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
 from unospec.model.kernel import Fired, legal_actions
-from unospec.model.legality import own_rule_allows
+from unospec.model.legality import from_hand_after_drawing, own_rule_allows
 from unospec.model.primitives import (
     HailMary,
     PenaltyRace,
@@ -60,7 +60,7 @@ def matching_cards_offered(
         return None  # closing this window leads to the challenge, not to a play
     player, faces = game.current, edition.faces
     hand = game.hands[player]
-    if phase == Phase.drawn_card and edition.rules.after_drawing != "any-matching-card":
+    if phase == Phase.drawn_card and not from_hand_after_drawing(edition, game):
         hand = (game.drawn,)
     symbol, color, wild = faces.symbol, faces.color, faces.wild
 

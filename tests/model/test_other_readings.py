@@ -174,3 +174,26 @@ def test_the_pile_can_be_reshuffled_the_moment_it_empties() -> None:
         after = apply(e, drawn, Reshuffle(tuple(sorted(under))))
         assert after.phase == "drawn_card" and after.drawn == card(e, "green-1")
         assert sorted(after.draw_pile) == sorted(under) and after.discard == drawn.discard[-1:]
+
+
+def test_a_player_who_draws_nothing_may_play_from_their_hand() -> None:
+    """`player-may-play-from-hand` (Let's Play: If you do not have a matching card;
+    interpretation empty-handed-draw): a player who draws by choice with no card left
+    anywhere may still play a matching card of their hand, their last card too, or pass;
+    `turn-passes` passes the turn at once."""
+    from unospec.model.actions import Pass
+
+    hands = [["blue-3", "red-5"], ["yellow-1", "yellow-2"]]
+    for rule in ("player-may-play-from-hand", "turn-passes"):
+        e = _reading("classic", empty_handed_draw=rule)
+        # no card left anywhere: the others are out of this unit test's table
+        game = table(e, hands, top="blue-9")._replace(draw_pile=(), discard=(card(e, "blue-9"),))
+        after = apply(e, game, Draw(0))
+        if rule == "turn-passes":
+            assert after.phase == "awaiting_play" and after.current == 1
+            continue
+        assert after.phase == "drawn_card" and after.drawn == -1 and after.current == 0
+        assert set(legal_actions(e, after)) == {Play(0, card(e, "blue-3")), Pass(0)}
+        assert apply(e, after, Pass(0)).current == 1
+        last = after._replace(hands=((card(e, "blue-3"),), after.hands[1]))
+        assert apply(e, last, Play(0, card(e, "blue-3"))).phase in ("hand_over", "dealing")

@@ -79,12 +79,17 @@ from unospec.checks.engines.compiled.row import (
     pile_base,
     pile_card,
     pile_slot,
+    reshuffled_count,
     same_pile,
     seated,
     step_from,
     under_base,
 )
-from unospec.checks.engines.compiled.rules import is_play, own_rule_allows
+from unospec.checks.engines.compiled.rules import (
+    from_hand_after_drawing,
+    is_play,
+    own_rule_allows,
+)
 from unospec.checks.engines.compiled.tables import (
     E_IN_PLAY,
     E_RULES,
@@ -152,11 +157,11 @@ from unospec.checks.engines.compiled.vocabulary import (
     PH_DRAWN_CARD,
     PH_PICKING_COLOUR,
     PH_RESOLVING,
-    R_ANY_MATCHING,
     R_BY_COLOUR,
     R_DRAWN_WILD_PLAIN,
     R_ELIMINATION,
     R_FACES,
+    R_FROM_HAND_WHEN_EMPTY,
     R_IN_PLAY,
     R_LAST_CARD_EFFECTS,
     R_MAX_PLAYERS,
@@ -472,6 +477,18 @@ def seats_ok(E: Ints, s: Ints) -> bool:
     return True
 
 
+@compiled_inline
+def drew_nothing(M: Ints, E: Ints, s: Ints) -> bool:
+    """invariants._drew_nothing: the drawn-card decision without a drawn card, where no card
+    was left anywhere to draw (`empty_handed_draw`)."""
+    return bool(
+        s[PHASE] == phase_named(M, PH_DRAWN_CARD)
+        and E[E[E_RULES] + R_FROM_HAND_WHEN_EMPTY]
+        and s[PILE_LEN] == 0
+        and reshuffled_count(E, s) == 0
+    )
+
+
 @compiled
 def pending_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     """invariants.pending_ok: obligations exist exactly in the phases that resolve them."""
@@ -486,7 +503,7 @@ def pending_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
         if present & (1 << o) and not phase_in(M, inv, T_OWED_OK + o, phase):
             return False
     must = phase_in(M, inv, T_MUST, phase)
-    if must >= 0 and not present & (1 << must):
+    if must >= 0 and not present & (1 << must) and not drew_nothing(M, E, s):
         return False
     n = s[PLAYERS]
     if s[OWED] and (s[OWED_AMOUNT] < 0 or not 0 <= s[OWED_PLAYER] < n):
@@ -632,7 +649,7 @@ def matching_offered(M: Ints, E: Ints, inv: Ints, s: Ints, moves: Grid, count: i
     player = s[CURRENT]
     only = -1
     drawn = phase_in(M, inv, T_DRAWN_CARD, phase)
-    if drawn and not E[E[E_RULES] + R_ANY_MATCHING]:
+    if drawn and not from_hand_after_drawing(E, s):
         only = s[DRAWN]
     by_colour = drawn and E[E[E_RULES] + R_BY_COLOUR] != 0
     others = -1  # whether the hand holds another playable card: known once a card asks

@@ -145,6 +145,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_ASKS_TARGET,
     C_CHALLENGE_PENDING,
     C_DEALER_NAMES_COLOUR,
+    C_DRAWS_NOTHING_PLAYS_FROM_HAND,
     C_DRAWS_ON,
     C_ELIMINATES,
     C_EMPTIES_THE_PILE,
@@ -167,6 +168,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_PLAYS_DRAW_CARD,
     C_PLAYS_DRAWN_WILD_PLAIN,
     C_PLAYS_LAST_CARD,
+    C_PLAYS_LAST_CARD_AFTER_DRAWING_NOTHING,
     C_PLAYS_WILD,
     C_RESHUFFLES_FIRST,
     C_RESOLVES_BY_LOSER,
@@ -235,6 +237,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_ELIMINATION,
     R_FIRST_CARD_PLAYED,
     R_FIRST_COLOUR_AT_RANDOM,
+    R_FROM_HAND_WHEN_EMPTY,
     R_HAND_CANNOT_START,
     R_HAND_SIZE,
     R_IN_PLAY,
@@ -271,6 +274,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     U_CLOSE_WINDOW,
     U_DEAL_CARDS,
     U_DISCARD_DOWN_TO_ONE,
+    U_DRAW_NOTHING,
     U_DRAW_THE_PILE_OUT,
     U_DRAW_WHAT_THE_PILE_HAS,
     U_ELIMINATE_THE_DRAWER,
@@ -460,6 +464,15 @@ def by_colour_allows(E: Ints, s: Ints, card: int) -> bool:
     return face(E, card, F_WILD) != 0 or face(E, card, F_COLOR) == s[COLOR]
 
 
+@compiled_inline
+def from_hand_after_drawing(E: Ints, s: Ints) -> bool:
+    """legality.from_hand_after_drawing: the player who drew may play any card of their
+    hand."""
+    if E[E[E_RULES] + R_ANY_MATCHING]:
+        return True
+    return bool(s[DRAWN] < 0 and E[E[E_RULES] + R_FROM_HAND_WHEN_EMPTY])
+
+
 @compiled
 def plays_after_drawing(E: Ints, s: Ints) -> bool:
     """legality.plays_after_drawing: the player who drew may play now."""
@@ -646,7 +659,7 @@ def validate(
         r = check_player(player, s[CURRENT])
         if r < 0:
             return r
-        if E[E[E_RULES] + R_ANY_MATCHING]:
+        if from_hand_after_drawing(E, s):
             r = check_in_hand(s, player, card)
             if r < 0:
                 return r
@@ -770,6 +783,8 @@ def condition(
     into `fire`, its one caller: a step tries several, each a call of a dozen arguments."""
     if which == C_PLAYS_LAST_CARD:
         return 1 if hand_size(s, player) == 1 else 0
+    if which == C_PLAYS_LAST_CARD_AFTER_DRAWING_NOTHING:
+        return 1 if s[DRAWN] < 0 and hand_size(s, player) == 1 else 0
     if which == C_PLAYS_WILD:
         return 1 if face(E, card, F_ASKS_COLOUR) else 0
     if which == C_PLAYS_DRAW_CARD:
@@ -838,6 +853,10 @@ def condition(
         if not E[E[E_RULES] + R_RESHUFFLE_AT_ONCE] or owed_until(s) != NO_UNTIL:
             return 0
         return 1 if 0 < s[PILE_LEN] == s[OWED_AMOUNT] and reshuffled_count(E, s) > 0 else 0
+    if which == C_DRAWS_NOTHING_PLAYS_FROM_HAND:
+        drawing = s[OWED_THEN] == phase_named(M, PH_DRAWN_CARD)
+        from_hand = E[E[E_RULES] + R_FROM_HAND_WHEN_EMPTY]
+        return 1 if from_hand and drawing and s[PILE_LEN] == 0 else 0
     if which == C_NOTHING_TO_DRAW:
         drawing = s[OWED_THEN] == phase_named(M, PH_DRAWN_CARD)
         return 1 if drawing and s[PILE_LEN] == 0 else 0
@@ -1053,6 +1072,10 @@ def update(
         draw_what_the_pile_has(M, E, s)
     elif which == U_DRAW_THE_PILE_OUT:
         draw_the_pile_out(M, s)
+    elif which == U_DRAW_NOTHING:
+        s[ACTOR] = s[OWED_PLAYER]
+        owe_nothing(s)
+        s[DRAWN] = -1
     elif which == U_CLOSE_WINDOW:
         s[WINDOW] = -1
     elif which == U_OPEN_WINDOW:
@@ -1450,7 +1473,7 @@ def list_moves(M: Ints, E: Ints, s: Ints, lister: int, out: Grid, n: int) -> int
     if lister == L_TURN_PLAYS:
         return plays(E, s, s[CURRENT], -1, False, out, n)
     if lister == L_DRAWN_CARD_PLAYS:
-        only = -1 if E[E[E_RULES] + R_ANY_MATCHING] else s[DRAWN]
+        only = -1 if from_hand_after_drawing(E, s) else s[DRAWN]
         return plays(E, s, s[CURRENT], only, True, out, n)
     if lister == L_DRAW_ONE:
         if E[E[E_RULES] + R_DRAW_WITHOUT] and has_a_play(E, s, s[CURRENT]):

@@ -123,6 +123,8 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.first_card_played: v.C_FIRST_CARD_PLAYED,
     b.dealer_names_colour: v.C_DEALER_NAMES_COLOUR,
     b.empties_the_pile: v.C_EMPTIES_THE_PILE,
+    b.draws_nothing_plays_from_hand: v.C_DRAWS_NOTHING_PLAYS_FROM_HAND,
+    b.plays_last_card_after_drawing_nothing: v.C_PLAYS_LAST_CARD_AFTER_DRAWING_NOTHING,
     **dict(
         zip(
             b.JUMPED_IN,
@@ -168,6 +170,7 @@ UPDATE_TWINS: dict[Callable[..., Any], int] = {
     u.play_first_card: v.U_PLAY_FIRST_CARD,
     u.name_first_colour: v.U_NAME_FIRST_COLOUR,
     u.draw_the_pile_out: v.U_DRAW_THE_PILE_OUT,
+    u.draw_nothing: v.U_DRAW_NOTHING,
 }
 LISTER_TWINS: dict[Callable[..., Any], int] = {
     LISTERS["play"]: v.L_TURN_PLAYS,
@@ -455,7 +458,7 @@ _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "flip_exhausted": ("redeal", "hand-cannot-start"),
     "reshuffle": ("keep-top-card", "whole-discard-pile"),
     "draw_shortfall": ("draw-what-remains",),
-    "empty_handed_draw": ("turn-passes",),
+    "empty_handed_draw": ("turn-passes", "player-may-play-from-hand"),
     "ignored_flip_goes": ("discard-pile", "bottom-of-draw-pile"),
     "after_drawing": ("drawn-card-only", "any-matching-card"),
     "next_leader": ("rotate-left", "same"),
@@ -652,6 +655,8 @@ def edition_tables(edition: Edition) -> Array:
     rule_row[v.R_RESHUFFLE_AT_ONCE] = int(
         rules.reshuffle_when == "as-soon-as-the-draw-pile-empties"
     )
+    from_hand = rules.empty_handed_draw == "player-may-play-from-hand"
+    rule_row[v.R_FROM_HAND_WHEN_EMPTY] = int(from_hand)
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

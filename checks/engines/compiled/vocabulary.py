@@ -123,8 +123,9 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_DRAWN_COLOUR_AT_RANDOM,  # the colour of a wild played straight after drawing, too
     R_HAND_CANNOT_START,  # a first flip with no card left to start the pile: no outcome
     R_RESHUFFLE_AT_ONCE,  # the discard pile is reshuffled the moment the draw pile empties
-) = range(29)
-RULE_FIELDS = 29
+    R_FROM_HAND_WHEN_EMPTY,  # a player who draws nothing may play from their hand
+) = range(30)
+RULE_FIELDS = 30
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 
@@ -182,7 +183,9 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     C_FIRST_CARD_PLAYED,
     C_DEALER_NAMES_COLOUR,
     C_EMPTIES_THE_PILE,
-) = range(31)
+    C_DRAWS_NOTHING_PLAYS_FROM_HAND,
+    C_PLAYS_LAST_CARD_AFTER_DRAWING_NOTHING,
+) = range(33)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
@@ -213,7 +216,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     U_PLAY_FIRST_CARD,
     U_NAME_FIRST_COLOUR,
     U_DRAW_THE_PILE_OUT,
-) = range(29)
+    U_DRAW_NOTHING,
+) = range(30)
 NO_UPDATE = -1
 
 # -- who may make each step, with what (model.moves), by the step event they list
