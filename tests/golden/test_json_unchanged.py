@@ -69,6 +69,13 @@ Recaptured on purpose since, each time with the keys that moved and why (nothing
   the keys that list or count the machine's transitions gained as above (75 transitions; a
   `dead-rule` note settled off by `play.reshuffle_when`, a conservation query, proved). No
   explored state count, game or other finding moved.
+- A player who draws nothing playing from their hand (`play.empty_handed_draw =
+  "player-may-play-from-hand"`): `TurnFlow` grew `draw_owed [draws_nothing_plays_from_hand]`,
+  `play_drawn [plays_last_card_after_drawing_nothing]` and `play_drawn [last_card_draws and
+  plays_last_card_after_drawing_nothing]` (78 transitions), listed and counted as above
+  (`dead-rule` notes settled off by `play.empty_handed_draw`, and by
+  `play.final_card_effects` for the last; conservation queries, proved). No explored state
+  count, game or other finding moved.
 
 In-process, the suite's conftest makes `check`'s conformance compare 300 states and one
 game instead of 20,000 and five, unless a test is marked `full_conformance`: these are, and
