@@ -66,10 +66,6 @@ class Measure:
     alternative: Interval
     difference: Tested
 
-    @classmethod
-    def of(cls, chosen: Interval, alternative: Interval, difference: Tested) -> Measure:
-        return cls(chosen, alternative, difference)
-
     def to_json(self) -> MeasureJson:
         d = self.difference
         return {

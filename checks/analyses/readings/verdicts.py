@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import numpy as np
 
@@ -54,7 +55,7 @@ def readings(
         for value in reading.alternatives:
             other = under(name_or_path, reading, value)
             if isinstance(other, Unplayable):
-                judged.append(_unplayed(value, other))
+                judged.append(_said(value, other.kind, other.reason))
                 continue
             verdict = _judge(edition, other, value, fitted, seats, max_states)
             if verdict["verdict"] == "changes" and games:
@@ -75,8 +76,8 @@ def readings(
     return ReadingsReport(edition.name, fitted, seats, games, found, time.perf_counter() - started)
 
 
-def _unplayed(value: Reading, why: Unplayable) -> AlternativeJson:
-    return {"value": _plain(value), "verdict": why.kind, "reason": why.reason, "trace": None,
+def _said(value: Reading, verdict: str, reason: str, trace: Any = None) -> AlternativeJson:
+    return {"value": _plain(value), "verdict": verdict, "reason": reason, "trace": trace,
             "stats": None}  # fmt: skip
 
 
@@ -90,14 +91,12 @@ def _judge(
             other, other.source, players=players, scale=scale, max_states=max_states
         )
     except InputError as refused:  # a deck the alternative leaves unable to deal, say
-        return {"value": _plain(value), "verdict": "invalid", "reason": str(refused),
-                "trace": None, "stats": None}  # fmt: skip
+        return _said(value, "invalid", str(refused))
     if not explored.ok:
         broken = explored.exploration.violation
         what = f"{broken.invariant}: {broken.message}" if broken is not None else "game-can-end"
         witness = explored.counterexample or explored.stuck
-        return {"value": _plain(value), "verdict": "unsafe", "reason": what,
-                "trace": witness.to_json() if witness else None, "stats": None}  # fmt: skip
+        return _said(value, "unsafe", what, witness.to_json() if witness else None)
     a, b = as_played(edition), as_played(other)
     path, how, searched = distinguish(a, b, scale=scale, players=players, max_states=max_states)
     if path:
@@ -107,22 +106,17 @@ def _judge(
             if trace["step"] is None or trace["step"] < 0
             else (f"at step {trace['step']}")
         )
-        reason = f"{how} {at}"
-        return {"value": _plain(value), "verdict": "changes", "reason": reason,
-                "trace": trace, "stats": None}  # fmt: skip
+        return _said(value, "changes", f"{how} {at}", trace)
     untested = scaled_away(a, b, searched["scale"], next_hand_played=searched["next_hand_played"])
     if searched["complete"] and untested:
         paths = ", ".join(item["path"] for item in untested)
         reason = f"no run tells them apart at {searched['scale']}, whose play cannot test {paths}"
-        return {"value": _plain(value), "verdict": "undecided", "reason": reason,
-                "trace": None, "stats": None}  # fmt: skip
+        return _said(value, "undecided", reason)
     if searched["complete"]:
         reason = f"no run tells them apart at {searched['scale']}, {players} players"
-        return {"value": _plain(value), "verdict": "equivalent", "reason": reason,
-                "trace": None, "stats": None}  # fmt: skip
+        return _said(value, "equivalent", reason)
     reason = f"none found in {searched['states']} states at {searched['scale']}: {how}"
-    return {"value": _plain(value), "verdict": "undecided", "reason": reason, "trace": None,
-            "stats": None}  # fmt: skip
+    return _said(value, "undecided", reason)
 
 
 def _sample(edition: Edition, players: int, games: int, seed: int) -> Sample:
@@ -132,17 +126,20 @@ def _sample(edition: Edition, players: int, games: int, seed: int) -> Sample:
                        policy="heuristic")  # fmt: skip
 
 
-def _stats(chosen: Sample, other: Sample) -> StatsJson:
+def _stats(chosen: Sample, other: Sample) -> StatsJson | None:
     """Game length (turns of the finished games) and points per hand, for the reading as
-    chosen and as the alternative, and the alternative's difference."""
+    chosen and as the alternative, and the alternative's difference; None when either side
+    finished fewer than two games (no interval to give)."""
     a_turns, b_turns = chosen.turns[chosen.finished], other.turns[other.finished]
+    if min(len(a_turns), len(b_turns)) < 2:
+        return None
     return {
         "games": chosen.games,
         "unfinished": [int(np.sum(~chosen.finished)), int(np.sum(~other.finished))],
-        "turns_per_game": Measure.of(
+        "turns_per_game": Measure(
             iv.mean(a_turns), iv.mean(b_turns), iv.welch(a_turns, b_turns)
         ).to_json(),
-        "points_per_hand": Measure.of(
+        "points_per_hand": Measure(
             iv.ratio(chosen.points, chosen.hands),
             iv.ratio(other.points, other.hands),
             iv.ratio_test(chosen.points, chosen.hands, other.points, other.hands),
