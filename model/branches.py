@@ -55,9 +55,10 @@ def _plays_from_hand(edition: Edition) -> bool | None:
 def plays_last_card_after_drawing_nothing(
     edition: Edition, game: GameState, action: Action | None
 ) -> bool:
-    """A player who drew nothing plays their final card from their hand, and wins the hand
-    (Winning): after any other draw they hold the card drawn too (the edition's
-    `empty_handed_draw` reading)."""
+    """A player who drew nothing, where the edition's `empty_handed_draw` reading lets them
+    play from their hand, plays their final card and wins the hand (Winning).
+
+    After any other draw they hold the card drawn too."""
     return game.drawn < 0 and plays_last_card(edition, game, action)
 
 
@@ -350,9 +351,8 @@ def _reshuffles_at_once(edition: Edition) -> bool | None:
 @settled_by("play.reshuffle_when", _reshuffles_at_once)
 def empties_the_pile(edition: Edition, game: GameState, action: Action | None) -> bool:
     """A draw of a set number takes the draw pile's last card, and the discard pile can
-    refill it: it is reshuffled at once, before any card lands on the discard pile (Let's
-    Play: NOTE, read as reshuffling the moment the draw pile empties: the edition's
-    `reshuffle_when`).
+    refill it: where the edition's `reshuffle_when` reads the NOTE so, it is reshuffled at
+    once, before any card lands on the discard pile (Let's Play: NOTE).
 
     A draw of no set number is refused with this reading (`editions.schema`): it would
     stop on the pile's last card with no next card to reshuffle for."""

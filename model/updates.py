@@ -288,8 +288,9 @@ def draw_what_the_pile_has(edition: Edition, game: GameState, action: Action | N
 
 @cites(sections.NO_MATCHING_CARD)
 def draw_nothing(edition: Edition, game: GameState, action: Action | None) -> GameState:
-    """No card is left to draw anywhere: the player drew nothing, and may play a card of
-    their hand or pass (Let's Play; the edition's `empty_handed_draw` reading)."""
+    """No card is left to draw anywhere: the player drew nothing, and where the edition's
+    `empty_handed_draw` reading says so may play a card of their hand or pass (Let's Play:
+    If you do not have a matching card)."""
     owed = game.owed
     assert owed is not None
     return game._replace(owed=None, drawn=-1, actor=owed.player)

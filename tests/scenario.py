@@ -173,6 +173,12 @@ LAST_CARD = str(Path(__file__).parent / "editions" / "last-card-effects.toml")
 """A delta of classic whose last card's effect is carried out, its draw dealt before the hand
 is scored, as RLCard's UNO does (`play.final_card_effects = "effects-apply-then-score"`), with
 RLCard's unchallenged Wild Draw Four: `edition(LAST_CARD)` loads it."""
+RESHUFFLE_AT_ONCE = str(Path(__file__).parent / "editions" / "reshuffle-at-once.toml")
+"""A delta of classic that reshuffles the moment a draw takes the draw pile's last card
+(`play.reshuffle_when = "as-soon-as-the-draw-pile-empties"`)."""
+EMPTY_HANDED = str(Path(__file__).parent / "editions" / "empty-handed-plays.toml")
+"""A delta of classic where a player who draws with no card left anywhere may still play
+from their hand (`play.empty_handed_draw = "player-may-play-from-hand"`)."""
 WHOLE_PILE = str(Path(__file__).parent / "editions" / "whole-pile-reshuffle.toml")
 """A delta of classic whose reshuffle takes the whole discard pile, its top card too, as
 RLCard's UNO does (`play.reshuffle = "whole-discard-pile"`): `edition(WHOLE_PILE)` loads it."""

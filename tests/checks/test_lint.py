@@ -652,8 +652,11 @@ def test_a_parameter_the_booklets_leave_open_is_asked_when_the_file_records_no_r
     assert top.message.endswith(
         'its play.reshuffle is "keep-top-card" (the model also plays "whole-discard-pile").'
     )
-    empty = found["unspecified-outcome:empty-handed-draw"]  # the one reading the model plays
-    assert empty.message.endswith('its play.empty_handed_draw is "turn-passes".')
+    empty = found["unspecified-outcome:empty-handed-draw"]
+    assert empty.message.endswith(
+        'its play.empty_handed_draw is "turn-passes" (the model also plays '
+        '"player-may-play-from-hand").'
+    )
 
 
 @pytest.mark.parametrize("name", full_builtins())

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 from scenario import (
+    EMPTY_HANDED,
     HOUSE_CARDS,
     LAST_CARD,
+    RESHUFFLE_AT_ONCE,
     RLCARD,
     SHORT_DRAW,
     card,
@@ -185,7 +187,22 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
         dealt, fired = run(rl, empty_table(rl, 3), Deal(first_turned_up(rl, 3, first)))
         runs.append(fired)
     runs.append(run(rl, dealt, Pick(2, color("green")))[1])  # the dealer names its colour
+    at_once = edition(RESHUFFLE_AT_ONCE)  # the pile's last card drawn: reshuffled at once
+    hands = [["blue-3", "red-5"], ["yellow-1", "yellow-2"]]
+    last_one = table(at_once, hands, top="blue-9", draw=["green-1"], rest="discard")
+    runs.append(run(at_once, last_one, Draw(0))[1])
+    for m in (edition(EMPTY_HANDED), _last_card_effects(edition(EMPTY_HANDED))):
+        empty = table(m, [["red-draw-two"], ["yellow-1"]], top="red-9")
+        empty = empty._replace(draw_pile=(), discard=(card(m, "red-9"),))  # nothing anywhere
+        drew_nothing, fired = run(m, empty, Draw(0))  # drew nothing: may still play
+        runs += [fired, run(m, drew_nothing, Play(0, card(m, "red-draw-two")))[1]]
     return runs
+
+
+def _last_card_effects(e: Edition) -> Edition:
+    """`e` carrying out a last card's effect, its draw dealt (RLCard's UNO)."""
+    rules = dataclasses.replace(e.rules, final_card_effects="effects-apply-then-score")
+    return dataclasses.replace(e, rules=rules)
 
 
 @pytest.mark.slow
