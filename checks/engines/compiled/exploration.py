@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 from unospec.checks.engines.compiled import search as k
 from unospec.checks.engines.compiled import vocabulary as v
+from unospec.checks.engines.compiled.jit import ready
 from unospec.checks.engines.compiled.outcomes import CURSOR, TAKE_ROWS
 from unospec.checks.engines.compiled.program import Program, program
 from unospec.checks.engines.compiled.properties import INVARIANT_NAMES, invariant_tables
@@ -344,6 +345,8 @@ def explore(
     inv = invariant_tables(prog.machine)
     renaming_count = prog.renaming_count if symmetry else 0
     result = EngineExploration(edition, players, symmetry, prog)
+    ready(normalize, canonical, fingerprint, k.expand, k.merge, k.rehash, k.first_broken)
+    ready(k.mark_can_end)
     started = time.perf_counter()
     memory_before = _rss_mb()
     scratch = Scratch.of(prog)
