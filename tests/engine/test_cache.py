@@ -55,6 +55,7 @@ def _fake_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (folder / "rules.play_card-1.py311.nbi").write_bytes(b"index")
     (folder / "rules.play_card-1.py311.1.nbc").write_bytes(b"compiled code")
     monkeypatch.setattr(cache, "folder", lambda: folder)
+    monkeypatch.setattr(warm, "_location", lambda: folder)
     warm._write_manifest()
     return folder
 
@@ -75,7 +76,7 @@ def test_a_changed_cache_file_is_noticed_and_the_cache_rebuilt(
     assert warm._manifest_broken()
     rebuilt: list[bool] = []
     monkeypatch.setattr(cache, "rebuild", lambda: rebuilt.append(True))
-    monkeypatch.setattr(warm, "_import_all", lambda progress: 0)
+    monkeypatch.setattr(warm, "_import_all", lambda: None)
     warm.load()
     assert rebuilt == [True]
 
@@ -85,18 +86,19 @@ def test_a_cache_numba_cannot_read_is_rebuilt(
 ) -> None:
     """numba's reading of a damaged file raises pickle's errors, not its own: they are
     taken for a broken cache, which is removed and compiled again."""
-    _fake_cache(tmp_path, monkeypatch)
+    folder = _fake_cache(tmp_path, monkeypatch)
+    (folder / warm.MANIFEST).unlink()  # a cache never completed: `load` compiles it all
     rebuilt: list[bool] = []
     tries: list[int] = []
 
-    def import_all(progress: object) -> int:
+    def compile_all(progress: object) -> None:
         tries.append(1)
         if len(tries) == 1:
             raise warm._CacheUnreadable("pickle data was truncated")
-        return 3
 
     monkeypatch.setattr(cache, "rebuild", lambda: rebuilt.append(True))
-    monkeypatch.setattr(warm, "_import_all", import_all)
+    monkeypatch.setattr(warm, "_import_all", lambda: None)
+    monkeypatch.setattr(warm, "_compile_all", compile_all)
     warm.load()
     assert rebuilt == [True] and len(tries) == 2
 
@@ -106,12 +108,13 @@ def test_a_failed_compile_is_one_line_exit_2(
 ) -> None:
     from numba.core.errors import TypingError
 
-    def broken(name: str) -> None:
+    def broken(dispatcher: object) -> None:
         raise TypingError("No implementation of function getitem found\nDuring: typing")
 
     monkeypatch.setattr(warm, "_LOADED", set())  # as in a fresh process
     monkeypatch.setattr(warm, "_manifest_broken", lambda: False)
-    monkeypatch.setattr(warm, "_import", broken)
+    monkeypatch.setattr(warm, "_fresh", lambda: True)
+    monkeypatch.setattr(warm, "_ready", broken)
     assert main(["simulate", "classic", "--games", "1"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "failed to build with numba: TypingError" in err
@@ -142,3 +145,26 @@ def test_a_second_load_in_one_process_checks_nothing_again(monkeypatch: pytest.M
     monkeypatch.setattr(warm, "_manifest_broken", again)
     monkeypatch.setattr(warm, "_import_all", again)
     warm.load()
+
+
+def test_a_warm_load_reads_no_compiled_function() -> None:
+    """A command reads from the cache only the functions Python calls, when it calls them:
+    each one's cached code holds its callees' (`jit.compiled`)."""
+    import subprocess
+    import sys
+
+    script = (
+        "from unospec.checks.engines.compiled import warm\n"
+        "from unospec.checks.engines.compiled.jit import DECLARED\n"
+        "warm.load()\n"
+        "from unospec.checks.engines.compiled.states import fingerprint\n"
+        "import numpy as np\n"
+        "fingerprint(np.zeros(2, dtype=np.uint64), 2)\n"
+        "print(sorted(d.py_func.__name__ for d in DECLARED if d.overloads), len(DECLARED))\n"
+    )
+    warm.load()  # the cache complete, as after an install
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    ).stdout
+    read, declared = out.rsplit(" ", 1)
+    assert read == "['fingerprint']" and int(declared) > 100

@@ -29,7 +29,8 @@ import numpy.typing as npt
 
 from unospec.checks.engines.compiled import search as k
 from unospec.checks.engines.compiled import vocabulary as v
-from unospec.checks.engines.compiled.outcomes import CURSOR, TAKE_ROWS
+from unospec.checks.engines.compiled.jit import ready
+from unospec.checks.engines.compiled.outcomes import CURSOR, TAKE_ROWS, advance_moves
 from unospec.checks.engines.compiled.program import Program, program
 from unospec.checks.engines.compiled.properties import INVARIANT_NAMES, invariant_tables
 from unospec.checks.engines.compiled.states import canonical, fingerprint, normalize
@@ -344,6 +345,11 @@ def explore(
     inv = invariant_tables(prog.machine)
     renaming_count = prog.renaming_count if symmetry else 0
     result = EngineExploration(edition, players, symmetry, prog)
+    # `advance_moves` read before `expand`, whose calls then run its copy: measured, the
+    # search is about 10% faster than when only `expand`'s own code is read (why that copy
+    # is faster is not known)
+    ready(advance_moves, normalize, canonical, fingerprint, k.expand, k.merge, k.rehash)
+    ready(k.first_broken, k.mark_can_end)
     started = time.perf_counter()
     memory_before = _rss_mb()
     scratch = Scratch.of(prog)

@@ -111,16 +111,15 @@ EMPTY = 0  # a table slot holding no state (fingerprints are never 0)
 def slot_of(keys: Ints, fp: int) -> int:
     """The slot holding fingerprint `fp` in the visited table, or the empty slot where it
     would go (linear probing: the fingerprints are compared in the table itself, so a probe
-    reads one cache line, not a state's record elsewhere)."""
-    size = keys.shape[0]
-    slot = (fp * 0x9E3779B1) % size
+    reads one cache line, not a state's record elsewhere). The table's size is a power of
+    two and a fingerprint is already a hash: its low bits are the slot, with no division."""
+    mask = keys.shape[0] - 1
+    slot = fp & mask
     while True:
         held = keys[slot]
         if held == EMPTY or held == fp:
             return slot
-        slot += 1
-        if slot == size:
-            slot = 0
+        slot = (slot + 1) & mask
 
 
 @compiled

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from unospec.checks.engines.compiled.jit import Ints, WordGrid, Words, compiled, compiled_inline
+from unospec.checks.engines.compiled.jit import Ints, WordGrid, Words, compiled
 from unospec.checks.engines.compiled.layout import (
     ACTOR,
     CARDS,
@@ -113,41 +113,32 @@ def normalize(M: Ints, s: Ints, counts: Ints) -> None:
     s[HANDS_PLAYED] = 0
 
 
-@compiled_inline
-def put_bits(words: Words, at: int, bits: int, value: int) -> None:
-    word, shift = at // 64, at % 64
-    v = np.uint64(value)
-    words[word] |= v << np.uint64(shift)
-    if shift + bits > 64:
-        words[word + 1] |= v >> np.uint64(64 - shift)
-
-
-@compiled_inline
-def get_bits(words: Words, at: int, bits: int) -> int:
-    word, shift = at // 64, at % 64
-    v = words[word] >> np.uint64(shift)
-    if shift + bits > 64:
-        v |= words[word + 1] << np.uint64(64 - shift)
-    return int(v & ((np.uint64(1) << np.uint64(bits)) - np.uint64(1)))
-
-
 @compiled
 def pack(s: Ints, spec: Ints, counts: Ints, words: Words) -> int:
     """Pack the normalized row `s` into `words`; -1 - (field index) for a value out of its
-    range (`counts`: scratch of one slot per face)."""
-    for w in range(spec[SPEC_WORDS]):
-        words[w] = 0
+    range (`counts`: scratch of one slot per face). Each word is gathered in a register and
+    stored once (a field at a time into memory was a chain of loads and stores)."""
     pile_counts(s, counts)
-    at = 0
+    word = np.uint64(0)
+    w = 0
+    shift = 0  # the bits of `word` filled
     for field in range(spec[SPEC_FIELDS]):
-        kind = spec[SPEC_HEADER + 3 * field]
-        source = spec[SPEC_HEADER + 3 * field + 1]
-        bits = spec[SPEC_HEADER + 3 * field + 2]
-        value = s[source] + 1 if kind == FIELD_SLOT else counts[source]
+        at = SPEC_HEADER + 3 * field
+        bits = spec[at + 2]
+        value = s[spec[at + 1]] + 1 if spec[at] == FIELD_SLOT else counts[spec[at + 1]]
         if value < 0 or value >= 1 << bits:
             return -1 - field
-        put_bits(words, at, bits, value)
-        at += bits
+        v = np.uint64(value)
+        word |= v << np.uint64(shift)
+        shift += bits
+        if shift >= 64:  # the word is full: what did not fit starts the next
+            words[w] = word
+            w += 1
+            shift -= 64
+            word = v >> np.uint64(bits - shift) if shift else np.uint64(0)
+    for rest in range(w, spec[SPEC_WORDS]):
+        words[rest] = word
+        word = np.uint64(0)
     return 0
 
 
@@ -158,17 +149,26 @@ def unpack(words: Words, spec: Ints, s: Ints, counts: Ints) -> None:
         s[i] = 0
     s[OLD_TOP] = -1  # none, where the spec does not hold it (no reshuffle takes the top)
     s[PLAYERS], s[FACES], s[CARDS] = spec[SPEC_PLAYERS], spec[SPEC_FACES], spec[SPEC_CARDS]
-    at = 0
+    last = spec[SPEC_WORDS] - 1
+    word = words[0]
+    w = 0
+    shift = 0  # the bits of `word` read
     for field in range(spec[SPEC_FIELDS]):
-        kind = spec[SPEC_HEADER + 3 * field]
-        source = spec[SPEC_HEADER + 3 * field + 1]
-        bits = spec[SPEC_HEADER + 3 * field + 2]
-        value = get_bits(words, at, bits)
-        at += bits
-        if kind == FIELD_SLOT:
-            s[source] = value - 1
+        at = SPEC_HEADER + 3 * field
+        bits = spec[at + 2]
+        v = word >> np.uint64(shift)
+        shift += bits
+        if shift >= 64:  # the field ends in the next word, or at this one's end
+            w = min(w + 1, last)
+            word = words[w]
+            shift -= 64
+            if shift:
+                v |= word << np.uint64(bits - shift)
+        value = int(v & ((np.uint64(1) << np.uint64(bits)) - np.uint64(1)))
+        if spec[at] == FIELD_SLOT:
+            s[spec[at + 1]] = value - 1
         else:
-            counts[source] = value
+            counts[spec[at + 1]] = value
     players, faces = s[PLAYERS], s[FACES]
     for player in range(players):
         base = hand_base(s, player)

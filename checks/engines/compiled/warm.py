@@ -3,10 +3,14 @@ install, or after its sources changed), with progress, and refusing a broken cac
 
 - **Progress.** Compiling takes tens of seconds; `load` reports each function compiled to a
   callback, so the command line can show it on stderr.
+- **Only what runs is read.** A function is compiled, or read from the cache, when first
+  needed (`jit.compiled`); `load` compiles them all only when this source tree's cache is
+  new, so that a command's run never stops to compile.
 - **A corrupted cache is rebuilt, not trusted.** After a complete compile `load` writes a
-  manifest of the cache files' digests. A later load checks them first, and a file that
-  changed since (truncated, overwritten) makes it remove the folder and compile afresh.
-  A cache file numba fails to read (its own errors, or a pickle's) does the same.
+  manifest of the cache files' digests (this source tree's: numba keeps each tree's code in
+  its own folder). A later load checks them before anything is read, and a file that changed
+  since (truncated, overwritten) makes it remove the cache and compile afresh. A cache file
+  numba fails to read (its own errors, or a pickle's) does the same.
 - **A compile that fails** (numba cannot type a function: a bug of ours, or a numba release
   that breaks us) is one `EngineCompileError`, a one-line input error naming the cause.
 """
@@ -18,10 +22,10 @@ import importlib
 import json
 import pickle
 import re
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from unospec.checks.engines.compiled import cache
 from unospec.model.errors import InputError
@@ -54,20 +58,24 @@ check or import: the manifest's digests cost a tenth of a second a call."""
 
 
 def load(progress: Progress | None = None) -> float:
-    """Import every compiled module, compiling what the cache lacks; the seconds it took."""
+    """Import every compiled module, and compile every function when this source tree's
+    cache is new (a warm cache is read only as Python calls a function); the seconds it
+    took."""
     started = time.perf_counter()
     where = cache.folder()
     if where in _LOADED:
         return time.perf_counter() - started
-    if _manifest_broken():
-        cache.rebuild()
-    try:
-        compiled = _import_all(progress)
-    except _CacheUnreadable:
-        cache.rebuild()
-        compiled = _import_all(progress)
-    if compiled or not (cache.folder() / MANIFEST).exists():
-        _write_manifest()
+    _import_all()
+    if not cache.jit_disabled():
+        if _manifest_broken():
+            _rebuild()
+        if _fresh():
+            try:
+                _compile_all(progress)
+            except _CacheUnreadable:
+                _rebuild()
+                _compile_all(progress)
+            _write_manifest()
     _LOADED.add(where)
     return time.perf_counter() - started
 
@@ -79,15 +87,17 @@ class _CacheUnreadable(Exception):
 _UNREADABLE = (EOFError, pickle.UnpicklingError, UnicodeDecodeError, RuntimeError, OSError)
 
 
-def _import_all(progress: Progress | None) -> int:
-    """Import the compiled modules; how many functions had to be compiled."""
-    if cache.jit_disabled():
-        for name in MODULES:
-            importlib.import_module(f"unospec.checks.engines.compiled.{name}")
-        return 0
+def _import_all() -> None:
+    """Import the compiled modules (nothing is compiled or read from the cache yet)."""
+    for name in MODULES:
+        importlib.import_module(f"unospec.checks.engines.compiled.{name}")
+
+
+def _compile_all(progress: Progress | None) -> None:
+    """Compile every function, or load it from the cache where it is there."""
     from numba.core import event
 
-    import unospec.checks.engines.compiled.jit  # noqa: F401  (sets numba's cache folder first)
+    from unospec.checks.engines.compiled.jit import DECLARED
 
     total = functions()
     done = [0]
@@ -103,22 +113,39 @@ def _import_all(progress: Progress | None) -> int:
 
     try:
         with event.install_listener("numba:compile", Counting()):
-            for name in MODULES:
-                _import(name)
+            for dispatcher in DECLARED:
+                _ready(dispatcher)
     except _CacheUnreadable:
         raise
     except Exception as error:
         raise EngineCompileError(_compile_failure(error)) from None
-    return done[0]
 
 
-def _import(name: str) -> None:
-    module = f"unospec.checks.engines.compiled.{name}"
+def _ready(dispatcher: Any) -> None:
     try:
-        importlib.import_module(module)
+        dispatcher.ready()
     except _UNREADABLE as error:
-        sys.modules.pop(module, None)
         raise _CacheUnreadable(str(error)) from error
+
+
+def _fresh() -> bool:
+    """Whether this source tree's cache was never completed (no manifest)."""
+    return not (_location() / MANIFEST).exists()
+
+
+def _location() -> Path:
+    """This source tree's folder in the cache: numba keeps each tree's code apart, by the
+    path of its sources, so that two trees of the same sources share the digest's folder."""
+    from numba.core.caching import UserProvidedCacheLocator
+
+    subpath = UserProvidedCacheLocator.get_suitable_cache_subpath(__file__)  # type: ignore[no-untyped-call]
+    return cache.folder() / str(subpath)
+
+
+def _rebuild() -> None:
+    """Remove the cache; the compiled modules' dispatchers save into their folder again."""
+    cache.rebuild()
+    _location().mkdir(parents=True, exist_ok=True)
 
 
 def _compile_failure(error: Exception) -> str:
@@ -139,7 +166,7 @@ def _cache_files(folder: Path) -> list[Path]:
 
 
 def _write_manifest() -> None:
-    folder = cache.folder()  # a digest of every engine source: computed once
+    folder = _location()
     files = _cache_files(folder)
     if not files:
         return
@@ -149,7 +176,7 @@ def _write_manifest() -> None:
 
 def _manifest_broken() -> bool:
     """Whether a cache file recorded in the manifest is missing or changed."""
-    folder = cache.folder()  # a digest of every engine source: computed once
+    folder = _location()
     manifest = folder / MANIFEST
     if not manifest.exists():
         return False
