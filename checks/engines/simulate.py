@@ -166,16 +166,18 @@ def run_games(
     chunks = [range(i, min(i + size, games)) for i in range(0, games, size)]
     total = Tally()
     label = f"{edition.name}: {games} games"
+    if engine != "reference":
+        from unospec.checks.engines.compiled.simulation import ready_to_play
+        from unospec.checks.engines.compiled.warm import load
+
+        load()  # before the pool forks: its workers inherit the loaded engine,
+        ready_to_play()  # and the game loop's code, read before the clock starts
     started = time.perf_counter()
     if progress:
         progress(label, 0, games)
     # multiprocessing's pool, whose workers Ctrl-C kills at once: a concurrent.futures
     # executor, shut down with its futures cancelled, went on playing games for minutes
     pool = None
-    if engine != "reference":
-        from unospec.checks.engines.compiled.warm import load
-
-        load()  # before the pool forks: its workers inherit the loaded engine
     try:
         if jobs > 1 and len(chunks) > 1:
             pool = multiprocessing.get_context("fork").Pool(jobs, initializer=ignore_interrupts)

@@ -155,9 +155,11 @@ def _run(
         return run_on_cluster(
             parse_address(cluster), _play_task, tasks, progress=done, connect_timeout=8.0
         )
+    from unospec.checks.engines.compiled.simulation import ready_to_play
     from unospec.checks.engines.compiled.warm import load
 
-    load()  # before the pool forks: its workers inherit the loaded engine
+    load()  # before the pool forks: its workers inherit the loaded engine,
+    ready_to_play()  # the game loop's code read too
     jobs = jobs or os.cpu_count() or 1
     samples: list[Sample] = []
     pool = None

@@ -172,9 +172,10 @@ def run(
 
     The engine is loaded (or compiled) here first, so that no worker loads it again.
     """
-    from unospec.checks.engines.compiled.warm import load
+    from unospec.checks.engines.compiled.warm import load, read_all
 
-    load()  # in this process, before the pool forks: every worker then has the engine loaded
+    load()  # in this process, before the pool forks: every worker then has the engine loaded,
+    read_all()  # every function's code read (its workers run every part of the engine)
     if work.engine != "reference":  # and every program its games play, built once
         from unospec.checks.engines.compiled.simulation import prepare
 

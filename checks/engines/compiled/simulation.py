@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from unospec.checks.engines.compiled import games as g
+from unospec.checks.engines.compiled.jit import ready
 from unospec.checks.engines.compiled.program import Program, program
 from unospec.checks.engines.compiled.properties import INVARIANT_NAMES, invariant_tables
 from unospec.checks.engines.compiled.rules import LOG_COLUMNS
@@ -149,9 +150,17 @@ def game_actions(prog: Program, played: Played, game: int) -> list[Action]:
     return steps
 
 
+def ready_to_play() -> None:
+    """Read the game loop's compiled code now (`jit.ready`): it is read when first called
+    otherwise, which would be inside a timed run, and once in each process forked after."""
+    ready(g.play)
+
+
 def prepare(edition: Edition) -> None:
     """Build the programs of every table size the edition's random games play (see
-    `simulate.game_plan`): a process forked after this plays them without building any."""
+    `simulate.game_plan`), and read the game loop's code: a process forked after this plays
+    them without building or reading any."""
+    ready_to_play()
     for players in range(edition.rules.min_players, edition.rules.max_players + 1):
         program(edition, players)
 

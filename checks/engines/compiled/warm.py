@@ -93,6 +93,14 @@ def _import_all() -> None:
         importlib.import_module(f"unospec.checks.engines.compiled.{name}")
 
 
+def read_all() -> None:
+    """Read every compiled function's code now (compiling what the cache lacks): for a
+    process about to fork workers that run every part of the engine (`unospec check`), one
+    read here rather than one in each worker as it first needs a function."""
+    if not cache.jit_disabled():
+        _compile_all(None)
+
+
 def _compile_all(progress: Progress | None) -> None:
     """Compile every function, or load it from the cache where it is there."""
     from numba.core import event
