@@ -158,6 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=100_000,
         help="states each alternative is explored and searched for a difference in",
     )
+    readings.add_argument("--jobs", type=_jobs, default=0)
     baseline_help = "verification baselines: save what the checks conclude"
     actions = commands.add_parser("baseline", help=baseline_help, description=baseline_help)
     actions.add_argument("--format", choices=("text", "json"), default="text")

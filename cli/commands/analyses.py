@@ -81,6 +81,7 @@ def readings(args: argparse.Namespace) -> int:
         games=args.games,
         seed=args.seed,
         max_states=args.max_states,
+        jobs=args.jobs,
     )
     emit(args, report.to_json(), readings_text(report.to_json()))
     return OK

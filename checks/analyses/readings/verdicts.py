@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -20,8 +23,9 @@ from unospec.checks.analyses.readings.report import (
 )
 from unospec.checks.analyses.stats import intervals as iv
 from unospec.checks.engines.explore_job import explore_edition
+from unospec.checks.engines.pool import ignore_interrupts, in_order, stop
 from unospec.checks.engines.study import Sample, chunk_seeds, play_sample
-from unospec.model.edition import Edition, Reading
+from unospec.model.edition import Edition, Interpretation, Reading
 from unospec.model.errors import InputError
 from unospec.model.scale import fitting_scale
 
@@ -30,6 +34,30 @@ GAMES = 400
 percent wide on game length."""
 MAX_STATES = 100_000
 """The joint search's and the safety exploration's bound, per alternative."""
+MAX_STEPS = 20_000
+"""A game still running after this many steps counts as unfinished (`stats.unfinished`):
+a reading that stalls the heuristic player (a Hail Mary only thrown, never played on its
+holder's turn) would otherwise play each of its games to `random_play.MAX_STEPS`."""
+
+
+@dataclass(frozen=True)
+class _Task:
+    """One playable alternative to judge, and how."""
+
+    edition: Edition
+    other: Edition
+    value: Reading
+    scale: str
+    players: int
+    max_states: int
+    games: int
+    seed: int
+
+
+_TASKS: list[_Task] = []
+"""The alternatives of the run in progress: set before its workers fork, read by index."""
+_CHOSEN: list[Sample] = []
+"""The edition as written, played once before the workers fork (its games, if any)."""
 
 
 def readings(
@@ -41,39 +69,74 @@ def readings(
     games: int = GAMES,
     seed: int = 0,
     max_states: int = MAX_STATES,
+    jobs: int = 0,
 ) -> ReadingsReport:
     """Every recorded reading of `edition` (loaded from `name_or_path`) with alternatives,
-    each alternative played and judged (the module docstring)."""
+    each alternative played and judged (the module docstring), on `jobs` processes (0: one
+    a core)."""
     started = time.perf_counter()
     seats = edition.rules.min_players if players is None else players
     edition.require_players(seats)
     fitted = fitting_scale(edition, seats, scale)
-    found: list[ReadingJson] = []
-    chosen_sample: Sample | None = None
+    planned: list[tuple[Interpretation, list[AlternativeJson | int]]] = []
+    _TASKS.clear()
     for reading in edition.interpretations:
-        judged: list[AlternativeJson] = []
+        slots: list[AlternativeJson | int] = []
         for value in reading.alternatives:
             other = under(name_or_path, reading, value)
             if isinstance(other, Unplayable):
-                judged.append(_said(value, other.kind, other.reason))
+                slots.append(_said(value, other.kind, other.reason))
                 continue
-            verdict = _judge(edition, other, value, fitted, seats, max_states)
-            if verdict["verdict"] == "changes" and games:
-                if chosen_sample is None:
-                    chosen_sample = _sample(edition, seats, games, seed)
-                verdict["stats"] = _stats(chosen_sample, _sample(other, seats, games, seed))
-            judged.append(verdict)
-        found.append(
-            {
-                "id": reading.id,
-                "section": reading.section,
-                "question": reading.question,
-                "decides": reading.decides,
-                "chosen": _plain(reading.chosen),
-                "alternatives": judged,
-            }
-        )
+            slots.append(len(_TASKS))
+            _TASKS.append(_Task(edition, other, value, fitted, seats, max_states, games, seed))
+        planned.append((reading, slots))
+    judged = _judge_all(edition, seats, games, seed, jobs)
+    found: list[ReadingJson] = [
+        {
+            "id": reading.id,
+            "section": reading.section,
+            "question": reading.question,
+            "decides": reading.decides,
+            "chosen": _plain(reading.chosen),
+            "alternatives": [judged[slot] if isinstance(slot, int) else slot for slot in slots],
+        }
+        for reading, slots in planned
+    ]
     return ReadingsReport(edition.name, fitted, seats, games, found, time.perf_counter() - started)
+
+
+def _judge_all(
+    edition: Edition, players: int, games: int, seed: int, jobs: int
+) -> list[AlternativeJson]:
+    """Every task's verdict, in order: on a pool of `jobs` forked processes, which inherit
+    the engine read once here and the edition's own games, played once here."""
+    from unospec.checks.engines.compiled.warm import load, read_all
+
+    load()
+    read_all()
+    _CHOSEN.clear()
+    if games and _TASKS:
+        _CHOSEN.append(_sample(edition, players, games, seed))
+    jobs = jobs or os.cpu_count() or 1
+    if jobs == 1 or len(_TASKS) < 2:
+        return [_judge_task(i) for i in range(len(_TASKS))]
+    pool = multiprocessing.get_context("fork").Pool(jobs, initializer=ignore_interrupts)
+    try:
+        return list(in_order(pool, _judge_task, range(len(_TASKS))))
+    finally:
+        stop(pool)
+
+
+def _judge_task(index: int) -> AlternativeJson:
+    """Judge task `index`; where it changes the game, measure by how much."""
+    task = _TASKS[index]
+    verdict = _judge(
+        task.edition, task.other, task.value, task.scale, task.players, task.max_states
+    )
+    if verdict["verdict"] == "changes" and _CHOSEN:
+        alternative = _sample(task.other, task.players, task.games, task.seed)
+        verdict["stats"] = _stats(_CHOSEN[0], alternative)
+    return verdict
 
 
 def _said(value: Reading, verdict: str, reason: str, trace: Any = None) -> AlternativeJson:
@@ -123,7 +186,7 @@ def _sample(edition: Edition, players: int, games: int, seed: int) -> Sample:
     """`games` random games of `edition` (the heuristic player, as `stats` plays by
     default), seeded alike for every edition of the comparison."""
     return play_sample(edition, players, chunk_seeds(seed, 0, players, 0, games),
-                       policy="heuristic")  # fmt: skip
+                       policy="heuristic", max_steps=MAX_STEPS)  # fmt: skip
 
 
 def _stats(chosen: Sample, other: Sample) -> StatsJson | None:
