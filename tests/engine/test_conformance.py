@@ -9,7 +9,6 @@ import json
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +16,10 @@ import pytest
 from scenario import edition
 
 from unospec.checks.engines.conformance import conform
+from unospec.checks.engines.conformance.reference import ReferenceRules, Stepped
 from unospec.cli import main
-from unospec.model import kernel, legality
+from unospec.model import legality
 from unospec.model.actions import Action
-from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.state import GameState
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,48 +100,31 @@ def test_a_reference_guard_that_lets_an_unoffered_move_through_is_caught(
     assert difference["trace"]["steps"][-1] == difference["action"]
 
 
-@dataclass(frozen=True)
-class _Stepped:
-    state: Any
-    refused: tuple[str, str] | None = None
-    broken: frozenset[str] | None = None
-
-
-class ReferenceAsAnEngine:
-    """An outside implementation of the rules, through conformance's five calls: here the
-    reference kernel itself, its states as they are (an app's engine would convert)."""
+class ReferenceAsAnEngine(ReferenceRules):
+    """An outside implementation of the rules, through conformance's calls: the reference
+    kernel itself (`conformance.reference`), checking no invariant of its own and playing
+    no games, with a Skip that passes the turn to the next player on request."""
 
     name = "reference-as-an-engine"
 
     def __init__(self, e: Any, players: int, *, skip_goes_to_next: bool = False) -> None:
-        self.edition = e
+        super().__init__(e, players)
         self.skip_goes_to_next = skip_goes_to_next
 
-    def encode(self, game: GameState) -> GameState:
-        return game
-
-    def decode(self, state: GameState) -> GameState:
-        return state
-
-    def legal(self, state: GameState) -> list[Action]:
-        return list(kernel.legal_actions(self.edition, state))
-
-    def step(self, state: GameState, action: Action) -> _Stepped:
-        try:
-            after = kernel.apply(self.edition, state, action)
-        except RuleGap as gap:
-            return _Stepped(None, ("gap", gap.rule))
-        except IllegalAction as illegal:
-            return _Stepped(None, ("illegal", illegal.rule))
+    def step(self, state: GameState, action: Action) -> Stepped:
+        stepped = super().step(state, action)
+        after = stepped.state
+        if after is None:
+            return stepped
         skip = self.edition.faces.faces[getattr(action, "card", 0)].kind == "skip"
         if self.skip_goes_to_next and skip and after.phase == "awaiting_play":
             after = after._replace(current=(getattr(action, "player", 0) + 1) % after.players)
-        return _Stepped(after)
+        return Stepped(after)
 
-    def state_broken(self, state: GameState) -> frozenset[str] | None:
+    def state_broken(self, state: GameState) -> frozenset[str] | None:  # type: ignore[override]
         return None
 
-    def play(self, seed: int, max_steps: int) -> list[Action] | None:
+    def play(self, seed: int, max_steps: int) -> list[Action] | None:  # type: ignore[override]
         return None
 
 
