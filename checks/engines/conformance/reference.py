@@ -8,7 +8,7 @@ conformance that tells a difference in an outside engine from one in conformance
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from unospec.checks.engines.random_play import record_game
 from unospec.checks.properties.invariants import violations
@@ -19,7 +19,8 @@ from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.state import GameState
 
 
-class Stepped(NamedTuple):
+@dataclass(frozen=True)
+class Stepped:
     """One step's result, as `Rules.step` gives it."""
 
     state: GameState | None
