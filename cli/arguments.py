@@ -140,7 +140,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     readings.add_argument("edition")
     readings.add_argument(
-        "--scale", type=_scale, default="micro", help="the scale each alternative is played at"
+        "--scale",
+        type=_scales,
+        default=READINGS_SCALES,
+        help="the scales each alternative is played at, in turn until one tells the readings "
+        f"apart (a ;-separated list; default: {READINGS_SCALES})",
     )
     readings.add_argument(
         "--players", type=_players, default=None, help="default: the fewest the edition allows"
@@ -429,6 +433,10 @@ def _scales_or_none(text: str) -> str:
     return text if text == "none" else _scales(text)
 
 
+READINGS_SCALES = "micro;micro,colors=2,wilds=0"
+"""`readings`' scales: every card at `micro`, then the coloured cards in two colours (a
+reading of matching plays alike in one; with the wilds too, the deals of two colours are
+more than the search's bound)."""
 MAX_JOBS = 256
 """More processes than this only fork: the machines this runs on have a few cores."""
 MAX_GAMES = 10**8

@@ -8,7 +8,7 @@ is a delta is plain to see in the file itself.
 
 The merge: tables merge key by key, the delta's value replacing the base's; arrays of plain
 values are replaced whole; an entry of `[[deck.cards]]` or `[[interpretations]]` matches the
-base's entry of the same identity (a deck line's kind and ranks, a reading's id) and replaces
+base's entry of the same identity (a deck line's kind, ranks and foil, a reading's id) and replaces
 it whole, is added after the base's, or with `remove = true` removes it. A card given a new
 `effect` keeps none of its base's step parameters. The merged data is
 validated as one edition (`schema.build_edition`), each error naming the file and the line
@@ -47,7 +47,7 @@ Chain = tuple[tuple[Path, str], ...]
 """The files being read, the first one first: each as a real path, and as messages name it."""
 
 IDENTITIES: dict[KeyPath, tuple[str, ...]] = {
-    ("deck", "cards"): ("kind", "ranks"),
+    ("deck", "cards"): ("kind", "ranks", "foil"),
     ("interpretations",): ("id",),
 }
 """The arrays of tables whose entries a delta names one by one, and the keys naming one."""
@@ -91,6 +91,14 @@ def resolve(path: Path, file: str, read: Read, chain: Chain = ()) -> Reader:
     build_edition(base)  # a base is an edition of its own: its errors are its own
     merged = _merge(base, delta)
     _check_kinds(base, delta)
+    return merged
+
+
+def patched(base: Reader, patch: Reader) -> Reader:
+    """`patch`, a part of an edition's data (an alternative's `played_as`), merged onto the
+    complete edition `base` as a delta's keys are, not yet validated."""
+    merged = _merge(base, patch)
+    _check_kinds(base, patch)
     return merged
 
 
@@ -220,28 +228,41 @@ def _entries(
 
 
 def _identity(entry: object, keys: tuple[str, ...]) -> Identity | None:
-    """What names an entry: its kind, and its ranks (a set) when it has some; its id. None
-    when it has none to match by."""
+    """What names an entry: its id; or its kind, its ranks (a set) when it has some, and
+    whether it is the foil (a foil line and a plain one of a kind are two lines). None when
+    it has none to match by."""
     if not isinstance(entry, dict) or not isinstance(entry.get(keys[0]), str):
         return None
-    if len(keys) == 1 or keys[1] not in entry:
-        return (entry[keys[0]],) if len(keys) == 1 else (entry[keys[0]], None)
-    ranks = entry[keys[1]]
-    if not isinstance(ranks, list) or not all(type(rank) is int for rank in ranks):
-        return None
-    return entry[keys[0]], tuple(sorted(ranks))
+    found: list[object] = [entry[keys[0]]]
+    for key in keys[1:]:
+        value = entry.get(key)
+        if key == "foil":
+            found.append(value is True)
+        elif value is None:
+            found.append(None)
+        elif isinstance(value, list) and all(type(rank) is int for rank in value):
+            found.append(tuple(sorted(value)))
+        else:
+            return None
+    return tuple(found)
 
 
 def _identity_key(entry: dict[str, Any], keys: tuple[str, ...]) -> str:
     """The key an error about an entry's identity points at: its ranks when it has some."""
-    return keys[-1] if keys[-1] in entry else keys[0]
+    return "ranks" if "ranks" in keys and "ranks" in entry else keys[0]
 
 
 def _shown(identity: Identity) -> str:
-    """An identity as a message names it: ``'number' with ranks [0]``, ``'skip'``."""
+    """An identity as a message names it: ``'number' with ranks [0]``, ``'skip'``,
+    ``'wild-hail-mary' (the foil)``."""
     shown = repr(identity[0])
     ranks = identity[1] if len(identity) > 1 else None
-    return shown + (f" with ranks {list(ranks)}" if isinstance(ranks, tuple) else "")
+    foil = len(identity) > 2 and identity[2] is True
+    return (
+        shown
+        + (f" with ranks {list(ranks)}" if isinstance(ranks, tuple) else "")
+        + (" (the foil)" if foil else "")
+    )
 
 
 def _check_removal(
@@ -254,7 +275,9 @@ def _check_removal(
         delta.fail((*at, "remove"), expected, entry["remove"])
     for key in entry:
         if key not in (*keys, "remove"):
-            beside = " and ".join(keys)
+            beside = (
+                " and ".join(keys) if len(keys) < 3 else f"{', '.join(keys[:-1])} and {keys[-1]}"
+            )
             delta.fail((*at, key), f"only {beside} beside remove = true", Shown(repr(key)))
     if identity is None:
         bad = keys[0] if not isinstance(entry.get(keys[0]), str) else keys[1]
@@ -296,4 +319,4 @@ def _kinds_in(lines: object) -> set[str]:
 
 def _base(delta: Reader) -> str:
     """The base as the delta names it (its `variant_of`)."""
-    return str(delta.data["variant_of"])
+    return str(delta.data.get("variant_of", "the edition"))

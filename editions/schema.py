@@ -207,6 +207,7 @@ def build_edition(reader: Reader) -> Edition:
         variant_of=_variant_of(reader),
         written=written,
         first_effects=first_effects,
+        symbols=_symbols(reader, kinds),
     )
     counted = edition.in_play_count + edition.set_aside_count
     if counted != edition.total_cards:  # either may be the slip: the message names both lines
@@ -447,6 +448,28 @@ def _kinds(reader: Reader) -> Kinds:
     return kinds
 
 
+def _symbols(reader: Reader, kinds: Kinds) -> tuple[tuple[str, str | None], ...]:
+    """Each card rule's `symbol`, where its table gives one: a name cards of other kinds
+    may share, matching each other across colours, or false, matching by colour only."""
+    found: list[tuple[str, str | None]] = []
+    cards = reader.get(("cards",)) if reader.has(("cards",)) else {}
+    for rule in sorted(cards):
+        path = ("cards", rule, "symbol")
+        if not reader.has(path):
+            continue
+        value = reader.get(path)
+        if kinds.get(rule, False):
+            reader.fail(path, f"no symbol: {rule} is a wild, which matches any card", value)
+        if value is False:
+            found.append((rule, None))
+            continue
+        if not isinstance(value, str) or not value.strip() or value.startswith("#"):
+            expected = "a symbol its cards match by (text not starting with #), or false"
+            reader.fail(path, expected, value)
+        found.append((rule, value))
+    return tuple(found)
+
+
 def _rank_rule(reader: Reader, rule: str, rank: int, entries: list[Any]) -> None:
     """A `[cards.number-R]` table gives the number cards of rank R a rule of their own: the
     deck must have such cards, and they stay numbers (no `wild` key)."""
@@ -529,7 +552,7 @@ Cards = tuple[
 where each card parameter is written (`Edition.written`), and (kind, first effect) pairs
 for the kinds that give one (`first_effect`)."""
 
-CARD_KEYS = ("section", "name", "wild", "effect", "first_effect")
+CARD_KEYS = ("section", "name", "wild", "effect", "first_effect", "symbol")
 """The keys of a `[cards.KIND]` table besides its steps' parameters."""
 
 FIRST_EFFECT_STEPS = ("skip", "reverse", "draw", "skip-everyone", "name-colour")
@@ -851,7 +874,17 @@ def _interpretations(reader: Reader) -> tuple[Interpretation, ...]:
     if not reader.has(("interpretations",)):
         return ()
     found: list[Interpretation] = []
-    keys = ("id", "section", "question", "decides", "chosen", "alternatives", "why", "family")
+    keys = (
+        "id",
+        "section",
+        "question",
+        "decides",
+        "chosen",
+        "alternatives",
+        "why",
+        "family",
+        "played_as",
+    )
     for i in range(len(reader.array(("interpretations",)))):
         path = ("interpretations", i)
         reader.table(path, keys)
@@ -885,6 +918,8 @@ def _interpretations(reader: Reader) -> tuple[Interpretation, ...]:
             if _same_value(chosen, _value(reader, (*path, "alternatives", j))):
                 expected = "a reading other than the chosen one"
                 reader.fail((*path, "alternatives", j), expected, Shown(_shown(chosen)))
+        if reader.has((*path, "played_as")):
+            _check_played_as(reader, path)
         found.append(
             Interpretation(
                 id=ident,
@@ -902,6 +937,43 @@ def _interpretations(reader: Reader) -> tuple[Interpretation, ...]:
             )
         )
     return tuple(found)
+
+
+PATCH_KEYS = (
+    "total_cards",
+    "players",
+    "setup",
+    "play",
+    "scoring",
+    "deck",
+    "cards",
+    "interpretations",
+)
+"""What an alternative's data (`played_as`) may change: the rules and the cards, and the
+readings it leaves moot (`remove = true`); not what names the edition."""
+
+
+def _check_played_as(reader: Reader, path: tuple[str | int, ...]) -> None:
+    """`played_as`: for some of a reading's alternatives (named as written), the edition data
+    that plays it, a delta merged onto this file's as `variant_of` merges one (`unospec
+    readings` plays the alternative with it). Only its shape is checked here: the edition an
+    alternative makes is validated, and may be refused, where it is built."""
+    written = reader.get((*path, "alternatives"))
+    named = [value for value in written if isinstance(value, str)]
+    played = reader.get((*path, "played_as"))
+    if not isinstance(played, dict):
+        reader.fail((*path, "played_as"), "a table of alternatives and their data", played)
+    for value in played:
+        if value not in named:
+            expected = f"an alternative of this reading ({', '.join(named) or 'none is text'})"
+            reader.fail((*path, "played_as", value), expected, Shown(repr(value)))
+        data = reader.get((*path, "played_as", value))
+        if not isinstance(data, dict):
+            reader.fail((*path, "played_as", value), "a table of edition data", data)
+        for key in data:  # what a patch may write: a table of its own, for the key table
+            if key not in PATCH_KEYS:
+                expected = f"one of the keys {', '.join(PATCH_KEYS)}"
+                reader.fail((*path, "played_as", value, key), expected, key)
 
 
 def _check_fixed(

@@ -139,6 +139,11 @@ class Edition:
     first_effects: tuple[tuple[str, CardEffect], ...] = ()
     """kind -> the steps its card has when turned up first (`first_effect`), for the kinds
     whose file gives one; any other kind's first effect is its effect."""
+    symbols: tuple[tuple[str, str | None], ...] = ()
+    """card rule -> the symbol its cards match by besides colour, for the rules whose file
+    gives one (`symbol`): shared with other kinds, or None, by colour only (Let's Play 1
+    read another way: Express's action cards). Any other card matches by its number or
+    kind."""
     written: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
     """Where the file writes each parameter of a card's effect: (`KIND.PRIMITIVE.PARAMETER`,
     its key path), as readings' `decides` and findings name it (`parameter_key`)."""
@@ -257,6 +262,7 @@ class FaceTable:
         faces = tuple(sorted(set(counts) | set(aside), key=Face.sort_key))
         index = {face: i for i, face in enumerate(faces)}
         rule = tuple(_rule(edition, f) for f in faces)
+        symbols = dict(edition.symbols)
         effects = dict(edition.effects)
         effect = tuple(effects.get(r, NO_EFFECT) for r in rule)
         firsts = dict(edition.first_effects)
@@ -269,7 +275,7 @@ class FaceTable:
             in_play=in_play,
             set_aside=set_aside,
             color=tuple(COLORS.index(f.color) if f.color else -1 for f in faces),
-            symbol=tuple(f.symbol for f in faces),
+            symbol=tuple(_symbol(symbols, r, f) for r, f in zip(rule, faces, strict=True)),
             wild=tuple(f.is_wild for f in faces),
             effect=effect,
             effects=tuple(dict.fromkeys(effect)),
@@ -299,6 +305,14 @@ def _rule(edition: Edition, face: Face) -> str:
     if face.rank is not None and rank_rule(face.rank) in dict(edition.effects):
         return rank_rule(face.rank)
     return face.kind
+
+
+def _symbol(symbols: dict[str, str | None], rule: str, face: Face) -> str:
+    """What `face` matches by besides colour: its rule's `symbol` where the file gives one;
+    by colour only, a symbol no other face has (its own id, which no symbol spells)."""
+    if rule not in symbols:
+        return face.symbol
+    return symbols[rule] or f"#{face.card_id}"
 
 
 def _points(table: dict[str, int | str], face: Face) -> int:

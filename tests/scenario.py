@@ -227,3 +227,8 @@ def flipped_first(e: Edition, *cards: str, players: int = 2) -> list[int]:
     dealt = players * e.rules.hand_size
     order[dealt:dealt] = faces
     return order
+
+
+ACTION_SYMBOLS = str(Path(__file__).parent / "editions" / "action-symbols.toml")
+"""A delta of express whose Skip matches by colour only and whose Reverse and Draw One share
+a symbol (`cards.KIND.symbol`): `edition(ACTION_SYMBOLS)` loads it."""

@@ -109,3 +109,88 @@ def test_an_edition_with_no_reading_says_so(
     path.write_text(dumps(data), encoding="utf-8")
     assert main(["readings", str(path)]) == 0
     assert "no recorded interpretation" in capsys.readouterr().out
+
+
+def test_alternatives_the_file_plays_from_data(capsys: pytest.CaptureFixture[str]) -> None:
+    """Express's readings of its deck and its NOTEs, played from the data the file gives
+    each alternative (`played_as`): an unrestricted Wild Draw Two changes the game; the
+    other splits of the eight wilds are judged, and measured at full size, where a small
+    scale deals one of each wild alike; matching by other symbols needs two colours."""
+    data = _readings(["express", "--games", "60", "--max-states", "20000"], capsys)
+    assert data["scale"] == "micro;micro,colors=2,wilds=0"
+    unrestricted = _alternative(data, "wilds-any-time", "wild-draw-two-unrestricted")
+    assert unrestricted["verdict"] == "changes", unrestricted["reason"]
+    for split in (
+        "36-numbers-12-actions-6-wild-2-wild-draw-two",
+        "36-numbers-12-actions-2-wild-6-wild-draw-two",
+    ):
+        judged = _alternative(data, "deck-composition", split)
+        assert judged["verdict"] in ("changes", "undecided"), judged["reason"]
+        assert judged["stats"]["turns_per_game"]["alternative"]["value"] > 0
+    for value in ("any-action-card-on-any-action-card", "action-cards-match-by-colour-only"):
+        judged = _alternative(data, "action-on-action", value)
+        assert judged["verdict"] == "changes", judged["reason"]  # in two colours
+
+
+BAD_PLAYED_AS = (
+    (
+        "[interpretations.played_as.no-such-reading]\ntotal_cards = 3\n",
+        "played_as.no-such-reading",
+        "an alternative of this reading",
+    ),
+    (
+        '[interpretations.played_as.wild-draw-two-unrestricted]\nname = "other"\n',
+        "played_as.wild-draw-two-unrestricted.name",
+        "one of the keys total_cards",
+    ),
+    (
+        "[interpretations.played_as]\nwild-draw-two-unrestricted = 3\n",
+        "played_as.wild-draw-two-unrestricted",
+        "a table of edition data",
+    ),
+)
+
+
+@pytest.mark.parametrize(("added", "key", "expected"), BAD_PLAYED_AS)
+def test_a_bad_played_as_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], added: str, key: str, expected: str
+) -> None:
+    text = (
+        """format = 1
+name = "bad-played-as"
+title = "express, with a reading's data written wrong"
+variant_of = "express"
+
+[[interpretations]]
+id = "wilds-any-time"
+section = "Action Cards: NOTE"
+question = "Does the NOTE lift the Wild Draw Two's restriction?"
+chosen = "restriction-still-applies"
+alternatives = ["wild-draw-two-unrestricted"]
+why = "A test."
+
+"""
+        + added
+    )
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["show", str(path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"unospec: error: {path}:")
+    assert f"interpretations[0].{key}: expected {expected}" in err[0]
+
+
+def test_a_played_as_the_schema_refuses_is_invalid(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = resolved_data("express")
+    reading = next(r for r in data["interpretations"] if r["id"] == "deck-composition")
+    reading["played_as"]["36-numbers-12-actions-6-wild-2-wild-draw-two"]["total_cards"] = 57
+    path = tmp_path / "miscounted.toml"
+    path.write_text(dumps(data), encoding="utf-8")
+    found = _readings([str(path), "--games", "0", "--max-states", "2000"], capsys)
+    judged = _alternative(found, "deck-composition", "36-numbers-12-actions-6-wild-2-wild-draw-two")
+    assert judged["verdict"] == "invalid"
+    assert judged["reason"].startswith(
+        "deck.cards: expected a composition adding up to total_cards = 57"
+    )

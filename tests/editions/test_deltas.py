@@ -162,6 +162,27 @@ def test_removing_a_deck_line_with_the_total_restated(tmp_path: Path) -> None:
     assert delta.deck[2].copies == 1  # in its place, not after the others
 
 
+def test_a_foil_line_and_a_plain_line_of_a_kind_are_two_entries(tmp_path: Path) -> None:
+    """The NFL editions' Hail Mary line and its foil share a kind: a delta names the plain
+    one without `foil`, and the foil with `foil = true`."""
+    head = 'format = 1\nname = "one-hail-mary"\ntitle = "t"\nvariant_of = "nfl-cowboys"\n'
+    text = head + (
+        "total_cards = 110\n\n"
+        '[[deck.cards]]\nkind = "wild-hail-mary"\ncopies = 1\nprovenance = "assumed"\n'
+        'why = "One."\n'
+    )
+    delta = load_edition(str(write(tmp_path, "one.toml", text)))
+    base = load_edition("nfl-cowboys")
+    mary = base.faces.face("wild-hail-mary")
+    assert delta.faces.in_play.count(mary) == 1 and base.faces.in_play.count(mary) == 4
+    assert delta.faces.set_aside == base.faces.set_aside == (mary,)  # the foil kept
+    gone = head + (
+        'total_cards = 112\n\n[[deck.cards]]\nkind = "wild-hail-mary"\nfoil = true\nremove = true\n'
+    )
+    delta = load_edition(str(write(tmp_path, "no-foil.toml", gone)))
+    assert delta.faces.set_aside == () and delta.faces.in_play.count(mary) == 4
+
+
 def test_an_added_deck_line_comes_after_the_bases(tmp_path: Path) -> None:
     """A line of a new identity (ranks [5]) comes after the base's; one of a known identity
     (ranks [0]) replaces the base's in its place."""
@@ -353,7 +374,7 @@ BAD = {
         HEAD + '\n[[deck.cards]]\nkind = "skip"\nremove = true\ncopies = 1\n',
         "deck.cards[0].copies",
         "copies = 1",
-        ("only kind and ranks beside remove = true",),
+        ("only kind, ranks and foil beside remove = true",),
     ),
     "remove-false": Bad(
         HEAD + '\n[[deck.cards]]\nkind = "skip"\nremove = false\n',

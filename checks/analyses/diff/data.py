@@ -18,6 +18,7 @@ from unospec.checks.analyses.diff.report import Difference
 from unospec.checks.analyses.lint.unrecorded import ASKED
 from unospec.checks.analyses.lint.unrecorded import arises as question_arises
 from unospec.editions.schema import RULE_KEYS
+from unospec.model.cards import ranked
 from unospec.model.edition import NO_HOUSE_RULE, Edition, Interpretation, Reading
 from unospec.model.effects import as_written
 from unospec.model.table import MACHINE
@@ -122,6 +123,9 @@ def card_parameters(edition: Edition) -> Parameters:
                 flat.update((f"{kind}.{key}.{name}", v) for name, v in value.items())
             else:
                 flat[f"{kind}.{key}"] = value
+    for rule, symbol in edition.symbols:  # what its cards match by besides colour
+        if rule in present or ranked(rule) is not None:
+            flat[f"{rule}.symbol"] = False if symbol is None else symbol
     return flat
 
 

@@ -27,6 +27,8 @@ def scaled_away(
     scale = parse_scale(common)
     sa, sb = scale_edition(a, scale), scale_edition(b, scale)
     still = {d.path for d in data_differences(sa, sb)}
+    if scale.colors < 2:  # in one colour every card matches by colour: symbols play no part
+        still = {path for path in still if not path.endswith(".symbol")}
     if scale.target == 1 or not next_hand_played:  # what only a next hand reads: unplayed
         still -= BETWEEN_HANDS
     kept = set(scale.kinds) or {*a.kinds, *b.kinds}  # no kinds named: the scale keeps all

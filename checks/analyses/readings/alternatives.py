@@ -2,11 +2,14 @@
 one of its alternatives, validated as a whole, as if its author had written that answer.
 
 The change is made to the edition's data (`editions.resolved_data`, a delta merged onto its
-bases): the parameter the reading decides takes the alternative's value, and the reading
-records it as chosen. What cannot be built says why, as one line:
+bases): the data the file gives the alternative (`played_as`: a deck of other counts, a card
+of other steps) is merged onto it as a delta's is, or else the parameter the reading decides
+takes the alternative's value; the reading records it as chosen. What cannot be built
+says why, as one line:
 
-- **not playable**: no parameter decides the reading (the kernel answers it in code, or it
-  is the file's own note), or the parameter has no such value in the kernel;
+- **not playable**: no data plays the alternative and no parameter decides the reading (the
+  kernel answers it in code, or it is the file's own note), or the parameter has no such
+  value in the kernel;
 - **invalid**: the schema refuses the edition the alternative makes (a deck that cannot
   deal, a rule the others contradict), with its reason.
 """
@@ -19,8 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from unospec.editions import resolved_data
+from unospec.editions.deltas import patched
 from unospec.editions.reader import Reader
-from unospec.editions.schema import DECIDABLE_READINGS, build_edition
+from unospec.editions.schema import DECIDABLE_READINGS, FIXED_READINGS, build_edition
 from unospec.editions.toml_writer import dumps
 from unospec.model.edition import Edition, Interpretation, Reading
 from unospec.model.errors import EditionError
@@ -41,36 +45,56 @@ def parameter_of(reading: Interpretation) -> str | None:
 
 
 def under(name_or_path: str, reading: Interpretation, value: Reading) -> Edition | Unplayable:
-    """The edition `name_or_path` with `reading` answered by `value`."""
-    parameter = parameter_of(reading)
-    if parameter is None:
-        return Unplayable("not-playable", "no parameter decides it: the kernel plays one answer")
-    played = READINGS.get(_reading_type_key(parameter))
-    if played is not None and isinstance(value, str) and value not in played:
-        return Unplayable(
-            "not-playable", f"{parameter}: the kernel plays {', '.join(played)}, not {value}"
-        )
+    """The edition `name_or_path` with `reading` answered by `value`: by the data the file
+    gives that alternative (`played_as`), or else by the parameter that decides the reading."""
     data = copy.deepcopy(resolved_data(name_or_path))
-    _set(data, parameter, list(value) if isinstance(value, tuple) else value)
-    for recorded in data.get("interpretations", []):
-        if recorded.get("id") == reading.id:
-            recorded["chosen"] = list(value) if isinstance(value, tuple) else value
-            recorded["alternatives"] = [
-                list(v) if isinstance(v, tuple) else v
-                for v in (reading.chosen, *reading.alternatives)
-                if v != value
-            ]
-            if parameter != reading.decides:
-                recorded["decides"] = parameter
+    recorded = next(r for r in data.get("interpretations", []) if r.get("id") == reading.id)
+    patch = recorded.pop("played_as", {}).get(value) if isinstance(value, str) else None
+    parameter = parameter_of(reading)
+    if patch is not None:
+        data = _patched(data, patch, f"{name_or_path} (played_as.{value})")
+        shown = f"played_as.{value}"
+        if reading.decides is None and reading.id in FIXED_READINGS:
+            # the kernel's fixed answer no longer describes this edition: its data does
+            data["interpretations"].remove(recorded)
+    elif parameter is None:
+        why = "no data plays it (played_as), no parameter decides it: the kernel plays one answer"
+        return Unplayable("not-playable", why)
+    else:
+        played = READINGS.get(_reading_type_key(parameter))
+        if played is not None and isinstance(value, str) and value not in played:
+            why = f"{parameter}: the kernel plays {', '.join(played)}, not {value}"
+            return Unplayable("not-playable", why)
+        _set(data, parameter, list(value) if isinstance(value, tuple) else value)
+        shown = f"{parameter} = {_shown(value)}"
+        if parameter != reading.decides:
+            recorded["decides"] = parameter
+    if recorded in data.get("interpretations", []):
+        recorded["chosen"] = list(value) if isinstance(value, tuple) else value
+        recorded["alternatives"] = [
+            list(v) if isinstance(v, tuple) else v
+            for v in (reading.chosen, *reading.alternatives)
+            if v != value
+        ]
     text = dumps(data)
-    file = f"{name_or_path} ({parameter} = {_shown(value)})"
     try:
-        return build_edition(Reader(file, text, tomllib.loads(text)))
+        return build_edition(Reader(f"{name_or_path} ({shown})", text, tomllib.loads(text)))
     except EditionError as refused:
         said = f"{refused.key}: expected {refused.expected}, found {refused.found}"
         # a reading's value refused at the parameter itself: one the kernel does not play
-        unplayed = refused.key == parameter and _reading_type_key(parameter) in READINGS
+        unplayed = (
+            patch is None
+            and refused.key == parameter
+            and _reading_type_key(parameter or "") in READINGS
+        )
         return Unplayable("not-playable" if unplayed else "invalid", said)
+
+
+def _patched(data: dict[str, Any], patch: dict[str, Any], file: str) -> dict[str, Any]:
+    """`data` with an alternative's own data merged onto it, as a delta's is."""
+    text = dumps(data)
+    merged = patched(Reader(file, text, data), Reader(file, dumps(patch), patch))
+    return merged.data
 
 
 def _reading_type_key(parameter: str) -> str:

@@ -27,7 +27,7 @@ from unospec.checks.engines.pool import ignore_interrupts, in_order, stop
 from unospec.checks.engines.study import Sample, chunk_seeds, play_sample
 from unospec.model.edition import Edition, Interpretation, Reading
 from unospec.model.errors import InputError
-from unospec.model.scale import fitting_scale
+from unospec.model.scale import LIST_SEPARATOR, fitting_scale, scale_list
 
 GAMES = 400
 """Random games per side of a reading that changes the game: enough for intervals a few
@@ -47,7 +47,7 @@ class _Task:
     edition: Edition
     other: Edition
     value: Reading
-    scale: str
+    scales: tuple[str, ...]
     players: int
     max_states: int
     games: int
@@ -73,11 +73,13 @@ def readings(
 ) -> ReadingsReport:
     """Every recorded reading of `edition` (loaded from `name_or_path`) with alternatives,
     each alternative played and judged (the module docstring), on `jobs` processes (0: one
-    a core)."""
+    a core). `scale` may list several (`;`): each alternative is judged at each in turn,
+    until one tells it apart from the reading chosen."""
     started = time.perf_counter()
     seats = edition.rules.min_players if players is None else players
     edition.require_players(seats)
-    fitted = fitting_scale(edition, seats, scale)
+    scales = tuple(fitting_scale(edition, seats, s) for s in scale_list(scale, edition))
+    fitted = LIST_SEPARATOR.join(scales)
     planned: list[tuple[Interpretation, list[AlternativeJson | int]]] = []
     _TASKS.clear()
     for reading in edition.interpretations:
@@ -88,7 +90,7 @@ def readings(
                 slots.append(_said(value, other.kind, other.reason))
                 continue
             slots.append(len(_TASKS))
-            _TASKS.append(_Task(edition, other, value, fitted, seats, max_states, games, seed))
+            _TASKS.append(_Task(edition, other, value, scales, seats, max_states, games, seed))
         planned.append((reading, slots))
     judged = _judge_all(edition, seats, games, seed, jobs)
     found: list[ReadingJson] = [
@@ -128,12 +130,11 @@ def _judge_all(
 
 
 def _judge_task(index: int) -> AlternativeJson:
-    """Judge task `index`; where it changes the game, measure by how much."""
+    """Judge task `index`; where it changes the game, or no search could tell, measure by
+    how much at full size."""
     task = _TASKS[index]
-    verdict = _judge(
-        task.edition, task.other, task.value, task.scale, task.players, task.max_states
-    )
-    if verdict["verdict"] == "changes" and _CHOSEN:
+    verdict = _judged_at_each(task)
+    if verdict["verdict"] in ("changes", "undecided") and _CHOSEN:
         alternative = _sample(task.other, task.players, task.games, task.seed)
         verdict["stats"] = _stats(_CHOSEN[0], alternative)
     return verdict
@@ -142,6 +143,29 @@ def _judge_task(index: int) -> AlternativeJson:
 def _said(value: Reading, verdict: str, reason: str, trace: Any = None) -> AlternativeJson:
     return {"value": _plain(value), "verdict": verdict, "reason": reason, "trace": trace,
             "stats": None}  # fmt: skip
+
+
+def _judged_at_each(task: _Task) -> AlternativeJson:
+    """The alternative judged at each scale in turn: the first that finds it unsafe,
+    invalid or changing the game decides; else equivalent where some scale searched every
+    state and none stopped at its bound, and undecided otherwise, with each scale's reason."""
+    found: list[AlternativeJson] = []
+    for scale in task.scales:
+        verdict = _judge(task.edition, task.other, task.value, scale, task.players, task.max_states)
+        if verdict["verdict"] not in ("equivalent", "undecided"):
+            return verdict
+        found.append(verdict)
+    if len(found) == 1:
+        return found[0]
+    equivalent = [
+        s for s, v in zip(task.scales, found, strict=True) if v["verdict"] == "equivalent"
+    ]
+    bounded = any(v["reason"].startswith("none found") for v in found)
+    if equivalent and not bounded:
+        reason = f"no run tells them apart at {' or '.join(equivalent)}, {task.players} players"
+        return _said(task.value, "equivalent", reason)
+    undecided = [v["reason"] for v in found if v["verdict"] == "undecided"]
+    return _said(task.value, "undecided", "; ".join(undecided))
 
 
 def _judge(
@@ -178,7 +202,9 @@ def _judge(
     if searched["complete"]:
         reason = f"no run tells them apart at {searched['scale']}, {players} players"
         return _said(value, "equivalent", reason)
-    reason = f"none found in {searched['states']} states at {searched['scale']}: {how}"
+    reason = f"none found in {searched['states']} states at {searched['scale']}" + (
+        f": {how}" if how else ""
+    )
     return _said(value, "undecided", reason)
 
 

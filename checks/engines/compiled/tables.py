@@ -43,7 +43,6 @@ from unospec.model.actions import (
     Play,
     Reshuffle,
 )
-from unospec.model.cards import NUMBER
 from unospec.model.edition import Edition
 from unospec.model.errors import InputError, InternalError
 from unospec.model.flows import requirements_of, resumption_of, rule_info, settlement_of
@@ -501,9 +500,7 @@ def _face_row(edition: Edition, face: int) -> list[int]:
     effect = faces.effect[face]
     row = [0] * v.FACE_FIELDS
     row[v.F_COLOR] = faces.color[face]
-    rank = shown.rank if shown.rank is not None else 0
-    symbol = rank if shown.kind == NUMBER else 100 + edition.kinds.index(shown.kind)
-    row[v.F_SYMBOL] = symbol
+    row[v.F_SYMBOL] = sorted(set(faces.symbol)).index(faces.symbol[face])
     row[v.F_WILD] = int(faces.wild[face])
     row[v.F_IGNORED] = int(faces.ignored_at_flip[face])
     row[v.F_POINTS] = faces.points[face]

@@ -30,7 +30,7 @@ TARGET_UNIT = 8
 #    read (`primitives`), and its effect's steps
 (
     F_COLOR,  # colour index, -1 for a wild
-    F_SYMBOL,  # what matches besides colour: the rank, or 100 + the kind's index
+    F_SYMBOL,  # what matches besides colour: FaceTable.symbol's, numbered
     F_WILD,
     F_HAS,  # the primitives its effect has: bit P_* (`primitives`)
     F_IGNORED,  # the first flip ignores it
