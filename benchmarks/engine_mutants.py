@@ -75,6 +75,10 @@ EMPTY_HANDED_PLAYS = (
 )
 """Classic where a player who draws nothing may play from their hand
 (`play.empty_handed_draw = "player-may-play-from-hand"`)."""
+UNDESCRIBED = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "undescribed-cards.toml"),
+)
+"""Classic with three cards no rule lets anyone play (`unplayable`)."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -265,6 +269,8 @@ MUTANTS = (
            "from_hand_after_drawing",
            "return bool(s[DRAWN] < 0 and E[E[E_RULES] + R_FROM_HAND_WHEN_EMPTY])",
            "return False", EMPTY_HANDED_PLAYS),
+    Mutant("undescribed-card-played", "a card no rule lets anyone play", PRIMITIVES,
+           "step_allows", "    return primitive != P_UNPLAYABLE", "    return True", UNDESCRIBED),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

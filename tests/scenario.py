@@ -232,3 +232,7 @@ def flipped_first(e: Edition, *cards: str, players: int = 2) -> list[int]:
 ACTION_SYMBOLS = str(Path(__file__).parent / "editions" / "action-symbols.toml")
 """A delta of express whose Skip matches by colour only and whose Reverse and Draw One share
 a symbol (`cards.KIND.symbol`): `edition(ACTION_SYMBOLS)` loads it."""
+UNDESCRIBED = str(Path(__file__).parent / "editions" / "undescribed-cards.toml")
+"""A delta of classic with three cards no rule lets anyone play (`unplayable`), as the
+themed editions' deck-composition readings read the cards their Contents count and never
+describe."""

@@ -27,6 +27,7 @@ from unospec.model.primitives.skip import Skip
 from unospec.model.primitives.skip_everyone import SkipEveryone
 from unospec.model.primitives.step import ASKS, Statement, Step, Turn, turns
 from unospec.model.primitives.swap_hands import SwapHands
+from unospec.model.primitives.unplayable import Unplayable
 from unospec.model.primitives.wild_draw import HOLDINGS, WildDraw
 
 __all__ = [
@@ -49,6 +50,7 @@ __all__ = [
     "Step",
     "SwapHands",
     "Turn",
+    "Unplayable",
     "WildDraw",
     "by_name",
     "parameters",
@@ -69,6 +71,7 @@ PRIMITIVES: tuple[type[Step], ...] = (
     SwapHands,
     ColourRoulette,
     LastResort,
+    Unplayable,
 )
 """Every primitive, in the order the docs present them."""
 

@@ -194,3 +194,17 @@ def test_a_played_as_the_schema_refuses_is_invalid(
     assert judged["reason"].startswith(
         "deck.cards: expected a composition adding up to total_cards = 57"
     )
+
+
+def test_undescribed_cards_can_leave_a_game_that_cannot_end(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Super Bowl LVII's Contents read as one Touchdown and three cards it never describes:
+    no rule lets those be played (`unplayable`), the joint search's shared deck leaves them
+    out, and explored on their own, one for each player, nobody can go out."""
+    data = _readings(["super-bowl-lvii", "--games", "0", "--max-states", "20000"], capsys)
+    alternative = "standard-108-plus-1-touchdown-plus-3-unnamed"
+    judged = _alternative(data, "deck-composition", alternative)
+    assert judged["verdict"] == "unsafe", judged["reason"]
+    assert judged["reason"].startswith("game-can-end (at micro,wilds=2,")
+    assert judged["trace"] is not None

@@ -91,10 +91,27 @@ def under(name_or_path: str, reading: Interpretation, value: Reading) -> Edition
 
 
 def _patched(data: dict[str, Any], patch: dict[str, Any], file: str) -> dict[str, Any]:
-    """`data` with an alternative's own data merged onto it, as a delta's is."""
+    """`data` with an alternative's own data merged onto it, as a delta's is. A parameter
+    the data sets that another reading decides (the cards a first flip ignores, when the
+    deck gains a kind) is that reading's choice in the alternative's edition."""
     text = dumps(data)
-    merged = patched(Reader(file, text, data), Reader(file, dumps(patch), patch))
-    return merged.data
+    merged = patched(Reader(file, text, data), Reader(file, dumps(patch), patch)).data
+    for other in merged.get("interpretations", []):
+        value = _get(patch, other.get("decides") or "")
+        if value is not None:
+            other["chosen"] = value
+            other["alternatives"] = [a for a in other["alternatives"] if a != value]
+    return merged
+
+
+def _get(data: dict[str, Any], parameter: str) -> Any:
+    """The value at a key path of `data`, or None."""
+    found: Any = data
+    for part in parameter.split("."):
+        if not isinstance(found, dict) or part not in found:
+            return None
+        found = found[part]
+    return found
 
 
 def _reading_type_key(parameter: str) -> str:

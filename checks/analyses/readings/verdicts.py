@@ -22,7 +22,7 @@ from unospec.checks.analyses.readings.report import (
     StatsJson,
 )
 from unospec.checks.analyses.stats import intervals as iv
-from unospec.checks.engines.explore_job import explore_edition
+from unospec.checks.engines.explore_job import ExploreReport, explore_edition
 from unospec.checks.engines.pool import ignore_interrupts, in_order, stop
 from unospec.checks.engines.study import Sample, chunk_seeds, play_sample
 from unospec.model.edition import Edition, Interpretation, Reading
@@ -180,12 +180,18 @@ def _judge(
     except InputError as refused:  # a deck the alternative leaves unable to deal, say
         return _said(value, "invalid", str(refused))
     if not explored.ok:
-        broken = explored.exploration.violation
-        what = f"{broken.invariant}: {broken.message}" if broken is not None else "game-can-end"
-        witness = explored.counterexample or explored.stuck
-        return _said(value, "unsafe", what, witness.to_json() if witness else None)
+        return _unsafe(value, explored)
     a, b = as_played(edition), as_played(other)
     path, how, searched = distinguish(a, b, scale=scale, players=players, max_states=max_states)
+    if searched["left_out"]:  # kinds only the alternative deals: explored on their own
+        alone = f"micro,wilds={players},actions={players},kinds=" + "+".join(
+            ["number", *searched["left_out"]]
+        )
+        explored = explore_edition(
+            other, other.source, players=players, scale=alone, max_states=max_states
+        )
+        if not explored.ok:
+            return _unsafe(value, explored, f" (at {alone}: a card of each for every player)")
     if path:
         trace = evidence(a, b, path, how, searched["scale"], players)
         at = (
@@ -205,7 +211,18 @@ def _judge(
     reason = f"none found in {searched['states']} states at {searched['scale']}" + (
         f": {how}" if how else ""
     )
+    if searched["left_out"]:
+        reason += f" (which leaves out the kinds only one deals: {', '.join(searched['left_out'])})"
     return _said(value, "undecided", reason)
+
+
+def _unsafe(value: Reading, explored: ExploreReport, where: str = "") -> AlternativeJson:
+    """An alternative whose exploration broke an invariant, or found a state the game
+    cannot end from: what, and the witness."""
+    broken = explored.exploration.violation
+    what = f"{broken.invariant}: {broken.message}" if broken is not None else "game-can-end"
+    witness = explored.counterexample or explored.stuck
+    return _said(value, "unsafe", what + where, witness.to_json() if witness else None)
 
 
 def _sample(edition: Edition, players: int, games: int, seed: int) -> Sample:

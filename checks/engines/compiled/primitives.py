@@ -65,6 +65,7 @@ from unospec.model.primitives import (
     SkipEveryone,
     Step,
     SwapHands,
+    Unplayable,
     WildDraw,
 )
 from unospec.model.state import UNTIL_PICKED
@@ -83,7 +84,8 @@ from unospec.model.state import UNTIL_PICKED
     P_SWAP_HANDS,
     P_COLOUR_ROULETTE,
     P_LAST_RESORT,
-) = range(13)
+    P_UNPLAYABLE,
+) = range(14)
 
 HOLDINGS = {"current-color": v.HOLD_CURRENT_COLOR, "wild": v.HOLD_WILD}
 
@@ -151,6 +153,7 @@ TWINS: dict[type[Step], tuple[int, Encoder]] = {
     SwapHands: (P_SWAP_HANDS, _nothing),
     ColourRoulette: (P_COLOUR_ROULETTE, _nothing),
     LastResort: (P_LAST_RESORT, _nothing),
+    Unplayable: (P_UNPLAYABLE, _nothing),
 }
 """Each reference primitive's number and encoder."""
 
@@ -176,7 +179,7 @@ def has(E: Ints, card: int, primitive: int) -> bool:
     return (face(E, card, v.F_HAS) >> primitive) & 1 == 1
 
 
-WHEN = (1 << P_HAIL_MARY) | (1 << P_WILD_DRAW)
+WHEN = (1 << P_HAIL_MARY) | (1 << P_WILD_DRAW) | (1 << P_UNPLAYABLE)
 """The primitives with a rule of when their card may be played (`Step.allows`), as F_HAS
 bits: checked against the reference's below, when this module is imported."""
 
@@ -190,7 +193,7 @@ def step_allows(E: Ints, s: Ints, primitive: int, player: int, card: int) -> boo
     if primitive == P_WILD_DRAW:  # WildDraw.allows
         unless = face(E, card, v.F_UNLESS)
         return not face(E, card, v.F_REFUSED) or not holds_any(E, s, player, card, s[COLOR], unless)
-    return True
+    return primitive != P_UNPLAYABLE  # Unplayable.allows: never
 
 
 @compiled
@@ -305,7 +308,7 @@ def apply_step(
         discard_colour(E, s, player, card)
     elif primitive == P_PASS_HANDS:
         pass_hands(s)
-    elif primitive == P_LAST_RESORT:  # LastResort.apply: a rule of when, changing nothing
+    elif primitive == P_LAST_RESORT or primitive == P_UNPLAYABLE:  # rules of when: no change
         pass
     elif primitive != P_NAME_COLOUR and primitive != P_HAIL_MARY and primitive != P_SWAP_HANDS:
         # those three are the machine's events (choose_color, hail_mary, choose_target)
