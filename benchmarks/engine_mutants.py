@@ -75,6 +75,11 @@ EMPTY_HANDED_PLAYS = (
 )
 """Classic where a player who draws nothing may play from their hand
 (`play.empty_handed_draw = "player-may-play-from-hand"`)."""
+DRAW_ENDS_TURN = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "draw-ends-turn.toml"),
+)
+"""Classic where a draw by a player holding a playable card ends their turn
+(`play.draw_by_choice = "the-turn-ends"`)."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -265,6 +270,9 @@ MUTANTS = (
            "from_hand_after_drawing",
            "return bool(s[DRAWN] < 0 and E[E[E_RULES] + R_FROM_HAND_WHEN_EMPTY])",
            "return False", EMPTY_HANDED_PLAYS),
+    Mutant("every-draw-ends-the-turn", "a draw by choice", RULES, "condition",
+           "return 1 if E[E[E_RULES] + R_DRAW_ENDS_TURN] and has_a_play(E, s, s[CURRENT]) else 0",
+           "return 1 if E[E[E_RULES] + R_DRAW_ENDS_TURN] else 0", DRAW_ENDS_TURN),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

@@ -76,6 +76,7 @@ RULE_KEYS: dict[str, str] = {
     "drawing": "play.drawing",
     "drawn_playable": "play.drawn_playable",
     "may_draw": "play.may_draw",
+    "draw_by_choice": "play.draw_by_choice",
     "stacking": "play.stacking",
     "jump_in": "play.jump_in",
     "uno_call": "play.uno_call",
@@ -127,11 +128,13 @@ note; `lint` says the model does not follow it."""
 DECIDABLE_READINGS: dict[str, str] = {
     "reshuffle-when": "play.reshuffle_when",
     "final-card-effects": "play.final_card_effects",
+    "draw-by-choice": "play.draw_by_choice",
 }
 """Fixed readings a parameter may decide instead, by interpretation id: the parameter's key
 path. A file that plays the parameter records the reading with `decides` naming it (RLCard's
 reshuffle before a short draw, `play.reshuffle_when`; RLCard's last card whose effect is
-carried out, `play.final_card_effects`); one that leaves the parameter out plays the fixed
+carried out, `play.final_card_effects`; a draw by choice that ends the turn,
+`play.draw_by_choice`); one that leaves the parameter out plays the fixed
 reading, recorded without `decides` as before."""
 
 DATA_READINGS = frozenset({"deck-composition"})
@@ -232,9 +235,19 @@ def _check_house_rules(reader: Reader, edition: Edition) -> None:
     draw (`setup.first_card`): no one played it to aim it. A reshuffle the moment the draw
     pile empties (`reshuffle_when`) is not played with a draw of no set number (it stops on
     the pile's last card, with no next card to reshuffle for) nor with the mercy rule (the
-    player put out by the draw that empties the pile sheds their hand first)."""
+    player put out by the draw that empties the pile sheds their hand first). A draw by
+    choice that ends the turn (`draw_by_choice`) is a slip where no one may draw by choice
+    (`may_draw = "without-a-playable-card"`)."""
     if edition.rules.reshuffle_when == "as-soon-as-the-draw-pile-empties":
         _check_reshuffle_at_once(reader, edition)
+    turn_ends = edition.rules.draw_by_choice == "the-turn-ends"
+    if turn_ends and edition.rules.may_draw == "without-a-playable-card":
+        reader.fail(
+            ("play", "draw_by_choice"),
+            "no draw by choice that ends the turn where only a player with no playable card "
+            "may draw (no one draws by choice)",
+            Shown('play.may_draw = "without-a-playable-card"'),
+        )
     if edition.rules.elimination:
         challenged = [kind for kind, effect in edition.effects if effect.asks("answer")]
         if challenged:
@@ -761,6 +774,7 @@ HOUSE_RULES = (
     "drawing",
     "drawn_playable",
     "may_draw",
+    "draw_by_choice",
     "stacking",
     "jump_in",
     "uno_call",

@@ -15,6 +15,7 @@ from unospec.model.effects import CardEffect
 from unospec.model.flows import cites, requires, resuming, settled_by
 from unospec.model.legality import (
     can_stack,
+    has_a_play,
     plays_as_plain_wild,
     reshuffled,
     stacks_on,
@@ -43,6 +44,22 @@ def plays_last_card(edition: Edition, game: GameState, action: Action | None) ->
     """The player plays their final card and wins the hand (Winning)."""
     assert isinstance(action, Play)
     return len(game.hands[action.player]) == 1
+
+
+def _turn_ends_at_the_draw(edition: Edition) -> bool | None:
+    """A draw by choice ends the turn only where the edition says so."""
+    return None if edition.rules.draw_by_choice == "the-turn-ends" else False
+
+
+@cites(sections.DRAW_BY_CHOICE)
+@settled_by("play.draw_by_choice", _turn_ends_at_the_draw)
+def draws_by_choice(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The player draws while holding a card they may play, and the edition reads drawing
+    by choice as ending the turn: the cards are kept, play passes (Let's Play: If you do not
+    have a matching card 2, the line after the items; the edition's `draw_by_choice`)."""
+    return edition.rules.draw_by_choice == "the-turn-ends" and has_a_play(
+        edition, game, game.current
+    )
 
 
 def _plays_from_hand(edition: Edition) -> bool | None:

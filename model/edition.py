@@ -85,6 +85,7 @@ class Rules:
     drawing: r.Drawing = "one-card"
     drawn_playable: r.DrawnPlayable = "may-keep"
     may_draw: r.MayDraw = "any-time"
+    draw_by_choice: r.DrawByChoice = "the-new-card-may-be-played"
     stacking: r.Stacking = "none"
     jump_in: r.JumpIn = "none"
     uno_call: r.UnoCall = "required"
@@ -101,6 +102,7 @@ NO_HOUSE_RULE: dict[str, object] = {
     "drawing": "one-card",
     "drawn_playable": "may-keep",
     "may_draw": "any-time",
+    "draw_by_choice": "the-new-card-may-be-played",
     "stacking": "none",
     "jump_in": "none",
     "uno_call": "required",

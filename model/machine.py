@@ -86,7 +86,12 @@ class TurnFlow(StateMachine):
         validators=g.check_play,
         on=u.play_card,
     )
-    draw = awaiting_play.to(table_draws, validators=g.check_draw, on=u.owe_one_card)
+    # Where the edition reads a draw by choice as ending the turn, play passes at the draw.
+    draw = _every(
+        awaiting_play.to(table_draws, cond=b.draws_by_choice, on=u.owe_one_card_ending_the_turn)
+        | awaiting_play.to(table_draws, on=u.owe_one_card),
+        validators=g.check_draw,
+    )
     # Jump-in: a card identical to the top card played out of turn; play goes on from its
     # player. Its branches are the play's, each settled by the deck (`branches.jumping_in`),
     # but for a wild's: no wild jumps in.

@@ -53,6 +53,11 @@ DrawnPlayable = Literal["may-keep", "must-play", "must-play-by-colour"]
 """After drawing: a playable drawn card may be kept, or must be played."""
 MayDraw = Literal["any-time", "without-a-playable-card"]
 """Whether a player holding a playable card may draw instead of playing it."""
+DrawByChoice = Literal["the-new-card-may-be-played", "the-turn-ends"]
+"""What a draw by choice (by a player holding a card they may play) leads to: the drawn-card
+decision, as any draw (Let's Play: If you do not have a matching card 2), or the end of the
+turn, the drawn cards kept and play passing on (the line after the items read as ending the
+turn at the draw)."""
 Stacking = Literal["none", "same-kind", "equal-or-higher", "any-draw-card"]
 """Stacking (a house rule, No Mercy): which draw card may be played on a draw card aimed at
 its holder, passing the penalty on, the totals adding up."""
@@ -94,6 +99,7 @@ READING_TYPES: dict[str, object] = {
     "play.drawing": Drawing,
     "play.drawn_playable": DrawnPlayable,
     "play.may_draw": MayDraw,
+    "play.draw_by_choice": DrawByChoice,
     "play.stacking": Stacking,
     "play.jump_in": JumpIn,
     "play.uno_call": UnoCall,

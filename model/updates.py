@@ -256,6 +256,24 @@ def owe_one_card(edition: Edition, game: GameState, action: Action | None) -> Ga
     return game._replace(owed=Owed(player, 1, Phase.drawn_card, until), actor=player)
 
 
+@cites(sections.DRAW_BY_CHOICE)
+def owe_one_card_ending_the_turn(
+    edition: Edition, game: GameState, action: Action | None
+) -> GameState:
+    """The player draws by choice, holding a card they may play, and the edition reads that
+    as ending their turn (`draw_by_choice = "the-turn-ends"`): the draw is owed as any (one
+    card, or until a playable one: `drawing`), the turn passes to the next player at once,
+    who plays once it is dealt (Let's Play: If you do not have a matching card 2)."""
+    assert action is not None
+    player = game.current
+    until = UNTIL_PLAYABLE if edition.rules.drawing == "until-playable" else NO_UNTIL
+    return game._replace(
+        owed=Owed(player, 1, Phase.awaiting_play, until),
+        actor=player,
+        current=game.next_player(player),
+    )
+
+
 @cites(sections.TURN)
 @moves(Move("draw", "hand", "owed"))
 def draw_what_the_pile_has(edition: Edition, game: GameState, action: Action | None) -> GameState:

@@ -40,6 +40,7 @@ class RulesJson(TypedDict):
     drawing: NotRequired[r.Drawing]
     drawn_playable: NotRequired[r.DrawnPlayable]
     may_draw: NotRequired[r.MayDraw]
+    draw_by_choice: NotRequired[r.DrawByChoice]
     stacking: NotRequired[r.Stacking]
     jump_in: NotRequired[r.JumpIn]
     uno_call: NotRequired[r.UnoCall]

@@ -894,3 +894,22 @@ def test_a_reshuffle_at_once_is_refused_with_a_draw_of_no_set_number_or_the_merc
     line, key, wanted, shown = parse_message(str(load_error(path)), path)
     assert (line, key) == (line_of(text, "reshuffle_when ="), "play.reshuffle_when")
     assert wanted.startswith("no draw of no set number and no mercy rule") and shown == found
+
+
+DRAW_ENDS_TURN = Path(__file__).parent / "draw-ends-turn.toml"
+
+
+def test_a_draw_by_choice_ending_the_turn_is_refused_where_no_one_draws_by_choice(
+    tmp_path: Path,
+) -> None:
+    """`the-turn-ends` with `may_draw = "without-a-playable-card"` is a slip (no one may draw
+    holding a playable card): refused at the key, in one line."""
+    old = 'draw_by_choice = "the-turn-ends"\n'
+    added = 'may_draw = "without-a-playable-card"\n'
+    text = edit(DRAW_ENDS_TURN.read_text(encoding="utf-8"), old, old + added)
+    path = tmp_path / "ends.toml"
+    path.write_text(text, encoding="utf-8")
+    line, key, wanted, shown = parse_message(str(load_error(path)), path)
+    assert (line, key) == (line_of(text, "draw_by_choice ="), "play.draw_by_choice")
+    assert wanted.startswith("no draw by choice that ends the turn")
+    assert shown == 'play.may_draw = "without-a-playable-card"'

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from scenario import (
+    DRAW_ENDS_TURN,
     EMPTY_HANDED,
     HOUSE_CARDS,
     LAST_CARD,
@@ -191,6 +192,8 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
     hands = [["blue-3", "red-5"], ["yellow-1", "yellow-2"]]
     last_one = table(at_once, hands, top="blue-9", draw=["green-1"], rest="discard")
     runs.append(run(at_once, last_one, Draw(0))[1])
+    ends = edition(DRAW_ENDS_TURN)  # a draw by choice ends the turn
+    runs.append(run(ends, table(ends, hands, top="blue-9", draw=["green-1"]), Draw(0))[1])
     for m in (edition(EMPTY_HANDED), _last_card_effects(edition(EMPTY_HANDED))):
         empty = table(m, [["red-draw-two"], ["yellow-1"]], top="red-9")
         empty = empty._replace(draw_pile=(), discard=(card(m, "red-9"),))  # nothing anywhere

@@ -197,3 +197,28 @@ def test_a_player_who_draws_nothing_may_play_from_their_hand() -> None:
         assert apply(e, after, Pass(0)).current == 1
         last = after._replace(hands=((card(e, "blue-3"),), after.hands[1]))
         assert apply(e, last, Play(0, card(e, "blue-3"))).phase in ("hand_over", "dealing")
+
+
+def test_a_draw_by_choice_can_end_the_turn() -> None:
+    """`the-turn-ends` (Let's Play: If you do not have a matching card 2; interpretation
+    draw-by-choice): a player holding a playable card who draws keeps the drawn card and
+    play passes at once, even where the drawn card could be played; a player with no
+    playable card draws and decides as before. `the-new-card-may-be-played` lets the
+    drawn card be played."""
+    for rule in ("the-turn-ends", "the-new-card-may-be-played"):
+        e = _reading("classic", draw_by_choice=rule)
+        game = table(e, [["blue-3", "red-5"], ["yellow-1", "yellow-2"]], top="blue-9",
+                     draw=["blue-1", "green-7"])  # fmt: skip
+        drawn = apply(e, game, Draw(0))  # blue-3 is playable: a draw by choice
+        assert card(e, "blue-1") in drawn.hands[0] and len(drawn.hands[0]) == 3
+        if rule == "the-new-card-may-be-played":
+            assert drawn.phase == "drawn_card" and drawn.current == 0
+            assert Play(0, card(e, "blue-1")) in legal_actions(e, drawn)
+            continue
+        assert drawn.phase == "awaiting_play" and drawn.current == 1 and drawn.drawn == -1
+        assert drawn.owed is None and drawn.actor == 0
+        with pytest.raises(IllegalAction):
+            apply(e, drawn, Play(0, card(e, "blue-1")))
+        stuck = table(e, [["red-5", "red-6"], ["yellow-1"]], top="blue-9", draw=["blue-1"])
+        forced = apply(e, stuck, Draw(0))  # no playable card: the drawn one may be played
+        assert forced.phase == "drawn_card" and forced.drawn == card(e, "blue-1")

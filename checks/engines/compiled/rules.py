@@ -145,6 +145,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_ASKS_TARGET,
     C_CHALLENGE_PENDING,
     C_DEALER_NAMES_COLOUR,
+    C_DRAWS_BY_CHOICE,
     C_DRAWS_NOTHING_PLAYS_FROM_HAND,
     C_DRAWS_ON,
     C_ELIMINATES,
@@ -231,6 +232,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_BOTTOM_OF_PILE,
     R_BY_COLOUR,
     R_COLORS,
+    R_DRAW_ENDS_TURN,
     R_DRAW_WITHOUT,
     R_DRAWN_COLOUR_AT_RANDOM,
     R_DRAWN_WILD_PLAIN,
@@ -286,6 +288,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     U_OWE_CATCH_PENALTY,
     U_OWE_LOSER_PENALTY,
     U_OWE_ONE_CARD,
+    U_OWE_ONE_CARD_ENDING_THE_TURN,
     U_PASS_EMPTY_HANDED,
     U_PASS_TURN,
     U_PICK_COLOUR,
@@ -853,6 +856,8 @@ def condition(
         if not E[E[E_RULES] + R_RESHUFFLE_AT_ONCE] or owed_until(s) != NO_UNTIL:
             return 0
         return 1 if 0 < s[PILE_LEN] == s[OWED_AMOUNT] and reshuffled_count(E, s) > 0 else 0
+    if which == C_DRAWS_BY_CHOICE:
+        return 1 if E[E[E_RULES] + R_DRAW_ENDS_TURN] and has_a_play(E, s, s[CURRENT]) else 0
     if which == C_DRAWS_NOTHING_PLAYS_FROM_HAND:
         drawing = s[OWED_THEN] == phase_named(M, PH_DRAWN_CARD)
         from_hand = E[E[E_RULES] + R_FROM_HAND_WHEN_EMPTY]
@@ -1108,6 +1113,12 @@ def update(
         if E[E[E_RULES] + R_UNTIL_PLAYABLE]:
             s[OWED_UNTIL] = UNTIL_PLAYABLE + UNTIL_BIAS
         s[ACTOR] = s[CURRENT]
+    elif which == U_OWE_ONE_CARD_ENDING_THE_TURN:
+        owe(s, s[CURRENT], 1, phase_named(M, PH_AWAITING_PLAY))
+        if E[E[E_RULES] + R_UNTIL_PLAYABLE]:
+            s[OWED_UNTIL] = UNTIL_PLAYABLE + UNTIL_BIAS
+        s[ACTOR] = s[CURRENT]
+        s[CURRENT] = next_player(s, s[CURRENT], 1)
     elif which == U_PASS_TURN:
         s[DRAWN] = -1
         s[ACTOR] = s[CURRENT]
