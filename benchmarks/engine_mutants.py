@@ -80,6 +80,11 @@ DRAW_ENDS_TURN = (
 )
 """Classic where a draw by a player holding a playable card ends their turn
 (`play.draw_by_choice = "the-turn-ends"`)."""
+CALL_WITH_PLAY = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "call-with-the-play.toml"),
+)
+"""Classic where UNO is called with the play of the second-last card (`play.uno_window =
+"while-playing-the-second-last-card"`)."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -273,6 +278,9 @@ MUTANTS = (
     Mutant("every-draw-ends-the-turn", "a draw by choice", RULES, "condition",
            "return 1 if E[E[E_RULES] + R_DRAW_ENDS_TURN] and has_a_play(E, s, s[CURRENT]) else 0",
            "return 1 if E[E[E_RULES] + R_DRAW_ENDS_TURN] else 0", DRAW_ENDS_TURN),
+    Mutant("call-with-the-play-forgotten", "the UNO call made with the play", RULES, "update",
+           "if arg_call(arg):  # a call made with the play (`uno_window`)", "if False:",
+           CALL_WITH_PLAY),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

@@ -89,6 +89,7 @@ class Rules:
     stacking: r.Stacking = "none"
     jump_in: r.JumpIn = "none"
     uno_call: r.UnoCall = "required"
+    uno_window: r.UnoWindow = "from-the-resolved-play-until-the-next-players-first-action"
     drawn_wild: r.DrawnWild = "as-printed"
     reshuffle_when: r.ReshuffleWhen = "when-a-draw-needs-a-card"
     final_card_effects: r.FinalCardEffects = "hand-ends-at-once"
@@ -106,6 +107,7 @@ NO_HOUSE_RULE: dict[str, object] = {
     "stacking": "none",
     "jump_in": "none",
     "uno_call": "required",
+    "uno_window": "from-the-resolved-play-until-the-next-players-first-action",
     "drawn_wild": "as-printed",
     "reshuffle_when": "when-a-draw-needs-a-card",
     "final_card_effects": "hand-ends-at-once",

@@ -162,11 +162,14 @@ class TurnFlow(StateMachine):
     )
 
     # After a play is resolved: the hand's end (a last card's draw dealt, a hand emptied by
-    # its card), the UNO window, or the next turn.
+    # its card), the UNO window, or the next turn. Where the call is made with the play
+    # (`uno_window`), a call that stands is made (no catch), one that does not lapses.
     resolve = (
-        resolving.to(hand_over, cond=b.one_player_left)
+        resolving.to(resolving, cond=b.called_in_vain, on=u.close_window)
+        | resolving.to(hand_over, cond=b.one_player_left)
         | resolving.to(hand_over, cond=b.last_card_draw_dealt)
         | resolving.to(hand_over, cond=b.hand_emptied)
+        | resolving.to(uno_called, cond=b.called_with_the_play)
         | resolving.to(uno_window, cond=b.opens_uno_window, on=u.open_window)
         | resolving.to(awaiting_challenge, cond=b.challenge_pending)
         | resolving.to(awaiting_play)

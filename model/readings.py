@@ -75,6 +75,16 @@ no one, the colour chosen at random (RLCard's UNO)."""
 UnoCall = Literal["required", "none"]
 """Whether a player down to one card must call UNO (Calling UNO), or no one calls and no one
 is caught (RLCard's UNO has no call)."""
+UnoWindow = Literal[
+    "from-the-resolved-play-until-the-next-players-first-action",
+    "while-playing-the-second-last-card",
+]
+"""When a player down to one card calls UNO (Calling UNO): once the play that leaves them
+one card is resolved, as a step of their own, until the next player's first action; or
+with that play itself, as part of the play move (`Play.uno`), a play of their
+second-last card in their turn. Either way a player who did not call may be caught from
+the resolved play until the next player's first action; with the second reading they can
+no longer call then, and one who called with the play cannot be caught."""
 ReshuffleWhen = Literal[
     "when-a-draw-needs-a-card", "before-a-short-draw", "as-soon-as-the-draw-pile-empties"
 ]
@@ -105,6 +115,7 @@ READING_TYPES: dict[str, object] = {
     "play.uno_call": UnoCall,
     "play.drawn_wild": DrawnWild,
     "play.drawn_wild_colour": DrawnWildColour,
+    "play.uno_window": UnoWindow,
     "play.reshuffle_when": ReshuffleWhen,
     "play.final_card_effects": FinalCardEffects,
     "scoring.game_end": GameEnd,

@@ -192,7 +192,7 @@ def play_card(edition: Edition, game: GameState, action: Action | None) -> GameS
         color=game.color if faces.wild[card] else faces.color[card],  # a wild names its own
         actor=player,
         drawn=-1,
-        window=-1,
+        window=player if action.uno else -1,  # a call made with the play (`uno_window`)
         old_top=-1,  # the card lands on the pile: it is the one matched now
     )
     if not hand and edition.rules.final_card_effects == "hand-ends-at-once":
@@ -219,7 +219,7 @@ def play_plain_wild(edition: Edition, game: GameState, action: Action | None) ->
         actor=player,
         current=game.next_player(player),
         drawn=-1,
-        window=-1,
+        window=player if action.uno else -1,  # a call made with the play (`uno_window`)
         old_top=-1,
     )
 

@@ -44,6 +44,7 @@ class RulesJson(TypedDict):
     stacking: NotRequired[r.Stacking]
     jump_in: NotRequired[r.JumpIn]
     uno_call: NotRequired[r.UnoCall]
+    uno_window: NotRequired[r.UnoWindow]
     reshuffle_when: NotRequired[r.ReshuffleWhen]
     final_card_effects: NotRequired[r.FinalCardEffects]
     drawn_wild: NotRequired[r.DrawnWild]

@@ -913,3 +913,29 @@ def test_a_draw_by_choice_ending_the_turn_is_refused_where_no_one_draws_by_choic
     assert (line, key) == (line_of(text, "draw_by_choice ="), "play.draw_by_choice")
     assert wanted.startswith("no draw by choice that ends the turn")
     assert shown == 'play.may_draw = "without-a-playable-card"'
+
+
+CALL_WITH_PLAY = Path(__file__).parent / "call-with-the-play.toml"
+
+
+@pytest.mark.parametrize(
+    ("added", "found"),
+    [
+        ('uno_call = "none"\n', 'play.uno_call = "none"'),
+        ('jump_in = "identical-card"\n', 'play.jump_in = "identical-card"'),
+        ('stacking = "same-kind"\n', 'play.stacking = "same-kind"'),
+    ],
+    ids=["no-call", "jump-in", "stacking"],
+)
+def test_a_call_with_the_play_is_refused_without_a_call_or_with_plays_out_of_turn(
+    tmp_path: Path, added: str, found: str
+) -> None:
+    """`while-playing-the-second-last-card` needs a call, and plays in turn only: no call,
+    jump-in or stacking is refused at the key, in one line."""
+    old = 'uno_window = "while-playing-the-second-last-card"\n'
+    text = edit(CALL_WITH_PLAY.read_text(encoding="utf-8"), old, old + added)
+    path = tmp_path / "called.toml"
+    path.write_text(text, encoding="utf-8")
+    line, key, wanted, shown = parse_message(str(load_error(path)), path)
+    assert (line, key) == (line_of(text, "uno_window ="), "play.uno_window")
+    assert wanted.startswith("an UNO call, and no jump-in") and shown == found

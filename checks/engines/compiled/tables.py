@@ -126,6 +126,8 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.draws_nothing_plays_from_hand: v.C_DRAWS_NOTHING_PLAYS_FROM_HAND,
     b.plays_last_card_after_drawing_nothing: v.C_PLAYS_LAST_CARD_AFTER_DRAWING_NOTHING,
     b.draws_by_choice: v.C_DRAWS_BY_CHOICE,
+    b.called_with_the_play: v.C_CALLED_WITH_THE_PLAY,
+    b.called_in_vain: v.C_CALLED_IN_VAIN,
     **dict(
         zip(
             b.JUMPED_IN,
@@ -472,6 +474,10 @@ _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "stacking": v.STACKING,
     "jump_in": ("none", "identical-card"),
     "uno_call": ("required", "none"),
+    "uno_window": (
+        "from-the-resolved-play-until-the-next-players-first-action",
+        "while-playing-the-second-last-card",
+    ),
     "drawn_wild": ("as-printed", "plain-wild"),
     "reshuffle_when": (
         "when-a-draw-needs-a-card",
@@ -661,6 +667,7 @@ def edition_tables(edition: Edition) -> Array:
     from_hand = rules.empty_handed_draw == "player-may-play-from-hand"
     rule_row[v.R_FROM_HAND_WHEN_EMPTY] = int(from_hand)
     rule_row[v.R_DRAW_ENDS_TURN] = int(rules.draw_by_choice == "the-turn-ends")
+    rule_row[v.R_CALL_WITH_PLAY] = int(rules.uno_window == "while-playing-the-second-last-card")
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1
