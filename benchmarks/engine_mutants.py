@@ -79,6 +79,16 @@ UNDESCRIBED = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "undescribed-cards.toml"),
 )
 """Classic with three cards no rule lets anyone play (`unplayable`)."""
+DRAW_ENDS_TURN = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "draw-ends-turn.toml"),
+)
+"""Classic where a draw by a player holding a playable card ends their turn
+(`play.draw_by_choice = "the-turn-ends"`)."""
+CALL_WITH_PLAY = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "call-with-the-play.toml"),
+)
+"""Classic where UNO is called with the play of the second-last card (`play.uno_window =
+"while-playing-the-second-last-card"`)."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -271,6 +281,15 @@ MUTANTS = (
            "return False", EMPTY_HANDED_PLAYS),
     Mutant("undescribed-card-played", "a card no rule lets anyone play", PRIMITIVES,
            "step_allows", "    return primitive != P_UNPLAYABLE", "    return True", UNDESCRIBED),
+    Mutant("every-draw-ends-the-turn", "a draw by choice", RULES, "condition",
+           "return 1 if E[E[E_RULES] + R_DRAW_ENDS_TURN] and has_a_play(E, s, s[CURRENT]) else 0",
+           "return 1 if E[E[E_RULES] + R_DRAW_ENDS_TURN] else 0", DRAW_ENDS_TURN),
+    Mutant("draw-by-choice-still-decides", "a draw by choice", RULES, "update",
+           "owe(s, s[CURRENT], 1, phase_named(M, PH_AWAITING_PLAY))",
+           "owe(s, s[CURRENT], 1, phase_named(M, PH_DRAWN_CARD))", DRAW_ENDS_TURN),
+    Mutant("call-with-the-play-forgotten", "the UNO call made with the play", RULES, "update",
+           "if arg_call(arg):  # a call made with the play (`uno_window`)", "if False:",
+           CALL_WITH_PLAY),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

@@ -55,7 +55,8 @@ def narrate(
             elif event == "play_drawn":  # some editions allow any matching card after a draw
                 just_drawn = action.card == step.before.drawn
                 how = " (the card just drawn)" if just_drawn else " (after drawing)"
-            lines.append(f"player {action.player} plays {ids(action.card)}{how}")
+            called = " and calls UNO with it" if action.uno else ""  # `play.uno_window`
+            lines.append(f"player {action.player} plays {ids(action.card)}{how}{called}")
         elif event == "choose_color" and isinstance(action, Play):
             lines.append(f"  and names {COLORS[action.color]}")
         elif event == "choose_target" and isinstance(action, Play):

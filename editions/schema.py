@@ -76,9 +76,11 @@ RULE_KEYS: dict[str, str] = {
     "drawing": "play.drawing",
     "drawn_playable": "play.drawn_playable",
     "may_draw": "play.may_draw",
+    "draw_by_choice": "play.draw_by_choice",
     "stacking": "play.stacking",
     "jump_in": "play.jump_in",
     "uno_call": "play.uno_call",
+    "uno_window": "play.uno_window",
     "drawn_wild": "play.drawn_wild",
     "drawn_wild_colour": "play.drawn_wild_colour",
     "reshuffle_when": "play.reshuffle_when",
@@ -127,12 +129,15 @@ note; `lint` says the model does not follow it."""
 DECIDABLE_READINGS: dict[str, str] = {
     "reshuffle-when": "play.reshuffle_when",
     "final-card-effects": "play.final_card_effects",
+    "draw-by-choice": "play.draw_by_choice",
+    "uno-window": "play.uno_window",
 }
 """Fixed readings a parameter may decide instead, by interpretation id: the parameter's key
 path. A file that plays the parameter records the reading with `decides` naming it (RLCard's
 reshuffle before a short draw, `play.reshuffle_when`; RLCard's last card whose effect is
-carried out, `play.final_card_effects`); one that leaves the parameter out plays the fixed
-reading, recorded without `decides` as before."""
+carried out, `play.final_card_effects`; a draw by choice that ends the turn,
+`play.draw_by_choice`; the call made with the play, `play.uno_window`); one that leaves
+the parameter out plays the fixed reading, recorded without `decides` as before."""
 
 DATA_READINGS = frozenset({"deck-composition"})
 """Readings of what the file's own data states (its deck lines): the data decides them."""
@@ -233,9 +238,23 @@ def _check_house_rules(reader: Reader, edition: Edition) -> None:
     draw (`setup.first_card`): no one played it to aim it. A reshuffle the moment the draw
     pile empties (`reshuffle_when`) is not played with a draw of no set number (it stops on
     the pile's last card, with no next card to reshuffle for) nor with the mercy rule (the
-    player put out by the draw that empties the pile sheds their hand first)."""
+    player put out by the draw that empties the pile sheds their hand first). A draw by
+    choice that ends the turn (`draw_by_choice`) is a slip where no one may draw by choice
+    (`may_draw = "without-a-playable-card"`). The UNO call made with the play
+    (`uno_window`) is refused where no one calls, and with the plays out of turn (jump-in,
+    stacking) and the mercy rule, whose calls no source places (`_check_call_with_play`)."""
     if edition.rules.reshuffle_when == "as-soon-as-the-draw-pile-empties":
         _check_reshuffle_at_once(reader, edition)
+    if edition.rules.uno_window == "while-playing-the-second-last-card":
+        _check_call_with_play(reader, edition)
+    turn_ends = edition.rules.draw_by_choice == "the-turn-ends"
+    if turn_ends and edition.rules.may_draw == "without-a-playable-card":
+        reader.fail(
+            ("play", "draw_by_choice"),
+            "no draw by choice that ends the turn where only a player with no playable card "
+            "may draw (no one draws by choice)",
+            Shown('play.may_draw = "without-a-playable-card"'),
+        )
     if edition.rules.elimination:
         challenged = [kind for kind, effect in edition.effects if effect.asks("answer")]
         if challenged:
@@ -295,6 +314,29 @@ def _check_reshuffle_at_once(reader: Reader, edition: Edition) -> None:
             ("play", "reshuffle_when"),
             "no draw of no set number and no mercy rule with as-soon-as-the-draw-pile-empties "
             "(unospec reshuffles at once after a draw of a set number only)",
+            Shown(found),
+        )
+
+
+def _check_call_with_play(reader: Reader, edition: Edition) -> None:
+    """See `_check_house_rules`: a call made with the play needs a call, and a play in turn."""
+    rules = edition.rules
+    found = (
+        'play.uno_call = "none"'
+        if rules.uno_call == "none"
+        else 'play.jump_in = "identical-card"'
+        if rules.jump_in != "none"
+        else f'play.stacking = "{rules.stacking}"'
+        if rules.stacking != "none"
+        else f"play.elimination = {rules.elimination}"
+        if rules.elimination
+        else None
+    )
+    if found is not None:
+        reader.fail(
+            ("play", "uno_window"),
+            "an UNO call, and no jump-in, stacking or mercy rule, with "
+            "while-playing-the-second-last-card (unospec calls with a play in turn only)",
             Shown(found),
         )
 
@@ -784,9 +826,11 @@ HOUSE_RULES = (
     "drawing",
     "drawn_playable",
     "may_draw",
+    "draw_by_choice",
     "stacking",
     "jump_in",
     "uno_call",
+    "uno_window",
     "drawn_wild",
     "drawn_wild_colour",
     "reshuffle_when",

@@ -13,12 +13,15 @@ from dataclasses import dataclass
 @dataclass(frozen=True, slots=True)
 class Play:
     """Play `card` from hand; `color` names the colour for a wild (-1 when none), `target`
-    the player a card that asks for one acts on (a Swap Hands: -1 when none)."""
+    the player a card that asks for one acts on (a Swap Hands: -1 when none); `uno`, the
+    UNO call made with the play of the second-last card, where the edition reads the call
+    so (`uno_window`)."""
 
     player: int
     card: int
     color: int = -1
     target: int = -1
+    uno: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from unospec.model.effects import CardEffect
 from unospec.model.flows import cites, requires, resuming, settled_by
 from unospec.model.legality import (
     can_stack,
+    has_a_play,
     plays_as_plain_wild,
     reshuffled,
     stacks_on,
@@ -43,6 +44,22 @@ def plays_last_card(edition: Edition, game: GameState, action: Action | None) ->
     """The player plays their final card and wins the hand (Winning)."""
     assert isinstance(action, Play)
     return len(game.hands[action.player]) == 1
+
+
+def _turn_ends_at_the_draw(edition: Edition) -> bool | None:
+    """A draw by choice ends the turn only where the edition says so."""
+    return None if edition.rules.draw_by_choice == "the-turn-ends" else False
+
+
+@cites(sections.DRAW_BY_CHOICE)
+@settled_by("play.draw_by_choice", _turn_ends_at_the_draw)
+def draws_by_choice(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The player draws while holding a card they may play, and the edition's
+    `draw_by_choice` reads the line after the items as ending the turn at such a draw: the
+    cards are kept, play passes (Let's Play: If you do not have a matching card 2)."""
+    return edition.rules.draw_by_choice == "the-turn-ends" and has_a_play(
+        edition, game, game.current
+    )
 
 
 def _plays_from_hand(edition: Edition) -> bool | None:
@@ -303,6 +320,31 @@ def opens_uno_window(edition: Edition, game: GameState, action: Action | None) -
 
     Where the edition has no call (`uno_call = "none"`, RLCard's UNO), no window opens."""
     return len(game.hands[game.actor]) == 1 and edition.rules.uno_call != "none"
+
+
+def _calls_with_the_play(edition: Edition) -> bool | None:
+    """A call is made with the play only where the edition says so."""
+    return None if edition.rules.uno_window == "while-playing-the-second-last-card" else False
+
+
+@cites(sections.UNO)
+@settled_by("play.uno_window", _calls_with_the_play)
+def called_with_the_play(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The player whose card was resolved called UNO with its play, and holds one card: the
+    call is made, and others may throw at it, but no one can catch it (Calling UNO; the
+    edition's `uno_window`)."""
+    called = edition.rules.uno_window == "while-playing-the-second-last-card"
+    return called and game.window == game.actor and len(game.hands[game.actor]) == 1
+
+
+@cites(sections.UNO)
+@settled_by("play.uno_window", _calls_with_the_play)
+def called_in_vain(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """A call made with the play no longer stands once the play is resolved: its player
+    holds more than one card (a race lost, a swap) or none; it lapses (Calling UNO; the
+    edition's `uno_window`)."""
+    called = edition.rules.uno_window == "while-playing-the-second-last-card"
+    return called and game.window >= 0 and not called_with_the_play(edition, game, action)
 
 
 def _reshuffles_first(edition: Edition) -> bool | None:

@@ -85,9 +85,11 @@ class Rules:
     drawing: r.Drawing = "one-card"
     drawn_playable: r.DrawnPlayable = "may-keep"
     may_draw: r.MayDraw = "any-time"
+    draw_by_choice: r.DrawByChoice = "the-new-card-may-be-played"
     stacking: r.Stacking = "none"
     jump_in: r.JumpIn = "none"
     uno_call: r.UnoCall = "required"
+    uno_window: r.UnoWindow = "from-the-resolved-play-until-the-next-players-first-action"
     drawn_wild: r.DrawnWild = "as-printed"
     reshuffle_when: r.ReshuffleWhen = "when-a-draw-needs-a-card"
     final_card_effects: r.FinalCardEffects = "hand-ends-at-once"
@@ -101,9 +103,11 @@ NO_HOUSE_RULE: dict[str, object] = {
     "drawing": "one-card",
     "drawn_playable": "may-keep",
     "may_draw": "any-time",
+    "draw_by_choice": "the-new-card-may-be-played",
     "stacking": "none",
     "jump_in": "none",
     "uno_call": "required",
+    "uno_window": "from-the-resolved-play-until-the-next-players-first-action",
     "drawn_wild": "as-printed",
     "reshuffle_when": "when-a-draw-needs-a-card",
     "final_card_effects": "hand-ends-at-once",

@@ -46,6 +46,8 @@ from unospec.model.vocabulary import Event, Phase
 
 AUTOMATIC, SAME_STEP = MACHINE.automatic, MACHINE.same_step
 STEPS, WINDOW_PHASES = MACHINE.steps, MACHINE.window_phases
+CALLING = frozenset({Event.play, Event.play_drawn})
+"""The events whose play may carry the UNO call (`Play.uno`, `uno_window`): a play in turn."""
 
 CHANCE_PHASES = frozenset(phase for phase, step in STEPS if step in (Deal, Reshuffle))
 """The phases whose step is the table's shuffle: a deal or a reshuffle (from `STEPS`)."""
@@ -110,6 +112,8 @@ def run(edition: Edition, game: GameState, action: Action) -> tuple[GameState, t
     if event == Event.close_window:
         game = _fire(edition, game, event, action, fired)
         event = _step_event(edition, game, action)
+    if isinstance(action, Play) and action.uno and event not in CALLING:
+        raise IllegalAction(sections.UNO, "an UNO call goes with a play in turn only")
     game = _fire(edition, game, event, action, fired)
     while True:
         phase = game.phase

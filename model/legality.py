@@ -208,6 +208,26 @@ def check_play(edition: Edition, game: GameState, action: Play) -> None:
     _check_player(game, action.player, game.current, "play")
     _check_in_hand(edition, game, action.player, action.card)
     _check_playable(edition, game, action)
+    check_call(edition, game, action)
+
+
+def calls_with_the_play(edition: Edition, game: GameState, player: int) -> bool:
+    """Whether `player`'s play now may carry the UNO call: the edition reads the call as
+    made with the play (`uno_window`), and the play leaves them one card."""
+    called = edition.rules.uno_window == "while-playing-the-second-last-card"
+    return called and len(game.hands[player]) == 2
+
+
+@cites(sections.UNO)
+def check_call(edition: Edition, game: GameState, action: Play) -> None:
+    """A call made with a play (`Play.uno`) only where the edition reads the call so
+    (`uno_window`), and only with the player's second-last card (Calling UNO)."""
+    if action.uno and not calls_with_the_play(edition, game, action.player):
+        if edition.rules.uno_window != "while-playing-the-second-last-card":
+            why = "the call is a step of its own, once the play is resolved (uno_window)"
+        else:
+            why = f"player {action.player}'s play does not leave them one card: no call"
+        raise IllegalAction(sections.UNO, why)
 
 
 @cites(sections.JUMP_IN)
@@ -257,6 +277,7 @@ def check_play_drawn(edition: Edition, game: GameState, action: Play) -> None:
         card = edition.faces.card_id(action.card)
         why = f"after drawing, {card} matches by number or symbol alone: it is kept"
         raise IllegalAction(sections.DRAWN_CARD, why)
+    check_call(edition, game, action)
 
 
 def _check_playable(edition: Edition, game: GameState, action: Play) -> None:
@@ -378,8 +399,12 @@ def check_victim(edition: Edition, game: GameState, action: PlayerAction) -> Non
 
 @cites(sections.UNO)
 def check_uno(edition: Edition, game: GameState, action: PlayerAction) -> None:
-    """Only the player down to one card calls UNO for themselves (Calling UNO)."""
+    """Only the player down to one card calls UNO for themselves, and no one where the
+    edition reads the call as made with the play, `uno_window` (Calling UNO)."""
     player = action.player
+    if edition.rules.uno_window == "while-playing-the-second-last-card":
+        why = f"player {player}'s call was due with their play (uno_window): they may be caught"
+        raise IllegalAction(sections.UNO, why)
     if player != game.window:
         held = len(game.hands[player])
         why = (

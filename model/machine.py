@@ -86,7 +86,12 @@ class TurnFlow(StateMachine):
         validators=g.check_play,
         on=u.play_card,
     )
-    draw = awaiting_play.to(table_draws, validators=g.check_draw, on=u.owe_one_card)
+    # Where the edition reads a draw by choice as ending the turn, play passes at the draw.
+    draw = _every(
+        awaiting_play.to(table_draws, cond=b.draws_by_choice, on=u.owe_one_card_ending_the_turn)
+        | awaiting_play.to(table_draws, on=u.owe_one_card),
+        validators=g.check_draw,
+    )
     # Jump-in: a card identical to the top card played out of turn; play goes on from its
     # player. Its branches are the play's, each settled by the deck (`branches.jumping_in`),
     # but for a wild's: no wild jumps in.
@@ -157,11 +162,14 @@ class TurnFlow(StateMachine):
     )
 
     # After a play is resolved: the hand's end (a last card's draw dealt, a hand emptied by
-    # its card), the UNO window, or the next turn.
+    # its card), the UNO window, or the next turn. Where the call is made with the play
+    # (`uno_window`), a call that stands is made (no catch), one that does not lapses.
     resolve = (
-        resolving.to(hand_over, cond=b.one_player_left)
+        resolving.to(resolving, cond=b.called_in_vain, on=u.close_window)
+        | resolving.to(hand_over, cond=b.one_player_left)
         | resolving.to(hand_over, cond=b.last_card_draw_dealt)
         | resolving.to(hand_over, cond=b.hand_emptied)
+        | resolving.to(uno_called, cond=b.called_with_the_play)
         | resolving.to(uno_window, cond=b.opens_uno_window, on=u.open_window)
         | resolving.to(awaiting_challenge, cond=b.challenge_pending)
         | resolving.to(awaiting_play)

@@ -29,6 +29,7 @@ from unospec.model.edition import Edition
 from unospec.model.legality import (
     aimed_at,
     by_colour_allows,
+    calls_with_the_play,
     from_hand_after_drawing,
     has_a_play,
     jumps_in,
@@ -81,17 +82,30 @@ def _targets(edition: Edition, game: GameState, player: int, card: int) -> tuple
     return tuple(p for p in range(game.players) if p != player and not game.is_out(p))
 
 
+def _with_calls(edition: Edition, game: GameState, player: int, moves: list[Play]) -> list[Play]:
+    """Each play, and where the edition calls UNO with the play of the second-last card
+    (`uno_window`), the same play with the call after it."""
+    if not calls_with_the_play(edition, game, player):
+        return moves
+    return [
+        each
+        for move in moves
+        for each in (move, _play(move.player, move.card, move.color, move.target, True))
+    ]
+
+
 def _turn_plays(edition: Edition, game: GameState) -> tuple[Action, ...]:
     player = game.current
-    return tuple(plays(edition, game, player, game.hands[player]))
+    return tuple(
+        _with_calls(edition, game, player, plays(edition, game, player, game.hands[player]))
+    )
 
 
 def _drawn_card_plays(edition: Edition, game: GameState) -> tuple[Action, ...]:
     player = game.current
     cards = game.hands[player] if from_hand_after_drawing(edition, game) else (game.drawn,)
-    return tuple(
-        plays(edition, game, player, tuple(c for c in cards if by_colour_allows(edition, game, c)))
-    )
+    playable = tuple(c for c in cards if by_colour_allows(edition, game, c))
+    return tuple(_with_calls(edition, game, player, plays(edition, game, player, playable)))
 
 
 def _draw_one(edition: Edition, game: GameState) -> tuple[Action, ...]:
@@ -164,6 +178,8 @@ def _keep(edition: Edition, game: GameState) -> tuple[Action, ...]:
 
 
 def _call_uno(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    if edition.rules.uno_window == "while-playing-the-second-last-card":
+        return ()  # the call was due with the play (`uno_window`)
     return (CallUno(game.window),)
 
 

@@ -53,6 +53,11 @@ DrawnPlayable = Literal["may-keep", "must-play", "must-play-by-colour"]
 """After drawing: a playable drawn card may be kept, or must be played."""
 MayDraw = Literal["any-time", "without-a-playable-card"]
 """Whether a player holding a playable card may draw instead of playing it."""
+DrawByChoice = Literal["the-new-card-may-be-played", "the-turn-ends"]
+"""What a draw by choice (by a player holding a card they may play) leads to: the drawn-card
+decision, as any draw (Let's Play: If you do not have a matching card 2), or the end of the
+turn, the drawn cards kept and play passing on (the line after the items read as ending the
+turn at the draw)."""
 Stacking = Literal["none", "same-kind", "equal-or-higher", "any-draw-card"]
 """Stacking (a house rule, No Mercy): which draw card may be played on a draw card aimed at
 its holder, passing the penalty on, the totals adding up."""
@@ -70,6 +75,16 @@ no one, the colour chosen at random (RLCard's UNO)."""
 UnoCall = Literal["required", "none"]
 """Whether a player down to one card must call UNO (Calling UNO), or no one calls and no one
 is caught (RLCard's UNO has no call)."""
+UnoWindow = Literal[
+    "from-the-resolved-play-until-the-next-players-first-action",
+    "while-playing-the-second-last-card",
+]
+"""When a player down to one card calls UNO (Calling UNO): once the play that leaves them
+one card is resolved, as a step of their own, until the next player's first action; or
+with that play itself, as part of the play move (`Play.uno`), a play of their
+second-last card in their turn. Either way a player who did not call may be caught from
+the resolved play until the next player's first action; with the second reading they can
+no longer call then, and one who called with the play cannot be caught."""
 ReshuffleWhen = Literal[
     "when-a-draw-needs-a-card", "before-a-short-draw", "as-soon-as-the-draw-pile-empties"
 ]
@@ -94,11 +109,13 @@ READING_TYPES: dict[str, object] = {
     "play.drawing": Drawing,
     "play.drawn_playable": DrawnPlayable,
     "play.may_draw": MayDraw,
+    "play.draw_by_choice": DrawByChoice,
     "play.stacking": Stacking,
     "play.jump_in": JumpIn,
     "play.uno_call": UnoCall,
     "play.drawn_wild": DrawnWild,
     "play.drawn_wild_colour": DrawnWildColour,
+    "play.uno_window": UnoWindow,
     "play.reshuffle_when": ReshuffleWhen,
     "play.final_card_effects": FinalCardEffects,
     "scoring.game_end": GameEnd,

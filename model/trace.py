@@ -47,7 +47,7 @@ from unospec.model.json_place import JsonPath, dotted, line_of
 from unospec.model.scale import ScaleError, parse_scale
 
 STEP_KEYS: dict[str, tuple[str, ...]] = {
-    "play": ("player", "card", "color", "target"),
+    "play": ("player", "card", "color", "target", "uno"),
     "jump_in": ("player", "card", "color", "target"),
     "draw": ("player",),
     "pass": ("player",),
@@ -63,8 +63,9 @@ STEP_KEYS: dict[str, tuple[str, ...]] = {
 }
 """The keys each step kind takes, besides "action"; `OPTIONAL_KEYS` may be left out, the rest
 are required."""
-OPTIONAL_KEYS = {"color", "target"}
-"""A play's colour (a wild's) and target (a Swap Hands'): written only when named."""
+OPTIONAL_KEYS = {"color", "target", "uno"}
+"""A play's colour (a wild's), target (a Swap Hands') and UNO call (made with the play,
+`play.uno_window`): written only when named, the call only when made."""
 PLAYS = ("play", "jump_in")
 """The step kinds that play a card: in turn, and out of turn (the jump-in house rule)."""
 
@@ -79,6 +80,7 @@ class StepJson(TypedDict):
     card: NotRequired[str]
     color: NotRequired[str]
     target: NotRequired[int]
+    uno: NotRequired[bool]
     order: NotRequired[list[str]]
 
 
@@ -437,13 +439,16 @@ def step_action(edition: Edition, step: Mapping[str, object], where: JsonPath) -
         card = _card(edition, step["card"], (*where, "card"))
         color = step.get("color")
         target = _player(step["target"], (*where, "target")) if "target" in step else -1
+        uno = step.get("uno", False)
+        if not isinstance(uno, bool):
+            raise TraceContentError((*where, "uno"), f"expected true or false, found {shown(uno)}")
         if color is None:
-            return played(player, card, -1, target)
+            return played(player, card, -1, target, uno)
         if color not in COLORS:
             raise TraceContentError(
                 (*where, "color"), f"expected one of {', '.join(COLORS)}, found {shown(color)}"
             )
-        return played(player, card, COLORS.index(color), target)
+        return played(player, card, COLORS.index(color), target, uno)
     if name == "catch":
         return Catch(player, _player(step["target"], (*where, "target")))
     if name == "pick":
@@ -480,6 +485,8 @@ def action_step(edition: Edition, action: Action) -> StepJson:
             step["color"] = COLORS[action.color]
         if action.target >= 0:
             step["target"] = action.target
+        if action.uno:
+            step["uno"] = True
     elif isinstance(action, Keep):
         step["card"] = ids(action.card)
     elif isinstance(action, Catch):

@@ -192,7 +192,7 @@ def play_card(edition: Edition, game: GameState, action: Action | None) -> GameS
         color=game.color if faces.wild[card] else faces.color[card],  # a wild names its own
         actor=player,
         drawn=-1,
-        window=-1,
+        window=player if action.uno else -1,  # a call made with the play (`uno_window`)
         old_top=-1,  # the card lands on the pile: it is the one matched now
     )
     if not hand and edition.rules.final_card_effects == "hand-ends-at-once":
@@ -219,7 +219,7 @@ def play_plain_wild(edition: Edition, game: GameState, action: Action | None) ->
         actor=player,
         current=game.next_player(player),
         drawn=-1,
-        window=-1,
+        window=player if action.uno else -1,  # a call made with the play (`uno_window`)
         old_top=-1,
     )
 
@@ -254,6 +254,24 @@ def owe_one_card(edition: Edition, game: GameState, action: Action | None) -> Ga
     player = game.current
     until = UNTIL_PLAYABLE if edition.rules.drawing == "until-playable" else NO_UNTIL
     return game._replace(owed=Owed(player, 1, Phase.drawn_card, until), actor=player)
+
+
+@cites(sections.DRAW_BY_CHOICE)
+def owe_one_card_ending_the_turn(
+    edition: Edition, game: GameState, action: Action | None
+) -> GameState:
+    """The player draws by choice, holding a card they may play, and the edition reads that
+    as ending their turn (`draw_by_choice = "the-turn-ends"`): the draw is owed as any (one
+    card, or until a playable one: `drawing`), the turn passes to the next player at once,
+    who plays once it is dealt (Let's Play: If you do not have a matching card 2)."""
+    assert action is not None
+    player = game.current
+    until = UNTIL_PLAYABLE if edition.rules.drawing == "until-playable" else NO_UNTIL
+    return game._replace(
+        owed=Owed(player, 1, Phase.awaiting_play, until),
+        actor=player,
+        current=game.next_player(player),
+    )
 
 
 @cites(sections.TURN)

@@ -179,6 +179,12 @@ RESHUFFLE_AT_ONCE = str(Path(__file__).parent / "editions" / "reshuffle-at-once.
 EMPTY_HANDED = str(Path(__file__).parent / "editions" / "empty-handed-plays.toml")
 """A delta of classic where a player who draws with no card left anywhere may still play
 from their hand (`play.empty_handed_draw = "player-may-play-from-hand"`)."""
+DRAW_ENDS_TURN = str(Path(__file__).parent / "editions" / "draw-ends-turn.toml")
+"""A delta of classic where a draw by a player holding a playable card ends their turn
+(`play.draw_by_choice = "the-turn-ends"`)."""
+CALL_WITH_PLAY = str(Path(__file__).parent / "editions" / "call-with-the-play.toml")
+"""A delta of classic where UNO is called with the play of the second-last card
+(`play.uno_window = "while-playing-the-second-last-card"`)."""
 WHOLE_PILE = str(Path(__file__).parent / "editions" / "whole-pile-reshuffle.toml")
 """A delta of classic whose reshuffle takes the whole discard pile, its top card too, as
 RLCard's UNO does (`play.reshuffle = "whole-discard-pile"`): `edition(WHOLE_PILE)` loads it."""

@@ -3,7 +3,8 @@
 At each decision the heuristic keeps some of the offered moves, by the first rule that
 applies, and picks one of those uniformly at random (`preferred` lists them):
 
-1. **Call UNO** whenever a call is offered.
+1. **Call UNO** whenever a call is offered; where the call goes with the play
+   (`uno_window`), a play that can carry it does (rule 4a keeps only those).
 2. Else **catch** whenever a catch is offered (any catcher, each catch equally likely). With
    every seat playing this policy the caller always calls first, so no catch happens.
    Else **jump in** whenever a jump-in is offered (any player, each equally likely): it
@@ -46,6 +47,7 @@ from __future__ import annotations
 
 from unospec.model.actions import Accept, Action, CallUno, Catch, Challenge, JumpIn, Pick, Play
 from unospec.model.edition import Edition
+from unospec.model.legality import calls_with_the_play
 from unospec.model.moves import colours_at_random
 from unospec.model.primitives import WildDraw
 from unospec.model.state import GameState
@@ -95,7 +97,9 @@ def _decision(edition: Edition, game: GameState, actions: tuple[Action, ...]) ->
 
 
 def _best_plays(edition: Edition, game: GameState, plays: list[Play]) -> list[Play]:
-    """Rule 4a: plain cards before wilds, then the colour the player holds most of."""
+    """Rule 4a: plain cards before wilds, then the colour the player holds most of; a play
+    that can carry the UNO call carries it (rule 1)."""
+    plays = [a for a in plays if a.uno == calls_with_the_play(edition, game, a.player)]
     wild = edition.faces.wild
     plain = [a for a in plays if not wild[a.card]]
     candidates = plain or plays

@@ -255,6 +255,17 @@ def _drew_nothing(edition: Edition, game: GameState) -> bool:
     )
 
 
+def _call_waits(edition: Edition, game: GameState) -> bool:
+    """A call made with the play waits for the play to be resolved (`uno_window`): the
+    window names the card's player outside the window's phases, whatever they now hold."""
+    return (
+        edition.rules.uno_window == "while-playing-the-second-last-card"
+        and game.window >= 0
+        and game.window == game.actor
+        and game.phase not in MACHINE.window_phases
+    )
+
+
 def pending_ok(edition: Edition, game: GameState) -> str | None:
     """Obligations exist exactly in the phases that resolve them, and are well formed."""
     phase = game.phase
@@ -265,8 +276,13 @@ def pending_ok(edition: Edition, game: GameState) -> str | None:
         (Obligation.drawn, game.drawn >= 0),
         (Obligation.window, game.window >= 0),
     )
+    waits = _call_waits(edition, game)
     for name, here in present:
-        if here and phase not in MACHINE.pending_in[name]:
+        if (
+            here
+            and phase not in MACHINE.pending_in[name]
+            and not (name == Obligation.window and waits)
+        ):
             return f"a pending {name} is left over in phase {phase}"
     needed = MACHINE.obligations.get(phase)
     if needed and (needed, False) in present and not _drew_nothing(edition, game):
@@ -291,7 +307,7 @@ def pending_ok(edition: Edition, game: GameState) -> str | None:
             or not 0 <= c.offender < game.players
         ):
             return "the pending challenge does not match the table"
-    if game.window >= 0 and len(game.hands[game.window]) != 1:
+    if game.window >= 0 and len(game.hands[game.window]) != 1 and not waits:
         return "the UNO window is open for a player who does not hold one card"
     if phase == Phase.hail_mary_discard and len(game.hands[game.actor]) < 2:
         return "a Hail Mary discard is pending for a player with nothing to shed"

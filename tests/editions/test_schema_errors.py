@@ -894,3 +894,48 @@ def test_a_reshuffle_at_once_is_refused_with_a_draw_of_no_set_number_or_the_merc
     line, key, wanted, shown = parse_message(str(load_error(path)), path)
     assert (line, key) == (line_of(text, "reshuffle_when ="), "play.reshuffle_when")
     assert wanted.startswith("no draw of no set number and no mercy rule") and shown == found
+
+
+DRAW_ENDS_TURN = Path(__file__).parent / "draw-ends-turn.toml"
+
+
+def test_a_draw_by_choice_ending_the_turn_is_refused_where_no_one_draws_by_choice(
+    tmp_path: Path,
+) -> None:
+    """`the-turn-ends` with `may_draw = "without-a-playable-card"` is a slip (no one may draw
+    holding a playable card): refused at the key, in one line."""
+    old = 'draw_by_choice = "the-turn-ends"\n'
+    added = 'may_draw = "without-a-playable-card"\n'
+    text = edit(DRAW_ENDS_TURN.read_text(encoding="utf-8"), old, old + added)
+    path = tmp_path / "ends.toml"
+    path.write_text(text, encoding="utf-8")
+    line, key, wanted, shown = parse_message(str(load_error(path)), path)
+    assert (line, key) == (line_of(text, "draw_by_choice ="), "play.draw_by_choice")
+    assert wanted.startswith("no draw by choice that ends the turn")
+    assert shown == 'play.may_draw = "without-a-playable-card"'
+
+
+CALL_WITH_PLAY = Path(__file__).parent / "call-with-the-play.toml"
+
+
+@pytest.mark.parametrize(
+    ("added", "found"),
+    [
+        ('uno_call = "none"\n', 'play.uno_call = "none"'),
+        ('jump_in = "identical-card"\n', 'play.jump_in = "identical-card"'),
+        ('stacking = "same-kind"\n', 'play.stacking = "same-kind"'),
+    ],
+    ids=["no-call", "jump-in", "stacking"],
+)
+def test_a_call_with_the_play_is_refused_without_a_call_or_with_plays_out_of_turn(
+    tmp_path: Path, added: str, found: str
+) -> None:
+    """`while-playing-the-second-last-card` needs a call, and plays in turn only: no call,
+    jump-in or stacking is refused at the key, in one line."""
+    old = 'uno_window = "while-playing-the-second-last-card"\n'
+    text = edit(CALL_WITH_PLAY.read_text(encoding="utf-8"), old, old + added)
+    path = tmp_path / "called.toml"
+    path.write_text(text, encoding="utf-8")
+    line, key, wanted, shown = parse_message(str(load_error(path)), path)
+    assert (line, key) == (line_of(text, "uno_window ="), "play.uno_window")
+    assert wanted.startswith("an UNO call, and no jump-in") and shown == found

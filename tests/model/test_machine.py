@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from scenario import (
+    CALL_WITH_PLAY,
+    DRAW_ENDS_TURN,
     EMPTY_HANDED,
     HOUSE_CARDS,
     LAST_CARD,
@@ -26,7 +28,7 @@ from statemachine import State, StateMachine
 
 from unospec.checks.engines.random_play import choose
 from unospec.editions import builtin_names
-from unospec.model.actions import CallUno, Deal, Draw, JumpIn, Keep, Pick, Play
+from unospec.model.actions import CallUno, Deal, Draw, JumpIn, Keep, NameLoser, Pick, Play
 from unospec.model.edition import Edition
 from unospec.model.kernel import (
     Fired,
@@ -191,6 +193,15 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
     hands = [["blue-3", "red-5"], ["yellow-1", "yellow-2"]]
     last_one = table(at_once, hands, top="blue-9", draw=["green-1"], rest="discard")
     runs.append(run(at_once, last_one, Draw(0))[1])
+    ends = edition(DRAW_ENDS_TURN)  # a draw by choice ends the turn
+    runs.append(run(ends, table(ends, hands, top="blue-9", draw=["green-1"]), Draw(0))[1])
+    w = edition(CALL_WITH_PLAY)  # UNO called with the play of the second-last card
+    runs.append(run(w, table(w, hands, top="blue-9"), Play(0, card(w, "blue-3"), uno=True))[1])
+    sw = edition("star-wars")  # ... and the call lapsing: its player lost the race
+    sw = dataclasses.replace(sw, rules=dataclasses.replace(sw.rules, uno_window=w.rules.uno_window))
+    raced = table(sw, [["wild-favorite-line", "red-5"], ["yellow-1"]], top="blue-9")
+    raced = play(sw, raced, Play(0, card(sw, "wild-favorite-line"), color("red"), uno=True))
+    runs.append(run(sw, raced, NameLoser(0))[1])
     for m in (edition(EMPTY_HANDED), _last_card_effects(edition(EMPTY_HANDED))):
         empty = table(m, [["red-draw-two"], ["yellow-1"]], top="red-9")
         empty = empty._replace(draw_pile=(), discard=(card(m, "red-9"),))  # nothing anywhere

@@ -197,3 +197,83 @@ def test_a_player_who_draws_nothing_may_play_from_their_hand() -> None:
         assert apply(e, after, Pass(0)).current == 1
         last = after._replace(hands=((card(e, "blue-3"),), after.hands[1]))
         assert apply(e, last, Play(0, card(e, "blue-3"))).phase in ("hand_over", "dealing")
+
+
+def test_a_draw_by_choice_can_end_the_turn() -> None:
+    """`the-turn-ends` (Let's Play: If you do not have a matching card 2; interpretation
+    draw-by-choice): a player holding a playable card who draws keeps the drawn card and
+    play passes at once, even where the drawn card could be played; a player with no
+    playable card draws and decides as before. `the-new-card-may-be-played` lets the
+    drawn card be played."""
+    for rule in ("the-turn-ends", "the-new-card-may-be-played"):
+        e = _reading("classic", draw_by_choice=rule)
+        game = table(e, [["blue-3", "red-5"], ["yellow-1", "yellow-2"]], top="blue-9",
+                     draw=["blue-1", "green-7"])  # fmt: skip
+        drawn = apply(e, game, Draw(0))  # blue-3 is playable: a draw by choice
+        assert card(e, "blue-1") in drawn.hands[0] and len(drawn.hands[0]) == 3
+        if rule == "the-new-card-may-be-played":
+            assert drawn.phase == "drawn_card" and drawn.current == 0
+            assert Play(0, card(e, "blue-1")) in legal_actions(e, drawn)
+            continue
+        assert drawn.phase == "awaiting_play" and drawn.current == 1 and drawn.drawn == -1
+        assert drawn.owed is None and drawn.actor == 0
+        with pytest.raises(IllegalAction):
+            apply(e, drawn, Play(0, card(e, "blue-1")))
+        stuck = table(e, [["red-5", "red-6"], ["yellow-1"]], top="blue-9", draw=["blue-1"])
+        forced = apply(e, stuck, Draw(0))  # no playable card: the drawn one may be played
+        assert forced.phase == "drawn_card" and forced.drawn == card(e, "blue-1")
+
+
+def test_uno_can_be_called_with_the_play_of_the_second_last_card() -> None:
+    """`while-playing-the-second-last-card` (Calling UNO; interpretation uno-window): the
+    call is part of the play that leaves one card; one made so cannot be caught, one not
+    made can no longer be made once the play is resolved, and the player may be caught
+    until the next player's first action. The fixed reading calls after the play, and
+    refuses a call with it."""
+    from unospec.model.actions import Catch
+
+    hands = [["blue-3", "red-5"], ["yellow-1", "yellow-2"], ["green-4", "green-6"]]
+    blue3 = card(edition("classic"), "blue-3")
+    for rule in ("while-playing-the-second-last-card", FIXED_UNO_WINDOW):
+        e = _reading("classic", uno_window=rule)
+        game = table(e, hands, top="blue-9")
+        with_call = Play(0, blue3, uno=True)
+        if rule == FIXED_UNO_WINDOW:
+            assert with_call not in legal_actions(e, game)
+            with pytest.raises(IllegalAction):
+                apply(e, game, with_call)
+            assert CallUno(0) in legal_actions(e, apply(e, game, Play(0, blue3)))
+            continue
+        assert with_call in legal_actions(e, game)
+        called = apply(e, game, with_call)
+        assert called.phase == "uno_called" and called.window == 0
+        assert not any(isinstance(m, Catch | CallUno) for m in legal_actions(e, called))
+        with pytest.raises(IllegalAction):
+            apply(e, called, Catch(1, 0))
+        silent = apply(e, game, Play(0, blue3))
+        assert silent.phase == "uno_window" and CallUno(0) not in legal_actions(e, silent)
+        with pytest.raises(IllegalAction):
+            apply(e, silent, CallUno(0))
+        caught = apply(e, silent, Catch(2, 0))
+        assert len(caught.hands[0]) == 1 + e.rules.uno_penalty
+        three = table(e, [["blue-3", "red-5", "red-6"], ["yellow-1"]], top="blue-9")
+        with pytest.raises(IllegalAction):  # the play leaves two cards: no call with it
+            apply(e, three, Play(0, blue3, uno=True))
+
+
+FIXED_UNO_WINDOW = "from-the-resolved-play-until-the-next-players-first-action"
+
+
+def test_a_call_made_with_the_play_lapses_when_the_play_leaves_more_cards() -> None:
+    """`while-playing-the-second-last-card`: a Wild My Favorite Line called with as the
+    second-last card, its player then named loser of the race, draws the penalty: the call
+    lapses, no window is left open (Calling UNO; Action Cards: Wild My Favorite Line)."""
+    from unospec.model.actions import NameLoser
+
+    e = _reading("star-wars", uno_window="while-playing-the-second-last-card")
+    hands = [["wild-favorite-line", "red-5"], ["yellow-1", "yellow-2"]]
+    game = table(e, hands, top="blue-9")
+    raced = apply(e, game, Play(0, card(e, "wild-favorite-line"), color("red"), uno=True))
+    assert raced.phase == "special_wild" and raced.window == 0
+    lost = apply(e, raced, NameLoser(0))
+    assert lost.window == -1 and len(lost.hands[0]) > 1 and lost.phase == "awaiting_play"

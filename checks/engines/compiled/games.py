@@ -43,6 +43,7 @@ from unospec.checks.engines.compiled.layout import (
 )
 from unospec.checks.engines.compiled.properties import state_verdicts, step_verdicts
 from unospec.checks.engines.compiled.row import (
+    arg_call,
     arg_color,
     arg_target,
     event_named,
@@ -83,6 +84,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     A_PLAY,
     A_RESHUFFLE,
     A_UNO,
+    CALL_UNIT,
     EV_DRAW,
     EV_DRAW_OWED,
     EV_PLAY,
@@ -337,6 +339,8 @@ def choose(
     if colour_at_random(M, E, s, kind, arg):
         color = E[colors_at + below(rng, E[E[E_RULES] + R_COLORS])]
         moves[pick, 3] = color if kind == A_PICK else play_arg(color, arg_target(arg))
+        if kind != A_PICK and arg_call(arg):
+            moves[pick, 3] += CALL_UNIT
     return pick
 
 

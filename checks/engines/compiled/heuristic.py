@@ -22,6 +22,7 @@ from unospec.checks.engines.compiled.jit import Grid, Ints, compiled, compiled_i
 from unospec.checks.engines.compiled.layout import CH_CARD, CH_OFFENDER, FACES, PHASE, WINDOW
 from unospec.checks.engines.compiled.primitives import P_HAIL_MARY, has
 from unospec.checks.engines.compiled.row import (
+    arg_call,
     arg_color,
     face,
     hand_base,
@@ -42,6 +43,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_DRAW,
     F_WILD,
     PH_FIRST_COLOUR,
+    R_CALL_WITH_PLAY,
     R_COLORS,
 )
 
@@ -119,13 +121,21 @@ def challenges(E: Ints, s: Ints) -> bool:
 
 @compiled_inline
 def candidate(E: Ints, s: Ints, moves: Grid, i: int, plain: bool) -> bool:
-    """Rule 4a's candidates: the plays (not throws) of plain cards, or of wilds if none."""
+    """Rule 4a's candidates: the plays (not throws) of plain cards, or of wilds if none; a
+    play that can carry the UNO call carries it (heuristic._best_plays)."""
     card = moves[i, 2]
     return bool(
         moves[i, 0] == A_PLAY
         and not is_throw(E, s, A_PLAY, moves[i, 1], card)
         and (face(E, card, F_WILD) == 0) == plain
+        and arg_call(moves[i, 3]) == calls_with_the_play(E, s, moves[i, 1])
     )
+
+
+@compiled_inline
+def calls_with_the_play(E: Ints, s: Ints, player: int) -> bool:
+    """legality.calls_with_the_play: `player`'s play now may carry the UNO call."""
+    return bool(E[E[E_RULES] + R_CALL_WITH_PLAY] and hand_size(s, player) == 2)
 
 
 @compiled_inline

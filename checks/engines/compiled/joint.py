@@ -51,7 +51,7 @@ from unospec.checks.engines.compiled.rules import (
 from unospec.checks.engines.compiled.search import EMPTY, slot_of
 from unospec.checks.engines.compiled.states import fingerprint, normalize, pack, unpack
 from unospec.checks.engines.compiled.tables import M_CHANCE, M_FINAL
-from unospec.checks.engines.compiled.vocabulary import GAP, REFUSAL, TARGET_UNIT
+from unospec.checks.engines.compiled.vocabulary import CALL_UNIT, GAP, REFUSAL, TARGET_UNIT
 
 # -- how the editions part (`diff`'s words for each)
 (
@@ -86,8 +86,10 @@ def rank_of(
     ranks: Ints, players: int, faces: int, kind: int, player: int, card: int, arg: int
 ) -> int:
     """The position of a move among every move, sorted by the reference's `repr`."""
-    width = TARGET_UNIT * (players + 1)  # a play's colour and target (row.play_arg), a catch's
-    return ranks[((kind * players + player) * faces + card) * width + arg + 1]
+    plain = TARGET_UNIT * (players + 1)  # a play's colour and target (row.play_arg), a catch's
+    called = (arg + 1) // CALL_UNIT  # a play's UNO call (row.arg_call) doubles the width
+    at = arg - called * CALL_UNIT + called * plain
+    return ranks[((kind * players + player) * faces + card) * 2 * plain + at + 1]
 
 
 @compiled
@@ -224,16 +226,22 @@ def rank_table(players: int, faces: int) -> npt.NDArray[np.int64]:
         PlayerAction,
     )  # fmt: skip
 
-    width = TARGET_UNIT * (players + 1)
+    plain = TARGET_UNIT * (players + 1)
+    width = 2 * plain  # and a play's UNO call (`rank_of`)
     table = np.full(len(ACTION_KIND) * players * faces * width, 1 << 40, dtype=np.int64)
     moves: list[tuple[PlayerAction, int, int]] = []  # (move, card, arg)
     for p in range(players):
         for card in range(faces):
             moves.extend(
-                (play(p, card, colour, target), card, colour + TARGET_UNIT * (target + 1))
+                (
+                    play(p, card, colour, target, uno),
+                    card,
+                    colour + TARGET_UNIT * (target + 1) + uno * plain,
+                )
                 for play in (Play, JumpIn)
                 for colour in range(-1, 4)
                 for target in range(-1, players)
+                for uno in (False, True)
             )
             moves.append((Keep(p, card), card, 0))
         moves.extend(

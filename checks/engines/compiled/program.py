@@ -111,6 +111,7 @@ class Program:
         arg = 0
         if isinstance(action, Play):
             arg = action.color + v.TARGET_UNIT * (action.target + 1)  # row.play_arg
+            arg += v.CALL_UNIT * action.uno
         elif isinstance(action, Catch):
             arg = action.target
         elif isinstance(action, Pick):
@@ -123,8 +124,9 @@ class Program:
         kind, player, card, arg = (int(x) for x in row[:4])
         step = _KIND_TYPE[kind]
         if step in (Play, JumpIn):
-            unit = v.TARGET_UNIT  # row.arg_color, row.arg_target
-            return step(player, card, (arg + 1) % unit - 1, (arg + 1) // unit - 1)
+            unit, call = v.TARGET_UNIT, v.CALL_UNIT  # row.arg_color, arg_target, arg_call
+            color, target = (arg + 1) % unit - 1, ((arg + 1) % call) // unit - 1
+            return step(player, card, color, target, (arg + 1) // call > 0)
         if step is Catch:
             return Catch(player, arg)
         if step is Pick:

@@ -158,6 +158,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     PH_PICKING_COLOUR,
     PH_RESOLVING,
     R_BY_COLOUR,
+    R_CALL_WITH_PLAY,
     R_DRAWN_WILD_PLAIN,
     R_ELIMINATION,
     R_FACES,
@@ -489,6 +490,17 @@ def drew_nothing(M: Ints, E: Ints, s: Ints) -> bool:
     )
 
 
+@compiled_inline
+def call_waits(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
+    """invariants._call_waits: a call made with the play waits for it to be resolved."""
+    return bool(
+        E[E[E_RULES] + R_CALL_WITH_PLAY]
+        and s[WINDOW] >= 0
+        and s[WINDOW] == s[ACTOR]
+        and not phase_in(M, inv, T_WINDOW, s[PHASE])
+    )
+
+
 @compiled
 def pending_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     """invariants.pending_ok: obligations exist exactly in the phases that resolve them."""
@@ -499,9 +511,11 @@ def pending_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     present |= (1 if s[SPECIAL] >= 0 else 0) << O_SPECIAL
     present |= (1 if s[DRAWN] >= 0 else 0) << O_DRAWN
     present |= (1 if s[WINDOW] >= 0 else 0) << O_WINDOW
+    waits = call_waits(M, E, inv, s)
     for o in range(5):
         if present & (1 << o) and not phase_in(M, inv, T_OWED_OK + o, phase):
-            return False
+            if not (o == O_WINDOW and waits):
+                return False
     must = phase_in(M, inv, T_MUST, phase)
     if must >= 0 and not present & (1 << must) and not drew_nothing(M, E, s):
         return False
@@ -524,7 +538,7 @@ def pending_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
             return False
         if not 0 <= s[CH_OFFENDER] < n:
             return False
-    if s[WINDOW] >= 0 and hand_size(s, s[WINDOW]) != 1:
+    if s[WINDOW] >= 0 and hand_size(s, s[WINDOW]) != 1 and not waits:
         return False
     if phase_in(M, inv, T_HAIL_MARY_DISCARD, phase) and hand_size(s, s[ACTOR]) < 2:
         return False

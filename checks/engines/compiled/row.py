@@ -45,6 +45,7 @@ from unospec.checks.engines.compiled.tables import (
     M_NAMED_PHASE,
 )
 from unospec.checks.engines.compiled.vocabulary import (
+    CALL_UNIT,
     F_COLOR,
     F_WILD,
     FACE_FIELDS,
@@ -223,7 +224,13 @@ def arg_color(arg: int) -> int:
 @compiled_inline
 def arg_target(arg: int) -> int:
     """The player a play's arg names (-1: none; see `vocabulary.TARGET_UNIT`)."""
-    return (arg + 1) // TARGET_UNIT - 1
+    return ((arg + 1) % CALL_UNIT) // TARGET_UNIT - 1
+
+
+@compiled_inline
+def arg_call(arg: int) -> bool:
+    """Whether a play's arg carries the UNO call made with it (`vocabulary.CALL_UNIT`)."""
+    return (arg + 1) // CALL_UNIT > 0
 
 
 @compiled_inline

@@ -66,6 +66,7 @@ from unospec.checks.engines.compiled.primitives import (
 )
 from unospec.checks.engines.compiled.row import (
     add_to_hand,
+    arg_call,
     arg_color,
     arg_target,
     discard_push,
@@ -143,8 +144,11 @@ from unospec.checks.engines.compiled.vocabulary import (
     BROKEN,
     C_ASKS_PICK,
     C_ASKS_TARGET,
+    C_CALLED_IN_VAIN,
+    C_CALLED_WITH_THE_PLAY,
     C_CHALLENGE_PENDING,
     C_DEALER_NAMES_COLOUR,
+    C_DRAWS_BY_CHOICE,
     C_DRAWS_NOTHING_PLAYS_FROM_HAND,
     C_DRAWS_ON,
     C_ELIMINATES,
@@ -174,9 +178,12 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_RESOLVES_BY_LOSER,
     C_RESUMES,
     C_STACKS,
+    CALL_UNIT,
     CARD_RULE,
     EV_CLOSE_WINDOW,
     EV_HAIL_MARY,
+    EV_PLAY,
+    EV_PLAY_DRAWN,
     F_AIMS,
     F_ASKS_COLOUR,
     F_ASKS_LOSER,
@@ -230,7 +237,9 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_ANY_MATCHING,
     R_BOTTOM_OF_PILE,
     R_BY_COLOUR,
+    R_CALL_WITH_PLAY,
     R_COLORS,
+    R_DRAW_ENDS_TURN,
     R_DRAW_WITHOUT,
     R_DRAWN_COLOUR_AT_RANDOM,
     R_DRAWN_WILD_PLAIN,
@@ -286,6 +295,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     U_OWE_CATCH_PENALTY,
     U_OWE_LOSER_PENALTY,
     U_OWE_ONE_CARD,
+    U_OWE_ONE_CARD_ENDING_THE_TURN,
     U_PASS_EMPTY_HANDED,
     U_PASS_TURN,
     U_PICK_COLOUR,
@@ -634,6 +644,22 @@ def check_deal(E: Ints, s: Ints, order: Ints) -> int:
     return OK
 
 
+@compiled_inline
+def check_call(E: Ints, s: Ints, player: int, arg: int) -> int:
+    """legality.check_call: a call made with a play only where the edition reads the call
+    so, and only with the player's second-last card."""
+    if arg_call(arg) and not calls_with_the_play(E, s, player):
+        return refused(ILLEGAL, S_UNO)
+    return OK
+
+
+@compiled_inline
+def called_with_the_play(E: Ints, s: Ints) -> bool:
+    """branches.called_with_the_play: the card's player called with it, and holds one card."""
+    called = E[E[E_RULES] + R_CALL_WITH_PLAY]
+    return bool(called and s[WINDOW] == s[ACTOR] and hand_size(s, s[ACTOR]) == 1)
+
+
 @compiled
 def validate(
     M: Ints,
@@ -654,7 +680,10 @@ def validate(
         r = check_in_hand(s, player, card)
         if r < 0:
             return r
-        return check_playable(E, s, player, card, arg)
+        r = check_playable(E, s, player, card, arg)
+        if r < 0:
+            return r
+        return check_call(E, s, player, arg)
     if check == V_PLAY_DRAWN:
         r = check_player(player, s[CURRENT])
         if r < 0:
@@ -668,7 +697,9 @@ def validate(
         r = check_playable(E, s, player, card, arg)
         if r < 0:
             return r
-        return OK if by_colour_allows(E, s, card) else refused(ILLEGAL, S_DRAWN_CARD)
+        if not by_colour_allows(E, s, card):
+            return refused(ILLEGAL, S_DRAWN_CARD)
+        return check_call(E, s, player, arg)
     if check == V_JUMP_IN:
         if not E[E[E_RULES] + R_JUMP_IN]:
             return refused(ILLEGAL, S_JUMP_IN)
@@ -719,6 +750,8 @@ def validate(
     if check == V_VICTIM:
         return check_player(player, s[CH_VICTIM])
     if check == V_UNO:
+        if E[E[E_RULES] + R_CALL_WITH_PLAY]:
+            return refused(ILLEGAL, S_UNO)  # the call was due with the play
         return OK if player == s[WINDOW] else refused(ILLEGAL, S_UNO)
     if check == V_CATCH:
         if arg != s[WINDOW] or player == arg or not 0 <= player < s[PLAYERS]:
@@ -853,6 +886,13 @@ def condition(
         if not E[E[E_RULES] + R_RESHUFFLE_AT_ONCE] or owed_until(s) != NO_UNTIL:
             return 0
         return 1 if 0 < s[PILE_LEN] == s[OWED_AMOUNT] and reshuffled_count(E, s) > 0 else 0
+    if which == C_CALLED_WITH_THE_PLAY:
+        return 1 if called_with_the_play(E, s) else 0
+    if which == C_CALLED_IN_VAIN:
+        called = E[E[E_RULES] + R_CALL_WITH_PLAY]
+        return 1 if called and s[WINDOW] >= 0 and not called_with_the_play(E, s) else 0
+    if which == C_DRAWS_BY_CHOICE:
+        return 1 if E[E[E_RULES] + R_DRAW_ENDS_TURN] and has_a_play(E, s, s[CURRENT]) else 0
     if which == C_DRAWS_NOTHING_PLAYS_FROM_HAND:
         drawing = s[OWED_THEN] == phase_named(M, PH_DRAWN_CARD)
         from_hand = E[E[E_RULES] + R_FROM_HAND_WHEN_EMPTY]
@@ -1068,6 +1108,8 @@ def update(
         r = play_card(M, E, s, player, card)
         if r < 0:
             return r
+        if arg_call(arg):  # a call made with the play (`uno_window`)
+            s[WINDOW] = player
     elif which == U_DRAW_WHAT_THE_PILE_HAS:
         draw_what_the_pile_has(M, E, s)
     elif which == U_DRAW_THE_PILE_OUT:
@@ -1108,6 +1150,12 @@ def update(
         if E[E[E_RULES] + R_UNTIL_PLAYABLE]:
             s[OWED_UNTIL] = UNTIL_PLAYABLE + UNTIL_BIAS
         s[ACTOR] = s[CURRENT]
+    elif which == U_OWE_ONE_CARD_ENDING_THE_TURN:
+        owe(s, s[CURRENT], 1, phase_named(M, PH_AWAITING_PLAY))
+        if E[E[E_RULES] + R_UNTIL_PLAYABLE]:
+            s[OWED_UNTIL] = UNTIL_PLAYABLE + UNTIL_BIAS
+        s[ACTOR] = s[CURRENT]
+        s[CURRENT] = next_player(s, s[CURRENT], 1)
     elif which == U_PASS_TURN:
         s[DRAWN] = -1
         s[ACTOR] = s[CURRENT]
@@ -1175,6 +1223,8 @@ def update(
         eliminate_the_drawer(s)
     elif which == U_PLAY_PLAIN_WILD:
         play_plain_wild(s, player, card, arg_color(arg))
+        if arg_call(arg):
+            s[WINDOW] = player
     elif which == U_DEAL_CARDS:
         deal_cards(E, s, order)
     elif which == U_SET_FLIPPED_CARD_ASIDE:
@@ -1378,6 +1428,9 @@ def run(
         event = step_event(M, E, s, kind, player, card)
         if event < 0:
             return event
+    if is_play(kind) and arg_call(arg):  # kernel.CALLING: a call goes with a play in turn
+        if event != event_named(M, EV_PLAY) and event != event_named(M, EV_PLAY_DRAWN):
+            return refused(ILLEGAL, S_UNO)
     r = fire(M, E, s, event, kind, player, card, arg, order, 1, log, snaps, logn)
     if r < 0:
         return r
@@ -1467,14 +1520,34 @@ def plays(E: Ints, s: Ints, player: int, only: int, drawn: bool, out: Grid, n: i
     return n
 
 
+@compiled_inline
+def calls_with_the_play(E: Ints, s: Ints, player: int) -> bool:
+    """legality.calls_with_the_play: `player`'s play now may carry the UNO call."""
+    return bool(E[E[E_RULES] + R_CALL_WITH_PLAY] and hand_size(s, player) == 2)
+
+
+@compiled
+def with_calls(E: Ints, s: Ints, out: Grid, start: int, end: int) -> int:
+    """moves._with_calls: each play of `out[start:end]`, and where the call goes with the
+    play of the second-last card, the same play with the call after it."""
+    if not calls_with_the_play(E, s, s[CURRENT]):
+        return end
+    for i in range(end - start - 1, -1, -1):  # from the back: each row moves down
+        for f in range(4):
+            out[start + 2 * i, f] = out[start + i, f]
+            out[start + 2 * i + 1, f] = out[start + i, f]
+        out[start + 2 * i + 1, 3] += CALL_UNIT
+    return start + 2 * (end - start)
+
+
 @compiled
 def list_moves(M: Ints, E: Ints, s: Ints, lister: int, out: Grid, n: int) -> int:
     """The moves of one step event (an L_* id), as model.moves lists them."""
     if lister == L_TURN_PLAYS:
-        return plays(E, s, s[CURRENT], -1, False, out, n)
+        return with_calls(E, s, out, n, plays(E, s, s[CURRENT], -1, False, out, n))
     if lister == L_DRAWN_CARD_PLAYS:
         only = -1 if from_hand_after_drawing(E, s) else s[DRAWN]
-        return plays(E, s, s[CURRENT], only, True, out, n)
+        return with_calls(E, s, out, n, plays(E, s, s[CURRENT], only, True, out, n))
     if lister == L_DRAW_ONE:
         if E[E[E_RULES] + R_DRAW_WITHOUT] and has_a_play(E, s, s[CURRENT]):
             return n
@@ -1527,6 +1600,8 @@ def list_moves(M: Ints, E: Ints, s: Ints, lister: int, out: Grid, n: int) -> int
                 n = put(out, n, A_KEEP, s[ACTOR], card, 0)
         return n
     if lister == L_CALL_UNO:
+        if E[E[E_RULES] + R_CALL_WITH_PLAY]:
+            return n  # the call was due with the play
         return put(out, n, A_UNO, s[WINDOW], 0, 0)
     if lister == L_CATCH:
         for p in range(s[PLAYERS]):

@@ -124,6 +124,9 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.empties_the_pile: v.C_EMPTIES_THE_PILE,
     b.draws_nothing_plays_from_hand: v.C_DRAWS_NOTHING_PLAYS_FROM_HAND,
     b.plays_last_card_after_drawing_nothing: v.C_PLAYS_LAST_CARD_AFTER_DRAWING_NOTHING,
+    b.draws_by_choice: v.C_DRAWS_BY_CHOICE,
+    b.called_with_the_play: v.C_CALLED_WITH_THE_PLAY,
+    b.called_in_vain: v.C_CALLED_IN_VAIN,
     **dict(
         zip(
             b.JUMPED_IN,
@@ -170,6 +173,7 @@ UPDATE_TWINS: dict[Callable[..., Any], int] = {
     u.name_first_colour: v.U_NAME_FIRST_COLOUR,
     u.draw_the_pile_out: v.U_DRAW_THE_PILE_OUT,
     u.draw_nothing: v.U_DRAW_NOTHING,
+    u.owe_one_card_ending_the_turn: v.U_OWE_ONE_CARD_ENDING_THE_TURN,
 }
 LISTER_TWINS: dict[Callable[..., Any], int] = {
     LISTERS["play"]: v.L_TURN_PLAYS,
@@ -465,9 +469,14 @@ _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "drawing": ("one-card", "until-playable"),
     "drawn_playable": ("may-keep", "must-play", "must-play-by-colour"),
     "may_draw": ("any-time", "without-a-playable-card"),
+    "draw_by_choice": ("the-new-card-may-be-played", "the-turn-ends"),
     "stacking": v.STACKING,
     "jump_in": ("none", "identical-card"),
     "uno_call": ("required", "none"),
+    "uno_window": (
+        "from-the-resolved-play-until-the-next-players-first-action",
+        "while-playing-the-second-last-card",
+    ),
     "drawn_wild": ("as-printed", "plain-wild"),
     "reshuffle_when": (
         "when-a-draw-needs-a-card",
@@ -654,6 +663,8 @@ def edition_tables(edition: Edition) -> Array:
     )
     from_hand = rules.empty_handed_draw == "player-may-play-from-hand"
     rule_row[v.R_FROM_HAND_WHEN_EMPTY] = int(from_hand)
+    rule_row[v.R_DRAW_ENDS_TURN] = int(rules.draw_by_choice == "the-turn-ends")
+    rule_row[v.R_CALL_WITH_PLAY] = int(rules.uno_window == "while-playing-the-second-last-card")
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

@@ -24,6 +24,9 @@ ACTION_FIELDS = 4  # kind, player, card, arg
 TARGET_UNIT = 8
 """A play's arg holds its colour (-1 to 3) and its target: colour + TARGET_UNIT * (target + 1)
 (`row.arg_color`, `row.arg_target`), so a play with no target keeps its colour as its arg."""
+CALL_UNIT = 1 << 12
+"""A play's arg adds CALL_UNIT for the UNO call made with it (`Play.uno`, `row.arg_call`):
+above any colour and target of a table."""
 
 # -- the fields of a face's row in the edition tables: what the card is, what its effect's
 #    statements say (`model.primitives.Statement`), the parameters its primitives' twins
@@ -124,8 +127,10 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_HAND_CANNOT_START,  # a first flip with no card left to start the pile: no outcome
     R_RESHUFFLE_AT_ONCE,  # the discard pile is reshuffled the moment the draw pile empties
     R_FROM_HAND_WHEN_EMPTY,  # a player who draws nothing may play from their hand
-) = range(30)
-RULE_FIELDS = 30
+    R_DRAW_ENDS_TURN,  # a draw by a player holding a playable card ends their turn
+    R_CALL_WITH_PLAY,  # the UNO call is made with the play of the second-last card
+) = range(32)
+RULE_FIELDS = 32
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 
@@ -185,7 +190,10 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     C_EMPTIES_THE_PILE,
     C_DRAWS_NOTHING_PLAYS_FROM_HAND,
     C_PLAYS_LAST_CARD_AFTER_DRAWING_NOTHING,
-) = range(33)
+    C_DRAWS_BY_CHOICE,
+    C_CALLED_WITH_THE_PLAY,
+    C_CALLED_IN_VAIN,
+) = range(36)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
@@ -217,7 +225,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     U_NAME_FIRST_COLOUR,
     U_DRAW_THE_PILE_OUT,
     U_DRAW_NOTHING,
-) = range(30)
+    U_OWE_ONE_CARD_ENDING_THE_TURN,
+) = range(31)
 NO_UPDATE = -1
 
 # -- who may make each step, with what (model.moves), by the step event they list

@@ -91,6 +91,13 @@ class MoveTable:
         jumps: Callable[[int, int], tuple[Action, ...]] = (
             (lambda p, c: targeted(p, c, JumpIn)) if jumping else (lambda p, c: ())
         )
+        # Where the UNO call goes with the play (`uno_window`), each card is tried with it too.
+        calling = edition.rules.uno_window == "while-playing-the-second-last-card"
+        called: Callable[[int, int], tuple[Action, ...]] = (
+            (lambda p, c: (Play(p, c, first if wild[c] else -1, -1, True),))
+            if calling
+            else (lambda p, c: ())
+        )
         return cls(
             own=tuple(
                 tuple(
@@ -98,6 +105,7 @@ class MoveTable:
                         *(Play(p, c, colour) for colour in colours),
                         *targeted(p, c),
                         *jumps(p, c),
+                        *called(p, c),
                         Keep(p, c),
                     )
                     for c in cards
