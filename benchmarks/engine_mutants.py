@@ -75,6 +75,13 @@ EMPTY_HANDED_PLAYS = (
 )
 """Classic where a player who draws nothing may play from their hand
 (`play.empty_handed_draw = "player-may-play-from-hand"`)."""
+CHALLENGED_ON_COLOUR = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "challenge-on-the-colour-played.toml"
+    ),
+)
+"""Classic judging a challenge by the hand it comes to against the colour its card was
+played on (`play.challenge_judges = "the-hand-when-challenged-and-the-colour-when-played"`)."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -265,6 +272,9 @@ MUTANTS = (
            "from_hand_after_drawing",
            "return bool(s[DRAWN] < 0 and E[E[E_RULES] + R_FROM_HAND_WHEN_EMPTY])",
            "return False", EMPTY_HANDED_PLAYS),
+    Mutant("challenge-judged-on-the-colour-named", "a challenge judged when it comes", ROW,
+           "verdict", "color = s[COLOR] if judges == 1 else s[CH_COLOR]", "color = s[COLOR]",
+           CHALLENGED_ON_COLOUR),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

@@ -83,6 +83,7 @@ RULE_KEYS: dict[str, str] = {
     "drawn_wild_colour": "play.drawn_wild_colour",
     "reshuffle_when": "play.reshuffle_when",
     "final_card_effects": "play.final_card_effects",
+    "challenge_judges": "play.challenge_judges",
     "elimination": "play.elimination",
 }
 """Where each field of `Rules` is written in an edition file, for messages that name it."""
@@ -127,6 +128,7 @@ note; `lint` says the model does not follow it."""
 DECIDABLE_READINGS: dict[str, str] = {
     "reshuffle-when": "play.reshuffle_when",
     "final-card-effects": "play.final_card_effects",
+    "challenge-judges-which-hand": "play.challenge_judges",
 }
 """Fixed readings a parameter may decide instead, by interpretation id: the parameter's key
 path. A file that plays the parameter records the reading with `decides` naming it (RLCard's
@@ -768,6 +770,7 @@ HOUSE_RULES = (
     "drawn_wild_colour",
     "reshuffle_when",
     "final_card_effects",
+    "challenge_judges",
     "elimination",
 )
 """The optional `[play]` keys: a house rule or a newer edition's rule, the booklets' own where

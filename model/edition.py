@@ -91,6 +91,7 @@ class Rules:
     drawn_wild: r.DrawnWild = "as-printed"
     reshuffle_when: r.ReshuffleWhen = "when-a-draw-needs-a-card"
     final_card_effects: r.FinalCardEffects = "hand-ends-at-once"
+    challenge_judges: r.ChallengeJudges = "the-hand-and-colour-when-the-card-was-played"
     elimination: int = 0  # a player holding this many cards or more is out; 0: no one is
     first_card: r.FirstCard = "plain-card"
     first_wild_colour: r.FirstWildColour = "named-by-the-dealer"
@@ -107,6 +108,7 @@ NO_HOUSE_RULE: dict[str, object] = {
     "drawn_wild": "as-printed",
     "reshuffle_when": "when-a-draw-needs-a-card",
     "final_card_effects": "hand-ends-at-once",
+    "challenge_judges": "the-hand-and-colour-when-the-card-was-played",
     "elimination": 0,
     "first_card": "plain-card",
     "first_wild_colour": "named-by-the-dealer",

@@ -77,6 +77,15 @@ ReshuffleWhen = Literal[
 no longer has (Let's Play NOTE: the pile's last cards are dealt first), before a draw of a
 set number the pile holds too few cards for, with what the pile still holds (RLCard's UNO),
 or the moment a draw takes the pile's last card (the NOTE read the other way)."""
+ChallengeJudges = Literal[
+    "the-hand-and-colour-when-the-card-was-played",
+    "the-hand-and-colour-when-challenged",
+    "the-hand-when-challenged-and-the-colour-when-played",
+]
+"""What a challenged Wild Draw card is judged by: its player's hand and the colour in force
+as they were when it was played (Action Cards: Wild Draw Four card), both as they are when
+the challenge comes (an UNO catch may have added cards, and the colour is the one the wild
+named), or the hand of then against the colour it was played on."""
 FinalCardEffects = Literal["hand-ends-at-once", "effects-apply-then-score"]
 """What a player's last card does: nothing, the hand ends at once (Winning), or its steps are
 carried out, the cards it owes dealt, and then the hand is over and scored (RLCard's UNO)."""
@@ -101,6 +110,7 @@ READING_TYPES: dict[str, object] = {
     "play.drawn_wild_colour": DrawnWildColour,
     "play.reshuffle_when": ReshuffleWhen,
     "play.final_card_effects": FinalCardEffects,
+    "play.challenge_judges": ChallengeJudges,
     "scoring.game_end": GameEnd,
     "reverse.with_two_players": TwoPlayerReverse,
     "wild-draw.bluff": Bluff,

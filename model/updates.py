@@ -24,6 +24,7 @@ from unospec.model.primitives import (
     WildDraw,
 )
 from unospec.model.primitives.swap_hands import SWAPPED
+from unospec.model.primitives.wild_draw import verdict
 from unospec.model.scoring import hand_points, hand_winner
 from unospec.model.state import CLOCKWISE, NO_UNTIL, UNTIL_PLAYABLE, GameState, Owed
 from unospec.model.vocabulary import Phase
@@ -384,14 +385,16 @@ def judge_challenge(edition: Edition, game: GameState, action: Action | None) ->
     """The offender shows their hand; the loser of the challenge draws (Action Cards: Wild
     Draw Four card / Wild Draw Two).
 
-    Where draw cards were stacked under it, the loser draws their cards too (the edition's
-    `stacked-challenge` reading: House rules: Stacking)."""
+    The verdict is the play's, or, where the edition judges the hand the challenge comes to
+    (`challenge_judges`), reached now (`wild_draw.verdict`). Where draw cards were stacked
+    under it, the loser draws their cards too (the edition's `stacked-challenge` reading:
+    House rules: Stacking)."""
     pending = game.challenge
     assert pending is not None
     effect = edition.faces.effect[pending.card].find(WildDraw)
     assert effect is not None
     victim = pending.victim
-    if pending.guilty:
+    if verdict(edition, game):
         plays = effect.after_successful_challenge == "challenger-plays"
         return game._replace(
             challenge=None,

@@ -179,6 +179,14 @@ RESHUFFLE_AT_ONCE = str(Path(__file__).parent / "editions" / "reshuffle-at-once.
 EMPTY_HANDED = str(Path(__file__).parent / "editions" / "empty-handed-plays.toml")
 """A delta of classic where a player who draws with no card left anywhere may still play
 from their hand (`play.empty_handed_draw = "player-may-play-from-hand"`)."""
+CHALLENGED_NOW = str(Path(__file__).parent / "editions" / "challenge-when-challenged.toml")
+"""A delta of classic judging a challenge by the hand and colour it comes to
+(`play.challenge_judges = "the-hand-and-colour-when-challenged"`)."""
+CHALLENGED_ON_COLOUR = str(
+    Path(__file__).parent / "editions" / "challenge-on-the-colour-played.toml"
+)
+"""A delta of classic judging a challenge by the hand it comes to against the colour its card
+was played on (`challenge_judges = "the-hand-when-challenged-and-the-colour-when-played"`)."""
 WHOLE_PILE = str(Path(__file__).parent / "editions" / "whole-pile-reshuffle.toml")
 """A delta of classic whose reshuffle takes the whole discard pile, its top card too, as
 RLCard's UNO does (`play.reshuffle = "whole-discard-pile"`): `edition(WHOLE_PILE)` loads it."""

@@ -45,6 +45,7 @@ class RulesJson(TypedDict):
     uno_call: NotRequired[r.UnoCall]
     reshuffle_when: NotRequired[r.ReshuffleWhen]
     final_card_effects: NotRequired[r.FinalCardEffects]
+    challenge_judges: NotRequired[r.ChallengeJudges]
     drawn_wild: NotRequired[r.DrawnWild]
     drawn_wild_colour: NotRequired[r.DrawnWildColour]
     elimination: NotRequired[int]

@@ -7,7 +7,16 @@ import dataclasses
 from typing import Any
 
 import pytest
-from scenario import card, color, edition, flipped_first, play, table
+from scenario import (
+    CHALLENGED_NOW,
+    CHALLENGED_ON_COLOUR,
+    card,
+    color,
+    edition,
+    flipped_first,
+    play,
+    table,
+)
 
 from unospec.model.actions import CallUno, Challenge, Draw, Keep, Play
 from unospec.model.edition import Edition
@@ -197,3 +206,41 @@ def test_a_player_who_draws_nothing_may_play_from_their_hand() -> None:
         assert apply(e, after, Pass(0)).current == 1
         last = after._replace(hands=((card(e, "blue-3"),), after.hands[1]))
         assert apply(e, last, Play(0, card(e, "blue-3"))).phase in ("hand_over", "dealing")
+
+
+@pytest.mark.parametrize(
+    ("name", "guilty"),
+    [
+        ("classic", (False, False)),
+        (CHALLENGED_NOW, (True, True)),
+        (CHALLENGED_ON_COLOUR, (True, False)),
+    ],
+    ids=["when-played", "when-challenged", "hand-when-challenged-colour-when-played"],
+)
+def test_a_challenge_can_judge_the_hand_and_colour_it_comes_to(
+    name: str, guilty: tuple[bool, bool]
+) -> None:
+    """`challenge_judges` (Action Cards: Wild Draw Four card; interpretation
+    challenge-judges-which-hand): player 0 plays it holding only blue, on red, names blue,
+    and is caught before calling UNO. Caught drawing two reds, the play's hand is honest,
+    the hand then guilty of red and of blue; caught drawing two yellows, only the colour
+    in force then (blue) finds them guilty."""
+    from unospec.model.actions import Catch
+
+    e = edition(name)
+    judges = e.rules.challenge_judges
+    hands = [["wild-draw-four", "blue-5"], ["green-1", "green-2"], ["yellow-8", "yellow-9"]]
+    for drawn, expected in zip((["red-7", "red-8"], ["yellow-1", "yellow-2"]), guilty, strict=True):
+        game = table(e, hands, top="red-3", draw=drawn)
+        wild = Play(0, card(e, "wild-draw-four"), color("blue"))
+        caught = play(e, game, wild, Catch(2, 0))
+        assert caught.phase == "awaiting_challenge" and len(caught.hands[0]) == 3
+        kept = judges == "the-hand-when-challenged-and-the-colour-when-played"
+        assert caught.challenge is not None
+        assert caught.challenge.color == (color("red") if kept else -1)
+        judged = apply(e, caught, Challenge(1))
+        if expected:
+            assert len(judged.hands[0]) == 3 + 4 and len(judged.hands[1]) == 2
+            assert judged.current == 1  # the successful challenger plays
+        else:
+            assert len(judged.hands[0]) == 3 and len(judged.hands[1]) == 2 + 6

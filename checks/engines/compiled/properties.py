@@ -26,6 +26,7 @@ from unospec.checks.engines.compiled.layout import (
     CH,
     CH_BLUFF,
     CH_CARD,
+    CH_COLOR,
     CH_GUILTY,
     CH_OFFENDER,
     CH_STAKE,
@@ -158,6 +159,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     PH_PICKING_COLOUR,
     PH_RESOLVING,
     R_BY_COLOUR,
+    R_CHALLENGE_JUDGES,
     R_DRAWN_WILD_PLAIN,
     R_ELIMINATION,
     R_FACES,
@@ -392,6 +394,8 @@ def type_ok(M: Ints, E: Ints, s: Ints) -> bool:
         return False
     if s[CH] and s[CH_STAKE] < 0:
         return False
+    if s[CH] and s[CH_COLOR] != -1 and not is_deck_color(E, s[CH_COLOR]):
+        return False
     if s[OWED] and not 0 <= s[OWED_STACKABLE] <= 1:
         return False
     if s[CH] and not 0 <= s[CH_CARD] < faces:
@@ -563,6 +567,18 @@ def hand_over_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     if phase_in(M, inv, T_HAND_OVER, phase) and empty != 1 and not (alone and empty == 0):
         return False
     return (s[WINNER] >= 0) == (phase_in(M, inv, T_GAME_OVER, phase) == 1)
+
+
+@compiled
+def found_guilty(E: Ints, game: Ints) -> bool:
+    """rule_invariants._found_guilty: what a challenge answered in `game` finds, said again
+    apart from `row.verdict`."""
+    judges = E[E[E_RULES] + R_CHALLENGE_JUDGES]
+    if judges == 0:
+        return game[CH_GUILTY] != 0
+    color = game[CH_COLOR] if judges == 2 else game[COLOR]
+    kinds = face(E, game[CH_CARD], F_GUILTY)
+    return holds(E, game, game[CH_OFFENDER], -1, color, kinds)
 
 
 @compiled
@@ -790,7 +806,7 @@ def turn_expected(
         victim = game[CH_VICTIM]
         plays = (
             event_in(M, inv, V_CHALLENGE, event)
-            and game[CH_GUILTY]
+            and found_guilty(E, game)
             and face(E, game[CH_CARD], F_CHALLENGER_PLAYS)
         )
         return 4 * (victim if plays else step_from(game, victim, 1, way)) + way + 1
@@ -957,7 +973,7 @@ def owed_as_said(
         if event_in(M, inv, V_ACCEPT, event):
             expected_player = game[CH_VICTIM]
             expected_amount = face(E, pending, F_DRAW) + stacked
-        elif game[CH_GUILTY]:
+        elif found_guilty(E, game):
             expected_player = game[CH_OFFENDER]
             expected_amount = face(E, pending, F_OFFENDER_DRAWS) + stacked
         else:
@@ -1123,6 +1139,9 @@ def challenge_ok(
         guilty = holds(E, game, player, card, color, face(E, card, F_GUILTY))
         bluff = holds(E, game, player, card, color, face(E, card, F_UNLESS))
         if (pending[CH_GUILTY] != 0) != guilty or (pending[CH_BLUFF] != 0) != bluff:
+            return False
+        kept = color if E[E[E_RULES] + R_CHALLENGE_JUDGES] == 2 else -1
+        if pending[CH_COLOR] != kept:
             return False
     return True
 

@@ -26,7 +26,6 @@ from unospec.checks.engines.compiled.layout import (
     ACTOR,
     CH,
     CH_CARD,
-    CH_GUILTY,
     CH_OFFENDER,
     CH_STAKE,
     CH_VICTIM,
@@ -97,6 +96,7 @@ from unospec.checks.engines.compiled.row import (
     step_from,
     to_match,
     under_base,
+    verdict,
 )
 from unospec.checks.engines.compiled.tables import (
     E_COLORS,
@@ -1129,7 +1129,7 @@ def update(
     elif which == U_JUDGE_CHALLENGE:
         pending = s[CH_CARD]
         victim = s[CH_VICTIM]
-        if s[CH_GUILTY]:
+        if verdict(E, s):
             plays = face(E, pending, F_CHALLENGER_PLAYS)
             draws = face(E, pending, F_OFFENDER_DRAWS) + s[CH_STAKE]
             owe(s, s[CH_OFFENDER], draws, phase_named(M, PH_AWAITING_PLAY))

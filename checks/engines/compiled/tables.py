@@ -479,6 +479,7 @@ _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "first_card": ("plain-card", "played-by-the-dealer"),
     "first_wild_colour": ("named-by-the-dealer", "at-random"),
     "drawn_wild_colour": ("named-by-its-player", "at-random"),
+    "challenge_judges": v.CHALLENGE_JUDGES,
 }
 """Every reading of `Rules` the engine plays (the schema's READINGS, as the engine has them);
 a test holds the two equal."""
@@ -657,6 +658,7 @@ def edition_tables(edition: Edition) -> Array:
     )
     from_hand = rules.empty_handed_draw == "player-may-play-from-hand"
     rule_row[v.R_FROM_HAND_WHEN_EMPTY] = int(from_hand)
+    rule_row[v.R_CHALLENGE_JUDGES] = v.CHALLENGE_JUDGES.index(rules.challenge_judges)
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

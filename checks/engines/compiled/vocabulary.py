@@ -124,10 +124,17 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_HAND_CANNOT_START,  # a first flip with no card left to start the pile: no outcome
     R_RESHUFFLE_AT_ONCE,  # the discard pile is reshuffled the moment the draw pile empties
     R_FROM_HAND_WHEN_EMPTY,  # a player who draws nothing may play from their hand
-) = range(30)
-RULE_FIELDS = 30
+    R_CHALLENGE_JUDGES,  # a challenge's verdict: 0 the play's, 1 now, 2 now on the colour kept
+) = range(31)
+RULE_FIELDS = 31
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
+CHALLENGE_JUDGES = (
+    "the-hand-and-colour-when-the-card-was-played",
+    "the-hand-and-colour-when-challenged",
+    "the-hand-when-challenged-and-the-colour-when-played",
+)
+"""The readings of `challenge_judges`, by their number in R_CHALLENGE_JUDGES."""
 
 # -- guards (model.legality), conditions (model.branches), effects (model.updates)
 (
