@@ -82,6 +82,13 @@ CHALLENGED_ON_COLOUR = (
 )
 """Classic judging a challenge by the hand it comes to against the colour its card was
 played on (`play.challenge_judges = "the-hand-when-challenged-and-the-colour-when-played"`)."""
+CALL_OUT_OF_PLACE = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "uno-call-out-of-place.toml"
+    ),
+)
+"""Classic where a call of UNO with nobody just down to one card draws its caller the
+penalty (`play.uno_call_out_of_place = "the-caller-draws-the-penalty"`)."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -275,6 +282,11 @@ MUTANTS = (
     Mutant("challenge-judged-on-the-colour-named", "a challenge judged when it comes", ROW,
            "verdict", "color = s[COLOR] if judges == 1 else s[CH_COLOR]", "color = s[COLOR]",
            CHALLENGED_ON_COLOUR),
+    Mutant("call-out-of-place-draws-for-the-current-player", "a call of UNO out of place",
+           RULES, "update",
+           "owe(s, player, E[E[E_RULES] + R_UNO_PENALTY], phase_named(M, PH_AWAITING_PLAY))",
+           "owe(s, s[CURRENT], E[E[E_RULES] + R_UNO_PENALTY], phase_named(M, PH_AWAITING_PLAY))",
+           CALL_OUT_OF_PLACE),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

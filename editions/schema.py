@@ -84,6 +84,7 @@ RULE_KEYS: dict[str, str] = {
     "reshuffle_when": "play.reshuffle_when",
     "final_card_effects": "play.final_card_effects",
     "challenge_judges": "play.challenge_judges",
+    "uno_call_out_of_place": "play.uno_call_out_of_place",
     "elimination": "play.elimination",
 }
 """Where each field of `Rules` is written in an edition file, for messages that name it."""
@@ -129,6 +130,7 @@ DECIDABLE_READINGS: dict[str, str] = {
     "reshuffle-when": "play.reshuffle_when",
     "final-card-effects": "play.final_card_effects",
     "challenge-judges-which-hand": "play.challenge_judges",
+    "uno-call-out-of-place": "play.uno_call_out_of_place",
 }
 """Fixed readings a parameter may decide instead, by interpretation id: the parameter's key
 path. A file that plays the parameter records the reading with `decides` naming it (RLCard's
@@ -234,9 +236,13 @@ def _check_house_rules(reader: Reader, edition: Edition) -> None:
     draw (`setup.first_card`): no one played it to aim it. A reshuffle the moment the draw
     pile empties (`reshuffle_when`) is not played with a draw of no set number (it stops on
     the pile's last card, with no next card to reshuffle for) nor with the mercy rule (the
-    player put out by the draw that empties the pile sheds their hand first)."""
+    player put out by the draw that empties the pile sheds their hand first). A call of UNO
+    out of place that draws the penalty (`uno_call_out_of_place`) needs a call to make
+    (`uno_call = "required"`) and no mercy rule (a caller put out on their own turn)."""
     if edition.rules.reshuffle_when == "as-soon-as-the-draw-pile-empties":
         _check_reshuffle_at_once(reader, edition)
+    if edition.rules.uno_call_out_of_place == "the-caller-draws-the-penalty":
+        _check_call_out_of_place(reader, edition)
     if edition.rules.elimination:
         challenged = [kind for kind, effect in edition.effects if effect.asks("answer")]
         if challenged:
@@ -296,6 +302,25 @@ def _check_reshuffle_at_once(reader: Reader, edition: Edition) -> None:
             ("play", "reshuffle_when"),
             "no draw of no set number and no mercy rule with as-soon-as-the-draw-pile-empties "
             "(unospec reshuffles at once after a draw of a set number only)",
+            Shown(found),
+        )
+
+
+def _check_call_out_of_place(reader: Reader, edition: Edition) -> None:
+    """See `_check_house_rules`: an UNO call to make, no mercy rule."""
+    rules = edition.rules
+    found = (
+        "play.uno_call = none"
+        if rules.uno_call == "none"
+        else f"play.elimination = {rules.elimination}"
+        if rules.elimination
+        else None
+    )
+    if found is not None:
+        reader.fail(
+            ("play", "uno_call_out_of_place"),
+            "an UNO call and no mercy rule with the-caller-draws-the-penalty (unospec plays "
+            "a call out of place where a call is due and no caller can be put out)",
             Shown(found),
         )
 
@@ -771,6 +796,7 @@ HOUSE_RULES = (
     "reshuffle_when",
     "final_card_effects",
     "challenge_judges",
+    "uno_call_out_of_place",
     "elimination",
 )
 """The optional `[play]` keys: a house rule or a newer edition's rule, the booklets' own where

@@ -70,6 +70,10 @@ no one, the colour chosen at random (RLCard's UNO)."""
 UnoCall = Literal["required", "none"]
 """Whether a player down to one card must call UNO (Calling UNO), or no one calls and no one
 is caught (RLCard's UNO has no call)."""
+UnoCallOutOfPlace = Literal["has-no-effect", "the-caller-draws-the-penalty"]
+"""A call of UNO, for oneself or on another player, when nobody has just gone down to one
+card (Calling UNO speaks only of that player): no such step, or one any player may take
+at the start of a turn, and its caller draws the UNO penalty."""
 ReshuffleWhen = Literal[
     "when-a-draw-needs-a-card", "before-a-short-draw", "as-soon-as-the-draw-pile-empties"
 ]
@@ -111,6 +115,7 @@ READING_TYPES: dict[str, object] = {
     "play.reshuffle_when": ReshuffleWhen,
     "play.final_card_effects": FinalCardEffects,
     "play.challenge_judges": ChallengeJudges,
+    "play.uno_call_out_of_place": UnoCallOutOfPlace,
     "scoring.game_end": GameEnd,
     "reverse.with_two_players": TwoPlayerReverse,
     "wild-draw.bluff": Bluff,

@@ -9,7 +9,17 @@ in its docstring for a reader).
 from __future__ import annotations
 
 from unospec.model import sections
-from unospec.model.actions import Action, Catch, Deal, Keep, NameLoser, Pick, Play, Reshuffle
+from unospec.model.actions import (
+    Action,
+    CallUno,
+    Catch,
+    Deal,
+    Keep,
+    NameLoser,
+    Pick,
+    Play,
+    Reshuffle,
+)
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
 from unospec.model.flows import Move, cites, moves, requires
@@ -483,6 +493,14 @@ def owe_catch_penalty(edition: Edition, game: GameState, action: Action | None) 
     assert isinstance(action, Catch)
     then = Phase.awaiting_challenge if game.challenge is not None else Phase.awaiting_play
     return game._replace(owed=Owed(action.target, edition.rules.uno_penalty, then), window=-1)
+
+
+@cites(sections.UNO)
+def owe_caller_penalty(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """A player who called UNO with nobody just down to one card draws the penalty; then
+    the turn goes on as it was (Calling UNO; the edition's `uno_call_out_of_place`)."""
+    assert isinstance(action, CallUno)
+    return game._replace(owed=Owed(action.player, edition.rules.uno_penalty, Phase.awaiting_play))
 
 
 @cites(sections.HAIL_MARY)

@@ -187,6 +187,9 @@ CHALLENGED_ON_COLOUR = str(
 )
 """A delta of classic judging a challenge by the hand it comes to against the colour its card
 was played on (`challenge_judges = "the-hand-when-challenged-and-the-colour-when-played"`)."""
+CALL_OUT_OF_PLACE = str(Path(__file__).parent / "editions" / "uno-call-out-of-place.toml")
+"""A delta of classic where a call of UNO with nobody just down to one card draws its caller
+the penalty (`play.uno_call_out_of_place = "the-caller-draws-the-penalty"`)."""
 WHOLE_PILE = str(Path(__file__).parent / "editions" / "whole-pile-reshuffle.toml")
 """A delta of classic whose reshuffle takes the whole discard pile, its top card too, as
 RLCard's UNO does (`play.reshuffle = "whole-discard-pile"`): `edition(WHOLE_PILE)` loads it."""

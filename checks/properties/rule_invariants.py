@@ -12,6 +12,7 @@ from __future__ import annotations
 from unospec.model.actions import (
     Accept,
     Action,
+    CallUno,
     Catch,
     Challenge,
     Deal,
@@ -409,12 +410,15 @@ _OWING = frozenset(
         "challenge",
         "accept",
         "catch",
+        "call_out_of_place",
         "name_loser",
         "pick",
         "flip",
     }
 )
-MAY_DRAW = frozenset({Play, Draw, Challenge, Accept, Catch, NameLoser, Pick, Reshuffle, Deal})
+MAY_DRAW = frozenset(
+    {Play, Draw, Challenge, Accept, Catch, CallUno, NameLoser, Pick, Reshuffle, Deal}
+)
 """The steps, by their action's type, in which the table may owe or deal cards."""
 
 
@@ -459,6 +463,8 @@ def _owed_as_the_rule_says(edition: Edition, step: Fired, owed: Owed | None) -> 
             expected = pending.victim, wild_draw.challenger_draws + stacked
     elif event == "catch" and isinstance(action, Catch):
         expected = action.target, edition.rules.uno_penalty
+    elif event == "call_out_of_place" and isinstance(action, CallUno):
+        expected = action.player, edition.rules.uno_penalty  # `uno_call_out_of_place`
     elif event == "name_loser" and isinstance(action, NameLoser) and game.special >= 0:
         race = faces.effect[game.special].find(PenaltyRace)
         assert race is not None

@@ -894,3 +894,28 @@ def test_a_reshuffle_at_once_is_refused_with_a_draw_of_no_set_number_or_the_merc
     line, key, wanted, shown = parse_message(str(load_error(path)), path)
     assert (line, key) == (line_of(text, "reshuffle_when ="), "play.reshuffle_when")
     assert wanted.startswith("no draw of no set number and no mercy rule") and shown == found
+
+
+CALL_OUT_OF_PLACE = Path(__file__).parent / "uno-call-out-of-place.toml"
+
+
+@pytest.mark.parametrize(
+    ("added", "found"),
+    [
+        ('uno_call = "none"\n', "play.uno_call = none"),
+        ("elimination = 25\n", "play.elimination = 25"),
+    ],
+    ids=["no-uno-call", "mercy-rule"],
+)
+def test_a_call_out_of_place_is_refused_without_a_call_or_with_the_mercy_rule(
+    tmp_path: Path, added: str, found: str
+) -> None:
+    """`the-caller-draws-the-penalty` needs an UNO call to make and no mercy rule: either
+    is refused at the key, in one line."""
+    old = 'uno_call_out_of_place = "the-caller-draws-the-penalty"\n'
+    text = edit(CALL_OUT_OF_PLACE.read_text(encoding="utf-8"), old, old + added)
+    path = tmp_path / "out-of-place.toml"
+    path.write_text(text, encoding="utf-8")
+    line, key, wanted, shown = parse_message(str(load_error(path)), path)
+    assert (line, key) == (line_of(text, "uno_call_out_of_place ="), "play.uno_call_out_of_place")
+    assert wanted.startswith("an UNO call and no mercy rule") and shown == found

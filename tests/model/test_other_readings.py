@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from scenario import (
+    CALL_OUT_OF_PLACE,
     CHALLENGED_NOW,
     CHALLENGED_ON_COLOUR,
     card,
@@ -244,3 +245,29 @@ def test_a_challenge_can_judge_the_hand_and_colour_it_comes_to(
             assert judged.current == 1  # the successful challenger plays
         else:
             assert len(judged.hands[0]) == 3 and len(judged.hands[1]) == 2 + 6
+
+
+def test_a_call_of_uno_out_of_place_can_draw_the_penalty() -> None:
+    """`the-caller-draws-the-penalty` (Calling UNO; interpretation uno-call-out-of-place):
+    with nobody just down to one card, any player may call UNO at the start of a turn and
+    draws the two-card penalty, the turn still the same player's; `has-no-effect` offers
+    no such call and refuses it."""
+    e = edition(CALL_OUT_OF_PLACE)
+    hands = [["blue-3", "red-5"], ["yellow-1", "yellow-2"]]
+    game = table(e, hands, top="blue-9", draw=["green-1", "green-2", "green-3"])
+    offered = legal_actions(e, game)
+    assert CallUno(0) in offered and CallUno(1) in offered
+    called = apply(e, game, CallUno(1))
+    assert called.phase == "awaiting_play" and called.current == 0 and called.owed is None
+    assert sorted(called.hands[1]) == sorted(
+        card(e, c) for c in ("yellow-1", "yellow-2", "green-1", "green-2")
+    )
+    assert called.hands[0] == game.hands[0] and called.draw_pile[0] == card(e, "green-3")
+    own = apply(e, game, CallUno(0))
+    assert len(own.hands[0]) == 4 and own.current == 0
+    classic = edition("classic")
+    game = table(classic, hands, top="blue-9", draw=["green-1", "green-2", "green-3"])
+    assert not any(isinstance(a, CallUno) for a in legal_actions(classic, game))
+    with pytest.raises(IllegalAction) as refused:
+        apply(classic, game, CallUno(1))
+    assert refused.value.rule == "Calling UNO"

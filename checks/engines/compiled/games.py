@@ -38,6 +38,7 @@ from unospec.checks.engines.compiled.layout import (
     SPECIAL,
     TOP,
     UNDER,
+    WINDOW,
     WINNER,
 )
 from unospec.checks.engines.compiled.properties import state_verdicts, step_verdicts
@@ -182,8 +183,8 @@ def group_of(s: Ints, kind: int, player: int) -> int:
     """random_play._kind, as a G_* id."""
     if kind == A_PLAY:
         return G_PLAY if player == s[CURRENT] else G_INTERRUPT
-    if kind == A_UNO:
-        return G_UNO
+    if kind == A_UNO:  # a call with nobody just down to one card: weighed as a catch
+        return G_UNO if s[WINDOW] >= 0 else G_CATCH
     if kind == A_CATCH:
         return G_CATCH
     if kind == A_DRAW:

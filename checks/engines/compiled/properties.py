@@ -114,6 +114,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     A_PICK,
     A_PLAY,
     A_RESHUFFLE,
+    A_UNO,
     F_ASKS_PICK,
     F_CHALLENGER_DRAWS,
     F_CHALLENGER_PLAYS,
@@ -261,8 +262,9 @@ PHASE_SETS = 17
     V_KEEP,
     V_HAIL_MARY,
     V_PICK,
-) = range(13)
-EVENT_SETS = 13
+    V_CALL_OUT_OF_PLACE,
+) = range(14)
+EVENT_SETS = 14
 O_OWED, O_CHALLENGE, O_SPECIAL, O_DRAWN, O_WINDOW = range(5)
 
 
@@ -310,6 +312,7 @@ def invariant_tables(machine: MachineTables) -> npt.NDArray[np.int64]:
         {"keep"},
         {"hail_mary"},
         {"pick"},
+        {"call_out_of_place"},
     ]
     assert len(phase_sets) == PHASE_SETS and len(event_sets) == EVENT_SETS
     for chosen_events in event_sets:
@@ -981,6 +984,8 @@ def owed_as_said(
             expected_amount = face(E, pending, F_CHALLENGER_DRAWS) + stacked
     elif event_in(M, inv, V_CATCH, event) and kind == A_CATCH:
         expected_player, expected_amount = arg, E[E[E_RULES] + R_UNO_PENALTY]
+    elif event_in(M, inv, V_CALL_OUT_OF_PLACE, event) and kind == A_UNO:
+        expected_player, expected_amount = player, E[E[E_RULES] + R_UNO_PENALTY]
     elif event_in(M, inv, V_NAME_LOSER, event) and kind == A_LOSER and game[SPECIAL] >= 0:
         expected_player, expected_amount = player, face(E, game[SPECIAL], F_DRAW)
     if made[OWED]:
@@ -1085,7 +1090,7 @@ def draws_ok(
     """rule_invariants.draws_are_owed."""
     if not is_play(kind) and kind != A_DRAW and kind != A_CHALLENGE and kind != A_ACCEPT:
         if kind != A_CATCH and kind != A_LOSER and kind != A_RESHUFFLE and kind != A_PICK:
-            if kind != A_DEAL:
+            if kind != A_DEAL and kind != A_UNO:
                 return True
     if is_play(kind) and not face(E, card, F_OWES) and not face(E, card, F_ASKS_PICK):
         return True

@@ -125,8 +125,9 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_RESHUFFLE_AT_ONCE,  # the discard pile is reshuffled the moment the draw pile empties
     R_FROM_HAND_WHEN_EMPTY,  # a player who draws nothing may play from their hand
     R_CHALLENGE_JUDGES,  # a challenge's verdict: 0 the play's, 1 now, 2 now on the colour kept
-) = range(31)
-RULE_FIELDS = 31
+    R_CALLER_DRAWS,  # a call of UNO with nobody just down to one card draws its caller the penalty
+) = range(32)
+RULE_FIELDS = 32
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 CHALLENGE_JUDGES = (
@@ -157,7 +158,8 @@ CHALLENGE_JUDGES = (
     V_PICK,
     V_JUMP_IN,
     V_FIRST_COLOUR,
-) = range(19)
+    V_CALL_OUT_OF_PLACE,
+) = range(20)
 (
     C_PLAYS_LAST_CARD,
     C_PLAYS_WILD,
@@ -224,7 +226,8 @@ CHALLENGE_JUDGES = (
     U_NAME_FIRST_COLOUR,
     U_DRAW_THE_PILE_OUT,
     U_DRAW_NOTHING,
-) = range(30)
+    U_OWE_CALLER_PENALTY,
+) = range(31)
 NO_UPDATE = -1
 
 # -- who may make each step, with what (model.moves), by the step event they list
@@ -243,7 +246,8 @@ NO_UPDATE = -1
     L_PICK,
     L_JUMP_INS,
     L_FIRST_COLOUR,
-) = range(14)
+    L_CALLS_OUT_OF_PLACE,
+) = range(15)
 
 # -- the phases and events the rule bodies name, filled from the machine by name
 NAMED_PHASES: tuple[str, ...] = (
