@@ -82,6 +82,13 @@ CHALLENGED_ON_COLOUR = (
 )
 """Classic judging a challenge by the hand it comes to against the colour its card was
 played on (`play.challenge_judges = "the-hand-when-challenged-and-the-colour-when-played"`)."""
+CHALLENGED_NOW = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "challenge-when-challenged.toml"
+    ),
+)
+"""Classic judging a challenge by the hand and colour it comes to (`play.challenge_judges =
+"the-hand-and-colour-when-challenged"`)."""
 CALL_OUT_OF_PLACE = (
     os.path.join(
         os.path.dirname(__file__), "..", "tests", "editions", "uno-call-out-of-place.toml"
@@ -279,9 +286,12 @@ MUTANTS = (
            "from_hand_after_drawing",
            "return bool(s[DRAWN] < 0 and E[E[E_RULES] + R_FROM_HAND_WHEN_EMPTY])",
            "return False", EMPTY_HANDED_PLAYS),
-    Mutant("challenge-judged-on-the-colour-named", "a challenge judged when it comes", ROW,
-           "verdict", "color = s[COLOR] if judges == 1 else s[CH_COLOR]", "color = s[COLOR]",
-           CHALLENGED_ON_COLOUR),
+    Mutant("challenge-keeps-no-colour", "a challenge judged when it comes", PRIMITIVES,
+           "wild_draw", "s[CH_COLOR] = s[COLOR] if E[E[E_RULES] + R_CHALLENGE_JUDGES] == 2",
+           "s[CH_COLOR] = -1 if E[E[E_RULES] + R_CHALLENGE_JUDGES] == 2", CHALLENGED_ON_COLOUR),
+    Mutant("challenge-judged-on-no-colour", "a challenge judged when it comes", ROW, "verdict",
+           "color = s[COLOR] if judges == 1 else s[CH_COLOR]",
+           "color = s[CH_COLOR] if judges == 1 else s[COLOR]", CHALLENGED_NOW),
     Mutant("call-out-of-place-draws-for-the-current-player", "a call of UNO out of place",
            RULES, "update",
            "owe(s, player, E[E[E_RULES] + R_UNO_PENALTY], phase_named(M, PH_AWAITING_PLAY))",
