@@ -89,6 +89,27 @@ CALL_WITH_PLAY = (
 )
 """Classic where UNO is called with the play of the second-last card (`play.uno_window =
 "while-playing-the-second-last-card"`)."""
+CHALLENGED_ON_COLOUR = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "challenge-on-the-colour-played.toml"
+    ),
+)
+"""Classic judging a challenge by the hand it comes to against the colour its card was
+played on (`play.challenge_judges = "the-hand-when-challenged-and-the-colour-when-played"`)."""
+CHALLENGED_NOW = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "challenge-when-challenged.toml"
+    ),
+)
+"""Classic judging a challenge by the hand and colour it comes to (`play.challenge_judges =
+"the-hand-and-colour-when-challenged"`)."""
+CALL_OUT_OF_PLACE = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "uno-call-out-of-place.toml"
+    ),
+)
+"""Classic where a call of UNO with nobody just down to one card draws its caller the
+penalty (`play.uno_call_out_of_place = "the-caller-draws-the-penalty"`)."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -290,6 +311,17 @@ MUTANTS = (
     Mutant("call-with-the-play-forgotten", "the UNO call made with the play", RULES, "update",
            "if arg_call(arg):  # a call made with the play (`uno_window`)", "if False:",
            CALL_WITH_PLAY),
+    Mutant("challenge-keeps-no-colour", "a challenge judged when it comes", PRIMITIVES,
+           "wild_draw", "s[CH_COLOR] = s[COLOR] if E[E[E_RULES] + R_CHALLENGE_JUDGES] == 2",
+           "s[CH_COLOR] = -1 if E[E[E_RULES] + R_CHALLENGE_JUDGES] == 2", CHALLENGED_ON_COLOUR),
+    Mutant("challenge-judged-on-no-colour", "a challenge judged when it comes", ROW, "verdict",
+           "color = s[COLOR] if judges == 1 else s[CH_COLOR]",
+           "color = s[CH_COLOR] if judges == 1 else s[COLOR]", CHALLENGED_NOW),
+    Mutant("call-out-of-place-draws-for-the-current-player", "a call of UNO out of place",
+           RULES, "update",
+           "owe(s, player, E[E[E_RULES] + R_UNO_PENALTY], phase_named(M, PH_AWAITING_PLAY))",
+           "owe(s, s[CURRENT], E[E[E_RULES] + R_UNO_PENALTY], phase_named(M, PH_AWAITING_PLAY))",
+           CALL_OUT_OF_PLACE),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

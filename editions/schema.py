@@ -85,6 +85,8 @@ RULE_KEYS: dict[str, str] = {
     "drawn_wild_colour": "play.drawn_wild_colour",
     "reshuffle_when": "play.reshuffle_when",
     "final_card_effects": "play.final_card_effects",
+    "challenge_judges": "play.challenge_judges",
+    "uno_call_out_of_place": "play.uno_call_out_of_place",
     "elimination": "play.elimination",
 }
 """Where each field of `Rules` is written in an edition file, for messages that name it."""
@@ -131,6 +133,8 @@ DECIDABLE_READINGS: dict[str, str] = {
     "final-card-effects": "play.final_card_effects",
     "draw-by-choice": "play.draw_by_choice",
     "uno-window": "play.uno_window",
+    "challenge-judges-which-hand": "play.challenge_judges",
+    "uno-call-out-of-place": "play.uno_call_out_of_place",
 }
 """Fixed readings a parameter may decide instead, by interpretation id: the parameter's key
 path. A file that plays the parameter records the reading with `decides` naming it (RLCard's
@@ -242,11 +246,16 @@ def _check_house_rules(reader: Reader, edition: Edition) -> None:
     choice that ends the turn (`draw_by_choice`) is a slip where no one may draw by choice
     (`may_draw = "without-a-playable-card"`). The UNO call made with the play
     (`uno_window`) is refused where no one calls, and with the plays out of turn (jump-in,
-    stacking) and the mercy rule, whose calls no source places (`_check_call_with_play`)."""
+    stacking) and the mercy rule, whose calls no source places (`_check_call_with_play`).
+    A call of UNO out of place that draws the penalty (`uno_call_out_of_place`) needs a call
+    to make (`uno_call = "required"`) and no mercy rule (a caller put out on their own
+    turn)."""
     if edition.rules.reshuffle_when == "as-soon-as-the-draw-pile-empties":
         _check_reshuffle_at_once(reader, edition)
     if edition.rules.uno_window == "while-playing-the-second-last-card":
         _check_call_with_play(reader, edition)
+    if edition.rules.uno_call_out_of_place == "the-caller-draws-the-penalty":
+        _check_call_out_of_place(reader, edition)
     turn_ends = edition.rules.draw_by_choice == "the-turn-ends"
     if turn_ends and edition.rules.may_draw == "without-a-playable-card":
         reader.fail(
@@ -337,6 +346,25 @@ def _check_call_with_play(reader: Reader, edition: Edition) -> None:
             ("play", "uno_window"),
             "an UNO call, and no jump-in, stacking or mercy rule, with "
             "while-playing-the-second-last-card (unospec calls with a play in turn only)",
+            Shown(found),
+        )
+
+
+def _check_call_out_of_place(reader: Reader, edition: Edition) -> None:
+    """See `_check_house_rules`: an UNO call to make, no mercy rule."""
+    rules = edition.rules
+    found = (
+        "play.uno_call = none"
+        if rules.uno_call == "none"
+        else f"play.elimination = {rules.elimination}"
+        if rules.elimination
+        else None
+    )
+    if found is not None:
+        reader.fail(
+            ("play", "uno_call_out_of_place"),
+            "an UNO call and no mercy rule with the-caller-draws-the-penalty (unospec plays "
+            "a call out of place where a call is due and no caller can be put out)",
             Shown(found),
         )
 
@@ -835,6 +863,8 @@ HOUSE_RULES = (
     "drawn_wild_colour",
     "reshuffle_when",
     "final_card_effects",
+    "challenge_judges",
+    "uno_call_out_of_place",
     "elimination",
 )
 """The optional `[play]` keys: a house rule or a newer edition's rule, the booklets' own where

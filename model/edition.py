@@ -93,6 +93,8 @@ class Rules:
     drawn_wild: r.DrawnWild = "as-printed"
     reshuffle_when: r.ReshuffleWhen = "when-a-draw-needs-a-card"
     final_card_effects: r.FinalCardEffects = "hand-ends-at-once"
+    challenge_judges: r.ChallengeJudges = "the-hand-and-colour-when-the-card-was-played"
+    uno_call_out_of_place: r.UnoCallOutOfPlace = "has-no-effect"
     elimination: int = 0  # a player holding this many cards or more is out; 0: no one is
     first_card: r.FirstCard = "plain-card"
     first_wild_colour: r.FirstWildColour = "named-by-the-dealer"
@@ -111,6 +113,8 @@ NO_HOUSE_RULE: dict[str, object] = {
     "drawn_wild": "as-printed",
     "reshuffle_when": "when-a-draw-needs-a-card",
     "final_card_effects": "hand-ends-at-once",
+    "challenge_judges": "the-hand-and-colour-when-the-card-was-played",
+    "uno_call_out_of_place": "has-no-effect",
     "elimination": 0,
     "first_card": "plain-card",
     "first_wild_colour": "named-by-the-dealer",

@@ -294,7 +294,9 @@ def _window_moves(
     edition: Edition, game: GameState, listers: tuple[Lister, ...]
 ) -> tuple[Action, ...]:
     """In an UNO window: its own steps, the Hail Mary interrupts where the machine has them,
-    then any move of the phase that closing the window leads to."""
+    then any move of the phase that closing the window leads to, but a call of UNO: with
+    the window open, someone has just gone down to one card, so no call is out of place
+    (`uno_call_out_of_place`)."""
     owner = game.window
     moves: list[Action] = []
     for lister in listers:
@@ -309,6 +311,8 @@ def _window_moves(
                     moves.extend(Play(player, card, color) for color in edition.color_indices)
     closed = _fire(edition, game, Event.close_window, None, [])  # where any other move goes on
     for move in legal_actions(edition, closed):
+        if type(move) is CallUno:
+            continue
         if not (type(move) is Play and _is_interrupt(edition, game, move)):
             moves.append(move)  # a Hail Mary played now is the interrupt, listed above
     return tuple(moves)

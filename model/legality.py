@@ -416,6 +416,16 @@ def check_uno(edition: Edition, game: GameState, action: PlayerAction) -> None:
 
 
 @cites(sections.UNO)
+def check_call_out_of_place(edition: Edition, game: GameState, action: PlayerAction) -> None:
+    """A call of UNO, for oneself or on another player, with nobody just down to one card:
+    a step only where the edition makes its caller draw the penalty (Calling UNO).
+
+    Elsewhere the booklets' call has no such step (the reading uno-call-out-of-place)."""
+    if edition.rules.uno_call_out_of_place != "the-caller-draws-the-penalty":
+        raise IllegalAction(sections.UNO, "no UNO window is open")
+
+
+@cites(sections.UNO)
 def check_catch(edition: Edition, game: GameState, action: Catch) -> None:
     """Another player catches the one-card player who has not called UNO yet (Calling UNO)."""
     if action.target != game.window:

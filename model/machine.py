@@ -92,6 +92,11 @@ class TurnFlow(StateMachine):
         | awaiting_play.to(table_draws, on=u.owe_one_card),
         validators=g.check_draw,
     )
+    # A call of UNO with nobody just down to one card: where the edition says so, its
+    # caller draws the penalty (`uno_call_out_of_place`); elsewhere it is refused.
+    call_out_of_place = awaiting_play.to(
+        table_draws, validators=g.check_call_out_of_place, on=u.owe_caller_penalty
+    )
     # Jump-in: a card identical to the top card played out of turn; play goes on from its
     # player. Its branches are the play's, each settled by the deck (`branches.jumping_in`),
     # but for a wild's: no wild jumps in.
@@ -242,6 +247,7 @@ STEPS: dict[tuple[str, type], str] = {
     ("awaiting_play", a.Draw): "draw",
     ("drawn_card", a.Play): "play_drawn",
     ("awaiting_play", a.JumpIn): "jump_in",
+    ("awaiting_play", a.CallUno): "call_out_of_place",
     ("drawn_card", a.Pass): "pass_turn",
     ("awaiting_challenge", a.Challenge): "challenge",
     ("awaiting_challenge", a.Accept): "accept",

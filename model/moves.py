@@ -183,6 +183,15 @@ def _call_uno(edition: Edition, game: GameState) -> tuple[Action, ...]:
     return (CallUno(game.window),)
 
 
+def _calls_out_of_place(edition: Edition, game: GameState) -> tuple[Action, ...]:
+    """Every player still in calls UNO with nobody just down to one card, where the edition
+    makes its caller draw the penalty (`uno_call_out_of_place`): one step each, for a call
+    on oneself and on another player alike."""
+    if edition.rules.uno_call_out_of_place != "the-caller-draws-the-penalty":
+        return ()
+    return tuple(CallUno(p) for p in range(game.players) if not game.is_out(p))
+
+
 def _catch(edition: Edition, game: GameState) -> tuple[Action, ...]:
     owner = game.window
     return tuple(Catch(p, owner) for p in range(game.players) if p != owner and not game.is_out(p))
@@ -229,6 +238,7 @@ LISTERS: dict[str, Lister] = {
     "name_loser": _name_loser,
     "keep": _keep,
     "uno": _call_uno,
+    "call_out_of_place": _calls_out_of_place,
     "catch": _catch,
 }
 """Each player's step event of the machine, and who may make it now, with what."""

@@ -85,6 +85,10 @@ with that play itself, as part of the play move (`Play.uno`), a play of their
 second-last card in their turn. Either way a player who did not call may be caught from
 the resolved play until the next player's first action; with the second reading they can
 no longer call then, and one who called with the play cannot be caught."""
+UnoCallOutOfPlace = Literal["has-no-effect", "the-caller-draws-the-penalty"]
+"""A call of UNO, for oneself or on another player, when nobody has just gone down to one
+card (Calling UNO speaks only of that player): no such step, or one any player may take
+at the start of a turn, and its caller draws the UNO penalty."""
 ReshuffleWhen = Literal[
     "when-a-draw-needs-a-card", "before-a-short-draw", "as-soon-as-the-draw-pile-empties"
 ]
@@ -92,6 +96,15 @@ ReshuffleWhen = Literal[
 no longer has (Let's Play NOTE: the pile's last cards are dealt first), before a draw of a
 set number the pile holds too few cards for, with what the pile still holds (RLCard's UNO),
 or the moment a draw takes the pile's last card (the NOTE read the other way)."""
+ChallengeJudges = Literal[
+    "the-hand-and-colour-when-the-card-was-played",
+    "the-hand-and-colour-when-challenged",
+    "the-hand-when-challenged-and-the-colour-when-played",
+]
+"""What a challenged Wild Draw card is judged by: its player's hand and the colour in force
+as they were when it was played (Action Cards: Wild Draw Four card), both as they are when
+the challenge comes (an UNO catch may have added cards, and the colour is the one the wild
+named), or the hand of then against the colour it was played on."""
 FinalCardEffects = Literal["hand-ends-at-once", "effects-apply-then-score"]
 """What a player's last card does: nothing, the hand ends at once (Winning), or its steps are
 carried out, the cards it owes dealt, and then the hand is over and scored (RLCard's UNO)."""
@@ -118,6 +131,8 @@ READING_TYPES: dict[str, object] = {
     "play.uno_window": UnoWindow,
     "play.reshuffle_when": ReshuffleWhen,
     "play.final_card_effects": FinalCardEffects,
+    "play.challenge_judges": ChallengeJudges,
+    "play.uno_call_out_of_place": UnoCallOutOfPlace,
     "scoring.game_end": GameEnd,
     "reverse.with_two_players": TwoPlayerReverse,
     "wild-draw.bluff": Bluff,

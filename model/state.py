@@ -45,8 +45,9 @@ class PendingChallenge(NamedTuple):
     """A Wild Draw card waiting for its victim to challenge or accept.
 
     `guilty` is the judgment a challenge would reach, taken from the offender's hand at the
-    moment of the play (the booklets judge that hand, not a later one); `bluff` says the play
-    broke the card's own legality rule.
+    moment of the play (the booklets judge that hand, not a later one), unless the edition
+    judges it when the challenge comes (`challenge_judges`, `wild_draw.verdict`); `bluff`
+    says the play broke the card's own legality rule.
     """
 
     offender: int
@@ -57,6 +58,10 @@ class PendingChallenge(NamedTuple):
     stake: int = 0
     """Stacking: the cards of the draw cards under this one, which whoever draws for it draws
     besides (0: none)."""
+    color: int = -1
+    """The colour in force when the card was played, kept where a challenge judges the hand
+    it comes to against that colour (`challenge_judges`); -1 everywhere else, where no rule
+    reads it once the play has been judged."""
 
 
 class GameState(NamedTuple):

@@ -9,7 +9,17 @@ in its docstring for a reader).
 from __future__ import annotations
 
 from unospec.model import sections
-from unospec.model.actions import Action, Catch, Deal, Keep, NameLoser, Pick, Play, Reshuffle
+from unospec.model.actions import (
+    Action,
+    CallUno,
+    Catch,
+    Deal,
+    Keep,
+    NameLoser,
+    Pick,
+    Play,
+    Reshuffle,
+)
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
 from unospec.model.flows import Move, cites, moves, requires
@@ -24,6 +34,7 @@ from unospec.model.primitives import (
     WildDraw,
 )
 from unospec.model.primitives.swap_hands import SWAPPED
+from unospec.model.primitives.wild_draw import verdict
 from unospec.model.scoring import hand_points, hand_winner
 from unospec.model.state import CLOCKWISE, NO_UNTIL, UNTIL_PLAYABLE, GameState, Owed
 from unospec.model.vocabulary import Phase
@@ -402,14 +413,16 @@ def judge_challenge(edition: Edition, game: GameState, action: Action | None) ->
     """The offender shows their hand; the loser of the challenge draws (Action Cards: Wild
     Draw Four card / Wild Draw Two).
 
-    Where draw cards were stacked under it, the loser draws their cards too (the edition's
-    `stacked-challenge` reading: House rules: Stacking)."""
+    The verdict is the play's, or, where the edition judges the hand the challenge comes to
+    (`challenge_judges`), reached now (`wild_draw.verdict`). Where draw cards were stacked
+    under it, the loser draws their cards too (the edition's `stacked-challenge` reading:
+    House rules: Stacking)."""
     pending = game.challenge
     assert pending is not None
     effect = edition.faces.effect[pending.card].find(WildDraw)
     assert effect is not None
     victim = pending.victim
-    if pending.guilty:
+    if verdict(edition, game):
         plays = effect.after_successful_challenge == "challenger-plays"
         return game._replace(
             challenge=None,
@@ -498,6 +511,14 @@ def owe_catch_penalty(edition: Edition, game: GameState, action: Action | None) 
     assert isinstance(action, Catch)
     then = Phase.awaiting_challenge if game.challenge is not None else Phase.awaiting_play
     return game._replace(owed=Owed(action.target, edition.rules.uno_penalty, then), window=-1)
+
+
+@cites(sections.UNO)
+def owe_caller_penalty(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """A player who called UNO with nobody just down to one card draws the penalty; then
+    the turn goes on as it was (Calling UNO; the edition's `uno_call_out_of_place`)."""
+    assert isinstance(action, CallUno)
+    return game._replace(owed=Owed(action.player, edition.rules.uno_penalty, Phase.awaiting_play))
 
 
 @cites(sections.HAIL_MARY)

@@ -60,6 +60,7 @@ class Event(StrEnum):
     resolve = "resolve"
     uno = "uno"
     catch = "catch"
+    call_out_of_place = "call_out_of_place"
     close_window = "close_window"
     hail_mary = "hail_mary"
     keep = "keep"

@@ -185,6 +185,17 @@ DRAW_ENDS_TURN = str(Path(__file__).parent / "editions" / "draw-ends-turn.toml")
 CALL_WITH_PLAY = str(Path(__file__).parent / "editions" / "call-with-the-play.toml")
 """A delta of classic where UNO is called with the play of the second-last card
 (`play.uno_window = "while-playing-the-second-last-card"`)."""
+CHALLENGED_NOW = str(Path(__file__).parent / "editions" / "challenge-when-challenged.toml")
+"""A delta of classic judging a challenge by the hand and colour it comes to
+(`play.challenge_judges = "the-hand-and-colour-when-challenged"`)."""
+CHALLENGED_ON_COLOUR = str(
+    Path(__file__).parent / "editions" / "challenge-on-the-colour-played.toml"
+)
+"""A delta of classic judging a challenge by the hand it comes to against the colour its card
+was played on (`challenge_judges = "the-hand-when-challenged-and-the-colour-when-played"`)."""
+CALL_OUT_OF_PLACE = str(Path(__file__).parent / "editions" / "uno-call-out-of-place.toml")
+"""A delta of classic where a call of UNO with nobody just down to one card draws its caller
+the penalty (`play.uno_call_out_of_place = "the-caller-draws-the-penalty"`)."""
 WHOLE_PILE = str(Path(__file__).parent / "editions" / "whole-pile-reshuffle.toml")
 """A delta of classic whose reshuffle takes the whole discard pile, its top card too, as
 RLCard's UNO does (`play.reshuffle = "whole-discard-pile"`): `edition(WHOLE_PILE)` loads it."""

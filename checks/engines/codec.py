@@ -29,7 +29,7 @@ _HEAD = Struct("<BbbHHHhhhhBHHhh")  # phase, color, direction, current, actor, p
 """The fixed fields; the tenth, once spare, holds the players out of the game (`out`), the
 last the top card a reshuffle of the whole pile took (`old_top`)."""
 _OWED = Struct("<HiBb?")
-_CHALLENGE = Struct("<HHB??I")
+_CHALLENGE = Struct("<HHB??Ib")  # ..., stake, the colour kept from the play (-1: none)
 _END = b"\xff"  # ends a pile: no face number reaches 255 (see the module docstring)
 
 
@@ -66,7 +66,9 @@ def _packed(game: GameState) -> bytes:
         head += b"\0"
     else:
         c = challenge
-        head += b"\1" + _CHALLENGE.pack(c.offender, c.victim, c.card, c.guilty, c.bluff, c.stake)
+        head += b"\1" + _CHALLENGE.pack(
+            c.offender, c.victim, c.card, c.guilty, c.bluff, c.stake, c.color
+        )
     return b"".join(
         (
             head, _scores(players).pack(*game.scores),

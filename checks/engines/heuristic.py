@@ -3,6 +3,9 @@
 At each decision the heuristic keeps some of the offered moves, by the first rule that
 applies, and picks one of those uniformly at random (`preferred` lists them):
 
+0. Never **call UNO out of place** (with nobody just down to one card, where the edition
+   makes its caller draw the penalty, `uno_call_out_of_place`): such a call is dropped
+   from the moves first, unless it is all there is.
 1. **Call UNO** whenever a call is offered; where the call goes with the play
    (`uno_window`), a play that can carry it does (rule 4a keeps only those).
 2. Else **catch** whenever a catch is offered (any catcher, each catch equally likely). With
@@ -58,6 +61,8 @@ def preferred(edition: Edition, game: GameState, actions: tuple[Action, ...]) ->
     """The moves the heuristic picks from, uniformly, among the offered `actions` (the rules
     of the module docstring, in order). Holding a red 7, a red 5, a red 1, a blue 2 and a
     wild on a blue 7, it plays the red 7: the wild waits, and red is the colour held most."""
+    if game.window < 0:  # rule 0: no call is in place
+        actions = tuple(a for a in actions if not isinstance(a, CallUno)) or actions[:1]
     calls = tuple(a for a in actions if isinstance(a, CallUno))
     if calls:
         return calls

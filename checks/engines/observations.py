@@ -16,6 +16,8 @@ import numpy as np
 import numpy.typing as npt
 
 from unospec.model.actions import Action, Challenge, NameLoser, Play
+from unospec.model.edition import Edition
+from unospec.model.primitives.wild_draw import verdict
 from unospec.model.state import GameState
 
 (O_UPHELD, O_HITS_SELF, O_HITS_NEXT, O_HITS_OTHER, O_POINTS) = range(5)
@@ -28,8 +30,8 @@ def observed_fields(faces: int) -> int:
     return 3 * faces + AFTER_FACES
 
 
-def observe_step(row: npt.NDArray[np.int64], before: GameState, action: Action,
-                 after: GameState) -> None:  # fmt: skip
+def observe_step(row: npt.NDArray[np.int64], edition: Edition, before: GameState,
+                 action: Action, after: GameState) -> None:  # fmt: skip
     """Add what one step did to `row`: the card played (every play: on one's turn, the
     drawn card, an interrupt, a Hail Mary), the card on top when a hand is scored, a
     challenge the offender loses (Wild Draw), and whom a penalty race's loser is."""
@@ -38,7 +40,7 @@ def observe_step(row: npt.NDArray[np.int64], before: GameState, action: Action,
     if isinstance(action, Play):
         row[action.card] += 1
     elif isinstance(action, Challenge):
-        if before.challenge is not None and before.challenge.guilty:
+        if before.challenge is not None and verdict(edition, before):
             row[rest + O_UPHELD] += 1
     elif isinstance(action, NameLoser):
         if before.special >= 0:
@@ -54,11 +56,12 @@ def observe_step(row: npt.NDArray[np.int64], before: GameState, action: Action,
 
 
 def observe_game(
-    faces: int, history: Iterable[tuple[GameState, Action, GameState]], final: GameState
+    edition: Edition, history: Iterable[tuple[GameState, Action, GameState]], final: GameState
 ) -> npt.NDArray[np.int64]:
-    """The row of a whole game, from its steps and its last state."""
+    """The row of a whole game of `edition`, from its steps and its last state."""
+    faces = len(edition.faces.faces)
     row = np.zeros(observed_fields(faces), dtype=np.int64)
     for before, action, after in history:
-        observe_step(row, before, action, after)
+        observe_step(row, edition, before, action, after)
     row[3 * faces + O_POINTS] = sum(final.scores)
     return row

@@ -47,6 +47,10 @@ _KIND_OF: dict[type, str] = {CallUno: "uno", Catch: "catch", Draw: "draw", Pass:
 
 
 def _kind(game: GameState, action: Action) -> str:
+    """The kind of move a mixed player weighs `action` as: a call of UNO with nobody just
+    down to one card (`uno_call_out_of_place`) as a catch, a call on someone that fails."""
+    if type(action) is CallUno and game.window < 0:
+        return "catch"
     kind = _KIND_OF.get(type(action))
     if kind is not None:
         return kind

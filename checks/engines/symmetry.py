@@ -50,6 +50,9 @@ def rename(game: GameState, renaming: Renaming) -> GameState:
         return tuple(sorted(faces[card] for card in cards))
 
     discard = game.discard
+    challenge = game.challenge
+    if challenge is not None and challenge.color >= 0:  # the colour it was played on
+        challenge = challenge._replace(color=colour_map[challenge.color])
     return game._replace(
         hands=tuple(pile(hand) for hand in game.hands),
         draw_pile=pile(game.draw_pile),
@@ -59,6 +62,7 @@ def rename(game: GameState, renaming: Renaming) -> GameState:
         drawn=faces[game.drawn] if game.drawn >= 0 else -1,
         special=faces[game.special] if game.special >= 0 else -1,
         old_top=faces[game.old_top] if game.old_top >= 0 else -1,
+        challenge=challenge,
     )
 
 

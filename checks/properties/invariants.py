@@ -135,6 +135,8 @@ def _other_fields_ok(edition: Edition, game: GameState) -> str | None:
         return "a challenge's judgments are neither true nor false"
     if challenge is not None and challenge.stake < 0:
         return f"a Wild Draw card has {challenge.stake} cards stacked under it"
+    if challenge is not None and challenge.color not in (-1, *edition.color_indices):
+        return f"a challenge keeps colour {challenge.color}, not a colour of this deck"
     if owed is not None and owed.stackable not in (True, False):
         return "an owed draw is neither open to stacking nor closed"
     return None

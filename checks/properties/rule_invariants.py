@@ -12,6 +12,7 @@ from __future__ import annotations
 from unospec.model.actions import (
     Accept,
     Action,
+    CallUno,
     Catch,
     Challenge,
     Deal,
@@ -278,7 +279,7 @@ def _after_an_answer(edition: Edition, fired: tuple[Fired, ...]) -> Expected | N
     assert effect is not None
     plays = (
         event == "challenge"
-        and pending.guilty
+        and _found_guilty(edition, game, pending)
         and effect.after_successful_challenge == "challenger-plays"
     )
     what = "an accepted" if event == "accept" else "a challenged"
@@ -409,12 +410,15 @@ _OWING = frozenset(
         "challenge",
         "accept",
         "catch",
+        "call_out_of_place",
         "name_loser",
         "pick",
         "flip",
     }
 )
-MAY_DRAW = frozenset({Play, Draw, Challenge, Accept, Catch, NameLoser, Pick, Reshuffle, Deal})
+MAY_DRAW = frozenset(
+    {Play, Draw, Challenge, Accept, Catch, CallUno, NameLoser, Pick, Reshuffle, Deal}
+)
 """The steps, by their action's type, in which the table may owe or deal cards."""
 
 
@@ -453,12 +457,14 @@ def _owed_as_the_rule_says(edition: Edition, step: Fired, owed: Owed | None) -> 
         stacked = pending.stake  # stacking: the draw cards passed on under it
         if event == "accept":
             expected = pending.victim, wild_draw.draw + stacked
-        elif pending.guilty:
+        elif _found_guilty(edition, game, pending):
             expected = pending.offender, wild_draw.offender_draws + stacked
         else:
             expected = pending.victim, wild_draw.challenger_draws + stacked
     elif event == "catch" and isinstance(action, Catch):
         expected = action.target, edition.rules.uno_penalty
+    elif event == "call_out_of_place" and isinstance(action, CallUno):
+        expected = action.player, edition.rules.uno_penalty  # `uno_call_out_of_place`
     elif event == "name_loser" and isinstance(action, NameLoser) and game.special >= 0:
         race = faces.effect[game.special].find(PenaltyRace)
         assert race is not None
@@ -613,6 +619,7 @@ def challenge_judges_the_hand(
             card=card,
             guilty=_holds(edition, kept, game.color, effect.guilty_if_holding),
             bluff=_holds(edition, kept, game.color, effect.playable_unless_holding),
+            color=game.color if _keeps_the_colour(edition) else -1,
         )
         pending = _after_step(fired, i, after).challenge
         if pending != expected:
@@ -642,6 +649,27 @@ def _challenge_differs(
             f"expected {value}"
         )
     return "the pending challenge differs"  # unreachable: the two records differ somewhere
+
+
+def _keeps_the_colour(edition: Edition) -> bool:
+    """The challenge keeps the colour its card was played on (`challenge_judges`)."""
+    judges = edition.rules.challenge_judges
+    return judges == "the-hand-when-challenged-and-the-colour-when-played"
+
+
+def _found_guilty(edition: Edition, game: GameState, pending: PendingChallenge) -> bool:
+    """What a challenge answered in `game` finds: the judgment made at the play, or, where
+    the edition judges the hand the challenge comes to (`challenge_judges`), that hand
+    against the colour in force now or the one kept from the play (`wild_draw.verdict`
+    said again)."""
+    judges = edition.rules.challenge_judges
+    if judges == "the-hand-and-colour-when-the-card-was-played":
+        return pending.guilty
+    effect = edition.faces.effect[pending.card].find(WildDraw)
+    assert effect is not None
+    color = pending.color if _keeps_the_colour(edition) else game.color
+    hand = list(game.hands[pending.offender])
+    return _holds(edition, hand, color, effect.guilty_if_holding)
 
 
 def _holds(edition: Edition, hand: list[int], color: int, kinds: tuple[str, ...]) -> bool:

@@ -47,6 +47,8 @@ class RulesJson(TypedDict):
     uno_window: NotRequired[r.UnoWindow]
     reshuffle_when: NotRequired[r.ReshuffleWhen]
     final_card_effects: NotRequired[r.FinalCardEffects]
+    challenge_judges: NotRequired[r.ChallengeJudges]
+    uno_call_out_of_place: NotRequired[r.UnoCallOutOfPlace]
     drawn_wild: NotRequired[r.DrawnWild]
     drawn_wild_colour: NotRequired[r.DrawnWildColour]
     elimination: NotRequired[int]

@@ -52,12 +52,16 @@ class WildDraw(Step):
     def apply(self, edition: Edition, game: GameState, player: int, card: int) -> GameState:
         # The colour in force is still the one before this wild: both rules refer to it.
         hand = game.hands[player]
+        kept = (
+            edition.rules.challenge_judges == "the-hand-when-challenged-and-the-colour-when-played"
+        )
         pending = PendingChallenge(
             offender=player,
             victim=game.current,
             card=card,
             guilty=holds_any(edition, hand, game.color, self.guilty_if_holding),
             bluff=holds_any(edition, hand, game.color, self.playable_unless_holding),
+            color=game.color if kept else -1,
         )
         return game._replace(challenge=pending)
 
@@ -81,6 +85,23 @@ class WildDraw(Step):
             draws=("draw", self.draw),
             aims=self.draw,
         )
+
+
+def verdict(edition: Edition, game: GameState) -> bool:
+    """Whether the pending challenge finds its card's player guilty: by the judgment made at
+    the play, or, where the edition judges the hand the challenge comes to
+    (`challenge_judges`), by that hand against the colour in force now (the one the wild
+    named) or the one the card was played on (Action Cards: Wild Draw Four card)."""
+    pending = game.challenge
+    assert pending is not None
+    judges = edition.rules.challenge_judges
+    if judges == "the-hand-and-colour-when-the-card-was-played":
+        return pending.guilty
+    effect = edition.faces.effect[pending.card].find(WildDraw)
+    assert effect is not None
+    color = game.color if judges == "the-hand-and-colour-when-challenged" else pending.color
+    hand = game.hands[pending.offender]
+    return holds_any(edition, hand, color, effect.guilty_if_holding)
 
 
 def holds_any(edition: Edition, hand: tuple[int, ...], color: int, kinds: tuple[str, ...]) -> bool:

@@ -916,6 +916,7 @@ def test_a_draw_by_choice_ending_the_turn_is_refused_where_no_one_draws_by_choic
 
 
 CALL_WITH_PLAY = Path(__file__).parent / "call-with-the-play.toml"
+CALL_OUT_OF_PLACE = Path(__file__).parent / "uno-call-out-of-place.toml"
 
 
 @pytest.mark.parametrize(
@@ -939,3 +940,25 @@ def test_a_call_with_the_play_is_refused_without_a_call_or_with_plays_out_of_tur
     line, key, wanted, shown = parse_message(str(load_error(path)), path)
     assert (line, key) == (line_of(text, "uno_window ="), "play.uno_window")
     assert wanted.startswith("an UNO call, and no jump-in") and shown == found
+
+
+@pytest.mark.parametrize(
+    ("added", "found"),
+    [
+        ('uno_call = "none"\n', "play.uno_call = none"),
+        ("elimination = 25\n", "play.elimination = 25"),
+    ],
+    ids=["no-uno-call", "mercy-rule"],
+)
+def test_a_call_out_of_place_is_refused_without_a_call_or_with_the_mercy_rule(
+    tmp_path: Path, added: str, found: str
+) -> None:
+    """`the-caller-draws-the-penalty` needs an UNO call to make and no mercy rule: either
+    is refused at the key, in one line."""
+    old = 'uno_call_out_of_place = "the-caller-draws-the-penalty"\n'
+    text = edit(CALL_OUT_OF_PLACE.read_text(encoding="utf-8"), old, old + added)
+    path = tmp_path / "out-of-place.toml"
+    path.write_text(text, encoding="utf-8")
+    line, key, wanted, shown = parse_message(str(load_error(path)), path)
+    assert (line, key) == (line_of(text, "uno_call_out_of_place ="), "play.uno_call_out_of_place")
+    assert wanted.startswith("an UNO call and no mercy rule") and shown == found

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from scenario import (
+    CALL_OUT_OF_PLACE,
     CALL_WITH_PLAY,
     DRAW_ENDS_TURN,
     EMPTY_HANDED,
@@ -207,6 +208,9 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
         empty = empty._replace(draw_pile=(), discard=(card(m, "red-9"),))  # nothing anywhere
         drew_nothing, fired = run(m, empty, Draw(0))  # drew nothing: may still play
         runs += [fired, run(m, drew_nothing, Play(0, card(m, "red-draw-two")))[1]]
+    miscall = edition(CALL_OUT_OF_PLACE)  # UNO called with nobody just down to one card
+    calm = table(miscall, [["blue-3", "red-5"], ["yellow-1", "yellow-2"]], top="blue-9")
+    runs.append(run(miscall, calm, CallUno(1))[1])
     return runs
 
 

@@ -7,7 +7,17 @@ import dataclasses
 from typing import Any
 
 import pytest
-from scenario import card, color, edition, flipped_first, play, table
+from scenario import (
+    CALL_OUT_OF_PLACE,
+    CHALLENGED_NOW,
+    CHALLENGED_ON_COLOUR,
+    card,
+    color,
+    edition,
+    flipped_first,
+    play,
+    table,
+)
 
 from unospec.model.actions import CallUno, Challenge, Draw, Keep, Play
 from unospec.model.edition import Edition
@@ -277,3 +287,67 @@ def test_a_call_made_with_the_play_lapses_when_the_play_leaves_more_cards() -> N
     assert raced.phase == "special_wild" and raced.window == 0
     lost = apply(e, raced, NameLoser(0))
     assert lost.window == -1 and len(lost.hands[0]) > 1 and lost.phase == "awaiting_play"
+
+
+@pytest.mark.parametrize(
+    ("name", "guilty"),
+    [
+        ("classic", (False, False)),
+        (CHALLENGED_NOW, (True, True)),
+        (CHALLENGED_ON_COLOUR, (True, False)),
+    ],
+    ids=["when-played", "when-challenged", "hand-when-challenged-colour-when-played"],
+)
+def test_a_challenge_can_judge_the_hand_and_colour_it_comes_to(
+    name: str, guilty: tuple[bool, bool]
+) -> None:
+    """`challenge_judges` (Action Cards: Wild Draw Four card; interpretation
+    challenge-judges-which-hand): player 0 plays it holding only blue, on red, names blue,
+    and is caught before calling UNO. Caught drawing two reds, the play's hand is honest,
+    the hand then guilty of red and of blue; caught drawing two yellows, only the colour
+    in force then (blue) finds them guilty."""
+    from unospec.model.actions import Catch
+
+    e = edition(name)
+    judges = e.rules.challenge_judges
+    hands = [["wild-draw-four", "blue-5"], ["green-1", "green-2"], ["yellow-8", "yellow-9"]]
+    for drawn, expected in zip((["red-7", "red-8"], ["yellow-1", "yellow-2"]), guilty, strict=True):
+        game = table(e, hands, top="red-3", draw=drawn)
+        wild = Play(0, card(e, "wild-draw-four"), color("blue"))
+        caught = play(e, game, wild, Catch(2, 0))
+        assert caught.phase == "awaiting_challenge" and len(caught.hands[0]) == 3
+        kept = judges == "the-hand-when-challenged-and-the-colour-when-played"
+        assert caught.challenge is not None
+        assert caught.challenge.color == (color("red") if kept else -1)
+        judged = apply(e, caught, Challenge(1))
+        if expected:
+            assert len(judged.hands[0]) == 3 + 4 and len(judged.hands[1]) == 2
+            assert judged.current == 1  # the successful challenger plays
+        else:
+            assert len(judged.hands[0]) == 3 and len(judged.hands[1]) == 2 + 6
+
+
+def test_a_call_of_uno_out_of_place_can_draw_the_penalty() -> None:
+    """`the-caller-draws-the-penalty` (Calling UNO; interpretation uno-call-out-of-place):
+    with nobody just down to one card, any player may call UNO at the start of a turn and
+    draws the two-card penalty, the turn still the same player's; `has-no-effect` offers
+    no such call and refuses it."""
+    e = edition(CALL_OUT_OF_PLACE)
+    hands = [["blue-3", "red-5"], ["yellow-1", "yellow-2"]]
+    game = table(e, hands, top="blue-9", draw=["green-1", "green-2", "green-3"])
+    offered = legal_actions(e, game)
+    assert CallUno(0) in offered and CallUno(1) in offered
+    called = apply(e, game, CallUno(1))
+    assert called.phase == "awaiting_play" and called.current == 0 and called.owed is None
+    assert sorted(called.hands[1]) == sorted(
+        card(e, c) for c in ("yellow-1", "yellow-2", "green-1", "green-2")
+    )
+    assert called.hands[0] == game.hands[0] and called.draw_pile[0] == card(e, "green-3")
+    own = apply(e, game, CallUno(0))
+    assert len(own.hands[0]) == 4 and own.current == 0
+    classic = edition("classic")
+    game = table(classic, hands, top="blue-9", draw=["green-1", "green-2", "green-3"])
+    assert not any(isinstance(a, CallUno) for a in legal_actions(classic, game))
+    with pytest.raises(IllegalAction) as refused:
+        apply(classic, game, CallUno(1))
+    assert refused.value.rule == "Calling UNO"

@@ -320,7 +320,8 @@ def test_a_draw_that_finds_no_card_passes_the_turn_without_a_second_uno_window()
 def test_a_call_of_uno_out_of_place_is_no_step() -> None:
     """Reading uno-call-out-of-place (Calling UNO speaks only of a player left with one
     card): with two cards or more, neither a call nor a catch is offered or accepted, so no
-    one draws for it; the alternative (the caller draws the penalty) is not modelled."""
+    one draws for it. The alternative (the caller draws the penalty) is played only where
+    a file's `play.uno_call_out_of_place` says so (test_other_readings)."""
     e = edition("classic")
     (reading,) = [r for r in e.interpretations if r.id == "uno-call-out-of-place"]
     assert reading.chosen == "has-no-effect" and reading.section == "Calling UNO"

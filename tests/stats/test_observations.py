@@ -32,7 +32,7 @@ def miscounts(name: str, games: int = 6, seed: int = 7) -> list[str]:
         actions = game_actions(prog, played, k)
         recorded = random_play.record_game(e, 3, 0, max_steps=20_000, chosen=actions)
         assert recorded.gap is None and len(recorded.history) == len(actions)
-        expected = observe_game(prog.faces, recorded.history, recorded.final)
+        expected = observe_game(e, recorded.history, recorded.final)
         if played.observed[k].tolist() != expected.tolist():
             found.append(f"game {k}: observations")
         counted = random_play.GameRecord(3, 0)
@@ -64,14 +64,14 @@ from test_observations import miscounts
 
 right = g.observe
 
-def top_before(s, after, action, row):  # a hand's ending counted by the card under it
-    right(s, after, action, row)
+def top_before(E, s, after, action, row):  # a hand's ending counted by the card under it
+    right(E, s, after, action, row)
     if after[g.HANDS_PLAYED] > s[g.HANDS_PLAYED] and after[g.TOP] >= 0 and s[g.TOP] >= 0:
         row[s[g.FACES] + after[g.TOP]] -= 1
         row[s[g.FACES] + s[g.TOP]] += 1
 
-def next_is_self(s, after, action, row):  # whom a penalty hits: the next player as its own
-    right(s, after, action, row)
+def next_is_self(E, s, after, action, row):  # whom a penalty hits: the next player as its own
+    right(E, s, after, action, row)
     rest = 3 * s[g.FACES]
     row[rest + g.O_HITS_SELF] += row[rest + g.O_HITS_NEXT]
     row[rest + g.O_HITS_NEXT] = 0

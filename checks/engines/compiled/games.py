@@ -27,7 +27,6 @@ from unospec.checks.engines.compiled.jit import Grid, Ints, Words, compiled, com
 from unospec.checks.engines.compiled.layout import (
     ACTOR,
     CH,
-    CH_GUILTY,
     CURRENT,
     DIRECTION,
     FACES,
@@ -39,6 +38,7 @@ from unospec.checks.engines.compiled.layout import (
     SPECIAL,
     TOP,
     UNDER,
+    WINDOW,
     WINNER,
 )
 from unospec.checks.engines.compiled.properties import state_verdicts, step_verdicts
@@ -52,6 +52,7 @@ from unospec.checks.engines.compiled.row import (
     play_arg,
     reshuffled_count,
     under_base,
+    verdict,
 )
 from unospec.checks.engines.compiled.rules import (
     LOG_BRANCH,
@@ -184,8 +185,8 @@ def group_of(s: Ints, kind: int, player: int) -> int:
     """random_play._kind, as a G_* id."""
     if kind == A_PLAY:
         return G_PLAY if player == s[CURRENT] else G_INTERRUPT
-    if kind == A_UNO:
-        return G_UNO
+    if kind == A_UNO:  # a call with nobody just down to one card: weighed as a catch
+        return G_UNO if s[WINDOW] >= 0 else G_CATCH
     if kind == A_CATCH:
         return G_CATCH
     if kind == A_DRAW:
@@ -376,7 +377,7 @@ def tally(
 
 
 @compiled
-def observe(s: Ints, after: Ints, action: Ints, row: Ints) -> None:
+def observe(E: Ints, s: Ints, after: Ints, action: Ints, row: Ints) -> None:
     """What `stats` counts of one step (`checks.engines.observations.observe_step` in array
     form): the card played, the card that ended a hand, a challenge upheld, and whom a
     special wild's penalty hits, relative to the player who played it."""
@@ -386,7 +387,7 @@ def observe(s: Ints, after: Ints, action: Ints, row: Ints) -> None:
     if kind == A_PLAY:
         row[action[2]] += 1
     elif kind == A_CHALLENGE:
-        if s[CH] == 1 and s[CH_GUILTY] == 1:
+        if s[CH] == 1 and verdict(E, s) == 1:
             row[after_faces + O_UPHELD] += 1
     elif kind == A_LOSER:
         if s[SPECIAL] >= 0:
@@ -563,7 +564,7 @@ def play(
             steps += 1
             logged = min(logn[0], log.shape[0] - 1)
             tally(M, s, log, logged, fired[g], result, turns[batch[B_TURNS] :], counters)
-            observe(s, after, action, observed[g])
+            observe(E, s, after, action, observed[g])
             broken = 0
             if check:  # the step's checks first: `legal` below reuses the log as scratch
                 broken = step_verdicts(M, E, inv, s, after, log, snaps, logged, action)

@@ -142,6 +142,8 @@ def calls_with_the_play(E: Ints, s: Ints, player: int) -> bool:
 def keeps(E: Ints, s: Ints, moves: Grid, i: int, planned: Ints) -> bool:
     """Whether the heuristic keeps move `i`, by the rule `plan` wrote."""
     rule, kind = planned[P_RULE], moves[i, 0]
+    if kind == A_UNO and s[WINDOW] < 0:  # rule 0: a call out of place, never kept
+        return False
     if rule == KEEP_CALLS:
         return bool(kind == A_UNO)
     if rule == KEEP_CATCHES:
@@ -171,7 +173,7 @@ def plan(M: Ints, E: Ints, s: Ints, moves: Grid, count: int, planned: Ints) -> i
     planned[P_HOLDER] = -1  # a new state: no colours counted yet
     for i in range(count):
         kind = moves[i, 0]
-        if kind == A_UNO:
+        if kind == A_UNO and s[WINDOW] >= 0:
             calls = True
         elif kind == A_CATCH:
             catches = True

@@ -57,8 +57,9 @@ from unospec.model.state import NO_UNTIL, GameState, Owed, PendingChallenge
     CH_STAKE,  # the cards stacked under the challenged card
     OUT,  # the players out of the game (the mercy rule), one bit per seat
     OLD_TOP,  # the top card a reshuffle of the whole discard pile took, while it is empty
-) = range(33)
-HEADER = 33
+    CH_COLOR,  # the colour the challenged card was played on, where a challenge keeps it
+) = range(34)
+HEADER = 34
 UNTIL_BIAS = 2
 """`Owed.until` is -3 to 3 (a colour, or one of `state`'s UNTIL_* marks); the row holds it plus
 this, so that it is at least -1, as every slot is (`states.pack`)."""
@@ -68,7 +69,7 @@ SLOT_NAMES: tuple[str, ...] = (
     "OWED_AMOUNT", "OWED_THEN", "CH", "CH_OFFENDER", "CH_VICTIM", "CH_CARD", "CH_GUILTY",
     "CH_BLUFF", "SPECIAL", "WINDOW", "HANDS_PLAYED", "LEADER", "WINNER", "TOP", "UNDER",
     "PILE_START", "PILE_LEN", "PLAYERS", "FACES", "CARDS", "OWED_UNTIL", "OWED_STACKABLE",
-    "CH_STAKE", "OUT", "OLD_TOP",
+    "CH_STAKE", "OUT", "OLD_TOP", "CH_COLOR",
 )  # fmt: skip
 """The header's slots by name, in their order."""
 BLOCK_NAMES: tuple[str, ...] = ("scores", "hand sizes", "hand counts", "under counts", "ring")
@@ -85,7 +86,7 @@ HOLDS: dict[str, str | None] = {
     "UNDER": None, "PILE_START": None, "PILE_LEN": "draw_pile", "PLAYERS": None,
     "FACES": None, "CARDS": None, "OWED_UNTIL": "owed.until",
     "OWED_STACKABLE": "owed.stackable", "CH_STAKE": "challenge.stake", "OUT": "out",
-    "OLD_TOP": "old_top", "scores": "scores",
+    "OLD_TOP": "old_top", "CH_COLOR": "challenge.color", "scores": "scores",
     "hand sizes": None, "hand counts": "hands", "under counts": "discard", "ring": "draw_pile",
 }  # fmt: skip
 """Every slot and block of the layout, and the field of the reference's `GameState` it holds
@@ -143,9 +144,9 @@ def encode(edition: Edition, game: GameState, phase_ids: dict[str, int]) -> Row:
     if challenge is not None:
         r[CH], r[CH_OFFENDER], r[CH_VICTIM] = 1, challenge.offender, challenge.victim
         r[CH_CARD], r[CH_GUILTY], r[CH_BLUFF] = challenge.card, challenge.guilty, challenge.bluff
-        r[CH_STAKE] = challenge.stake
+        r[CH_STAKE], r[CH_COLOR] = challenge.stake, challenge.color
     else:
-        r[CH_OFFENDER] = r[CH_VICTIM] = r[CH_CARD] = -1
+        r[CH_OFFENDER] = r[CH_VICTIM] = r[CH_CARD] = r[CH_COLOR] = -1
     r[SPECIAL], r[WINDOW] = game.special, game.window
     r[HANDS_PLAYED], r[LEADER], r[WINNER] = game.hands_played, game.leader, game.winner
     r[OUT], r[OLD_TOP] = game.out, game.old_top
@@ -204,6 +205,7 @@ def decode(edition: Edition, row: Row, phases: tuple[str, ...]) -> GameState:
             bool(r[CH_GUILTY]),
             bool(r[CH_BLUFF]),
             r[CH_STAKE],
+            r[CH_COLOR],
         )
         if r[CH]
         else None

@@ -19,6 +19,7 @@ from unospec.checks.engines.compiled.layout import (
     CH,
     CH_BLUFF,
     CH_CARD,
+    CH_COLOR,
     CH_GUILTY,
     CH_OFFENDER,
     CH_STAKE,
@@ -48,7 +49,13 @@ from unospec.checks.engines.compiled.row import (
     step_from,
 )
 from unospec.checks.engines.compiled.tables import E_RULES
-from unospec.checks.engines.compiled.vocabulary import F_COLOR, F_WILD, PH_RESOLVING, R_STACKING
+from unospec.checks.engines.compiled.vocabulary import (
+    F_COLOR,
+    F_WILD,
+    PH_RESOLVING,
+    R_CHALLENGE_JUDGES,
+    R_STACKING,
+)
 from unospec.model.errors import InternalError
 from unospec.model.primitives import (
     PRIMITIVES,
@@ -238,6 +245,7 @@ def wild_draw(E: Ints, s: Ints, player: int, card: int, guilty: int, unless: int
     s[CH_CARD] = card
     s[CH_GUILTY] = holds_any(E, s, player, -1, s[COLOR], guilty)
     s[CH_BLUFF] = holds_any(E, s, player, -1, s[COLOR], unless)
+    s[CH_COLOR] = s[COLOR] if E[E[E_RULES] + R_CHALLENGE_JUDGES] == 2 else -1
 
 
 @compiled

@@ -237,6 +237,8 @@ def packing_spec(edition: Edition, players: int, machine: MachineTables) -> Ints
     }
     if rules.elimination:  # else no one is ever out, and the slot stays 0 unpacked
         most[layout.OUT] = (1 << players) - 1
+    if rules.challenge_judges == "the-hand-when-challenged-and-the-colour-when-played":
+        most[layout.CH_COLOR] = 3  # else no challenge keeps a colour: -1, unpacked
     if rules.reshuffle == "whole-discard-pile":  # else no top card is kept: -1, unpacked
         most[layout.OLD_TOP] = n_faces - 1
     fields: list[tuple[int, int, int]] = [

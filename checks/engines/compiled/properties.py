@@ -26,6 +26,7 @@ from unospec.checks.engines.compiled.layout import (
     CH,
     CH_BLUFF,
     CH_CARD,
+    CH_COLOR,
     CH_GUILTY,
     CH_OFFENDER,
     CH_STAKE,
@@ -113,6 +114,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     A_PICK,
     A_PLAY,
     A_RESHUFFLE,
+    A_UNO,
     F_ASKS_PICK,
     F_CHALLENGER_DRAWS,
     F_CHALLENGER_PLAYS,
@@ -159,6 +161,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     PH_RESOLVING,
     R_BY_COLOUR,
     R_CALL_WITH_PLAY,
+    R_CHALLENGE_JUDGES,
     R_DRAWN_WILD_PLAIN,
     R_ELIMINATION,
     R_FACES,
@@ -260,8 +263,9 @@ PHASE_SETS = 17
     V_KEEP,
     V_HAIL_MARY,
     V_PICK,
-) = range(13)
-EVENT_SETS = 13
+    V_CALL_OUT_OF_PLACE,
+) = range(14)
+EVENT_SETS = 14
 O_OWED, O_CHALLENGE, O_SPECIAL, O_DRAWN, O_WINDOW = range(5)
 
 
@@ -309,6 +313,7 @@ def invariant_tables(machine: MachineTables) -> npt.NDArray[np.int64]:
         {"keep"},
         {"hail_mary"},
         {"pick"},
+        {"call_out_of_place"},
     ]
     assert len(phase_sets) == PHASE_SETS and len(event_sets) == EVENT_SETS
     for chosen_events in event_sets:
@@ -392,6 +397,8 @@ def type_ok(M: Ints, E: Ints, s: Ints) -> bool:
     if s[CH] and not (0 <= s[CH_GUILTY] <= 1 and 0 <= s[CH_BLUFF] <= 1):
         return False
     if s[CH] and s[CH_STAKE] < 0:
+        return False
+    if s[CH] and s[CH_COLOR] != -1 and not is_deck_color(E, s[CH_COLOR]):
         return False
     if s[OWED] and not 0 <= s[OWED_STACKABLE] <= 1:
         return False
@@ -577,6 +584,18 @@ def hand_over_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     if phase_in(M, inv, T_HAND_OVER, phase) and empty != 1 and not (alone and empty == 0):
         return False
     return (s[WINNER] >= 0) == (phase_in(M, inv, T_GAME_OVER, phase) == 1)
+
+
+@compiled
+def found_guilty(E: Ints, game: Ints) -> bool:
+    """rule_invariants._found_guilty: what a challenge answered in `game` finds, said again
+    apart from `row.verdict`."""
+    judges = E[E[E_RULES] + R_CHALLENGE_JUDGES]
+    if judges == 0:
+        return game[CH_GUILTY] != 0
+    color = game[CH_COLOR] if judges == 2 else game[COLOR]
+    kinds = face(E, game[CH_CARD], F_GUILTY)
+    return holds(E, game, game[CH_OFFENDER], -1, color, kinds)
 
 
 @compiled
@@ -804,7 +823,7 @@ def turn_expected(
         victim = game[CH_VICTIM]
         plays = (
             event_in(M, inv, V_CHALLENGE, event)
-            and game[CH_GUILTY]
+            and found_guilty(E, game)
             and face(E, game[CH_CARD], F_CHALLENGER_PLAYS)
         )
         return 4 * (victim if plays else step_from(game, victim, 1, way)) + way + 1
@@ -971,7 +990,7 @@ def owed_as_said(
         if event_in(M, inv, V_ACCEPT, event):
             expected_player = game[CH_VICTIM]
             expected_amount = face(E, pending, F_DRAW) + stacked
-        elif game[CH_GUILTY]:
+        elif found_guilty(E, game):
             expected_player = game[CH_OFFENDER]
             expected_amount = face(E, pending, F_OFFENDER_DRAWS) + stacked
         else:
@@ -979,6 +998,8 @@ def owed_as_said(
             expected_amount = face(E, pending, F_CHALLENGER_DRAWS) + stacked
     elif event_in(M, inv, V_CATCH, event) and kind == A_CATCH:
         expected_player, expected_amount = arg, E[E[E_RULES] + R_UNO_PENALTY]
+    elif event_in(M, inv, V_CALL_OUT_OF_PLACE, event) and kind == A_UNO:
+        expected_player, expected_amount = player, E[E[E_RULES] + R_UNO_PENALTY]
     elif event_in(M, inv, V_NAME_LOSER, event) and kind == A_LOSER and game[SPECIAL] >= 0:
         expected_player, expected_amount = player, face(E, game[SPECIAL], F_DRAW)
     if made[OWED]:
@@ -1083,7 +1104,7 @@ def draws_ok(
     """rule_invariants.draws_are_owed."""
     if not is_play(kind) and kind != A_DRAW and kind != A_CHALLENGE and kind != A_ACCEPT:
         if kind != A_CATCH and kind != A_LOSER and kind != A_RESHUFFLE and kind != A_PICK:
-            if kind != A_DEAL:
+            if kind != A_DEAL and kind != A_UNO:
                 return True
     if is_play(kind) and not face(E, card, F_OWES) and not face(E, card, F_ASKS_PICK):
         return True
@@ -1137,6 +1158,9 @@ def challenge_ok(
         guilty = holds(E, game, player, card, color, face(E, card, F_GUILTY))
         bluff = holds(E, game, player, card, color, face(E, card, F_UNLESS))
         if (pending[CH_GUILTY] != 0) != guilty or (pending[CH_BLUFF] != 0) != bluff:
+            return False
+        kept = color if E[E[E_RULES] + R_CHALLENGE_JUDGES] == 2 else -1
+        if pending[CH_COLOR] != kept:
             return False
     return True
 

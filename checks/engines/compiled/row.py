@@ -13,10 +13,12 @@ from unospec.checks.engines.compiled.layout import (
     CH,
     CH_BLUFF,
     CH_CARD,
+    CH_COLOR,
     CH_GUILTY,
     CH_OFFENDER,
     CH_STAKE,
     CH_VICTIM,
+    COLOR,
     DIRECTION,
     FACES,
     HEADER,
@@ -47,10 +49,12 @@ from unospec.checks.engines.compiled.tables import (
 from unospec.checks.engines.compiled.vocabulary import (
     CALL_UNIT,
     F_COLOR,
+    F_GUILTY,
     F_WILD,
     FACE_FIELDS,
     HOLD_CURRENT_COLOR,
     HOLD_WILD,
+    R_CHALLENGE_JUDGES,
     R_COLORS,
     R_WHOLE_PILE,
     REFUSAL,
@@ -331,6 +335,19 @@ def holds_any(E: Ints, s: Ints, player: int, without: int, color: int, kinds: in
     return False
 
 
+@compiled
+def verdict(E: Ints, s: Ints) -> int:
+    """wild_draw.verdict: the pending challenge's judgment made at the play, or, where the
+    edition judges the hand the challenge comes to (R_CHALLENGE_JUDGES), reached now against
+    the colour in force or the one kept from the play."""
+    judges = E[E[E_RULES] + R_CHALLENGE_JUDGES]
+    if judges == 0:
+        return s[CH_GUILTY]
+    color = s[COLOR] if judges == 1 else s[CH_COLOR]
+    kinds = face(E, s[CH_CARD], F_GUILTY)
+    return 1 if holds_any(E, s, s[CH_OFFENDER], -1, color, kinds) else 0
+
+
 @compiled_inline
 def owe(s: Ints, player: int, amount: int, then: int) -> None:
     s[OWED] = 1
@@ -366,3 +383,4 @@ def no_challenge(s: Ints) -> None:
     s[CH_GUILTY] = 0
     s[CH_BLUFF] = 0
     s[CH_STAKE] = 0
+    s[CH_COLOR] = -1

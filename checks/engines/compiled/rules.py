@@ -26,7 +26,6 @@ from unospec.checks.engines.compiled.layout import (
     ACTOR,
     CH,
     CH_CARD,
-    CH_GUILTY,
     CH_OFFENDER,
     CH_STAKE,
     CH_VICTIM,
@@ -98,6 +97,7 @@ from unospec.checks.engines.compiled.row import (
     step_from,
     to_match,
     under_base,
+    verdict,
 )
 from unospec.checks.engines.compiled.tables import (
     E_COLORS,
@@ -212,6 +212,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     ILLEGAL,
     L_ACCEPT,
     L_CALL_UNO,
+    L_CALLS_OUT_OF_PLACE,
     L_CATCH,
     L_CHALLENGE,
     L_DRAW_ONE,
@@ -238,6 +239,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_BOTTOM_OF_PILE,
     R_BY_COLOUR,
     R_CALL_WITH_PLAY,
+    R_CALLER_DRAWS,
     R_COLORS,
     R_DRAW_ENDS_TURN,
     R_DRAW_WITHOUT,
@@ -292,6 +294,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     U_NAME_COLOR,
     U_NAME_FIRST_COLOUR,
     U_OPEN_WINDOW,
+    U_OWE_CALLER_PENALTY,
     U_OWE_CATCH_PENALTY,
     U_OWE_LOSER_PENALTY,
     U_OWE_ONE_CARD,
@@ -310,6 +313,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     U_TAKE_THE_STACK,
     U_THROW_HAIL_MARY,
     U_TURN_UP_FIRST_CARD,
+    V_CALL_OUT_OF_PLACE,
     V_CATCH,
     V_COLOR,
     V_DEAL,
@@ -753,6 +757,8 @@ def validate(
         if E[E[E_RULES] + R_CALL_WITH_PLAY]:
             return refused(ILLEGAL, S_UNO)  # the call was due with the play
         return OK if player == s[WINDOW] else refused(ILLEGAL, S_UNO)
+    if check == V_CALL_OUT_OF_PLACE:
+        return OK if E[E[E_RULES] + R_CALLER_DRAWS] else refused(ILLEGAL, S_UNO)
     if check == V_CATCH:
         if arg != s[WINDOW] or player == arg or not 0 <= player < s[PLAYERS]:
             return refused(ILLEGAL, S_UNO)
@@ -1177,7 +1183,7 @@ def update(
     elif which == U_JUDGE_CHALLENGE:
         pending = s[CH_CARD]
         victim = s[CH_VICTIM]
-        if s[CH_GUILTY]:
+        if verdict(E, s):
             plays = face(E, pending, F_CHALLENGER_PLAYS)
             draws = face(E, pending, F_OFFENDER_DRAWS) + s[CH_STAKE]
             owe(s, s[CH_OFFENDER], draws, phase_named(M, PH_AWAITING_PLAY))
@@ -1193,6 +1199,8 @@ def update(
         owe(s, victim, draws, phase_named(M, PH_AWAITING_PLAY))
         s[CURRENT] = next_player(s, victim, 1)
         no_challenge(s)
+    elif which == U_OWE_CALLER_PENALTY:
+        owe(s, player, E[E[E_RULES] + R_UNO_PENALTY], phase_named(M, PH_AWAITING_PLAY))
     elif which == U_OWE_CATCH_PENALTY:
         then = PH_AWAITING_CHALLENGE if s[CH] else PH_AWAITING_PLAY
         owe(s, arg, E[E[E_RULES] + R_UNO_PENALTY], phase_named(M, then))
@@ -1603,6 +1611,13 @@ def list_moves(M: Ints, E: Ints, s: Ints, lister: int, out: Grid, n: int) -> int
         if E[E[E_RULES] + R_CALL_WITH_PLAY]:
             return n  # the call was due with the play
         return put(out, n, A_UNO, s[WINDOW], 0, 0)
+    if lister == L_CALLS_OUT_OF_PLACE:
+        if not E[E[E_RULES] + R_CALLER_DRAWS]:
+            return n
+        for p in range(s[PLAYERS]):
+            if not is_out(s, p):
+                n = put(out, n, A_UNO, p, 0, 0)
+        return n
     if lister == L_CATCH:
         for p in range(s[PLAYERS]):
             if p != s[WINDOW] and not is_out(s, p):
@@ -1671,6 +1686,8 @@ def legal(
     kept = start
     for i in range(start, n):
         if out[i, 0] == A_PLAY and is_interrupt(M, E, s, out[i, 1], out[i, 2]):
+            continue
+        if out[i, 0] == A_UNO:  # with the window open no call is out of place
             continue
         for f in range(4):
             out[kept, f] = out[i, f]

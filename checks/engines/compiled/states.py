@@ -20,6 +20,7 @@ from unospec.checks.engines.compiled.jit import Ints, WordGrid, Words, compiled
 from unospec.checks.engines.compiled.layout import (
     ACTOR,
     CARDS,
+    CH_COLOR,
     COLOR,
     CURRENT,
     DIRECTION,
@@ -148,6 +149,7 @@ def unpack(words: Words, spec: Ints, s: Ints, counts: Ints) -> None:
     for i in range(s.shape[0]):
         s[i] = 0
     s[OLD_TOP] = -1  # none, where the spec does not hold it (no reshuffle takes the top)
+    s[CH_COLOR] = -1  # none, where the spec does not hold it (no challenge keeps a colour)
     s[PLAYERS], s[FACES], s[CARDS] = spec[SPEC_PLAYERS], spec[SPEC_FACES], spec[SPEC_CARDS]
     last = spec[SPEC_WORDS] - 1
     word = words[0]
@@ -217,6 +219,8 @@ def rename(s: Ints, renamings: Ints, which: int, out: Ints, counts: Ints, mapped
         out[SPECIAL] = renamings[base_map + s[SPECIAL]]
     if s[COLOR] >= 0:
         out[COLOR] = renamings[base_map + faces + s[COLOR]]
+    if s[CH_COLOR] >= 0:
+        out[CH_COLOR] = renamings[base_map + faces + s[CH_COLOR]]
 
 
 @compiled

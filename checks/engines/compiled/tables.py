@@ -89,6 +89,7 @@ VALIDATOR_TWINS: dict[Callable[..., Any], int] = {
     g.check_pick: v.V_PICK,
     g.check_jump_in: v.V_JUMP_IN,
     g.check_first_colour: v.V_FIRST_COLOUR,
+    g.check_call_out_of_place: v.V_CALL_OUT_OF_PLACE,
 }
 _PLAYED = (v.C_PLAYS_LAST_CARD, v.C_PLAYS_WILD, v.C_PLAYS_DRAW_CARD)
 CONDITION_TWINS: dict[Callable[..., Any], int] = {
@@ -174,6 +175,7 @@ UPDATE_TWINS: dict[Callable[..., Any], int] = {
     u.draw_the_pile_out: v.U_DRAW_THE_PILE_OUT,
     u.draw_nothing: v.U_DRAW_NOTHING,
     u.owe_one_card_ending_the_turn: v.U_OWE_ONE_CARD_ENDING_THE_TURN,
+    u.owe_caller_penalty: v.U_OWE_CALLER_PENALTY,
 }
 LISTER_TWINS: dict[Callable[..., Any], int] = {
     LISTERS["play"]: v.L_TURN_PLAYS,
@@ -190,6 +192,7 @@ LISTER_TWINS: dict[Callable[..., Any], int] = {
     LISTERS["pick"]: v.L_PICK,
     LISTERS["jump_in"]: v.L_JUMP_INS,
     LISTERS["name_first_colour"]: v.L_FIRST_COLOUR,
+    LISTERS["call_out_of_place"]: v.L_CALLS_OUT_OF_PLACE,
 }
 
 
@@ -487,6 +490,8 @@ _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "first_card": ("plain-card", "played-by-the-dealer"),
     "first_wild_colour": ("named-by-the-dealer", "at-random"),
     "drawn_wild_colour": ("named-by-its-player", "at-random"),
+    "challenge_judges": v.CHALLENGE_JUDGES,
+    "uno_call_out_of_place": ("has-no-effect", "the-caller-draws-the-penalty"),
 }
 """Every reading of `Rules` the engine plays (the schema's READINGS, as the engine has them);
 a test holds the two equal."""
@@ -665,6 +670,9 @@ def edition_tables(edition: Edition) -> Array:
     rule_row[v.R_FROM_HAND_WHEN_EMPTY] = int(from_hand)
     rule_row[v.R_DRAW_ENDS_TURN] = int(rules.draw_by_choice == "the-turn-ends")
     rule_row[v.R_CALL_WITH_PLAY] = int(rules.uno_window == "while-playing-the-second-last-card")
+    rule_row[v.R_CHALLENGE_JUDGES] = v.CHALLENGE_JUDGES.index(rules.challenge_judges)
+    caller_draws = rules.uno_call_out_of_place == "the-caller-draws-the-penalty"
+    rule_row[v.R_CALLER_DRAWS] = int(caller_draws)
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

@@ -129,10 +129,18 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_FROM_HAND_WHEN_EMPTY,  # a player who draws nothing may play from their hand
     R_DRAW_ENDS_TURN,  # a draw by a player holding a playable card ends their turn
     R_CALL_WITH_PLAY,  # the UNO call is made with the play of the second-last card
-) = range(32)
-RULE_FIELDS = 32
+    R_CHALLENGE_JUDGES,  # a challenge's verdict: 0 the play's, 1 now, 2 now on the colour kept
+    R_CALLER_DRAWS,  # a call of UNO with nobody just down to one card draws its caller the penalty
+) = range(34)
+RULE_FIELDS = 34
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
+CHALLENGE_JUDGES = (
+    "the-hand-and-colour-when-the-card-was-played",
+    "the-hand-and-colour-when-challenged",
+    "the-hand-when-challenged-and-the-colour-when-played",
+)
+"""The readings of `challenge_judges`, by their number in R_CHALLENGE_JUDGES."""
 
 # -- guards (model.legality), conditions (model.branches), effects (model.updates)
 (
@@ -155,7 +163,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     V_PICK,
     V_JUMP_IN,
     V_FIRST_COLOUR,
-) = range(19)
+    V_CALL_OUT_OF_PLACE,
+) = range(20)
 (
     C_PLAYS_LAST_CARD,
     C_PLAYS_WILD,
@@ -226,7 +235,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     U_DRAW_THE_PILE_OUT,
     U_DRAW_NOTHING,
     U_OWE_ONE_CARD_ENDING_THE_TURN,
-) = range(31)
+    U_OWE_CALLER_PENALTY,
+) = range(32)
 NO_UPDATE = -1
 
 # -- who may make each step, with what (model.moves), by the step event they list
@@ -245,7 +255,8 @@ NO_UPDATE = -1
     L_PICK,
     L_JUMP_INS,
     L_FIRST_COLOUR,
-) = range(14)
+    L_CALLS_OUT_OF_PLACE,
+) = range(15)
 
 # -- the phases and events the rule bodies name, filled from the machine by name
 NAMED_PHASES: tuple[str, ...] = (

@@ -278,6 +278,11 @@ STATE_CORRUPTIONS: tuple[Corruption, ...] = (
         lambda e, g: g._replace(challenge=_challenge(e, g)._replace(stake=-1)),
     ),
     Corruption(
+        "challenge.color",
+        "a challenge that keeps a colour of no deck",
+        lambda e, g: g._replace(challenge=_challenge(e, g)._replace(color=len(COLORS))),
+    ),
+    Corruption(
         "special", "a special wild of no deck", lambda e, g: g._replace(special=_no_card(e))
     ),
     Corruption("window", "an UNO window past the table", lambda e, g: g._replace(window=g.players)),
