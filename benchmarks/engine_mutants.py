@@ -75,6 +75,13 @@ EMPTY_HANDED_PLAYS = (
 )
 """Classic where a player who draws nothing may play from their hand
 (`play.empty_handed_draw = "player-may-play-from-hand"`)."""
+SHORTFALL_ENDS_HAND = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "draw-shortfall-ends-hand.toml"
+    ),
+)
+"""Classic where a draw the piles cannot complete ends the hand, unscored
+(`play.draw_shortfall = "hand-ends-unscored"`)."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -265,6 +272,9 @@ MUTANTS = (
            "from_hand_after_drawing",
            "return bool(s[DRAWN] < 0 and E[E[E_RULES] + R_FROM_HAND_WHEN_EMPTY])",
            "return False", EMPTY_HANDED_PLAYS),
+    Mutant("draw-of-the-last-cards-ends-the-hand", "a draw the piles cannot complete",
+           RULES, "condition", "return 1 if s[PILE_LEN] < s[OWED_AMOUNT] else 0",
+           "return 1 if s[PILE_LEN] <= s[OWED_AMOUNT] else 0", SHORTFALL_ENDS_HAND),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

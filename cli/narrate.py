@@ -107,6 +107,9 @@ def narrate(
                 lines.append(f"  its top card too: play goes on matching {ids(after.old_top)}")
         elif event == "score":
             winner = hand_winner(before)
+            if winner < 0:  # `play.draw_shortfall = "hand-ends-unscored"`
+                lines.append("the hand ends unscored: no card is left to complete the draw")
+                continue
             gained = after.scores[winner] - before.scores[winner]
             lines.append(
                 f"player {winner} wins the hand and scores {gained}; "

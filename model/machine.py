@@ -186,7 +186,8 @@ class TurnFlow(StateMachine):
 
     # The table deals what is owed, reshuffling when the draw pile runs out (or, where the
     # edition says so, before a draw the pile is short of). A player the draw leaves with
-    # too many cards is out (the mercy rule): play goes on as after a play.
+    # too many cards is out (the mercy rule): play goes on as after a play. A draw the piles
+    # cannot complete ends the hand, unscored, where the edition says so (`draw_shortfall`).
     draw_owed = (
         table_draws.to(awaiting_stack, cond=b.may_stack)
         | table_draws.to(awaiting_reshuffle, cond=b.reshuffles_first)
@@ -196,6 +197,7 @@ class TurnFlow(StateMachine):
         | table_draws.to(drawn_card, cond=b.draws_nothing_plays_from_hand, on=u.draw_nothing)
         | table_draws.to(awaiting_play, cond=b.nothing_to_draw, on=u.pass_empty_handed)
         | table_draws.to(table_draws, cond=b.draws_on, on=u.draw_what_the_pile_has)
+        | table_draws.to(hand_over, cond=b.draw_falls_short, on=u.end_the_hand_unscored)
         | _every(
             table_draws.to(drawn_card, cond=b.resumes("drawn_card"))
             | table_draws.to(resolving, cond=b.resumes("resolving"))
@@ -208,7 +210,8 @@ class TurnFlow(StateMachine):
         table_draws, validators=g.check_reshuffle, on=u.reshuffle_discard
     )
 
-    # End of a hand: score it; the game ends at the target score.
+    # End of a hand: score it (a hand ended unscored has no winner); the game ends at the
+    # target score.
     score = _every(
         hand_over.to(game_over, cond=b.game_is_won) | hand_over.to(dealing),
         on=u.score_hand,

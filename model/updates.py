@@ -313,6 +313,14 @@ def draw_the_pile_out(edition: Edition, game: GameState, action: Action | None) 
     )
 
 
+@cites(sections.RESHUFFLE)
+def end_the_hand_unscored(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """A draw the piles cannot complete ends the hand at once, where the edition's
+    `draw_shortfall` reads so: no card of it is dealt, and what was pending lapses with the
+    hand (Let's Play: NOTE)."""
+    return game._replace(owed=None, challenge=None, drawn=-1, special=-1, window=-1)
+
+
 @cites(sections.MERCY_RULE)
 @moves(Move("draw", "hand", "owed"), Move("hand", "under", "hand"))
 def eliminate_the_drawer(edition: Edition, game: GameState, action: Action | None) -> GameState:
@@ -532,16 +540,21 @@ def owe_loser_penalty(edition: Edition, game: GameState, action: Action | None) 
 
 @cites(sections.SCORING)
 def score_hand(edition: Edition, game: GameState, action: Action | None) -> GameState:
-    """The hand's winner scores the cards left in the other hands (Keeping Score)."""
+    """The hand's winner scores the cards left in the other hands (Keeping Score).
+
+    A hand that ended unscored (`draw_shortfall = "hand-ends-unscored"`) has no winner: no
+    one scores, and the next hand is dealt as after a scored one."""
     winner = hand_winner(game)
     scores = list(game.scores)
-    scores[winner] += hand_points(edition, game)
     rules = edition.rules
-    won = (
-        rules.game_end == "single-hand"
-        or scores[winner] >= rules.target_score
-        or game.seated == 1  # the last player left (the mercy rule)
-    )
+    won = False
+    if winner >= 0:
+        scores[winner] += hand_points(edition, game)
+        won = (
+            rules.game_end == "single-hand"
+            or scores[winner] >= rules.target_score
+            or game.seated == 1  # the last player left (the mercy rule)
+        )
     leader = game.leader
     if (rules.next_leader == "rotate-left" and not won) or game.is_out(leader):
         leader = game.next_player(leader, direction=CLOCKWISE)  # a next hand's new leader

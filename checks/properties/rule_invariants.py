@@ -373,8 +373,10 @@ def draws_are_owed(
     who accepts or to the loser of a challenge, the penalty to a player caught not calling
     UNO (Calling UNO), a special wild's count to its loser (Action Cards). What the pile
     cannot give waits for a reshuffle, and lapses only when none can refill it (Let's Play
-    NOTE). A first card carried out as the dealer's play owes its first effect's draw to the
-    player its statements name from the dealer (`first_card`, RLCard's UNO).
+    NOTE), or, where the edition reads so, ends the hand unscored with nothing dealt
+    (`draw_shortfall`). A first card carried out as the dealer's play owes its first
+    effect's draw to the player its statements name from the dealer (`first_card`, RLCard's
+    UNO).
     A player's last card owes no one a card (Winning), but where the edition carries
     out a last card's effect (RLCard's UNO). Said here from the card faces and the edition's
     numbers, apart from the kernel."""
@@ -537,6 +539,14 @@ def _dealt_as_owed(edition: Edition, game: GameState, dealt: GameState) -> str |
         return None
     if dealt.is_out(owed.player) and not game.is_out(owed.player):
         return _out_as_owed(edition, game, dealt)
+    if dealt.phase == Phase.hand_over and edition.rules.draw_shortfall == "hand-ends-unscored":
+        short = owed.until == NO_UNTIL and len(pile) < owed.amount and not can_refill(edition, game)
+        if not short or dealt.hands != game.hands or dealt.draw_pile != pile or dealt.owed:
+            return (
+                f"player {owed.player} was owed {owed.amount} with {len(pile)} in the draw pile: "
+                "the hand ended unscored, though the draw could be completed or cards were dealt"
+            )
+        return None
     if owed.until != NO_UNTIL and pile:
         grew = len(dealt.hands[owed.player]) - len(game.hands[owed.player])
         ends = _ends_the_draw(edition, game, pile[0])

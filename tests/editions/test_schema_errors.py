@@ -439,7 +439,9 @@ def test_a_reading_listed_as_an_alternative_but_not_modelled_says_so(tmp_path: P
     path.write_text(text, encoding="utf-8")
     line, key, expected, found = parse_message(str(load_error(path)), path)
     assert (line, key) == (line_of(text, 'draw_shortfall = "obligation'), "play.draw_shortfall")
-    assert expected == "one of 'draw-what-remains' (the readings unospec models)"
+    assert (
+        expected == "one of 'draw-what-remains', 'hand-ends-unscored' (the readings unospec models)"
+    )
     assert found == "'obligation-waits-for-cards'"
 
 

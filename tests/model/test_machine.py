@@ -14,6 +14,7 @@ from scenario import (
     RESHUFFLE_AT_ONCE,
     RLCARD,
     SHORT_DRAW,
+    SHORTFALL_ENDS_HAND,
     card,
     color,
     edition,
@@ -26,7 +27,7 @@ from statemachine import State, StateMachine
 
 from unospec.checks.engines.random_play import choose
 from unospec.editions import builtin_names
-from unospec.model.actions import CallUno, Deal, Draw, JumpIn, Keep, Pick, Play
+from unospec.model.actions import CallUno, Deal, Draw, JumpIn, Keep, Pick, Play, Reshuffle
 from unospec.model.edition import Edition
 from unospec.model.kernel import (
     Fired,
@@ -196,6 +197,11 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
         empty = empty._replace(draw_pile=(), discard=(card(m, "red-9"),))  # nothing anywhere
         drew_nothing, fired = run(m, empty, Draw(0))  # drew nothing: may still play
         runs += [fired, run(m, drew_nothing, Play(0, card(m, "red-draw-two")))[1]]
+    ends = edition(SHORTFALL_ENDS_HAND)  # a Draw Two no card is left for: the hand ends
+    short = table(ends, [["red-draw-two", "red-1"], ["yellow-1"]], top="red-9")
+    short = short._replace(draw_pile=(), discard=(card(ends, "red-9"),))
+    waiting, fired = run(ends, short, Play(0, card(ends, "red-draw-two")))
+    runs += [fired, run(ends, waiting, Reshuffle((card(ends, "red-9"),)))[1]]  # one of two
     return runs
 
 

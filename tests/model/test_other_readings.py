@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 from scenario import card, color, edition, flipped_first, play, table
 
-from unospec.model.actions import CallUno, Challenge, Draw, Keep, Play
+from unospec.model.actions import CallUno, Challenge, Draw, Keep, Play, Reshuffle
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction
 from unospec.model.kernel import apply, initial_state, legal_actions
+from unospec.model.state import GameState
 
 
 def _reading(name: str, kind: str | None = None, **fields: Any) -> Edition:
@@ -197,3 +198,40 @@ def test_a_player_who_draws_nothing_may_play_from_their_hand() -> None:
         assert apply(e, after, Pass(0)).current == 1
         last = after._replace(hands=((card(e, "blue-3"),), after.hands[1]))
         assert apply(e, last, Play(0, card(e, "blue-3"))).phase in ("hand_over", "dealing")
+
+
+def _short_of_a_draw_two(e: Edition) -> GameState:
+    """A Draw Two played with the draw pile empty and the discard pile holding only its top:
+    the reshuffle that follows gives the victim one of the two cards they owe."""
+    everything = [e.faces.card_id(face) for face in e.faces.in_play]
+    for taken in ("red-9", "red-draw-two", "red-1"):
+        everything.remove(taken)
+    hands = [["red-draw-two", "red-1", *everything[:40]], everything[40:]]
+    game = table(e, hands, top="red-9")
+    assert game.draw_pile == () and game.discard == (card(e, "red-9"),)
+    played = apply(e, game, Play(0, card(e, "red-draw-two")))
+    assert played.phase == "awaiting_reshuffle"
+    return apply(e, played, Reshuffle((card(e, "red-9"),)))
+
+
+def test_a_draw_that_cannot_be_completed_can_end_the_hand_unscored() -> None:
+    """`hand-ends-unscored` (Let's Play: NOTE; interpretation draw-shortfall): a Draw Two of
+    which one card is left ends the hand at once, no one scoring, the next hand dealt by the
+    next leader; `draw-what-remains` deals the one card and play goes on."""
+    for rule in ("hand-ends-unscored", "draw-what-remains"):
+        e = _reading("classic", draw_shortfall=rule)
+        after = _short_of_a_draw_two(e)
+        if rule == "draw-what-remains":
+            assert after.phase == "awaiting_play" and after.current == 0
+            assert card(e, "red-9") in after.hands[1] and after.hands_played == 0
+            continue
+        assert after.phase == "dealing" and after.scores == (0, 0) and after.winner == -1
+        assert after.hands_played == 1 and after.leader == 1 and after.owed is None
+
+
+def test_an_unscored_hand_does_not_end_a_one_hand_game() -> None:
+    """`hand-ends-unscored` where one hand is the game (`game_end = "single-hand"`): a hand
+    ended unscored has no winner, so the next hand is dealt."""
+    e = _reading("classic", draw_shortfall="hand-ends-unscored", game_end="single-hand")
+    after = _short_of_a_draw_two(e)
+    assert after.phase == "dealing" and after.winner == -1 and after.hands_played == 1

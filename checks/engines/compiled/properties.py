@@ -155,6 +155,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     HOLD_WILD,
     PH_AWAITING_STACK,
     PH_DRAWN_CARD,
+    PH_HAND_OVER,
     PH_PICKING_COLOUR,
     PH_RESOLVING,
     R_BY_COLOUR,
@@ -167,6 +168,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_MAX_PLAYERS,
     R_MIN_PLAYERS,
     R_RESHUFFLE_FIRST,
+    R_SHORT_DRAW_ENDS_HAND,
     R_SINGLE_HAND,
     R_STACKING,
     R_TARGET,
@@ -560,8 +562,15 @@ def hand_over_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
         return False
     if in_hand and (empty or alone) and not last_card_draw_dealing(M, E, inv, s, empty):
         return False
+    unscored = (  # a draw the piles could not complete ended it (`draw_shortfall`)
+        phase == phase_named(M, PH_HAND_OVER)
+        and E[E[E_RULES] + R_SHORT_DRAW_ENDS_HAND]
+        and empty == 0
+        and not alone
+    )
     if phase_in(M, inv, T_HAND_OVER, phase) and empty != 1 and not (alone and empty == 0):
-        return False
+        if not unscored:
+            return False
     return (s[WINNER] >= 0) == (phase_in(M, inv, T_GAME_OVER, phase) == 1)
 
 
@@ -1017,7 +1026,7 @@ def short_draw_reshuffled_first(E: Ints, game: Ints) -> bool:
 
 
 @compiled
-def dealt_as_owed(E: Ints, game: Ints, dealt: Ints) -> bool:
+def dealt_as_owed(M: Ints, E: Ints, game: Ints, dealt: Ints) -> bool:
     """rule_invariants._dealt_as_owed: one deal of owed cards, from the top of the pile; a
     draw of no set number deals one, and stays owed unless the card ends it."""
     if not game[OWED]:
@@ -1031,6 +1040,13 @@ def dealt_as_owed(E: Ints, game: Ints, dealt: Ints) -> bool:
         return dealt[OWED] != 0 and dealt[OWED_AMOUNT] == amount
     if is_out(dealt, player) and not is_out(game, player):
         return out_as_owed(E, game, dealt)
+    if dealt[PHASE] == phase_named(M, PH_HAND_OVER) and E[E[E_RULES] + R_SHORT_DRAW_ENDS_HAND]:
+        if owed_until(game) != NO_UNTIL or game[PILE_LEN] >= amount or can_refill(E, game):
+            return False  # the draw could be completed: no reason to end the hand
+        for p in range(game[PLAYERS]):
+            if hand_size(dealt, p) != hand_size(game, p):
+                return False
+        return dealt[PILE_LEN] == game[PILE_LEN] and same_pile(dealt, game, 0) and not dealt[OWED]
     if owed_until(game) != NO_UNTIL and game[PILE_LEN] > 0:
         if hand_size(dealt, player) - hand_size(game, player) != 1:
             return False
@@ -1079,7 +1095,7 @@ def draws_ok(
         if event_in(M, inv, V_DRAW_OWED, event):
             if M[M[M_BR_TARGET] + log[i, 0]] == phase_named(M, PH_AWAITING_STACK):
                 continue  # the draw waits: its player may pass it on (stacking)
-            if not dealt_as_owed(E, snaps[i], made):
+            if not dealt_as_owed(M, E, snaps[i], made):
                 return False
         elif M[M[M_BR_UPDATE] + log[i, 0]] == U_PLAY_FIRST_CARD:
             if not first_owed_ok(E, snaps[i], made):

@@ -145,6 +145,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_ASKS_TARGET,
     C_CHALLENGE_PENDING,
     C_DEALER_NAMES_COLOUR,
+    C_DRAW_FALLS_SHORT,
     C_DRAWS_NOTHING_PLAYS_FROM_HAND,
     C_DRAWS_ON,
     C_ELIMINATES,
@@ -248,6 +249,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_RESHUFFLE_AT_ONCE,
     R_RESHUFFLE_FIRST,
     R_ROTATE_LEADER,
+    R_SHORT_DRAW_ENDS_HAND,
     R_SINGLE_HAND,
     R_STACKING,
     R_TARGET,
@@ -278,6 +280,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     U_DRAW_THE_PILE_OUT,
     U_DRAW_WHAT_THE_PILE_HAS,
     U_ELIMINATE_THE_DRAWER,
+    U_END_THE_HAND_UNSCORED,
     U_JUDGE_CHALLENGE,
     U_KEEP_FOR_REDEAL,
     U_NAME_COLOR,
@@ -399,6 +402,8 @@ def hand_points(E: Ints, s: Ints) -> int:
     """scoring.hand_points, or a refusal (a card without points: a gap in Keeping Score)."""
     total = 0
     winner = hand_winner(s)
+    if winner < 0:
+        return 0  # a hand ended unscored (`draw_shortfall`)
     for player in range(s[PLAYERS]):
         if player == winner:
             continue
@@ -860,6 +865,15 @@ def condition(
     if which == C_NOTHING_TO_DRAW:
         drawing = s[OWED_THEN] == phase_named(M, PH_DRAWN_CARD)
         return 1 if drawing and s[PILE_LEN] == 0 else 0
+    if which == C_DRAW_FALLS_SHORT:
+        if not E[E[E_RULES] + R_SHORT_DRAW_ENDS_HAND] or owed_until(s) != NO_UNTIL:
+            return 0
+        if s[OWED_THEN] == phase_named(M, PH_DRAWN_CARD) or reshuffled_count(E, s) > 0:
+            return 0
+        if E[E[E_RULES] + R_LAST_CARD_EFFECTS] and hand_size(s, s[ACTOR]) == 0:
+            if not is_out(s, s[ACTOR]):
+                return 0  # a last card's draw: the hand is already won
+        return 1 if s[PILE_LEN] < s[OWED_AMOUNT] else 0
     if which == C_RESUMES:
         return 1 if s[OWED] and s[OWED_THEN] == arg else 0
     if which == C_GUESS_SHEDS_CARDS:
@@ -872,9 +886,13 @@ def condition(
         right = face(E, last, F_COLOR) == arg_color(color)
         return 1 if right and hand_size(s, player) > 2 else 0
     if which == C_GAME_IS_WON:
-        if E[E[E_RULES] + R_SINGLE_HAND] or seated(s) == 1:
+        if seated(s) == 1:
             return 1
         winner = hand_winner(s)
+        if winner < 0:
+            return 0  # a hand ended unscored (`draw_shortfall`)
+        if E[E[E_RULES] + R_SINGLE_HAND]:
+            return 1
         points = hand_points(E, s)
         if points < 0:
             return points
@@ -1032,17 +1050,20 @@ def eliminate_the_drawer(s: Ints) -> None:
 
 @compiled
 def score_hand(E: Ints, s: Ints) -> int:
-    """updates.score_hand: the winner scores the cards left in the other hands."""
+    """updates.score_hand: the winner scores the cards left in the other hands; a hand
+    ended unscored has no winner, and no one scores."""
     winner = hand_winner(s)
     points = hand_points(E, s)
     if points < 0:
         return points
-    s[HEADER + winner] += points
-    won = (
-        E[E[E_RULES] + R_SINGLE_HAND]
-        or s[HEADER + winner] >= E[E[E_RULES] + R_TARGET]
-        or seated(s) == 1
-    )
+    won = False
+    if winner >= 0:
+        s[HEADER + winner] += points
+        won = bool(
+            E[E[E_RULES] + R_SINGLE_HAND]
+            or s[HEADER + winner] >= E[E[E_RULES] + R_TARGET]
+            or seated(s) == 1
+        )
     if (E[E[E_RULES] + R_ROTATE_LEADER] and not won) or is_out(s, s[LEADER]):
         s[LEADER] = step_from(s, s[LEADER], 1, 1)
     s[HANDS_PLAYED] += 1
@@ -1072,6 +1093,12 @@ def update(
         draw_what_the_pile_has(M, E, s)
     elif which == U_DRAW_THE_PILE_OUT:
         draw_the_pile_out(M, s)
+    elif which == U_END_THE_HAND_UNSCORED:
+        owe_nothing(s)
+        no_challenge(s)
+        s[DRAWN] = -1
+        s[SPECIAL] = -1
+        s[WINDOW] = -1
     elif which == U_DRAW_NOTHING:
         s[ACTOR] = s[OWED_PLAYER]
         owe_nothing(s)

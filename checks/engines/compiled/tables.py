@@ -125,6 +125,7 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.empties_the_pile: v.C_EMPTIES_THE_PILE,
     b.draws_nothing_plays_from_hand: v.C_DRAWS_NOTHING_PLAYS_FROM_HAND,
     b.plays_last_card_after_drawing_nothing: v.C_PLAYS_LAST_CARD_AFTER_DRAWING_NOTHING,
+    b.draw_falls_short: v.C_DRAW_FALLS_SHORT,
     **dict(
         zip(
             b.JUMPED_IN,
@@ -171,6 +172,7 @@ UPDATE_TWINS: dict[Callable[..., Any], int] = {
     u.name_first_colour: v.U_NAME_FIRST_COLOUR,
     u.draw_the_pile_out: v.U_DRAW_THE_PILE_OUT,
     u.draw_nothing: v.U_DRAW_NOTHING,
+    u.end_the_hand_unscored: v.U_END_THE_HAND_UNSCORED,
 }
 LISTER_TWINS: dict[Callable[..., Any], int] = {
     LISTERS["play"]: v.L_TURN_PLAYS,
@@ -457,7 +459,7 @@ E_FACES, E_RULES, E_DECK, E_COLORS, E_IN_PLAY = range(5)
 _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "flip_exhausted": ("redeal", "hand-cannot-start"),
     "reshuffle": ("keep-top-card", "whole-discard-pile"),
-    "draw_shortfall": ("draw-what-remains",),
+    "draw_shortfall": ("draw-what-remains", "hand-ends-unscored"),
     "empty_handed_draw": ("turn-passes", "player-may-play-from-hand"),
     "ignored_flip_goes": ("discard-pile", "bottom-of-draw-pile"),
     "after_drawing": ("drawn-card-only", "any-matching-card"),
@@ -657,6 +659,7 @@ def edition_tables(edition: Edition) -> Array:
     )
     from_hand = rules.empty_handed_draw == "player-may-play-from-hand"
     rule_row[v.R_FROM_HAND_WHEN_EMPTY] = int(from_hand)
+    rule_row[v.R_SHORT_DRAW_ENDS_HAND] = int(rules.draw_shortfall == "hand-ends-unscored")
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

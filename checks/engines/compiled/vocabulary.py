@@ -124,8 +124,9 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_HAND_CANNOT_START,  # a first flip with no card left to start the pile: no outcome
     R_RESHUFFLE_AT_ONCE,  # the discard pile is reshuffled the moment the draw pile empties
     R_FROM_HAND_WHEN_EMPTY,  # a player who draws nothing may play from their hand
-) = range(30)
-RULE_FIELDS = 30
+    R_SHORT_DRAW_ENDS_HAND,  # a draw the piles cannot complete ends the hand, unscored
+) = range(31)
+RULE_FIELDS = 31
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 
@@ -185,7 +186,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     C_EMPTIES_THE_PILE,
     C_DRAWS_NOTHING_PLAYS_FROM_HAND,
     C_PLAYS_LAST_CARD_AFTER_DRAWING_NOTHING,
-) = range(33)
+    C_DRAW_FALLS_SHORT,
+) = range(34)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
@@ -217,7 +219,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     U_NAME_FIRST_COLOUR,
     U_DRAW_THE_PILE_OUT,
     U_DRAW_NOTHING,
-) = range(30)
+    U_END_THE_HAND_UNSCORED,
+) = range(31)
 NO_UPDATE = -1
 
 # -- who may make each step, with what (model.moves), by the step event they list
