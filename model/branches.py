@@ -411,6 +411,41 @@ def draw_falls_short(edition: Edition, game: GameState, action: Action | None) -
     )
 
 
+def _waits_for_cards(edition: Edition) -> bool | None:
+    """A draw's remainder waits for cards only where the edition says so."""
+    return None if edition.rules.draw_shortfall == "obligation-waits-for-cards" else False
+
+
+@cites(sections.RESHUFFLE)
+@settled_by("play.draw_shortfall", _waits_for_cards)
+def draw_waits_for_cards(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """A draw of a set number owes more cards than the draw pile holds, and no reshuffle can
+    refill it: where the edition's `draw_shortfall` reads so, the player takes every card
+    there is and the rest waits for cards (Let's Play: NOTE).
+
+    The same draws as `draw_falls_short`'s: not a turn's, not one of no set number, not a
+    last card's."""
+    owed = game.owed
+    assert owed is not None
+    return (
+        edition.rules.draw_shortfall == "obligation-waits-for-cards"
+        and owed.until == NO_UNTIL
+        and owed.then != Phase.drawn_card
+        and len(game.draw_pile) < owed.amount
+        and not reshuffled(edition, game)
+        and not _last_card_went_out(edition, game)
+    )
+
+
+@cites(sections.RESHUFFLE)
+@settled_by("play.draw_shortfall", _waits_for_cards)
+def cards_for_what_waits(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """A player is still owed cards a draw could not give, and the draw pile or a reshuffle
+    has a card again: the table deals them once the card played is resolved, where the
+    edition's `draw_shortfall` reads that the rest waits for cards (Let's Play: NOTE)."""
+    return bool(game.debts) and bool(game.draw_pile or reshuffled(edition, game))
+
+
 def _last_card_went_out(edition: Edition, game: GameState) -> bool:
     """The player whose last card's draw is being dealt has gone out (`final_card_effects`)."""
     return (

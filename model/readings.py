@@ -25,9 +25,15 @@ KeptOnReshuffle = Literal["keep-top-card", "whole-discard-pile"]
 """Let's Play: what stays when the discard pile is shuffled into a new draw pile: its top
 card (Let's Play NOTE), or nothing, the top card shuffled in with the rest while play goes
 on matching it (RLCard's UNO: `GameState.old_top`)."""
-DrawShortfall = Literal["draw-what-remains", "hand-ends-unscored"]
+DrawShortfall = Literal["draw-what-remains", "hand-ends-unscored", "obligation-waits-for-cards"]
 """Let's Play: a draw of a set number that the draw pile and a reshuffle cannot complete: the
-player takes every card there is and the rest lapses (`draw-what-remains`), or the hand ends
+player takes every card there is and the rest lapses (`draw-what-remains`), or the rest waits
+for cards (`obligation-waits-for-cards`: it is kept as the player's `GameState.debts`, their
+turn and play going on meanwhile as after the draw; the table deals it after the next card
+played is resolved, once the draw pile or a reshuffle has a card again, the first debtor from
+that card's player on in the direction of play first, and what is still short waits again;
+no one waits for more cards than the deck holds in play; it lapses with the hand), or the
+hand ends
 at once, unscored (`hand-ends-unscored`): no card of the draw is dealt, no one wins or scores
 the hand, and the next is dealt as after a scored one (the next leader as `next_leader`
 says; where one hand is the game, the game goes on to a hand someone wins). A draw of no set

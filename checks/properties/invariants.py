@@ -255,6 +255,21 @@ def _drew_nothing(edition: Edition, game: GameState) -> bool:
     )
 
 
+def _debts_ok(edition: Edition, game: GameState) -> bool:
+    """Cards still owed by a draw that waits for cards (`GameState.debts`): one count per
+    seat, none negative, some owed, none to a player out, none once the hand is scored, and
+    only where the edition reads so (`draw_shortfall`)."""
+    debts = game.debts
+    return (
+        edition.rules.draw_shortfall == "obligation-waits-for-cards"
+        and len(debts) == game.players
+        and min(debts) >= 0
+        and any(debts)
+        and not any(debts[p] and game.is_out(p) for p in range(game.players))
+        and game.phase not in (Phase.dealing, Phase.game_over)
+    )
+
+
 def pending_ok(edition: Edition, game: GameState) -> str | None:
     """Obligations exist exactly in the phases that resolve them, and are well formed."""
     phase = game.phase
@@ -275,6 +290,8 @@ def pending_ok(edition: Edition, game: GameState) -> str | None:
         return "an owed draw names no seat or a negative count"
     if game.owed is not None and game.owed.until != NO_UNTIL and game.owed.amount != 1:
         return "an owed draw of no set number is not dealt one card at a time"
+    if game.debts and not _debts_ok(edition, game):
+        return "cards are owed to wait for cards where no draw left them, or to no seat"
     owed = game.owed
     stacking = edition.rules.stacking != "none"
     if owed is not None and owed.stackable and not (stacking and owed.then == Phase.resolving):

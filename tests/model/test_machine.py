@@ -15,6 +15,7 @@ from scenario import (
     RLCARD,
     SHORT_DRAW,
     SHORTFALL_ENDS_HAND,
+    SHORTFALL_WAITS,
     card,
     color,
     edition,
@@ -202,6 +203,12 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
     short = short._replace(draw_pile=(), discard=(card(ends, "red-9"),))
     waiting, fired = run(ends, short, Play(0, card(ends, "red-draw-two")))
     runs += [fired, run(ends, waiting, Reshuffle((card(ends, "red-9"),)))[1]]  # one of two
+    waits = edition(SHORTFALL_WAITS)  # the rest of that Draw Two waits for cards
+    short = table(waits, [["red-draw-two", "red-1", "red-2"], ["yellow-1"]], top="red-9")
+    short = short._replace(draw_pile=(), discard=(card(waits, "red-9"),))
+    waiting, fired = run(waits, short, Play(0, card(waits, "red-draw-two")))
+    owing, short_fired = run(waits, waiting, Reshuffle((card(waits, "red-9"),)))
+    runs += [fired, short_fired, run(waits, owing, Play(0, card(waits, "red-1")))[1]]
     return runs
 
 

@@ -235,3 +235,44 @@ def test_an_unscored_hand_does_not_end_a_one_hand_game() -> None:
     e = _reading("classic", draw_shortfall="hand-ends-unscored", game_end="single-hand")
     after = _short_of_a_draw_two(e)
     assert after.phase == "dealing" and after.winner == -1 and after.hands_played == 1
+
+
+def test_the_rest_of_a_draw_can_wait_for_cards() -> None:
+    """`obligation-waits-for-cards` (Let's Play: NOTE; interpretation draw-shortfall): a Draw
+    Two of which one card is left deals it and the other waits, play going on as after the
+    draw; the next card played brings a card back, dealt to the victim once it is resolved.
+    `draw-what-remains` lets the rest lapse."""
+    for rule in ("obligation-waits-for-cards", "draw-what-remains"):
+        e = _reading("classic", draw_shortfall=rule)
+        after = _short_of_a_draw_two(e)
+        assert after.phase == "awaiting_play" and after.current == 0 and after.owed is None
+        assert card(e, "red-9") in after.hands[1] and len(after.hands[0]) == 41
+        if rule == "draw-what-remains":
+            assert after.debts == ()
+            assert apply(e, after, Play(0, card(e, "red-1"))).phase == "awaiting_play"
+            continue
+        assert after.debts == (0, 1)
+        played = apply(e, after, Play(0, card(e, "red-1")))
+        assert played.phase == "awaiting_reshuffle" and played.debts == ()
+        assert played.owed is not None and (played.owed.player, played.owed.amount) == (1, 1)
+        dealt = apply(e, played, Reshuffle((card(e, "red-draw-two"),)))
+        assert dealt.phase == "awaiting_play" and dealt.current == 1 and dealt.owed is None
+        assert card(e, "red-draw-two") in dealt.hands[1] and dealt.discard == (card(e, "red-1"),)
+
+
+def test_what_waits_for_cards_adds_up_and_lapses_with_the_hand() -> None:
+    """`obligation-waits-for-cards`: a second draw short of cards adds to what its player
+    already waits for; a hand's end lets all of it lapse."""
+    e = _reading("classic", draw_shortfall="obligation-waits-for-cards")
+    everything = [e.faces.card_id(face) for face in e.faces.in_play]
+    for taken in ("red-9", "red-draw-two", "red-draw-two", "red-1"):
+        everything.remove(taken)
+    hands = [["red-draw-two", "red-draw-two", "red-1", *everything[:40]], everything[40:]]
+    game = table(e, hands, top="red-9")._replace(debts=(0, 3))
+    played = apply(e, game, Play(0, card(e, "red-draw-two")))
+    after = apply(e, played, Reshuffle((card(e, "red-9"),)))
+    assert after.phase == "awaiting_play" and after.debts == (0, 4)
+    assert len(after.hands[1]) == len(hands[1]) + 1
+    last = after._replace(hands=((card(e, "red-1"),), *after.hands[1:]))
+    over = apply(e, last, Play(0, card(e, "red-1")))
+    assert over.phase in ("dealing", "game_over") and over.debts == () and over.scores[0] > 0

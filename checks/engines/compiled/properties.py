@@ -66,6 +66,7 @@ from unospec.checks.engines.compiled.row import (
     add_pile,
     add_to_hand,
     arg_color,
+    debts_base,
     discard_len,
     face,
     hand_base,
@@ -154,7 +155,9 @@ from unospec.checks.engines.compiled.vocabulary import (
     HOLD_CURRENT_COLOR,
     HOLD_WILD,
     PH_AWAITING_STACK,
+    PH_DEALING,
     PH_DRAWN_CARD,
+    PH_GAME_OVER,
     PH_HAND_OVER,
     PH_PICKING_COLOUR,
     PH_RESOLVING,
@@ -169,6 +172,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_MIN_PLAYERS,
     R_RESHUFFLE_FIRST,
     R_SHORT_DRAW_ENDS_HAND,
+    R_SHORT_DRAW_WAITS,
     R_SINGLE_HAND,
     R_STACKING,
     R_TARGET,
@@ -334,7 +338,7 @@ def event_in(M: Ints, inv: Ints, which: int, event: int) -> int:
 @compiled_inline
 def row_length(players: int, faces: int, cards: int) -> int:
     """layout.row_length: the row a table of that size is laid out in."""
-    return HEADER + 2 * players + players * faces + faces + cards
+    return HEADER + 2 * players + players * faces + faces + cards + players
 
 
 @compiled
@@ -492,6 +496,23 @@ def drew_nothing(M: Ints, E: Ints, s: Ints) -> bool:
 
 
 @compiled
+def debts_ok(M: Ints, E: Ints, s: Ints) -> bool:
+    """invariants._debts_ok: cards that wait for cards, none negative, none to a player out,
+    none once the hand is scored, and only where the edition reads so."""
+    base = debts_base(s)
+    owing = False
+    for p in range(s[PLAYERS]):
+        debt = s[base + p]
+        if debt < 0 or (debt > 0 and is_out(s, p)):
+            return False
+        owing = owing or debt > 0
+    if not owing:
+        return True
+    ended = s[PHASE] == phase_named(M, PH_DEALING) or s[PHASE] == phase_named(M, PH_GAME_OVER)
+    return bool(E[E[E_RULES] + R_SHORT_DRAW_WAITS]) and not ended
+
+
+@compiled
 def pending_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     """invariants.pending_ok: obligations exist exactly in the phases that resolve them."""
     phase = s[PHASE]
@@ -511,6 +532,8 @@ def pending_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     if s[OWED] and (s[OWED_AMOUNT] < 0 or not 0 <= s[OWED_PLAYER] < n):
         return False
     if s[OWED] and owed_until(s) != NO_UNTIL and s[OWED_AMOUNT] != 1:
+        return False
+    if not debts_ok(M, E, s):
         return False
     if s[OWED] and s[OWED_STACKABLE]:
         resolving = s[OWED_THEN] == phase_named(M, PH_RESOLVING)

@@ -68,6 +68,7 @@ from unospec.checks.engines.compiled.row import (
     add_to_hand,
     arg_color,
     arg_target,
+    debts_base,
     discard_push,
     event_named,
     face,
@@ -143,9 +144,11 @@ from unospec.checks.engines.compiled.vocabulary import (
     BROKEN,
     C_ASKS_PICK,
     C_ASKS_TARGET,
+    C_CARDS_FOR_WHAT_WAITS,
     C_CHALLENGE_PENDING,
     C_DEALER_NAMES_COLOUR,
     C_DRAW_FALLS_SHORT,
+    C_DRAW_WAITS_FOR_CARDS,
     C_DRAWS_NOTHING_PLAYS_FROM_HAND,
     C_DRAWS_ON,
     C_ELIMINATES,
@@ -250,6 +253,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_RESHUFFLE_FIRST,
     R_ROTATE_LEADER,
     R_SHORT_DRAW_ENDS_HAND,
+    R_SHORT_DRAW_WAITS,
     R_SINGLE_HAND,
     R_STACKING,
     R_TARGET,
@@ -289,6 +293,8 @@ from unospec.checks.engines.compiled.vocabulary import (
     U_OWE_CATCH_PENALTY,
     U_OWE_LOSER_PENALTY,
     U_OWE_ONE_CARD,
+    U_OWE_THE_REST_LATER,
+    U_OWE_WHAT_WAITS,
     U_PASS_EMPTY_HANDED,
     U_PASS_TURN,
     U_PICK_COLOUR,
@@ -416,6 +422,19 @@ def hand_points(E: Ints, s: Ints) -> int:
                     return refused(GAP, S_SCORING)
                 total += count * points
     return total
+
+
+@compiled
+def next_debtor(s: Ints) -> int:
+    """updates.next_debtor: the first seat still owed cards from the actor on, in the
+    direction of play; -1 for none."""
+    base = debts_base(s)
+    players = s[PLAYERS]
+    for steps in range(players):
+        seat = (s[ACTOR] + steps * s[DIRECTION]) % players
+        if s[base + seat] > 0:
+            return seat
+    return -1
 
 
 # -- guards: model.legality's check_* ---------------------------------------------------------
@@ -865,8 +884,13 @@ def condition(
     if which == C_NOTHING_TO_DRAW:
         drawing = s[OWED_THEN] == phase_named(M, PH_DRAWN_CARD)
         return 1 if drawing and s[PILE_LEN] == 0 else 0
-    if which == C_DRAW_FALLS_SHORT:
-        if not E[E[E_RULES] + R_SHORT_DRAW_ENDS_HAND] or owed_until(s) != NO_UNTIL:
+    if which == C_CARDS_FOR_WHAT_WAITS:
+        if s[PILE_LEN] == 0 and reshuffled_count(E, s) == 0:
+            return 0
+        return 1 if next_debtor(s) >= 0 else 0
+    if which == C_DRAW_FALLS_SHORT or which == C_DRAW_WAITS_FOR_CARDS:
+        reading = R_SHORT_DRAW_ENDS_HAND if which == C_DRAW_FALLS_SHORT else R_SHORT_DRAW_WAITS
+        if not E[E[E_RULES] + reading] or owed_until(s) != NO_UNTIL:
             return 0
         if s[OWED_THEN] == phase_named(M, PH_DRAWN_CARD) or reshuffled_count(E, s) > 0:
             return 0
@@ -915,6 +939,9 @@ def deal_cards(E: Ints, s: Ints, order: Ints) -> None:
         add_to_hand(s, seat, order[i], 1)
         seat = (seat + 1) % s[PLAYERS] if s[OUT] == 0 else step_from(s, seat, 1, 1)
     set_pile(s, order, players * size, order.shape[0] - players * size)
+    base = debts_base(s)
+    for p in range(s[PLAYERS]):
+        s[base + p] = 0
     s[TOP] = -1
     s[UNDER] = 0
     s[OLD_TOP] = -1
@@ -1031,6 +1058,35 @@ def draw_the_pile_out(M: Ints, s: Ints) -> None:
 
 
 @compiled
+def owe_the_rest_later(E: Ints, s: Ints) -> None:
+    """updates.owe_the_rest_later: every card of the pile dealt; the rest waits for cards,
+    never more than the deck holds in play; the draw ends with nothing more to deal."""
+    player = s[OWED_PLAYER]
+    got = s[PILE_LEN]
+    while s[PILE_LEN] > 0:
+        add_to_hand(s, player, pile_pop(s), 1)
+    at = debts_base(s) + player
+    s[at] = min(s[at] + s[OWED_AMOUNT] - got, E[E[E_RULES] + R_IN_PLAY])
+    s[OWED_AMOUNT] = 0
+    s[OWED_STACKABLE] = 0
+
+
+@compiled
+def owe_what_waits(M: Ints, s: Ints) -> None:
+    """updates.owe_what_waits: the first debtor is owed what they wait for, as a draw that
+    resumes the resolution."""
+    debtor = next_debtor(s)
+    at = debts_base(s) + debtor
+    s[OWED] = 1
+    s[OWED_PLAYER] = debtor
+    s[OWED_AMOUNT] = s[at]
+    s[OWED_THEN] = phase_named(M, PH_RESOLVING)
+    s[OWED_UNTIL] = NO_UNTIL + UNTIL_BIAS
+    s[OWED_STACKABLE] = 0
+    s[at] = 0
+
+
+@compiled
 def eliminate_the_drawer(s: Ints) -> None:
     """updates.eliminate_the_drawer: the draw is dealt, and its player's cards go under the
     top card; they are out, and the turn moves on from them where it was theirs."""
@@ -1044,6 +1100,7 @@ def eliminate_the_drawer(s: Ints) -> None:
     owe_nothing(s)
     s[DRAWN] = -1
     s[OUT] |= 1 << player
+    s[debts_base(s) + player] = 0  # what still waited for cards lapses too
     if is_out(s, s[CURRENT]):
         s[CURRENT] = next_player(s, s[CURRENT], 1)
 
@@ -1068,6 +1125,9 @@ def score_hand(E: Ints, s: Ints) -> int:
         s[LEADER] = step_from(s, s[LEADER], 1, 1)
     s[HANDS_PLAYED] += 1
     s[WINNER] = winner if won else -1
+    base = debts_base(s)
+    for p in range(s[PLAYERS]):  # what still waited for cards lapses with the hand
+        s[base + p] = 0
     return OK
 
 
@@ -1093,6 +1153,10 @@ def update(
         draw_what_the_pile_has(M, E, s)
     elif which == U_DRAW_THE_PILE_OUT:
         draw_the_pile_out(M, s)
+    elif which == U_OWE_THE_REST_LATER:
+        owe_the_rest_later(E, s)
+    elif which == U_OWE_WHAT_WAITS:
+        owe_what_waits(M, s)
     elif which == U_END_THE_HAND_UNSCORED:
         owe_nothing(s)
         no_challenge(s)

@@ -126,6 +126,8 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.draws_nothing_plays_from_hand: v.C_DRAWS_NOTHING_PLAYS_FROM_HAND,
     b.plays_last_card_after_drawing_nothing: v.C_PLAYS_LAST_CARD_AFTER_DRAWING_NOTHING,
     b.draw_falls_short: v.C_DRAW_FALLS_SHORT,
+    b.draw_waits_for_cards: v.C_DRAW_WAITS_FOR_CARDS,
+    b.cards_for_what_waits: v.C_CARDS_FOR_WHAT_WAITS,
     **dict(
         zip(
             b.JUMPED_IN,
@@ -173,6 +175,8 @@ UPDATE_TWINS: dict[Callable[..., Any], int] = {
     u.draw_the_pile_out: v.U_DRAW_THE_PILE_OUT,
     u.draw_nothing: v.U_DRAW_NOTHING,
     u.end_the_hand_unscored: v.U_END_THE_HAND_UNSCORED,
+    u.owe_the_rest_later: v.U_OWE_THE_REST_LATER,
+    u.owe_what_waits: v.U_OWE_WHAT_WAITS,
 }
 LISTER_TWINS: dict[Callable[..., Any], int] = {
     LISTERS["play"]: v.L_TURN_PLAYS,
@@ -459,7 +463,7 @@ E_FACES, E_RULES, E_DECK, E_COLORS, E_IN_PLAY = range(5)
 _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "flip_exhausted": ("redeal", "hand-cannot-start"),
     "reshuffle": ("keep-top-card", "whole-discard-pile"),
-    "draw_shortfall": ("draw-what-remains", "hand-ends-unscored"),
+    "draw_shortfall": ("draw-what-remains", "hand-ends-unscored", "obligation-waits-for-cards"),
     "empty_handed_draw": ("turn-passes", "player-may-play-from-hand"),
     "ignored_flip_goes": ("discard-pile", "bottom-of-draw-pile"),
     "after_drawing": ("drawn-card-only", "any-matching-card"),
@@ -660,6 +664,7 @@ def edition_tables(edition: Edition) -> Array:
     from_hand = rules.empty_handed_draw == "player-may-play-from-hand"
     rule_row[v.R_FROM_HAND_WHEN_EMPTY] = int(from_hand)
     rule_row[v.R_SHORT_DRAW_ENDS_HAND] = int(rules.draw_shortfall == "hand-ends-unscored")
+    rule_row[v.R_SHORT_DRAW_WAITS] = int(rules.draw_shortfall == "obligation-waits-for-cards")
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

@@ -125,8 +125,9 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_RESHUFFLE_AT_ONCE,  # the discard pile is reshuffled the moment the draw pile empties
     R_FROM_HAND_WHEN_EMPTY,  # a player who draws nothing may play from their hand
     R_SHORT_DRAW_ENDS_HAND,  # a draw the piles cannot complete ends the hand, unscored
-) = range(31)
-RULE_FIELDS = 31
+    R_SHORT_DRAW_WAITS,  # the rest of a draw the piles cannot complete waits for cards
+) = range(32)
+RULE_FIELDS = 32
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 
@@ -187,7 +188,9 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     C_DRAWS_NOTHING_PLAYS_FROM_HAND,
     C_PLAYS_LAST_CARD_AFTER_DRAWING_NOTHING,
     C_DRAW_FALLS_SHORT,
-) = range(34)
+    C_DRAW_WAITS_FOR_CARDS,
+    C_CARDS_FOR_WHAT_WAITS,
+) = range(36)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
@@ -220,7 +223,9 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     U_DRAW_THE_PILE_OUT,
     U_DRAW_NOTHING,
     U_END_THE_HAND_UNSCORED,
-) = range(31)
+    U_OWE_THE_REST_LATER,
+    U_OWE_WHAT_WAITS,
+) = range(33)
 NO_UPDATE = -1
 
 # -- who may make each step, with what (model.moves), by the step event they list
