@@ -302,19 +302,17 @@ def observed(edition: Edition, game: GameState) -> GameState:
     discard pile once reshuffled (but its top card, unless `edition` reshuffles the whole
     pile: `legality.reshuffled`); the rest lapses (`draw_shortfall`'s draw-what-remains:
     Let's Play NOTE). Owing 4 or 3 with one card left to draw is one and the same draw, as
-    `diff`'s capped amounts say. Where a draw short of cards ends the hand, owing more than
-    there is counts as one more than there is; where the rest waits for cards, every card
-    owed counts."""
+    `diff`'s capped amounts say. Under the other readings the rest is not the same (the
+    hand ends, or it waits for cards), but the step that deals the draw tells them apart:
+    the hand over, or the cards still owed (`GameState.debts`), differ in the state it
+    reaches, which is compared in turn; both sides are capped alike, so the comparison
+    never parts them on a draw not yet dealt."""
     if game.set_aside:
         game = game._replace(set_aside=())
     if game.phase not in MACHINE.final:
         if game.owed is None:
             return game
-        shortfall = edition.rules.draw_shortfall
-        if shortfall == "obligation-waits-for-cards":
-            return game
         most = len(game.draw_pile) + len(reshuffled(edition, game))
-        most += shortfall == "hand-ends-unscored"  # any draw short of cards ends the hand
         return game._replace(owed=game.owed._replace(amount=min(game.owed.amount, most)))
     return game._replace(
         color=-1, direction=1, current=0, actor=0, drawn=-1, owed=None, challenge=None,

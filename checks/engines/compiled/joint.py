@@ -50,14 +50,8 @@ from unospec.checks.engines.compiled.rules import (
 )
 from unospec.checks.engines.compiled.search import EMPTY, slot_of
 from unospec.checks.engines.compiled.states import fingerprint, normalize, pack, unpack
-from unospec.checks.engines.compiled.tables import E_RULES, M_CHANCE, M_FINAL
-from unospec.checks.engines.compiled.vocabulary import (
-    GAP,
-    R_SHORT_DRAW_ENDS_HAND,
-    R_SHORT_DRAW_WAITS,
-    REFUSAL,
-    TARGET_UNIT,
-)
+from unospec.checks.engines.compiled.tables import M_CHANCE, M_FINAL
+from unospec.checks.engines.compiled.vocabulary import GAP, REFUSAL, TARGET_UNIT
 
 # -- how the editions part (`diff`'s words for each)
 (
@@ -115,14 +109,10 @@ def sort_moves(moves: Grid, count: int, ranks: Ints, players: int, faces: int) -
 @compiled
 def observe(M: Ints, E: Ints, s: Ints) -> None:
     """diff.observed, in place on a normalized row of the edition `E`: a draw still owed
-    counts only up to the cards it can still get (one more where a draw short of cards ends
-    the hand, all of it where the rest waits for cards); in a finished game, its result
-    alone."""
+    counts only up to the cards it can still get; in a finished game, its result alone."""
     if not M[M[M_FINAL] + s[PHASE]]:
-        if s[OWED] and not E[E[E_RULES] + R_SHORT_DRAW_WAITS]:
+        if s[OWED]:
             most = s[PILE_LEN] + reshuffled_count(E, s)
-            if E[E[E_RULES] + R_SHORT_DRAW_ENDS_HAND]:
-                most += 1  # any draw short of cards ends the hand
             s[OWED_AMOUNT] = min(s[OWED_AMOUNT], most)
         return
     s[COLOR] = -1
