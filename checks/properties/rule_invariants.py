@@ -573,7 +573,35 @@ def _dealt_as_owed(edition: Edition, game: GameState, dealt: GameState) -> str |
             f"expected {left if refill else 0}"
             + ("" if refill else " (no reshuffle can refill the pile: the rest lapses)")
         )
+    had = game.debts[owed.player] if game.debts else 0
+    waits = (dealt.debts[owed.player] if dealt.debts else 0) - had
+    expected = 0
+    if left and not refill and _rest_waits(edition, game):
+        expected = min(had + left, edition.in_play_count) - had
+    if waits != expected:
+        return (
+            f"player {owed.player} waits for {waits} more cards after getting {got} of "
+            f"{owed.amount}, expected {expected} (draw_shortfall)"
+        )
     return None
+
+
+def _rest_waits(edition: Edition, game: GameState) -> bool:
+    """The rest of this draw, short of cards, waits for cards: a draw of a set number, not a
+    turn's, not a last card's (`draw_shortfall = "obligation-waits-for-cards"`)."""
+    owed = game.owed
+    assert owed is not None
+    went_out = (
+        edition.rules.final_card_effects == "effects-apply-then-score"
+        and not game.hands[game.actor]
+        and not game.is_out(game.actor)
+    )
+    return (
+        edition.rules.draw_shortfall == "obligation-waits-for-cards"
+        and owed.until == NO_UNTIL
+        and owed.then != Phase.drawn_card
+        and not went_out
+    )
 
 
 def _out_as_owed(edition: Edition, game: GameState, dealt: GameState) -> str | None:

@@ -1049,6 +1049,18 @@ def short_draw_reshuffled_first(E: Ints, game: Ints) -> bool:
 
 
 @compiled
+def rest_waits(M: Ints, E: Ints, game: Ints) -> bool:
+    """rule_invariants._rest_waits: the rest of a draw short of cards waits for cards."""
+    if not E[E[E_RULES] + R_SHORT_DRAW_WAITS] or owed_until(game) != NO_UNTIL:
+        return False
+    if game[OWED_THEN] == phase_named(M, PH_DRAWN_CARD):
+        return False
+    actor = game[ACTOR]
+    went_out = hand_size(game, actor) == 0 and not is_out(game, actor)
+    return not (E[E[E_RULES] + R_LAST_CARD_EFFECTS] and went_out)
+
+
+@compiled
 def dealt_as_owed(M: Ints, E: Ints, game: Ints, dealt: Ints) -> bool:
     """rule_invariants._dealt_as_owed: one deal of owed cards, from the top of the pile; a
     draw of no set number deals one, and stays owed unless the card ends it."""
@@ -1088,7 +1100,13 @@ def dealt_as_owed(M: Ints, E: Ints, game: Ints, dealt: Ints) -> bool:
     left = amount - got
     still = dealt[OWED_AMOUNT] if dealt[OWED] else 0
     refill = can_refill(E, game)
-    return still == (left if refill else 0)
+    if still != (left if refill else 0):
+        return False
+    had = game[debts_base(game) + player]
+    expected = 0
+    if left > 0 and not refill and rest_waits(M, E, game):
+        expected = min(had + left, E[E[E_RULES] + R_IN_PLAY]) - had
+    return dealt[debts_base(dealt) + player] - had == expected
 
 
 @compiled
