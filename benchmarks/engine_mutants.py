@@ -110,6 +110,18 @@ CALL_OUT_OF_PLACE = (
 )
 """Classic where a call of UNO with nobody just down to one card draws its caller the
 penalty (`play.uno_call_out_of_place = "the-caller-draws-the-penalty"`)."""
+SHORTFALL_ENDS_HAND = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "draw-shortfall-ends-hand.toml"
+    ),
+)
+"""Classic where a draw the piles cannot complete ends the hand, unscored
+(`play.draw_shortfall = "hand-ends-unscored"`)."""
+SHORTFALL_WAITS = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "draw-shortfall-waits.toml"),
+)
+"""Classic where the rest of a draw the piles cannot complete waits for cards
+(`play.draw_shortfall = "obligation-waits-for-cards"`)."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -322,6 +334,12 @@ MUTANTS = (
            "owe(s, player, E[E[E_RULES] + R_UNO_PENALTY], phase_named(M, PH_AWAITING_PLAY))",
            "owe(s, s[CURRENT], E[E[E_RULES] + R_UNO_PENALTY], phase_named(M, PH_AWAITING_PLAY))",
            CALL_OUT_OF_PLACE),
+    Mutant("draw-of-the-last-cards-ends-the-hand", "a draw the piles cannot complete",
+           RULES, "condition", "return 1 if s[PILE_LEN] < s[OWED_AMOUNT] else 0",
+           "return 1 if s[PILE_LEN] <= s[OWED_AMOUNT] else 0", SHORTFALL_ENDS_HAND),
+    Mutant("debt-forgets-what-already-waited", "a draw whose rest waits for cards", RULES,
+           "owe_the_rest_later", "min(s[at] + s[OWED_AMOUNT] - got,",
+           "min(s[OWED_AMOUNT] - got,", SHORTFALL_WAITS),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

@@ -96,11 +96,24 @@ def narrate(
                 f"  player {drawer} holds {held} cards and is out of the game (the mercy "
                 "rule): their cards go under the discard pile"
             )
+        elif event == "resolve" and after.owed is not None:  # `play.draw_shortfall`
+            lines.append(
+                f"  cards are back: player {after.owed.player} is owed the {after.owed.amount} "
+                "they wait for"
+            )
         elif event == "draw_owed":
             for player, count in _drew(before, after):
                 lines.append(f"  player {player} draws {count} card{'s' * (count != 1)}")
             owed = before.owed
-            if owed and not _drew(before, after) and step.branch.target != Phase.awaiting_reshuffle:
+            waited = before.debts[owed.player] if owed and before.debts else 0
+            if owed and after.debts and after.debts[owed.player] > waited:  # `draw_shortfall`
+                lines.append(f"  the other {after.debts[owed.player] - waited} wait for cards")
+            elif (
+                owed
+                and owed.amount  # a draw that waited for cards: its rest is owed already
+                and not _drew(before, after)
+                and step.branch.target not in (Phase.awaiting_reshuffle, Phase.hand_over)
+            ):
                 lines.append(f"  nothing is left to draw for player {owed.player}")  # anywhere
         elif event == "reshuffle":
             lines.append(f"  the discard pile is reshuffled: {len(after.draw_pile)} cards to draw")
@@ -108,6 +121,9 @@ def narrate(
                 lines.append(f"  its top card too: play goes on matching {ids(after.old_top)}")
         elif event == "score":
             winner = hand_winner(before)
+            if winner < 0:  # `play.draw_shortfall = "hand-ends-unscored"`
+                lines.append("the hand ends unscored: no card is left to complete the draw")
+                continue
             gained = after.scores[winner] - before.scores[winner]
             lines.append(
                 f"player {winner} wins the hand and scores {gained}; "

@@ -427,6 +427,76 @@ def nothing_to_draw(edition: Edition, game: GameState, action: Action | None) ->
     return game.owed.then == Phase.drawn_card and not game.draw_pile
 
 
+def _hand_ends_short(edition: Edition) -> bool | None:
+    """A draw the piles cannot complete ends the hand only where the edition says so."""
+    return None if edition.rules.draw_shortfall == "hand-ends-unscored" else False
+
+
+@cites(sections.RESHUFFLE)
+@settled_by("play.draw_shortfall", _hand_ends_short)
+def draw_falls_short(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """A draw of a set number owes more cards than the draw pile holds, and no reshuffle can
+    refill it: where the edition's `draw_shortfall` reads so, the hand ends at once, unscored
+    (Let's Play: NOTE).
+
+    A turn's draw with no card left is `nothing_to_draw`'s; a draw of no set number ends
+    with the cards; a last card's draw (`final_card_effects`) ends a hand already won."""
+    owed = game.owed
+    assert owed is not None
+    return (
+        edition.rules.draw_shortfall == "hand-ends-unscored"
+        and owed.until == NO_UNTIL
+        and owed.then != Phase.drawn_card
+        and len(game.draw_pile) < owed.amount
+        and not reshuffled(edition, game)
+        and not _last_card_went_out(edition, game)
+    )
+
+
+def _waits_for_cards(edition: Edition) -> bool | None:
+    """A draw's remainder waits for cards only where the edition says so."""
+    return None if edition.rules.draw_shortfall == "obligation-waits-for-cards" else False
+
+
+@cites(sections.RESHUFFLE)
+@settled_by("play.draw_shortfall", _waits_for_cards)
+def draw_waits_for_cards(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """A draw of a set number owes more cards than the draw pile holds, and no reshuffle can
+    refill it: where the edition's `draw_shortfall` reads so, the player takes every card
+    there is and the rest waits for cards (Let's Play: NOTE).
+
+    The same draws as `draw_falls_short`'s: not a turn's, not one of no set number, not a
+    last card's."""
+    owed = game.owed
+    assert owed is not None
+    return (
+        edition.rules.draw_shortfall == "obligation-waits-for-cards"
+        and owed.until == NO_UNTIL
+        and owed.then != Phase.drawn_card
+        and len(game.draw_pile) < owed.amount
+        and not reshuffled(edition, game)
+        and not _last_card_went_out(edition, game)
+    )
+
+
+@cites(sections.RESHUFFLE)
+@settled_by("play.draw_shortfall", _waits_for_cards)
+def cards_for_what_waits(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """A player is still owed cards a draw could not give, and the draw pile or a reshuffle
+    has a card again: the table deals them once the card played is resolved, where the
+    edition's `draw_shortfall` reads that the rest waits for cards (Let's Play: NOTE)."""
+    return bool(game.debts) and bool(game.draw_pile or reshuffled(edition, game))
+
+
+def _last_card_went_out(edition: Edition, game: GameState) -> bool:
+    """The player whose last card's draw is being dealt has gone out (`final_card_effects`)."""
+    return (
+        edition.rules.final_card_effects == "effects-apply-then-score"
+        and not game.hands[game.actor]
+        and not game.is_out(game.actor)
+    )
+
+
 def _draws_until(edition: Edition) -> bool | None:
     """A draw of no set number happens only where the edition draws until a card can be
     played, or has a card whose draw goes on until a colour (`Owed.until`)."""
@@ -573,17 +643,26 @@ def guess_sheds_cards(edition: Edition, game: GameState, action: Action | None) 
 
 
 def _one_hand_is_the_game(edition: Edition) -> bool | None:
-    return True if edition.rules.game_end == "single-hand" else None
+    """One hand is the game, but for a hand that ends unscored (`draw_shortfall`)."""
+    unscored = edition.rules.draw_shortfall == "hand-ends-unscored"
+    return True if edition.rules.game_end == "single-hand" and not unscored else None
 
 
 @cites(sections.SCORING)
 @settled_by("scoring.game_end", _one_hand_is_the_game)
 def game_is_won(edition: Edition, game: GameState, action: Action | None) -> bool:
-    """The hand's winner reaches the target score, or one hand is the game (Keeping Score)."""
+    """The hand's winner reaches the target score, or one hand is the game (Keeping Score).
+
+    A hand that ended unscored (`draw_shortfall = "hand-ends-unscored"`) has no winner: the
+    game goes on, even where one hand is the game."""
     rules = edition.rules
-    if rules.game_end == "single-hand" or game.seated == 1:  # the last player left wins
+    if game.seated == 1:  # the last player left wins
         return True
     winner = hand_winner(game)
+    if winner < 0:
+        return False
+    if rules.game_end == "single-hand":
+        return True
     return game.scores[winner] + hand_points(edition, game) >= rules.target_score
 
 

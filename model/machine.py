@@ -167,13 +167,15 @@ class TurnFlow(StateMachine):
     )
 
     # After a play is resolved: the hand's end (a last card's draw dealt, a hand emptied by
-    # its card), the UNO window, or the next turn. Where the call is made with the play
-    # (`uno_window`), a call that stands is made (no catch), one that does not lapses.
+    # its card), the cards still owed by a draw that waited for them, where some are back
+    # (`draw_shortfall`), the UNO window, or the next turn. Where the call is made with the
+    # play (`uno_window`), a call that stands is made (no catch), one that does not lapses.
     resolve = (
         resolving.to(resolving, cond=b.called_in_vain, on=u.close_window)
         | resolving.to(hand_over, cond=b.one_player_left)
         | resolving.to(hand_over, cond=b.last_card_draw_dealt)
         | resolving.to(hand_over, cond=b.hand_emptied)
+        | resolving.to(table_draws, cond=b.cards_for_what_waits, on=u.owe_what_waits)
         | resolving.to(uno_called, cond=b.called_with_the_play)
         | resolving.to(uno_window, cond=b.opens_uno_window, on=u.open_window)
         | resolving.to(awaiting_challenge, cond=b.challenge_pending)
@@ -199,7 +201,9 @@ class TurnFlow(StateMachine):
 
     # The table deals what is owed, reshuffling when the draw pile runs out (or, where the
     # edition says so, before a draw the pile is short of). A player the draw leaves with
-    # too many cards is out (the mercy rule): play goes on as after a play.
+    # too many cards is out (the mercy rule): play goes on as after a play. A draw the piles
+    # cannot complete ends the hand, unscored, or its rest waits for cards, where the edition
+    # says so (`draw_shortfall`).
     draw_owed = (
         table_draws.to(awaiting_stack, cond=b.may_stack)
         | table_draws.to(awaiting_reshuffle, cond=b.reshuffles_first)
@@ -209,6 +213,8 @@ class TurnFlow(StateMachine):
         | table_draws.to(drawn_card, cond=b.draws_nothing_plays_from_hand, on=u.draw_nothing)
         | table_draws.to(awaiting_play, cond=b.nothing_to_draw, on=u.pass_empty_handed)
         | table_draws.to(table_draws, cond=b.draws_on, on=u.draw_what_the_pile_has)
+        | table_draws.to(hand_over, cond=b.draw_falls_short, on=u.end_the_hand_unscored)
+        | table_draws.to(table_draws, cond=b.draw_waits_for_cards, on=u.owe_the_rest_later)
         | _every(
             table_draws.to(drawn_card, cond=b.resumes("drawn_card"))
             | table_draws.to(resolving, cond=b.resumes("resolving"))
@@ -221,7 +227,8 @@ class TurnFlow(StateMachine):
         table_draws, validators=g.check_reshuffle, on=u.reshuffle_discard
     )
 
-    # End of a hand: score it; the game ends at the target score.
+    # End of a hand: score it (a hand ended unscored has no winner); the game ends at the
+    # target score.
     score = _every(
         hand_over.to(game_over, cond=b.game_is_won) | hand_over.to(dealing),
         on=u.score_hand,

@@ -25,8 +25,20 @@ KeptOnReshuffle = Literal["keep-top-card", "whole-discard-pile"]
 """Let's Play: what stays when the discard pile is shuffled into a new draw pile: its top
 card (Let's Play NOTE), or nothing, the top card shuffled in with the rest while play goes
 on matching it (RLCard's UNO: `GameState.old_top`)."""
-DrawShortfall = Literal["draw-what-remains"]
-"""Let's Play: a draw of more cards than both piles hold."""
+DrawShortfall = Literal["draw-what-remains", "hand-ends-unscored", "obligation-waits-for-cards"]
+"""Let's Play: a draw of a set number that the draw pile and a reshuffle cannot complete: the
+player takes every card there is and the rest lapses (`draw-what-remains`), or the rest waits
+for cards (`obligation-waits-for-cards`: it is kept as the player's `GameState.debts`, their
+turn and play going on meanwhile as after the draw; the table deals it after the next card
+played is resolved, once the draw pile or a reshuffle has a card again, the first debtor from
+that card's player on in the direction of play first, and what is still short waits again;
+no one waits for more cards than the deck holds in play; it lapses with the hand), or the
+hand ends
+at once, unscored (`hand-ends-unscored`): no card of the draw is dealt, no one wins or scores
+the hand, and the next is dealt as after a scored one (the next leader as `next_leader`
+says; where one hand is the game, the game goes on to a hand someone wins). A draw of no set
+number (drawing until a card turns up) ends with the cards, and a turn's draw with nothing
+to draw is `empty_handed_draw`'s, under every reading."""
 EmptyHandedDraw = Literal["turn-passes", "player-may-play-from-hand"]
 """Let's Play: a draw with no card left to draw: the turn passes, or the player, having
 drawn nothing, may still play a card of their hand that matches (or pass)."""

@@ -99,6 +99,10 @@ class GameState(NamedTuple):
     matches its number or symbol, with the colour in force, until the next card lands on
     the empty pile; -1 otherwise. The card itself is in the draw pile by then, and may be
     drawn as any other."""
+    debts: tuple[int, ...] = ()
+    """The cards each player is still owed by a draw the piles could not complete, where they
+    wait for cards (`play.draw_shortfall = "obligation-waits-for-cards"`), by seat; () while
+    no one is owed any, and always in every other edition."""
 
     @property
     def players(self) -> int:

@@ -85,6 +85,7 @@ def deal_cards(edition: Edition, game: GameState, action: Action | None) -> Game
         special=-1,
         window=-1,
         old_top=-1,
+        debts=(),
     )
 
 
@@ -342,6 +343,60 @@ def draw_the_pile_out(edition: Edition, game: GameState, action: Action | None) 
     )
 
 
+@cites(sections.RESHUFFLE)
+@moves(Move("draw", "hand", "owed"))
+def owe_the_rest_later(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """The draw takes every card of the draw pile, and what it still owes waits for cards,
+    as its player's debt (the edition's `draw_shortfall`): the draw ends with nothing more
+    to deal (Let's Play: NOTE).
+
+    A player is never owed more cards than the deck holds in play: what they wait for is
+    finite, and so is the game's state."""
+    owed = game.owed
+    assert owed is not None
+    got = game.draw_pile
+    debts = list(game.debts or (0,) * game.players)
+    owing = debts[owed.player] + owed.amount - len(got)
+    debts[owed.player] = min(owing, edition.in_play_count)  # never more than the deck holds
+    return game._replace(
+        hands=_set_hand(game, owed.player, _with(game.hands[owed.player], got)),
+        draw_pile=(),
+        owed=owed._replace(amount=0, stackable=False),
+        debts=tuple(debts),
+    )
+
+
+def next_debtor(game: GameState) -> int:
+    """The first player still owed cards (`GameState.debts`), from the player whose card is
+    being resolved on, in the direction of play."""
+    for steps in range(game.players):
+        seat = (game.actor + steps * game.direction) % game.players
+        if game.debts[seat]:
+            return seat
+    raise AssertionError("no one is owed cards")
+
+
+@cites(sections.RESHUFFLE)
+def owe_what_waits(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """Cards are back: the first player still owed cards (`next_debtor`) is owed them as a
+    draw, where the edition's `draw_shortfall` reads that the rest waits for cards, and
+    play goes on once it is dealt (Let's Play: NOTE)."""
+    debtor = next_debtor(game)
+    debts = list(game.debts)
+    amount, debts[debtor] = debts[debtor], 0
+    return game._replace(
+        owed=Owed(debtor, amount, Phase.resolving), debts=tuple(debts) if any(debts) else ()
+    )
+
+
+@cites(sections.RESHUFFLE)
+def end_the_hand_unscored(edition: Edition, game: GameState, action: Action | None) -> GameState:
+    """A draw the piles cannot complete ends the hand at once, where the edition's
+    `draw_shortfall` reads so: no card of it is dealt, and what was pending lapses with the
+    hand (Let's Play: NOTE)."""
+    return game._replace(owed=None, challenge=None, drawn=-1, special=-1, window=-1)
+
+
 @cites(sections.MERCY_RULE)
 @moves(Move("draw", "hand", "owed"), Move("hand", "under", "hand"))
 def eliminate_the_drawer(edition: Edition, game: GameState, action: Action | None) -> GameState:
@@ -362,6 +417,9 @@ def eliminate_the_drawer(edition: Edition, game: GameState, action: Action | Non
         drawn=-1,
         out=game.out | 1 << player,
     )
+    if game.debts and game.debts[player]:  # what still waited for cards lapses too
+        debts = (*game.debts[:player], 0, *game.debts[player + 1 :])
+        game = game._replace(debts=debts if any(debts) else ())
     if game.is_out(game.current):
         return game._replace(current=game.next_player(game.current))
     return game
@@ -571,16 +629,21 @@ def owe_loser_penalty(edition: Edition, game: GameState, action: Action | None) 
 
 @cites(sections.SCORING)
 def score_hand(edition: Edition, game: GameState, action: Action | None) -> GameState:
-    """The hand's winner scores the cards left in the other hands (Keeping Score)."""
+    """The hand's winner scores the cards left in the other hands (Keeping Score).
+
+    A hand that ended unscored (`draw_shortfall = "hand-ends-unscored"`) has no winner: no
+    one scores, and the next hand is dealt as after a scored one."""
     winner = hand_winner(game)
     scores = list(game.scores)
-    scores[winner] += hand_points(edition, game)
     rules = edition.rules
-    won = (
-        rules.game_end == "single-hand"
-        or scores[winner] >= rules.target_score
-        or game.seated == 1  # the last player left (the mercy rule)
-    )
+    won = False
+    if winner >= 0:
+        scores[winner] += hand_points(edition, game)
+        won = (
+            rules.game_end == "single-hand"
+            or scores[winner] >= rules.target_score
+            or game.seated == 1  # the last player left (the mercy rule)
+        )
     leader = game.leader
     if (rules.next_leader == "rotate-left" and not won) or game.is_out(leader):
         leader = game.next_player(leader, direction=CLOCKWISE)  # a next hand's new leader
@@ -589,4 +652,5 @@ def score_hand(edition: Edition, game: GameState, action: Action | None) -> Game
         hands_played=game.hands_played + 1,
         leader=leader,
         winner=winner if won else -1,
+        debts=(),  # what still waited for cards lapses with the hand
     )

@@ -176,6 +176,12 @@ RLCard's unchallenged Wild Draw Four: `edition(LAST_CARD)` loads it."""
 RESHUFFLE_AT_ONCE = str(Path(__file__).parent / "editions" / "reshuffle-at-once.toml")
 """A delta of classic that reshuffles the moment a draw takes the draw pile's last card
 (`play.reshuffle_when = "as-soon-as-the-draw-pile-empties"`)."""
+SHORTFALL_ENDS_HAND = str(Path(__file__).parent / "editions" / "draw-shortfall-ends-hand.toml")
+"""A delta of classic where a draw the draw pile and a reshuffle cannot complete ends the hand
+at once, unscored (`play.draw_shortfall = "hand-ends-unscored"`)."""
+SHORTFALL_WAITS = str(Path(__file__).parent / "editions" / "draw-shortfall-waits.toml")
+"""A delta of classic where the rest of a draw the draw pile and a reshuffle cannot complete
+waits for cards (`play.draw_shortfall = "obligation-waits-for-cards"`)."""
 EMPTY_HANDED = str(Path(__file__).parent / "editions" / "empty-handed-plays.toml")
 """A delta of classic where a player who draws with no card left anywhere may still play
 from their hand (`play.empty_handed_draw = "player-may-play-from-hand"`)."""

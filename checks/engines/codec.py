@@ -69,6 +69,7 @@ def _packed(game: GameState) -> bytes:
         head += b"\1" + _CHALLENGE.pack(
             c.offender, c.victim, c.card, c.guilty, c.bluff, c.stake, c.color
         )
+    head += b"\1" + _scores(players).pack(*game.debts) if game.debts else b"\0"
     return b"".join(
         (
             head, _scores(players).pack(*game.scores),
@@ -98,6 +99,11 @@ def decode(data: bytes) -> GameState:
         at += _CHALLENGE.size
     at += 1
     scores = _scores(players)
+    debts: tuple[int, ...] = ()
+    if data[at]:
+        debts = scores.unpack_from(data, at + 1)
+        at += scores.size
+    at += 1
     draw_pile, discard, set_aside, *hands = data[at + scores.size :].split(_END)
     return tuple.__new__(
         GameState,
@@ -105,7 +111,7 @@ def decode(data: bytes) -> GameState:
             MACHINE.phases[phase], tuple(map(tuple, hands)), tuple(draw_pile), tuple(discard),
             tuple(set_aside), color, direction, current, actor, drawn, owed, challenge,
             special, window, scores.unpack_from(data, at), hands_played, leader, winner,
-            out, old_top,
+            out, old_top, debts,
         ),
     )  # fmt: skip
 

@@ -300,9 +300,13 @@ def observed(edition: Edition, game: GameState) -> GameState:
 
     A draw still owed counts only up to the cards it can still get: the draw pile, then the
     discard pile once reshuffled (but its top card, unless `edition` reshuffles the whole
-    pile: `legality.reshuffled`); the rest lapses (the only reading of
-    `draw_shortfall`, draw-what-remains: Let's Play NOTE). Owing 4 or 3 with one card left
-    to draw is one and the same draw, as `diff`'s capped amounts say."""
+    pile: `legality.reshuffled`); the rest lapses (`draw_shortfall`'s draw-what-remains:
+    Let's Play NOTE). Owing 4 or 3 with one card left to draw is one and the same draw, as
+    `diff`'s capped amounts say. Under the other readings the rest is not the same (the
+    hand ends, or it waits for cards), but the step that deals the draw tells them apart:
+    the hand over, or the cards still owed (`GameState.debts`), differ in the state it
+    reaches, which is compared in turn; both sides are capped alike, so the comparison
+    never parts them on a draw not yet dealt."""
     if game.set_aside:
         game = game._replace(set_aside=())
     if game.phase not in MACHINE.final:

@@ -268,6 +268,21 @@ def _call_waits(edition: Edition, game: GameState) -> bool:
     )
 
 
+def _debts_ok(edition: Edition, game: GameState) -> bool:
+    """Cards still owed by a draw that waits for cards (`GameState.debts`): one count per
+    seat, none negative, some owed, none to a player out, none once the hand is scored, and
+    only where the edition reads so (`draw_shortfall`)."""
+    debts = game.debts
+    return (
+        edition.rules.draw_shortfall == "obligation-waits-for-cards"
+        and len(debts) == game.players
+        and min(debts) >= 0
+        and any(debts)
+        and not any(debts[p] and game.is_out(p) for p in range(game.players))
+        and game.phase not in (Phase.dealing, Phase.game_over)
+    )
+
+
 def pending_ok(edition: Edition, game: GameState) -> str | None:
     """Obligations exist exactly in the phases that resolve them, and are well formed."""
     phase = game.phase
@@ -293,6 +308,8 @@ def pending_ok(edition: Edition, game: GameState) -> str | None:
         return "an owed draw names no seat or a negative count"
     if game.owed is not None and game.owed.until != NO_UNTIL and game.owed.amount != 1:
         return "an owed draw of no set number is not dealt one card at a time"
+    if game.debts and not _debts_ok(edition, game):
+        return "cards are owed to wait for cards where no draw left them, or to no seat"
     owed = game.owed
     stacking = edition.rules.stacking != "none"
     if owed is not None and owed.stackable and not (stacking and owed.then == Phase.resolving):
@@ -318,11 +335,18 @@ def pending_ok(edition: Edition, game: GameState) -> str | None:
 
 def hand_over_iff_empty(edition: Edition, game: GameState) -> str | None:
     """A hand is over exactly when some player's hand is empty, or one player is left (the
-    mercy rule); only one hand can be empty. A player out of the game is not counted, and
+    mercy rule), or, where the edition reads so, a draw could not be completed (unscored,
+    `draw_shortfall`); only one hand can be empty. A player out of the game is not counted, and
     never has the turn. Where the edition carries out a last card's effect (RLCard's UNO),
     the hand its last card emptied is played on while the table deals that card's draw."""
     empty = sum(1 for p, hand in enumerate(game.hands) if not hand and not game.is_out(p))
     alone = game.seated == 1
+    unscored = (  # a draw the piles could not complete ended it (`draw_shortfall`)
+        game.phase == Phase.hand_over
+        and edition.rules.draw_shortfall == "hand-ends-unscored"
+        and not empty
+        and not alone
+    )
     if game.phase in IN_HAND and (empty or alone) and not _last_card_draw_dealing(edition, game):
         return f"phase {game.phase} with an empty hand or one player left: the hand is over"
     if game.phase in IN_HAND and game.is_out(game.current):
@@ -331,6 +355,7 @@ def hand_over_iff_empty(edition: Edition, game: GameState) -> str | None:
         game.phase in (Phase.hand_over, Phase.game_over)
         and empty != 1
         and not (alone and not empty)
+        and not unscored
     ):
         return f"phase {game.phase} needs exactly one empty hand, found {empty}"
     if (game.winner >= 0) != (game.phase == Phase.game_over):

@@ -374,8 +374,10 @@ def draws_are_owed(
     who accepts or to the loser of a challenge, the penalty to a player caught not calling
     UNO (Calling UNO), a special wild's count to its loser (Action Cards). What the pile
     cannot give waits for a reshuffle, and lapses only when none can refill it (Let's Play
-    NOTE). A first card carried out as the dealer's play owes its first effect's draw to the
-    player its statements name from the dealer (`first_card`, RLCard's UNO).
+    NOTE), or, where the edition reads so, ends the hand unscored with nothing dealt
+    (`draw_shortfall`). A first card carried out as the dealer's play owes its first
+    effect's draw to the player its statements name from the dealer (`first_card`, RLCard's
+    UNO).
     A player's last card owes no one a card (Winning), but where the edition carries
     out a last card's effect (RLCard's UNO). Said here from the card faces and the edition's
     numbers, apart from the kernel."""
@@ -543,6 +545,14 @@ def _dealt_as_owed(edition: Edition, game: GameState, dealt: GameState) -> str |
         return None
     if dealt.is_out(owed.player) and not game.is_out(owed.player):
         return _out_as_owed(edition, game, dealt)
+    if dealt.phase == Phase.hand_over and edition.rules.draw_shortfall == "hand-ends-unscored":
+        short = owed.until == NO_UNTIL and len(pile) < owed.amount and not can_refill(edition, game)
+        if not short or dealt.hands != game.hands or dealt.draw_pile != pile or dealt.owed:
+            return (
+                f"player {owed.player} was owed {owed.amount} with {len(pile)} in the draw pile: "
+                "the hand ended unscored, though the draw could be completed or cards were dealt"
+            )
+        return None
     if owed.until != NO_UNTIL and pile:
         grew = len(dealt.hands[owed.player]) - len(game.hands[owed.player])
         ends = _ends_the_draw(edition, game, pile[0])
@@ -569,7 +579,35 @@ def _dealt_as_owed(edition: Edition, game: GameState, dealt: GameState) -> str |
             f"expected {left if refill else 0}"
             + ("" if refill else " (no reshuffle can refill the pile: the rest lapses)")
         )
+    had = game.debts[owed.player] if game.debts else 0
+    waits = (dealt.debts[owed.player] if dealt.debts else 0) - had
+    expected = 0
+    if left and not refill and _rest_waits(edition, game):
+        expected = min(had + left, edition.in_play_count) - had
+    if waits != expected:
+        return (
+            f"player {owed.player} waits for {waits} more cards after getting {got} of "
+            f"{owed.amount}, expected {expected} (draw_shortfall)"
+        )
     return None
+
+
+def _rest_waits(edition: Edition, game: GameState) -> bool:
+    """The rest of this draw, short of cards, waits for cards: a draw of a set number, not a
+    turn's, not a last card's (`draw_shortfall = "obligation-waits-for-cards"`)."""
+    owed = game.owed
+    assert owed is not None
+    went_out = (
+        edition.rules.final_card_effects == "effects-apply-then-score"
+        and not game.hands[game.actor]
+        and not game.is_out(game.actor)
+    )
+    return (
+        edition.rules.draw_shortfall == "obligation-waits-for-cards"
+        and owed.until == NO_UNTIL
+        and owed.then != Phase.drawn_card
+        and not went_out
+    )
 
 
 def _out_as_owed(edition: Edition, game: GameState, dealt: GameState) -> str | None:

@@ -187,11 +187,11 @@ CASES = {
     ),
     "reading-not-implemented": Case(
         'draw_shortfall = "draw-what-remains"',
-        'draw_shortfall = "obligation-waits-for-cards"',
+        'draw_shortfall = "the-next-player-draws-the-rest"',
         "play.draw_shortfall",
-        'draw_shortfall = "obligation-waits-for-cards"',
+        'draw_shortfall = "the-next-player-draws-the-rest"',
         tuple(repr(value) for value in READINGS["play.draw_shortfall"]),
-        ("'obligation-waits-for-cards'",),
+        ("'the-next-player-draws-the-rest'",),
     ),
     "unclosed-table-header": Case(
         "[setup]\n",
@@ -426,21 +426,24 @@ def test_cli_unknown_builtin_names_known_editions(capsys: pytest.CaptureFixture[
 
 
 def test_a_reading_listed_as_an_alternative_but_not_modelled_says_so(tmp_path: Path) -> None:
-    """Express lists an obligation that waits for cards as an alternative reading of a draw
-    short of cards (Let's Play: NOTE); unospec models only drawing what remains, and the
-    error says that the readings offered are the ones modelled, not a typo list."""
+    """A file that lists a reading unospec does not model as an alternative of a draw short
+    of cards (Let's Play: NOTE), and chooses it, is told that the readings offered are the
+    ones modelled, not a typo list."""
+    listed = '"obligation-waits-for-cards", "hand-ends-unscored"'
+    text = edit(express_text(), listed, listed + ', "the-next-player-draws-the-rest"')
     old, new = (
         'draw_shortfall = "draw-what-remains"',
-        'draw_shortfall = "obligation-waits-for-cards"',
+        'draw_shortfall = "the-next-player-draws-the-rest"',
     )
-    text = edit(express_text(), old, new)
-    assert "obligation-waits-for-cards" in text.split('id = "draw-shortfall"', 1)[1]  # listed
+    text = edit(text, old, new)
+    assert "the-next-player-draws-the-rest" in text.split('id = "draw-shortfall"', 1)[1]
     path = tmp_path / "express.toml"
     path.write_text(text, encoding="utf-8")
     line, key, expected, found = parse_message(str(load_error(path)), path)
-    assert (line, key) == (line_of(text, 'draw_shortfall = "obligation'), "play.draw_shortfall")
-    assert expected == "one of 'draw-what-remains' (the readings unospec models)"
-    assert found == "'obligation-waits-for-cards'"
+    assert (line, key) == (line_of(text, 'draw_shortfall = "the-next'), "play.draw_shortfall")
+    modelled = "'draw-what-remains', 'hand-ends-unscored', 'obligation-waits-for-cards'"
+    assert expected == f"one of {modelled} (the readings unospec models)"
+    assert found == "'the-next-player-draws-the-rest'"
 
 
 def test_a_reading_no_parameter_decides_cannot_choose_what_the_model_does_not_play(

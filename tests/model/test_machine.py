@@ -17,6 +17,8 @@ from scenario import (
     RESHUFFLE_AT_ONCE,
     RLCARD,
     SHORT_DRAW,
+    SHORTFALL_ENDS_HAND,
+    SHORTFALL_WAITS,
     card,
     color,
     edition,
@@ -29,7 +31,17 @@ from statemachine import State, StateMachine
 
 from unospec.checks.engines.random_play import choose
 from unospec.editions import builtin_names
-from unospec.model.actions import CallUno, Deal, Draw, JumpIn, Keep, NameLoser, Pick, Play
+from unospec.model.actions import (
+    CallUno,
+    Deal,
+    Draw,
+    JumpIn,
+    Keep,
+    NameLoser,
+    Pick,
+    Play,
+    Reshuffle,
+)
 from unospec.model.edition import Edition
 from unospec.model.kernel import (
     Fired,
@@ -211,6 +223,17 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
     miscall = edition(CALL_OUT_OF_PLACE)  # UNO called with nobody just down to one card
     calm = table(miscall, [["blue-3", "red-5"], ["yellow-1", "yellow-2"]], top="blue-9")
     runs.append(run(miscall, calm, CallUno(1))[1])
+    ends = edition(SHORTFALL_ENDS_HAND)  # a Draw Two no card is left for: the hand ends
+    short = table(ends, [["red-draw-two", "red-1"], ["yellow-1"]], top="red-9")
+    short = short._replace(draw_pile=(), discard=(card(ends, "red-9"),))
+    waiting, fired = run(ends, short, Play(0, card(ends, "red-draw-two")))
+    runs += [fired, run(ends, waiting, Reshuffle((card(ends, "red-9"),)))[1]]  # one of two
+    waits = edition(SHORTFALL_WAITS)  # the rest of that Draw Two waits for cards
+    short = table(waits, [["red-draw-two", "red-1", "red-2"], ["yellow-1"]], top="red-9")
+    short = short._replace(draw_pile=(), discard=(card(waits, "red-9"),))
+    waiting, fired = run(waits, short, Play(0, card(waits, "red-draw-two")))
+    owing, short_fired = run(waits, waiting, Reshuffle((card(waits, "red-9"),)))
+    runs += [fired, short_fired, run(waits, owing, Play(0, card(waits, "red-1")))[1]]
     return runs
 
 

@@ -19,10 +19,11 @@ from scenario import (
     table,
 )
 
-from unospec.model.actions import CallUno, Challenge, Draw, Keep, Play
+from unospec.model.actions import CallUno, Challenge, Draw, Keep, Play, Reshuffle
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction
 from unospec.model.kernel import apply, initial_state, legal_actions
+from unospec.model.state import GameState
 
 
 def _reading(name: str, kind: str | None = None, **fields: Any) -> Edition:
@@ -351,3 +352,81 @@ def test_a_call_of_uno_out_of_place_can_draw_the_penalty() -> None:
     with pytest.raises(IllegalAction) as refused:
         apply(classic, game, CallUno(1))
     assert refused.value.rule == "Calling UNO"
+
+
+def _short_of_a_draw_two(e: Edition) -> GameState:
+    """A Draw Two played with the draw pile empty and the discard pile holding only its top:
+    the reshuffle that follows gives the victim one of the two cards they owe."""
+    everything = [e.faces.card_id(face) for face in e.faces.in_play]
+    for taken in ("red-9", "red-draw-two", "red-1"):
+        everything.remove(taken)
+    hands = [["red-draw-two", "red-1", *everything[:40]], everything[40:]]
+    game = table(e, hands, top="red-9")
+    assert game.draw_pile == () and game.discard == (card(e, "red-9"),)
+    played = apply(e, game, Play(0, card(e, "red-draw-two")))
+    assert played.phase == "awaiting_reshuffle"
+    return apply(e, played, Reshuffle((card(e, "red-9"),)))
+
+
+def test_a_draw_that_cannot_be_completed_can_end_the_hand_unscored() -> None:
+    """`hand-ends-unscored` (Let's Play: NOTE; interpretation draw-shortfall): a Draw Two of
+    which one card is left ends the hand at once, no one scoring, the next hand dealt by the
+    next leader; `draw-what-remains` deals the one card and play goes on."""
+    for rule in ("hand-ends-unscored", "draw-what-remains"):
+        e = _reading("classic", draw_shortfall=rule)
+        after = _short_of_a_draw_two(e)
+        if rule == "draw-what-remains":
+            assert after.phase == "awaiting_play" and after.current == 0
+            assert card(e, "red-9") in after.hands[1] and after.hands_played == 0
+            continue
+        assert after.phase == "dealing" and after.scores == (0, 0) and after.winner == -1
+        assert after.hands_played == 1 and after.leader == 1 and after.owed is None
+
+
+def test_an_unscored_hand_does_not_end_a_one_hand_game() -> None:
+    """`hand-ends-unscored` where one hand is the game (`game_end = "single-hand"`): a hand
+    ended unscored has no winner, so the next hand is dealt."""
+    e = _reading("classic", draw_shortfall="hand-ends-unscored", game_end="single-hand")
+    after = _short_of_a_draw_two(e)
+    assert after.phase == "dealing" and after.winner == -1 and after.hands_played == 1
+
+
+def test_the_rest_of_a_draw_can_wait_for_cards() -> None:
+    """`obligation-waits-for-cards` (Let's Play: NOTE; interpretation draw-shortfall): a Draw
+    Two of which one card is left deals it and the other waits, play going on as after the
+    draw; the next card played brings a card back, dealt to the victim once it is resolved.
+    `draw-what-remains` lets the rest lapse."""
+    for rule in ("obligation-waits-for-cards", "draw-what-remains"):
+        e = _reading("classic", draw_shortfall=rule)
+        after = _short_of_a_draw_two(e)
+        assert after.phase == "awaiting_play" and after.current == 0 and after.owed is None
+        assert card(e, "red-9") in after.hands[1] and len(after.hands[0]) == 41
+        if rule == "draw-what-remains":
+            assert after.debts == ()
+            assert apply(e, after, Play(0, card(e, "red-1"))).phase == "awaiting_play"
+            continue
+        assert after.debts == (0, 1)
+        played = apply(e, after, Play(0, card(e, "red-1")))
+        assert played.phase == "awaiting_reshuffle" and played.debts == ()
+        assert played.owed is not None and (played.owed.player, played.owed.amount) == (1, 1)
+        dealt = apply(e, played, Reshuffle((card(e, "red-draw-two"),)))
+        assert dealt.phase == "awaiting_play" and dealt.current == 1 and dealt.owed is None
+        assert card(e, "red-draw-two") in dealt.hands[1] and dealt.discard == (card(e, "red-1"),)
+
+
+def test_what_waits_for_cards_adds_up_and_lapses_with_the_hand() -> None:
+    """`obligation-waits-for-cards`: a second draw short of cards adds to what its player
+    already waits for; a hand's end lets all of it lapse."""
+    e = _reading("classic", draw_shortfall="obligation-waits-for-cards")
+    everything = [e.faces.card_id(face) for face in e.faces.in_play]
+    for taken in ("red-9", "red-draw-two", "red-draw-two", "red-1"):
+        everything.remove(taken)
+    hands = [["red-draw-two", "red-draw-two", "red-1", *everything[:40]], everything[40:]]
+    game = table(e, hands, top="red-9")._replace(debts=(0, 3))
+    played = apply(e, game, Play(0, card(e, "red-draw-two")))
+    after = apply(e, played, Reshuffle((card(e, "red-9"),)))
+    assert after.phase == "awaiting_play" and after.debts == (0, 4)
+    assert len(after.hands[1]) == len(hands[1]) + 1
+    last = after._replace(hands=((card(e, "red-1"),), *after.hands[1:]))
+    over = apply(e, last, Play(0, card(e, "red-1")))
+    assert over.phase in ("dealing", "game_over") and over.debts == () and over.scores[0] > 0

@@ -4,7 +4,7 @@ Slots first, then per-seat and per-face blocks whose offsets follow from the sea
 card counts kept in the row itself:
 
     HEADER slots | scores[P] | hand sizes[P] | hand counts[P][F] | under-the-top counts[F]
-                 | draw pile ring[N]
+                 | draw pile ring[N] | debts[P]
 
 A hand, and the discard pile under its top card, are multisets (counts per face), as the
 reference keeps hands sorted and no rule reads the order under the top card. The draw pile
@@ -72,7 +72,9 @@ SLOT_NAMES: tuple[str, ...] = (
     "CH_STAKE", "OUT", "OLD_TOP", "CH_COLOR",
 )  # fmt: skip
 """The header's slots by name, in their order."""
-BLOCK_NAMES: tuple[str, ...] = ("scores", "hand sizes", "hand counts", "under counts", "ring")
+BLOCK_NAMES: tuple[str, ...] = (
+    "scores", "hand sizes", "hand counts", "under counts", "ring", "debts",
+)  # fmt: skip
 """The blocks after the header, in their order."""
 
 HOLDS: dict[str, str | None] = {
@@ -88,6 +90,7 @@ HOLDS: dict[str, str | None] = {
     "OWED_STACKABLE": "owed.stackable", "CH_STAKE": "challenge.stake", "OUT": "out",
     "OLD_TOP": "old_top", "CH_COLOR": "challenge.color", "scores": "scores",
     "hand sizes": None, "hand counts": "hands", "under counts": "discard", "ring": "draw_pile",
+    "debts": "debts",
 }  # fmt: skip
 """Every slot and block of the layout, and the field of the reference's `GameState` it holds
 (dotted into an obligation's fields); None where it is the row's own bookkeeping (a count
@@ -100,7 +103,7 @@ Row = npt.NDArray[np.int64]
 
 
 def row_length(players: int, faces: int, cards: int) -> int:
-    return HEADER + 2 * players + players * faces + faces + cards
+    return HEADER + 2 * players + players * faces + faces + cards + players
 
 
 def scores_at(players: int) -> int:
@@ -121,6 +124,12 @@ def under_at(players: int, faces: int) -> int:
 
 def pile_at(players: int, faces: int) -> int:
     return HEADER + 2 * players + players * faces + faces
+
+
+def debts_at(players: int, faces: int, cards: int) -> int:
+    """The cards each seat is still owed by a draw that waits for cards (`GameState.debts`),
+    after the ring: 0 for every seat while no one is."""
+    return HEADER + 2 * players + players * faces + faces + cards
 
 
 def encode(edition: Edition, game: GameState, phase_ids: dict[str, int]) -> Row:
@@ -166,6 +175,9 @@ def encode(edition: Edition, game: GameState, phase_ids: dict[str, int]) -> Row:
         r[under + card] += 1
     pile = pile_at(players, faces)
     r[pile : pile + len(game.draw_pile)] = game.draw_pile
+    if game.debts:
+        debts = debts_at(players, faces, cards)
+        r[debts : debts + players] = game.debts
     return np.array(r, dtype=np.int64)
 
 
@@ -186,6 +198,8 @@ def decode(edition: Edition, row: Row, phases: tuple[str, ...]) -> GameState:
     if r[TOP] >= 0:
         under = under_at(players, faces)
         discard = (*_multiset(r[under : under + faces]), r[TOP])
+    at_debts = debts_at(players, faces, cards)
+    debts = tuple(r[at_debts : at_debts + players])
     owed = (
         Owed(
             r[OWED_PLAYER],
@@ -216,7 +230,7 @@ def decode(edition: Edition, row: Row, phases: tuple[str, ...]) -> GameState:
             phases[r[PHASE]], hands, draw_pile, discard, edition.faces.set_aside,
             r[COLOR], r[DIRECTION], r[CURRENT], r[ACTOR], r[DRAWN], owed, challenge,
             r[SPECIAL], r[WINDOW], tuple(r[HEADER : HEADER + players]), r[HANDS_PLAYED],
-            r[LEADER], r[WINNER], r[OUT], r[OLD_TOP],
+            r[LEADER], r[WINNER], r[OUT], r[OLD_TOP], debts if any(debts) else (),
         ),
     )  # fmt: skip
 

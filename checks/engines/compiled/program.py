@@ -241,6 +241,10 @@ def packing_spec(edition: Edition, players: int, machine: MachineTables) -> Ints
         most[layout.CH_COLOR] = 3  # else no challenge keeps a colour: -1, unpacked
     if rules.reshuffle == "whole-discard-pile":  # else no top card is kept: -1, unpacked
         most[layout.OLD_TOP] = n_faces - 1
+    if rules.draw_shortfall == "obligation-waits-for-cards":  # else no one waits: 0, unpacked
+        debts = layout.debts_at(players, n_faces, edition.in_play_count)
+        for p in range(players):
+            most[debts + p] = edition.in_play_count
     fields: list[tuple[int, int, int]] = [
         (FIELD_SLOT, slot, (top + 1).bit_length()) for slot, top in most.items()
     ]

@@ -67,6 +67,7 @@ from unospec.checks.engines.compiled.row import (
     add_pile,
     add_to_hand,
     arg_color,
+    debts_base,
     discard_len,
     face,
     hand_base,
@@ -156,7 +157,10 @@ from unospec.checks.engines.compiled.vocabulary import (
     HOLD_CURRENT_COLOR,
     HOLD_WILD,
     PH_AWAITING_STACK,
+    PH_DEALING,
     PH_DRAWN_CARD,
+    PH_GAME_OVER,
+    PH_HAND_OVER,
     PH_PICKING_COLOUR,
     PH_RESOLVING,
     R_BY_COLOUR,
@@ -171,6 +175,8 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_MAX_PLAYERS,
     R_MIN_PLAYERS,
     R_RESHUFFLE_FIRST,
+    R_SHORT_DRAW_ENDS_HAND,
+    R_SHORT_DRAW_WAITS,
     R_SINGLE_HAND,
     R_STACKING,
     R_TARGET,
@@ -338,7 +344,7 @@ def event_in(M: Ints, inv: Ints, which: int, event: int) -> int:
 @compiled_inline
 def row_length(players: int, faces: int, cards: int) -> int:
     """layout.row_length: the row a table of that size is laid out in."""
-    return HEADER + 2 * players + players * faces + faces + cards
+    return HEADER + 2 * players + players * faces + faces + cards + players
 
 
 @compiled
@@ -509,6 +515,23 @@ def call_waits(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
 
 
 @compiled
+def debts_ok(M: Ints, E: Ints, s: Ints) -> bool:
+    """invariants._debts_ok: cards that wait for cards, none negative, none to a player out,
+    none once the hand is scored, and only where the edition reads so."""
+    base = debts_base(s)
+    owing = False
+    for p in range(s[PLAYERS]):
+        debt = s[base + p]
+        if debt < 0 or (debt > 0 and is_out(s, p)):
+            return False
+        owing = owing or debt > 0
+    if not owing:
+        return True
+    ended = s[PHASE] == phase_named(M, PH_DEALING) or s[PHASE] == phase_named(M, PH_GAME_OVER)
+    return bool(E[E[E_RULES] + R_SHORT_DRAW_WAITS]) and not ended
+
+
+@compiled
 def pending_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     """invariants.pending_ok: obligations exist exactly in the phases that resolve them."""
     phase = s[PHASE]
@@ -530,6 +553,8 @@ def pending_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     if s[OWED] and (s[OWED_AMOUNT] < 0 or not 0 <= s[OWED_PLAYER] < n):
         return False
     if s[OWED] and owed_until(s) != NO_UNTIL and s[OWED_AMOUNT] != 1:
+        return False
+    if not debts_ok(M, E, s):
         return False
     if s[OWED] and s[OWED_STACKABLE]:
         resolving = s[OWED_THEN] == phase_named(M, PH_RESOLVING)
@@ -581,8 +606,15 @@ def hand_over_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
         return False
     if in_hand and (empty or alone) and not last_card_draw_dealing(M, E, inv, s, empty):
         return False
+    unscored = (  # a draw the piles could not complete ended it (`draw_shortfall`)
+        phase == phase_named(M, PH_HAND_OVER)
+        and E[E[E_RULES] + R_SHORT_DRAW_ENDS_HAND]
+        and empty == 0
+        and not alone
+    )
     if phase_in(M, inv, T_HAND_OVER, phase) and empty != 1 and not (alone and empty == 0):
-        return False
+        if not unscored:
+            return False
     return (s[WINNER] >= 0) == (phase_in(M, inv, T_GAME_OVER, phase) == 1)
 
 
@@ -1052,7 +1084,19 @@ def short_draw_reshuffled_first(E: Ints, game: Ints) -> bool:
 
 
 @compiled
-def dealt_as_owed(E: Ints, game: Ints, dealt: Ints) -> bool:
+def rest_waits(M: Ints, E: Ints, game: Ints) -> bool:
+    """rule_invariants._rest_waits: the rest of a draw short of cards waits for cards."""
+    if not E[E[E_RULES] + R_SHORT_DRAW_WAITS] or owed_until(game) != NO_UNTIL:
+        return False
+    if game[OWED_THEN] == phase_named(M, PH_DRAWN_CARD):
+        return False
+    actor = game[ACTOR]
+    went_out = hand_size(game, actor) == 0 and not is_out(game, actor)
+    return not (E[E[E_RULES] + R_LAST_CARD_EFFECTS] and went_out)
+
+
+@compiled
+def dealt_as_owed(M: Ints, E: Ints, game: Ints, dealt: Ints) -> bool:
     """rule_invariants._dealt_as_owed: one deal of owed cards, from the top of the pile; a
     draw of no set number deals one, and stays owed unless the card ends it."""
     if not game[OWED]:
@@ -1066,6 +1110,13 @@ def dealt_as_owed(E: Ints, game: Ints, dealt: Ints) -> bool:
         return dealt[OWED] != 0 and dealt[OWED_AMOUNT] == amount
     if is_out(dealt, player) and not is_out(game, player):
         return out_as_owed(E, game, dealt)
+    if dealt[PHASE] == phase_named(M, PH_HAND_OVER) and E[E[E_RULES] + R_SHORT_DRAW_ENDS_HAND]:
+        if owed_until(game) != NO_UNTIL or game[PILE_LEN] >= amount or can_refill(E, game):
+            return False  # the draw could be completed: no reason to end the hand
+        for p in range(game[PLAYERS]):
+            if hand_size(dealt, p) != hand_size(game, p):
+                return False
+        return dealt[PILE_LEN] == game[PILE_LEN] and same_pile(dealt, game, 0) and not dealt[OWED]
     if owed_until(game) != NO_UNTIL and game[PILE_LEN] > 0:
         if hand_size(dealt, player) - hand_size(game, player) != 1:
             return False
@@ -1084,7 +1135,13 @@ def dealt_as_owed(E: Ints, game: Ints, dealt: Ints) -> bool:
     left = amount - got
     still = dealt[OWED_AMOUNT] if dealt[OWED] else 0
     refill = can_refill(E, game)
-    return still == (left if refill else 0)
+    if still != (left if refill else 0):
+        return False
+    had = game[debts_base(game) + player]
+    expected = 0
+    if left > 0 and not refill and rest_waits(M, E, game):
+        expected = min(had + left, E[E[E_RULES] + R_IN_PLAY]) - had
+    return dealt[debts_base(dealt) + player] - had == expected
 
 
 @compiled
@@ -1114,7 +1171,7 @@ def draws_ok(
         if event_in(M, inv, V_DRAW_OWED, event):
             if M[M[M_BR_TARGET] + log[i, 0]] == phase_named(M, PH_AWAITING_STACK):
                 continue  # the draw waits: its player may pass it on (stacking)
-            if not dealt_as_owed(E, snaps[i], made):
+            if not dealt_as_owed(M, E, snaps[i], made):
                 return False
         elif M[M[M_BR_UPDATE] + log[i, 0]] == U_PLAY_FIRST_CARD:
             if not first_owed_ok(E, snaps[i], made):

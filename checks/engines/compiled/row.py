@@ -94,6 +94,12 @@ def pile_base(s: Ints) -> int:
 
 
 @compiled_inline
+def debts_base(s: Ints) -> int:
+    """layout.debts_at: the cards each seat still waits for, after the ring."""
+    return HEADER + 2 * s[PLAYERS] + s[PLAYERS] * s[FACES] + s[FACES] + s[CARDS]
+
+
+@compiled_inline
 def hand_size(s: Ints, player: int) -> int:
     return s[HEADER + s[PLAYERS] + player]
 

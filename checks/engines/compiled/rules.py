@@ -68,6 +68,7 @@ from unospec.checks.engines.compiled.row import (
     arg_call,
     arg_color,
     arg_target,
+    debts_base,
     discard_push,
     event_named,
     face,
@@ -146,8 +147,11 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_ASKS_TARGET,
     C_CALLED_IN_VAIN,
     C_CALLED_WITH_THE_PLAY,
+    C_CARDS_FOR_WHAT_WAITS,
     C_CHALLENGE_PENDING,
     C_DEALER_NAMES_COLOUR,
+    C_DRAW_FALLS_SHORT,
+    C_DRAW_WAITS_FOR_CARDS,
     C_DRAWS_BY_CHOICE,
     C_DRAWS_NOTHING_PLAYS_FROM_HAND,
     C_DRAWS_ON,
@@ -259,6 +263,8 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_RESHUFFLE_AT_ONCE,
     R_RESHUFFLE_FIRST,
     R_ROTATE_LEADER,
+    R_SHORT_DRAW_ENDS_HAND,
+    R_SHORT_DRAW_WAITS,
     R_SINGLE_HAND,
     R_STACKING,
     R_TARGET,
@@ -289,6 +295,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     U_DRAW_THE_PILE_OUT,
     U_DRAW_WHAT_THE_PILE_HAS,
     U_ELIMINATE_THE_DRAWER,
+    U_END_THE_HAND_UNSCORED,
     U_JUDGE_CHALLENGE,
     U_KEEP_FOR_REDEAL,
     U_NAME_COLOR,
@@ -299,6 +306,8 @@ from unospec.checks.engines.compiled.vocabulary import (
     U_OWE_LOSER_PENALTY,
     U_OWE_ONE_CARD,
     U_OWE_ONE_CARD_ENDING_THE_TURN,
+    U_OWE_THE_REST_LATER,
+    U_OWE_WHAT_WAITS,
     U_PASS_EMPTY_HANDED,
     U_PASS_TURN,
     U_PICK_COLOUR,
@@ -413,6 +422,8 @@ def hand_points(E: Ints, s: Ints) -> int:
     """scoring.hand_points, or a refusal (a card without points: a gap in Keeping Score)."""
     total = 0
     winner = hand_winner(s)
+    if winner < 0:
+        return 0  # a hand ended unscored (`draw_shortfall`)
     for player in range(s[PLAYERS]):
         if player == winner:
             continue
@@ -425,6 +436,19 @@ def hand_points(E: Ints, s: Ints) -> int:
                     return refused(GAP, S_SCORING)
                 total += count * points
     return total
+
+
+@compiled
+def next_debtor(s: Ints) -> int:
+    """updates.next_debtor: the first seat still owed cards from the actor on, in the
+    direction of play; -1 for none."""
+    base = debts_base(s)
+    players = s[PLAYERS]
+    for steps in range(players):
+        seat = (s[ACTOR] + steps * s[DIRECTION]) % players
+        if s[base + seat] > 0:
+            return seat
+    return -1
 
 
 # -- guards: model.legality's check_* ---------------------------------------------------------
@@ -906,6 +930,20 @@ def condition(
     if which == C_NOTHING_TO_DRAW:
         drawing = s[OWED_THEN] == phase_named(M, PH_DRAWN_CARD)
         return 1 if drawing and s[PILE_LEN] == 0 else 0
+    if which == C_CARDS_FOR_WHAT_WAITS:
+        if s[PILE_LEN] == 0 and reshuffled_count(E, s) == 0:
+            return 0
+        return 1 if next_debtor(s) >= 0 else 0
+    if which == C_DRAW_FALLS_SHORT or which == C_DRAW_WAITS_FOR_CARDS:
+        reading = R_SHORT_DRAW_ENDS_HAND if which == C_DRAW_FALLS_SHORT else R_SHORT_DRAW_WAITS
+        if not E[E[E_RULES] + reading] or owed_until(s) != NO_UNTIL:
+            return 0
+        if s[OWED_THEN] == phase_named(M, PH_DRAWN_CARD) or reshuffled_count(E, s) > 0:
+            return 0
+        if E[E[E_RULES] + R_LAST_CARD_EFFECTS] and hand_size(s, s[ACTOR]) == 0:
+            if not is_out(s, s[ACTOR]):
+                return 0  # a last card's draw: the hand is already won
+        return 1 if s[PILE_LEN] < s[OWED_AMOUNT] else 0
     if which == C_RESUMES:
         return 1 if s[OWED] and s[OWED_THEN] == arg else 0
     if which == C_GUESS_SHEDS_CARDS:
@@ -918,9 +956,13 @@ def condition(
         right = face(E, last, F_COLOR) == arg_color(color)
         return 1 if right and hand_size(s, player) > 2 else 0
     if which == C_GAME_IS_WON:
-        if E[E[E_RULES] + R_SINGLE_HAND] or seated(s) == 1:
+        if seated(s) == 1:
             return 1
         winner = hand_winner(s)
+        if winner < 0:
+            return 0  # a hand ended unscored (`draw_shortfall`)
+        if E[E[E_RULES] + R_SINGLE_HAND]:
+            return 1
         points = hand_points(E, s)
         if points < 0:
             return points
@@ -943,6 +985,9 @@ def deal_cards(E: Ints, s: Ints, order: Ints) -> None:
         add_to_hand(s, seat, order[i], 1)
         seat = (seat + 1) % s[PLAYERS] if s[OUT] == 0 else step_from(s, seat, 1, 1)
     set_pile(s, order, players * size, order.shape[0] - players * size)
+    base = debts_base(s)
+    for p in range(s[PLAYERS]):
+        s[base + p] = 0
     s[TOP] = -1
     s[UNDER] = 0
     s[OLD_TOP] = -1
@@ -1059,6 +1104,35 @@ def draw_the_pile_out(M: Ints, s: Ints) -> None:
 
 
 @compiled
+def owe_the_rest_later(E: Ints, s: Ints) -> None:
+    """updates.owe_the_rest_later: every card of the pile dealt; the rest waits for cards,
+    never more than the deck holds in play; the draw ends with nothing more to deal."""
+    player = s[OWED_PLAYER]
+    got = s[PILE_LEN]
+    while s[PILE_LEN] > 0:
+        add_to_hand(s, player, pile_pop(s), 1)
+    at = debts_base(s) + player
+    s[at] = min(s[at] + s[OWED_AMOUNT] - got, E[E[E_RULES] + R_IN_PLAY])
+    s[OWED_AMOUNT] = 0
+    s[OWED_STACKABLE] = 0
+
+
+@compiled
+def owe_what_waits(M: Ints, s: Ints) -> None:
+    """updates.owe_what_waits: the first debtor is owed what they wait for, as a draw that
+    resumes the resolution."""
+    debtor = next_debtor(s)
+    at = debts_base(s) + debtor
+    s[OWED] = 1
+    s[OWED_PLAYER] = debtor
+    s[OWED_AMOUNT] = s[at]
+    s[OWED_THEN] = phase_named(M, PH_RESOLVING)
+    s[OWED_UNTIL] = NO_UNTIL + UNTIL_BIAS
+    s[OWED_STACKABLE] = 0
+    s[at] = 0
+
+
+@compiled
 def eliminate_the_drawer(s: Ints) -> None:
     """updates.eliminate_the_drawer: the draw is dealt, and its player's cards go under the
     top card; they are out, and the turn moves on from them where it was theirs."""
@@ -1072,27 +1146,34 @@ def eliminate_the_drawer(s: Ints) -> None:
     owe_nothing(s)
     s[DRAWN] = -1
     s[OUT] |= 1 << player
+    s[debts_base(s) + player] = 0  # what still waited for cards lapses too
     if is_out(s, s[CURRENT]):
         s[CURRENT] = next_player(s, s[CURRENT], 1)
 
 
 @compiled
 def score_hand(E: Ints, s: Ints) -> int:
-    """updates.score_hand: the winner scores the cards left in the other hands."""
+    """updates.score_hand: the winner scores the cards left in the other hands; a hand
+    ended unscored has no winner, and no one scores."""
     winner = hand_winner(s)
     points = hand_points(E, s)
     if points < 0:
         return points
-    s[HEADER + winner] += points
-    won = (
-        E[E[E_RULES] + R_SINGLE_HAND]
-        or s[HEADER + winner] >= E[E[E_RULES] + R_TARGET]
-        or seated(s) == 1
-    )
+    won = False
+    if winner >= 0:
+        s[HEADER + winner] += points
+        won = bool(
+            E[E[E_RULES] + R_SINGLE_HAND]
+            or s[HEADER + winner] >= E[E[E_RULES] + R_TARGET]
+            or seated(s) == 1
+        )
     if (E[E[E_RULES] + R_ROTATE_LEADER] and not won) or is_out(s, s[LEADER]):
         s[LEADER] = step_from(s, s[LEADER], 1, 1)
     s[HANDS_PLAYED] += 1
     s[WINNER] = winner if won else -1
+    base = debts_base(s)
+    for p in range(s[PLAYERS]):  # what still waited for cards lapses with the hand
+        s[base + p] = 0
     return OK
 
 
@@ -1120,6 +1201,16 @@ def update(
         draw_what_the_pile_has(M, E, s)
     elif which == U_DRAW_THE_PILE_OUT:
         draw_the_pile_out(M, s)
+    elif which == U_OWE_THE_REST_LATER:
+        owe_the_rest_later(E, s)
+    elif which == U_OWE_WHAT_WAITS:
+        owe_what_waits(M, s)
+    elif which == U_END_THE_HAND_UNSCORED:
+        owe_nothing(s)
+        no_challenge(s)
+        s[DRAWN] = -1
+        s[SPECIAL] = -1
+        s[WINDOW] = -1
     elif which == U_DRAW_NOTHING:
         s[ACTOR] = s[OWED_PLAYER]
         owe_nothing(s)

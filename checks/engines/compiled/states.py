@@ -40,6 +40,7 @@ from unospec.checks.engines.compiled.layout import (
 )
 from unospec.checks.engines.compiled.row import (
     add_pile,
+    debts_base,
     hand_base,
     no_challenge,
     owe_nothing,
@@ -112,6 +113,9 @@ def normalize(M: Ints, s: Ints, counts: Ints) -> None:
     s[SPECIAL] = -1
     s[WINDOW] = -1
     s[HANDS_PLAYED] = 0
+    debts = debts_base(s)
+    for player in range(players):
+        s[debts + player] = 0
 
 
 @compiled

@@ -128,6 +128,9 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.draws_by_choice: v.C_DRAWS_BY_CHOICE,
     b.called_with_the_play: v.C_CALLED_WITH_THE_PLAY,
     b.called_in_vain: v.C_CALLED_IN_VAIN,
+    b.draw_falls_short: v.C_DRAW_FALLS_SHORT,
+    b.draw_waits_for_cards: v.C_DRAW_WAITS_FOR_CARDS,
+    b.cards_for_what_waits: v.C_CARDS_FOR_WHAT_WAITS,
     **dict(
         zip(
             b.JUMPED_IN,
@@ -176,6 +179,9 @@ UPDATE_TWINS: dict[Callable[..., Any], int] = {
     u.draw_nothing: v.U_DRAW_NOTHING,
     u.owe_one_card_ending_the_turn: v.U_OWE_ONE_CARD_ENDING_THE_TURN,
     u.owe_caller_penalty: v.U_OWE_CALLER_PENALTY,
+    u.end_the_hand_unscored: v.U_END_THE_HAND_UNSCORED,
+    u.owe_the_rest_later: v.U_OWE_THE_REST_LATER,
+    u.owe_what_waits: v.U_OWE_WHAT_WAITS,
 }
 LISTER_TWINS: dict[Callable[..., Any], int] = {
     LISTERS["play"]: v.L_TURN_PLAYS,
@@ -463,7 +469,7 @@ E_FACES, E_RULES, E_DECK, E_COLORS, E_IN_PLAY = range(5)
 _READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "flip_exhausted": ("redeal", "hand-cannot-start"),
     "reshuffle": ("keep-top-card", "whole-discard-pile"),
-    "draw_shortfall": ("draw-what-remains",),
+    "draw_shortfall": ("draw-what-remains", "hand-ends-unscored", "obligation-waits-for-cards"),
     "empty_handed_draw": ("turn-passes", "player-may-play-from-hand"),
     "ignored_flip_goes": ("discard-pile", "bottom-of-draw-pile"),
     "after_drawing": ("drawn-card-only", "any-matching-card"),
@@ -673,6 +679,8 @@ def edition_tables(edition: Edition) -> Array:
     rule_row[v.R_CHALLENGE_JUDGES] = v.CHALLENGE_JUDGES.index(rules.challenge_judges)
     caller_draws = rules.uno_call_out_of_place == "the-caller-draws-the-penalty"
     rule_row[v.R_CALLER_DRAWS] = int(caller_draws)
+    rule_row[v.R_SHORT_DRAW_ENDS_HAND] = int(rules.draw_shortfall == "hand-ends-unscored")
+    rule_row[v.R_SHORT_DRAW_WAITS] = int(rules.draw_shortfall == "obligation-waits-for-cards")
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

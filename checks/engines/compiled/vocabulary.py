@@ -131,8 +131,10 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_CALL_WITH_PLAY,  # the UNO call is made with the play of the second-last card
     R_CHALLENGE_JUDGES,  # a challenge's verdict: 0 the play's, 1 now, 2 now on the colour kept
     R_CALLER_DRAWS,  # a call of UNO with nobody just down to one card draws its caller the penalty
-) = range(34)
-RULE_FIELDS = 34
+    R_SHORT_DRAW_ENDS_HAND,  # a draw the piles cannot complete ends the hand, unscored
+    R_SHORT_DRAW_WAITS,  # the rest of a draw the piles cannot complete waits for cards
+) = range(36)
+RULE_FIELDS = 36
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 CHALLENGE_JUDGES = (
@@ -202,7 +204,10 @@ CHALLENGE_JUDGES = (
     C_DRAWS_BY_CHOICE,
     C_CALLED_WITH_THE_PLAY,
     C_CALLED_IN_VAIN,
-) = range(36)
+    C_DRAW_FALLS_SHORT,
+    C_DRAW_WAITS_FOR_CARDS,
+    C_CARDS_FOR_WHAT_WAITS,
+) = range(39)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
@@ -236,7 +241,10 @@ CHALLENGE_JUDGES = (
     U_DRAW_NOTHING,
     U_OWE_ONE_CARD_ENDING_THE_TURN,
     U_OWE_CALLER_PENALTY,
-) = range(32)
+    U_END_THE_HAND_UNSCORED,
+    U_OWE_THE_REST_LATER,
+    U_OWE_WHAT_WAITS,
+) = range(35)
 NO_UPDATE = -1
 
 # -- who may make each step, with what (model.moves), by the step event they list

@@ -304,6 +304,11 @@ STATE_CORRUPTIONS: tuple[Corruption, ...] = (
         "the top card remembered as reshuffled while it is still on the pile",
         lambda e, g: g._replace(old_top=g.discard[-1]) if g.discard else None,
     ),
+    Corruption(
+        "debts",
+        "a player owed a negative count of cards that wait for cards",
+        lambda e, g: g._replace(debts=(-1, *(0,) * (g.players - 1))),
+    ),
 )
 """Every field of the state made wrong, at least one way each."""
 

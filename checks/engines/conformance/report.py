@@ -55,6 +55,7 @@ class StateJson(TypedDict):
     leader: int
     winner: int
     old_top: str | int
+    debts: list[int]
 
 
 class SomeStateJson(StateJson, total=False):
@@ -224,6 +225,7 @@ def state_json(edition: Edition, game: GameState) -> StateJson:
         "leader": game.leader,
         "winner": game.winner,
         "old_top": card_or_none(game.old_top),
+        "debts": list(game.debts),
     }
 
 
