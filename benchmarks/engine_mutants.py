@@ -80,6 +80,20 @@ HAND_CANNOT_START = (
 )
 """Classic reading that a hand whose first flip finds no card to start the pile cannot start
 (`setup.flip_exhausted = "hand-cannot-start"`)."""
+RACE_READINGS_1 = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "penalty-race-readings-1.toml"
+    ),
+)
+"""Star Wars, play going on after My Favorite Line's loser (`penalty-race.next_player =
+"next-after-the-loser"`)."""
+RACE_READINGS_2 = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "penalty-race-readings-2.toml"
+    ),
+)
+"""Super Bowl LVII, the Touchdown's loser losing their turn (`penalty-race.next_player =
+"loser-also-loses-their-turn"`)."""
 WILD_JUDGED = ("express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 """The editions whose Wild Draw card is judged guilty for a wild held."""
 
@@ -265,6 +279,11 @@ MUTANTS = (
            "from_hand_after_drawing",
            "return bool(s[DRAWN] < 0 and E[E[E_RULES] + R_FROM_HAND_WHEN_EMPTY])",
            "return False", EMPTY_HANDED_PLAYS),
+    Mutant("race-plays-on-from-the-card-player", "who plays after a penalty race", RULES,
+           "update", "if after == RACE_AFTER_LOSER or (", "if after == -1 or (",
+           RACE_READINGS_1),
+    Mutant("race-loser-keeps-the-turn", "who plays after a penalty race", RULES, "update",
+           "and player == s[CURRENT]):", "and player == -1):", RACE_READINGS_2),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

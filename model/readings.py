@@ -46,6 +46,21 @@ HailMaryContinuesWith = Literal["left-of-player", "next-in-direction"]
 """Who plays after a Hail Mary."""
 LoserAmong = Literal["others", "everyone"]
 """Who can lose a penalty race."""
+RaceNextPlayer = Literal[
+    "next-after-the-card-player-loser-keeps-turn",
+    "next-player-in-direction-loser-keeps-turn",
+    "next-after-the-loser",
+    "loser-also-loses-their-turn",
+]
+"""Who plays after a penalty race (Action Cards: Wild My Favorite Line / Wild Touchdown!).
+The first two are one rule, as each card's reading words it: play goes on in the direction
+of play from the card's player, the loser keeping their turn. `next-after-the-loser`: play
+goes on from the loser, the player after them (in the direction of play) playing next, the
+players between the card's player and the loser passed by. `loser-also-loses-their-turn`:
+the loser draws and loses their turn, as a Draw card's victim does: where the loser is the
+player whose turn comes next, play passes them by to the player after; a loser whose turn
+is not the next one (the card's player, or a player further round) has no turn at stake
+and play goes on with the next player (no turn is held over to be lost later)."""
 
 Drawing = Literal["one-card", "until-playable"]
 """After drawing (a house rule, No Mercy): draw one card, or until a playable one turns up."""
@@ -108,6 +123,7 @@ READING_TYPES: dict[str, object] = {
     "hail-mary.own_turn": HailMaryOwnTurn,
     "hail-mary.continue_with": HailMaryContinuesWith,
     "penalty-race.loser_among": LoserAmong,
+    "penalty-race.next_player": RaceNextPlayer,
 }
 """Each reading parameter, by where an edition file writes it (card parameters by effect)."""
 

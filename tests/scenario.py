@@ -179,6 +179,12 @@ RESHUFFLE_AT_ONCE = str(Path(__file__).parent / "editions" / "reshuffle-at-once.
 EMPTY_HANDED = str(Path(__file__).parent / "editions" / "empty-handed-plays.toml")
 """A delta of classic where a player who draws with no card left anywhere may still play
 from their hand (`play.empty_handed_draw = "player-may-play-from-hand"`)."""
+RACE_READINGS_1 = str(Path(__file__).parent / "editions" / "penalty-race-readings-1.toml")
+"""A delta of star-wars whose My Favorite Line sends play on from the race's loser
+(`cards.wild-favorite-line.penalty-race.next_player = "next-after-the-loser"`)."""
+RACE_READINGS_2 = str(Path(__file__).parent / "editions" / "penalty-race-readings-2.toml")
+"""A delta of super-bowl-lvii whose Touchdown's loser loses their turn where it is the next
+one (`cards.wild-touchdown.penalty-race.next_player = "loser-also-loses-their-turn"`)."""
 WHOLE_PILE = str(Path(__file__).parent / "editions" / "whole-pile-reshuffle.toml")
 """A delta of classic whose reshuffle takes the whole discard pile, its top card too, as
 RLCard's UNO does (`play.reshuffle = "whole-discard-pile"`): `edition(WHOLE_PILE)` loads it."""

@@ -268,8 +268,8 @@ def _after_an_answer(edition: Edition, fired: tuple[Fired, ...]) -> Expected | N
         return None
     game, event = step.before, step.branch.event
     way = game.direction
-    if event == "name_loser":
-        return "the special wild's loser", (game.next_player(game.actor), way)
+    if event == "name_loser" and isinstance(step.action, NameLoser) and game.special >= 0:
+        return "the special wild's loser", (_after_the_race(edition, game, step.action), way)
     pending = game.challenge
     if pending is None:
         return None
@@ -286,6 +286,20 @@ def _after_an_answer(edition: Edition, fired: tuple[Fired, ...]) -> Expected | N
         (victim if plays else game.next_player(victim)),
         way,
     )
+
+
+def _after_the_race(edition: Edition, game: GameState, action: NameLoser) -> int:
+    """Who plays after a penalty race's loser is named: the player after the card's, or
+    as the race's `next_player` reads it, the player after the loser (always, or where the
+    loser's turn was the next one)."""
+    race = edition.faces.effect[game.special].find(PenaltyRace)
+    assert race is not None
+    following = game.next_player(game.actor)
+    if race.next_player == "next-after-the-loser":
+        return game.next_player(action.player)
+    if race.next_player == "loser-also-loses-their-turn" and action.player == following:
+        return game.next_player(following)
+    return following
 
 
 _ANSWERS = frozenset({Challenge, Accept, NameLoser})

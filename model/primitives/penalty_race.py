@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 class PenaltyRace(Step):
     """After the card the table names the loser of a race (the slowest, the one without a
     quote), who draws `draw` cards; who can lose is `loser_among` (`others`: every player
-    but the card's; `everyone`). The turn then passes on after the card's player.
+    but the card's; `everyone`). Who plays next is `next_player` (`readings.RaceNextPlayer`:
+    by default the player after the card's, as before the parameter was written; a file may
+    leave it out).
 
     The loser is the machine's `name_loser` event (`updates.owe_loser_penalty`).
 
@@ -33,6 +35,7 @@ class PenaltyRace(Step):
 
     draw: int
     loser_among: r.LoserAmong
+    next_player: r.RaceNextPlayer = "next-after-the-card-player-loser-keeps-turn"
 
     def apply(self, edition: Edition, game: GameState, player: int, card: int) -> GameState:
         return game._replace(special=card)

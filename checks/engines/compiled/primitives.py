@@ -128,6 +128,13 @@ def _hail_mary(step: Step, row: list[int]) -> tuple[int, int]:
 def _penalty_race(step: Step, row: list[int]) -> tuple[int, int]:
     assert isinstance(step, PenaltyRace)
     row[v.F_EVERYONE] = int(step.loser_among == "everyone")
+    row[v.F_RACE_NEXT] = (
+        v.RACE_AFTER_LOSER
+        if step.next_player == "next-after-the-loser"
+        else v.RACE_LOSER_LOSES_TURN
+        if step.next_player == "loser-also-loses-their-turn"
+        else v.RACE_AFTER_CARD
+    )
     return 0, 0
 
 
@@ -161,6 +168,12 @@ READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "hail-mary.own_turn": ("plain-wild", "interrupt-only"),
     "hail-mary.continue_with": ("left-of-player", "next-in-direction"),
     "penalty-race.loser_among": ("others", "everyone"),
+    "penalty-race.next_player": (
+        "next-after-the-card-player-loser-keeps-turn",
+        "next-player-in-direction-loser-keeps-turn",
+        "next-after-the-loser",
+        "loser-also-loses-their-turn",
+    ),
 }
 """Every reading of a primitive's parameter the encoders tell apart (a test holds it to the
 primitives' own readings)."""

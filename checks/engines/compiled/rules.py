@@ -198,6 +198,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_OFFENDER_DRAWS,
     F_OWES,
     F_POINTS,
+    F_RACE_NEXT,
     F_STEPS,
     F_SYMBOL,
     F_WILD,
@@ -254,6 +255,8 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_UNO_PENALTY,
     R_UNTIL_PLAYABLE,
     R_WHOLE_PILE,
+    RACE_AFTER_LOSER,
+    RACE_LOSER_LOSES_TURN,
     S_DEAL,
     S_DRAWN_CARD,
     S_FIRST_FLIP,
@@ -1169,6 +1172,9 @@ def update(
         special = s[SPECIAL]
         s[SPECIAL] = -1
         owe(s, player, face(E, special, F_DRAW), phase_named(M, PH_RESOLVING))
+        after = face(E, special, F_RACE_NEXT)
+        if after == RACE_AFTER_LOSER or (after == RACE_LOSER_LOSES_TURN and player == s[CURRENT]):
+            s[CURRENT] = next_player(s, player, 1)
     elif which == U_SCORE_HAND:
         return score_hand(E, s)
     elif which == U_ELIMINATE_THE_DRAWER:

@@ -78,8 +78,12 @@ TARGET_UNIT = 8
     F_FIRST_OWED_FLIPS,
     F_FIRST_OWED_SEATS_TWO,
     F_FIRST_OWED_FLIPS_TWO,
+    F_RACE_NEXT,  # penalty race: who plays after it (RACE_*)
     F_STEPS,  # how many steps its effect has; they follow, STEP_FIELDS each
-) = range(45)
+) = range(46)
+RACE_AFTER_CARD, RACE_AFTER_LOSER, RACE_LOSER_LOSES_TURN = range(3)
+"""A penalty race's `next_player`, by its number in F_RACE_NEXT: the player after the card's
+(both wordings), after the loser, past the loser whose turn was next."""
 MAX_STEPS = 8
 STEP_FIELDS = 3  # the primitive (P_*), and two of its parameters
 F_FIRST_STEPS = F_STEPS + 1 + MAX_STEPS * STEP_FIELDS  # its first effect's, laid out alike
