@@ -94,6 +94,13 @@ RACE_READINGS_2 = (
 )
 """Super Bowl LVII, the Touchdown's loser losing their turn (`penalty-race.next_player =
 "loser-also-loses-their-turn"`)."""
+RACE_READINGS_3 = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "penalty-race-readings-3.toml"
+    ),
+)
+"""Super Bowl LVII, no Touchdown race at a table of two (`penalty-race.two_players =
+"nobody-draws-without-a-race"`)."""
 WILD_JUDGED = ("express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 """The editions whose Wild Draw card is judged guilty for a wild held."""
 
@@ -284,6 +291,9 @@ MUTANTS = (
            RACE_READINGS_1),
     Mutant("race-loser-keeps-the-turn", "who plays after a penalty race", RULES, "update",
            "and player == s[CURRENT]):", "and player == -1):", RACE_READINGS_2),
+    Mutant("race-of-one-run", "a penalty race with one player who can lose", PRIMITIVES,
+           "apply_step", "if runners >= 2 or not face(E, card, F_NO_LONE_RACE):",
+           "if runners >= 1 or not face(E, card, F_NO_LONE_RACE):", RACE_READINGS_3),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

@@ -110,7 +110,6 @@ FIXED_READINGS: dict[str, str] = {
     "touchdown-judge": "the-table-names-the-loser",
     "favorite-line-judge": "the-table-names-the-loser",
     "favorite-line-no-failure": "rounds-continue-until-someone-fails",
-    "touchdown-two-players": "the-race-always-has-a-loser",
     "challenge-judges-which-hand": "the-hand-and-colour-when-the-card-was-played",
     "reshuffle-when": "when-a-draw-needs-a-card",
     "draw-by-choice": "the-new-card-may-be-played",

@@ -150,7 +150,12 @@ SHORTHANDS: dict[str, tuple[tuple[type[Step], dict[str, str]], ...]] = {
         (NameColour, {}),
         (
             PenaltyRace,
-            {"draw": "draw", "loser_among": "loser_among", "next_player": "next_player"},
+            {
+                "draw": "draw",
+                "loser_among": "loser_among",
+                "next_player": "next_player",
+                "two_players": "two_players",
+            },
         ),
     ),
 }

@@ -96,6 +96,13 @@ FinalCardEffects = Literal["hand-ends-at-once", "effects-apply-then-score"]
 """What a player's last card does: nothing, the hand ends at once (Winning), or its steps are
 carried out, the cards it owes dealt, and then the hand is over and scored (RLCard's UNO)."""
 
+LoneRace = Literal["the-race-always-has-a-loser", "nobody-draws-without-a-race"]
+"""A penalty race with a single player who can lose it (a table of two, the card's player
+out of the race: Action Cards: Wild Touchdown! Card): that one player draws, the race of one
+always lost by its runner, or there is no race, nobody draws and the card is a plain wild
+(its colour named, play going on after its player). With two players or more who can lose,
+the two are one rule."""
+
 READING_TYPES: dict[str, object] = {
     "setup.ignored_flip_goes": IgnoredFlipGoes,
     "setup.flip_exhausted": FlipExhausted,
@@ -124,6 +131,7 @@ READING_TYPES: dict[str, object] = {
     "hail-mary.continue_with": HailMaryContinuesWith,
     "penalty-race.loser_among": LoserAmong,
     "penalty-race.next_player": RaceNextPlayer,
+    "penalty-race.two_players": LoneRace,
 }
 """Each reading parameter, by where an edition file writes it (card parameters by effect)."""
 

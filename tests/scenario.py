@@ -185,6 +185,9 @@ RACE_READINGS_1 = str(Path(__file__).parent / "editions" / "penalty-race-reading
 RACE_READINGS_2 = str(Path(__file__).parent / "editions" / "penalty-race-readings-2.toml")
 """A delta of super-bowl-lvii whose Touchdown's loser loses their turn where it is the next
 one (`cards.wild-touchdown.penalty-race.next_player = "loser-also-loses-their-turn"`)."""
+RACE_READINGS_3 = str(Path(__file__).parent / "editions" / "penalty-race-readings-3.toml")
+"""A delta of super-bowl-lvii whose Touchdown runs no race at a table of two
+(`cards.wild-touchdown.penalty-race.two_players = "nobody-draws-without-a-race"`)."""
 WHOLE_PILE = str(Path(__file__).parent / "editions" / "whole-pile-reshuffle.toml")
 """A delta of classic whose reshuffle takes the whole discard pile, its top card too, as
 RLCard's UNO does (`play.reshuffle = "whole-discard-pile"`): `edition(WHOLE_PILE)` loads it."""

@@ -21,7 +21,8 @@ class PenaltyRace(Step):
     quote), who draws `draw` cards; who can lose is `loser_among` (`others`: every player
     but the card's; `everyone`). Who plays next is `next_player` (`readings.RaceNextPlayer`:
     by default the player after the card's, as before the parameter was written; a file may
-    leave it out).
+    leave it out). Where a single player could lose (a table of two, `others`), `two_players`
+    says whether they do or no race is run (`readings.LoneRace`; optional alike).
 
     The loser is the machine's `name_loser` event (`updates.owe_loser_penalty`).
 
@@ -36,8 +37,12 @@ class PenaltyRace(Step):
     draw: int
     loser_among: r.LoserAmong
     next_player: r.RaceNextPlayer = "next-after-the-card-player-loser-keeps-turn"
+    two_players: r.LoneRace = "the-race-always-has-a-loser"
 
     def apply(self, edition: Edition, game: GameState, player: int, card: int) -> GameState:
+        runners = game.seated - (1 if self.loser_among == "others" else 0)
+        if runners < 2 and self.two_players == "nobody-draws-without-a-race":
+            return game  # no race to lose: the card is a plain wild
         return game._replace(special=card)
 
     def statement(self) -> Statement:

@@ -8,7 +8,7 @@ import dataclasses
 from typing import Any
 
 import pytest
-from scenario import RACE_READINGS_1, RACE_READINGS_2, card, color, edition, table
+from scenario import RACE_READINGS_1, RACE_READINGS_2, RACE_READINGS_3, card, color, edition, table
 
 from unospec.model.actions import NameLoser, Play
 from unospec.model.edition import Edition
@@ -77,3 +77,23 @@ def test_a_touchdown_loser_whose_turn_is_next_loses_it() -> None:
     assert _after_the_race(e, "wild-touchdown", three, 2) == 1
     built_in = edition("super-bowl-lvii")
     assert _after_the_race(built_in, "wild-touchdown", two, 1) == 1
+
+
+def test_a_touchdown_at_a_table_of_two_may_run_no_race() -> None:
+    """penalty-race-readings-3 plays `nobody-draws-without-a-race` (interpretation
+    touchdown-two-players): at a table of two the Touchdown is a plain wild, its colour
+    named, nobody drawing, the other player next; at three the race is run as before, and
+    the built-in edition's race of one is lost by its one runner."""
+    e = edition(RACE_READINGS_3)
+    two = [["wild-touchdown", "red-1", "red-2"], ["yellow-1"]]
+    played = apply(e, table(e, two, top="red-9"), Play(0, card(e, "wild-touchdown"), 2))
+    assert (played.phase, played.current, played.special, played.owed) == (
+        "awaiting_play",
+        1,
+        -1,
+        None,
+    )
+    assert [len(h) for h in played.hands] == [2, 1] and played.color == 2
+    three = [["wild-touchdown", "red-1", "red-2"], ["yellow-1"], ["blue-2"]]
+    assert _after_the_race(e, "wild-touchdown", three, 2) == 1
+    assert _after_the_race(edition("super-bowl-lvii"), "wild-touchdown", two, 1) == 1

@@ -150,9 +150,6 @@ ASKED: dict[str, Question] = {
         house_rule="jump_in",
     ),
     "touchdown-judge": Question(TOUCHDOWN, "", "Who decides which player was last?"),
-    "touchdown-two-players": Question(
-        TOUCHDOWN, "", "With two players, who is last to signal?", two_players=True
-    ),
     "favorite-line-judge": Question(
         FAVORITE_LINE, "", "Who decides that a quote is wrong or missing?"
     ),
@@ -258,6 +255,9 @@ PARAMETERS: dict[str, Parameter] = {
         "",
         "Who plays after the Touchdown card, and does the loser lose a turn?",
         card=TOUCHDOWN,
+    ),
+    "touchdown-two-players": Parameter(
+        "penalty-race.two_players", "", "With two players, who is last to signal?", card=TOUCHDOWN
     ),
     "favorite-line-next-player": Parameter(
         "penalty-race.next_player",

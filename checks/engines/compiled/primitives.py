@@ -48,7 +48,14 @@ from unospec.checks.engines.compiled.row import (
     step_from,
 )
 from unospec.checks.engines.compiled.tables import E_RULES
-from unospec.checks.engines.compiled.vocabulary import F_COLOR, F_WILD, PH_RESOLVING, R_STACKING
+from unospec.checks.engines.compiled.vocabulary import (
+    F_COLOR,
+    F_EVERYONE,
+    F_NO_LONE_RACE,
+    F_WILD,
+    PH_RESOLVING,
+    R_STACKING,
+)
 from unospec.model.errors import InternalError
 from unospec.model.primitives import (
     PRIMITIVES,
@@ -135,6 +142,7 @@ def _penalty_race(step: Step, row: list[int]) -> tuple[int, int]:
         if step.next_player == "loser-also-loses-their-turn"
         else v.RACE_AFTER_CARD
     )
+    row[v.F_NO_LONE_RACE] = int(step.two_players == "nobody-draws-without-a-race")
     return 0, 0
 
 
@@ -174,6 +182,7 @@ READINGS_PLAYED: dict[str, tuple[str, ...]] = {
         "next-after-the-loser",
         "loser-also-loses-their-turn",
     ),
+    "penalty-race.two_players": ("the-race-always-has-a-loser", "nobody-draws-without-a-race"),
 }
 """Every reading of a primitive's parameter the encoders tell apart (a test holds it to the
 primitives' own readings)."""
@@ -308,7 +317,9 @@ def apply_step(
     elif primitive == P_WILD_DRAW:
         wild_draw(E, s, player, card, a, b)
     elif primitive == P_PENALTY_RACE:  # PenaltyRace.apply
-        s[SPECIAL] = card
+        runners = seated(s) - (0 if face(E, card, F_EVERYONE) else 1)
+        if runners >= 2 or not face(E, card, F_NO_LONE_RACE):
+            s[SPECIAL] = card
     elif primitive == P_COLOUR_ROULETTE:  # ColourRoulette.apply: the colour to be picked
         owe(s, s[CURRENT], 1, phase_named(M, PH_RESOLVING))
         s[OWED_UNTIL] = UNTIL_PICKED + UNTIL_BIAS
