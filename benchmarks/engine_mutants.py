@@ -101,6 +101,13 @@ RACE_READINGS_3 = (
 )
 """Super Bowl LVII, no Touchdown race at a table of two (`penalty-race.two_players =
 "nobody-draws-without-a-race"`)."""
+RACE_READINGS_4 = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "penalty-race-readings-4.toml"
+    ),
+)
+"""Star Wars, My Favorite Line one round of quotes, nobody drawing if all manage
+(`penalty-race.no_failure = "one-round-then-nobody-draws"`)."""
 WILD_JUDGED = ("express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 """The editions whose Wild Draw card is judged guilty for a wild held."""
 
@@ -294,6 +301,9 @@ MUTANTS = (
     Mutant("race-of-one-run", "a penalty race with one player who can lose", PRIMITIVES,
            "apply_step", "if runners >= 2 or not face(E, card, F_NO_LONE_RACE):",
            "if runners >= 1 or not face(E, card, F_NO_LONE_RACE):", RACE_READINGS_3),
+    Mutant("race-without-a-loser-not-offered", "a penalty race no one fails", RULES,
+           "list_moves", "        if face(E, s[SPECIAL], F_ONE_ROUND):",
+           "        if False:", RACE_READINGS_4),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

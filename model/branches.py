@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from unospec.model import sections
-from unospec.model.actions import Action, Play
+from unospec.model.actions import NOBODY, Action, NameLoser, Play
 from unospec.model.edition import Edition
 from unospec.model.effects import CardEffect
 from unospec.model.flows import cites, requires, resuming, settled_by
@@ -228,6 +228,15 @@ def dealer_names_colour(edition: Edition, game: GameState, action: Action | None
 def resolves_by_loser(edition: Edition, game: GameState, action: Action | None) -> bool:
     """A special wild whose loser the table names next (Action Cards)."""
     return game.special >= 0 and edition.faces.effect[game.special].asks("loser")
+
+
+@cites(sections.PENALTY_RACE)
+@requires(PenaltyRace)
+def nobody_loses(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The table names no loser: every player managed, in the one round the edition's race
+    has (`no_failure`), so nobody draws (Action Cards: Wild Touchdown! Card / Wild My
+    Favorite Line Card)."""
+    return isinstance(action, NameLoser) and action.player == NOBODY
 
 
 @cites(sections.ACTION_CARDS)

@@ -155,6 +155,7 @@ SHORTHANDS: dict[str, tuple[tuple[type[Step], dict[str, str]], ...]] = {
                 "loser_among": "loser_among",
                 "next_player": "next_player",
                 "two_players": "two_players",
+                "no_failure": "no_failure",
             },
         ),
     ),

@@ -103,6 +103,13 @@ always lost by its runner, or there is no race, nobody draws and the card is a p
 (its colour named, play going on after its player). With two players or more who can lose,
 the two are one rule."""
 
+RaceNoFailure = Literal["rounds-continue-until-someone-fails", "one-round-then-nobody-draws"]
+"""What a penalty race does when every player manages (Action Cards: Wild My Favorite Line
+Card: every player quotes): it goes on, round after round, until someone fails, so the table
+always names a loser; or it is one round from the next player to the last one in it, after
+which nobody draws if no one failed: the table may name no loser (`actions.NOBODY`), and
+play goes on as the card sent it."""
+
 READING_TYPES: dict[str, object] = {
     "setup.ignored_flip_goes": IgnoredFlipGoes,
     "setup.flip_exhausted": FlipExhausted,
@@ -132,6 +139,7 @@ READING_TYPES: dict[str, object] = {
     "penalty-race.loser_among": LoserAmong,
     "penalty-race.next_player": RaceNextPlayer,
     "penalty-race.two_players": LoneRace,
+    "penalty-race.no_failure": RaceNoFailure,
 }
 """Each reading parameter, by where an edition file writes it (card parameters by effect)."""
 

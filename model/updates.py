@@ -9,7 +9,17 @@ in its docstring for a reader).
 from __future__ import annotations
 
 from unospec.model import sections
-from unospec.model.actions import Action, Catch, Deal, Keep, NameLoser, Pick, Play, Reshuffle
+from unospec.model.actions import (
+    NOBODY,
+    Action,
+    Catch,
+    Deal,
+    Keep,
+    NameLoser,
+    Pick,
+    Play,
+    Reshuffle,
+)
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
 from unospec.model.flows import Move, cites, moves, requires
@@ -527,11 +537,14 @@ def owe_loser_penalty(edition: Edition, game: GameState, action: Action | None) 
 
     Play goes on from where the card sent the turn, but where the edition reads the race
     otherwise (`next_player`): from the loser (`next-after-the-loser`), or past the loser
-    when their turn is the next one (`loser-also-loses-their-turn`)."""
+    when their turn is the next one (`loser-also-loses-their-turn`). Where the table names
+    no loser (`NOBODY`: every player managed, `no_failure`), nobody draws."""
     assert isinstance(action, NameLoser)
     effect = edition.faces.effect[game.special].find(PenaltyRace)
     assert effect is not None
     loser, current = action.player, game.current
+    if loser == NOBODY:
+        return game._replace(special=-1)
     if effect.next_player == "next-after-the-loser" or (
         effect.next_player == "loser-also-loses-their-turn" and loser == current
     ):

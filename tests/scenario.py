@@ -188,6 +188,9 @@ one (`cards.wild-touchdown.penalty-race.next_player = "loser-also-loses-their-tu
 RACE_READINGS_3 = str(Path(__file__).parent / "editions" / "penalty-race-readings-3.toml")
 """A delta of super-bowl-lvii whose Touchdown runs no race at a table of two
 (`cards.wild-touchdown.penalty-race.two_players = "nobody-draws-without-a-race"`)."""
+RACE_READINGS_4 = str(Path(__file__).parent / "editions" / "penalty-race-readings-4.toml")
+"""A delta of star-wars whose My Favorite Line is one round of quotes, nobody drawing if all
+manage (`cards.wild-favorite-line.penalty-race.no_failure = "one-round-then-nobody-draws"`)."""
 WHOLE_PILE = str(Path(__file__).parent / "editions" / "whole-pile-reshuffle.toml")
 """A delta of classic whose reshuffle takes the whole discard pile, its top card too, as
 RLCard's UNO does (`play.reshuffle = "whole-discard-pile"`): `edition(WHOLE_PILE)` loads it."""

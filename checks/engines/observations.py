@@ -15,7 +15,7 @@ from collections.abc import Iterable
 import numpy as np
 import numpy.typing as npt
 
-from unospec.model.actions import Action, Challenge, NameLoser, Play
+from unospec.model.actions import NOBODY, Action, Challenge, NameLoser, Play
 from unospec.model.state import GameState
 
 (O_UPHELD, O_HITS_SELF, O_HITS_NEXT, O_HITS_OTHER, O_POINTS) = range(5)
@@ -40,7 +40,7 @@ def observe_step(row: npt.NDArray[np.int64], before: GameState, action: Action,
     elif isinstance(action, Challenge):
         if before.challenge is not None and before.challenge.guilty:
             row[rest + O_UPHELD] += 1
-    elif isinstance(action, NameLoser):
+    elif isinstance(action, NameLoser) and action.player != NOBODY:  # a penalty set
         if before.special >= 0:
             row[2 * faces + before.special] += 1
         if action.player == before.actor:

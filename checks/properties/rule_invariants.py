@@ -10,6 +10,7 @@ restate one booklet rule each, one short named function per rule, citing its sec
 from __future__ import annotations
 
 from unospec.model.actions import (
+    NOBODY,
     Accept,
     Action,
     Catch,
@@ -295,6 +296,8 @@ def _after_the_race(edition: Edition, game: GameState, action: NameLoser) -> int
     race = edition.faces.effect[game.special].find(PenaltyRace)
     assert race is not None
     following = game.next_player(game.actor)
+    if action.player == NOBODY:  # no one failed: play goes on as the card sent it
+        return following
     if race.next_player == "next-after-the-loser":
         return game.next_player(action.player)
     if race.next_player == "loser-also-loses-their-turn" and action.player == following:
@@ -476,7 +479,7 @@ def _owed_as_the_rule_says(edition: Edition, step: Fired, owed: Owed | None) -> 
     elif event == "name_loser" and isinstance(action, NameLoser) and game.special >= 0:
         race = faces.effect[game.special].find(PenaltyRace)
         assert race is not None
-        expected = action.player, race.draw
+        expected = None if action.player == NOBODY else (action.player, race.draw)
     found = (owed.player, owed.amount) if owed is not None else None
     if found == expected:
         return None

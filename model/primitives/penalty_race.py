@@ -22,7 +22,9 @@ class PenaltyRace(Step):
     but the card's; `everyone`). Who plays next is `next_player` (`readings.RaceNextPlayer`:
     by default the player after the card's, as before the parameter was written; a file may
     leave it out). Where a single player could lose (a table of two, `others`), `two_players`
-    says whether they do or no race is run (`readings.LoneRace`; optional alike).
+    says whether they do or no race is run (`readings.LoneRace`; optional alike); where
+    every player manages, `no_failure` says whether the race goes on until someone fails or
+    nobody draws (`readings.RaceNoFailure`: the table may then name `actions.NOBODY`).
 
     The loser is the machine's `name_loser` event (`updates.owe_loser_penalty`).
 
@@ -38,6 +40,7 @@ class PenaltyRace(Step):
     loser_among: r.LoserAmong
     next_player: r.RaceNextPlayer = "next-after-the-card-player-loser-keeps-turn"
     two_players: r.LoneRace = "the-race-always-has-a-loser"
+    no_failure: r.RaceNoFailure = "rounds-continue-until-someone-fails"
 
     def apply(self, edition: Edition, game: GameState, player: int, card: int) -> GameState:
         runners = game.seated - (1 if self.loser_among == "others" else 0)

@@ -11,6 +11,7 @@ from scenario import (
     EMPTY_HANDED,
     HOUSE_CARDS,
     LAST_CARD,
+    RACE_READINGS_4,
     RESHUFFLE_AT_ONCE,
     RLCARD,
     SHORT_DRAW,
@@ -26,7 +27,7 @@ from statemachine import State, StateMachine
 
 from unospec.checks.engines.random_play import choose
 from unospec.editions import builtin_names
-from unospec.model.actions import CallUno, Deal, Draw, JumpIn, Keep, Pick, Play
+from unospec.model.actions import NOBODY, CallUno, Deal, Draw, JumpIn, Keep, NameLoser, Pick, Play
 from unospec.model.edition import Edition
 from unospec.model.kernel import (
     Fired,
@@ -196,6 +197,10 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
         empty = empty._replace(draw_pile=(), discard=(card(m, "red-9"),))  # nothing anywhere
         drew_nothing, fired = run(m, empty, Draw(0))  # drew nothing: may still play
         runs += [fired, run(m, drew_nothing, Play(0, card(m, "red-draw-two")))[1]]
+    o = edition(RACE_READINGS_4)  # every player quoted: the table names no loser
+    race = table(o, [["wild-favorite-line", "red-1", "red-2"], ["yellow-1"]], top="red-9")
+    race = play(o, race, Play(0, card(o, "wild-favorite-line"), color("blue")))
+    runs.append(run(o, race, NameLoser(NOBODY))[1])
     return runs
 
 

@@ -8,10 +8,20 @@ import dataclasses
 from typing import Any
 
 import pytest
-from scenario import RACE_READINGS_1, RACE_READINGS_2, RACE_READINGS_3, card, color, edition, table
+from scenario import (
+    RACE_READINGS_1,
+    RACE_READINGS_2,
+    RACE_READINGS_3,
+    RACE_READINGS_4,
+    card,
+    color,
+    edition,
+    table,
+)
 
-from unospec.model.actions import NameLoser, Play
+from unospec.model.actions import NOBODY, NameLoser, Play
 from unospec.model.edition import Edition
+from unospec.model.errors import IllegalAction
 from unospec.model.kernel import apply, legal_actions
 
 FAVORITE_LINE = [
@@ -97,3 +107,23 @@ def test_a_touchdown_at_a_table_of_two_may_run_no_race() -> None:
     three = [["wild-touchdown", "red-1", "red-2"], ["yellow-1"], ["blue-2"]]
     assert _after_the_race(e, "wild-touchdown", three, 2) == 1
     assert _after_the_race(edition("super-bowl-lvii"), "wild-touchdown", two, 1) == 1
+
+
+def test_a_round_of_quotes_may_end_with_no_loser() -> None:
+    """penalty-race-readings-4 plays `one-round-then-nobody-draws` (interpretation
+    favorite-line-no-failure): the table may say no one failed, and then nobody draws and
+    play goes on after the card's player; the built-in edition's rounds go on until someone
+    fails, so a loser must be named."""
+    hands = [["wild-favorite-line", "red-1", "red-2"], ["yellow-1"], ["blue-2"]]
+    e = edition(RACE_READINGS_4)
+    played = apply(e, table(e, hands, top="red-9"), Play(0, card(e, "wild-favorite-line"), 2))
+    assert set(legal_actions(e, played)) == {NameLoser(p) for p in (0, 1, 2, NOBODY)}
+    after = apply(e, played, NameLoser(NOBODY))
+    assert (after.phase, after.current, after.special, after.owed) == ("awaiting_play", 1, -1, None)
+    assert [len(h) for h in after.hands] == [2, 1, 1]
+    built_in = edition("star-wars")
+    played = apply(built_in, table(built_in, hands, top="red-9"),
+                   Play(0, card(built_in, "wild-favorite-line"), 2))  # fmt: skip
+    assert NameLoser(NOBODY) not in legal_actions(built_in, played)
+    with pytest.raises(IllegalAction, match="no player -1"):
+        apply(built_in, played, NameLoser(NOBODY))

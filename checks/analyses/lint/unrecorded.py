@@ -153,9 +153,6 @@ ASKED: dict[str, Question] = {
     "favorite-line-judge": Question(
         FAVORITE_LINE, "", "Who decides that a quote is wrong or missing?"
     ),
-    "favorite-line-no-failure": Question(
-        FAVORITE_LINE, "", "What if every player manages a quote?"
-    ),
 }
 """The fixed readings whose question every edition (with the card) raises, by id."""
 
@@ -258,6 +255,9 @@ PARAMETERS: dict[str, Parameter] = {
     ),
     "touchdown-two-players": Parameter(
         "penalty-race.two_players", "", "With two players, who is last to signal?", card=TOUCHDOWN
+    ),
+    "favorite-line-no-failure": Parameter(
+        "penalty-race.no_failure", "", "What if every player manages a quote?", card=FAVORITE_LINE
     ),
     "favorite-line-next-player": Parameter(
         "penalty-race.next_player",

@@ -143,6 +143,7 @@ def _penalty_race(step: Step, row: list[int]) -> tuple[int, int]:
         else v.RACE_AFTER_CARD
     )
     row[v.F_NO_LONE_RACE] = int(step.two_players == "nobody-draws-without-a-race")
+    row[v.F_ONE_ROUND] = int(step.no_failure == "one-round-then-nobody-draws")
     return 0, 0
 
 
@@ -183,6 +184,10 @@ READINGS_PLAYED: dict[str, tuple[str, ...]] = {
         "loser-also-loses-their-turn",
     ),
     "penalty-race.two_players": ("the-race-always-has-a-loser", "nobody-draws-without-a-race"),
+    "penalty-race.no_failure": (
+        "rounds-continue-until-someone-fails",
+        "one-round-then-nobody-draws",
+    ),
 }
 """Every reading of a primitive's parameter the encoders tell apart (a test holds it to the
 primitives' own readings)."""

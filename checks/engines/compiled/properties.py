@@ -789,6 +789,8 @@ def turn_expected(
         if event_in(M, inv, V_NAME_LOSER, event):
             if game[SPECIAL] < 0:
                 return -1
+            if player < 0:  # actions.NOBODY: play goes on as the card sent it
+                return 4 * step_from(game, game[ACTOR], 1, way) + way + 1
             following = step_from(game, game[ACTOR], 1, way)
             after = face(E, game[SPECIAL], F_RACE_NEXT)
             if after == RACE_AFTER_LOSER or (

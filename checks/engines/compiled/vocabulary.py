@@ -80,8 +80,9 @@ TARGET_UNIT = 8
     F_FIRST_OWED_FLIPS_TWO,
     F_RACE_NEXT,  # penalty race: who plays after it (RACE_*)
     F_NO_LONE_RACE,  # penalty race: with a single player who can lose it, no race is run
+    F_ONE_ROUND,  # penalty race: one round, after which nobody draws if no one failed
     F_STEPS,  # how many steps its effect has; they follow, STEP_FIELDS each
-) = range(47)
+) = range(48)
 RACE_AFTER_CARD, RACE_AFTER_LOSER, RACE_LOSER_LOSES_TURN = range(3)
 """A penalty race's `next_player`, by its number in F_RACE_NEXT: the player after the card's
 (both wordings), after the loser, past the loser whose turn was next."""
@@ -190,7 +191,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     C_EMPTIES_THE_PILE,
     C_DRAWS_NOTHING_PLAYS_FROM_HAND,
     C_PLAYS_LAST_CARD_AFTER_DRAWING_NOTHING,
-) = range(33)
+    C_NOBODY_LOSES,
+) = range(34)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
