@@ -107,8 +107,6 @@ FIXED_READINGS: dict[str, str] = {
     "hail-mary-thrower-afterwards": "usual-rules-apply",
     "hail-mary-shed-cards": "under-the-hail-mary-on-the-discard-pile",
     "hail-mary-pending-challenge": "not-while-a-challenge-is-pending",
-    "touchdown-judge": "the-table-names-the-loser",
-    "favorite-line-judge": "the-table-names-the-loser",
     "challenge-judges-which-hand": "the-hand-and-colour-when-the-card-was-played",
     "reshuffle-when": "when-a-draw-needs-a-card",
     "draw-by-choice": "the-new-card-may-be-played",

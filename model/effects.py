@@ -156,6 +156,7 @@ SHORTHANDS: dict[str, tuple[tuple[type[Step], dict[str, str]], ...]] = {
                 "next_player": "next_player",
                 "two_players": "two_players",
                 "no_failure": "no_failure",
+                "judge": "judge",
             },
         ),
     ),

@@ -110,6 +110,14 @@ always names a loser; or it is one round from the next player to the last one in
 which nobody draws if no one failed: the table may name no loser (`actions.NOBODY`), and
 play goes on as the card sent it."""
 
+RaceJudge = Literal["the-table-names-the-loser", "the-card-player-judges"]
+"""Who names a penalty race's loser (Action Cards: Wild My Favorite Line / Wild Touchdown!):
+the table, a verdict that is no player's decision, or the card's player, judging the race.
+Who may be named is `loser_among` either way, so the moves are the same and the two play
+alike move for move; what differs is whose choice it is, which a player of the game weighs:
+the heuristic player (`checks.engines.heuristic`, rule 4d) takes the table's verdict at
+random, and as the card's player names another player holding the fewest cards."""
+
 READING_TYPES: dict[str, object] = {
     "setup.ignored_flip_goes": IgnoredFlipGoes,
     "setup.flip_exhausted": FlipExhausted,
@@ -140,6 +148,7 @@ READING_TYPES: dict[str, object] = {
     "penalty-race.next_player": RaceNextPlayer,
     "penalty-race.two_players": LoneRace,
     "penalty-race.no_failure": RaceNoFailure,
+    "penalty-race.judge": RaceJudge,
 }
 """Each reading parameter, by where an edition file writes it (card parameters by effect)."""
 

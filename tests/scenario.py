@@ -191,6 +191,9 @@ RACE_READINGS_3 = str(Path(__file__).parent / "editions" / "penalty-race-reading
 RACE_READINGS_4 = str(Path(__file__).parent / "editions" / "penalty-race-readings-4.toml")
 """A delta of star-wars whose My Favorite Line is one round of quotes, nobody drawing if all
 manage (`cards.wild-favorite-line.penalty-race.no_failure = "one-round-then-nobody-draws"`)."""
+RACE_READINGS_5 = str(Path(__file__).parent / "editions" / "penalty-race-readings-5.toml")
+"""A delta of star-wars whose My Favorite Line's loser is its player's decision
+(`cards.wild-favorite-line.penalty-race.judge = "the-card-player-judges"`)."""
 WHOLE_PILE = str(Path(__file__).parent / "editions" / "whole-pile-reshuffle.toml")
 """A delta of classic whose reshuffle takes the whole discard pile, its top card too, as
 RLCard's UNO does (`play.reshuffle = "whole-discard-pile"`): `edition(WHOLE_PILE)` loads it."""

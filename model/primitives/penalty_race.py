@@ -24,7 +24,9 @@ class PenaltyRace(Step):
     leave it out). Where a single player could lose (a table of two, `others`), `two_players`
     says whether they do or no race is run (`readings.LoneRace`; optional alike); where
     every player manages, `no_failure` says whether the race goes on until someone fails or
-    nobody draws (`readings.RaceNoFailure`: the table may then name `actions.NOBODY`).
+    nobody draws (`readings.RaceNoFailure`: the table may then name `actions.NOBODY`);
+    `judge` says whose choice the loser is, the table's or the card's player's
+    (`readings.RaceJudge`: the same moves, weighed by the heuristic player).
 
     The loser is the machine's `name_loser` event (`updates.owe_loser_penalty`).
 
@@ -41,6 +43,7 @@ class PenaltyRace(Step):
     next_player: r.RaceNextPlayer = "next-after-the-card-player-loser-keeps-turn"
     two_players: r.LoneRace = "the-race-always-has-a-loser"
     no_failure: r.RaceNoFailure = "rounds-continue-until-someone-fails"
+    judge: r.RaceJudge = "the-table-names-the-loser"
 
     def apply(self, edition: Edition, game: GameState, player: int, card: int) -> GameState:
         runners = game.seated - (1 if self.loser_among == "others" else 0)

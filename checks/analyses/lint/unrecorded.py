@@ -149,10 +149,6 @@ ASKED: dict[str, Question] = {
         "May the player who played the top card jump in on it with its twin?",
         house_rule="jump_in",
     ),
-    "touchdown-judge": Question(TOUCHDOWN, "", "Who decides which player was last?"),
-    "favorite-line-judge": Question(
-        FAVORITE_LINE, "", "Who decides that a quote is wrong or missing?"
-    ),
 }
 """The fixed readings whose question every edition (with the card) raises, by id."""
 
@@ -255,6 +251,15 @@ PARAMETERS: dict[str, Parameter] = {
     ),
     "touchdown-two-players": Parameter(
         "penalty-race.two_players", "", "With two players, who is last to signal?", card=TOUCHDOWN
+    ),
+    "touchdown-judge": Parameter(
+        "penalty-race.judge", "", "Who decides which player was last?", card=TOUCHDOWN
+    ),
+    "favorite-line-judge": Parameter(
+        "penalty-race.judge",
+        "",
+        "Who decides that a quote is wrong or missing?",
+        card=FAVORITE_LINE,
     ),
     "favorite-line-no-failure": Parameter(
         "penalty-race.no_failure", "", "What if every player manages a quote?", card=FAVORITE_LINE

@@ -144,6 +144,7 @@ def _penalty_race(step: Step, row: list[int]) -> tuple[int, int]:
     )
     row[v.F_NO_LONE_RACE] = int(step.two_players == "nobody-draws-without-a-race")
     row[v.F_ONE_ROUND] = int(step.no_failure == "one-round-then-nobody-draws")
+    row[v.F_JUDGED] = int(step.judge == "the-card-player-judges")
     return 0, 0
 
 
@@ -184,6 +185,7 @@ READINGS_PLAYED: dict[str, tuple[str, ...]] = {
         "loser-also-loses-their-turn",
     ),
     "penalty-race.two_players": ("the-race-always-has-a-loser", "nobody-draws-without-a-race"),
+    "penalty-race.judge": ("the-table-names-the-loser", "the-card-player-judges"),
     "penalty-race.no_failure": (
         "rounds-continue-until-someone-fails",
         "one-round-then-nobody-draws",

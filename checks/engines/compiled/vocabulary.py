@@ -81,8 +81,9 @@ TARGET_UNIT = 8
     F_RACE_NEXT,  # penalty race: who plays after it (RACE_*)
     F_NO_LONE_RACE,  # penalty race: with a single player who can lose it, no race is run
     F_ONE_ROUND,  # penalty race: one round, after which nobody draws if no one failed
+    F_JUDGED,  # penalty race: its player judges it, naming the loser
     F_STEPS,  # how many steps its effect has; they follow, STEP_FIELDS each
-) = range(48)
+) = range(49)
 RACE_AFTER_CARD, RACE_AFTER_LOSER, RACE_LOSER_LOSES_TURN = range(3)
 """A penalty race's `next_player`, by its number in F_RACE_NEXT: the player after the card's
 (both wordings), after the loser, past the loser whose turn was next."""
