@@ -230,8 +230,19 @@ def resolves_by_loser(edition: Edition, game: GameState, action: Action | None) 
     return game.special >= 0 and edition.faces.effect[game.special].asks("loser")
 
 
+def _races_of_one_round(edition: Edition) -> bool | None:
+    """The table names no loser only where a race of the edition is one round."""
+    races = (step for effect in edition.faces.effects for step in effect.steps)
+    one_round = any(
+        isinstance(step, PenaltyRace) and step.no_failure == "one-round-then-nobody-draws"
+        for step in races
+    )
+    return None if one_round else False
+
+
 @cites(sections.PENALTY_RACE)
 @requires(PenaltyRace)
+@settled_by("penalty-race.no_failure", _races_of_one_round)
 def nobody_loses(edition: Edition, game: GameState, action: Action | None) -> bool:
     """The table names no loser: every player managed, in the one round the edition's race
     has (`no_failure`), so nobody draws (Action Cards: Wild Touchdown! Card / Wild My

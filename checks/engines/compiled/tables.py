@@ -396,6 +396,7 @@ GATED: frozenset[Callable[..., Any]] = frozenset(
         b.first_card_names_colour,
         b.first_card_draws,
         b.first_card_played,
+        b.nobody_loses,
     }
 )
 """Conditions whose own code cannot hold unless the edition allows it: each reads the rule
