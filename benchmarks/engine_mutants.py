@@ -127,6 +127,34 @@ HAND_CANNOT_START = (
 )
 """Classic reading that a hand whose first flip finds no card to start the pile cannot start
 (`setup.flip_exhausted = "hand-cannot-start"`)."""
+RACE_READINGS_1 = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "penalty-race-readings-1.toml"
+    ),
+)
+"""Star Wars, play going on after My Favorite Line's loser (`penalty-race.next_player =
+"next-after-the-loser"`)."""
+RACE_READINGS_2 = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "penalty-race-readings-2.toml"
+    ),
+)
+"""Super Bowl LVII, the Touchdown's loser losing their turn (`penalty-race.next_player =
+"loser-also-loses-their-turn"`)."""
+RACE_READINGS_3 = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "penalty-race-readings-3.toml"
+    ),
+)
+"""Super Bowl LVII, no Touchdown race at a table of two (`penalty-race.two_players =
+"nobody-draws-without-a-race"`)."""
+RACE_READINGS_4 = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "penalty-race-readings-4.toml"
+    ),
+)
+"""Star Wars, My Favorite Line one round of quotes, nobody drawing if all manage
+(`penalty-race.no_failure = "one-round-then-nobody-draws"`)."""
 WILD_JUDGED = ("express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
 """The editions whose Wild Draw card is judged guilty for a wild held."""
 
@@ -340,6 +368,17 @@ MUTANTS = (
     Mutant("debt-forgets-what-already-waited", "a draw whose rest waits for cards", RULES,
            "owe_the_rest_later", "min(s[at] + s[OWED_AMOUNT] - got,",
            "min(s[OWED_AMOUNT] - got,", SHORTFALL_WAITS),
+    Mutant("race-plays-on-from-the-card-player", "who plays after a penalty race", RULES,
+           "update", "if after == RACE_AFTER_LOSER or (", "if after == -1 or (",
+           RACE_READINGS_1),
+    Mutant("race-loser-keeps-the-turn", "who plays after a penalty race", RULES, "update",
+           "and player == s[CURRENT]):", "and player == -1):", RACE_READINGS_2),
+    Mutant("race-of-one-run", "a penalty race with one player who can lose", PRIMITIVES,
+           "apply_step", "if runners >= 2 or not face(E, card, F_NO_LONE_RACE):",
+           "if runners >= 1 or not face(E, card, F_NO_LONE_RACE):", RACE_READINGS_3),
+    Mutant("race-without-a-loser-not-offered", "a penalty race no one fails", RULES,
+           "list_moves", "        if face(E, s[SPECIAL], F_ONE_ROUND):",
+           "        if False:", RACE_READINGS_4),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

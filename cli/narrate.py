@@ -86,7 +86,10 @@ def narrate(
             lines.append(f"  player {before.actor} sheds all but one card")
         elif event == "name_loser" and isinstance(action, NameLoser):
             name = edition.card_name(edition.faces.faces[before.special].kind)
-            lines.append(f"  the table names player {action.player} the loser of {name}")
+            if action.player < 0:  # actions.NOBODY
+                lines.append(f"  the table names no loser of {name}: every player managed")
+            else:
+                lines.append(f"  the table names player {action.player} the loser of {name}")
         elif event == "draw_owed" and after.out != before.out and before.owed is not None:
             drawer = before.owed.player
             dealt = min(before.owed.amount, len(before.draw_pile))

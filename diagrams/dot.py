@@ -61,13 +61,15 @@ LOOSE: frozenset[tuple[str, str]] = frozenset(
     {
         (Phase.drawn_card, Phase.table_draws),
         (Phase.special_wild, Phase.table_draws),
+        (Phase.special_wild, Phase.resolving),
         (Phase.awaiting_challenge, Phase.table_draws),
         (Phase.uno_window, Phase.table_draws),
     }
 )
 """Layout hints: transitions drawn without pulling their target below their source.
 
-These are penalties the table deals from later in a turn. Left to rank the page, they would
+These are penalties the table deals from later in a turn (and a race no one lost, which
+leaves the same phase). Left to rank the page, they would
 put the table's draws under the challenge; loose, the draws sit where a turn's own draw goes,
 between the play and the drawn-card decision, and a turn reads top down as a diamond:
 awaiting a play, then a direct play, a wild's colour or a draw, then resolving the play.

@@ -111,12 +111,6 @@ FIXED_READINGS: dict[str, str] = {
     "hail-mary-thrower-afterwards": "usual-rules-apply",
     "hail-mary-shed-cards": "under-the-hail-mary-on-the-discard-pile",
     "hail-mary-pending-challenge": "not-while-a-challenge-is-pending",
-    "touchdown-next-player": "next-player-in-direction-loser-keeps-turn",
-    "favorite-line-next-player": "next-after-the-card-player-loser-keeps-turn",
-    "touchdown-judge": "the-table-names-the-loser",
-    "favorite-line-judge": "the-table-names-the-loser",
-    "favorite-line-no-failure": "rounds-continue-until-someone-fails",
-    "touchdown-two-players": "the-race-always-has-a-loser",
     "challenge-judges-which-hand": "the-hand-and-colour-when-the-card-was-played",
     "reshuffle-when": "when-a-draw-needs-a-card",
     "draw-by-choice": "the-new-card-may-be-played",
@@ -808,6 +802,8 @@ def _parameter(reader: Reader, parameter: Parameter, path: KeyPath) -> object:
     if parameter.kind == "count":
         return reader.integer(path, 0, MAX_DRAW)
     if parameter.kind == "reading":
+        if parameter.default is not None and not reader.has(path):
+            return parameter.default  # a parameter newer than the file: the old reading
         return reader.choice(path, parameter.readings)
     return reader.choices(path, HOLDINGS)
 

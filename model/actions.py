@@ -83,9 +83,14 @@ class Keep:
 
 @dataclass(frozen=True, slots=True)
 class NameLoser:
-    """The table names who loses after a special wild; `player` draws the penalty."""
+    """The table names who loses after a special wild; `player` draws the penalty, or
+    where the race may end with no one failing (`penalty-race.no_failure`), `NOBODY`."""
 
     player: int
+
+
+NOBODY = -1
+"""The `NameLoser` verdict that every player managed: no one draws."""
 
 
 @dataclass(frozen=True, slots=True)

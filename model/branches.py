@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from unospec.model import sections
-from unospec.model.actions import Action, Play
+from unospec.model.actions import NOBODY, Action, NameLoser, Play
 from unospec.model.edition import Edition
 from unospec.model.effects import CardEffect
 from unospec.model.flows import cites, requires, resuming, settled_by
@@ -245,6 +245,26 @@ def dealer_names_colour(edition: Edition, game: GameState, action: Action | None
 def resolves_by_loser(edition: Edition, game: GameState, action: Action | None) -> bool:
     """A special wild whose loser the table names next (Action Cards)."""
     return game.special >= 0 and edition.faces.effect[game.special].asks("loser")
+
+
+def _races_of_one_round(edition: Edition) -> bool | None:
+    """The table names no loser only where a race of the edition is one round."""
+    races = (step for effect in edition.faces.effects for step in effect.steps)
+    one_round = any(
+        isinstance(step, PenaltyRace) and step.no_failure == "one-round-then-nobody-draws"
+        for step in races
+    )
+    return None if one_round else False
+
+
+@cites(sections.PENALTY_RACE)
+@requires(PenaltyRace)
+@settled_by("penalty-race.no_failure", _races_of_one_round)
+def nobody_loses(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The table names no loser: every player managed, in the one round the edition's race
+    has (`no_failure`), so nobody draws (Action Cards: Wild Touchdown! Card / Wild My
+    Favorite Line Card)."""
+    return isinstance(action, NameLoser) and action.player == NOBODY
 
 
 @cites(sections.ACTION_CARDS)

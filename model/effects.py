@@ -148,7 +148,17 @@ SHORTHANDS: dict[str, tuple[tuple[type[Step], dict[str, str]], ...]] = {
     "hail-mary": ((HailMary, {"own_turn": "own_turn", "continue_with": "continue_with"}),),
     "penalty-race": (
         (NameColour, {}),
-        (PenaltyRace, {"draw": "draw", "loser_among": "loser_among"}),
+        (
+            PenaltyRace,
+            {
+                "draw": "draw",
+                "loser_among": "loser_among",
+                "next_player": "next_player",
+                "two_players": "two_players",
+                "no_failure": "no_failure",
+                "judge": "judge",
+            },
+        ),
     ),
 }
 """The one-word effects of the first edition files, each as its steps: per step, its

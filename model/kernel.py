@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from unospec.model import sections
 from unospec.model.actions import (
+    NOBODY,
     Accept,
     Action,
     CallUno,
@@ -151,7 +152,8 @@ def _fire(
 
 def _check_fields(edition: Edition, game: GameState, action: Action) -> None:
     player = getattr(action, "player", 0)
-    if not 0 <= player < game.players:
+    nobody = isinstance(action, NameLoser) and player == NOBODY  # check_loser judges it
+    if not 0 <= player < game.players and not nobody:
         raise IllegalAction(sections.TURN, f"there is no player {player}")
     if game.is_out(player) and hasattr(action, "player"):
         raise IllegalAction(sections.MERCY_RULE, f"player {player} is out of the game")

@@ -9,7 +9,17 @@ illegal ones cannot drift apart.
 from __future__ import annotations
 
 from unospec.model import sections
-from unospec.model.actions import Catch, Deal, Keep, NameLoser, Pick, Play, PlayerAction, Reshuffle
+from unospec.model.actions import (
+    NOBODY,
+    Catch,
+    Deal,
+    Keep,
+    NameLoser,
+    Pick,
+    Play,
+    PlayerAction,
+    Reshuffle,
+)
 from unospec.model.edition import Edition, FaceTable
 from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.flows import cites, requires
@@ -546,6 +556,8 @@ def check_loser(edition: Edition, game: GameState, action: NameLoser) -> None:
     Cards: Wild Touchdown! Card / Wild My Favorite Line Card)."""
     effect = edition.faces.effect[game.special].find(PenaltyRace)
     assert effect is not None
+    if action.player == NOBODY and effect.no_failure == "one-round-then-nobody-draws":
+        return  # every player managed, in the one round the edition's race has
     if not 0 <= action.player < game.players or game.is_out(action.player):
         raise IllegalAction(sections.TURN, f"there is no player {action.player}")
     if effect.loser_among == "others" and action.player == game.actor:

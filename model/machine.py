@@ -143,7 +143,11 @@ class TurnFlow(StateMachine):
         on=u.swap_hands,
     )
     pick = picking_colour.to(table_draws, validators=g.check_pick, on=u.pick_colour)
-    name_loser = special_wild.to(table_draws, validators=g.check_loser, on=u.owe_loser_penalty)
+    name_loser = _every(
+        special_wild.to(resolving, cond=b.nobody_loses) | special_wild.to(table_draws),
+        validators=g.check_loser,
+        on=u.owe_loser_penalty,
+    )
 
     # The Wild Draw card: its victim challenges or accepts.
     challenge = awaiting_challenge.to(table_draws, validators=g.check_victim, on=u.judge_challenge)

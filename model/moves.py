@@ -12,6 +12,7 @@ import functools
 from collections.abc import Callable
 
 from unospec.model.actions import (
+    NOBODY,
     Accept,
     Action,
     CallUno,
@@ -166,11 +167,14 @@ def _name_loser(edition: Edition, game: GameState) -> tuple[Action, ...]:
     effect = edition.faces.effect[game.special].find(PenaltyRace)
     assert effect is not None
     everyone = effect.loser_among == "everyone"
-    return tuple(
+    losers = tuple(
         NameLoser(p)
         for p in range(game.players)
         if (everyone or p != game.actor) and not game.is_out(p)
     )
+    if effect.no_failure == "one-round-then-nobody-draws":
+        return (*losers, NameLoser(NOBODY))
+    return losers
 
 
 def _keep(edition: Edition, game: GameState) -> tuple[Action, ...]:

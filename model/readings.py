@@ -58,6 +58,21 @@ HailMaryContinuesWith = Literal["left-of-player", "next-in-direction"]
 """Who plays after a Hail Mary."""
 LoserAmong = Literal["others", "everyone"]
 """Who can lose a penalty race."""
+RaceNextPlayer = Literal[
+    "next-after-the-card-player-loser-keeps-turn",
+    "next-player-in-direction-loser-keeps-turn",
+    "next-after-the-loser",
+    "loser-also-loses-their-turn",
+]
+"""Who plays after a penalty race (Action Cards: Wild My Favorite Line / Wild Touchdown!).
+The first two are one rule, as each card's reading words it: play goes on in the direction
+of play from the card's player, the loser keeping their turn. `next-after-the-loser`: play
+goes on from the loser, the player after them (in the direction of play) playing next, the
+players between the card's player and the loser passed by. `loser-also-loses-their-turn`:
+the loser draws and loses their turn, as a Draw card's victim does: where the loser is the
+player whose turn comes next, play passes them by to the player after; a loser whose turn
+is not the next one (the card's player, or a player further round) has no turn at stake
+and play goes on with the next player (no turn is held over to be lost later)."""
 
 Drawing = Literal["one-card", "until-playable"]
 """After drawing (a house rule, No Mercy): draw one card, or until a playable one turns up."""
@@ -121,6 +136,28 @@ FinalCardEffects = Literal["hand-ends-at-once", "effects-apply-then-score"]
 """What a player's last card does: nothing, the hand ends at once (Winning), or its steps are
 carried out, the cards it owes dealt, and then the hand is over and scored (RLCard's UNO)."""
 
+LoneRace = Literal["the-race-always-has-a-loser", "nobody-draws-without-a-race"]
+"""A penalty race with a single player who can lose it (a table of two, the card's player
+out of the race: Action Cards: Wild Touchdown! Card): that one player draws, the race of one
+always lost by its runner, or there is no race, nobody draws and the card is a plain wild
+(its colour named, play going on after its player). With two players or more who can lose,
+the two are one rule."""
+
+RaceNoFailure = Literal["rounds-continue-until-someone-fails", "one-round-then-nobody-draws"]
+"""What a penalty race does when every player manages (Action Cards: Wild My Favorite Line
+Card: every player quotes): it goes on, round after round, until someone fails, so the table
+always names a loser; or it is one round from the next player to the last one in it, after
+which nobody draws if no one failed: the table may name no loser (`actions.NOBODY`), and
+play goes on as the card sent it."""
+
+RaceJudge = Literal["the-table-names-the-loser", "the-card-player-judges"]
+"""Who names a penalty race's loser (Action Cards: Wild My Favorite Line / Wild Touchdown!):
+the table, a verdict that is no player's decision, or the card's player, judging the race.
+Who may be named is `loser_among` either way, so the moves are the same and the two play
+alike move for move; what differs is whose choice it is, which a player of the game weighs:
+the heuristic player (`checks.engines.heuristic`, rule 4d) takes the table's verdict at
+random, and as the card's player names another player holding the fewest cards."""
+
 READING_TYPES: dict[str, object] = {
     "setup.ignored_flip_goes": IgnoredFlipGoes,
     "setup.flip_exhausted": FlipExhausted,
@@ -152,6 +189,10 @@ READING_TYPES: dict[str, object] = {
     "hail-mary.own_turn": HailMaryOwnTurn,
     "hail-mary.continue_with": HailMaryContinuesWith,
     "penalty-race.loser_among": LoserAmong,
+    "penalty-race.next_player": RaceNextPlayer,
+    "penalty-race.two_players": LoneRace,
+    "penalty-race.no_failure": RaceNoFailure,
+    "penalty-race.judge": RaceJudge,
 }
 """Each reading parameter, by where an edition file writes it (card parameters by effect)."""
 

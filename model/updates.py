@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from unospec.model import sections
 from unospec.model.actions import (
+    NOBODY,
     Action,
     CallUno,
     Catch,
@@ -620,11 +621,25 @@ def discard_down_to_one(edition: Edition, game: GameState, action: Action | None
 @cites(sections.PENALTY_RACE)
 def owe_loser_penalty(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The slowest (or the one without a quote) draws the special wild's penalty (Action
-    Cards: Wild Touchdown! Card / Wild My Favorite Line Card)."""
+    Cards: Wild Touchdown! Card / Wild My Favorite Line Card).
+
+    Play goes on from where the card sent the turn, but where the edition reads the race
+    otherwise (`next_player`): from the loser (`next-after-the-loser`), or past the loser
+    when their turn is the next one (`loser-also-loses-their-turn`). Where the table names
+    no loser (`NOBODY`: every player managed, `no_failure`), nobody draws."""
     assert isinstance(action, NameLoser)
     effect = edition.faces.effect[game.special].find(PenaltyRace)
     assert effect is not None
-    return game._replace(special=-1, owed=Owed(action.player, effect.draw, Phase.resolving))
+    loser, current = action.player, game.current
+    if loser == NOBODY:
+        return game._replace(special=-1)
+    if effect.next_player == "next-after-the-loser" or (
+        effect.next_player == "loser-also-loses-their-turn" and loser == current
+    ):
+        current = game.next_player(loser)
+    return game._replace(
+        special=-1, owed=Owed(loser, effect.draw, Phase.resolving), current=current
+    )
 
 
 @cites(sections.SCORING)

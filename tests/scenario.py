@@ -202,6 +202,21 @@ was played on (`challenge_judges = "the-hand-when-challenged-and-the-colour-when
 CALL_OUT_OF_PLACE = str(Path(__file__).parent / "editions" / "uno-call-out-of-place.toml")
 """A delta of classic where a call of UNO with nobody just down to one card draws its caller
 the penalty (`play.uno_call_out_of_place = "the-caller-draws-the-penalty"`)."""
+RACE_READINGS_1 = str(Path(__file__).parent / "editions" / "penalty-race-readings-1.toml")
+"""A delta of star-wars whose My Favorite Line sends play on from the race's loser
+(`cards.wild-favorite-line.penalty-race.next_player = "next-after-the-loser"`)."""
+RACE_READINGS_2 = str(Path(__file__).parent / "editions" / "penalty-race-readings-2.toml")
+"""A delta of super-bowl-lvii whose Touchdown's loser loses their turn where it is the next
+one (`cards.wild-touchdown.penalty-race.next_player = "loser-also-loses-their-turn"`)."""
+RACE_READINGS_3 = str(Path(__file__).parent / "editions" / "penalty-race-readings-3.toml")
+"""A delta of super-bowl-lvii whose Touchdown runs no race at a table of two
+(`cards.wild-touchdown.penalty-race.two_players = "nobody-draws-without-a-race"`)."""
+RACE_READINGS_4 = str(Path(__file__).parent / "editions" / "penalty-race-readings-4.toml")
+"""A delta of star-wars whose My Favorite Line is one round of quotes, nobody drawing if all
+manage (`cards.wild-favorite-line.penalty-race.no_failure = "one-round-then-nobody-draws"`)."""
+RACE_READINGS_5 = str(Path(__file__).parent / "editions" / "penalty-race-readings-5.toml")
+"""A delta of star-wars whose My Favorite Line's loser is its player's decision
+(`cards.wild-favorite-line.penalty-race.judge = "the-card-player-judges"`)."""
 WHOLE_PILE = str(Path(__file__).parent / "editions" / "whole-pile-reshuffle.toml")
 """A delta of classic whose reshuffle takes the whole discard pile, its top card too, as
 RLCard's UNO does (`play.reshuffle = "whole-discard-pile"`): `edition(WHOLE_PILE)` loads it."""

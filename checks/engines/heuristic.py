@@ -31,7 +31,11 @@ applies, and picks one of those uniformly at random (`preferred` lists them):
       floating point, in the same order in both engines, so they agree to the last bit.
    c. When the dealer names the colour of a wild turned up first, the colour they hold
       most of.
-   d. Otherwise (draw when nothing can be played, pass after a draw that cannot be played,
+   d. When the card's player judges a penalty race (`penalty-race.judge =
+      "the-card-player-judges"`), the loser they name is another player holding the fewest
+      cards (the one nearest to going out), never themselves nor no one; the table's
+      verdict (the other reading) is no one's choice, and falls under 4e.
+   e. Otherwise (draw when nothing can be played, pass after a draw that cannot be played,
       name a special wild's loser, keep a card after a right Hail Mary guess, pick the
       colour a Color Roulette's draw stops at): every offered move.
 
@@ -48,11 +52,21 @@ the pending challenge (not whether the offender is guilty). The compiled engine'
 
 from __future__ import annotations
 
-from unospec.model.actions import Accept, Action, CallUno, Catch, Challenge, JumpIn, Pick, Play
+from unospec.model.actions import (
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    JumpIn,
+    NameLoser,
+    Pick,
+    Play,
+)
 from unospec.model.edition import Edition
 from unospec.model.legality import calls_with_the_play
 from unospec.model.moves import colours_at_random
-from unospec.model.primitives import WildDraw
+from unospec.model.primitives import PenaltyRace, WildDraw
 from unospec.model.state import GameState
 from unospec.model.vocabulary import Phase
 
@@ -94,11 +108,28 @@ def _decision(edition: Edition, game: GameState, actions: tuple[Action, ...]) ->
     if any(isinstance(a, Challenge) for a in actions):
         answer = Challenge if challenges(edition, game) else Accept
         return tuple(a for a in actions if isinstance(a, answer))
+    if game.phase == Phase.special_wild and judged_by_its_player(edition, game):
+        others = [a.player for a in actions if isinstance(a, NameLoser) and a.player >= 0]
+        others = [p for p in others if p != game.actor]
+        fewest = min(len(game.hands[p]) for p in others)
+        return tuple(
+            a
+            for a in actions
+            if isinstance(a, NameLoser)
+            and a.player in others
+            and len(game.hands[a.player]) == fewest
+        )
     if game.phase == Phase.first_colour and not colours_at_random(edition, game):
         held = _colors_held(edition, game, game.actor)
         scores = [held.get(a.color, 0) if isinstance(a, Pick) else 0 for a in actions]
         return tuple(a for a, score in zip(actions, scores, strict=True) if score == max(scores))
     return actions
+
+
+def judged_by_its_player(edition: Edition, game: GameState) -> bool:
+    """Rule 4d applies: the special wild waiting for its loser is judged by its player."""
+    race = edition.faces.effect[game.special].find(PenaltyRace) if game.special >= 0 else None
+    return race is not None and race.judge == "the-card-player-judges"
 
 
 def _best_plays(edition: Edition, game: GameState, plays: list[Play]) -> list[Play]:

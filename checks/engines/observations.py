@@ -15,7 +15,7 @@ from collections.abc import Iterable
 import numpy as np
 import numpy.typing as npt
 
-from unospec.model.actions import Action, Challenge, NameLoser, Play
+from unospec.model.actions import NOBODY, Action, Challenge, NameLoser, Play
 from unospec.model.edition import Edition
 from unospec.model.primitives.wild_draw import verdict
 from unospec.model.state import GameState
@@ -42,7 +42,7 @@ def observe_step(row: npt.NDArray[np.int64], edition: Edition, before: GameState
     elif isinstance(action, Challenge):
         if before.challenge is not None and verdict(edition, before):
             row[rest + O_UPHELD] += 1
-    elif isinstance(action, NameLoser):
+    elif isinstance(action, NameLoser) and action.player != NOBODY:  # a penalty set
         if before.special >= 0:
             row[2 * faces + before.special] += 1
         if action.player == before.actor:

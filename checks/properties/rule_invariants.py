@@ -10,6 +10,7 @@ restate one booklet rule each, one short named function per rule, citing its sec
 from __future__ import annotations
 
 from unospec.model.actions import (
+    NOBODY,
     Accept,
     Action,
     CallUno,
@@ -269,8 +270,8 @@ def _after_an_answer(edition: Edition, fired: tuple[Fired, ...]) -> Expected | N
         return None
     game, event = step.before, step.branch.event
     way = game.direction
-    if event == "name_loser":
-        return "the special wild's loser", (game.next_player(game.actor), way)
+    if event == "name_loser" and isinstance(step.action, NameLoser) and game.special >= 0:
+        return "the special wild's loser", (_after_the_race(edition, game, step.action), way)
     pending = game.challenge
     if pending is None:
         return None
@@ -287,6 +288,22 @@ def _after_an_answer(edition: Edition, fired: tuple[Fired, ...]) -> Expected | N
         (victim if plays else game.next_player(victim)),
         way,
     )
+
+
+def _after_the_race(edition: Edition, game: GameState, action: NameLoser) -> int:
+    """Who plays after a penalty race's loser is named: the player after the card's, or
+    as the race's `next_player` reads it, the player after the loser (always, or where the
+    loser's turn was the next one)."""
+    race = edition.faces.effect[game.special].find(PenaltyRace)
+    assert race is not None
+    following = game.next_player(game.actor)
+    if action.player == NOBODY:  # no one failed: play goes on as the card sent it
+        return following
+    if race.next_player == "next-after-the-loser":
+        return game.next_player(action.player)
+    if race.next_player == "loser-also-loses-their-turn" and action.player == following:
+        return game.next_player(following)
+    return following
 
 
 _ANSWERS = frozenset({Challenge, Accept, NameLoser})
@@ -470,7 +487,7 @@ def _owed_as_the_rule_says(edition: Edition, step: Fired, owed: Owed | None) -> 
     elif event == "name_loser" and isinstance(action, NameLoser) and game.special >= 0:
         race = faces.effect[game.special].find(PenaltyRace)
         assert race is not None
-        expected = action.player, race.draw
+        expected = None if action.player == NOBODY else (action.player, race.draw)
     found = (owed.player, owed.amount) if owed is not None else None
     if found == expected:
         return None

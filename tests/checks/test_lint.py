@@ -738,7 +738,11 @@ def test_a_touchdown_edition_is_asked_its_cards_questions(tmp_path: Path) -> Non
     for ident in ("touchdown-next-player", "touchdown-judge", "touchdown-two-players"):
         finding = found[f"unspecified-outcome:{ident}"]
         assert finding.section == "Action Cards: Wild Touchdown! Card"
-        assert finding.message.endswith(f"the model plays {FIXED_READINGS[ident]}.")
+        if ident in FIXED_READINGS:
+            assert finding.message.endswith(f"the model plays {FIXED_READINGS[ident]}.")
+        else:  # a parameter of the card now: the file's value is what the model plays
+            key = f"cards.wild-touchdown.penalty-race.{PARAMETERS[ident].path.split('.')[1]}"
+            assert finding.key == key and f"its {key} is " in finding.message
 
 
 @pytest.mark.slow

@@ -14,6 +14,7 @@ from scenario import (
     EMPTY_HANDED,
     HOUSE_CARDS,
     LAST_CARD,
+    RACE_READINGS_4,
     RESHUFFLE_AT_ONCE,
     RLCARD,
     SHORT_DRAW,
@@ -32,6 +33,7 @@ from statemachine import State, StateMachine
 from unospec.checks.engines.random_play import choose
 from unospec.editions import builtin_names
 from unospec.model.actions import (
+    NOBODY,
     CallUno,
     Deal,
     Draw,
@@ -234,6 +236,10 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
     waiting, fired = run(waits, short, Play(0, card(waits, "red-draw-two")))
     owing, short_fired = run(waits, waiting, Reshuffle((card(waits, "red-9"),)))
     runs += [fired, short_fired, run(waits, owing, Play(0, card(waits, "red-1")))[1]]
+    o = edition(RACE_READINGS_4)  # every player quoted: the table names no loser
+    race = table(o, [["wild-favorite-line", "red-1", "red-2"], ["yellow-1"]], top="red-9")
+    race = play(o, race, Play(0, card(o, "wild-favorite-line"), color("blue")))
+    runs.append(run(o, race, NameLoser(NOBODY))[1])
     return runs
 
 

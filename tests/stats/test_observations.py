@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from scenario import edition
+from scenario import RACE_READINGS_4, edition
 
 from unospec.checks.engines import random_play
 from unospec.checks.engines.compiled import games as g
@@ -16,7 +16,8 @@ from unospec.checks.engines.observations import observe_game
 from unospec.checks.engines.study import chunk_seeds, play_sample
 from unospec.model.kernel import run
 
-EDITIONS = ("classic", "express", "nfl-cowboys", "star-wars", "super-bowl-lvii")
+EDITIONS = ("classic", "express", "nfl-cowboys", "star-wars", "super-bowl-lvii", RACE_READINGS_4)
+"""The built-ins, and a race the table may end with no loser (`penalty-race.no_failure`)."""
 
 
 def miscounts(name: str, games: int = 6, seed: int = 7) -> list[str]:

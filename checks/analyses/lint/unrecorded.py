@@ -149,22 +149,6 @@ ASKED: dict[str, Question] = {
         "May the player who played the top card jump in on it with its twin?",
         house_rule="jump_in",
     ),
-    "touchdown-next-player": Question(
-        TOUCHDOWN, "", "Who plays after the Touchdown card, and does the loser lose a turn?"
-    ),
-    "touchdown-judge": Question(TOUCHDOWN, "", "Who decides which player was last?"),
-    "touchdown-two-players": Question(
-        TOUCHDOWN, "", "With two players, who is last to signal?", two_players=True
-    ),
-    "favorite-line-next-player": Question(
-        FAVORITE_LINE, "", "Who plays after My Favorite Line, and does the loser lose a turn?"
-    ),
-    "favorite-line-judge": Question(
-        FAVORITE_LINE, "", "Who decides that a quote is wrong or missing?"
-    ),
-    "favorite-line-no-failure": Question(
-        FAVORITE_LINE, "", "What if every player manages a quote?"
-    ),
 }
 """The fixed readings whose question every edition (with the card) raises, by id."""
 
@@ -175,12 +159,14 @@ NOT_ASKED = frozenset({"action-on-action", "wilds-any-time"})
 class Parameter(NamedTuple):
     """A question whose answer is a parameter's value: `path` is the file's key path
     (``play.after_drawing``), or ``EFFECT.field`` for each card kind with that effect;
-    `family` is the one the built-in files record its reading in."""
+    `family` is the one the built-in files record its reading in; with `card`, only that
+    kind's parameter is asked (a question its booklet words for that card alone)."""
 
     path: str
     section: str  # "": the card's own section
     text: str
     family: str = "unspecified-outcome"
+    card: str | None = None
 
 
 PARAMETERS: dict[str, Parameter] = {
@@ -256,6 +242,33 @@ PARAMETERS: dict[str, Parameter] = {
     ),
     "penalty-race-loser": Parameter(
         "penalty-race.loser_among", "", "Can the card's own player be the one who loses?"
+    ),
+    "touchdown-next-player": Parameter(
+        "penalty-race.next_player",
+        "",
+        "Who plays after the Touchdown card, and does the loser lose a turn?",
+        card=TOUCHDOWN,
+    ),
+    "touchdown-two-players": Parameter(
+        "penalty-race.two_players", "", "With two players, who is last to signal?", card=TOUCHDOWN
+    ),
+    "touchdown-judge": Parameter(
+        "penalty-race.judge", "", "Who decides which player was last?", card=TOUCHDOWN
+    ),
+    "favorite-line-judge": Parameter(
+        "penalty-race.judge",
+        "",
+        "Who decides that a quote is wrong or missing?",
+        card=FAVORITE_LINE,
+    ),
+    "favorite-line-no-failure": Parameter(
+        "penalty-race.no_failure", "", "What if every player manages a quote?", card=FAVORITE_LINE
+    ),
+    "favorite-line-next-player": Parameter(
+        "penalty-race.next_player",
+        "",
+        "Who plays after My Favorite Line, and does the loser lose a turn?",
+        card=FAVORITE_LINE,
     ),
 }
 """The parameters every seed booklet leaves open, by the id the built-in files record their
@@ -350,7 +363,8 @@ def _asked(
         (edition.parameter_key(kind, head, field),
          dict(edition.sections).get(kind, sections.ACTION_CARDS), getattr(step, field))
         for kind, effect in edition.effects
-        if kind in in_play and (step := effect.find(primitive)) is not None
+        if kind in in_play and question.card in (None, kind)
+        and (step := effect.find(primitive)) is not None
     ]  # fmt: skip
 
 

@@ -389,7 +389,7 @@ def observe(E: Ints, s: Ints, after: Ints, action: Ints, row: Ints) -> None:
     elif kind == A_CHALLENGE:
         if s[CH] == 1 and verdict(E, s) == 1:
             row[after_faces + O_UPHELD] += 1
-    elif kind == A_LOSER:
+    elif kind == A_LOSER and action[1] >= 0:  # a penalty set (not actions.NOBODY)
         if s[SPECIAL] >= 0:
             row[2 * faces + s[SPECIAL]] += 1
         loser, actor = action[1], s[ACTOR]

@@ -19,7 +19,15 @@ here; it costs a quarter less now, with the same moves kept.
 from __future__ import annotations
 
 from unospec.checks.engines.compiled.jit import Grid, Ints, compiled, compiled_inline
-from unospec.checks.engines.compiled.layout import CH_CARD, CH_OFFENDER, FACES, PHASE, WINDOW
+from unospec.checks.engines.compiled.layout import (
+    ACTOR,
+    CH_CARD,
+    CH_OFFENDER,
+    FACES,
+    PHASE,
+    SPECIAL,
+    WINDOW,
+)
 from unospec.checks.engines.compiled.primitives import P_HAIL_MARY, has
 from unospec.checks.engines.compiled.row import (
     arg_call,
@@ -35,12 +43,14 @@ from unospec.checks.engines.compiled.vocabulary import (
     A_CATCH,
     A_CHALLENGE,
     A_JUMP_IN,
+    A_LOSER,
     A_PICK,
     A_PLAY,
     A_UNO,
     F_CHALLENGER_DRAWS,
     F_COLOR,
     F_DRAW,
+    F_JUDGED,
     F_WILD,
     PH_FIRST_COLOUR,
     R_CALL_WITH_PLAY,
@@ -49,7 +59,7 @@ from unospec.checks.engines.compiled.vocabulary import (
 
 # -- the rule that applies (the reference docstring's numbering), in a plan's first slot
 (KEEP_CALLS, KEEP_CATCHES, KEEP_PLAIN, KEEP_WILD, KEEP_CHALLENGE, KEEP_ACCEPT, KEEP_ALL,
- KEEP_JUMPS, KEEP_FIRST_COLOUR) = range(9)  # fmt: skip
+ KEEP_JUMPS, KEEP_FIRST_COLOUR, KEEP_JUDGED) = range(10)  # fmt: skip
 P_RULE, P_BEST, P_HOLDER = range(3)  # P_HOLDER: the player whose colours follow, or -1
 P_COLORS = 3  # then, as far as `planned` goes, a slot per colour: P_HOLDER's cards of it
 PLAN_SLOTS = P_COLORS + 4
@@ -162,14 +172,23 @@ def keeps(E: Ints, s: Ints, moves: Grid, i: int, planned: Ints) -> bool:
         return bool(kind == A_ACCEPT)
     if rule == KEEP_FIRST_COLOUR:
         return bool(kind == A_PICK and score(E, s, moves, i, planned) == planned[P_BEST])
+    if rule == KEEP_JUDGED:
+        return judged_loser(s, kind, moves[i, 1]) and hand_size(s, moves[i, 1]) == planned[P_BEST]
     return True
+
+
+@compiled_inline
+def judged_loser(s: Ints, kind: int, player: int) -> bool:
+    """Rule 4d's candidates: a loser the judging card's player may name, not themselves
+    nor no one (`actions.NOBODY`)."""
+    return bool(kind == A_LOSER and player >= 0 and player != s[ACTOR])
 
 
 @compiled
 def plan(M: Ints, E: Ints, s: Ints, moves: Grid, count: int, planned: Ints) -> int:
     """Write which rule applies to `moves[:count]` into `planned` (PLAN_SLOTS slots or more)
     and return how many moves the heuristic keeps."""
-    calls = catches = jumps = answers = plays = plain = False
+    calls = catches = jumps = answers = plays = plain = losers = False
     planned[P_HOLDER] = -1  # a new state: no colours counted yet
     for i in range(count):
         kind = moves[i, 0]
@@ -181,6 +200,8 @@ def plan(M: Ints, E: Ints, s: Ints, moves: Grid, count: int, planned: Ints) -> i
             jumps = True
         elif kind == A_CHALLENGE:
             answers = True
+        elif kind == A_LOSER:
+            losers = True
         elif kind == A_PLAY and not is_throw(E, s, kind, moves[i, 1], moves[i, 2]):
             plays = True
             if not face(E, moves[i, 2], F_WILD):
@@ -210,6 +231,14 @@ def plan(M: Ints, E: Ints, s: Ints, moves: Grid, count: int, planned: Ints) -> i
         return throws + ties
     elif answers:
         planned[P_RULE] = KEEP_CHALLENGE if challenges(E, s) else KEEP_ACCEPT
+    elif losers and s[SPECIAL] >= 0 and face(E, s[SPECIAL], F_JUDGED):
+        planned[P_RULE] = KEEP_JUDGED  # rule 4d: another player holding the fewest cards
+        best = -1
+        for i in range(count):
+            if judged_loser(s, moves[i, 0], moves[i, 1]):
+                held = hand_size(s, moves[i, 1])
+                best = held if best < 0 else min(best, held)
+        planned[P_BEST] = best
     elif s[PHASE] == phase_named(M, PH_FIRST_COLOUR):
         planned[P_RULE] = KEEP_FIRST_COLOUR
         best = 0

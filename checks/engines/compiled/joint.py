@@ -252,6 +252,8 @@ def rank_table(players: int, faces: int) -> npt.NDArray[np.int64]:
     for rank, (move, card, arg) in enumerate(sorted(moves, key=lambda m: repr(m[0]))):
         kind = ACTION_KIND[type(move)]
         table[((kind * players + move.player) * faces + card) * width + arg + 1] = rank
+    # NameLoser(NOBODY), player -1, reads the slot of Keep(players - 1, 0): no state offers
+    # both, and that rank sorts before every seat's NameLoser, as the repr -1 does
     return table
 
 

@@ -51,6 +51,8 @@ from unospec.checks.engines.compiled.row import (
 from unospec.checks.engines.compiled.tables import E_RULES
 from unospec.checks.engines.compiled.vocabulary import (
     F_COLOR,
+    F_EVERYONE,
+    F_NO_LONE_RACE,
     F_WILD,
     PH_RESOLVING,
     R_CHALLENGE_JUDGES,
@@ -137,6 +139,16 @@ def _hail_mary(step: Step, row: list[int]) -> tuple[int, int]:
 def _penalty_race(step: Step, row: list[int]) -> tuple[int, int]:
     assert isinstance(step, PenaltyRace)
     row[v.F_EVERYONE] = int(step.loser_among == "everyone")
+    row[v.F_RACE_NEXT] = (
+        v.RACE_AFTER_LOSER
+        if step.next_player == "next-after-the-loser"
+        else v.RACE_LOSER_LOSES_TURN
+        if step.next_player == "loser-also-loses-their-turn"
+        else v.RACE_AFTER_CARD
+    )
+    row[v.F_NO_LONE_RACE] = int(step.two_players == "nobody-draws-without-a-race")
+    row[v.F_ONE_ROUND] = int(step.no_failure == "one-round-then-nobody-draws")
+    row[v.F_JUDGED] = int(step.judge == "the-card-player-judges")
     return 0, 0
 
 
@@ -171,6 +183,18 @@ READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "hail-mary.own_turn": ("plain-wild", "interrupt-only"),
     "hail-mary.continue_with": ("left-of-player", "next-in-direction"),
     "penalty-race.loser_among": ("others", "everyone"),
+    "penalty-race.next_player": (
+        "next-after-the-card-player-loser-keeps-turn",
+        "next-player-in-direction-loser-keeps-turn",
+        "next-after-the-loser",
+        "loser-also-loses-their-turn",
+    ),
+    "penalty-race.two_players": ("the-race-always-has-a-loser", "nobody-draws-without-a-race"),
+    "penalty-race.judge": ("the-table-names-the-loser", "the-card-player-judges"),
+    "penalty-race.no_failure": (
+        "rounds-continue-until-someone-fails",
+        "one-round-then-nobody-draws",
+    ),
 }
 """Every reading of a primitive's parameter the encoders tell apart (a test holds it to the
 primitives' own readings)."""
@@ -306,7 +330,9 @@ def apply_step(
     elif primitive == P_WILD_DRAW:
         wild_draw(E, s, player, card, a, b)
     elif primitive == P_PENALTY_RACE:  # PenaltyRace.apply
-        s[SPECIAL] = card
+        runners = seated(s) - (0 if face(E, card, F_EVERYONE) else 1)
+        if runners >= 2 or not face(E, card, F_NO_LONE_RACE):
+            s[SPECIAL] = card
     elif primitive == P_COLOUR_ROULETTE:  # ColourRoulette.apply: the colour to be picked
         owe(s, s[CURRENT], 1, phase_named(M, PH_RESOLVING))
         s[OWED_UNTIL] = UNTIL_PICKED + UNTIL_BIAS

@@ -145,6 +145,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_OWED_SEATS_TWO,
     F_OWES,
     F_POINTS,
+    F_RACE_NEXT,
     F_REFUSED,
     F_STEPS,
     F_SYMBOL,
@@ -182,6 +183,8 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_TARGET,
     R_UNO_PENALTY,
     R_WHOLE_PILE,
+    RACE_AFTER_LOSER,
+    RACE_LOSER_LOSES_TURN,
     STEP_FIELDS,
     U_PLAY_FIRST_CARD,
 )
@@ -849,7 +852,17 @@ def turn_expected(
         game = snaps[i]
         way = game[DIRECTION]
         if event_in(M, inv, V_NAME_LOSER, event):
-            return 4 * step_from(game, game[ACTOR], 1, way) + way + 1
+            if game[SPECIAL] < 0:
+                return -1
+            if player < 0:  # actions.NOBODY: play goes on as the card sent it
+                return 4 * step_from(game, game[ACTOR], 1, way) + way + 1
+            following = step_from(game, game[ACTOR], 1, way)
+            after = face(E, game[SPECIAL], F_RACE_NEXT)
+            if after == RACE_AFTER_LOSER or (
+                after == RACE_LOSER_LOSES_TURN and player == following
+            ):
+                following = step_from(game, player, 1, way)
+            return 4 * following + way + 1
         if not game[CH]:
             return -1
         victim = game[CH_VICTIM]

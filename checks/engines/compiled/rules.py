@@ -169,6 +169,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_LAST_CARD_DRAWS,
     C_MAY_STACK,
     C_NO_NUMBER_CARD_LEFT,
+    C_NOBODY_LOSES,
     C_NOTHING_TO_DRAW,
     C_ONE_PLAYER_LEFT,
     C_OPENS_UNO_WINDOW,
@@ -207,8 +208,10 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_LAST_RESORT,
     F_LEFT_OF_PLAYER,
     F_OFFENDER_DRAWS,
+    F_ONE_ROUND,
     F_OWES,
     F_POINTS,
+    F_RACE_NEXT,
     F_STEPS,
     F_SYMBOL,
     F_WILD,
@@ -271,6 +274,8 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_UNO_PENALTY,
     R_UNTIL_PLAYABLE,
     R_WHOLE_PILE,
+    RACE_AFTER_LOSER,
+    RACE_LOSER_LOSES_TURN,
     S_DEAL,
     S_DRAWN_CARD,
     S_FIRST_FLIP,
@@ -815,6 +820,8 @@ def validate(
             return r
         return check_in_hand(s, player, card)
     if check == V_LOSER:
+        if player == -1 and face(E, s[SPECIAL], F_ONE_ROUND):
+            return OK  # actions.NOBODY: every player managed, in the race's one round
         if not 0 <= player < s[PLAYERS] or is_out(s, player):
             return refused(ILLEGAL, S_TURN)
         if not face(E, s[SPECIAL], F_EVERYONE) and player == s[ACTOR]:
@@ -870,6 +877,8 @@ def condition(
     if which == C_FIRST_CARD_PLAYED:
         played = E[E[E_RULES] + R_FIRST_CARD_PLAYED] and s[PILE_LEN] > 0
         return 1 if played and face(E, pile_card(s, 0), F_FIRST_STEPS) else 0
+    if which == C_NOBODY_LOSES:
+        return 1 if kind == A_LOSER and player < 0 else 0
     if which == C_RESOLVES_BY_LOSER:
         return 1 if s[SPECIAL] >= 0 and face(E, s[SPECIAL], F_ASKS_LOSER) else 0
     if which == C_CHALLENGE_PENDING:
@@ -1315,7 +1324,12 @@ def update(
     elif which == U_OWE_LOSER_PENALTY:
         special = s[SPECIAL]
         s[SPECIAL] = -1
+        if player < 0:  # actions.NOBODY: nobody draws
+            return OK
         owe(s, player, face(E, special, F_DRAW), phase_named(M, PH_RESOLVING))
+        after = face(E, special, F_RACE_NEXT)
+        if after == RACE_AFTER_LOSER or (after == RACE_LOSER_LOSES_TURN and player == s[CURRENT]):
+            s[CURRENT] = next_player(s, player, 1)
     elif which == U_SCORE_HAND:
         return score_hand(E, s)
     elif which == U_ELIMINATE_THE_DRAWER:
@@ -1484,7 +1498,8 @@ def step_event(M: Ints, E: Ints, s: Ints, kind: int, player: int, card: int) -> 
 @compiled
 def check_fields(E: Ints, s: Ints, kind: int, player: int, card: int, arg: int) -> int:
     """kernel._check_fields."""
-    if not 0 <= player < s[PLAYERS]:
+    nobody = kind == A_LOSER and player == -1  # actions.NOBODY: check V_LOSER judges it
+    if not 0 <= player < s[PLAYERS] and not nobody:
         return refused(ILLEGAL, S_TURN)
     if is_out(s, player) and kind != A_DEAL and kind != A_RESHUFFLE:
         return refused(ILLEGAL, S_MERCY_RULE)
@@ -1692,6 +1707,8 @@ def list_moves(M: Ints, E: Ints, s: Ints, lister: int, out: Grid, n: int) -> int
         for p in range(s[PLAYERS]):
             if (everyone or p != s[ACTOR]) and not is_out(s, p):
                 n = put(out, n, A_LOSER, p, 0, 0)
+        if face(E, s[SPECIAL], F_ONE_ROUND):
+            n = put(out, n, A_LOSER, -1, 0, 0)  # actions.NOBODY
         return n
     if lister == L_KEEP:
         for card in range(s[FACES]):

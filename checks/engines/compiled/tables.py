@@ -123,6 +123,7 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.first_card_played: v.C_FIRST_CARD_PLAYED,
     b.dealer_names_colour: v.C_DEALER_NAMES_COLOUR,
     b.empties_the_pile: v.C_EMPTIES_THE_PILE,
+    b.nobody_loses: v.C_NOBODY_LOSES,
     b.draws_nothing_plays_from_hand: v.C_DRAWS_NOTHING_PLAYS_FROM_HAND,
     b.plays_last_card_after_drawing_nothing: v.C_PLAYS_LAST_CARD_AFTER_DRAWING_NOTHING,
     b.draws_by_choice: v.C_DRAWS_BY_CHOICE,
@@ -407,6 +408,7 @@ GATED: frozenset[Callable[..., Any]] = frozenset(
         b.first_card_names_colour,
         b.first_card_draws,
         b.first_card_played,
+        b.nobody_loses,
     }
 )
 """Conditions whose own code cannot hold unless the edition allows it: each reads the rule

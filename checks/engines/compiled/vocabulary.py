@@ -81,8 +81,15 @@ above any colour and target of a table."""
     F_FIRST_OWED_FLIPS,
     F_FIRST_OWED_SEATS_TWO,
     F_FIRST_OWED_FLIPS_TWO,
+    F_RACE_NEXT,  # penalty race: who plays after it (RACE_*)
+    F_NO_LONE_RACE,  # penalty race: with a single player who can lose it, no race is run
+    F_ONE_ROUND,  # penalty race: one round, after which nobody draws if no one failed
+    F_JUDGED,  # penalty race: its player judges it, naming the loser
     F_STEPS,  # how many steps its effect has; they follow, STEP_FIELDS each
-) = range(45)
+) = range(49)
+RACE_AFTER_CARD, RACE_AFTER_LOSER, RACE_LOSER_LOSES_TURN = range(3)
+"""A penalty race's `next_player`, by its number in F_RACE_NEXT: the player after the card's
+(both wordings), after the loser, past the loser whose turn was next."""
 MAX_STEPS = 8
 STEP_FIELDS = 3  # the primitive (P_*), and two of its parameters
 F_FIRST_STEPS = F_STEPS + 1 + MAX_STEPS * STEP_FIELDS  # its first effect's, laid out alike
@@ -207,7 +214,8 @@ CHALLENGE_JUDGES = (
     C_DRAW_FALLS_SHORT,
     C_DRAW_WAITS_FOR_CARDS,
     C_CARDS_FOR_WHAT_WAITS,
-) = range(39)
+    C_NOBODY_LOSES,
+) = range(40)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,

@@ -24,6 +24,7 @@ from unospec.checks.engines.chance import Outcome
 from unospec.checks.engines.conformance.report import Found, Refusal, refusal
 from unospec.model.actions import (
     ACTION_NAMES,
+    NOBODY,
     Accept,
     Action,
     CallUno,
@@ -203,7 +204,8 @@ def plausible_moves(
     any other seat each card it holds and one it does not; every seat draws, passes,
     answers a Wild Draw, calls UNO, catches every seat, where the phase takes such a move;
     the current player makes moves of kinds the phase does not take (see `MoveTable`); and
-    the seat past the table one move (the `turn`th of its kinds, in turn)."""
+    the seat past the table one move (the `turn`th of its kinds, in turn); where a special
+    wild waits for its loser, the verdict that nobody lost (`actions.NOBODY`)."""
     phase = table.for_phase(game.phase)
     refused = phase.refused_kinds[game.current % len(phase.own)]
     moves: list[Action] = [*phase.shuffles, table.past[turn % len(table.past)]]
@@ -224,6 +226,8 @@ def plausible_moves(
                 moves += foreign[card]
             moves += foreign[next(others, len(foreign) - 1)]
         moves += phase.card_free[player]
+    if game.phase == Phase.special_wild:  # the verdict that no one failed, offered or not
+        moves.append(NameLoser(NOBODY))
     return moves
 
 

@@ -19,7 +19,8 @@ def does_not_arise(edition: Edition, decides: str | None) -> str | None:
     if decides is None:
         return None
     rules = edition.rules
-    if decides.endswith(".with_two_players") and rules.min_players > 2:
+    two = decides.endswith((".with_two_players", ".penalty-race.two_players"))
+    if two and rules.min_players > 2:
         players = list(range(rules.min_players, rules.max_players + 1))
         return f"the edition is for {span(players)} players"
     if decides == "setup.next_leader" and rules.game_end == "single-hand":
