@@ -75,6 +75,24 @@ EMPTY_HANDED_PLAYS = (
 )
 """Classic where a player who draws nothing may play from their hand
 (`play.empty_handed_draw = "player-may-play-from-hand"`)."""
+HAIL_MARY_PENALTY = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-1.toml"),
+)
+"""NFL Cowboys whose Hail Mary thrower draws the UNO penalty for a wrong guess, the colour in
+force right on a wild (`wrong_guess`, `guess_on_a_wild`)."""
+HAIL_MARY_TAKEN_BACK = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-2.toml"),
+)
+"""NFL Cowboys whose Hail Mary goes back to its thrower on a wrong guess, any guess right on
+a wild."""
+HAIL_MARY_AS_BEFORE = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-3.toml"),
+)
+"""NFL Cowboys whose Hail Mary, on a wrong guess, leaves the turn and the colour as before."""
+HAIL_MARY_WILD_IN_FORCE = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-4.toml"),
+)
+"""NFL Cowboys with forty Wilds, the colour in force the right guess on a wild."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -265,6 +283,18 @@ MUTANTS = (
            "from_hand_after_drawing",
            "return bool(s[DRAWN] < 0 and E[E[E_RULES] + R_FROM_HAND_WHEN_EMPTY])",
            "return False", EMPTY_HANDED_PLAYS),
+    Mutant("wrong-guess-owes-no-penalty", "a Hail Mary's wrong guess", RULES, "update",
+           "if which == U_THROW_HAIL_MARY_FOR_A_PENALTY:\n            owe(",
+           "if False:\n            owe(", HAIL_MARY_PENALTY, None, 3),
+    Mutant("wrong-guess-never-taken-back", "a Hail Mary's wrong guess", RULES, "condition",
+           "return 1 if wrong_guess_reads(E, s, card, arg_color(color), WG_TAKEN_BACK) else 0",
+           "return 0", HAIL_MARY_TAKEN_BACK, None, 3),
+    Mutant("wrong-guess-moves-the-turn-on", "a Hail Mary's wrong guess", RULES, "update",
+           "as_before = wrong_guess_reads(E, s, card, arg_color(arg), WG_AS_BEFORE)",
+           "as_before = False", HAIL_MARY_AS_BEFORE, None, 3),
+    Mutant("guess-on-a-wild-ignores-the-colour-in-force", "a Hail Mary's guess on a wild",
+           RULES, "right_guess", "return on_wild == GW_IN_FORCE and s[COLOR] == color",
+           "return on_wild == GW_IN_FORCE", HAIL_MARY_WILD_IN_FORCE, None, 3),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

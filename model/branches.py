@@ -523,11 +523,52 @@ def resumes(phase: str) -> Condition:
 @requires(HailMary)
 def guess_sheds_cards(edition: Edition, game: GameState, action: Action | None) -> bool:
     """The Hail Mary named the caller's last card's colour and the thrower has cards to shed
-    (Action Cards: Wild Hail Mary Card)."""
+    (Action Cards: Wild Hail Mary Card; a wild's colour: the card's `guess_on_a_wild`)."""
     assert isinstance(action, Play)
-    (last,) = game.hands[game.window]
-    right = edition.faces.color[last] == action.color
+    right = _hail_mary(edition, action).right_guess(edition, game, action.color)
     return right and len(game.hands[action.player]) > 2
+
+
+def _hail_mary(edition: Edition, action: Play) -> HailMary:
+    effect = edition.faces.effect[action.card].find(HailMary)
+    assert effect is not None
+    return effect
+
+
+def _wrong_guess_reads(reading: str) -> Callable[[Edition], bool | None]:
+    """A wrong guess is read `reading` only where a Hail Mary of the edition says so."""
+
+    def rule(edition: Edition) -> bool | None:
+        found = (effect.find(HailMary) for _, effect in edition.effects)
+        return None if any(h is not None and h.wrong_guess == reading for h in found) else False
+
+    return rule
+
+
+def _wrong_guess(edition: Edition, game: GameState, action: Action | None, reading: str) -> bool:
+    assert isinstance(action, Play)
+    effect = _hail_mary(edition, action)
+    return effect.wrong_guess == reading and not effect.right_guess(edition, game, action.color)
+
+
+@cites(sections.HAIL_MARY)
+@requires(HailMary)
+@settled_by("hail-mary.wrong_guess", _wrong_guess_reads("thrower-takes-the-card-back"))
+def wrong_guess_taken_back(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The Hail Mary named another colour than the caller's last card's, and its thrower
+    takes it back: the UNO window closes as if it had not been thrown (Action Cards: Wild
+    Hail Mary Card; the card's `wrong_guess` reading)."""
+    return _wrong_guess(edition, game, action, "thrower-takes-the-card-back")
+
+
+@cites(sections.HAIL_MARY)
+@requires(HailMary)
+@settled_by("hail-mary.wrong_guess", _wrong_guess_reads("thrower-draws-a-penalty"))
+def wrong_guess_draws_penalty(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The Hail Mary named another colour than the caller's last card's: it lands, and its
+    thrower draws the UNO penalty (Action Cards: Wild Hail Mary Card; the card's
+    `wrong_guess` reading)."""
+    return _wrong_guess(edition, game, action, "thrower-draws-a-penalty")
 
 
 def _one_hand_is_the_game(edition: Edition) -> bool | None:

@@ -176,11 +176,14 @@ class TurnFlow(StateMachine):
         on=u.close_window,
     )
     hail_mary = _every(
-        uno_called.to(hand_over, cond=b.plays_last_card)
-        | uno_called.to(hail_mary_discard, cond=b.guess_sheds_cards)
-        | uno_called.to(resolving),
+        uno_called.to(awaiting_play, cond=b.wrong_guess_taken_back, on=u.close_window)
+        | uno_called.to(hand_over, cond=b.plays_last_card, on=u.throw_hail_mary)
+        | uno_called.to(
+            table_draws, cond=b.wrong_guess_draws_penalty, on=u.throw_hail_mary_for_a_penalty
+        )
+        | uno_called.to(hail_mary_discard, cond=b.guess_sheds_cards, on=u.throw_hail_mary)
+        | uno_called.to(resolving, on=u.throw_hail_mary),
         validators=g.check_hail_mary,
-        on=u.throw_hail_mary,
     )
     keep = hail_mary_discard.to(resolving, validators=g.check_keep, on=u.discard_down_to_one)
 

@@ -44,6 +44,24 @@ HailMaryOwnTurn = Literal["plain-wild", "interrupt-only"]
 """Whether a Hail Mary may be played on its holder's own turn."""
 HailMaryContinuesWith = Literal["left-of-player", "next-in-direction"]
 """Who plays after a Hail Mary."""
+HailMaryWrongGuess = Literal[
+    "card-stays-and-play-goes-on-in-named-colour",
+    "turn-and-colour-stay-as-before",
+    "thrower-takes-the-card-back",
+    "thrower-draws-a-penalty",
+]
+"""What a Hail Mary whose colour is not the caller's last card's does: it stays on the pile
+and play goes on after the thrower (`continue_with`) in the colour named, as a right guess
+does; it stays on the pile but the colour in force and the player whose turn it was are
+unchanged; it goes back to the thrower's hand, the window closing as if it had not been
+thrown; or it plays as the first reading and its thrower then draws the UNO penalty
+(`play.uno_penalty`). A thrower who throws their last card goes out whatever the guess, but
+with the card taken back."""
+HailMaryGuessOnAWild = Literal[
+    "no-colour-is-right", "any-colour-is-right", "the-colour-in-force-is-right"
+]
+"""Which guess is right when the caller's last card is a wild: none (a wild shows no colour
+in a hand), any colour, or the colour in force when the Hail Mary is thrown."""
 LoserAmong = Literal["others", "everyone"]
 """Who can lose a penalty race."""
 
@@ -107,6 +125,8 @@ READING_TYPES: dict[str, object] = {
     "wild-draw.after_successful_challenge": AfterSuccessfulChallenge,
     "hail-mary.own_turn": HailMaryOwnTurn,
     "hail-mary.continue_with": HailMaryContinuesWith,
+    "hail-mary.wrong_guess": HailMaryWrongGuess,
+    "hail-mary.guess_on_a_wild": HailMaryGuessOnAWild,
     "penalty-race.loser_among": LoserAmong,
 }
 """Each reading parameter, by where an edition file writes it (card parameters by effect)."""

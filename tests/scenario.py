@@ -179,6 +179,17 @@ RESHUFFLE_AT_ONCE = str(Path(__file__).parent / "editions" / "reshuffle-at-once.
 EMPTY_HANDED = str(Path(__file__).parent / "editions" / "empty-handed-plays.toml")
 """A delta of classic where a player who draws with no card left anywhere may still play
 from their hand (`play.empty_handed_draw = "player-may-play-from-hand"`)."""
+HAIL_MARY_PENALTY = str(Path(__file__).parent / "editions" / "hail-mary-readings-1.toml")
+"""A delta of nfl-cowboys whose Hail Mary thrower draws the UNO penalty for a wrong guess,
+the colour in force the right guess on a wild (`wrong_guess = "thrower-draws-a-penalty"`,
+`guess_on_a_wild = "the-colour-in-force-is-right"`)."""
+HAIL_MARY_TAKEN_BACK = str(Path(__file__).parent / "editions" / "hail-mary-readings-2.toml")
+"""A delta of nfl-cowboys whose Hail Mary goes back to its thrower on a wrong guess, any
+guess right on a wild (`wrong_guess = "thrower-takes-the-card-back"`, `guess_on_a_wild =
+"any-colour-is-right"`)."""
+HAIL_MARY_AS_BEFORE = str(Path(__file__).parent / "editions" / "hail-mary-readings-3.toml")
+"""A delta of nfl-cowboys whose Hail Mary, on a wrong guess, leaves the turn and the colour
+as before (`wrong_guess = "turn-and-colour-stay-as-before"`)."""
 WHOLE_PILE = str(Path(__file__).parent / "editions" / "whole-pile-reshuffle.toml")
 """A delta of classic whose reshuffle takes the whole discard pile, its top card too, as
 RLCard's UNO does (`play.reshuffle = "whole-discard-pile"`): `edition(WHOLE_PILE)` loads it."""

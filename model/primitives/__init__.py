@@ -87,11 +87,14 @@ def by_name(name: str) -> type[Step] | None:
 @dataclasses.dataclass(frozen=True)
 class Parameter:
     """One parameter of a primitive, as an edition file writes it: a count (`kind` "count"),
-    one of the `readings` the kernel plays, or a list of `HOLDINGS`."""
+    one of the `readings` the kernel plays, or a list of `HOLDINGS`. A reading with a
+    `default` is optional in a file: one that leaves it out plays the default, the reading
+    unospec played before a file could choose another."""
 
     name: str
     kind: str  # "count" | "reading" | "holdings"
     readings: tuple[str, ...] = ()
+    default: str | None = None
 
 
 _PARAMETERS: dict[type[Step], tuple[Parameter, ...]] = {}
@@ -114,7 +117,8 @@ def _read_parameters(primitive: type[Step]) -> tuple[Parameter, ...]:
         if hint is int:
             found.append(Parameter(field.name, "count"))
         elif get_origin(hint) is Literal:
-            found.append(Parameter(field.name, "reading", tuple(get_args(hint))))
+            default = None if field.default is dataclasses.MISSING else str(field.default)
+            found.append(Parameter(field.name, "reading", tuple(get_args(hint)), default))
         elif hint == tuple[str, ...]:
             found.append(Parameter(field.name, "holdings", HOLDINGS))
         else:  # a parameter of a type no edition file can write

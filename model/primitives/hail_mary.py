@@ -21,6 +21,8 @@ class HailMary(Step):
     colour: if it is the colour of the caller's last card the thrower sheds their hand
     down to one card; play goes on after the thrower (`continue_with`). On its holder's own
     turn it is a plain wild, whose player names the colour, or no play at all (`own_turn`).
+    What a wrong guess does (`wrong_guess`) and which guess is right on a wild
+    (`guess_on_a_wild`) are readings too.
 
     The throw is the machine's `hail_mary` event (`updates.throw_hail_mary`), the shedding
     its `keep` event; played on the holder's own turn the step does nothing more.
@@ -35,6 +37,10 @@ class HailMary(Step):
 
     own_turn: r.HailMaryOwnTurn
     continue_with: r.HailMaryContinuesWith
+    # the readings below are optional in a file: each defaults to the one unospec played
+    # before it could be chosen (every file that leaves it out plays as before)
+    wrong_guess: r.HailMaryWrongGuess = "card-stays-and-play-goes-on-in-named-colour"
+    guess_on_a_wild: r.HailMaryGuessOnAWild = "no-colour-is-right"
 
     def apply(self, edition: Edition, game: GameState, player: int, card: int) -> GameState:
         return game  # a plain wild on its holder's own turn
@@ -42,6 +48,16 @@ class HailMary(Step):
     def allows(self, edition: Edition, game: GameState, player: int, card: int) -> bool:
         """Thrown on its player's own turn only where it plays as a plain wild."""
         return self.own_turn != "interrupt-only"
+
+    def right_guess(self, edition: Edition, game: GameState, color: int) -> bool:
+        """Whether `color` is the colour of the UNO caller's last card; a wild's reads
+        `guess_on_a_wild` (interpretations hail-mary-guess-on-a-wild)."""
+        (last,) = game.hands[game.window]
+        if edition.faces.color[last] >= 0:
+            return edition.faces.color[last] == color
+        if self.guess_on_a_wild == "any-colour-is-right":
+            return True
+        return self.guess_on_a_wild == "the-colour-in-force-is-right" and game.color == color
 
     def statement(self) -> Statement:
         words = "thrown at an UNO caller: guess their last card's colour"

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from scenario import (
     EMPTY_HANDED,
+    HAIL_MARY_PENALTY,
+    HAIL_MARY_TAKEN_BACK,
     HOUSE_CARDS,
     LAST_CARD,
     RESHUFFLE_AT_ONCE,
@@ -196,6 +198,11 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
         empty = empty._replace(draw_pile=(), discard=(card(m, "red-9"),))  # nothing anywhere
         drew_nothing, fired = run(m, empty, Draw(0))  # drew nothing: may still play
         runs += [fired, run(m, drew_nothing, Play(0, card(m, "red-draw-two")))[1]]
+    for name in (HAIL_MARY_PENALTY, HAIL_MARY_TAKEN_BACK):  # a wrong guess's own branches
+        h = edition(name)
+        hands = [["blue-1", "blue-2"], ["red-4", "red-5"], ["wild-hail-mary", "green-2"]]
+        called = play(h, table(h, hands, top="blue-9"), Play(0, card(h, "blue-1")), CallUno(0))
+        runs.append(run(h, called, Play(2, card(h, "wild-hail-mary"), color("red")))[1])
     return runs
 
 

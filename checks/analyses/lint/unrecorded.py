@@ -58,12 +58,6 @@ ASKED: dict[str, Question] = {
         None, sections.WINNING, "Does the last card's action still happen before scoring?"
     ),
     "hail-mary-trigger": Question(HAIL_MARY, "", "When may a Hail Mary be thrown, and by whom?"),
-    "hail-mary-wrong-guess": Question(
-        HAIL_MARY, "", "What happens when the named colour is not that of the caller's card?"
-    ),
-    "hail-mary-guess-on-a-wild": Question(
-        HAIL_MARY, "", "Can a guess be right when the caller's last card is a wild?"
-    ),
     "hail-mary-thrower-afterwards": Question(
         HAIL_MARY, "", "Do winning and Calling UNO hold for the thrower afterwards?"
     ),
@@ -253,6 +247,16 @@ PARAMETERS: dict[str, Parameter] = {
         "",
         "Who plays after the card when play runs counterclockwise?",
         "turn-order",
+    ),
+    "hail-mary-wrong-guess": Parameter(
+        "hail-mary.wrong_guess",
+        "",
+        "What happens when the named colour is not that of the caller's card?",
+    ),
+    "hail-mary-guess-on-a-wild": Parameter(
+        "hail-mary.guess_on_a_wild",
+        "",
+        "Can a guess be right when the caller's last card is a wild?",
     ),
     "penalty-race-loser": Parameter(
         "penalty-race.loser_among", "", "Can the card's own player be the one who loses?"

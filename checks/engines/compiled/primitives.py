@@ -122,6 +122,8 @@ def _hail_mary(step: Step, row: list[int]) -> tuple[int, int]:
     assert isinstance(step, HailMary)
     row[v.F_INTERRUPT_ONLY] = int(step.own_turn == "interrupt-only")
     row[v.F_LEFT_OF_PLAYER] = int(step.continue_with == "left-of-player")
+    row[v.F_WRONG_GUESS] = v.WRONG_GUESS.index(step.wrong_guess)
+    row[v.F_GUESS_ON_A_WILD] = v.GUESS_ON_A_WILD.index(step.guess_on_a_wild)
     return 0, 0
 
 
@@ -160,6 +162,8 @@ READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "wild-draw.after_successful_challenge": ("challenger-plays", "challenger-loses-turn"),
     "hail-mary.own_turn": ("plain-wild", "interrupt-only"),
     "hail-mary.continue_with": ("left-of-player", "next-in-direction"),
+    "hail-mary.wrong_guess": v.WRONG_GUESS,
+    "hail-mary.guess_on_a_wild": v.GUESS_ON_A_WILD,
     "penalty-race.loser_among": ("others", "everyone"),
 }
 """Every reading of a primitive's parameter the encoders tell apart (a test holds it to the

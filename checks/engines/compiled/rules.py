@@ -174,6 +174,8 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_RESOLVES_BY_LOSER,
     C_RESUMES,
     C_STACKS,
+    C_WRONG_GUESS_DRAWS_PENALTY,
+    C_WRONG_GUESS_TAKEN_BACK,
     CARD_RULE,
     EV_CLOSE_WINDOW,
     EV_HAIL_MARY,
@@ -190,6 +192,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_FIRST_ASKS_COLOUR,
     F_FIRST_OWES,
     F_FIRST_STEPS,
+    F_GUESS_ON_A_WILD,
     F_HAS,
     F_IGNORED,
     F_KIND,
@@ -201,7 +204,10 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_STEPS,
     F_SYMBOL,
     F_WILD,
+    F_WRONG_GUESS,
     GAP,
+    GW_ANY,
+    GW_IN_FORCE,
     ILLEGAL,
     L_ACCEPT,
     L_CALL_UNO,
@@ -299,6 +305,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     U_SWAP_HANDS,
     U_TAKE_THE_STACK,
     U_THROW_HAIL_MARY,
+    U_THROW_HAIL_MARY_FOR_A_PENALTY,
     U_TURN_UP_FIRST_CARD,
     V_CATCH,
     V_COLOR,
@@ -319,6 +326,9 @@ from unospec.checks.engines.compiled.vocabulary import (
     V_TARGET,
     V_UNO,
     V_VICTIM,
+    WG_AS_BEFORE,
+    WG_PENALTY,
+    WG_TAKEN_BACK,
 )
 from unospec.model.state import NO_UNTIL, UNTIL_PLAYABLE
 
@@ -462,6 +472,32 @@ def by_colour_allows(E: Ints, s: Ints, card: int) -> bool:
     if not E[E[E_RULES] + R_BY_COLOUR]:
         return True
     return face(E, card, F_WILD) != 0 or face(E, card, F_COLOR) == s[COLOR]
+
+
+@compiled
+def right_guess(E: Ints, s: Ints, card: int, color: int) -> bool:
+    """HailMary.right_guess: `color` is the colour of the UNO caller's last card (a wild's
+    by the Hail Mary `card`'s `guess_on_a_wild`)."""
+    window = s[WINDOW]
+    last = -1
+    for c in range(s[FACES]):
+        if held(s, window, c) > 0:
+            last = c
+            break
+    if last < 0:
+        return False
+    if face(E, last, F_COLOR) >= 0:
+        return face(E, last, F_COLOR) == color
+    on_wild = face(E, card, F_GUESS_ON_A_WILD)
+    if on_wild == GW_ANY:
+        return True
+    return on_wild == GW_IN_FORCE and s[COLOR] == color
+
+
+@compiled_inline
+def wrong_guess_reads(E: Ints, s: Ints, card: int, color: int, reading: int) -> bool:
+    """branches._wrong_guess: a wrong guess, read `reading` (a WG_* number) by the card."""
+    return face(E, card, F_WRONG_GUESS) == reading and not right_guess(E, s, card, color)
 
 
 @compiled_inline
@@ -863,14 +899,12 @@ def condition(
     if which == C_RESUMES:
         return 1 if s[OWED] and s[OWED_THEN] == arg else 0
     if which == C_GUESS_SHEDS_CARDS:
-        window = s[WINDOW]
-        last = -1
-        for c in range(s[FACES]):
-            if held(s, window, c):
-                last = c
-                break
-        right = face(E, last, F_COLOR) == arg_color(color)
+        right = right_guess(E, s, card, arg_color(color))
         return 1 if right and hand_size(s, player) > 2 else 0
+    if which == C_WRONG_GUESS_TAKEN_BACK:
+        return 1 if wrong_guess_reads(E, s, card, arg_color(color), WG_TAKEN_BACK) else 0
+    if which == C_WRONG_GUESS_DRAWS_PENALTY:
+        return 1 if wrong_guess_reads(E, s, card, arg_color(color), WG_PENALTY) else 0
     if which == C_GAME_IS_WON:
         if E[E[E_RULES] + R_SINGLE_HAND] or seated(s) == 1:
             return 1
@@ -1149,16 +1183,20 @@ def update(
         then = PH_AWAITING_CHALLENGE if s[CH] else PH_AWAITING_PLAY
         owe(s, arg, E[E[E_RULES] + R_UNO_PENALTY], phase_named(M, then))
         s[WINDOW] = -1
-    elif which == U_THROW_HAIL_MARY:
+    elif which == U_THROW_HAIL_MARY or which == U_THROW_HAIL_MARY_FOR_A_PENALTY:
+        as_before = wrong_guess_reads(E, s, card, arg_color(arg), WG_AS_BEFORE)
         add_to_hand(s, player, card, -1)
         discard_push(s, card)
-        s[COLOR] = arg_color(arg)
         s[ACTOR] = player
-        if face(E, card, F_LEFT_OF_PLAYER):
-            s[CURRENT] = step_from(s, player, 1, 1)
-        else:
-            s[CURRENT] = next_player(s, player, 1)
+        if not as_before:
+            s[COLOR] = arg_color(arg)
+            if face(E, card, F_LEFT_OF_PLAYER):
+                s[CURRENT] = step_from(s, player, 1, 1)
+            else:
+                s[CURRENT] = next_player(s, player, 1)
         s[WINDOW] = -1
+        if which == U_THROW_HAIL_MARY_FOR_A_PENALTY:
+            owe(s, player, E[E[E_RULES] + R_UNO_PENALTY], phase_named(M, PH_RESOLVING))
     elif which == U_DISCARD_DOWN_TO_ONE:
         base = hand_base(s, player)
         for c in range(s[FACES]):

@@ -47,6 +47,8 @@ TARGET_UNIT = 8
     F_CHALLENGER_PLAYS,  # Wild Draw: after a successful challenge the challenger plays
     F_INTERRUPT_ONLY,  # Hail Mary: never a plain wild on one's own turn
     F_LEFT_OF_PLAYER,  # Hail Mary: play goes on to the thrower's left, whatever the direction
+    F_WRONG_GUESS,  # Hail Mary: its `wrong_guess` reading, by its number in WRONG_GUESS
+    F_GUESS_ON_A_WILD,  # Hail Mary: its `guess_on_a_wild` reading, by its number in GUESS_ON_A_WILD
     F_EVERYONE,  # penalty race: its player can lose it too
     F_ASKS_TARGET,  # its player names another player (a Swap Hands)
     F_AIMS,  # cards it aims at the next player as a draw card (-1: it is none)
@@ -79,7 +81,7 @@ TARGET_UNIT = 8
     F_FIRST_OWED_SEATS_TWO,
     F_FIRST_OWED_FLIPS_TWO,
     F_STEPS,  # how many steps its effect has; they follow, STEP_FIELDS each
-) = range(45)
+) = range(47)
 MAX_STEPS = 8
 STEP_FIELDS = 3  # the primitive (P_*), and two of its parameters
 F_FIRST_STEPS = F_STEPS + 1 + MAX_STEPS * STEP_FIELDS  # its first effect's, laid out alike
@@ -128,6 +130,17 @@ deals one card per transition, at most every card in play before a reshuffle."""
 RULE_FIELDS = 30
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
+WRONG_GUESS = (
+    "card-stays-and-play-goes-on-in-named-colour",
+    "turn-and-colour-stay-as-before",
+    "thrower-takes-the-card-back",
+    "thrower-draws-a-penalty",
+)
+"""The readings of a Hail Mary's `wrong_guess`, by their number in F_WRONG_GUESS."""
+(WG_STAYS, WG_AS_BEFORE, WG_TAKEN_BACK, WG_PENALTY) = range(4)
+GUESS_ON_A_WILD = ("no-colour-is-right", "any-colour-is-right", "the-colour-in-force-is-right")
+"""The readings of a Hail Mary's `guess_on_a_wild`, by their number in F_GUESS_ON_A_WILD."""
+(GW_NONE, GW_ANY, GW_IN_FORCE) = range(3)
 
 # -- guards (model.legality), conditions (model.branches), effects (model.updates)
 (
@@ -185,7 +198,9 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     C_EMPTIES_THE_PILE,
     C_DRAWS_NOTHING_PLAYS_FROM_HAND,
     C_PLAYS_LAST_CARD_AFTER_DRAWING_NOTHING,
-) = range(33)
+    C_WRONG_GUESS_TAKEN_BACK,
+    C_WRONG_GUESS_DRAWS_PENALTY,
+) = range(35)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
@@ -217,7 +232,8 @@ STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
     U_NAME_FIRST_COLOUR,
     U_DRAW_THE_PILE_OUT,
     U_DRAW_NOTHING,
-) = range(30)
+    U_THROW_HAIL_MARY_FOR_A_PENALTY,
+) = range(31)
 NO_UPDATE = -1
 
 # -- who may make each step, with what (model.moves), by the step event they list

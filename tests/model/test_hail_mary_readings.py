@@ -1,0 +1,95 @@
+"""The readings of the Hail Mary a file may choose (Action Cards: Wild Hail Mary Card): each
+plays as its name says, on nfl-cowboys with only that reading changed."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from scenario import card, color, edition, play, table
+
+from unospec.model.actions import CallUno, Play
+from unospec.model.edition import Edition
+from unospec.model.kernel import apply
+from unospec.model.state import GameState
+
+
+def _hail_mary(**fields: str) -> Edition:
+    """nfl-cowboys with its Hail Mary's readings `fields` changed."""
+    e = edition("nfl-cowboys")
+    changed = e.effect_of("wild-hail-mary").replaced(**fields)
+    return dataclasses.replace(
+        e, effects=tuple((k, changed if k == "wild-hail-mary" else v) for k, v in e.effects)
+    )
+
+
+def _called(e: Edition, last: str = "blue-2", thrower: tuple[str, ...] = ()) -> GameState:
+    """Player 0 has played blue-1 and called UNO holding `last`; player 1 is to play next,
+    player 2 holds a Hail Mary and `thrower`'s cards."""
+    hands = [["blue-1", last], ["red-4", "red-5"], ["wild-hail-mary", *thrower]]
+    return play(e, table(e, hands, top="blue-9"), Play(0, card(e, "blue-1")), CallUno(0))
+
+
+@pytest.mark.parametrize(
+    "reading",
+    [
+        "card-stays-and-play-goes-on-in-named-colour",
+        "turn-and-colour-stay-as-before",
+        "thrower-takes-the-card-back",
+        "thrower-draws-a-penalty",
+    ],
+)
+def test_a_wrong_guess_plays_as_its_reading_says(reading: str) -> None:
+    """`wrong_guess` (interpretation hail-mary-wrong-guess): the Hail Mary names red, the
+    caller holds blue-2. It stays in red with player 0 (the thrower's left) to play; stays
+    with blue in force and player 1 still to play; goes back to the thrower's hand with
+    nothing changed; or stays in red and the thrower draws the UNO penalty. A right guess
+    sheds cards under every reading."""
+    e = _hail_mary(wrong_guess=reading)
+    called = _called(e, thrower=("green-2", "green-3"))
+    hail_mary = card(e, "wild-hail-mary")
+    after = apply(e, called, Play(2, hail_mary, color("red")))
+    assert after.phase == "awaiting_play" and after.window == -1
+    thrower = len(after.hands[2])
+    if reading == "thrower-takes-the-card-back":
+        assert after == called._replace(phase="awaiting_play", window=-1)
+    else:
+        stays = reading == "turn-and-colour-stay-as-before"
+        assert after.discard[-1] == hail_mary
+        assert (after.color, after.current) == ((color("blue"), 1) if stays else (color("red"), 0))
+        assert thrower == (2 + e.rules.uno_penalty if reading == "thrower-draws-a-penalty" else 2)
+    right = apply(e, called, Play(2, hail_mary, color("blue")))
+    assert right.phase == "hail_mary_discard" and right.color == color("blue")
+
+
+def test_a_wrong_guess_taken_back_leaves_the_thrower_their_last_card() -> None:
+    """`thrower-takes-the-card-back`: a Hail Mary thrown as the thrower's last card on a
+    wrong guess goes back to their hand, and the hand goes on; a right one wins it."""
+    e = _hail_mary(wrong_guess="thrower-takes-the-card-back")
+    called = _called(e)
+    hail_mary = card(e, "wild-hail-mary")
+    wrong = apply(e, called, Play(2, hail_mary, color("red")))
+    assert wrong.phase == "awaiting_play" and wrong.hands[2] == (hail_mary,)
+    assert apply(e, called, Play(2, hail_mary, color("blue"))).phase in ("dealing", "hand_over")
+
+
+@pytest.mark.parametrize(
+    ("reading", "right"),
+    [
+        ("no-colour-is-right", {"blue": False, "red": False}),
+        ("any-colour-is-right", {"blue": True, "red": True}),
+        ("the-colour-in-force-is-right", {"blue": True, "red": False}),
+    ],
+)
+def test_a_guess_on_a_wild_is_right_as_its_reading_says(
+    reading: str, right: dict[str, bool]
+) -> None:
+    """`guess_on_a_wild` (interpretation hail-mary-guess-on-a-wild): the caller's last card
+    is a wild, blue in force. No guess is right; any is; or only blue, the colour in
+    force. A right guess sheds the thrower's cards, a wrong one sends play on."""
+    e = _hail_mary(guess_on_a_wild=reading)
+    called = _called(e, last="wild", thrower=("green-2", "green-3"))
+    assert called.color == color("blue")
+    for named, expected in right.items():
+        after = apply(e, called, Play(2, card(e, "wild-hail-mary"), color(named)))
+        assert (after.phase == "hail_mary_discard") == expected, named
