@@ -92,7 +92,12 @@ HAIL_MARY_AS_BEFORE = (
 HAIL_MARY_WILD_IN_FORCE = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-4.toml"),
 )
-"""NFL Cowboys with forty Wilds, the colour in force the right guess on a wild."""
+"""NFL Cowboys with a hundred Wilds thrown as Hail Marys, the colour in force the right guess
+on a wild."""
+HAIL_MARY_BEFORE_THE_CALL = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-5.toml"),
+)
+"""NFL Cowboys whose Hail Mary may be thrown before the UNO call too (`trigger`)."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -295,6 +300,10 @@ MUTANTS = (
     Mutant("guess-on-a-wild-ignores-the-colour-in-force", "a Hail Mary's guess on a wild",
            RULES, "right_guess", "return on_wild == GW_IN_FORCE and s[COLOR] == color",
            "return on_wild == GW_IN_FORCE", HAIL_MARY_WILD_IN_FORCE, None, 3),
+    Mutant("hail-mary-waits-for-the-call", "who may throw a Hail Mary, and when", RULES,
+           "throws_hail_mary", "    if trigger == TR_ONE_CARD:\n        return player != s[WINDOW]",
+           "    if trigger == TR_ONE_CARD:\n        return called and player != s[WINDOW]",
+           HAIL_MARY_BEFORE_THE_CALL, None, 3),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

@@ -546,9 +546,13 @@ def _wrong_guess_reads(reading: str) -> Callable[[Edition], bool | None]:
 
 
 def _wrong_guess(edition: Edition, game: GameState, action: Action | None, reading: str) -> bool:
+    """A guess at another player's card (the caller throwing their own last card makes
+    none) that is wrong, where the card reads a wrong guess `reading`."""
     assert isinstance(action, Play)
     effect = _hail_mary(edition, action)
-    return effect.wrong_guess == reading and not effect.right_guess(edition, game, action.color)
+    if effect.wrong_guess != reading or action.player == game.window:
+        return False
+    return not effect.right_guess(edition, game, action.color)
 
 
 @cites(sections.HAIL_MARY)

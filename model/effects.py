@@ -150,7 +150,13 @@ SHORTHANDS: dict[str, tuple[tuple[type[Step], dict[str, str]], ...]] = {
             HailMary,
             {
                 name: name
-                for name in ("own_turn", "continue_with", "wrong_guess", "guess_on_a_wild")
+                for name in (
+                    "own_turn",
+                    "continue_with",
+                    "wrong_guess",
+                    "guess_on_a_wild",
+                    "trigger",
+                )
             },
         ),
     ),

@@ -38,7 +38,7 @@ from unospec.model.actions import (
 )
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, InputError, InternalError
-from unospec.model.legality import reshuffled
+from unospec.model.legality import reshuffled, throws_hail_mary
 from unospec.model.moves import LISTERS, Lister
 from unospec.model.state import CLOCKWISE, GameState
 from unospec.model.table import MACHINE, Branch
@@ -173,12 +173,10 @@ def _step_event(edition: Edition, game: GameState, action: Action) -> Event:
 
 
 def _is_interrupt(edition: Edition, game: GameState, action: Play) -> bool:
-    """Where the machine lets a Hail Mary interrupt (after an UNO call), one from anyone but
-    the caller is the interrupt."""
-    return (
-        (game.phase, "hail_mary") in MACHINE.by_event
-        and action.player != game.window
-        and edition.faces.hail_mary[action.card]
+    """Where the machine lets a Hail Mary interrupt (an UNO window), one from a player its
+    `trigger` lets throw it now (anyone but the caller, after the call) is the interrupt."""
+    return (game.phase, "hail_mary") in MACHINE.by_event and throws_hail_mary(
+        edition, game, action.player, action.card
     )
 
 
@@ -291,17 +289,13 @@ def _window_moves(
 ) -> tuple[Action, ...]:
     """In an UNO window: its own steps, the Hail Mary interrupts where the machine has them,
     then any move of the phase that closing the window leads to."""
-    owner = game.window
     moves: list[Action] = []
     for lister in listers:
         moves.extend(lister(edition, game))
     if (game.phase, "hail_mary") in MACHINE.by_event and game.challenge is None:
-        hail_marys = edition.faces.hail_mary
         for player, hand in enumerate(game.hands):
-            if player == owner:
-                continue
             for card in dict.fromkeys(hand):
-                if hail_marys[card]:
+                if throws_hail_mary(edition, game, player, card):
                     moves.extend(Play(player, card, color) for color in edition.color_indices)
     closed = _fire(edition, game, Event.close_window, None, [])  # where any other move goes on
     for move in legal_actions(edition, closed):

@@ -405,6 +405,13 @@ def check_catch(edition: Edition, game: GameState, action: Catch) -> None:
         raise IllegalAction(sections.UNO, f"there is no player {action.player}")
 
 
+def throws_hail_mary(edition: Edition, game: GameState, player: int, card: int) -> bool:
+    """Whether `player`'s play of `card` in the UNO window now is a Hail Mary thrown at the
+    window's player: the card's `trigger` says who may throw it, and when."""
+    effect = edition.faces.effect[card].find(HailMary)
+    return effect is not None and effect.thrown_by(game, player)
+
+
 @cites(sections.HAIL_MARY)
 @requires(HailMary)
 def check_hail_mary(edition: Edition, game: GameState, action: Play) -> None:
@@ -415,8 +422,9 @@ def check_hail_mary(edition: Edition, game: GameState, action: Play) -> None:
         raise IllegalAction(sections.TURN, f"there is no player {action.player}")
     if not edition.faces.hail_mary[action.card]:
         raise IllegalAction(section, f"{card} cannot interrupt out of turn")
-    if action.player == game.window:
-        raise IllegalAction(section, "the caller cannot throw a Hail Mary at themselves")
+    if not throws_hail_mary(edition, game, action.player, action.card):
+        who = "the caller" if action.player == game.window else f"player {action.player}"
+        raise IllegalAction(section, f"{who} cannot throw {card} now (its trigger)")
     _check_in_hand(edition, game, action.player, action.card)
     if game.challenge is not None:
         raise IllegalAction(section, f"{card} cannot interrupt a pending challenge")

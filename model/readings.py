@@ -57,6 +57,15 @@ unchanged; it goes back to the thrower's hand, the window closing as if it had n
 thrown; or it plays as the first reading and its thrower then draws the UNO penalty
 (`play.uno_penalty`). A thrower who throws their last card goes out whatever the guess, but
 with the card taken back."""
+HailMaryTrigger = Literal[
+    "by-another-player-after-an-uno-call",
+    "whenever-a-player-holds-one-card",
+    "by-the-caller-as-their-last-card",
+]
+"""Who may throw a Hail Mary, and when: any player but the caller, once the caller has called
+UNO (until the window closes); any player but the one down to one card, in that player's
+UNO window, before their call as well as after it; or only the caller, right after their
+call, when the Hail Mary is their last card (they go out with it, no guess to make)."""
 HailMaryGuessOnAWild = Literal[
     "no-colour-is-right", "any-colour-is-right", "the-colour-in-force-is-right"
 ]
@@ -126,6 +135,7 @@ READING_TYPES: dict[str, object] = {
     "hail-mary.own_turn": HailMaryOwnTurn,
     "hail-mary.continue_with": HailMaryContinuesWith,
     "hail-mary.wrong_guess": HailMaryWrongGuess,
+    "hail-mary.trigger": HailMaryTrigger,
     "hail-mary.guess_on_a_wild": HailMaryGuessOnAWild,
     "penalty-race.loser_among": LoserAmong,
 }

@@ -498,8 +498,10 @@ def throw_hail_mary(edition: Edition, game: GameState, action: Action | None) ->
         following = game.next_player(player, direction=CLOCKWISE)
     else:
         following = game.next_player(player)
-    if effect.wrong_guess == "turn-and-colour-stay-as-before" and not effect.right_guess(
-        edition, game, action.color
+    if (
+        effect.wrong_guess == "turn-and-colour-stay-as-before"
+        and player != game.window
+        and not effect.right_guess(edition, game, action.color)
     ):  # the card lands, and changes nothing else
         color, following = game.color, game.current
     return game._replace(

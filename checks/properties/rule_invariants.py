@@ -724,7 +724,7 @@ def _landed(edition: Edition, step: Fired, landed: GameState) -> str | None:
         right = on_a_wild == "any-colour-is-right" or (
             on_a_wild == "the-colour-in-force-is-right" and game.color == thrown.color
         )
-    wrong = None if right else effect.wrong_guess
+    wrong = None if right or thrower == game.window else effect.wrong_guess
     if wrong == "thrower-takes-the-card-back":
         if landed != game._replace(phase=Phase.awaiting_play, window=-1):
             return "a Hail Mary taken back after a wrong guess changed the table"

@@ -10,6 +10,7 @@ from unospec.model import readings as r
 from unospec.model import sections
 from unospec.model.primitives.step import Statement, Step
 from unospec.model.state import GameState
+from unospec.model.vocabulary import Phase
 
 if TYPE_CHECKING:
     from unospec.model.edition import Edition
@@ -21,8 +22,8 @@ class HailMary(Step):
     colour: if it is the colour of the caller's last card the thrower sheds their hand
     down to one card; play goes on after the thrower (`continue_with`). On its holder's own
     turn it is a plain wild, whose player names the colour, or no play at all (`own_turn`).
-    What a wrong guess does (`wrong_guess`) and which guess is right on a wild
-    (`guess_on_a_wild`) are readings too.
+    What a wrong guess does (`wrong_guess`), which guess is right on a wild
+    (`guess_on_a_wild`) and who may throw it when (`trigger`) are readings too.
 
     The throw is the machine's `hail_mary` event (`updates.throw_hail_mary`), the shedding
     its `keep` event; played on the holder's own turn the step does nothing more.
@@ -41,6 +42,7 @@ class HailMary(Step):
     # before it could be chosen (every file that leaves it out plays as before)
     wrong_guess: r.HailMaryWrongGuess = "card-stays-and-play-goes-on-in-named-colour"
     guess_on_a_wild: r.HailMaryGuessOnAWild = "no-colour-is-right"
+    trigger: r.HailMaryTrigger = "by-another-player-after-an-uno-call"
 
     def apply(self, edition: Edition, game: GameState, player: int, card: int) -> GameState:
         return game  # a plain wild on its holder's own turn
@@ -48,6 +50,16 @@ class HailMary(Step):
     def allows(self, edition: Edition, game: GameState, player: int, card: int) -> bool:
         """Thrown on its player's own turn only where it plays as a plain wild."""
         return self.own_turn != "interrupt-only"
+
+    def thrown_by(self, game: GameState, player: int) -> bool:
+        """Whether `player` may throw the card now, in an UNO window (`trigger`; the
+        machine's phases `uno_window`, before the call, and `uno_called`, after it)."""
+        called = game.phase == Phase.uno_called
+        if self.trigger == "by-the-caller-as-their-last-card":
+            return called and player == game.window
+        if self.trigger == "whenever-a-player-holds-one-card":
+            return player != game.window
+        return called and player != game.window
 
     def right_guess(self, edition: Edition, game: GameState, color: int) -> bool:
         """Whether `color` is the colour of the UNO caller's last card; a wild's reads

@@ -10,7 +10,8 @@ from scenario import card, color, edition, play, table
 
 from unospec.model.actions import CallUno, Play
 from unospec.model.edition import Edition
-from unospec.model.kernel import apply
+from unospec.model.errors import IllegalAction
+from unospec.model.kernel import apply, legal_actions
 from unospec.model.state import GameState
 
 
@@ -93,3 +94,50 @@ def test_a_guess_on_a_wild_is_right_as_its_reading_says(
     for named, expected in right.items():
         after = apply(e, called, Play(2, card(e, "wild-hail-mary"), color(named)))
         assert (after.phase == "hail_mary_discard") == expected, named
+
+
+def test_a_hail_mary_is_thrown_as_its_trigger_says() -> None:
+    """`trigger` (interpretation hail-mary-trigger): player 0 is down to blue-2, their UNO
+    window open. After the call, another player's Hail Mary is the throw, but where only
+    the caller may throw one; before the call, it is the throw only where any player may
+    throw at one holding one card (else it closes the window, a play out of turn)."""
+    hail_mary = "wild-hail-mary"
+    for trigger in (
+        "by-another-player-after-an-uno-call",
+        "whenever-a-player-holds-one-card",
+        "by-the-caller-as-their-last-card",
+    ):
+        e = _hail_mary(trigger=trigger)
+        hands = [["blue-1", "blue-2"], ["red-4", "red-5"], [hail_mary, "green-2", "green-3"]]
+        window = play(e, table(e, hands, top="blue-9"), Play(0, card(e, "blue-1")))
+        assert window.phase == "uno_window"
+        throw = Play(2, card(e, hail_mary), color("blue"))
+        before = throw in legal_actions(e, window)
+        assert before == (trigger == "whenever-a-player-holds-one-card"), trigger
+        if before:
+            assert apply(e, window, throw).phase == "hail_mary_discard"
+        else:
+            with pytest.raises(IllegalAction):
+                apply(e, window, throw)
+        called = apply(e, window, CallUno(0))
+        after = throw in legal_actions(e, called)
+        assert after == (trigger != "by-the-caller-as-their-last-card"), trigger
+
+
+def test_the_caller_may_throw_their_last_card_where_the_trigger_says() -> None:
+    """`by-the-caller-as-their-last-card`: the caller, down to a Hail Mary, throws it right
+    after their call and goes out; under the booklet's reading they cannot throw it at
+    themselves."""
+    for trigger, allowed in (
+        ("by-the-caller-as-their-last-card", True),
+        ("by-another-player-after-an-uno-call", False),
+    ):
+        e = _hail_mary(trigger=trigger)
+        called = _called(e, last="wild-hail-mary", thrower=("green-2",))
+        throw = Play(0, card(e, "wild-hail-mary"), color("red"))
+        assert (throw in legal_actions(e, called)) == allowed, trigger
+        if allowed:
+            assert apply(e, called, throw).phase in ("dealing", "hand_over")
+        else:
+            with pytest.raises(IllegalAction):
+                apply(e, called, throw)

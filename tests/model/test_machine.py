@@ -203,7 +203,25 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
         hands = [["blue-1", "blue-2"], ["red-4", "red-5"], ["wild-hail-mary", "green-2"]]
         called = play(h, table(h, hands, top="blue-9"), Play(0, card(h, "blue-1")), CallUno(0))
         runs.append(run(h, called, Play(2, card(h, "wild-hail-mary"), color("red")))[1])
+        # thrown before the call (`trigger`): each branch of the throw from the window
+        w = _hail_mary_thrown_before_the_call(h)
+        for thrower, named in (
+            (["wild-hail-mary"], "red"),  # the thrower's last card
+            (["wild-hail-mary", "green-2"], "red"),  # a wrong guess
+            (["wild-hail-mary", "green-2", "green-3"], "blue"),  # a right one sheds
+            (["wild-hail-mary", "green-2"], "blue"),  # a right one, nothing to shed
+        ):
+            hands = [["blue-1", "blue-2"], ["red-4", "red-5"], thrower]
+            window = play(w, table(w, hands, top="blue-9"), Play(0, card(w, "blue-1")))
+            runs.append(run(w, window, Play(2, card(w, "wild-hail-mary"), color(named)))[1])
     return runs
+
+
+def _hail_mary_thrown_before_the_call(e: Edition) -> Edition:
+    """`e` whose Hail Mary may be thrown before the UNO call as well as after it."""
+    changed = e.effect_of("wild-hail-mary").replaced(trigger="whenever-a-player-holds-one-card")
+    effects = tuple((k, changed if k == "wild-hail-mary" else v) for k, v in e.effects)
+    return dataclasses.replace(e, effects=effects)
 
 
 def _last_card_effects(e: Edition) -> Edition:

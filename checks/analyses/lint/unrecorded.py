@@ -57,7 +57,6 @@ ASKED: dict[str, Question] = {
     "final-card-effects": Question(
         None, sections.WINNING, "Does the last card's action still happen before scoring?"
     ),
-    "hail-mary-trigger": Question(HAIL_MARY, "", "When may a Hail Mary be thrown, and by whom?"),
     "hail-mary-thrower-afterwards": Question(
         HAIL_MARY, "", "Do winning and Calling UNO hold for the thrower afterwards?"
     ),
@@ -252,6 +251,9 @@ PARAMETERS: dict[str, Parameter] = {
         "hail-mary.wrong_guess",
         "",
         "What happens when the named colour is not that of the caller's card?",
+    ),
+    "hail-mary-trigger": Parameter(
+        "hail-mary.trigger", "", "When may a Hail Mary be thrown, and by whom?"
     ),
     "hail-mary-guess-on-a-wild": Parameter(
         "hail-mary.guess_on_a_wild",

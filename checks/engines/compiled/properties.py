@@ -1203,7 +1203,7 @@ def hail_mary_ok(
                 right = face(E, last, F_COLOR) == color
             else:
                 right = on_a_wild == GW_ANY or (on_a_wild == GW_IN_FORCE and game[COLOR] == color)
-            wrong = -1 if right else face(E, card, F_WRONG_GUESS)
+            wrong = -1 if right or player == window else face(E, card, F_WRONG_GUESS)
             if wrong == WG_TAKEN_BACK:
                 if after[PHASE] != phase_named(M, PH_AWAITING_PLAY) or after[WINDOW] != -1:
                     return False

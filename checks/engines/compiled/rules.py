@@ -203,6 +203,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_POINTS,
     F_STEPS,
     F_SYMBOL,
+    F_TRIGGER,
     F_WILD,
     F_WRONG_GUESS,
     GAP,
@@ -233,6 +234,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     PH_FIRST_COLOUR,
     PH_GAME_OVER,
     PH_RESOLVING,
+    PH_UNO_CALLED,
     R_ANY_MATCHING,
     R_BOTTOM_OF_PILE,
     R_BY_COLOUR,
@@ -276,6 +278,8 @@ from unospec.checks.engines.compiled.vocabulary import (
     S_UNO,
     S_WINNING,
     STEP_FIELDS,
+    TR_ONE_CARD,
+    TR_THE_CALLER,
     U_ACCEPT_DRAW,
     U_CLOSE_WINDOW,
     U_DEAL_CARDS,
@@ -495,9 +499,27 @@ def right_guess(E: Ints, s: Ints, card: int, color: int) -> bool:
 
 
 @compiled_inline
-def wrong_guess_reads(E: Ints, s: Ints, card: int, color: int, reading: int) -> bool:
-    """branches._wrong_guess: a wrong guess, read `reading` (a WG_* number) by the card."""
-    return face(E, card, F_WRONG_GUESS) == reading and not right_guess(E, s, card, color)
+def wrong_guess_reads(E: Ints, s: Ints, player: int, card: int, color: int, reading: int) -> bool:
+    """branches._wrong_guess: a wrong guess at another player's card, read `reading` (a
+    WG_* number) by the card."""
+    if face(E, card, F_WRONG_GUESS) != reading or player == s[WINDOW]:
+        return False
+    return not right_guess(E, s, card, color)
+
+
+@compiled
+def throws_hail_mary(M: Ints, E: Ints, s: Ints, player: int, card: int) -> bool:
+    """legality.throws_hail_mary: `player`'s play of `card` in the UNO window now is a Hail
+    Mary thrown, as its trigger says (HailMary.thrown_by)."""
+    if not has(E, card, P_HAIL_MARY):
+        return False
+    called = s[PHASE] == phase_named(M, PH_UNO_CALLED)
+    trigger = face(E, card, F_TRIGGER)
+    if trigger == TR_THE_CALLER:
+        return called and player == s[WINDOW]
+    if trigger == TR_ONE_CARD:
+        return player != s[WINDOW]
+    return called and player != s[WINDOW]
 
 
 @compiled_inline
@@ -763,7 +785,7 @@ def validate(
     if check == V_HAIL_MARY:
         if not 0 <= player < s[PLAYERS]:
             return refused(ILLEGAL, S_TURN)
-        if not has(E, card, P_HAIL_MARY) or player == s[WINDOW]:
+        if not has(E, card, P_HAIL_MARY) or not throws_hail_mary(M, E, s, player, card):
             return refused(ILLEGAL, CARD_RULE + card)
         r = check_in_hand(s, player, card)
         if r < 0:
@@ -902,9 +924,9 @@ def condition(
         right = right_guess(E, s, card, arg_color(color))
         return 1 if right and hand_size(s, player) > 2 else 0
     if which == C_WRONG_GUESS_TAKEN_BACK:
-        return 1 if wrong_guess_reads(E, s, card, arg_color(color), WG_TAKEN_BACK) else 0
+        return 1 if wrong_guess_reads(E, s, player, card, arg_color(color), WG_TAKEN_BACK) else 0
     if which == C_WRONG_GUESS_DRAWS_PENALTY:
-        return 1 if wrong_guess_reads(E, s, card, arg_color(color), WG_PENALTY) else 0
+        return 1 if wrong_guess_reads(E, s, player, card, arg_color(color), WG_PENALTY) else 0
     if which == C_GAME_IS_WON:
         if E[E[E_RULES] + R_SINGLE_HAND] or seated(s) == 1:
             return 1
@@ -1184,7 +1206,7 @@ def update(
         owe(s, arg, E[E[E_RULES] + R_UNO_PENALTY], phase_named(M, then))
         s[WINDOW] = -1
     elif which == U_THROW_HAIL_MARY or which == U_THROW_HAIL_MARY_FOR_A_PENALTY:
-        as_before = wrong_guess_reads(E, s, card, arg_color(arg), WG_AS_BEFORE)
+        as_before = wrong_guess_reads(E, s, player, card, arg_color(arg), WG_AS_BEFORE)
         add_to_hand(s, player, card, -1)
         discard_push(s, card)
         s[ACTOR] = player
@@ -1323,11 +1345,10 @@ def fire(
 
 @compiled
 def is_interrupt(M: Ints, E: Ints, s: Ints, player: int, card: int) -> bool:
-    """kernel._is_interrupt: a Hail Mary from anyone but the caller, where the machine has one."""
-    return (
-        has_group(M, s[PHASE], event_named(M, EV_HAIL_MARY))
-        and player != s[WINDOW]
-        and has(E, card, P_HAIL_MARY)
+    """kernel._is_interrupt: a Hail Mary from a player its trigger lets throw it now, where
+    the machine has one."""
+    return has_group(M, s[PHASE], event_named(M, EV_HAIL_MARY)) and throws_hail_mary(
+        M, E, s, player, card
     )
 
 
@@ -1617,10 +1638,8 @@ def legal(
     colors_at = E[E_COLORS]
     if has_group(M, s[PHASE], event_named(M, EV_HAIL_MARY)) and not s[CH]:
         for p in range(s[PLAYERS]):
-            if p == s[WINDOW]:
-                continue
             for card in range(s[FACES]):
-                if held(s, p, card) > 0 and has(E, card, P_HAIL_MARY):
+                if held(s, p, card) > 0 and throws_hail_mary(M, E, s, p, card):
                     for i in range(E[E[E_RULES] + R_COLORS]):
                         n = put(out, n, A_PLAY, p, card, E[colors_at + i])
     for i in range(s.shape[0]):

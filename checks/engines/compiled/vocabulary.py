@@ -49,6 +49,7 @@ TARGET_UNIT = 8
     F_LEFT_OF_PLAYER,  # Hail Mary: play goes on to the thrower's left, whatever the direction
     F_WRONG_GUESS,  # Hail Mary: its `wrong_guess` reading, by its number in WRONG_GUESS
     F_GUESS_ON_A_WILD,  # Hail Mary: its `guess_on_a_wild` reading, by its number in GUESS_ON_A_WILD
+    F_TRIGGER,  # Hail Mary: its `trigger` reading, by its number in TRIGGER
     F_EVERYONE,  # penalty race: its player can lose it too
     F_ASKS_TARGET,  # its player names another player (a Swap Hands)
     F_AIMS,  # cards it aims at the next player as a draw card (-1: it is none)
@@ -81,7 +82,7 @@ TARGET_UNIT = 8
     F_FIRST_OWED_SEATS_TWO,
     F_FIRST_OWED_FLIPS_TWO,
     F_STEPS,  # how many steps its effect has; they follow, STEP_FIELDS each
-) = range(47)
+) = range(48)
 MAX_STEPS = 8
 STEP_FIELDS = 3  # the primitive (P_*), and two of its parameters
 F_FIRST_STEPS = F_STEPS + 1 + MAX_STEPS * STEP_FIELDS  # its first effect's, laid out alike
@@ -141,6 +142,13 @@ WRONG_GUESS = (
 GUESS_ON_A_WILD = ("no-colour-is-right", "any-colour-is-right", "the-colour-in-force-is-right")
 """The readings of a Hail Mary's `guess_on_a_wild`, by their number in F_GUESS_ON_A_WILD."""
 (GW_NONE, GW_ANY, GW_IN_FORCE) = range(3)
+TRIGGER = (
+    "by-another-player-after-an-uno-call",
+    "whenever-a-player-holds-one-card",
+    "by-the-caller-as-their-last-card",
+)
+"""The readings of a Hail Mary's `trigger`, by their number in F_TRIGGER."""
+(TR_AFTER_THE_CALL, TR_ONE_CARD, TR_THE_CALLER) = range(3)
 
 # -- guards (model.legality), conditions (model.branches), effects (model.updates)
 (
