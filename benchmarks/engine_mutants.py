@@ -98,6 +98,11 @@ HAIL_MARY_BEFORE_THE_CALL = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-5.toml"),
 )
 """NFL Cowboys whose Hail Mary may be thrown before the UNO call too (`trigger`)."""
+HAIL_MARY_NO_CALL = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-7.toml"),
+)
+"""NFL Cowboys whose Hail Mary thrower left with one card calls no UNO
+(`thrower_afterwards`)."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -304,6 +309,9 @@ MUTANTS = (
            "throws_hail_mary", "    if trigger == TR_ONE_CARD:\n        return player != s[WINDOW]",
            "    if trigger == TR_ONE_CARD:\n        return called and player != s[WINDOW]",
            HAIL_MARY_BEFORE_THE_CALL, None, 3),
+    Mutant("hail-mary-thrower-must-call", "the Hail Mary's thrower afterwards", RULES,
+           "condition", "return 1 if no_call and hand_size(s, player) == 2 else 0",
+           "return 0", HAIL_MARY_NO_CALL, None, 3),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

@@ -101,7 +101,6 @@ FIXED_READINGS: dict[str, str] = {
     "final-card-effects": "hand-ends-at-once",
     "action-on-action": "adds-nothing-beyond-colour-matching",
     "wilds-any-time": "restriction-still-applies",
-    "hail-mary-thrower-afterwards": "usual-rules-apply",
     "hail-mary-shed-cards": "under-the-hail-mary-on-the-discard-pile",
     "hail-mary-pending-challenge": "not-while-a-challenge-is-pending",
     "touchdown-next-player": "next-player-in-direction-loser-keeps-turn",

@@ -555,6 +555,38 @@ def _wrong_guess(edition: Edition, game: GameState, action: Action | None, readi
     return not effect.right_guess(edition, game, action.color)
 
 
+def _no_call_after_shedding(edition: Edition) -> bool | None:
+    """A thrower calls no UNO only where a Hail Mary of the edition says so."""
+    found = (effect.find(HailMary) for _, effect in edition.effects)
+    no_call = "no-uno-call-after-shedding"
+    return None if any(h is not None and h.thrower_afterwards == no_call for h in found) else False
+
+
+@cites(sections.HAIL_MARY)
+@requires(HailMary)
+@settled_by("hail-mary.thrower_afterwards", _no_call_after_shedding)
+def thrower_left_one_card_calls_no_uno(
+    edition: Edition, game: GameState, action: Action | None
+) -> bool:
+    """The thrower is left with one card by the throw, and the card says they need not call
+    UNO: no window opens (Action Cards: Wild Hail Mary Card; the card's
+    `thrower_afterwards` reading)."""
+    assert isinstance(action, Play)
+    no_call = _hail_mary(edition, action).thrower_afterwards == "no-uno-call-after-shedding"
+    return no_call and len(game.hands[action.player]) == 2
+
+
+@cites(sections.HAIL_MARY)
+@requires(HailMary)
+@settled_by("hail-mary.thrower_afterwards", _no_call_after_shedding)
+def shed_down_to_one_calls_no_uno(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The thrower who has shed down to one card need not call UNO, as the Hail Mary on top
+    says: no window opens (Action Cards: Wild Hail Mary Card; the card's
+    `thrower_afterwards` reading)."""
+    effect = edition.faces.effect[game.discard[-1]].find(HailMary)
+    return effect is not None and effect.thrower_afterwards == "no-uno-call-after-shedding"
+
+
 @cites(sections.HAIL_MARY)
 @requires(HailMary)
 @settled_by("hail-mary.wrong_guess", _wrong_guess_reads("thrower-takes-the-card-back"))

@@ -156,6 +156,7 @@ SHORTHANDS: dict[str, tuple[tuple[type[Step], dict[str, str]], ...]] = {
                     "wrong_guess",
                     "guess_on_a_wild",
                     "trigger",
+                    "thrower_afterwards",
                 )
             },
         ),

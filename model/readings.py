@@ -66,6 +66,14 @@ HailMaryTrigger = Literal[
 UNO (until the window closes); any player but the one down to one card, in that player's
 UNO window, before their call as well as after it; or only the caller, right after their
 call, when the Hail Mary is their last card (they go out with it, no guess to make)."""
+HailMaryThrowerAfterwards = Literal[
+    "usual-rules-apply", "thrower-cannot-go-out-with-a-hail-mary", "no-uno-call-after-shedding"
+]
+"""Whether Winning and Calling UNO hold for a Hail Mary's thrower: they do (a throw of their
+last card wins the hand; left with one card, by the throw or by shedding, they must call
+UNO); a thrower may not throw their last card (played on their own turn it is as
+`own_turn` says); or a thrower left with one card after the throw or the shedding calls no
+UNO, no window opening for them (play goes straight on)."""
 HailMaryGuessOnAWild = Literal[
     "no-colour-is-right", "any-colour-is-right", "the-colour-in-force-is-right"
 ]
@@ -136,6 +144,7 @@ READING_TYPES: dict[str, object] = {
     "hail-mary.continue_with": HailMaryContinuesWith,
     "hail-mary.wrong_guess": HailMaryWrongGuess,
     "hail-mary.trigger": HailMaryTrigger,
+    "hail-mary.thrower_afterwards": HailMaryThrowerAfterwards,
     "hail-mary.guess_on_a_wild": HailMaryGuessOnAWild,
     "penalty-race.loser_among": LoserAmong,
 }

@@ -190,6 +190,9 @@ guess right on a wild (`wrong_guess = "thrower-takes-the-card-back"`, `guess_on_
 HAIL_MARY_AS_BEFORE = str(Path(__file__).parent / "editions" / "hail-mary-readings-3.toml")
 """A delta of nfl-cowboys whose Hail Mary, on a wrong guess, leaves the turn and the colour
 as before (`wrong_guess = "turn-and-colour-stay-as-before"`)."""
+HAIL_MARY_NO_CALL = str(Path(__file__).parent / "editions" / "hail-mary-readings-7.toml")
+"""A delta of nfl-cowboys whose Hail Mary thrower left with one card calls no UNO
+(`thrower_afterwards = "no-uno-call-after-shedding"`)."""
 WHOLE_PILE = str(Path(__file__).parent / "editions" / "whole-pile-reshuffle.toml")
 """A delta of classic whose reshuffle takes the whole discard pile, its top card too, as
 RLCard's UNO does (`play.reshuffle = "whole-discard-pile"`): `edition(WHOLE_PILE)` loads it."""

@@ -23,7 +23,8 @@ class HailMary(Step):
     down to one card; play goes on after the thrower (`continue_with`). On its holder's own
     turn it is a plain wild, whose player names the colour, or no play at all (`own_turn`).
     What a wrong guess does (`wrong_guess`), which guess is right on a wild
-    (`guess_on_a_wild`) and who may throw it when (`trigger`) are readings too.
+    (`guess_on_a_wild`), who may throw it when (`trigger`) and whether the usual rules hold
+    for its thrower (`thrower_afterwards`) are readings too.
 
     The throw is the machine's `hail_mary` event (`updates.throw_hail_mary`), the shedding
     its `keep` event; played on the holder's own turn the step does nothing more.
@@ -43,6 +44,7 @@ class HailMary(Step):
     wrong_guess: r.HailMaryWrongGuess = "card-stays-and-play-goes-on-in-named-colour"
     guess_on_a_wild: r.HailMaryGuessOnAWild = "no-colour-is-right"
     trigger: r.HailMaryTrigger = "by-another-player-after-an-uno-call"
+    thrower_afterwards: r.HailMaryThrowerAfterwards = "usual-rules-apply"
 
     def apply(self, edition: Edition, game: GameState, player: int, card: int) -> GameState:
         return game  # a plain wild on its holder's own turn
@@ -55,6 +57,11 @@ class HailMary(Step):
         """Whether `player` may throw the card now, in an UNO window (`trigger`; the
         machine's phases `uno_window`, before the call, and `uno_called`, after it)."""
         called = game.phase == Phase.uno_called
+        if (
+            self.thrower_afterwards == "thrower-cannot-go-out-with-a-hail-mary"
+            and len(game.hands[player]) == 1
+        ):
+            return False  # a throw of their last card
         if self.trigger == "by-the-caller-as-their-last-card":
             return called and player == game.window
         if self.trigger == "whenever-a-player-holds-one-card":

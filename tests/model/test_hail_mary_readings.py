@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 from scenario import card, color, edition, play, table
 
-from unospec.model.actions import CallUno, Play
+from unospec.model.actions import CallUno, Keep, Play
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction
 from unospec.model.kernel import apply, legal_actions
@@ -141,3 +141,34 @@ def test_the_caller_may_throw_their_last_card_where_the_trigger_says() -> None:
         else:
             with pytest.raises(IllegalAction):
                 apply(e, called, throw)
+
+
+@pytest.mark.parametrize(
+    "reading",
+    ["usual-rules-apply", "thrower-cannot-go-out-with-a-hail-mary", "no-uno-call-after-shedding"],
+)
+def test_the_thrower_afterwards_is_as_the_reading_says(reading: str) -> None:
+    """`thrower_afterwards` (interpretation hail-mary-thrower-afterwards): a thrower left
+    with one card, by the throw or by shedding, must call UNO, but where they need not (no
+    window opens); a thrower may throw their last card and win, but where they cannot."""
+    e = _hail_mary(thrower_afterwards=reading)
+    hail_mary = card(e, "wild-hail-mary")
+    no_call = reading == "no-uno-call-after-shedding"
+    left_one = apply(e, _called(e, thrower=("green-2",)), Play(2, hail_mary, color("red")))
+    assert left_one.hands[2] == (card(e, "green-2"),)
+    assert (left_one.phase, left_one.window) == (
+        ("awaiting_play", -1) if no_call else ("uno_window", 2)
+    )
+    shedding = apply(
+        e, _called(e, thrower=("green-2", "green-3")), Play(2, hail_mary, color("blue"))
+    )
+    shed = apply(e, shedding, Keep(2, card(e, "green-2")))
+    assert (shed.phase, shed.window) == (("awaiting_play", -1) if no_call else ("uno_window", 2))
+    last = _called(e)
+    throw = Play(2, hail_mary, color("blue"))
+    if reading == "thrower-cannot-go-out-with-a-hail-mary":
+        assert throw not in legal_actions(e, last)
+        with pytest.raises(IllegalAction):
+            apply(e, last, throw)
+    else:
+        assert apply(e, last, throw).phase in ("dealing", "hand_over")

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from scenario import (
     EMPTY_HANDED,
+    HAIL_MARY_NO_CALL,
     HAIL_MARY_PENALTY,
     HAIL_MARY_TAKEN_BACK,
     HOUSE_CARDS,
@@ -214,6 +215,17 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
             hands = [["blue-1", "blue-2"], ["red-4", "red-5"], thrower]
             window = play(w, table(w, hands, top="blue-9"), Play(0, card(w, "blue-1")))
             runs.append(run(w, window, Play(2, card(w, "wild-hail-mary"), color(named)))[1])
+    n = edition(HAIL_MARY_NO_CALL)  # a thrower left with one card calls no UNO
+    for w in (n, _hail_mary_thrown_before_the_call(n)):
+        hands = [["blue-1", "blue-2"], ["red-4", "red-5"], ["wild-hail-mary", "green-2"]]
+        window = play(w, table(w, hands, top="blue-9"), Play(0, card(w, "blue-1")))
+        if w is n:
+            window = play(w, window, CallUno(0))
+        runs.append(run(w, window, Play(2, card(w, "wild-hail-mary"), color("red")))[1])
+    hands = [["blue-1", "blue-2"], ["red-4", "red-5"], ["wild-hail-mary", "green-2", "green-3"]]
+    called = play(n, table(n, hands, top="blue-9"), Play(0, card(n, "blue-1")), CallUno(0))
+    thrown = play(n, called, Play(2, card(n, "wild-hail-mary"), color("blue")))
+    runs.append(run(n, thrown, Keep(2, card(n, "green-2")))[1])
     return runs
 
 

@@ -57,9 +57,6 @@ ASKED: dict[str, Question] = {
     "final-card-effects": Question(
         None, sections.WINNING, "Does the last card's action still happen before scoring?"
     ),
-    "hail-mary-thrower-afterwards": Question(
-        HAIL_MARY, "", "Do winning and Calling UNO hold for the thrower afterwards?"
-    ),
     "hail-mary-shed-cards": Question(
         HAIL_MARY, "", "Where do the cards go when the thrower discards down to one?"
     ),
@@ -254,6 +251,11 @@ PARAMETERS: dict[str, Parameter] = {
     ),
     "hail-mary-trigger": Parameter(
         "hail-mary.trigger", "", "When may a Hail Mary be thrown, and by whom?"
+    ),
+    "hail-mary-thrower-afterwards": Parameter(
+        "hail-mary.thrower_afterwards",
+        "",
+        "Do winning and Calling UNO hold for the thrower afterwards?",
     ),
     "hail-mary-guess-on-a-wild": Parameter(
         "hail-mary.guess_on_a_wild",

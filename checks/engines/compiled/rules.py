@@ -173,7 +173,9 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_RESHUFFLES_FIRST,
     C_RESOLVES_BY_LOSER,
     C_RESUMES,
+    C_SHED_DOWN_TO_ONE_CALLS_NO_UNO,
     C_STACKS,
+    C_THROWER_LEFT_ONE_CARD_CALLS_NO_UNO,
     C_WRONG_GUESS_DRAWS_PENALTY,
     C_WRONG_GUESS_TAKEN_BACK,
     CARD_RULE,
@@ -203,6 +205,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_POINTS,
     F_STEPS,
     F_SYMBOL,
+    F_THROWER_AFTERWARDS,
     F_TRIGGER,
     F_WILD,
     F_WRONG_GUESS,
@@ -278,6 +281,8 @@ from unospec.checks.engines.compiled.vocabulary import (
     S_UNO,
     S_WINNING,
     STEP_FIELDS,
+    TA_NO_CALL,
+    TA_NOT_OUT,
     TR_ONE_CARD,
     TR_THE_CALLER,
     U_ACCEPT_DRAW,
@@ -514,6 +519,8 @@ def throws_hail_mary(M: Ints, E: Ints, s: Ints, player: int, card: int) -> bool:
     if not has(E, card, P_HAIL_MARY):
         return False
     called = s[PHASE] == phase_named(M, PH_UNO_CALLED)
+    if face(E, card, F_THROWER_AFTERWARDS) == TA_NOT_OUT and hand_size(s, player) == 1:
+        return False  # a throw of their last card
     trigger = face(E, card, F_TRIGGER)
     if trigger == TR_THE_CALLER:
         return called and player == s[WINDOW]
@@ -925,6 +932,13 @@ def condition(
         return 1 if right and hand_size(s, player) > 2 else 0
     if which == C_WRONG_GUESS_TAKEN_BACK:
         return 1 if wrong_guess_reads(E, s, player, card, arg_color(color), WG_TAKEN_BACK) else 0
+    if which == C_THROWER_LEFT_ONE_CARD_CALLS_NO_UNO:
+        no_call = face(E, card, F_THROWER_AFTERWARDS) == TA_NO_CALL
+        return 1 if no_call and hand_size(s, player) == 2 else 0
+    if which == C_SHED_DOWN_TO_ONE_CALLS_NO_UNO:
+        top = s[TOP]
+        no_call = has(E, top, P_HAIL_MARY) and face(E, top, F_THROWER_AFTERWARDS) == TA_NO_CALL
+        return 1 if no_call else 0
     if which == C_WRONG_GUESS_DRAWS_PENALTY:
         return 1 if wrong_guess_reads(E, s, player, card, arg_color(color), WG_PENALTY) else 0
     if which == C_GAME_IS_WON:

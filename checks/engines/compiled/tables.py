@@ -106,6 +106,8 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.guess_sheds_cards: v.C_GUESS_SHEDS_CARDS,
     b.wrong_guess_taken_back: v.C_WRONG_GUESS_TAKEN_BACK,
     b.wrong_guess_draws_penalty: v.C_WRONG_GUESS_DRAWS_PENALTY,
+    b.thrower_left_one_card_calls_no_uno: v.C_THROWER_LEFT_ONE_CARD_CALLS_NO_UNO,
+    b.shed_down_to_one_calls_no_uno: v.C_SHED_DOWN_TO_ONE_CALLS_NO_UNO,
     b.game_is_won: v.C_GAME_IS_WON,
     b.hand_emptied: v.C_HAND_EMPTIED,
     b.asks_target: v.C_ASKS_TARGET,

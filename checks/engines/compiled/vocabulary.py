@@ -50,6 +50,7 @@ TARGET_UNIT = 8
     F_WRONG_GUESS,  # Hail Mary: its `wrong_guess` reading, by its number in WRONG_GUESS
     F_GUESS_ON_A_WILD,  # Hail Mary: its `guess_on_a_wild` reading, by its number in GUESS_ON_A_WILD
     F_TRIGGER,  # Hail Mary: its `trigger` reading, by its number in TRIGGER
+    F_THROWER_AFTERWARDS,  # Hail Mary: its `thrower_afterwards`, its number in THROWER_AFTERWARDS
     F_EVERYONE,  # penalty race: its player can lose it too
     F_ASKS_TARGET,  # its player names another player (a Swap Hands)
     F_AIMS,  # cards it aims at the next player as a draw card (-1: it is none)
@@ -82,7 +83,7 @@ TARGET_UNIT = 8
     F_FIRST_OWED_SEATS_TWO,
     F_FIRST_OWED_FLIPS_TWO,
     F_STEPS,  # how many steps its effect has; they follow, STEP_FIELDS each
-) = range(48)
+) = range(49)
 MAX_STEPS = 8
 STEP_FIELDS = 3  # the primitive (P_*), and two of its parameters
 F_FIRST_STEPS = F_STEPS + 1 + MAX_STEPS * STEP_FIELDS  # its first effect's, laid out alike
@@ -149,6 +150,14 @@ TRIGGER = (
 )
 """The readings of a Hail Mary's `trigger`, by their number in F_TRIGGER."""
 (TR_AFTER_THE_CALL, TR_ONE_CARD, TR_THE_CALLER) = range(3)
+THROWER_AFTERWARDS = (
+    "usual-rules-apply",
+    "thrower-cannot-go-out-with-a-hail-mary",
+    "no-uno-call-after-shedding",
+)
+"""The readings of a Hail Mary's `thrower_afterwards`, by their number in
+F_THROWER_AFTERWARDS."""
+(TA_USUAL, TA_NOT_OUT, TA_NO_CALL) = range(3)
 
 # -- guards (model.legality), conditions (model.branches), effects (model.updates)
 (
@@ -208,7 +217,9 @@ TRIGGER = (
     C_PLAYS_LAST_CARD_AFTER_DRAWING_NOTHING,
     C_WRONG_GUESS_TAKEN_BACK,
     C_WRONG_GUESS_DRAWS_PENALTY,
-) = range(35)
+    C_THROWER_LEFT_ONE_CARD_CALLS_NO_UNO,
+    C_SHED_DOWN_TO_ONE_CALLS_NO_UNO,
+) = range(37)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
