@@ -103,6 +103,11 @@ HAIL_MARY_NO_CALL = (
 )
 """NFL Cowboys whose Hail Mary thrower left with one card calls no UNO
 (`thrower_afterwards`)."""
+HAIL_MARY_CANCELS = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-9.toml"),
+)
+"""NFL Cowboys whose Hail Mary may be thrown while a challenge waits, and cancels it
+(`pending_challenge`)."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -312,6 +317,10 @@ MUTANTS = (
     Mutant("hail-mary-thrower-must-call", "the Hail Mary's thrower afterwards", RULES,
            "condition", "return 1 if no_call and hand_size(s, player) == 2 else 0",
            "return 0", HAIL_MARY_NO_CALL, None, 3),
+    Mutant("hail-mary-leaves-the-challenge", "a Hail Mary while a challenge waits", RULES,
+           "update", "        if s[CH]:  # thrown while a challenge was pending",
+           "        if False:  # thrown while a challenge was pending", HAIL_MARY_CANCELS,
+           None, 3),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

@@ -102,7 +102,6 @@ FIXED_READINGS: dict[str, str] = {
     "action-on-action": "adds-nothing-beyond-colour-matching",
     "wilds-any-time": "restriction-still-applies",
     "hail-mary-shed-cards": "under-the-hail-mary-on-the-discard-pile",
-    "hail-mary-pending-challenge": "not-while-a-challenge-is-pending",
     "touchdown-next-player": "next-player-in-direction-loser-keeps-turn",
     "favorite-line-next-player": "next-after-the-card-player-loser-keeps-turn",
     "touchdown-judge": "the-table-names-the-loser",

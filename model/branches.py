@@ -552,6 +552,8 @@ def _wrong_guess(edition: Edition, game: GameState, action: Action | None, readi
     effect = _hail_mary(edition, action)
     if effect.wrong_guess != reading or action.player == game.window:
         return False
+    if reading == "thrower-takes-the-card-back" and game.challenge is not None:
+        return False  # the throw has cancelled the challenge: it stays (`pending_challenge`)
     return not effect.right_guess(edition, game, action.color)
 
 

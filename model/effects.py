@@ -157,6 +157,7 @@ SHORTHANDS: dict[str, tuple[tuple[type[Step], dict[str, str]], ...]] = {
                     "guess_on_a_wild",
                     "trigger",
                     "thrower_afterwards",
+                    "pending_challenge",
                 )
             },
         ),

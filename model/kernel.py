@@ -38,7 +38,7 @@ from unospec.model.actions import (
 )
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, InputError, InternalError
-from unospec.model.legality import reshuffled, throws_hail_mary
+from unospec.model.legality import cancels_a_challenge, reshuffled, throws_hail_mary
 from unospec.model.moves import LISTERS, Lister
 from unospec.model.state import CLOCKWISE, GameState
 from unospec.model.table import MACHINE, Branch
@@ -292,10 +292,12 @@ def _window_moves(
     moves: list[Action] = []
     for lister in listers:
         moves.extend(lister(edition, game))
-    if (game.phase, "hail_mary") in MACHINE.by_event and game.challenge is None:
+    if (game.phase, "hail_mary") in MACHINE.by_event:
         for player, hand in enumerate(game.hands):
             for card in dict.fromkeys(hand):
-                if throws_hail_mary(edition, game, player, card):
+                if throws_hail_mary(edition, game, player, card) and (
+                    game.challenge is None or cancels_a_challenge(edition, card)
+                ):
                     moves.extend(Play(player, card, color) for color in edition.color_indices)
     closed = _fire(edition, game, Event.close_window, None, [])  # where any other move goes on
     for move in legal_actions(edition, closed):

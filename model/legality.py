@@ -412,6 +412,13 @@ def throws_hail_mary(edition: Edition, game: GameState, player: int, card: int) 
     return effect is not None and effect.thrown_by(game, player)
 
 
+def cancels_a_challenge(edition: Edition, card: int) -> bool:
+    """Whether the Hail Mary `card` may be thrown while a challenge is pending, cancelling
+    it (the card's `pending_challenge`)."""
+    effect = edition.faces.effect[card].find(HailMary)
+    return effect is not None and effect.cancels_a_challenge()
+
+
 @cites(sections.HAIL_MARY)
 @requires(HailMary)
 def check_hail_mary(edition: Edition, game: GameState, action: Play) -> None:
@@ -426,7 +433,7 @@ def check_hail_mary(edition: Edition, game: GameState, action: Play) -> None:
         who = "the caller" if action.player == game.window else f"player {action.player}"
         raise IllegalAction(section, f"{who} cannot throw {card} now (its trigger)")
     _check_in_hand(edition, game, action.player, action.card)
-    if game.challenge is not None:
+    if game.challenge is not None and not cancels_a_challenge(edition, action.card):
         raise IllegalAction(section, f"{card} cannot interrupt a pending challenge")
     if action.color < 0 or action.color not in edition.color_indices:
         raise IllegalAction(section, f"{card} needs a colour of this deck to be named")

@@ -74,6 +74,14 @@ last card wins the hand; left with one card, by the throw or by shedding, they m
 UNO); a thrower may not throw their last card (played on their own turn it is as
 `own_turn` says); or a thrower left with one card after the throw or the shedding calls no
 UNO, no window opening for them (play goes straight on)."""
+HailMaryPendingChallenge = Literal[
+    "not-while-a-challenge-is-pending", "interrupt-and-cancel-the-challenge"
+]
+"""Whether a Hail Mary may be thrown while a Wild Draw card waits for its challenge (its
+player having called UNO): no; or yes, and the throw cancels the challenge, the victim
+neither challenging nor drawing (a wrong guess is then never taken back: the throw has
+cancelled it). The booklet's third reading, a throw once the challenge is settled, is not
+played: the UNO window is closed by then."""
 HailMaryGuessOnAWild = Literal[
     "no-colour-is-right", "any-colour-is-right", "the-colour-in-force-is-right"
 ]
@@ -145,6 +153,7 @@ READING_TYPES: dict[str, object] = {
     "hail-mary.wrong_guess": HailMaryWrongGuess,
     "hail-mary.trigger": HailMaryTrigger,
     "hail-mary.thrower_afterwards": HailMaryThrowerAfterwards,
+    "hail-mary.pending_challenge": HailMaryPendingChallenge,
     "hail-mary.guess_on_a_wild": HailMaryGuessOnAWild,
     "penalty-race.loser_among": LoserAmong,
 }

@@ -512,6 +512,7 @@ def throw_hail_mary(edition: Edition, game: GameState, action: Action | None) ->
         current=following,
         window=-1,
         old_top=-1,
+        challenge=None,  # where the card may be thrown while one is pending, it cancels it
     )
 
 

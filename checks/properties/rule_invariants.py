@@ -725,7 +725,9 @@ def _landed(edition: Edition, step: Fired, landed: GameState) -> str | None:
             on_a_wild == "the-colour-in-force-is-right" and game.color == thrown.color
         )
     wrong = None if right or thrower == game.window else effect.wrong_guess
-    if wrong == "thrower-takes-the-card-back":
+    if landed.challenge is not None:
+        return "a challenge is still pending after a Hail Mary"
+    if wrong == "thrower-takes-the-card-back" and game.challenge is None:
         if landed != game._replace(phase=Phase.awaiting_play, window=-1):
             return "a Hail Mary taken back after a wrong guess changed the table"
         return None

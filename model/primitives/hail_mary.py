@@ -23,8 +23,9 @@ class HailMary(Step):
     down to one card; play goes on after the thrower (`continue_with`). On its holder's own
     turn it is a plain wild, whose player names the colour, or no play at all (`own_turn`).
     What a wrong guess does (`wrong_guess`), which guess is right on a wild
-    (`guess_on_a_wild`), who may throw it when (`trigger`) and whether the usual rules hold
-    for its thrower (`thrower_afterwards`) are readings too.
+    (`guess_on_a_wild`), who may throw it when (`trigger`), whether the usual rules hold
+    for its thrower (`thrower_afterwards`) and whether it may cancel a pending challenge
+    (`pending_challenge`) are readings too.
 
     The throw is the machine's `hail_mary` event (`updates.throw_hail_mary`), the shedding
     its `keep` event; played on the holder's own turn the step does nothing more.
@@ -45,6 +46,7 @@ class HailMary(Step):
     guess_on_a_wild: r.HailMaryGuessOnAWild = "no-colour-is-right"
     trigger: r.HailMaryTrigger = "by-another-player-after-an-uno-call"
     thrower_afterwards: r.HailMaryThrowerAfterwards = "usual-rules-apply"
+    pending_challenge: r.HailMaryPendingChallenge = "not-while-a-challenge-is-pending"
 
     def apply(self, edition: Edition, game: GameState, player: int, card: int) -> GameState:
         return game  # a plain wild on its holder's own turn
@@ -67,6 +69,10 @@ class HailMary(Step):
         if self.trigger == "whenever-a-player-holds-one-card":
             return player != game.window
         return called and player != game.window
+
+    def cancels_a_challenge(self) -> bool:
+        """Whether the card may be thrown while a challenge is pending, cancelling it."""
+        return self.pending_challenge == "interrupt-and-cancel-the-challenge"
 
     def right_guess(self, edition: Edition, game: GameState, color: int) -> bool:
         """Whether `color` is the colour of the UNO caller's last card; a wild's reads

@@ -172,3 +172,32 @@ def test_the_thrower_afterwards_is_as_the_reading_says(reading: str) -> None:
             apply(e, last, throw)
     else:
         assert apply(e, last, throw).phase in ("dealing", "hand_over")
+
+
+@pytest.mark.parametrize(
+    "reading", ["not-while-a-challenge-is-pending", "interrupt-and-cancel-the-challenge"]
+)
+def test_a_hail_mary_during_a_challenge_is_as_the_reading_says(reading: str) -> None:
+    """`pending_challenge` (interpretation hail-mary-pending-challenge): player 0 plays a
+    Wild Draw Four as their second-last card and calls UNO; player 2's Hail Mary is refused
+    while the challenge waits, or thrown and the challenge cancelled: player 1 draws
+    nothing, and play goes on after the thrower."""
+    e = _hail_mary(pending_challenge=reading)
+    hands = [
+        ["wild-draw-four", "blue-2"],
+        ["red-4", "red-5"],
+        ["wild-hail-mary", "green-2", "green-3"],
+    ]
+    game = table(e, hands, top="yellow-9")
+    called = play(e, game, Play(0, card(e, "wild-draw-four"), color("red")), CallUno(0))
+    assert called.phase == "uno_called" and called.challenge is not None
+    throw = Play(2, card(e, "wild-hail-mary"), color("green"))
+    if reading == "not-while-a-challenge-is-pending":
+        assert throw not in legal_actions(e, called)
+        with pytest.raises(IllegalAction):
+            apply(e, called, throw)
+        return
+    assert throw in legal_actions(e, called)
+    after = apply(e, called, throw)
+    assert after.challenge is None and after.owed is None and after.phase == "awaiting_play"
+    assert after.current == 0 and len(after.hands[1]) == 2 and after.color == color("green")

@@ -60,9 +60,6 @@ ASKED: dict[str, Question] = {
     "hail-mary-shed-cards": Question(
         HAIL_MARY, "", "Where do the cards go when the thrower discards down to one?"
     ),
-    "hail-mary-pending-challenge": Question(
-        HAIL_MARY, "", "May a Hail Mary interrupt while a Wild Draw card awaits its challenge?"
-    ),
     "hail-mary-from-the-next-player": Question(
         HAIL_MARY,
         "",
@@ -256,6 +253,11 @@ PARAMETERS: dict[str, Parameter] = {
         "hail-mary.thrower_afterwards",
         "",
         "Do winning and Calling UNO hold for the thrower afterwards?",
+    ),
+    "hail-mary-pending-challenge": Parameter(
+        "hail-mary.pending_challenge",
+        "",
+        "May a Hail Mary interrupt while a Wild Draw card awaits its challenge?",
     ),
     "hail-mary-guess-on-a-wild": Parameter(
         "hail-mary.guess_on_a_wild",

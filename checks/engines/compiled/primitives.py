@@ -126,6 +126,7 @@ def _hail_mary(step: Step, row: list[int]) -> tuple[int, int]:
     row[v.F_GUESS_ON_A_WILD] = v.GUESS_ON_A_WILD.index(step.guess_on_a_wild)
     row[v.F_TRIGGER] = v.TRIGGER.index(step.trigger)
     row[v.F_THROWER_AFTERWARDS] = v.THROWER_AFTERWARDS.index(step.thrower_afterwards)
+    row[v.F_CANCELS_A_CHALLENGE] = int(step.cancels_a_challenge())
     return 0, 0
 
 
@@ -168,6 +169,10 @@ READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "hail-mary.guess_on_a_wild": v.GUESS_ON_A_WILD,
     "hail-mary.trigger": v.TRIGGER,
     "hail-mary.thrower_afterwards": v.THROWER_AFTERWARDS,
+    "hail-mary.pending_challenge": (
+        "not-while-a-challenge-is-pending",
+        "interrupt-and-cancel-the-challenge",
+    ),
     "penalty-race.loser_among": ("others", "everyone"),
 }
 """Every reading of a primitive's parameter the encoders tell apart (a test holds it to the

@@ -1204,7 +1204,9 @@ def hail_mary_ok(
             else:
                 right = on_a_wild == GW_ANY or (on_a_wild == GW_IN_FORCE and game[COLOR] == color)
             wrong = -1 if right or player == window else face(E, card, F_WRONG_GUESS)
-            if wrong == WG_TAKEN_BACK:
+            if after[CH]:
+                return False  # a challenge still pending after a Hail Mary
+            if wrong == WG_TAKEN_BACK and not game[CH]:
                 if after[PHASE] != phase_named(M, PH_AWAITING_PLAY) or after[WINDOW] != -1:
                     return False
                 if after[TOP] != game[TOP] or after[COLOR] != game[COLOR]:

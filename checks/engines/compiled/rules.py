@@ -186,6 +186,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_ASKS_LOSER,
     F_ASKS_PICK,
     F_ASKS_TARGET,
+    F_CANCELS_A_CHALLENGE,
     F_CHALLENGER_DRAWS,
     F_CHALLENGER_PLAYS,
     F_COLOR,
@@ -509,6 +510,8 @@ def wrong_guess_reads(E: Ints, s: Ints, player: int, card: int, color: int, read
     WG_* number) by the card."""
     if face(E, card, F_WRONG_GUESS) != reading or player == s[WINDOW]:
         return False
+    if reading == WG_TAKEN_BACK and s[CH]:
+        return False  # the throw has cancelled the challenge: it stays
     return not right_guess(E, s, card, color)
 
 
@@ -798,7 +801,9 @@ def validate(
         if r < 0:
             return r
         color = arg_color(arg)
-        if s[CH] or color < 0 or not is_deck_color(E, color):
+        if s[CH] and not face(E, card, F_CANCELS_A_CHALLENGE):
+            return refused(ILLEGAL, CARD_RULE + card)
+        if color < 0 or not is_deck_color(E, color):
             return refused(ILLEGAL, CARD_RULE + card)
         return OK if arg_target(arg) == -1 else refused(ILLEGAL, S_MATCHING)
     if check == V_FIRST_COLOUR:
@@ -1231,6 +1236,8 @@ def update(
             else:
                 s[CURRENT] = next_player(s, player, 1)
         s[WINDOW] = -1
+        if s[CH]:  # thrown while a challenge was pending (its card's reading): cancelled
+            no_challenge(s)
         if which == U_THROW_HAIL_MARY_FOR_A_PENALTY:
             owe(s, player, E[E[E_RULES] + R_UNO_PENALTY], phase_named(M, PH_RESOLVING))
     elif which == U_DISCARD_DOWN_TO_ONE:
@@ -1650,10 +1657,12 @@ def legal(
         return n
     # kernel._window_moves: the Hail Mary interrupts, then what closing the window leads to
     colors_at = E[E_COLORS]
-    if has_group(M, s[PHASE], event_named(M, EV_HAIL_MARY)) and not s[CH]:
+    if has_group(M, s[PHASE], event_named(M, EV_HAIL_MARY)):
         for p in range(s[PLAYERS]):
             for card in range(s[FACES]):
-                if held(s, p, card) > 0 and throws_hail_mary(M, E, s, p, card):
+                if held(s, p, card) <= 0 or not throws_hail_mary(M, E, s, p, card):
+                    continue
+                if not s[CH] or face(E, card, F_CANCELS_A_CHALLENGE):
                     for i in range(E[E[E_RULES] + R_COLORS]):
                         n = put(out, n, A_PLAY, p, card, E[colors_at + i])
     for i in range(s.shape[0]):
