@@ -108,6 +108,13 @@ HAIL_MARY_CANCELS = (
 )
 """NFL Cowboys whose Hail Mary may be thrown while a challenge waits, and cancels it
 (`pending_challenge`)."""
+HAIL_MARY_CHOOSES = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-10.toml"
+    ),
+)
+"""NFL Cowboys where the player whose turn it is chooses between the Hail Mary's throw and
+their own turn's play of it (`from_the_next_player`)."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -321,6 +328,10 @@ MUTANTS = (
            "update", "        if s[CH]:  # thrown while a challenge was pending",
            "        if False:  # thrown while a challenge was pending", HAIL_MARY_CANCELS,
            None, 3),
+    Mutant("hail-mary-next-player-cannot-choose", "a Hail Mary from the next player", RULES,
+           "throws_hail_mary",
+           "if face(E, card, F_PLAYER_CHOOSES) and player == s[CURRENT] and target != s[WINDOW]:",
+           "if False:", HAIL_MARY_CHOOSES, None, 3),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

@@ -158,6 +158,7 @@ SHORTHANDS: dict[str, tuple[tuple[type[Step], dict[str, str]], ...]] = {
                     "trigger",
                     "thrower_afterwards",
                     "pending_challenge",
+                    "from_the_next_player",
                 )
             },
         ),

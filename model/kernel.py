@@ -38,7 +38,12 @@ from unospec.model.actions import (
 )
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, InputError, InternalError
-from unospec.model.legality import cancels_a_challenge, reshuffled, throws_hail_mary
+from unospec.model.legality import (
+    cancels_a_challenge,
+    hail_mary_target,
+    reshuffled,
+    throws_hail_mary,
+)
 from unospec.model.moves import LISTERS, Lister
 from unospec.model.state import CLOCKWISE, GameState
 from unospec.model.table import MACHINE, Branch
@@ -176,7 +181,7 @@ def _is_interrupt(edition: Edition, game: GameState, action: Play) -> bool:
     """Where the machine lets a Hail Mary interrupt (an UNO window), one from a player its
     `trigger` lets throw it now (anyone but the caller, after the call) is the interrupt."""
     return (game.phase, "hail_mary") in MACHINE.by_event and throws_hail_mary(
-        edition, game, action.player, action.card
+        edition, game, action.player, action.card, action.target
     )
 
 
@@ -295,10 +300,12 @@ def _window_moves(
     if (game.phase, "hail_mary") in MACHINE.by_event:
         for player, hand in enumerate(game.hands):
             for card in dict.fromkeys(hand):
-                if throws_hail_mary(edition, game, player, card) and (
+                target = hail_mary_target(edition, game, player, card)
+                if throws_hail_mary(edition, game, player, card, target) and (
                     game.challenge is None or cancels_a_challenge(edition, card)
                 ):
-                    moves.extend(Play(player, card, color) for color in edition.color_indices)
+                    colours = edition.color_indices
+                    moves.extend(Play(player, card, color, target) for color in colours)
     closed = _fire(edition, game, Event.close_window, None, [])  # where any other move goes on
     for move in legal_actions(edition, closed):
         if not (type(move) is Play and _is_interrupt(edition, game, move)):

@@ -82,6 +82,10 @@ player having called UNO): no; or yes, and the throw cancels the challenge, the 
 neither challenging nor drawing (a wrong guess is then never taken back: the throw has
 cancelled it). The booklet's third reading, a throw once the challenge is settled, is not
 played: the UNO window is closed by then."""
+HailMaryFromTheNextPlayer = Literal["always-the-interrupt", "the-player-chooses"]
+"""What a Hail Mary from the player whose turn it is, after an UNO call, is: always the
+throw at the caller; or, as that player chooses, the throw (a play naming the caller as its
+target) or their own turn's play of the card (naming no one), as `own_turn` says."""
 HailMaryGuessOnAWild = Literal[
     "no-colour-is-right", "any-colour-is-right", "the-colour-in-force-is-right"
 ]
@@ -154,6 +158,7 @@ READING_TYPES: dict[str, object] = {
     "hail-mary.trigger": HailMaryTrigger,
     "hail-mary.thrower_afterwards": HailMaryThrowerAfterwards,
     "hail-mary.pending_challenge": HailMaryPendingChallenge,
+    "hail-mary.from_the_next_player": HailMaryFromTheNextPlayer,
     "hail-mary.guess_on_a_wild": HailMaryGuessOnAWild,
     "penalty-race.loser_among": LoserAmong,
 }

@@ -24,8 +24,9 @@ class HailMary(Step):
     turn it is a plain wild, whose player names the colour, or no play at all (`own_turn`).
     What a wrong guess does (`wrong_guess`), which guess is right on a wild
     (`guess_on_a_wild`), who may throw it when (`trigger`), whether the usual rules hold
-    for its thrower (`thrower_afterwards`) and whether it may cancel a pending challenge
-    (`pending_challenge`) are readings too.
+    for its thrower (`thrower_afterwards`), whether it may cancel a pending challenge
+    (`pending_challenge`) and whether the player whose turn it is may play it as their own
+    turn's instead (`from_the_next_player`) are readings too.
 
     The throw is the machine's `hail_mary` event (`updates.throw_hail_mary`), the shedding
     its `keep` event; played on the holder's own turn the step does nothing more.
@@ -47,6 +48,7 @@ class HailMary(Step):
     trigger: r.HailMaryTrigger = "by-another-player-after-an-uno-call"
     thrower_afterwards: r.HailMaryThrowerAfterwards = "usual-rules-apply"
     pending_challenge: r.HailMaryPendingChallenge = "not-while-a-challenge-is-pending"
+    from_the_next_player: r.HailMaryFromTheNextPlayer = "always-the-interrupt"
 
     def apply(self, edition: Edition, game: GameState, player: int, card: int) -> GameState:
         return game  # a plain wild on its holder's own turn
@@ -55,9 +57,18 @@ class HailMary(Step):
         """Thrown on its player's own turn only where it plays as a plain wild."""
         return self.own_turn != "interrupt-only"
 
-    def thrown_by(self, game: GameState, player: int) -> bool:
-        """Whether `player` may throw the card now, in an UNO window (`trigger`; the
-        machine's phases `uno_window`, before the call, and `uno_called`, after it)."""
+    def names_the_caller(self, game: GameState, player: int) -> bool:
+        """Whether `player`'s throw names the caller as its target: the player whose turn
+        it is, where they choose between the throw and their own turn's play
+        (`from_the_next_player`); any other throw names no one."""
+        return self.from_the_next_player == "the-player-chooses" and player == game.current
+
+    def thrown_by(self, game: GameState, player: int, target: int = -1) -> bool:
+        """Whether `player`'s play of the card naming `target` now, in an UNO window, is
+        the throw (`trigger`; the machine's phases `uno_window`, before the call, and
+        `uno_called`, after it; `from_the_next_player`)."""
+        if self.names_the_caller(game, player) and target != game.window:
+            return False  # their own turn's play
         called = game.phase == Phase.uno_called
         if (
             self.thrower_afterwards == "thrower-cannot-go-out-with-a-hail-mary"

@@ -201,3 +201,24 @@ def test_a_hail_mary_during_a_challenge_is_as_the_reading_says(reading: str) -> 
     after = apply(e, called, throw)
     assert after.challenge is None and after.owed is None and after.phase == "awaiting_play"
     assert after.current == 0 and len(after.hands[1]) == 2 and after.color == color("green")
+
+
+def test_the_next_player_chooses_between_the_throw_and_their_own_play() -> None:
+    """`the-player-chooses` (interpretation hail-mary-from-the-next-player): after player
+    0's call, player 1, whose turn it is, may throw their Hail Mary naming the caller (a
+    right guess sheds cards) or play it as their own turn's wild, naming no one (play goes
+    on to player 2); under `always-the-interrupt` the play naming no one is the throw."""
+    hands = [["blue-1", "blue-2"], ["wild-hail-mary", "red-4", "red-5"], ["green-2", "green-3"]]
+    for reading in ("the-player-chooses", "always-the-interrupt"):
+        e = _hail_mary(from_the_next_player=reading)
+        called = play(e, table(e, hands, top="blue-9"), Play(0, card(e, "blue-1")), CallUno(0))
+        hail_mary = card(e, "wild-hail-mary")
+        own = apply(e, called, Play(1, hail_mary, color("blue")))
+        named = Play(1, hail_mary, color("blue"), 0)
+        if reading == "always-the-interrupt":
+            assert own.phase == "hail_mary_discard"
+            assert named not in legal_actions(e, called)
+            continue
+        assert {Play(1, hail_mary, color("blue")), named} <= set(legal_actions(e, called))
+        assert own.phase == "awaiting_play" and own.current == 2 and len(own.hands[1]) == 2
+        assert apply(e, called, named).phase == "hail_mary_discard"

@@ -60,12 +60,6 @@ ASKED: dict[str, Question] = {
     "hail-mary-shed-cards": Question(
         HAIL_MARY, "", "Where do the cards go when the thrower discards down to one?"
     ),
-    "hail-mary-from-the-next-player": Question(
-        HAIL_MARY,
-        "",
-        "Is a Hail Mary from the player whose turn comes after an UNO call the interrupt, or "
-        "may it be that player's own play?",
-    ),
     "hail-mary-shed-all-but-one": Question(
         HAIL_MARY, "", "After a right guess, must the thrower discard all but one card?"
     ),
@@ -258,6 +252,12 @@ PARAMETERS: dict[str, Parameter] = {
         "hail-mary.pending_challenge",
         "",
         "May a Hail Mary interrupt while a Wild Draw card awaits its challenge?",
+    ),
+    "hail-mary-from-the-next-player": Parameter(
+        "hail-mary.from_the_next_player",
+        "",
+        "Is a Hail Mary from the player whose turn comes after an UNO call the interrupt, or "
+        "may it be that player's own play?",
     ),
     "hail-mary-guess-on-a-wild": Parameter(
         "hail-mary.guess_on_a_wild",

@@ -127,6 +127,7 @@ def _hail_mary(step: Step, row: list[int]) -> tuple[int, int]:
     row[v.F_TRIGGER] = v.TRIGGER.index(step.trigger)
     row[v.F_THROWER_AFTERWARDS] = v.THROWER_AFTERWARDS.index(step.thrower_afterwards)
     row[v.F_CANCELS_A_CHALLENGE] = int(step.cancels_a_challenge())
+    row[v.F_PLAYER_CHOOSES] = int(step.from_the_next_player == "the-player-chooses")
     return 0, 0
 
 
@@ -169,6 +170,7 @@ READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "hail-mary.guess_on_a_wild": v.GUESS_ON_A_WILD,
     "hail-mary.trigger": v.TRIGGER,
     "hail-mary.thrower_afterwards": v.THROWER_AFTERWARDS,
+    "hail-mary.from_the_next_player": ("always-the-interrupt", "the-player-chooses"),
     "hail-mary.pending_challenge": (
         "not-while-a-challenge-is-pending",
         "interrupt-and-cancel-the-challenge",

@@ -203,6 +203,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_LEFT_OF_PLAYER,
     F_OFFENDER_DRAWS,
     F_OWES,
+    F_PLAYER_CHOOSES,
     F_POINTS,
     F_STEPS,
     F_SYMBOL,
@@ -516,11 +517,22 @@ def wrong_guess_reads(E: Ints, s: Ints, player: int, card: int, color: int, read
 
 
 @compiled
-def throws_hail_mary(M: Ints, E: Ints, s: Ints, player: int, card: int) -> bool:
-    """legality.throws_hail_mary: `player`'s play of `card` in the UNO window now is a Hail
-    Mary thrown, as its trigger says (HailMary.thrown_by)."""
+def hail_mary_target(E: Ints, s: Ints, player: int, card: int) -> int:
+    """legality.hail_mary_target: the caller, where the player whose turn it is chooses
+    between the throw and their own turn's play; else -1."""
+    if face(E, card, F_PLAYER_CHOOSES) and player == s[CURRENT]:
+        return s[WINDOW]
+    return -1
+
+
+@compiled
+def throws_hail_mary(M: Ints, E: Ints, s: Ints, player: int, card: int, target: int) -> bool:
+    """legality.throws_hail_mary: `player`'s play of `card` naming `target` in the UNO
+    window now is a Hail Mary thrown, as its trigger says (HailMary.thrown_by)."""
     if not has(E, card, P_HAIL_MARY):
         return False
+    if face(E, card, F_PLAYER_CHOOSES) and player == s[CURRENT] and target != s[WINDOW]:
+        return False  # their own turn's play
     called = s[PHASE] == phase_named(M, PH_UNO_CALLED)
     if face(E, card, F_THROWER_AFTERWARDS) == TA_NOT_OUT and hand_size(s, player) == 1:
         return False  # a throw of their last card
@@ -795,7 +807,8 @@ def validate(
     if check == V_HAIL_MARY:
         if not 0 <= player < s[PLAYERS]:
             return refused(ILLEGAL, S_TURN)
-        if not has(E, card, P_HAIL_MARY) or not throws_hail_mary(M, E, s, player, card):
+        thrown = throws_hail_mary(M, E, s, player, card, arg_target(arg))
+        if not has(E, card, P_HAIL_MARY) or not thrown:
             return refused(ILLEGAL, CARD_RULE + card)
         r = check_in_hand(s, player, card)
         if r < 0:
@@ -805,7 +818,8 @@ def validate(
             return refused(ILLEGAL, CARD_RULE + card)
         if color < 0 or not is_deck_color(E, color):
             return refused(ILLEGAL, CARD_RULE + card)
-        return OK if arg_target(arg) == -1 else refused(ILLEGAL, S_MATCHING)
+        expected = hail_mary_target(E, s, player, card)
+        return OK if arg_target(arg) == expected else refused(ILLEGAL, S_MATCHING)
     if check == V_FIRST_COLOUR:
         r = check_player(player, s[ACTOR])
         if r < 0:
@@ -1365,11 +1379,11 @@ def fire(
 
 
 @compiled
-def is_interrupt(M: Ints, E: Ints, s: Ints, player: int, card: int) -> bool:
+def is_interrupt(M: Ints, E: Ints, s: Ints, player: int, card: int, arg: int) -> bool:
     """kernel._is_interrupt: a Hail Mary from a player its trigger lets throw it now, where
     the machine has one."""
     return has_group(M, s[PHASE], event_named(M, EV_HAIL_MARY)) and throws_hail_mary(
-        M, E, s, player, card
+        M, E, s, player, card, arg_target(arg)
     )
 
 
@@ -1397,14 +1411,14 @@ def why_not(M: Ints, s: Ints, kind: int) -> int:
 
 
 @compiled
-def step_event(M: Ints, E: Ints, s: Ints, kind: int, player: int, card: int) -> int:
+def step_event(M: Ints, E: Ints, s: Ints, kind: int, player: int, card: int, arg: int) -> int:
     """kernel._step_event: the event a step fires, or a refusal."""
     phase = s[PHASE]
     event = M[M[M_STEP_EVENT] + phase * ACTION_KINDS + kind]
     if event >= 0:
         return event
     if M[M[M_WINDOW] + phase]:
-        if kind == A_PLAY and is_interrupt(M, E, s, player, card):
+        if kind == A_PLAY and is_interrupt(M, E, s, player, card, arg):
             return event_named(M, EV_HAIL_MARY)
         if kind == A_UNO or kind == A_CATCH:
             return refused(ILLEGAL, S_UNO)
@@ -1447,7 +1461,7 @@ def run(
     r = check_fields(E, s, kind, player, card, arg)
     if r < 0:
         return r
-    event = step_event(M, E, s, kind, player, card)
+    event = step_event(M, E, s, kind, player, card, arg)
     if event < 0:
         return event
     close = event_named(M, EV_CLOSE_WINDOW)
@@ -1455,7 +1469,7 @@ def run(
         r = fire(M, E, s, close, kind, player, card, arg, order, 1, log, snaps, logn)
         if r < 0:
             return r
-        event = step_event(M, E, s, kind, player, card)
+        event = step_event(M, E, s, kind, player, card, arg)
         if event < 0:
             return event
     r = fire(M, E, s, event, kind, player, card, arg, order, 1, log, snaps, logn)
@@ -1660,11 +1674,14 @@ def legal(
     if has_group(M, s[PHASE], event_named(M, EV_HAIL_MARY)):
         for p in range(s[PLAYERS]):
             for card in range(s[FACES]):
-                if held(s, p, card) <= 0 or not throws_hail_mary(M, E, s, p, card):
+                if held(s, p, card) <= 0:
+                    continue
+                target = hail_mary_target(E, s, p, card)
+                if not throws_hail_mary(M, E, s, p, card, target):
                     continue
                 if not s[CH] or face(E, card, F_CANCELS_A_CHALLENGE):
                     for i in range(E[E[E_RULES] + R_COLORS]):
-                        n = put(out, n, A_PLAY, p, card, E[colors_at + i])
+                        n = put(out, n, A_PLAY, p, card, play_arg(E[colors_at + i], target))
     for i in range(s.shape[0]):
         closed[i] = s[i]
     close = event_named(M, EV_CLOSE_WINDOW)
@@ -1675,7 +1692,7 @@ def legal(
     n = phase_moves(M, E, closed, out, start)
     kept = start
     for i in range(start, n):
-        if out[i, 0] == A_PLAY and is_interrupt(M, E, s, out[i, 1], out[i, 2]):
+        if out[i, 0] == A_PLAY and is_interrupt(M, E, s, out[i, 1], out[i, 2], out[i, 3]):
             continue
         for f in range(4):
             out[kept, f] = out[i, f]

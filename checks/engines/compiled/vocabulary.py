@@ -52,6 +52,7 @@ TARGET_UNIT = 8
     F_TRIGGER,  # Hail Mary: its `trigger` reading, by its number in TRIGGER
     F_THROWER_AFTERWARDS,  # Hail Mary: its `thrower_afterwards`, its number in THROWER_AFTERWARDS
     F_CANCELS_A_CHALLENGE,  # Hail Mary: thrown while a challenge is pending, it cancels it
+    F_PLAYER_CHOOSES,  # Hail Mary: the player whose turn it is throws it naming the caller
     F_EVERYONE,  # penalty race: its player can lose it too
     F_ASKS_TARGET,  # its player names another player (a Swap Hands)
     F_AIMS,  # cards it aims at the next player as a draw card (-1: it is none)
@@ -84,7 +85,7 @@ TARGET_UNIT = 8
     F_FIRST_OWED_SEATS_TWO,
     F_FIRST_OWED_FLIPS_TWO,
     F_STEPS,  # how many steps its effect has; they follow, STEP_FIELDS each
-) = range(50)
+) = range(51)
 MAX_STEPS = 8
 STEP_FIELDS = 3  # the primitive (P_*), and two of its parameters
 F_FIRST_STEPS = F_STEPS + 1 + MAX_STEPS * STEP_FIELDS  # its first effect's, laid out alike
