@@ -122,6 +122,46 @@ SHORTFALL_WAITS = (
 )
 """Classic where the rest of a draw the piles cannot complete waits for cards
 (`play.draw_shortfall = "obligation-waits-for-cards"`)."""
+HAIL_MARY_PENALTY = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-1.toml"),
+)
+"""NFL Cowboys whose Hail Mary thrower draws the UNO penalty for a wrong guess, the colour in
+force right on a wild (`wrong_guess`, `guess_on_a_wild`)."""
+HAIL_MARY_TAKEN_BACK = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-2.toml"),
+)
+"""NFL Cowboys whose Hail Mary goes back to its thrower on a wrong guess, any guess right on
+a wild."""
+HAIL_MARY_AS_BEFORE = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-3.toml"),
+)
+"""NFL Cowboys whose Hail Mary, on a wrong guess, leaves the turn and the colour as before."""
+HAIL_MARY_WILD_IN_FORCE = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-4.toml"),
+)
+"""NFL Cowboys with a hundred Wilds thrown as Hail Marys, the colour in force the right guess
+on a wild."""
+HAIL_MARY_BEFORE_THE_CALL = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-5.toml"),
+)
+"""NFL Cowboys whose Hail Mary may be thrown before the UNO call too (`trigger`)."""
+HAIL_MARY_NO_CALL = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-7.toml"),
+)
+"""NFL Cowboys whose Hail Mary thrower left with one card calls no UNO
+(`thrower_afterwards`)."""
+HAIL_MARY_CANCELS = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-9.toml"),
+)
+"""NFL Cowboys whose Hail Mary may be thrown while a challenge waits, and cancels it
+(`pending_challenge`)."""
+HAIL_MARY_CHOOSES = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-10.toml"
+    ),
+)
+"""NFL Cowboys where the player whose turn it is chooses between the Hail Mary's throw and
+their own turn's play of it (`from_the_next_player`)."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -379,6 +419,33 @@ MUTANTS = (
     Mutant("race-without-a-loser-not-offered", "a penalty race no one fails", RULES,
            "list_moves", "        if face(E, s[SPECIAL], F_ONE_ROUND):",
            "        if False:", RACE_READINGS_4),
+    Mutant("wrong-guess-owes-no-penalty", "a Hail Mary's wrong guess", RULES, "update",
+           "if which == U_THROW_HAIL_MARY_FOR_A_PENALTY:\n            owe(",
+           "if False:\n            owe(", HAIL_MARY_PENALTY, None, 3),
+    Mutant("wrong-guess-never-taken-back", "a Hail Mary's wrong guess", RULES, "condition",
+           "return 1 if wrong_guess_reads(E, s, card, arg_color(color), WG_TAKEN_BACK) else 0",
+           "return 0", HAIL_MARY_TAKEN_BACK, None, 3),
+    Mutant("wrong-guess-moves-the-turn-on", "a Hail Mary's wrong guess", RULES, "update",
+           "as_before = wrong_guess_reads(E, s, card, arg_color(arg), WG_AS_BEFORE)",
+           "as_before = False", HAIL_MARY_AS_BEFORE, None, 3),
+    Mutant("guess-on-a-wild-ignores-the-colour-in-force", "a Hail Mary's guess on a wild",
+           RULES, "right_guess", "return on_wild == GW_IN_FORCE and s[COLOR] == color",
+           "return on_wild == GW_IN_FORCE", HAIL_MARY_WILD_IN_FORCE, None, 3),
+    Mutant("hail-mary-waits-for-the-call", "who may throw a Hail Mary, and when", RULES,
+           "throws_hail_mary", "    if trigger == TR_ONE_CARD:\n        return player != s[WINDOW]",
+           "    if trigger == TR_ONE_CARD:\n        return called and player != s[WINDOW]",
+           HAIL_MARY_BEFORE_THE_CALL, None, 3),
+    Mutant("hail-mary-thrower-must-call", "the Hail Mary's thrower afterwards", RULES,
+           "condition", "return 1 if no_call and hand_size(s, player) == 2 else 0",
+           "return 0", HAIL_MARY_NO_CALL, None, 3),
+    Mutant("hail-mary-leaves-the-challenge", "a Hail Mary while a challenge waits", RULES,
+           "update", "        if s[CH]:  # thrown while a challenge was pending",
+           "        if False:  # thrown while a challenge was pending", HAIL_MARY_CANCELS,
+           None, 3),
+    Mutant("hail-mary-next-player-cannot-choose", "a Hail Mary from the next player", RULES,
+           "throws_hail_mary",
+           "if face(E, card, F_PLAYER_CHOOSES) and player == s[CURRENT] and target != s[WINDOW]:",
+           "if False:", HAIL_MARY_CHOOSES, None, 3),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

@@ -105,16 +105,10 @@ FIXED_READINGS: dict[str, str] = {
     "final-card-effects": "hand-ends-at-once",
     "action-on-action": "adds-nothing-beyond-colour-matching",
     "wilds-any-time": "restriction-still-applies",
-    "hail-mary-trigger": "by-another-player-after-an-uno-call",
-    "hail-mary-wrong-guess": "card-stays-and-play-goes-on-in-named-colour",
-    "hail-mary-guess-on-a-wild": "no-colour-is-right",
-    "hail-mary-thrower-afterwards": "usual-rules-apply",
     "hail-mary-shed-cards": "under-the-hail-mary-on-the-discard-pile",
-    "hail-mary-pending-challenge": "not-while-a-challenge-is-pending",
     "challenge-judges-which-hand": "the-hand-and-colour-when-the-card-was-played",
     "reshuffle-when": "when-a-draw-needs-a-card",
     "draw-by-choice": "the-new-card-may-be-played",
-    "hail-mary-from-the-next-player": "always-the-interrupt",
     "hail-mary-shed-all-but-one": "the-thrower-must-discard-down-to-one",
 }
 """Readings the kernel plays with no parameter to choose another, by interpretation id: an
@@ -803,7 +797,7 @@ def _parameter(reader: Reader, parameter: Parameter, path: KeyPath) -> object:
         return reader.integer(path, 0, MAX_DRAW)
     if parameter.kind == "reading":
         if parameter.default is not None and not reader.has(path):
-            return parameter.default  # a parameter newer than the file: the old reading
+            return parameter.default  # an optional reading the file leaves out
         return reader.choice(path, parameter.readings)
     return reader.choices(path, HOLDINGS)
 
@@ -1077,15 +1071,39 @@ def _value(reader: Reader, path: tuple[str | int, ...]) -> Reading:
 def _check_decides(reader: Reader, path: tuple[str | int, ...], decides: str, chosen: Any) -> None:
     target = tuple(decides.split("."))
     located: KeyPath = tuple(int(part) if part.isdigit() else part for part in target)
-    if not _is_parameter(reader, target) or not reader.has(located):
+    if not _is_parameter(reader, target):
         reader.fail((*path, "decides"), "the key path of a parameter in this file", decides)
-    actual = reader.get(located)
+    default = _optional_default(reader, target)
+    if not reader.has(located) and default is None:
+        reader.fail((*path, "decides"), "the key path of a parameter in this file", decides)
+    actual = reader.get(located) if reader.has(located) else default
     if not _same_reading(actual, chosen):
         reader.fail(
             (*path, "chosen"),
             f"the value {decides} has in this file ({_shown(actual)})",
             Shown(_shown(chosen)),
         )
+
+
+def _optional_default(reader: Reader, target: tuple[str, ...]) -> str | None:
+    """The default of the optional reading of a card's step at `target` (a file that leaves
+    it out plays it), or None: a parameter a file must write."""
+    if target[0] != "cards" or not reader.has(("cards", target[1], "effect")):
+        return None
+    effect = reader.get(("cards", target[1], "effect"))
+    if isinstance(effect, str) and len(target) == 3:  # beside a one-word effect
+        steps = SHORTHANDS.get(effect, ())
+        named = [(p, name) for p, keys in steps for name, key in keys.items() if key == target[2]]
+    elif len(target) == 4 and isinstance(effect, list) and target[2] in effect:
+        primitive = by_name(target[2])
+        named = [] if primitive is None else [(primitive, target[3])]
+    else:
+        return None
+    for primitive, name in named:
+        for parameter in parameters(primitive):
+            if parameter.name == name:
+                return parameter.default
+    return None
 
 
 def _is_parameter(reader: Reader, target: tuple[str, ...]) -> bool:

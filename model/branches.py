@@ -655,11 +655,90 @@ def resumes(phase: str) -> Condition:
 @requires(HailMary)
 def guess_sheds_cards(edition: Edition, game: GameState, action: Action | None) -> bool:
     """The Hail Mary named the caller's last card's colour and the thrower has cards to shed
-    (Action Cards: Wild Hail Mary Card)."""
+    (Action Cards: Wild Hail Mary Card; a wild's colour: the card's `guess_on_a_wild`)."""
     assert isinstance(action, Play)
-    (last,) = game.hands[game.window]
-    right = edition.faces.color[last] == action.color
+    right = _hail_mary(edition, action).right_guess(edition, game, action.color)
     return right and len(game.hands[action.player]) > 2
+
+
+def _hail_mary(edition: Edition, action: Play) -> HailMary:
+    effect = edition.faces.effect[action.card].find(HailMary)
+    assert effect is not None
+    return effect
+
+
+def _wrong_guess_reads(reading: str) -> Callable[[Edition], bool | None]:
+    """A wrong guess is read `reading` only where a Hail Mary of the edition says so."""
+
+    def rule(edition: Edition) -> bool | None:
+        found = (effect.find(HailMary) for _, effect in edition.effects)
+        return None if any(h is not None and h.wrong_guess == reading for h in found) else False
+
+    return rule
+
+
+def _wrong_guess(edition: Edition, game: GameState, action: Action | None, reading: str) -> bool:
+    """A guess at another player's card (the caller throwing their own last card makes
+    none) that is wrong, where the card reads a wrong guess `reading`."""
+    assert isinstance(action, Play)
+    effect = _hail_mary(edition, action)
+    if effect.wrong_guess != reading or action.player == game.window:
+        return False
+    if reading == "thrower-takes-the-card-back" and game.challenge is not None:
+        return False  # the throw has cancelled the challenge: it stays (`pending_challenge`)
+    return not effect.right_guess(edition, game, action.color)
+
+
+def _no_call_after_shedding(edition: Edition) -> bool | None:
+    """A thrower calls no UNO only where a Hail Mary of the edition says so."""
+    found = (effect.find(HailMary) for _, effect in edition.effects)
+    no_call = "no-uno-call-after-shedding"
+    return None if any(h is not None and h.thrower_afterwards == no_call for h in found) else False
+
+
+@cites(sections.HAIL_MARY)
+@requires(HailMary)
+@settled_by("hail-mary.thrower_afterwards", _no_call_after_shedding)
+def thrower_left_one_card_calls_no_uno(
+    edition: Edition, game: GameState, action: Action | None
+) -> bool:
+    """The thrower is left with one card by the throw, and the card says they need not call
+    UNO: no window opens (Action Cards: Wild Hail Mary Card; the card's
+    `thrower_afterwards` reading)."""
+    assert isinstance(action, Play)
+    no_call = _hail_mary(edition, action).thrower_afterwards == "no-uno-call-after-shedding"
+    return no_call and len(game.hands[action.player]) == 2
+
+
+@cites(sections.HAIL_MARY)
+@requires(HailMary)
+@settled_by("hail-mary.thrower_afterwards", _no_call_after_shedding)
+def shed_down_to_one_calls_no_uno(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The thrower who has shed down to one card need not call UNO, as the Hail Mary on top
+    says: no window opens (Action Cards: Wild Hail Mary Card; the card's
+    `thrower_afterwards` reading)."""
+    effect = edition.faces.effect[game.discard[-1]].find(HailMary)
+    return effect is not None and effect.thrower_afterwards == "no-uno-call-after-shedding"
+
+
+@cites(sections.HAIL_MARY)
+@requires(HailMary)
+@settled_by("hail-mary.wrong_guess", _wrong_guess_reads("thrower-takes-the-card-back"))
+def wrong_guess_taken_back(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The Hail Mary named another colour than the caller's last card's, and its thrower
+    takes it back: the UNO window closes as if it had not been thrown (Action Cards: Wild
+    Hail Mary Card; the card's `wrong_guess` reading)."""
+    return _wrong_guess(edition, game, action, "thrower-takes-the-card-back")
+
+
+@cites(sections.HAIL_MARY)
+@requires(HailMary)
+@settled_by("hail-mary.wrong_guess", _wrong_guess_reads("thrower-draws-a-penalty"))
+def wrong_guess_draws_penalty(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The Hail Mary named another colour than the caller's last card's: it lands, and its
+    thrower draws the UNO penalty (Action Cards: Wild Hail Mary Card; the card's
+    `wrong_guess` reading)."""
+    return _wrong_guess(edition, game, action, "thrower-draws-a-penalty")
 
 
 def _one_hand_is_the_game(edition: Edition) -> bool | None:

@@ -145,7 +145,24 @@ SHORTHANDS: dict[str, tuple[tuple[type[Step], dict[str, str]], ...]] = {
             },
         ),
     ),
-    "hail-mary": ((HailMary, {"own_turn": "own_turn", "continue_with": "continue_with"}),),
+    "hail-mary": (
+        (
+            HailMary,
+            {
+                name: name
+                for name in (
+                    "own_turn",
+                    "continue_with",
+                    "wrong_guess",
+                    "guess_on_a_wild",
+                    "trigger",
+                    "thrower_afterwards",
+                    "pending_challenge",
+                    "from_the_next_player",
+                )
+            },
+        ),
+    ),
     "penalty-race": (
         (NameColour, {}),
         (
@@ -180,9 +197,21 @@ def shorthand_parameters(effect: CardEffect) -> dict[str, object]:
     assert name is not None
     found: dict[str, object] = {}
     for step, (_, keys) in zip(effect.steps, SHORTHANDS[name], strict=True):
+        written = _written(step)
         for parameter, key in keys.items():
-            found[key] = getattr(step, parameter)
+            if parameter in written:
+                found[key] = written[parameter]
     return found
+
+
+def _written(step: Step) -> dict[str, object]:
+    """A step's parameters as a file writes them: an optional one (a field with a default)
+    only where it is not its default, so that a file leaving it out reads the same."""
+    return {
+        f.name: getattr(step, f.name)
+        for f in dataclasses.fields(step)
+        if f.default is dataclasses.MISSING or getattr(step, f.name) != f.default
+    }
 
 
 def as_written(effect: CardEffect) -> dict[str, object]:
@@ -203,7 +232,7 @@ def as_written(effect: CardEffect) -> dict[str, object]:
     names: list[object] = []
     counts = Counter(type(step) for step in effect.steps)
     for step in effect.steps:
-        values = {f.name: getattr(step, f.name) for f in dataclasses.fields(step)}
+        values = _written(step)
         if values and counts[type(step)] > 1:
             names.append({step.NAME: values})
             continue
@@ -222,7 +251,7 @@ def as_steps(effect: CardEffect) -> list[object]:
     """
     steps: list[object] = []
     for step in effect.steps:
-        values = {f.name: getattr(step, f.name) for f in dataclasses.fields(step)}
+        values = _written(step)
         steps.append({step.NAME: values} if values else step.NAME)
     return steps
 

@@ -39,7 +39,12 @@ from unospec.model.actions import (
 )
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, InputError, InternalError
-from unospec.model.legality import reshuffled
+from unospec.model.legality import (
+    cancels_a_challenge,
+    hail_mary_target,
+    reshuffled,
+    throws_hail_mary,
+)
 from unospec.model.moves import LISTERS, Lister
 from unospec.model.state import CLOCKWISE, GameState
 from unospec.model.table import MACHINE, Branch
@@ -179,12 +184,10 @@ def _step_event(edition: Edition, game: GameState, action: Action) -> Event:
 
 
 def _is_interrupt(edition: Edition, game: GameState, action: Play) -> bool:
-    """Where the machine lets a Hail Mary interrupt (after an UNO call), one from anyone but
-    the caller is the interrupt."""
-    return (
-        (game.phase, "hail_mary") in MACHINE.by_event
-        and action.player != game.window
-        and edition.faces.hail_mary[action.card]
+    """Where the machine lets a Hail Mary interrupt (an UNO window), one from a player its
+    `trigger` lets throw it now (anyone but the caller, after the call) is the interrupt."""
+    return (game.phase, "hail_mary") in MACHINE.by_event and throws_hail_mary(
+        edition, game, action.player, action.card, action.target
     )
 
 
@@ -299,18 +302,18 @@ def _window_moves(
     then any move of the phase that closing the window leads to, but a call of UNO: with
     the window open, someone has just gone down to one card, so no call is out of place
     (`uno_call_out_of_place`)."""
-    owner = game.window
     moves: list[Action] = []
     for lister in listers:
         moves.extend(lister(edition, game))
-    if (game.phase, "hail_mary") in MACHINE.by_event and game.challenge is None:
-        hail_marys = edition.faces.hail_mary
+    if (game.phase, "hail_mary") in MACHINE.by_event:
         for player, hand in enumerate(game.hands):
-            if player == owner:
-                continue
             for card in dict.fromkeys(hand):
-                if hail_marys[card]:
-                    moves.extend(Play(player, card, color) for color in edition.color_indices)
+                target = hail_mary_target(edition, game, player, card)
+                if throws_hail_mary(edition, game, player, card, target) and (
+                    game.challenge is None or cancels_a_challenge(edition, card)
+                ):
+                    colours = edition.color_indices
+                    moves.extend(Play(player, card, color, target) for color in colours)
     closed = _fire(edition, game, Event.close_window, None, [])  # where any other move goes on
     for move in legal_actions(edition, closed):
         if type(move) is CallUno:

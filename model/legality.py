@@ -450,6 +450,31 @@ def check_catch(edition: Edition, game: GameState, action: Catch) -> None:
         raise IllegalAction(sections.UNO, f"there is no player {action.player}")
 
 
+def throws_hail_mary(
+    edition: Edition, game: GameState, player: int, card: int, target: int = -1
+) -> bool:
+    """Whether `player`'s play of `card` naming `target` in the UNO window now is a Hail
+    Mary thrown at the window's player: the card's `trigger` says who may throw it, and
+    when (`from_the_next_player`: the player whose turn it is may name the caller)."""
+    effect = edition.faces.effect[card].find(HailMary)
+    return effect is not None and effect.thrown_by(game, player, target)
+
+
+def hail_mary_target(edition: Edition, game: GameState, player: int, card: int) -> int:
+    """The target `player`'s throw of the Hail Mary `card` names: the caller, where the
+    player whose turn it is chooses between the throw and their own turn's play; else
+    none (-1)."""
+    effect = edition.faces.effect[card].find(HailMary)
+    return game.window if effect is not None and effect.names_the_caller(game, player) else -1
+
+
+def cancels_a_challenge(edition: Edition, card: int) -> bool:
+    """Whether the Hail Mary `card` may be thrown while a challenge is pending, cancelling
+    it (the card's `pending_challenge`)."""
+    effect = edition.faces.effect[card].find(HailMary)
+    return effect is not None and effect.cancels_a_challenge()
+
+
 @cites(sections.HAIL_MARY)
 @requires(HailMary)
 def check_hail_mary(edition: Edition, game: GameState, action: Play) -> None:
@@ -460,14 +485,16 @@ def check_hail_mary(edition: Edition, game: GameState, action: Play) -> None:
         raise IllegalAction(sections.TURN, f"there is no player {action.player}")
     if not edition.faces.hail_mary[action.card]:
         raise IllegalAction(section, f"{card} cannot interrupt out of turn")
-    if action.player == game.window:
-        raise IllegalAction(section, "the caller cannot throw a Hail Mary at themselves")
+    if not throws_hail_mary(edition, game, action.player, action.card, action.target):
+        who = "the caller" if action.player == game.window else f"player {action.player}"
+        raise IllegalAction(section, f"{who} cannot throw {card} now (its trigger)")
     _check_in_hand(edition, game, action.player, action.card)
-    if game.challenge is not None:
+    if game.challenge is not None and not cancels_a_challenge(edition, action.card):
         raise IllegalAction(section, f"{card} cannot interrupt a pending challenge")
     if action.color < 0 or action.color not in edition.color_indices:
         raise IllegalAction(section, f"{card} needs a colour of this deck to be named")
-    if action.target != -1:  # a Hail Mary acts on the caller: no one else is named
+    if action.target != hail_mary_target(edition, game, action.player, action.card):
+        # a Hail Mary acts on the caller: no one else is named
         raise IllegalAction(sections.MATCHING, f"{card} acts on no player: none is named")
 
 

@@ -195,13 +195,35 @@ class TurnFlow(StateMachine):
         on=u.close_window,
     )
     hail_mary = _every(
-        uno_called.to(hand_over, cond=b.plays_last_card)
-        | uno_called.to(hail_mary_discard, cond=b.guess_sheds_cards)
-        | uno_called.to(resolving),
+        uno_called.to(awaiting_play, cond=b.wrong_guess_taken_back, on=u.close_window)
+        | uno_called.to(hand_over, cond=b.plays_last_card, on=u.throw_hail_mary)
+        | uno_called.to(
+            table_draws, cond=b.wrong_guess_draws_penalty, on=u.throw_hail_mary_for_a_penalty
+        )
+        | uno_called.to(hail_mary_discard, cond=b.guess_sheds_cards, on=u.throw_hail_mary)
+        | uno_called.to(
+            awaiting_play, cond=b.thrower_left_one_card_calls_no_uno, on=u.throw_hail_mary
+        )
+        | uno_called.to(resolving, on=u.throw_hail_mary)
+        # where the card's trigger lets it come before the call
+        | uno_window.to(awaiting_play, cond=b.wrong_guess_taken_back, on=u.close_window)
+        | uno_window.to(hand_over, cond=b.plays_last_card, on=u.throw_hail_mary)
+        | uno_window.to(
+            table_draws, cond=b.wrong_guess_draws_penalty, on=u.throw_hail_mary_for_a_penalty
+        )
+        | uno_window.to(hail_mary_discard, cond=b.guess_sheds_cards, on=u.throw_hail_mary)
+        | uno_window.to(
+            awaiting_play, cond=b.thrower_left_one_card_calls_no_uno, on=u.throw_hail_mary
+        )
+        | uno_window.to(resolving, on=u.throw_hail_mary),
         validators=g.check_hail_mary,
-        on=u.throw_hail_mary,
     )
-    keep = hail_mary_discard.to(resolving, validators=g.check_keep, on=u.discard_down_to_one)
+    keep = _every(
+        hail_mary_discard.to(awaiting_play, cond=b.shed_down_to_one_calls_no_uno)
+        | hail_mary_discard.to(resolving),
+        validators=g.check_keep,
+        on=u.discard_down_to_one,
+    )
 
     # The table deals what is owed, reshuffling when the draw pile runs out (or, where the
     # edition says so, before a draw the pile is short of). A player the draw leaves with

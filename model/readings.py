@@ -56,6 +56,53 @@ HailMaryOwnTurn = Literal["plain-wild", "interrupt-only"]
 """Whether a Hail Mary may be played on its holder's own turn."""
 HailMaryContinuesWith = Literal["left-of-player", "next-in-direction"]
 """Who plays after a Hail Mary."""
+HailMaryWrongGuess = Literal[
+    "card-stays-and-play-goes-on-in-named-colour",
+    "turn-and-colour-stay-as-before",
+    "thrower-takes-the-card-back",
+    "thrower-draws-a-penalty",
+]
+"""What a Hail Mary whose colour is not the caller's last card's does: it stays on the pile
+and play goes on after the thrower (`continue_with`) in the colour named, as a right guess
+does; it stays on the pile but the colour in force and the player whose turn it was are
+unchanged; it goes back to the thrower's hand, the window closing as if it had not been
+thrown; or it plays as the first reading and its thrower then draws the UNO penalty
+(`play.uno_penalty`). A thrower who throws their last card goes out whatever the guess, but
+with the card taken back."""
+HailMaryTrigger = Literal[
+    "by-another-player-after-an-uno-call",
+    "whenever-a-player-holds-one-card",
+    "by-the-caller-as-their-last-card",
+]
+"""Who may throw a Hail Mary, and when: any player but the caller, once the caller has called
+UNO (until the window closes); any player but the one down to one card, in that player's
+UNO window, before their call as well as after it; or only the caller, right after their
+call, when the Hail Mary is their last card (they go out with it, no guess to make)."""
+HailMaryThrowerAfterwards = Literal[
+    "usual-rules-apply", "thrower-cannot-go-out-with-a-hail-mary", "no-uno-call-after-shedding"
+]
+"""Whether Winning and Calling UNO hold for a Hail Mary's thrower: they do (a throw of their
+last card wins the hand; left with one card, by the throw or by shedding, they must call
+UNO); a thrower may not throw their last card (played on their own turn it is as
+`own_turn` says); or a thrower left with one card after the throw or the shedding calls no
+UNO, no window opening for them (play goes straight on)."""
+HailMaryPendingChallenge = Literal[
+    "not-while-a-challenge-is-pending", "interrupt-and-cancel-the-challenge"
+]
+"""Whether a Hail Mary may be thrown while a Wild Draw card waits for its challenge (its
+player having called UNO): no; or yes, and the throw cancels the challenge, the victim
+neither challenging nor drawing (a wrong guess is then never taken back: the throw has
+cancelled it). The booklet's third reading, a throw once the challenge is settled, is not
+played: the UNO window is closed by then."""
+HailMaryFromTheNextPlayer = Literal["always-the-interrupt", "the-player-chooses"]
+"""What a Hail Mary from the player whose turn it is, after an UNO call, is: always the
+throw at the caller; or, as that player chooses, the throw (a play naming the caller as its
+target) or their own turn's play of the card (naming no one), as `own_turn` says."""
+HailMaryGuessOnAWild = Literal[
+    "no-colour-is-right", "any-colour-is-right", "the-colour-in-force-is-right"
+]
+"""Which guess is right when the caller's last card is a wild: none (a wild shows no colour
+in a hand), any colour, or the colour in force when the Hail Mary is thrown."""
 LoserAmong = Literal["others", "everyone"]
 """Who can lose a penalty race."""
 RaceNextPlayer = Literal[
@@ -188,6 +235,12 @@ READING_TYPES: dict[str, object] = {
     "wild-draw.after_successful_challenge": AfterSuccessfulChallenge,
     "hail-mary.own_turn": HailMaryOwnTurn,
     "hail-mary.continue_with": HailMaryContinuesWith,
+    "hail-mary.wrong_guess": HailMaryWrongGuess,
+    "hail-mary.trigger": HailMaryTrigger,
+    "hail-mary.thrower_afterwards": HailMaryThrowerAfterwards,
+    "hail-mary.pending_challenge": HailMaryPendingChallenge,
+    "hail-mary.from_the_next_player": HailMaryFromTheNextPlayer,
+    "hail-mary.guess_on_a_wild": HailMaryGuessOnAWild,
     "penalty-race.loser_among": LoserAmong,
     "penalty-race.next_player": RaceNextPlayer,
     "penalty-race.two_players": LoneRace,

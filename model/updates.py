@@ -584,25 +584,47 @@ def owe_caller_penalty(edition: Edition, game: GameState, action: Action | None)
 @moves(Move("top", "under", "1"), Move("hand", "top", "1"))
 def throw_hail_mary(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The thrower's Hail Mary lands on the pile in the colour they named; play goes on
-    after the thrower (Action Cards: Wild Hail Mary Card)."""
+    after the thrower (Action Cards: Wild Hail Mary Card). Where a wrong guess leaves the
+    turn and colour as before (the card's `wrong_guess`), it only lands."""
     assert isinstance(action, Play)
     effect = edition.faces.effect[action.card].find(HailMary)
     assert effect is not None
     player = action.player
     hand = _without(game.hands[player], action.card)
+    color = action.color
     if effect.continue_with == "left-of-player":
         following = game.next_player(player, direction=CLOCKWISE)
     else:
         following = game.next_player(player)
+    if (
+        effect.wrong_guess == "turn-and-colour-stay-as-before"
+        and player != game.window
+        and not effect.right_guess(edition, game, action.color)
+    ):  # the card lands, and changes nothing else
+        color, following = game.color, game.current
     return game._replace(
         hands=_set_hand(game, player, hand),
         discard=(*game.discard, action.card),
-        color=action.color,
+        color=color,
         actor=player,
         current=following,
         window=-1,
         old_top=-1,
+        challenge=None,  # where the card may be thrown while one is pending, it cancels it
     )
+
+
+@cites(sections.HAIL_MARY)
+@moves(Move("top", "under", "1"), Move("hand", "top", "1"))
+def throw_hail_mary_for_a_penalty(
+    edition: Edition, game: GameState, action: Action | None
+) -> GameState:
+    """A wrong guess: the Hail Mary lands as any throw does, and its thrower is owed the UNO
+    penalty (Action Cards: Wild Hail Mary Card; the card's `wrong_guess` reading)."""
+    assert isinstance(action, Play)
+    thrown = throw_hail_mary(edition, game, action)
+    penalty = Owed(action.player, edition.rules.uno_penalty, Phase.resolving)
+    return thrown._replace(owed=penalty)
 
 
 @cites(sections.HAIL_MARY)

@@ -217,6 +217,20 @@ manage (`cards.wild-favorite-line.penalty-race.no_failure = "one-round-then-nobo
 RACE_READINGS_5 = str(Path(__file__).parent / "editions" / "penalty-race-readings-5.toml")
 """A delta of star-wars whose My Favorite Line's loser is its player's decision
 (`cards.wild-favorite-line.penalty-race.judge = "the-card-player-judges"`)."""
+HAIL_MARY_PENALTY = str(Path(__file__).parent / "editions" / "hail-mary-readings-1.toml")
+"""A delta of nfl-cowboys whose Hail Mary thrower draws the UNO penalty for a wrong guess,
+the colour in force the right guess on a wild (`wrong_guess = "thrower-draws-a-penalty"`,
+`guess_on_a_wild = "the-colour-in-force-is-right"`)."""
+HAIL_MARY_TAKEN_BACK = str(Path(__file__).parent / "editions" / "hail-mary-readings-2.toml")
+"""A delta of nfl-cowboys whose Hail Mary goes back to its thrower on a wrong guess, any
+guess right on a wild (`wrong_guess = "thrower-takes-the-card-back"`, `guess_on_a_wild =
+"any-colour-is-right"`)."""
+HAIL_MARY_AS_BEFORE = str(Path(__file__).parent / "editions" / "hail-mary-readings-3.toml")
+"""A delta of nfl-cowboys whose Hail Mary, on a wrong guess, leaves the turn and the colour
+as before (`wrong_guess = "turn-and-colour-stay-as-before"`)."""
+HAIL_MARY_NO_CALL = str(Path(__file__).parent / "editions" / "hail-mary-readings-7.toml")
+"""A delta of nfl-cowboys whose Hail Mary thrower left with one card calls no UNO
+(`thrower_afterwards = "no-uno-call-after-shedding"`)."""
 WHOLE_PILE = str(Path(__file__).parent / "editions" / "whole-pile-reshuffle.toml")
 """A delta of classic whose reshuffle takes the whole discard pile, its top card too, as
 RLCard's UNO does (`play.reshuffle = "whole-discard-pile"`): `edition(WHOLE_PILE)` loads it."""

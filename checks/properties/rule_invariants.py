@@ -799,16 +799,37 @@ def _landed(edition: Edition, step: Fired, landed: GameState) -> str | None:
     thrower = thrown.player
     effect = faces.effect[thrown.card].find(HailMary)
     assert effect is not None
-    if landed.discard[-1:] != (thrown.card,) or landed.color != thrown.color:
-        return "the Hail Mary is not on top of the pile in the colour its thrower named"
+    (last,) = game.hands[game.window]
+    if faces.color[last] >= 0:
+        right = faces.color[last] == thrown.color
+    else:  # a wild shows no colour: the card's reading says which guess is right
+        on_a_wild = effect.guess_on_a_wild
+        right = on_a_wild == "any-colour-is-right" or (
+            on_a_wild == "the-colour-in-force-is-right" and game.color == thrown.color
+        )
+    wrong = None if right or thrower == game.window else effect.wrong_guess
+    if landed.challenge is not None:
+        return "a challenge is still pending after a Hail Mary"
+    if wrong == "thrower-takes-the-card-back" and game.challenge is None:
+        if landed != game._replace(phase=Phase.awaiting_play, window=-1):
+            return "a Hail Mary taken back after a wrong guess changed the table"
+        return None
+    as_before = wrong == "turn-and-colour-stay-as-before"
+    if landed.discard[-1:] != (thrown.card,) or landed.color != (
+        game.color if as_before else thrown.color
+    ):
+        return "the Hail Mary is not on top of the pile in the colour its reading leaves"
     left = len(game.hands[thrower]) - 1
     if not left:
         return None  # the thrower's last card: the hand is over
     way = CLOCKWISE if effect.continue_with == "left-of-player" else game.direction
-    if landed.current != game.next_player(thrower, direction=way):
+    following = game.current if as_before else game.next_player(thrower, direction=way)
+    if landed.current != following:
         return f"after player {thrower}'s Hail Mary, player {landed.current} is to play"
-    (last,) = game.hands[game.window]
-    right = faces.color[last] == thrown.color
+    owed = landed.owed
+    penalty = (thrower, edition.rules.uno_penalty)
+    if (wrong == "thrower-draws-a-penalty") != (owed is not None and owed[:2] == penalty):
+        return f"player {thrower}'s wrong guess owes {owed}, not the UNO penalty"
     if (landed.phase == Phase.hail_mary_discard) != (right and left > 1):
         guess = "right" if right else "wrong"
         return f"a {guess} guess, with {left} cards left, went to {landed.phase}"

@@ -90,9 +90,9 @@ def by_name(name: str) -> type[Step] | None:
 @dataclasses.dataclass(frozen=True)
 class Parameter:
     """One parameter of a primitive, as an edition file writes it: a count (`kind` "count"),
-    one of the `readings` the kernel plays, or a list of `HOLDINGS`. A parameter added after
-    the first files has a `default`, the reading the kernel played before it, so a file may
-    leave it out and play as it did (None: the file must write it)."""
+    one of the `readings` the kernel plays, or a list of `HOLDINGS`. A reading with a
+    `default` is optional in a file: one that leaves it out plays the default, the reading
+    unospec played before a file could choose another."""
 
     name: str
     kind: str  # "count" | "reading" | "holdings"

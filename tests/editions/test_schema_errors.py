@@ -965,3 +965,23 @@ def test_a_call_out_of_place_is_refused_without_a_call_or_with_the_mercy_rule(
     line, key, wanted, shown = parse_message(str(load_error(path)), path)
     assert (line, key) == (line_of(text, "uno_call_out_of_place ="), "play.uno_call_out_of_place")
     assert wanted.startswith("an UNO call and no mercy rule") and shown == found
+
+
+def test_a_reading_may_decide_an_optional_parameter_the_file_leaves_out(tmp_path: Path) -> None:
+    """nfl-cowboys leaves its Hail Mary's `wrong_guess` out, and its reading decides it: the
+    default is the value it has, so a reading choosing another is refused at `chosen`, and
+    a `decides` naming a required parameter the file leaves out is refused at `decides`."""
+    text = builtin_path("nfl-cowboys").read_text(encoding="utf-8")
+    assert "wrong_guess =" not in text
+    old = 'chosen = "card-stays-and-play-goes-on-in-named-colour"\n'
+    other = 'chosen = "thrower-draws-a-penalty"\n'
+    path = tmp_path / "chosen.toml"
+    path.write_text(edit(text, old, other), encoding="utf-8")
+    _, key, wanted, shown = parse_message(str(load_error(path)), path)
+    assert key.endswith(".chosen") and shown.strip('"') == "thrower-draws-a-penalty"
+    assert wanted.startswith("the value cards.wild-hail-mary.hail-mary.wrong_guess has")
+    decides = 'decides = "cards.wild-hail-mary.hail-mary.wrong_guess"\n'
+    unknown = 'decides = "cards.wild-hail-mary.hail-mary.no_such_reading"\n'
+    path.write_text(edit(text, decides, unknown), encoding="utf-8")
+    _, key, wanted, _ = parse_message(str(load_error(path)), path)
+    assert key.endswith(".decides") and wanted == "the key path of a parameter in this file"

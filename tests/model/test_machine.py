@@ -12,6 +12,9 @@ from scenario import (
     CALL_WITH_PLAY,
     DRAW_ENDS_TURN,
     EMPTY_HANDED,
+    HAIL_MARY_NO_CALL,
+    HAIL_MARY_PENALTY,
+    HAIL_MARY_TAKEN_BACK,
     HOUSE_CARDS,
     LAST_CARD,
     RACE_READINGS_4,
@@ -240,7 +243,41 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
     race = table(o, [["wild-favorite-line", "red-1", "red-2"], ["yellow-1"]], top="red-9")
     race = play(o, race, Play(0, card(o, "wild-favorite-line"), color("blue")))
     runs.append(run(o, race, NameLoser(NOBODY))[1])
+    for name in (HAIL_MARY_PENALTY, HAIL_MARY_TAKEN_BACK):  # a wrong guess's own branches
+        h = edition(name)
+        hands = [["blue-1", "blue-2"], ["red-4", "red-5"], ["wild-hail-mary", "green-2"]]
+        called = play(h, table(h, hands, top="blue-9"), Play(0, card(h, "blue-1")), CallUno(0))
+        runs.append(run(h, called, Play(2, card(h, "wild-hail-mary"), color("red")))[1])
+        # thrown before the call (`trigger`): each branch of the throw from the window
+        w = _hail_mary_thrown_before_the_call(h)
+        for thrower, named in (
+            (["wild-hail-mary"], "red"),  # the thrower's last card
+            (["wild-hail-mary", "green-2"], "red"),  # a wrong guess
+            (["wild-hail-mary", "green-2", "green-3"], "blue"),  # a right one sheds
+            (["wild-hail-mary", "green-2"], "blue"),  # a right one, nothing to shed
+        ):
+            hands = [["blue-1", "blue-2"], ["red-4", "red-5"], thrower]
+            window = play(w, table(w, hands, top="blue-9"), Play(0, card(w, "blue-1")))
+            runs.append(run(w, window, Play(2, card(w, "wild-hail-mary"), color(named)))[1])
+    n = edition(HAIL_MARY_NO_CALL)  # a thrower left with one card calls no UNO
+    for w in (n, _hail_mary_thrown_before_the_call(n)):
+        hands = [["blue-1", "blue-2"], ["red-4", "red-5"], ["wild-hail-mary", "green-2"]]
+        window = play(w, table(w, hands, top="blue-9"), Play(0, card(w, "blue-1")))
+        if w is n:
+            window = play(w, window, CallUno(0))
+        runs.append(run(w, window, Play(2, card(w, "wild-hail-mary"), color("red")))[1])
+    hands = [["blue-1", "blue-2"], ["red-4", "red-5"], ["wild-hail-mary", "green-2", "green-3"]]
+    called = play(n, table(n, hands, top="blue-9"), Play(0, card(n, "blue-1")), CallUno(0))
+    thrown = play(n, called, Play(2, card(n, "wild-hail-mary"), color("blue")))
+    runs.append(run(n, thrown, Keep(2, card(n, "green-2")))[1])
     return runs
+
+
+def _hail_mary_thrown_before_the_call(e: Edition) -> Edition:
+    """`e` whose Hail Mary may be thrown before the UNO call as well as after it."""
+    changed = e.effect_of("wild-hail-mary").replaced(trigger="whenever-a-player-holds-one-card")
+    effects = tuple((k, changed if k == "wild-hail-mary" else v) for k, v in e.effects)
+    return dataclasses.replace(e, effects=effects)
 
 
 def _last_card_effects(e: Edition) -> Edition:

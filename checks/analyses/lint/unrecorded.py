@@ -57,27 +57,8 @@ ASKED: dict[str, Question] = {
     "final-card-effects": Question(
         None, sections.WINNING, "Does the last card's action still happen before scoring?"
     ),
-    "hail-mary-trigger": Question(HAIL_MARY, "", "When may a Hail Mary be thrown, and by whom?"),
-    "hail-mary-wrong-guess": Question(
-        HAIL_MARY, "", "What happens when the named colour is not that of the caller's card?"
-    ),
-    "hail-mary-guess-on-a-wild": Question(
-        HAIL_MARY, "", "Can a guess be right when the caller's last card is a wild?"
-    ),
-    "hail-mary-thrower-afterwards": Question(
-        HAIL_MARY, "", "Do winning and Calling UNO hold for the thrower afterwards?"
-    ),
     "hail-mary-shed-cards": Question(
         HAIL_MARY, "", "Where do the cards go when the thrower discards down to one?"
-    ),
-    "hail-mary-pending-challenge": Question(
-        HAIL_MARY, "", "May a Hail Mary interrupt while a Wild Draw card awaits its challenge?"
-    ),
-    "hail-mary-from-the-next-player": Question(
-        HAIL_MARY,
-        "",
-        "Is a Hail Mary from the player whose turn comes after an UNO call the interrupt, or "
-        "may it be that player's own play?",
     ),
     "hail-mary-shed-all-but-one": Question(
         HAIL_MARY, "", "After a right guess, must the thrower discard all but one card?"
@@ -239,6 +220,35 @@ PARAMETERS: dict[str, Parameter] = {
         "",
         "Who plays after the card when play runs counterclockwise?",
         "turn-order",
+    ),
+    "hail-mary-wrong-guess": Parameter(
+        "hail-mary.wrong_guess",
+        "",
+        "What happens when the named colour is not that of the caller's card?",
+    ),
+    "hail-mary-trigger": Parameter(
+        "hail-mary.trigger", "", "When may a Hail Mary be thrown, and by whom?"
+    ),
+    "hail-mary-thrower-afterwards": Parameter(
+        "hail-mary.thrower_afterwards",
+        "",
+        "Do winning and Calling UNO hold for the thrower afterwards?",
+    ),
+    "hail-mary-pending-challenge": Parameter(
+        "hail-mary.pending_challenge",
+        "",
+        "May a Hail Mary interrupt while a Wild Draw card awaits its challenge?",
+    ),
+    "hail-mary-from-the-next-player": Parameter(
+        "hail-mary.from_the_next_player",
+        "",
+        "Is a Hail Mary from the player whose turn comes after an UNO call the interrupt, or "
+        "may it be that player's own play?",
+    ),
+    "hail-mary-guess-on-a-wild": Parameter(
+        "hail-mary.guess_on_a_wild",
+        "",
+        "Can a guess be right when the caller's last card is a wild?",
     ),
     "penalty-race-loser": Parameter(
         "penalty-race.loser_among", "", "Can the card's own player be the one who loses?"

@@ -133,6 +133,12 @@ def _hail_mary(step: Step, row: list[int]) -> tuple[int, int]:
     assert isinstance(step, HailMary)
     row[v.F_INTERRUPT_ONLY] = int(step.own_turn == "interrupt-only")
     row[v.F_LEFT_OF_PLAYER] = int(step.continue_with == "left-of-player")
+    row[v.F_WRONG_GUESS] = v.WRONG_GUESS.index(step.wrong_guess)
+    row[v.F_GUESS_ON_A_WILD] = v.GUESS_ON_A_WILD.index(step.guess_on_a_wild)
+    row[v.F_TRIGGER] = v.TRIGGER.index(step.trigger)
+    row[v.F_THROWER_AFTERWARDS] = v.THROWER_AFTERWARDS.index(step.thrower_afterwards)
+    row[v.F_CANCELS_A_CHALLENGE] = int(step.cancels_a_challenge())
+    row[v.F_PLAYER_CHOOSES] = int(step.from_the_next_player == "the-player-chooses")
     return 0, 0
 
 
@@ -182,6 +188,15 @@ READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "wild-draw.after_successful_challenge": ("challenger-plays", "challenger-loses-turn"),
     "hail-mary.own_turn": ("plain-wild", "interrupt-only"),
     "hail-mary.continue_with": ("left-of-player", "next-in-direction"),
+    "hail-mary.wrong_guess": v.WRONG_GUESS,
+    "hail-mary.guess_on_a_wild": v.GUESS_ON_A_WILD,
+    "hail-mary.trigger": v.TRIGGER,
+    "hail-mary.thrower_afterwards": v.THROWER_AFTERWARDS,
+    "hail-mary.from_the_next_player": ("always-the-interrupt", "the-player-chooses"),
+    "hail-mary.pending_challenge": (
+        "not-while-a-challenge-is-pending",
+        "interrupt-and-cancel-the-challenge",
+    ),
     "penalty-race.loser_among": ("others", "everyone"),
     "penalty-race.next_player": (
         "next-after-the-card-player-loser-keeps-turn",

@@ -131,6 +131,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_FIRST_TURN_FLIPS_TWO,
     F_FIRST_TURN_SEATS,
     F_FIRST_TURN_SEATS_TWO,
+    F_GUESS_ON_A_WILD,
     F_GUILTY,
     F_HAS,
     F_IGNORED,
@@ -155,8 +156,12 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_TURN_SEATS_TWO,
     F_UNLESS,
     F_WILD,
+    F_WRONG_GUESS,
+    GW_ANY,
+    GW_IN_FORCE,
     HOLD_CURRENT_COLOR,
     HOLD_WILD,
+    PH_AWAITING_PLAY,
     PH_AWAITING_STACK,
     PH_DEALING,
     PH_DRAWN_CARD,
@@ -187,6 +192,9 @@ from unospec.checks.engines.compiled.vocabulary import (
     RACE_LOSER_LOSES_TURN,
     STEP_FIELDS,
     U_PLAY_FIRST_CARD,
+    WG_AS_BEFORE,
+    WG_PENALTY,
+    WG_TAKEN_BACK,
 )
 from unospec.model.state import NO_UNTIL, UNTIL_PICKED
 from unospec.model.table import MACHINE
@@ -1290,21 +1298,49 @@ def hail_mary_ok(
             if after[TOP] != game[TOP] or discard_len(after) != discard_len(game) + shed:
                 return False
         elif event_in(M, inv, V_HAIL_MARY, event):
-            if after[TOP] != card or after[COLOR] != color:
-                return False
-            left = hand_size(game, player) - 1
-            if left == 0:
-                continue
-            way = 1 if face(E, card, F_LEFT_OF_PLAYER) else game[DIRECTION]
-            if after[CURRENT] != step_from(game, player, 1, way):
-                return False
             window = game[WINDOW]
             last = -1
             for c in range(game[FACES]):
                 if held(game, window, c) > 0:
                     last = c
                     break
-            right = last >= 0 and face(E, last, F_COLOR) == color
+            if last < 0:
+                return False
+            on_a_wild = face(E, card, F_GUESS_ON_A_WILD)
+            if face(E, last, F_COLOR) >= 0:
+                right = face(E, last, F_COLOR) == color
+            else:
+                right = on_a_wild == GW_ANY or (on_a_wild == GW_IN_FORCE and game[COLOR] == color)
+            wrong = -1 if right or player == window else face(E, card, F_WRONG_GUESS)
+            if after[CH]:
+                return False  # a challenge still pending after a Hail Mary
+            if wrong == WG_TAKEN_BACK and not game[CH]:
+                if after[PHASE] != phase_named(M, PH_AWAITING_PLAY) or after[WINDOW] != -1:
+                    return False
+                if after[TOP] != game[TOP] or after[COLOR] != game[COLOR]:
+                    return False
+                if hand_size(after, player) != hand_size(game, player):
+                    return False
+                if after[CURRENT] != game[CURRENT] or after[OWED]:
+                    return False
+                continue
+            as_before = wrong == WG_AS_BEFORE
+            if after[TOP] != card or after[COLOR] != (game[COLOR] if as_before else color):
+                return False
+            left = hand_size(game, player) - 1
+            if left == 0:
+                continue
+            way = 1 if face(E, card, F_LEFT_OF_PLAYER) else game[DIRECTION]
+            following = game[CURRENT] if as_before else step_from(game, player, 1, way)
+            if after[CURRENT] != following:
+                return False
+            owes = bool(
+                after[OWED]
+                and after[OWED_PLAYER] == player
+                and after[OWED_AMOUNT] == E[E[E_RULES] + R_UNO_PENALTY]
+            )
+            if owes != (wrong == WG_PENALTY):
+                return False
             discarding = phase_in(M, inv, T_HAIL_MARY_DISCARD, after[PHASE]) == 1
             if discarding != (right and left > 1):
                 return False

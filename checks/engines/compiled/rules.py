@@ -182,7 +182,11 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_RESHUFFLES_FIRST,
     C_RESOLVES_BY_LOSER,
     C_RESUMES,
+    C_SHED_DOWN_TO_ONE_CALLS_NO_UNO,
     C_STACKS,
+    C_THROWER_LEFT_ONE_CARD_CALLS_NO_UNO,
+    C_WRONG_GUESS_DRAWS_PENALTY,
+    C_WRONG_GUESS_TAKEN_BACK,
     CALL_UNIT,
     CARD_RULE,
     EV_CLOSE_WINDOW,
@@ -194,6 +198,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_ASKS_LOSER,
     F_ASKS_PICK,
     F_ASKS_TARGET,
+    F_CANCELS_A_CHALLENGE,
     F_CHALLENGER_DRAWS,
     F_CHALLENGER_PLAYS,
     F_COLOR,
@@ -202,6 +207,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_FIRST_ASKS_COLOUR,
     F_FIRST_OWES,
     F_FIRST_STEPS,
+    F_GUESS_ON_A_WILD,
     F_HAS,
     F_IGNORED,
     F_KIND,
@@ -210,12 +216,18 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_OFFENDER_DRAWS,
     F_ONE_ROUND,
     F_OWES,
+    F_PLAYER_CHOOSES,
     F_POINTS,
     F_RACE_NEXT,
     F_STEPS,
     F_SYMBOL,
+    F_THROWER_AFTERWARDS,
+    F_TRIGGER,
     F_WILD,
+    F_WRONG_GUESS,
     GAP,
+    GW_ANY,
+    GW_IN_FORCE,
     ILLEGAL,
     L_ACCEPT,
     L_CALL_UNO,
@@ -242,6 +254,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     PH_FIRST_COLOUR,
     PH_GAME_OVER,
     PH_RESOLVING,
+    PH_UNO_CALLED,
     R_ANY_MATCHING,
     R_BOTTOM_OF_PILE,
     R_BY_COLOUR,
@@ -292,6 +305,10 @@ from unospec.checks.engines.compiled.vocabulary import (
     S_UNO,
     S_WINNING,
     STEP_FIELDS,
+    TA_NO_CALL,
+    TA_NOT_OUT,
+    TR_ONE_CARD,
+    TR_THE_CALLER,
     U_ACCEPT_DRAW,
     U_CLOSE_WINDOW,
     U_DEAL_CARDS,
@@ -326,6 +343,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     U_SWAP_HANDS,
     U_TAKE_THE_STACK,
     U_THROW_HAIL_MARY,
+    U_THROW_HAIL_MARY_FOR_A_PENALTY,
     U_TURN_UP_FIRST_CARD,
     V_CALL_OUT_OF_PLACE,
     V_CATCH,
@@ -347,6 +365,9 @@ from unospec.checks.engines.compiled.vocabulary import (
     V_TARGET,
     V_UNO,
     V_VICTIM,
+    WG_AS_BEFORE,
+    WG_PENALTY,
+    WG_TAKEN_BACK,
 )
 from unospec.model.state import NO_UNTIL, UNTIL_PLAYABLE
 
@@ -505,6 +526,65 @@ def by_colour_allows(E: Ints, s: Ints, card: int) -> bool:
     if not E[E[E_RULES] + R_BY_COLOUR]:
         return True
     return face(E, card, F_WILD) != 0 or face(E, card, F_COLOR) == s[COLOR]
+
+
+@compiled
+def right_guess(E: Ints, s: Ints, card: int, color: int) -> bool:
+    """HailMary.right_guess: `color` is the colour of the UNO caller's last card (a wild's
+    by the Hail Mary `card`'s `guess_on_a_wild`)."""
+    window = s[WINDOW]
+    last = -1
+    for c in range(s[FACES]):
+        if held(s, window, c) > 0:
+            last = c
+            break
+    if last < 0:
+        return False
+    if face(E, last, F_COLOR) >= 0:
+        return face(E, last, F_COLOR) == color
+    on_wild = face(E, card, F_GUESS_ON_A_WILD)
+    if on_wild == GW_ANY:
+        return True
+    return on_wild == GW_IN_FORCE and s[COLOR] == color
+
+
+@compiled_inline
+def wrong_guess_reads(E: Ints, s: Ints, player: int, card: int, color: int, reading: int) -> bool:
+    """branches._wrong_guess: a wrong guess at another player's card, read `reading` (a
+    WG_* number) by the card."""
+    if face(E, card, F_WRONG_GUESS) != reading or player == s[WINDOW]:
+        return False
+    if reading == WG_TAKEN_BACK and s[CH]:
+        return False  # the throw has cancelled the challenge: it stays
+    return not right_guess(E, s, card, color)
+
+
+@compiled
+def hail_mary_target(E: Ints, s: Ints, player: int, card: int) -> int:
+    """legality.hail_mary_target: the caller, where the player whose turn it is chooses
+    between the throw and their own turn's play; else -1."""
+    if face(E, card, F_PLAYER_CHOOSES) and player == s[CURRENT]:
+        return s[WINDOW]
+    return -1
+
+
+@compiled
+def throws_hail_mary(M: Ints, E: Ints, s: Ints, player: int, card: int, target: int) -> bool:
+    """legality.throws_hail_mary: `player`'s play of `card` naming `target` in the UNO
+    window now is a Hail Mary thrown, as its trigger says (HailMary.thrown_by)."""
+    if not has(E, card, P_HAIL_MARY):
+        return False
+    if face(E, card, F_PLAYER_CHOOSES) and player == s[CURRENT] and target != s[WINDOW]:
+        return False  # their own turn's play
+    called = s[PHASE] == phase_named(M, PH_UNO_CALLED)
+    if face(E, card, F_THROWER_AFTERWARDS) == TA_NOT_OUT and hand_size(s, player) == 1:
+        return False  # a throw of their last card
+    trigger = face(E, card, F_TRIGGER)
+    if trigger == TR_THE_CALLER:
+        return called and player == s[WINDOW]
+    if trigger == TR_ONE_CARD:
+        return player != s[WINDOW]
+    return called and player != s[WINDOW]
 
 
 @compiled_inline
@@ -795,15 +875,19 @@ def validate(
     if check == V_HAIL_MARY:
         if not 0 <= player < s[PLAYERS]:
             return refused(ILLEGAL, S_TURN)
-        if not has(E, card, P_HAIL_MARY) or player == s[WINDOW]:
+        thrown = throws_hail_mary(M, E, s, player, card, arg_target(arg))
+        if not has(E, card, P_HAIL_MARY) or not thrown:
             return refused(ILLEGAL, CARD_RULE + card)
         r = check_in_hand(s, player, card)
         if r < 0:
             return r
         color = arg_color(arg)
-        if s[CH] or color < 0 or not is_deck_color(E, color):
+        if s[CH] and not face(E, card, F_CANCELS_A_CHALLENGE):
             return refused(ILLEGAL, CARD_RULE + card)
-        return OK if arg_target(arg) == -1 else refused(ILLEGAL, S_MATCHING)
+        if color < 0 or not is_deck_color(E, color):
+            return refused(ILLEGAL, CARD_RULE + card)
+        expected = hail_mary_target(E, s, player, card)
+        return OK if arg_target(arg) == expected else refused(ILLEGAL, S_MATCHING)
     if check == V_FIRST_COLOUR:
         r = check_player(player, s[ACTOR])
         if r < 0:
@@ -956,14 +1040,19 @@ def condition(
     if which == C_RESUMES:
         return 1 if s[OWED] and s[OWED_THEN] == arg else 0
     if which == C_GUESS_SHEDS_CARDS:
-        window = s[WINDOW]
-        last = -1
-        for c in range(s[FACES]):
-            if held(s, window, c):
-                last = c
-                break
-        right = face(E, last, F_COLOR) == arg_color(color)
+        right = right_guess(E, s, card, arg_color(color))
         return 1 if right and hand_size(s, player) > 2 else 0
+    if which == C_WRONG_GUESS_TAKEN_BACK:
+        return 1 if wrong_guess_reads(E, s, player, card, arg_color(color), WG_TAKEN_BACK) else 0
+    if which == C_THROWER_LEFT_ONE_CARD_CALLS_NO_UNO:
+        no_call = face(E, card, F_THROWER_AFTERWARDS) == TA_NO_CALL
+        return 1 if no_call and hand_size(s, player) == 2 else 0
+    if which == C_SHED_DOWN_TO_ONE_CALLS_NO_UNO:
+        top = s[TOP]
+        no_call = has(E, top, P_HAIL_MARY) and face(E, top, F_THROWER_AFTERWARDS) == TA_NO_CALL
+        return 1 if no_call else 0
+    if which == C_WRONG_GUESS_DRAWS_PENALTY:
+        return 1 if wrong_guess_reads(E, s, player, card, arg_color(color), WG_PENALTY) else 0
     if which == C_GAME_IS_WON:
         if seated(s) == 1:
             return 1
@@ -1305,16 +1394,22 @@ def update(
         then = PH_AWAITING_CHALLENGE if s[CH] else PH_AWAITING_PLAY
         owe(s, arg, E[E[E_RULES] + R_UNO_PENALTY], phase_named(M, then))
         s[WINDOW] = -1
-    elif which == U_THROW_HAIL_MARY:
+    elif which == U_THROW_HAIL_MARY or which == U_THROW_HAIL_MARY_FOR_A_PENALTY:
+        as_before = wrong_guess_reads(E, s, player, card, arg_color(arg), WG_AS_BEFORE)
         add_to_hand(s, player, card, -1)
         discard_push(s, card)
-        s[COLOR] = arg_color(arg)
         s[ACTOR] = player
-        if face(E, card, F_LEFT_OF_PLAYER):
-            s[CURRENT] = step_from(s, player, 1, 1)
-        else:
-            s[CURRENT] = next_player(s, player, 1)
+        if not as_before:
+            s[COLOR] = arg_color(arg)
+            if face(E, card, F_LEFT_OF_PLAYER):
+                s[CURRENT] = step_from(s, player, 1, 1)
+            else:
+                s[CURRENT] = next_player(s, player, 1)
         s[WINDOW] = -1
+        if s[CH]:  # thrown while a challenge was pending (its card's reading): cancelled
+            no_challenge(s)
+        if which == U_THROW_HAIL_MARY_FOR_A_PENALTY:
+            owe(s, player, E[E[E_RULES] + R_UNO_PENALTY], phase_named(M, PH_RESOLVING))
     elif which == U_DISCARD_DOWN_TO_ONE:
         base = hand_base(s, player)
         for c in range(s[FACES]):
@@ -1447,12 +1542,11 @@ def fire(
 
 
 @compiled
-def is_interrupt(M: Ints, E: Ints, s: Ints, player: int, card: int) -> bool:
-    """kernel._is_interrupt: a Hail Mary from anyone but the caller, where the machine has one."""
-    return (
-        has_group(M, s[PHASE], event_named(M, EV_HAIL_MARY))
-        and player != s[WINDOW]
-        and has(E, card, P_HAIL_MARY)
+def is_interrupt(M: Ints, E: Ints, s: Ints, player: int, card: int, arg: int) -> bool:
+    """kernel._is_interrupt: a Hail Mary from a player its trigger lets throw it now, where
+    the machine has one."""
+    return has_group(M, s[PHASE], event_named(M, EV_HAIL_MARY)) and throws_hail_mary(
+        M, E, s, player, card, arg_target(arg)
     )
 
 
@@ -1480,14 +1574,14 @@ def why_not(M: Ints, s: Ints, kind: int) -> int:
 
 
 @compiled
-def step_event(M: Ints, E: Ints, s: Ints, kind: int, player: int, card: int) -> int:
+def step_event(M: Ints, E: Ints, s: Ints, kind: int, player: int, card: int, arg: int) -> int:
     """kernel._step_event: the event a step fires, or a refusal."""
     phase = s[PHASE]
     event = M[M[M_STEP_EVENT] + phase * ACTION_KINDS + kind]
     if event >= 0:
         return event
     if M[M[M_WINDOW] + phase]:
-        if kind == A_PLAY and is_interrupt(M, E, s, player, card):
+        if kind == A_PLAY and is_interrupt(M, E, s, player, card, arg):
             return event_named(M, EV_HAIL_MARY)
         if kind == A_UNO or kind == A_CATCH:
             return refused(ILLEGAL, S_UNO)
@@ -1531,7 +1625,7 @@ def run(
     r = check_fields(E, s, kind, player, card, arg)
     if r < 0:
         return r
-    event = step_event(M, E, s, kind, player, card)
+    event = step_event(M, E, s, kind, player, card, arg)
     if event < 0:
         return event
     close = event_named(M, EV_CLOSE_WINDOW)
@@ -1539,7 +1633,7 @@ def run(
         r = fire(M, E, s, close, kind, player, card, arg, order, 1, log, snaps, logn)
         if r < 0:
             return r
-        event = step_event(M, E, s, kind, player, card)
+        event = step_event(M, E, s, kind, player, card, arg)
         if event < 0:
             return event
     if is_play(kind) and arg_call(arg):  # kernel.CALLING: a call goes with a play in turn
@@ -1775,14 +1869,17 @@ def legal(
         return n
     # kernel._window_moves: the Hail Mary interrupts, then what closing the window leads to
     colors_at = E[E_COLORS]
-    if has_group(M, s[PHASE], event_named(M, EV_HAIL_MARY)) and not s[CH]:
+    if has_group(M, s[PHASE], event_named(M, EV_HAIL_MARY)):
         for p in range(s[PLAYERS]):
-            if p == s[WINDOW]:
-                continue
             for card in range(s[FACES]):
-                if held(s, p, card) > 0 and has(E, card, P_HAIL_MARY):
+                if held(s, p, card) <= 0:
+                    continue
+                target = hail_mary_target(E, s, p, card)
+                if not throws_hail_mary(M, E, s, p, card, target):
+                    continue
+                if not s[CH] or face(E, card, F_CANCELS_A_CHALLENGE):
                     for i in range(E[E[E_RULES] + R_COLORS]):
-                        n = put(out, n, A_PLAY, p, card, E[colors_at + i])
+                        n = put(out, n, A_PLAY, p, card, play_arg(E[colors_at + i], target))
     for i in range(s.shape[0]):
         closed[i] = s[i]
     close = event_named(M, EV_CLOSE_WINDOW)
@@ -1793,7 +1890,7 @@ def legal(
     n = phase_moves(M, E, closed, out, start)
     kept = start
     for i in range(start, n):
-        if out[i, 0] == A_PLAY and is_interrupt(M, E, s, out[i, 1], out[i, 2]):
+        if out[i, 0] == A_PLAY and is_interrupt(M, E, s, out[i, 1], out[i, 2], out[i, 3]):
             continue
         if out[i, 0] == A_UNO:  # with the window open no call is out of place
             continue

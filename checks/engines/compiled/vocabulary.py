@@ -50,6 +50,12 @@ above any colour and target of a table."""
     F_CHALLENGER_PLAYS,  # Wild Draw: after a successful challenge the challenger plays
     F_INTERRUPT_ONLY,  # Hail Mary: never a plain wild on one's own turn
     F_LEFT_OF_PLAYER,  # Hail Mary: play goes on to the thrower's left, whatever the direction
+    F_WRONG_GUESS,  # Hail Mary: its `wrong_guess` reading, by its number in WRONG_GUESS
+    F_GUESS_ON_A_WILD,  # Hail Mary: its `guess_on_a_wild` reading, by its number in GUESS_ON_A_WILD
+    F_TRIGGER,  # Hail Mary: its `trigger` reading, by its number in TRIGGER
+    F_THROWER_AFTERWARDS,  # Hail Mary: its `thrower_afterwards`, its number in THROWER_AFTERWARDS
+    F_CANCELS_A_CHALLENGE,  # Hail Mary: thrown while a challenge is pending, it cancels it
+    F_PLAYER_CHOOSES,  # Hail Mary: the player whose turn it is throws it naming the caller
     F_EVERYONE,  # penalty race: its player can lose it too
     F_ASKS_TARGET,  # its player names another player (a Swap Hands)
     F_AIMS,  # cards it aims at the next player as a draw card (-1: it is none)
@@ -86,7 +92,7 @@ above any colour and target of a table."""
     F_ONE_ROUND,  # penalty race: one round, after which nobody draws if no one failed
     F_JUDGED,  # penalty race: its player judges it, naming the loser
     F_STEPS,  # how many steps its effect has; they follow, STEP_FIELDS each
-) = range(49)
+) = range(55)
 RACE_AFTER_CARD, RACE_AFTER_LOSER, RACE_LOSER_LOSES_TURN = range(3)
 """A penalty race's `next_player`, by its number in F_RACE_NEXT: the player after the card's
 (both wordings), after the loser, past the loser whose turn was next."""
@@ -150,6 +156,32 @@ CHALLENGE_JUDGES = (
     "the-hand-when-challenged-and-the-colour-when-played",
 )
 """The readings of `challenge_judges`, by their number in R_CHALLENGE_JUDGES."""
+WRONG_GUESS = (
+    "card-stays-and-play-goes-on-in-named-colour",
+    "turn-and-colour-stay-as-before",
+    "thrower-takes-the-card-back",
+    "thrower-draws-a-penalty",
+)
+"""The readings of a Hail Mary's `wrong_guess`, by their number in F_WRONG_GUESS."""
+(WG_STAYS, WG_AS_BEFORE, WG_TAKEN_BACK, WG_PENALTY) = range(4)
+GUESS_ON_A_WILD = ("no-colour-is-right", "any-colour-is-right", "the-colour-in-force-is-right")
+"""The readings of a Hail Mary's `guess_on_a_wild`, by their number in F_GUESS_ON_A_WILD."""
+(GW_NONE, GW_ANY, GW_IN_FORCE) = range(3)
+TRIGGER = (
+    "by-another-player-after-an-uno-call",
+    "whenever-a-player-holds-one-card",
+    "by-the-caller-as-their-last-card",
+)
+"""The readings of a Hail Mary's `trigger`, by their number in F_TRIGGER."""
+(TR_AFTER_THE_CALL, TR_ONE_CARD, TR_THE_CALLER) = range(3)
+THROWER_AFTERWARDS = (
+    "usual-rules-apply",
+    "thrower-cannot-go-out-with-a-hail-mary",
+    "no-uno-call-after-shedding",
+)
+"""The readings of a Hail Mary's `thrower_afterwards`, by their number in
+F_THROWER_AFTERWARDS."""
+(TA_USUAL, TA_NOT_OUT, TA_NO_CALL) = range(3)
 
 # -- guards (model.legality), conditions (model.branches), effects (model.updates)
 (
@@ -215,7 +247,11 @@ CHALLENGE_JUDGES = (
     C_DRAW_WAITS_FOR_CARDS,
     C_CARDS_FOR_WHAT_WAITS,
     C_NOBODY_LOSES,
-) = range(40)
+    C_WRONG_GUESS_TAKEN_BACK,
+    C_WRONG_GUESS_DRAWS_PENALTY,
+    C_THROWER_LEFT_ONE_CARD_CALLS_NO_UNO,
+    C_SHED_DOWN_TO_ONE_CALLS_NO_UNO,
+) = range(44)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
@@ -252,7 +288,8 @@ CHALLENGE_JUDGES = (
     U_END_THE_HAND_UNSCORED,
     U_OWE_THE_REST_LATER,
     U_OWE_WHAT_WAITS,
-) = range(35)
+    U_THROW_HAIL_MARY_FOR_A_PENALTY,
+) = range(36)
 NO_UPDATE = -1
 
 # -- who may make each step, with what (model.moves), by the step event they list

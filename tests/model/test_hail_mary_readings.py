@@ -1,0 +1,224 @@
+"""The readings of the Hail Mary a file may choose (Action Cards: Wild Hail Mary Card): each
+plays as its name says, on nfl-cowboys with only that reading changed."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from scenario import card, color, edition, play, table
+
+from unospec.model.actions import CallUno, Keep, Play
+from unospec.model.edition import Edition
+from unospec.model.errors import IllegalAction
+from unospec.model.kernel import apply, legal_actions
+from unospec.model.state import GameState
+
+
+def _hail_mary(**fields: str) -> Edition:
+    """nfl-cowboys with its Hail Mary's readings `fields` changed."""
+    e = edition("nfl-cowboys")
+    changed = e.effect_of("wild-hail-mary").replaced(**fields)
+    return dataclasses.replace(
+        e, effects=tuple((k, changed if k == "wild-hail-mary" else v) for k, v in e.effects)
+    )
+
+
+def _called(e: Edition, last: str = "blue-2", thrower: tuple[str, ...] = ()) -> GameState:
+    """Player 0 has played blue-1 and called UNO holding `last`; player 1 is to play next,
+    player 2 holds a Hail Mary and `thrower`'s cards."""
+    hands = [["blue-1", last], ["red-4", "red-5"], ["wild-hail-mary", *thrower]]
+    return play(e, table(e, hands, top="blue-9"), Play(0, card(e, "blue-1")), CallUno(0))
+
+
+@pytest.mark.parametrize(
+    "reading",
+    [
+        "card-stays-and-play-goes-on-in-named-colour",
+        "turn-and-colour-stay-as-before",
+        "thrower-takes-the-card-back",
+        "thrower-draws-a-penalty",
+    ],
+)
+def test_a_wrong_guess_plays_as_its_reading_says(reading: str) -> None:
+    """`wrong_guess` (interpretation hail-mary-wrong-guess): the Hail Mary names red, the
+    caller holds blue-2. It stays in red with player 0 (the thrower's left) to play; stays
+    with blue in force and player 1 still to play; goes back to the thrower's hand with
+    nothing changed; or stays in red and the thrower draws the UNO penalty. A right guess
+    sheds cards under every reading."""
+    e = _hail_mary(wrong_guess=reading)
+    called = _called(e, thrower=("green-2", "green-3"))
+    hail_mary = card(e, "wild-hail-mary")
+    after = apply(e, called, Play(2, hail_mary, color("red")))
+    assert after.phase == "awaiting_play" and after.window == -1
+    thrower = len(after.hands[2])
+    if reading == "thrower-takes-the-card-back":
+        assert after == called._replace(phase="awaiting_play", window=-1)
+    else:
+        stays = reading == "turn-and-colour-stay-as-before"
+        assert after.discard[-1] == hail_mary
+        assert (after.color, after.current) == ((color("blue"), 1) if stays else (color("red"), 0))
+        assert thrower == (2 + e.rules.uno_penalty if reading == "thrower-draws-a-penalty" else 2)
+    right = apply(e, called, Play(2, hail_mary, color("blue")))
+    assert right.phase == "hail_mary_discard" and right.color == color("blue")
+
+
+def test_a_wrong_guess_taken_back_leaves_the_thrower_their_last_card() -> None:
+    """`thrower-takes-the-card-back`: a Hail Mary thrown as the thrower's last card on a
+    wrong guess goes back to their hand, and the hand goes on; a right one wins it."""
+    e = _hail_mary(wrong_guess="thrower-takes-the-card-back")
+    called = _called(e)
+    hail_mary = card(e, "wild-hail-mary")
+    wrong = apply(e, called, Play(2, hail_mary, color("red")))
+    assert wrong.phase == "awaiting_play" and wrong.hands[2] == (hail_mary,)
+    assert apply(e, called, Play(2, hail_mary, color("blue"))).phase in ("dealing", "hand_over")
+
+
+@pytest.mark.parametrize(
+    ("reading", "right"),
+    [
+        ("no-colour-is-right", {"blue": False, "red": False}),
+        ("any-colour-is-right", {"blue": True, "red": True}),
+        ("the-colour-in-force-is-right", {"blue": True, "red": False}),
+    ],
+)
+def test_a_guess_on_a_wild_is_right_as_its_reading_says(
+    reading: str, right: dict[str, bool]
+) -> None:
+    """`guess_on_a_wild` (interpretation hail-mary-guess-on-a-wild): the caller's last card
+    is a wild, blue in force. No guess is right; any is; or only blue, the colour in
+    force. A right guess sheds the thrower's cards, a wrong one sends play on."""
+    e = _hail_mary(guess_on_a_wild=reading)
+    called = _called(e, last="wild", thrower=("green-2", "green-3"))
+    assert called.color == color("blue")
+    for named, expected in right.items():
+        after = apply(e, called, Play(2, card(e, "wild-hail-mary"), color(named)))
+        assert (after.phase == "hail_mary_discard") == expected, named
+
+
+def test_a_hail_mary_is_thrown_as_its_trigger_says() -> None:
+    """`trigger` (interpretation hail-mary-trigger): player 0 is down to blue-2, their UNO
+    window open. After the call, another player's Hail Mary is the throw, but where only
+    the caller may throw one; before the call, it is the throw only where any player may
+    throw at one holding one card (else it closes the window, a play out of turn)."""
+    hail_mary = "wild-hail-mary"
+    for trigger in (
+        "by-another-player-after-an-uno-call",
+        "whenever-a-player-holds-one-card",
+        "by-the-caller-as-their-last-card",
+    ):
+        e = _hail_mary(trigger=trigger)
+        hands = [["blue-1", "blue-2"], ["red-4", "red-5"], [hail_mary, "green-2", "green-3"]]
+        window = play(e, table(e, hands, top="blue-9"), Play(0, card(e, "blue-1")))
+        assert window.phase == "uno_window"
+        throw = Play(2, card(e, hail_mary), color("blue"))
+        before = throw in legal_actions(e, window)
+        assert before == (trigger == "whenever-a-player-holds-one-card"), trigger
+        if before:
+            assert apply(e, window, throw).phase == "hail_mary_discard"
+        else:
+            with pytest.raises(IllegalAction):
+                apply(e, window, throw)
+        called = apply(e, window, CallUno(0))
+        after = throw in legal_actions(e, called)
+        assert after == (trigger != "by-the-caller-as-their-last-card"), trigger
+
+
+def test_the_caller_may_throw_their_last_card_where_the_trigger_says() -> None:
+    """`by-the-caller-as-their-last-card`: the caller, down to a Hail Mary, throws it right
+    after their call and goes out; under the booklet's reading they cannot throw it at
+    themselves."""
+    for trigger, allowed in (
+        ("by-the-caller-as-their-last-card", True),
+        ("by-another-player-after-an-uno-call", False),
+    ):
+        e = _hail_mary(trigger=trigger)
+        called = _called(e, last="wild-hail-mary", thrower=("green-2",))
+        throw = Play(0, card(e, "wild-hail-mary"), color("red"))
+        assert (throw in legal_actions(e, called)) == allowed, trigger
+        if allowed:
+            assert apply(e, called, throw).phase in ("dealing", "hand_over")
+        else:
+            with pytest.raises(IllegalAction):
+                apply(e, called, throw)
+
+
+@pytest.mark.parametrize(
+    "reading",
+    ["usual-rules-apply", "thrower-cannot-go-out-with-a-hail-mary", "no-uno-call-after-shedding"],
+)
+def test_the_thrower_afterwards_is_as_the_reading_says(reading: str) -> None:
+    """`thrower_afterwards` (interpretation hail-mary-thrower-afterwards): a thrower left
+    with one card, by the throw or by shedding, must call UNO, but where they need not (no
+    window opens); a thrower may throw their last card and win, but where they cannot."""
+    e = _hail_mary(thrower_afterwards=reading)
+    hail_mary = card(e, "wild-hail-mary")
+    no_call = reading == "no-uno-call-after-shedding"
+    left_one = apply(e, _called(e, thrower=("green-2",)), Play(2, hail_mary, color("red")))
+    assert left_one.hands[2] == (card(e, "green-2"),)
+    assert (left_one.phase, left_one.window) == (
+        ("awaiting_play", -1) if no_call else ("uno_window", 2)
+    )
+    shedding = apply(
+        e, _called(e, thrower=("green-2", "green-3")), Play(2, hail_mary, color("blue"))
+    )
+    shed = apply(e, shedding, Keep(2, card(e, "green-2")))
+    assert (shed.phase, shed.window) == (("awaiting_play", -1) if no_call else ("uno_window", 2))
+    last = _called(e)
+    throw = Play(2, hail_mary, color("blue"))
+    if reading == "thrower-cannot-go-out-with-a-hail-mary":
+        assert throw not in legal_actions(e, last)
+        with pytest.raises(IllegalAction):
+            apply(e, last, throw)
+    else:
+        assert apply(e, last, throw).phase in ("dealing", "hand_over")
+
+
+@pytest.mark.parametrize(
+    "reading", ["not-while-a-challenge-is-pending", "interrupt-and-cancel-the-challenge"]
+)
+def test_a_hail_mary_during_a_challenge_is_as_the_reading_says(reading: str) -> None:
+    """`pending_challenge` (interpretation hail-mary-pending-challenge): player 0 plays a
+    Wild Draw Four as their second-last card and calls UNO; player 2's Hail Mary is refused
+    while the challenge waits, or thrown and the challenge cancelled: player 1 draws
+    nothing, and play goes on after the thrower."""
+    e = _hail_mary(pending_challenge=reading)
+    hands = [
+        ["wild-draw-four", "blue-2"],
+        ["red-4", "red-5"],
+        ["wild-hail-mary", "green-2", "green-3"],
+    ]
+    game = table(e, hands, top="yellow-9")
+    called = play(e, game, Play(0, card(e, "wild-draw-four"), color("red")), CallUno(0))
+    assert called.phase == "uno_called" and called.challenge is not None
+    throw = Play(2, card(e, "wild-hail-mary"), color("green"))
+    if reading == "not-while-a-challenge-is-pending":
+        assert throw not in legal_actions(e, called)
+        with pytest.raises(IllegalAction):
+            apply(e, called, throw)
+        return
+    assert throw in legal_actions(e, called)
+    after = apply(e, called, throw)
+    assert after.challenge is None and after.owed is None and after.phase == "awaiting_play"
+    assert after.current == 0 and len(after.hands[1]) == 2 and after.color == color("green")
+
+
+def test_the_next_player_chooses_between_the_throw_and_their_own_play() -> None:
+    """`the-player-chooses` (interpretation hail-mary-from-the-next-player): after player
+    0's call, player 1, whose turn it is, may throw their Hail Mary naming the caller (a
+    right guess sheds cards) or play it as their own turn's wild, naming no one (play goes
+    on to player 2); under `always-the-interrupt` the play naming no one is the throw."""
+    hands = [["blue-1", "blue-2"], ["wild-hail-mary", "red-4", "red-5"], ["green-2", "green-3"]]
+    for reading in ("the-player-chooses", "always-the-interrupt"):
+        e = _hail_mary(from_the_next_player=reading)
+        called = play(e, table(e, hands, top="blue-9"), Play(0, card(e, "blue-1")), CallUno(0))
+        hail_mary = card(e, "wild-hail-mary")
+        own = apply(e, called, Play(1, hail_mary, color("blue")))
+        named = Play(1, hail_mary, color("blue"), 0)
+        if reading == "always-the-interrupt":
+            assert own.phase == "hail_mary_discard"
+            assert named not in legal_actions(e, called)
+            continue
+        assert {Play(1, hail_mary, color("blue")), named} <= set(legal_actions(e, called))
+        assert own.phase == "awaiting_play" and own.current == 2 and len(own.hands[1]) == 2
+        assert apply(e, called, named).phase == "hail_mary_discard"
