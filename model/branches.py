@@ -404,6 +404,22 @@ def pile_runs_out(edition: Edition, game: GameState, action: Action | None) -> b
     return len(game.draw_pile) < game.owed.amount and bool(reshuffled(edition, game))
 
 
+def _calls_out_of_place(edition: Edition) -> bool:
+    """A call of UNO out of place is a step only where the edition says so."""
+    return edition.rules.uno_call_out_of_place == "the-caller-draws-the-penalty"
+
+
+@cites(sections.UNO)
+@settled_by("play.uno_call_out_of_place", _calls_out_of_place)
+def calls_out_of_place(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """A call of UNO with nobody just down to one card is a step where the edition makes its
+    caller draw the penalty (Calling UNO).
+
+    Its guard refuses it elsewhere (`legality.check_call_out_of_place`); this condition
+    says so to the diagrams and the engine, which then leave the step out."""
+    return _calls_out_of_place(edition)
+
+
 def _reshuffles_at_once(edition: Edition) -> bool | None:
     """The pile is reshuffled the moment it empties only where the edition says so."""
     return None if edition.rules.reshuffle_when == "as-soon-as-the-draw-pile-empties" else False

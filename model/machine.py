@@ -95,7 +95,10 @@ class TurnFlow(StateMachine):
     # A call of UNO with nobody just down to one card: where the edition says so, its
     # caller draws the penalty (`uno_call_out_of_place`); elsewhere it is refused.
     call_out_of_place = awaiting_play.to(
-        table_draws, validators=g.check_call_out_of_place, on=u.owe_caller_penalty
+        table_draws,
+        cond=b.calls_out_of_place,
+        validators=g.check_call_out_of_place,
+        on=u.owe_caller_penalty,
     )
     # Jump-in: a card identical to the top card played out of turn; play goes on from its
     # player. Its branches are the play's, each settled by the deck (`branches.jumping_in`),

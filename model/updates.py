@@ -584,8 +584,10 @@ def owe_caller_penalty(edition: Edition, game: GameState, action: Action | None)
 @moves(Move("top", "under", "1"), Move("hand", "top", "1"))
 def throw_hail_mary(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The thrower's Hail Mary lands on the pile in the colour they named; play goes on
-    after the thrower (Action Cards: Wild Hail Mary Card). Where a wrong guess leaves the
-    turn and colour as before (the card's `wrong_guess`), it only lands."""
+    after the thrower (Action Cards: Wild Hail Mary Card).
+
+    Where a wrong guess leaves the turn and colour as before (the card's `wrong_guess`), it
+    only lands."""
     assert isinstance(action, Play)
     effect = edition.faces.effect[action.card].find(HailMary)
     assert effect is not None

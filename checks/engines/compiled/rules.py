@@ -147,6 +147,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_ASKS_TARGET,
     C_CALLED_IN_VAIN,
     C_CALLED_WITH_THE_PLAY,
+    C_CALLS_OUT_OF_PLACE,
     C_CARDS_FOR_WHAT_WAITS,
     C_CHALLENGE_PENDING,
     C_DEALER_NAMES_COLOUR,
@@ -1023,6 +1024,8 @@ def condition(
     if which == C_NOTHING_TO_DRAW:
         drawing = s[OWED_THEN] == phase_named(M, PH_DRAWN_CARD)
         return 1 if drawing and s[PILE_LEN] == 0 else 0
+    if which == C_CALLS_OUT_OF_PLACE:
+        return 1 if E[E[E_RULES] + R_CALLER_DRAWS] else 0
     if which == C_CARDS_FOR_WHAT_WAITS:
         if s[PILE_LEN] == 0 and reshuffled_count(E, s) == 0:
             return 0

@@ -136,6 +136,7 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.draw_falls_short: v.C_DRAW_FALLS_SHORT,
     b.draw_waits_for_cards: v.C_DRAW_WAITS_FOR_CARDS,
     b.cards_for_what_waits: v.C_CARDS_FOR_WHAT_WAITS,
+    b.calls_out_of_place: v.C_CALLS_OUT_OF_PLACE,
     **dict(
         zip(
             b.JUMPED_IN,
