@@ -423,10 +423,11 @@ MUTANTS = (
            "if which == U_THROW_HAIL_MARY_FOR_A_PENALTY:\n            owe(",
            "if False:\n            owe(", HAIL_MARY_PENALTY, None, 3),
     Mutant("wrong-guess-never-taken-back", "a Hail Mary's wrong guess", RULES, "condition",
-           "return 1 if wrong_guess_reads(E, s, card, arg_color(color), WG_TAKEN_BACK) else 0",
+           "return 1 if wrong_guess_reads(E, s, player, card, arg_color(color), WG_TAKEN_BACK) "
+           "else 0",
            "return 0", HAIL_MARY_TAKEN_BACK, None, 3),
     Mutant("wrong-guess-moves-the-turn-on", "a Hail Mary's wrong guess", RULES, "update",
-           "as_before = wrong_guess_reads(E, s, card, arg_color(arg), WG_AS_BEFORE)",
+           "as_before = wrong_guess_reads(E, s, player, card, arg_color(arg), WG_AS_BEFORE)",
            "as_before = False", HAIL_MARY_AS_BEFORE, None, 3),
     Mutant("guess-on-a-wild-ignores-the-colour-in-force", "a Hail Mary's guess on a wild",
            RULES, "right_guess", "return on_wild == GW_IN_FORCE and s[COLOR] == color",

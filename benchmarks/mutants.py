@@ -108,7 +108,7 @@ MUTANTS = (
        "discard_down_to_one", "(*game.discard[:-1], *shed, game.discard[-1])",
        "(*game.discard, *shed)", ("nfl-cowboys",)),
     _m("race-keeps-special", "naming the race's loser leaves the special wild pending", UPDATES,
-       "owe_loser_penalty", "_replace(special=-1, owed=", "_replace(owed=", PENALTY_RACE),
+       "owe_loser_penalty", "special=-1, owed=Owed(loser", "owed=Owed(loser", PENALTY_RACE),
     _m("race-draw-minus-one", "the race's loser draws one card fewer", UPDATES,
        "owe_loser_penalty", "effect.draw, Phase.resolving", "effect.draw - 1, Phase.resolving",
        PENALTY_RACE),

@@ -768,6 +768,7 @@ def test_the_step_table_names_every_field_a_step_changed() -> None:
         "winner": 1,
         "out": 0b100,
         "old_top": before.draw_pile[0],
+        "debts": (0, 3, 0),
     }
     assert set(other) == set(before._fields)
     for name, value in other.items():

@@ -51,7 +51,7 @@ def test_a_right_guess_sheds_down_to_one_card_under_the_hail_mary() -> None:
     assert (thrown.phase, thrown.current) == ("hail_mary_discard", 2)
     assert broken(game, throw) is None
     blue = lambda g: g._replace(color=BLUE)  # noqa: E731
-    assert "in the colour its thrower named" in str(broken(game, throw, "hail_mary", blue))
+    assert "in the colour its reading leaves" in str(broken(game, throw, "hail_mary", blue))
     assert "player 0 is to play" in str(
         broken(game, throw, "hail_mary", lambda g: g._replace(current=0))
     )

@@ -75,8 +75,10 @@ def test_express_readings(capsys: pytest.CaptureFixture[str]) -> None:
             assert measure[side]["low"] <= measure[side]["value"] <= measure[side]["high"]
         assert 0 <= measure["p"] <= 1
     shortfall = _alternative(data, "draw-shortfall", "hand-ends-unscored")
-    assert shortfall["verdict"] == "not-playable"
-    assert "the kernel plays draw-what-remains" in shortfall["reason"]
+    assert shortfall["verdict"] == "changes"  # played since issue 36
+    last = _alternative(data, "final-card-effects", "effects-apply-then-score")
+    assert last["verdict"] == "not-playable"  # a last Wild Draw Two's challenge: no answer
+    assert last["reason"].startswith("play.final_card_effects: expected no card whose last")
     leader = _alternative(data, "next-hand-leader", "same")
     assert leader["verdict"] == "undecided" and "setup.next_leader" in leader["reason"]
 

@@ -147,7 +147,7 @@ def test_each_event_is_set_by_who_takes_its_step() -> None:
         "player": {
             "play", "draw", "jump_in", "play_drawn", "pass_turn", "choose_color",
             "choose_target", "stack", "pick", "challenge", "accept", "uno", "catch",
-            "hail_mary", "keep", "name_first_colour",
+            "hail_mary", "keep", "name_first_colour", "call_out_of_place",
         },
     }  # fmt: skip
     dot = flow_dot(turn_flow(edition("super-bowl-lvii")))
