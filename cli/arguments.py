@@ -159,7 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
     readings.add_argument(
         "--max-states",
         type=_positive,
-        default=100_000,
+        default=50_000,
         help="states each alternative is explored and searched for a difference in",
     )
     readings.add_argument("--jobs", type=_jobs, default=0)

@@ -118,7 +118,7 @@ def test_alternatives_the_file_plays_from_data(capsys: pytest.CaptureFixture[str
     each alternative (`played_as`): an unrestricted Wild Draw Two changes the game; the
     other splits of the eight wilds are judged, and measured at full size, where a small
     scale deals one of each wild alike; matching by other symbols needs two colours."""
-    data = _readings(["express", "--games", "60", "--max-states", "20000"], capsys)
+    data = _readings(["express", "--games", "60"], capsys)
     assert data["scale"] == "micro;micro,colors=2,wilds=0"
     unrestricted = _alternative(data, "wilds-any-time", "wild-draw-two-unrestricted")
     assert unrestricted["verdict"] == "changes", unrestricted["reason"]

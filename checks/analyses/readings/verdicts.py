@@ -32,8 +32,10 @@ from unospec.model.scale import LIST_SEPARATOR, fitting_scale, scale_list
 GAMES = 400
 """Random games per side of a reading that changes the game: enough for intervals a few
 percent wide on game length."""
-MAX_STATES = 100_000
-"""The joint search's and the safety exploration's bound, per alternative."""
+MAX_STATES = 50_000
+"""The joint search's and the safety exploration's bound, per alternative, at each scale:
+no built-in's verdict moves between 50,000 and 100,000, and the safety explorations are
+most of the command's time."""
 MAX_STEPS = 20_000
 """A game still running after this many steps counts as unfinished (`stats.unfinished`):
 a reading that stalls the heuristic player (a Hail Mary only thrown, never played on its
@@ -147,25 +149,40 @@ def _said(value: Reading, verdict: str, reason: str, trace: Any = None) -> Alter
 
 def _judged_at_each(task: _Task) -> AlternativeJson:
     """The alternative judged at each scale in turn: the first that finds it unsafe,
-    invalid or changing the game decides; else equivalent where some scale searched every
-    state and none stopped at its bound, and undecided otherwise, with each scale's reason."""
+    invalid or changing the game decides. A larger scale is tried only where the smaller
+    one was searched to its end (equivalent there, or unable to test the parameter): one
+    that stopped at its bound is undecided, and a larger deck would not reach further.
+    Equivalent where a scale searched every state and could test the parameter."""
     found: list[AlternativeJson] = []
     for scale in task.scales:
         verdict = _judge(task.edition, task.other, task.value, scale, task.players, task.max_states)
         if verdict["verdict"] not in ("equivalent", "undecided"):
             return verdict
         found.append(verdict)
+        if verdict["reason"].startswith("none found") or not _tests_more(task, scale):
+            break
     if len(found) == 1:
         return found[0]
-    equivalent = [
-        s for s, v in zip(task.scales, found, strict=True) if v["verdict"] == "equivalent"
-    ]
-    bounded = any(v["reason"].startswith("none found") for v in found)
-    if equivalent and not bounded:
+    judged = zip(task.scales, found, strict=False)
+    equivalent = [scale for scale, v in judged if v["verdict"] == "equivalent"]
+    if equivalent and not found[-1]["reason"].startswith("none found"):
         reason = f"no run tells them apart at {' or '.join(equivalent)}, {task.players} players"
         return _said(task.value, "equivalent", reason)
     undecided = [v["reason"] for v in found if v["verdict"] == "undecided"]
     return _said(task.value, "undecided", "; ".join(undecided))
+
+
+def _tests_more(task: _Task, scale: str) -> bool:
+    """Whether the scale after `scale` can test a difference `scale` cannot: one of the
+    differences play at `scale` leaves untested (`scaled_away`) is tested there, or `scale`
+    left none untested (an equivalence worth a second look: two colours)."""
+    following = task.scales[task.scales.index(scale) + 1 :]
+    if not following:
+        return False
+    a, b = as_played(task.edition), as_played(task.other)
+    here = {item["path"] for item in scaled_away(a, b, scale, next_hand_played=False)}
+    there = {item["path"] for item in scaled_away(a, b, following[0], next_hand_played=False)}
+    return not here or not here <= there
 
 
 def _judge(
