@@ -297,64 +297,59 @@ def _check_house_rules(reader: Reader, edition: Edition) -> None:
 def _check_reshuffle_at_once(reader: Reader, edition: Edition) -> None:
     """See `_check_house_rules`: no draw of no set number, no mercy rule."""
     until = [kind for kind, effect in edition.effects if effect.asks("pick")]
-    found = (
-        "play.drawing = until-playable"
-        if edition.rules.drawing == "until-playable"
-        else f"{until[0]}, whose draw goes on until a colour"
-        if until
-        else f"play.elimination = {edition.rules.elimination}"
-        if edition.rules.elimination
-        else None
+    _refuse_any(
+        reader,
+        ("play", "reshuffle_when"),
+        "no draw of no set number and no mercy rule with as-soon-as-the-draw-pile-empties "
+        "(unospec reshuffles at once after a draw of a set number only)",
+        [
+            (edition.rules.drawing == "until-playable", "play.drawing = until-playable"),
+            (bool(until), f"{until[0] if until else ''}, whose draw goes on until a colour"),
+            (bool(edition.rules.elimination), f"play.elimination = {edition.rules.elimination}"),
+        ],
     )
-    if found is not None:
-        reader.fail(
-            ("play", "reshuffle_when"),
-            "no draw of no set number and no mercy rule with as-soon-as-the-draw-pile-empties "
-            "(unospec reshuffles at once after a draw of a set number only)",
-            Shown(found),
-        )
 
 
 def _check_call_with_play(reader: Reader, edition: Edition) -> None:
     """See `_check_house_rules`: a call made with the play needs a call, and a play in turn."""
     rules = edition.rules
-    found = (
-        'play.uno_call = "none"'
-        if rules.uno_call == "none"
-        else 'play.jump_in = "identical-card"'
-        if rules.jump_in != "none"
-        else f'play.stacking = "{rules.stacking}"'
-        if rules.stacking != "none"
-        else f"play.elimination = {rules.elimination}"
-        if rules.elimination
-        else None
+    _refuse_any(
+        reader,
+        ("play", "uno_window"),
+        "an UNO call, and no jump-in, stacking or mercy rule, with "
+        "while-playing-the-second-last-card (unospec calls with a play in turn only)",
+        [
+            (rules.uno_call == "none", 'play.uno_call = "none"'),
+            (rules.jump_in != "none", 'play.jump_in = "identical-card"'),
+            (rules.stacking != "none", f'play.stacking = "{rules.stacking}"'),
+            (bool(rules.elimination), f"play.elimination = {rules.elimination}"),
+        ],
     )
-    if found is not None:
-        reader.fail(
-            ("play", "uno_window"),
-            "an UNO call, and no jump-in, stacking or mercy rule, with "
-            "while-playing-the-second-last-card (unospec calls with a play in turn only)",
-            Shown(found),
-        )
 
 
 def _check_call_out_of_place(reader: Reader, edition: Edition) -> None:
     """See `_check_house_rules`: an UNO call to make, no mercy rule."""
     rules = edition.rules
-    found = (
-        "play.uno_call = none"
-        if rules.uno_call == "none"
-        else f"play.elimination = {rules.elimination}"
-        if rules.elimination
-        else None
+    _refuse_any(
+        reader,
+        ("play", "uno_call_out_of_place"),
+        "an UNO call and no mercy rule with the-caller-draws-the-penalty (unospec plays "
+        "a call out of place where a call is due and no caller can be put out)",
+        [
+            (rules.uno_call == "none", "play.uno_call = none"),
+            (bool(rules.elimination), f"play.elimination = {rules.elimination}"),
+        ],
     )
+
+
+def _refuse_any(
+    reader: Reader, path: KeyPath, expected: str, conflicts: list[tuple[bool, str]]
+) -> None:
+    """Refuse the rule at `path` for the first of `conflicts` that holds (a rule of the
+    edition it cannot go with), shown as the file writes that rule."""
+    found = next((shown for holds, shown in conflicts if holds), None)
     if found is not None:
-        reader.fail(
-            ("play", "uno_call_out_of_place"),
-            "an UNO call and no mercy rule with the-caller-draws-the-penalty (unospec plays "
-            "a call out of place where a call is due and no caller can be put out)",
-            Shown(found),
-        )
+        reader.fail(path, expected, Shown(found))
 
 
 PASSED_HANDS = Move("hand", "others", "hand")

@@ -477,16 +477,7 @@ def draw_falls_short(edition: Edition, game: GameState, action: Action | None) -
 
     A turn's draw with no card left is `nothing_to_draw`'s; a draw of no set number ends
     with the cards; a last card's draw (`final_card_effects`) ends a hand already won."""
-    owed = game.owed
-    assert owed is not None
-    return (
-        edition.rules.draw_shortfall == "hand-ends-unscored"
-        and owed.until == NO_UNTIL
-        and owed.then != Phase.drawn_card
-        and len(game.draw_pile) < owed.amount
-        and not reshuffled(edition, game)
-        and not _last_card_went_out(edition, game)
-    )
+    return edition.rules.draw_shortfall == "hand-ends-unscored" and _falls_short(edition, game)
 
 
 def _waits_for_cards(edition: Edition) -> bool | None:
@@ -503,11 +494,18 @@ def draw_waits_for_cards(edition: Edition, game: GameState, action: Action | Non
 
     The same draws as `draw_falls_short`'s: not a turn's, not one of no set number, not a
     last card's."""
+    return edition.rules.draw_shortfall == "obligation-waits-for-cards" and _falls_short(
+        edition, game
+    )
+
+
+def _falls_short(edition: Edition, game: GameState) -> bool:
+    """The owed draw is one of a set number, not a turn's nor a last card's, and owes more
+    cards than the draw pile holds with no reshuffle to refill it."""
     owed = game.owed
     assert owed is not None
     return (
-        edition.rules.draw_shortfall == "obligation-waits-for-cards"
-        and owed.until == NO_UNTIL
+        owed.until == NO_UNTIL
         and owed.then != Phase.drawn_card
         and len(game.draw_pile) < owed.amount
         and not reshuffled(edition, game)

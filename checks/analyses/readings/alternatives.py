@@ -49,7 +49,8 @@ def under(name_or_path: str, reading: Interpretation, value: Reading) -> Edition
     gives that alternative (`played_as`), or else by the parameter that decides the reading."""
     data = copy.deepcopy(resolved_data(name_or_path))
     recorded = next(r for r in data.get("interpretations", []) if r.get("id") == reading.id)
-    patch = recorded.pop("played_as", {}).get(value) if isinstance(value, str) else None
+    played_as = recorded.pop("played_as", {})  # each relative to the file as written
+    patch = played_as.get(value) if isinstance(value, str) else None
     parameter = parameter_of(reading)
     if patch is not None:
         data = _patched(data, patch, f"{name_or_path} (played_as.{value})")
