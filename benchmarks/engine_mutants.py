@@ -60,6 +60,11 @@ LAST_CARD = (
 )
 """Classic whose last card's draw is dealt before the hand is scored, as RLCard plays
 (`play.final_card_effects`)."""
+LAST_CARD_CHALLENGED = (
+    os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "last-card-challenged.toml"),
+)
+"""Classic whose last card's effect is carried out, a last Wild Draw Four's challenge
+answered before the hand is scored (`play.final_card_effects`)."""
 WHOLE_PILE = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "whole-pile-reshuffle.toml"),
 )
@@ -334,6 +339,16 @@ MUTANTS = (
            RULES, "condition",
            "return 1 if E[E[E_RULES] + R_LAST_CARD_EFFECTS] and face(E, card, F_OWES) else 0",
            "return 0", LAST_CARD),
+    Mutant("last-wild-draw-scored-before-its-answer", "a last card's challenge answered "
+           "before the score", RULES, "condition",
+           "return 1 if waits_as_last_card(E, card) else 0", "return 0", LAST_CARD_CHALLENGED),
+    Mutant("last-card-answer-never-scored", "a last card's challenge answered before the "
+           "score", RULES, "after_the_answer", "if hand_size(s, s[CH_OFFENDER]) == 0:",
+           "if False:", LAST_CARD_CHALLENGED),
+    Mutant("last-card-settled-with-cards", "a guilty offender's last card", RULES,
+           "condition",
+           "return 1 if hand_size(s, s[ACTOR]) == 0 and not is_out(s, s[ACTOR]) else 0",
+           "return 1", LAST_CARD_CHALLENGED),
     Mutant("whole-pile-keeps-the-top", "a reshuffle of the whole discard pile (RLCard's rule)",
            RULES, "update",
            "if E[E[E_RULES] + R_WHOLE_PILE]:  # the top card goes too, and is still matched",

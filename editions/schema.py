@@ -355,26 +355,25 @@ def _refuse_any(
 PASSED_HANDS = Move("hand", "others", "hand")
 """A step's movement of its player's hand to another player (a swap, a pass of hands)."""
 LAST_CARD_WAITS: dict[str, str] = {
-    "answer": "whose victim would answer it (a challenge)",
-    "loser": "whose loser the table would name",
     "pick": "whose next player would pick a colour",
     "target": "whose player would swap hands",
 }
 """The decisions a card's step may wait for that a last card's effect does not carry out
-(`play.final_card_effects`), and what the schema says of a card that would: each waits for
-another player, or would hand the player who has gone out a hand again."""
+(`play.final_card_effects`), and what the schema says of a card that would: a colour picked
+to draw to, or a hand the player who has gone out would get again. A challenge and a race's
+loser are carried out (`model.legality.LAST_CARD_DECISIONS`)."""
 
 
 def _check_last_card_effects(reader: Reader, edition: Edition) -> None:
     """Where a last card's effect is carried out (`final_card_effects =
     "effects-apply-then-score"`, RLCard's UNO), every step of every card must be one the
-    table can carry out with the hand over: steps that move the turn (no turn follows), a
-    draw (dealt, then the hand is scored), a colour named (none is: nothing is played on the
-    last card). A step that waits for another player's decision (a Wild Draw card's answer,
-    a penalty race's loser, a Color Roulette's pick), one that hands the player who went out
-    cards again (a swap, a pass of hands), and stacking, which would pass the last card's
-    draw on, are refused: no source says what they do after the last card, and unospec does
-    not answer it in code."""
+    table can carry out before the hand is scored: steps that move the turn (no turn
+    follows), a draw (dealt, then the hand is scored), a colour named, a Wild Draw card's
+    challenge and a penalty race's loser (each settled, its draw dealt, then the hand is
+    scored if its player still has no card). A Color Roulette's pick, a step that hands the
+    player who went out cards again (a swap, a pass of hands), and stacking, which would
+    pass the last card's draw on, are refused: no source says what they do after the last
+    card, and unospec does not answer it in code."""
     path = ("play", "final_card_effects")
     for kind, effect in edition.effects:
         waits = next((why for asked, why in LAST_CARD_WAITS.items() if effect.asks(asked)), None)
@@ -384,9 +383,9 @@ def _check_last_card_effects(reader: Reader, edition: Edition) -> None:
         if waits is not None:
             reader.fail(
                 path,
-                "no card whose last play waits for a decision or hands its player cards, with "
-                "effects-apply-then-score (unospec carries out a last card's turn, colour and "
-                "draw steps only)",
+                "no card whose last play waits for a colour picked or hands its player cards, "
+                "with effects-apply-then-score (unospec carries out a last card's turn, colour, "
+                "draw, challenge and penalty race steps only)",
                 Shown(f"{kind}, {waits}"),
             )
     if edition.rules.stacking != "none":

@@ -20,6 +20,7 @@ from unospec.model.legality import (
     reshuffled,
     stacks_on,
     stops_the_draw,
+    waits_as_last_card,
 )
 from unospec.model.primitives import (
     ColourRoulette,
@@ -82,6 +83,39 @@ def plays_last_card_after_drawing_nothing(
 def _last_card_effects(edition: Edition) -> bool | None:
     """A last card's effect is carried out only where the edition says so."""
     return None if edition.rules.final_card_effects == "effects-apply-then-score" else False
+
+
+@cites(sections.WINNING)
+@requires(WildDraw, PenaltyRace)
+@settled_by("play.final_card_effects", _last_card_effects)
+def last_card_waits(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The card played last waits for a decision before the hand can be scored (a Wild Draw
+    card's challenge, a penalty race's loser), where the edition carries out a last card's
+    effect (Winning).
+
+    Its player names its colour as for any wild, and the hand is over once the decision is
+    made and its draw dealt (`last_card_settled`). The answer may hand its player cards
+    again: a guilty offender draws, and the hand goes on."""
+    assert isinstance(action, Play)
+    return waits_as_last_card(edition, action.card)
+
+
+@cites(sections.WINNING)
+@requires(WildDraw, PenaltyRace)
+@settled_by("play.final_card_effects", _last_card_effects)
+def last_card_settled(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The decision its player's last card waited for is made and its draw dealt, and the
+    player still has no card, where the edition carries out a last card's effect: they have
+    gone out, and the hand is over and scored, the cards just dealt counted (Winning).
+
+    A guilty offender who drew has cards again: play goes on."""
+    return (
+        edition.rules.final_card_effects == "effects-apply-then-score"
+        and not game.hands[game.actor]
+        and not game.is_out(game.actor)
+        and game.challenge is None
+        and game.special < 0
+    )
 
 
 @cites(sections.RLCARD)
@@ -278,8 +312,11 @@ def challenge_pending(edition: Edition, game: GameState, action: Action | None) 
 @requires(DiscardColour)
 def hand_emptied(edition: Edition, game: GameState, action: Action | None) -> bool:
     """The card's effect left its player without a card (a Discard All of their last
-    colour): they have gone out, and the hand is over (Winning)."""
-    return not game.hands[game.actor] and not game.is_out(game.actor)
+    colour): they have gone out, and the hand is over (Winning).
+
+    Not while a challenge waits on the card: where a last card's effect is carried out, the
+    hand is over once it is answered (`last_card_settled`)."""
+    return not game.hands[game.actor] and not game.is_out(game.actor) and game.challenge is None
 
 
 @cites(sections.RLCARD)

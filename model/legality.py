@@ -160,12 +160,29 @@ def has_a_play(edition: Edition, game: GameState, player: int) -> bool:
 
 
 def needs_color(edition: Edition, game: GameState, player: int, card: int) -> bool:
-    """A wild names a colour, except as a player's last card (the hand is over: Winning),
-    and a wild whose effect asks none (a Color Roulette's colour is the next player's pick),
-    unless it is played as a plain wild (`plays_as_plain_wild`)."""
-    if len(game.hands[player]) <= 1:
+    """A wild names a colour, except as a player's last card (the hand is over: Winning)
+    but for one the hand waits on (`waits_as_last_card`), and a wild whose effect asks none
+    (a Color Roulette's colour is the next player's pick), unless it is played as a plain
+    wild (`plays_as_plain_wild`)."""
+    if len(game.hands[player]) <= 1 and not waits_as_last_card(edition, card):
         return False
     return edition.faces.effect[card].asks("colour") or plays_as_plain_wild(edition, game, card)
+
+
+LAST_CARD_DECISIONS = ("answer", "loser")
+"""The decisions a last card's effect may wait for where the edition carries it out
+(`final_card_effects`): a Wild Draw card's answer, a penalty race's loser. The schema refuses
+the others (`editions.schema.LAST_CARD_WAITS`)."""
+
+
+def waits_as_last_card(edition: Edition, card: int) -> bool:
+    """`card`, played as its player's last, waits for a decision before the hand is scored,
+    where the edition carries out a last card's effect (`final_card_effects`): its colour is
+    named as any wild's, since play goes on if the answer hands its player cards again."""
+    effect = edition.faces.effect[card]
+    return edition.rules.final_card_effects == "effects-apply-then-score" and any(
+        effect.asks(decision) for decision in LAST_CARD_DECISIONS
+    )
 
 
 def plays_as_plain_wild(edition: Edition, game: GameState, card: int) -> bool:
@@ -206,7 +223,8 @@ def _check_color(edition: Edition, game: GameState, action: Play) -> None:
         and not plays_as_plain_wild(edition, game, action.card)
     ):
         raise IllegalAction(edition.section_of(card), f"{card}'s player names no colour")
-    if wild and action.color >= 0 and len(game.hands[action.player]) == 1:
+    last = len(game.hands[action.player]) == 1
+    if wild and action.color >= 0 and last and not waits_as_last_card(edition, action.card):
         raise IllegalAction(sections.WINNING, f"{card} ends the hand: no colour is named")
     if action.color != -1 and action.color not in edition.color_indices:
         raise IllegalAction(edition.section_of(card), "that colour is not in this deck")

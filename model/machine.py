@@ -74,10 +74,12 @@ class TurnFlow(StateMachine):
     )
 
     # A turn: play a matching card, or draw one and then play it or pass. A last card ends
-    # the hand, but for a Draw card's where the edition deals its draw first (RLCard's UNO).
+    # the hand, but for a Draw card's where the edition deals its draw first (RLCard's UNO),
+    # and for one that waits for a decision there (a challenge, a race's loser): it is
+    # played as any card, and the hand ends once the decision is made (`last_card_settled`).
     play = _every(
         awaiting_play.to(table_draws, cond=[b.last_card_draws, b.plays_last_card])
-        | awaiting_play.to(hand_over, cond=b.plays_last_card)
+        | awaiting_play.to(hand_over, cond=b.plays_last_card, unless=b.last_card_waits)
         | awaiting_play.to(choosing_target, cond=b.asks_target)
         | awaiting_play.to(picking_colour, cond=b.asks_pick)
         | awaiting_play.to(choosing_color, cond=b.plays_wild)
@@ -121,7 +123,9 @@ class TurnFlow(StateMachine):
         drawn_card.to(
             table_draws, cond=[b.last_card_draws, b.plays_last_card_after_drawing_nothing]
         )
-        | drawn_card.to(hand_over, cond=b.plays_last_card_after_drawing_nothing)
+        | drawn_card.to(
+            hand_over, cond=b.plays_last_card_after_drawing_nothing, unless=b.last_card_waits
+        )
         | drawn_card.to(choosing_target, cond=b.asks_target)
         | drawn_card.to(picking_colour, cond=b.asks_pick)
         | drawn_card.to(choosing_color, cond=b.plays_wild)
@@ -173,14 +177,16 @@ class TurnFlow(StateMachine):
         on=u.stack_card,
     )
 
-    # After a play is resolved: the hand's end (a last card's draw dealt, a hand emptied by
-    # its card), the cards still owed by a draw that waited for them, where some are back
-    # (`draw_shortfall`), the UNO window, or the next turn. Where the call is made with the
-    # play (`uno_window`), a call that stands is made (no catch), one that does not lapses.
+    # After a play is resolved: the hand's end (a last card's draw dealt, or the decision it
+    # waited for made; a hand emptied by its card), the cards still owed by a draw that
+    # waited for them, where some are back (`draw_shortfall`), the UNO window, or the next
+    # turn. Where the call is made with the play (`uno_window`), a call that stands is made
+    # (no catch), one that does not lapses.
     resolve = (
         resolving.to(resolving, cond=b.called_in_vain, on=u.close_window)
         | resolving.to(hand_over, cond=b.one_player_left)
         | resolving.to(hand_over, cond=b.last_card_draw_dealt)
+        | resolving.to(hand_over, cond=b.last_card_settled)
         | resolving.to(hand_over, cond=b.hand_emptied)
         | resolving.to(table_draws, cond=b.cards_for_what_waits, on=u.owe_what_waits)
         | resolving.to(uno_called, cond=b.called_with_the_play)

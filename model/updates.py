@@ -193,8 +193,10 @@ def play_card(edition: Edition, game: GameState, action: Action | None) -> GameS
     (`final_card_effects = "effects-apply-then-score"`, RLCard's UNO), its steps are carried
     out all the same, the moves of the turn with them (no turn follows), and a draw it owes
     is dealt before the hand is scored (`branches.last_card_draws`). Its player names no
-    colour: nothing is played on it. The schema refuses the steps that would wait for a
-    decision or hand the player cards (an answer, a loser, a pick, a swap, a pass of hands).
+    colour: nothing is played on it. A card that waits for a decision (a challenge, a race's
+    loser) is played as any card, its colour named, and the hand is scored once the decision
+    is made (`branches.last_card_settled`). The schema refuses the steps that would wait for
+    another decision or hand the player cards (a pick, a swap, a pass of hands).
     """
     assert isinstance(action, Play)
     faces, player, card = edition.faces, action.player, action.card
@@ -480,19 +482,28 @@ def judge_challenge(edition: Edition, game: GameState, action: Action | None) ->
     assert pending is not None
     effect = edition.faces.effect[pending.card].find(WildDraw)
     assert effect is not None
-    victim = pending.victim
+    victim, then = pending.victim, _after_the_answer(game)
     if verdict(edition, game):
         plays = effect.after_successful_challenge == "challenger-plays"
         return game._replace(
             challenge=None,
-            owed=Owed(pending.offender, effect.offender_draws + pending.stake, Phase.awaiting_play),
+            owed=Owed(pending.offender, effect.offender_draws + pending.stake, then),
             current=victim if plays else game.next_player(victim),
         )
     return game._replace(
         challenge=None,
-        owed=Owed(victim, effect.challenger_draws + pending.stake, Phase.awaiting_play),
+        owed=Owed(victim, effect.challenger_draws + pending.stake, then),
         current=game.next_player(victim),
     )
+
+
+def _after_the_answer(game: GameState) -> Phase:
+    """Where play resumes once an answer's draw is dealt: the next turn, or, where the card
+    was its player's last (`final_card_effects`), the play's resolution, which scores the
+    hand if the player still has no card (`branches.last_card_settled`)."""
+    pending = game.challenge
+    assert pending is not None
+    return Phase.awaiting_play if game.hands[pending.offender] else Phase.resolving
 
 
 @cites(sections.WILD_DRAW)
@@ -505,7 +516,7 @@ def accept_draw(edition: Edition, game: GameState, action: Action | None) -> Gam
     assert effect is not None
     return game._replace(
         challenge=None,
-        owed=Owed(pending.victim, effect.draw + pending.stake, Phase.awaiting_play),
+        owed=Owed(pending.victim, effect.draw + pending.stake, _after_the_answer(game)),
         current=game.next_player(pending.victim),
     )
 

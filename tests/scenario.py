@@ -173,6 +173,12 @@ LAST_CARD = str(Path(__file__).parent / "editions" / "last-card-effects.toml")
 """A delta of classic whose last card's effect is carried out, its draw dealt before the hand
 is scored, as RLCard's UNO does (`play.final_card_effects = "effects-apply-then-score"`), with
 RLCard's unchallenged Wild Draw Four: `edition(LAST_CARD)` loads it."""
+LAST_CARD_CHALLENGED = str(Path(__file__).parent / "editions" / "last-card-challenged.toml")
+"""A delta of classic whose last card's effect is carried out, its own Wild Draw Four's
+challenge answered before the hand is scored (`play.final_card_effects`)."""
+LAST_CARD_RACE = str(Path(__file__).parent / "editions" / "last-card-race.toml")
+"""A delta of super-bowl-lvii whose last card's effect is carried out, a last Touchdown's race
+run before the hand is scored (`play.final_card_effects`)."""
 RESHUFFLE_AT_ONCE = str(Path(__file__).parent / "editions" / "reshuffle-at-once.toml")
 """A delta of classic that reshuffles the moment a draw takes the draw pile's last card
 (`play.reshuffle_when = "as-soon-as-the-draw-pile-empties"`)."""

@@ -363,22 +363,38 @@ def hand_over_iff_empty(edition: Edition, game: GameState) -> str | None:
     return None
 
 
-LAST_DRAW_PHASES = frozenset({Phase.table_draws, Phase.awaiting_reshuffle, Phase.resolving})
-"""The phases a last card's draw is dealt in, where the edition carries out a last card's
-effect (`final_card_effects`): its player's hand is empty there, and the hand not yet over."""
+LAST_DRAW_PHASES = frozenset(
+    {
+        Phase.table_draws,
+        Phase.awaiting_reshuffle,
+        Phase.resolving,
+        Phase.choosing_color,
+        Phase.awaiting_challenge,
+        Phase.special_wild,
+    }
+)
+"""The phases a last card's effect is carried out in, where the edition says so
+(`final_card_effects`): its draw dealt, its colour named, its challenge answered or its
+race's loser named. Its player's hand is empty there, and the hand not yet over."""
 
 
 def _last_card_draw_dealing(edition: Edition, game: GameState) -> bool:
-    """The one empty hand is that of the player whose last card's draw the table is dealing
-    (owed until it is dealt, then resolved), where the edition carries out a last card's
-    effect (`final_card_effects = "effects-apply-then-score"`, RLCard's UNO)."""
+    """The one empty hand is that of the player whose last card's effect the table is
+    carrying out (its draw owed until it is dealt, then resolved; its colour, its challenge
+    or its race's loser awaited), where the edition carries out a last card's effect
+    (`final_card_effects = "effects-apply-then-score"`, RLCard's UNO)."""
     if edition.rules.final_card_effects != "effects-apply-then-score":
         return False
     if game.phase not in LAST_DRAW_PHASES:
         return False
     empty = [p for p, hand in enumerate(game.hands) if not hand and not game.is_out(p)]
-    owed = game.owed is not None or game.phase == Phase.resolving
-    return empty == [game.actor] and owed
+    carried_out = (
+        game.owed is not None
+        or game.phase in (Phase.resolving, Phase.choosing_color)
+        or game.challenge is not None
+        or game.special >= 0
+    )
+    return empty == [game.actor] and carried_out
 
 
 def no_deadlock(

@@ -729,25 +729,25 @@ def test_a_file_carrying_out_a_last_cards_effect_must_record_the_reading_it_play
 @pytest.mark.parametrize(
     ("old", "new", "expected", "found"),
     [
-        (  # classic's own Wild Draw Four, whose victim answers it: challenge or accept
-            '[cards.wild-draw-four]\nsection = "RLCard\'s UNO: rlcard.games.uno.round"\n'
-            'effect = ["name-colour", { draw = 4 }, "skip"]\n',
-            "",
-            "no card whose last play waits for a decision or hands its player cards",
-            "wild-draw-four, whose victim would answer it (a challenge)",
+        (  # a Color Roulette: the next player would pick a colour to draw to
+            "[cards.wild-draw-four]",
+            '[cards.wild]\nsection = "UNO Show \'Em No Mercy: Wild Color Roulette"\n'
+            'effect = ["colour-roulette", "skip"]\n\n[cards.wild-draw-four]',
+            "no card whose last play waits for a colour picked or hands its player cards",
+            "wild, whose next player would pick a colour",
         ),
         (  # the 7 of 7-0: its player would swap their empty hand for another
             "[cards.wild-draw-four]",
             '[cards.number-7]\nsection = "House rules: 7-0"\neffect = ["swap-hands"]\n\n'
             "[cards.wild-draw-four]",
-            "no card whose last play waits for a decision or hands its player cards",
+            "no card whose last play waits for a colour picked or hands its player cards",
             "number-7, whose player would swap hands",
         ),
         (  # the 0 of 7-0: the hands would pass on, one to the player who went out
             "[cards.wild-draw-four]",
             '[cards.number-0]\nsection = "House rules: 7-0"\neffect = ["pass-hands"]\n\n'
             "[cards.wild-draw-four]",
-            "no card whose last play waits for a decision or hands its player cards",
+            "no card whose last play waits for a colour picked or hands its player cards",
             "number-0, whose step passes the hands on",
         ),
         (  # stacking: the last card's draw would be passed on, back to its player
@@ -757,15 +757,15 @@ def test_a_file_carrying_out_a_last_cards_effect_must_record_the_reading_it_play
             'play.stacking = "same-kind"',
         ),
     ],
-    ids=["challenged-wild-draw", "swap-hands", "pass-hands", "stacking"],
+    ids=["colour-roulette", "swap-hands", "pass-hands", "stacking"],
 )
 def test_a_last_cards_effect_is_refused_with_a_step_it_cannot_carry_out(
     tmp_path: Path, old: str, new: str, expected: str, found: str
 ) -> None:
-    """`effects-apply-then-score` carries out a last card's turn, colour and draw steps;
-    a step that waits for another player's decision (a Wild Draw card's answer), one that
-    would hand the player who went out a hand again (a swap, a pass of hands), and stacking
-    are refused at the key, in one line naming the card or the rule."""
+    """`effects-apply-then-score` carries out a last card's turn, colour, draw, challenge and
+    penalty race steps; a colour picked to draw to (a Color Roulette), a step that would
+    hand the player who went out a hand again (a swap, a pass of hands), and stacking are
+    refused at the key, in one line naming the card or the rule."""
     text = edit(LAST_CARD.read_text(encoding="utf-8"), old, new)
     path = tmp_path / "last-card.toml"
     path.write_text(text, encoding="utf-8")

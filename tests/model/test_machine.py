@@ -17,6 +17,7 @@ from scenario import (
     HAIL_MARY_TAKEN_BACK,
     HOUSE_CARDS,
     LAST_CARD,
+    LAST_CARD_CHALLENGED,
     RACE_READINGS_4,
     RESHUFFLE_AT_ONCE,
     RLCARD,
@@ -37,6 +38,7 @@ from unospec.checks.engines.random_play import choose
 from unospec.editions import builtin_names
 from unospec.model.actions import (
     NOBODY,
+    Accept,
     CallUno,
     Deal,
     Draw,
@@ -203,6 +205,10 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
     fj = dataclasses.replace(f, rules=dataclasses.replace(f.rules, jump_in="identical-card"))
     twin = table(fj, [["red-1", "blue-2"], ["red-draw-two"]], top="red-draw-two")
     runs.append(run(fj, twin, JumpIn(1, card(fj, "red-draw-two")))[1])  # jumped in last
+    w = edition(LAST_CARD_CHALLENGED)  # a last Wild Draw Four: answered, then the score
+    waits = table(w, [["wild-draw-four"], ["blue-3", "blue-4"]], top="red-9")
+    answered = run(w, waits, Play(0, card(w, "wild-draw-four"), color("blue")))[0]
+    runs.append(run(w, answered, Accept(1))[1])
     for first in ("red-skip", "blue-draw-two", "wild"):  # a first card carried out (RLCard)
         dealt, fired = run(rl, empty_table(rl, 3), Deal(first_turned_up(rl, 3, first)))
         runs.append(fired)

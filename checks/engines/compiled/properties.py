@@ -163,6 +163,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     HOLD_WILD,
     PH_AWAITING_PLAY,
     PH_AWAITING_STACK,
+    PH_CHOOSING_COLOR,
     PH_DEALING,
     PH_DRAWN_CARD,
     PH_GAME_OVER,
@@ -263,7 +264,7 @@ STATE_INVARIANTS = 9
     T_GAME_OVER,
     T_AWAITING_RESHUFFLE,
     T_DRAWN_CARD,
-    T_LAST_DRAW,  # where a last card's draw is dealt (invariants.LAST_DRAW_PHASES)
+    T_LAST_DRAW,  # where a last card's effect is carried out (invariants.LAST_DRAW_PHASES)
 ) = range(17)
 PHASE_SETS = 17
 (
@@ -591,15 +592,20 @@ def pending_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
 @compiled
 def last_card_draw_dealing(M: Ints, E: Ints, inv: Ints, s: Ints, empty: int) -> bool:
     """invariants._last_card_draw_dealing: the one empty hand (of `empty`) is the actor's,
-    whose last card's draw the table is dealing, where the edition carries out a last
-    card's effect."""
+    whose last card's effect the table is carrying out, where the edition says so."""
     phase = s[PHASE]
     if not E[E[E_RULES] + R_LAST_CARD_EFFECTS] or not phase_in(M, inv, T_LAST_DRAW, phase):
         return False
     actor = s[ACTOR]
     if empty != 1 or hand_size(s, actor) != 0 or is_out(s, actor):
         return False
-    return s[OWED] != 0 or phase == phase_named(M, PH_RESOLVING)
+    return (
+        s[OWED] != 0
+        or phase == phase_named(M, PH_RESOLVING)
+        or phase == phase_named(M, PH_CHOOSING_COLOR)
+        or s[CH] != 0
+        or s[SPECIAL] >= 0
+    )
 
 
 @compiled

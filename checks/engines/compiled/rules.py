@@ -168,6 +168,8 @@ from unospec.checks.engines.compiled.vocabulary import (
     C_JUMPS_IN,
     C_LAST_CARD_DRAW_DEALT,
     C_LAST_CARD_DRAWS,
+    C_LAST_CARD_SETTLED,
+    C_LAST_CARD_WAITS,
     C_MAY_STACK,
     C_NO_NUMBER_CARD_LEFT,
     C_NOBODY_LOSES,
@@ -213,6 +215,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_IGNORED,
     F_KIND,
     F_LAST_RESORT,
+    F_LAST_WAITS,
     F_LEFT_OF_PLAYER,
     F_OFFENDER_DRAWS,
     F_ONE_ROUND,
@@ -424,10 +427,17 @@ def plays_as_plain_wild(E: Ints, s: Ints, card: int) -> bool:
 
 
 @compiled
+def waits_as_last_card(E: Ints, card: int) -> bool:
+    """legality.waits_as_last_card: as its player's last, the card waits for a decision,
+    where the edition carries out a last card's effect."""
+    return E[E[E_RULES] + R_LAST_CARD_EFFECTS] != 0 and face(E, card, F_LAST_WAITS) != 0
+
+
+@compiled
 def needs_color(E: Ints, s: Ints, player: int, card: int) -> bool:
-    """legality.needs_color: a wild that asks a colour names one, except as a last card; so
-    does a wild played as a plain one."""
-    if hand_size(s, player) <= 1:
+    """legality.needs_color: a wild that asks a colour names one, except as a last card the
+    hand does not wait on; so does a wild played as a plain one."""
+    if hand_size(s, player) <= 1 and not waits_as_last_card(E, card):
         return False
     return face(E, card, F_ASKS_COLOUR) != 0 or plays_as_plain_wild(E, s, card)
 
@@ -503,7 +513,7 @@ def check_color_named(E: Ints, s: Ints, player: int, card: int, color: int) -> i
         return refused(ILLEGAL, S_MATCHING)
     if color >= 0 and not face(E, card, F_ASKS_COLOUR) and not plays_as_plain_wild(E, s, card):
         return refused(ILLEGAL, CARD_RULE + card)
-    if wild and color >= 0 and hand_size(s, player) == 1:
+    if wild and color >= 0 and hand_size(s, player) == 1 and not waits_as_last_card(E, card):
         return refused(ILLEGAL, S_WINNING)
     if color != -1 and not is_deck_color(E, color):
         return refused(ILLEGAL, CARD_RULE + card)
@@ -922,6 +932,15 @@ def validate(
 # -- conditions: model.branches ----------------------------------------------------------------
 
 
+@compiled
+def after_the_answer(M: Ints, s: Ints) -> int:
+    """updates._after_the_answer: the next turn, or, where the challenged card was its
+    player's last, the play's resolution."""
+    if hand_size(s, s[CH_OFFENDER]) == 0:
+        return phase_named(M, PH_RESOLVING)
+    return phase_named(M, PH_AWAITING_PLAY)
+
+
 @compiled_inline
 def condition(
     M: Ints,
@@ -971,6 +990,12 @@ def condition(
     if which == C_OPENS_UNO_WINDOW:
         return 1 if hand_size(s, s[ACTOR]) == 1 and not E[E[E_RULES] + R_NO_UNO_CALL] else 0
     if which == C_HAND_EMPTIED:
+        return 1 if hand_size(s, s[ACTOR]) == 0 and not is_out(s, s[ACTOR]) and not s[CH] else 0
+    if which == C_LAST_CARD_WAITS:
+        return 1 if waits_as_last_card(E, card) else 0
+    if which == C_LAST_CARD_SETTLED:
+        if not E[E[E_RULES] + R_LAST_CARD_EFFECTS] or s[CH] or s[SPECIAL] >= 0:
+            return 0
         return 1 if hand_size(s, s[ACTOR]) == 0 and not is_out(s, s[ACTOR]) else 0
     if which == C_LAST_CARD_DRAWS:
         return 1 if E[E[E_RULES] + R_LAST_CARD_EFFECTS] and face(E, card, F_OWES) else 0
@@ -1375,20 +1400,21 @@ def update(
     elif which == U_JUDGE_CHALLENGE:
         pending = s[CH_CARD]
         victim = s[CH_VICTIM]
+        then = after_the_answer(M, s)
         if verdict(E, s):
             plays = face(E, pending, F_CHALLENGER_PLAYS)
             draws = face(E, pending, F_OFFENDER_DRAWS) + s[CH_STAKE]
-            owe(s, s[CH_OFFENDER], draws, phase_named(M, PH_AWAITING_PLAY))
+            owe(s, s[CH_OFFENDER], draws, then)
             s[CURRENT] = victim if plays else next_player(s, victim, 1)
         else:
             draws = face(E, pending, F_CHALLENGER_DRAWS) + s[CH_STAKE]
-            owe(s, victim, draws, phase_named(M, PH_AWAITING_PLAY))
+            owe(s, victim, draws, then)
             s[CURRENT] = next_player(s, victim, 1)
         no_challenge(s)
     elif which == U_ACCEPT_DRAW:
         victim = s[CH_VICTIM]
         draws = face(E, s[CH_CARD], F_DRAW) + s[CH_STAKE]
-        owe(s, victim, draws, phase_named(M, PH_AWAITING_PLAY))
+        owe(s, victim, draws, after_the_answer(M, s))
         s[CURRENT] = next_player(s, victim, 1)
         no_challenge(s)
     elif which == U_OWE_CALLER_PENALTY:
@@ -1703,7 +1729,7 @@ def plays(E: Ints, s: Ints, player: int, only: int, drawn: bool, out: Grid, n: i
     color, top = s[COLOR], to_match(s)
     by_symbol = top >= 0 and not face(E, top, F_WILD)
     symbol = face(E, top, F_SYMBOL) if by_symbol else 0
-    several = hand_size(s, player) > 1  # a last card names neither colour nor player
+    several = hand_size(s, player) > 1  # a last card names neither (but one the hand waits on)
     plain_wild = E[E[E_RULES] + R_DRAWN_WILD_PLAIN] != 0
     first, end = 0, s[FACES]
     if only >= 0:
@@ -1720,7 +1746,7 @@ def plays(E: Ints, s: Ints, player: int, only: int, drawn: bool, out: Grid, n: i
             continue
         if drawn and not by_colour_allows(E, s, card):
             continue
-        if several and (
+        if (several or waits_as_last_card(E, card)) and (
             face(E, card, F_ASKS_COLOUR)
             or face(E, card, F_ASKS_TARGET)
             or (plain_wild and card == s[DRAWN] and face(E, card, F_WILD))

@@ -46,6 +46,7 @@ from unospec.model.actions import (
 from unospec.model.edition import Edition
 from unospec.model.errors import InputError, InternalError
 from unospec.model.flows import requirements_of, resumption_of, rule_info, settlement_of
+from unospec.model.legality import LAST_CARD_DECISIONS
 from unospec.model.moves import LISTERS
 from unospec.model.primitives import Step, parameters, turns
 from unospec.model.table import MACHINE, CompiledMachine
@@ -122,6 +123,8 @@ CONDITION_TWINS: dict[Callable[..., Any], int] = {
     b.reshuffles_first: v.C_RESHUFFLES_FIRST,
     b.last_card_draws: v.C_LAST_CARD_DRAWS,
     b.last_card_draw_dealt: v.C_LAST_CARD_DRAW_DEALT,
+    b.last_card_waits: v.C_LAST_CARD_WAITS,
+    b.last_card_settled: v.C_LAST_CARD_SETTLED,
     b.first_card_names_colour: v.C_FIRST_CARD_NAMES_COLOUR,
     b.first_card_draws: v.C_FIRST_CARD_DRAWS,
     b.first_card_played: v.C_FIRST_CARD_PLAYED,
@@ -409,6 +412,7 @@ GATED: frozenset[Callable[..., Any]] = frozenset(
         b.jumps_in,
         b.last_card_draws,
         b.last_card_draw_dealt,
+        b.last_card_settled,
         b.asks_target,
         b.asks_pick,
         b.first_card_names_colour,
@@ -538,6 +542,7 @@ def _face_row(edition: Edition, face: int) -> list[int]:
     row[v.F_OWED] = effect.owes if effect.owes is not None else int(effect.asks("pick"))
     row[v.F_ASKS_COLOUR] = int(effect.asks("colour"))
     row[v.F_ASKS_LOSER] = int(effect.asks("loser"))
+    row[v.F_LAST_WAITS] = int(any(effect.asks(d) for d in LAST_CARD_DECISIONS))
     row[v.F_ASKS_TARGET] = int(effect.asks("target"))
     row[v.F_AIMS] = effect.aims if effect.aims is not None else -1
     row[v.F_KIND] = edition.kinds.index(shown.kind)

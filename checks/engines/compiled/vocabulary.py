@@ -91,8 +91,9 @@ above any colour and target of a table."""
     F_NO_LONE_RACE,  # penalty race: with a single player who can lose it, no race is run
     F_ONE_ROUND,  # penalty race: one round, after which nobody draws if no one failed
     F_JUDGED,  # penalty race: its player judges it, naming the loser
+    F_LAST_WAITS,  # as a last card it waits for a decision (`branches.LAST_CARD_DECISIONS`)
     F_STEPS,  # how many steps its effect has; they follow, STEP_FIELDS each
-) = range(55)
+) = range(56)
 RACE_AFTER_CARD, RACE_AFTER_LOSER, RACE_LOSER_LOSES_TURN = range(3)
 """A penalty race's `next_player`, by its number in F_RACE_NEXT: the player after the card's
 (both wordings), after the loser, past the loser whose turn was next."""
@@ -252,7 +253,9 @@ F_THROWER_AFTERWARDS."""
     C_WRONG_GUESS_DRAWS_PENALTY,
     C_THROWER_LEFT_ONE_CARD_CALLS_NO_UNO,
     C_SHED_DOWN_TO_ONE_CALLS_NO_UNO,
-) = range(45)
+    C_LAST_CARD_WAITS,
+    C_LAST_CARD_SETTLED,
+) = range(47)
 (
     U_DEAL_CARDS,
     U_SET_FLIPPED_CARD_ASIDE,
@@ -329,6 +332,7 @@ NAMED_PHASES: tuple[str, ...] = (
     Phase.awaiting_stack,
     Phase.picking_colour,
     Phase.first_colour,
+    Phase.choosing_color,
 )
 (
     PH_DEALING,
@@ -346,6 +350,7 @@ NAMED_PHASES: tuple[str, ...] = (
     PH_AWAITING_STACK,
     PH_PICKING_COLOUR,
     PH_FIRST_COLOUR,
+    PH_CHOOSING_COLOR,
 ) = range(len(NAMED_PHASES))
 NAMED_EVENTS: tuple[str, ...] = (
     "close_window",
