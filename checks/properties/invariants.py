@@ -347,7 +347,7 @@ def hand_over_iff_empty(edition: Edition, game: GameState) -> str | None:
         and not empty
         and not alone
     )
-    if game.phase in IN_HAND and (empty or alone) and not _last_card_draw_dealing(edition, game):
+    if game.phase in IN_HAND and (empty or alone) and not _last_card_carried_out(edition, game):
         return f"phase {game.phase} with an empty hand or one player left: the hand is over"
     if game.phase in IN_HAND and game.is_out(game.current):
         return f"phase {game.phase}: player {game.current}, out of the game, has the turn"
@@ -363,7 +363,7 @@ def hand_over_iff_empty(edition: Edition, game: GameState) -> str | None:
     return None
 
 
-LAST_DRAW_PHASES = frozenset(
+LAST_CARD_PHASES = frozenset(
     {
         Phase.table_draws,
         Phase.awaiting_reshuffle,
@@ -378,14 +378,14 @@ LAST_DRAW_PHASES = frozenset(
 race's loser named. Its player's hand is empty there, and the hand not yet over."""
 
 
-def _last_card_draw_dealing(edition: Edition, game: GameState) -> bool:
+def _last_card_carried_out(edition: Edition, game: GameState) -> bool:
     """The one empty hand is that of the player whose last card's effect the table is
     carrying out (its draw owed until it is dealt, then resolved; its colour, its challenge
     or its race's loser awaited), where the edition carries out a last card's effect
     (`final_card_effects = "effects-apply-then-score"`, RLCard's UNO)."""
     if edition.rules.final_card_effects != "effects-apply-then-score":
         return False
-    if game.phase not in LAST_DRAW_PHASES:
+    if game.phase not in LAST_CARD_PHASES:
         return False
     empty = [p for p, hand in enumerate(game.hands) if not hand and not game.is_out(p)]
     carried_out = (

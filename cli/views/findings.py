@@ -278,5 +278,5 @@ def _measured(name: str, measure: MeasureJson) -> list[str]:
     return [
         f"      {name}: {shown(measure['chosen'])} as chosen, {shown(measure['alternative'])} "
         f"so; difference {d['value']:+.2f} [{d['low']:+.2f}, {d['high']:+.2f}], "
-        f"p = {measure['p']:.3g}"
+        f"p = {measure['p']:.3g} ({measure['test']})"
     ]

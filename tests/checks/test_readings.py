@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from unospec.checks.analyses.readings.report import VERDICTS
+from unospec.arguments import build_parser
+from unospec.checks.analyses.readings.report import GAMES, MAX_STATES, VERDICTS
 from unospec.cli import main
 from unospec.editions import resolved_data
 from unospec.editions.toml_writer import dumps
@@ -58,7 +59,8 @@ def _alternative(data: dict[str, Any], ident: str, value: object) -> dict[str, A
 
 
 def test_express_readings(capsys: pytest.CaptureFixture[str]) -> None:
-    data = _readings(["express", "--games", "200"], capsys)
+    data = _readings(["express"], capsys)
+    assert data["games"] == GAMES
     assert {"edition", "scale", "players", "readings"} <= set(data)
     for reading in data["readings"]:
         assert {"id", "section", "chosen", "alternatives"} <= set(reading)
@@ -74,11 +76,16 @@ def test_express_readings(capsys: pytest.CaptureFixture[str]) -> None:
         for side in ("chosen", "alternative", "difference"):
             assert measure[side]["low"] <= measure[side]["value"] <= measure[side]["high"]
         assert 0 <= measure["p"] <= 1
+    assert draws_two["stats"]["turns_per_game"]["test"] == "paired t test"
+    assert draws_two["stats"]["points_per_hand"]["test"] == "paired z test of ratios"
     shortfall = _alternative(data, "draw-shortfall", "hand-ends-unscored")
     assert shortfall["verdict"] == "changes"  # played since issue 36
     last = _alternative(data, "final-card-effects", "effects-apply-then-score")
-    assert last["verdict"] == "not-playable"  # a last Wild Draw Two's challenge: no answer
-    assert last["reason"].startswith("play.final_card_effects: expected no card whose last")
+    assert last["verdict"] == "changes"  # a last card's draw dealt, then the score
+    assert (
+        last["trace"]["trace"]["steps"]
+        and last["trace"]["parting"]["a"] != (last["trace"]["parting"]["b"])
+    )
     leader = _alternative(data, "next-hand-leader", "same")
     assert leader["verdict"] == "undecided" and "setup.next_leader" in leader["reason"]
 
@@ -210,3 +217,10 @@ def test_undescribed_cards_can_leave_a_game_that_cannot_end(
     assert judged["verdict"] == "unsafe", judged["reason"]
     assert judged["reason"].startswith("game-can-end (at micro,wilds=2,")
     assert judged["trace"] is not None
+
+
+def test_the_command_lines_defaults_are_the_analysis_own() -> None:
+    """The command line writes the defaults out (it does not load the analysis to parse its
+    arguments): they must be the analysis' own."""
+    args = build_parser().parse_args(["readings", "classic"])
+    assert (args.games, args.max_states) == (GAMES, MAX_STATES)

@@ -15,6 +15,8 @@ from unospec.checks.analyses.diff import as_played, distinguish, scaled_away
 from unospec.checks.analyses.diff.evidence import evidence
 from unospec.checks.analyses.readings.alternatives import Unplayable, under
 from unospec.checks.analyses.readings.report import (
+    GAMES,
+    MAX_STATES,
     AlternativeJson,
     Measure,
     ReadingJson,
@@ -29,13 +31,6 @@ from unospec.model.edition import Edition, Interpretation, Reading
 from unospec.model.errors import InputError
 from unospec.model.scale import LIST_SEPARATOR, fitting_scale, scale_list
 
-GAMES = 400
-"""Random games per side of a reading that changes the game: enough for intervals a few
-percent wide on game length."""
-MAX_STATES = 50_000
-"""The joint search's and the safety exploration's bound, per alternative, at each scale:
-no built-in's verdict moves between 50,000 and 100,000, and the safety explorations are
-most of the command's time."""
 MAX_STEPS = 20_000
 """A game still running after this many steps counts as unfinished (`stats.unfinished`):
 a reading that stalls the heuristic player (a Hail Mary only thrown, never played on its
@@ -44,10 +39,12 @@ holder's turn) would otherwise play each of its games to `random_play.MAX_STEPS`
 
 @dataclass(frozen=True)
 class _Task:
-    """One playable alternative to judge, and how."""
+    """One alternative to build and judge, and how (built in the worker that judges it: the
+    building is a tenth of the command's work, and as parallel as the judging)."""
 
+    source: str  # the edition's name or path
+    reading: Interpretation
     edition: Edition
-    other: Edition
     value: Reading
     scales: tuple[str, ...]
     players: int
@@ -82,17 +79,14 @@ def readings(
     edition.require_players(seats)
     scales = tuple(fitting_scale(edition, seats, s) for s in scale_list(scale, edition))
     fitted = LIST_SEPARATOR.join(scales)
-    planned: list[tuple[Interpretation, list[AlternativeJson | int]]] = []
+    planned: list[tuple[Interpretation, list[int]]] = []
     _TASKS.clear()
     for reading in edition.interpretations:
-        slots: list[AlternativeJson | int] = []
-        for value in reading.alternatives:
-            other = under(name_or_path, reading, value)
-            if isinstance(other, Unplayable):
-                slots.append(_said(value, other.kind, other.reason))
-                continue
-            slots.append(len(_TASKS))
-            _TASKS.append(_Task(edition, other, value, scales, seats, max_states, games, seed))
+        slots = list(range(len(_TASKS), len(_TASKS) + len(reading.alternatives)))
+        _TASKS.extend(
+            _Task(name_or_path, reading, edition, value, scales, seats, max_states, games, seed)
+            for value in reading.alternatives
+        )
         planned.append((reading, slots))
     judged = _judge_all(edition, seats, games, seed, jobs)
     found: list[ReadingJson] = [
@@ -102,7 +96,7 @@ def readings(
             "question": reading.question,
             "decides": reading.decides,
             "chosen": _plain(reading.chosen),
-            "alternatives": [judged[slot] if isinstance(slot, int) else slot for slot in slots],
+            "alternatives": [judged[slot] for slot in slots],
         }
         for reading, slots in planned
     ]
@@ -132,12 +126,15 @@ def _judge_all(
 
 
 def _judge_task(index: int) -> AlternativeJson:
-    """Judge task `index`; where it changes the game, or no search could tell, measure by
-    how much at full size."""
+    """Build task `index`'s edition and judge it; where it changes the game, or no search
+    could tell, measure by how much at full size."""
     task = _TASKS[index]
-    verdict = _judged_at_each(task)
+    other = under(task.source, task.reading, task.value)
+    if isinstance(other, Unplayable):
+        return _said(task.value, other.kind, other.reason)
+    verdict = _judged_at_each(task, other)
     if verdict["verdict"] in ("changes", "undecided") and _CHOSEN:
-        alternative = _sample(task.other, task.players, task.games, task.seed)
+        alternative = _sample(other, task.players, task.games, task.seed)
         verdict["stats"] = _stats(_CHOSEN[0], alternative)
     return verdict
 
@@ -147,7 +144,7 @@ def _said(value: Reading, verdict: str, reason: str, trace: Any = None) -> Alter
             "stats": None}  # fmt: skip
 
 
-def _judged_at_each(task: _Task) -> AlternativeJson:
+def _judged_at_each(task: _Task, other: Edition) -> AlternativeJson:
     """The alternative judged at each scale in turn: the first that finds it unsafe,
     invalid or changing the game decides. A larger scale is tried only where the smaller
     one was searched to its end (equivalent there, or unable to test the parameter): one
@@ -155,11 +152,11 @@ def _judged_at_each(task: _Task) -> AlternativeJson:
     Equivalent where a scale searched every state and could test the parameter."""
     found: list[AlternativeJson] = []
     for scale in task.scales:
-        verdict = _judge(task.edition, task.other, task.value, scale, task.players, task.max_states)
+        verdict = _judge(task.edition, other, task.value, scale, task.players, task.max_states)
         if verdict["verdict"] not in ("equivalent", "undecided"):
             return verdict
         found.append(verdict)
-        if verdict["reason"].startswith("none found") or not _tests_more(task, scale):
+        if verdict["reason"].startswith("none found") or not _tests_more(task, other, scale):
             break
     if len(found) == 1:
         return found[0]
@@ -172,14 +169,14 @@ def _judged_at_each(task: _Task) -> AlternativeJson:
     return _said(task.value, "undecided", "; ".join(undecided))
 
 
-def _tests_more(task: _Task, scale: str) -> bool:
+def _tests_more(task: _Task, other: Edition, scale: str) -> bool:
     """Whether the scale after `scale` can test a difference `scale` cannot: one of the
     differences play at `scale` leaves untested (`scaled_away`) is tested there, or `scale`
     left none untested (an equivalence worth a second look: two colours)."""
     following = task.scales[task.scales.index(scale) + 1 :]
     if not following:
         return False
-    a, b = as_played(task.edition), as_played(task.other)
+    a, b = as_played(task.edition), as_played(other)
     here = {item["path"] for item in scaled_away(a, b, scale, next_hand_played=False)}
     there = {item["path"] for item in scaled_away(a, b, following[0], next_hand_played=False)}
     return not here or not here <= there
@@ -252,20 +249,26 @@ def _sample(edition: Edition, players: int, games: int, seed: int) -> Sample:
 def _stats(chosen: Sample, other: Sample) -> StatsJson | None:
     """Game length (turns of the finished games) and points per hand, for the reading as
     chosen and as the alternative, and the alternative's difference; None when either side
-    finished fewer than two games (no interval to give)."""
+    finished fewer than two games (no interval to give).
+
+    Both sides play the same seeds, so game i of each is a pair, alike until the reading
+    is met: the difference is the pairs' (a paired t test on the games both finished, the
+    delta method on the pairs for points per hand), far narrower than two independent
+    samples' where few games meet the reading."""
     a_turns, b_turns = chosen.turns[chosen.finished], other.turns[other.finished]
-    if min(len(a_turns), len(b_turns)) < 2:
+    both = chosen.finished & other.finished
+    if min(len(a_turns), len(b_turns), int(np.sum(both))) < 2:
         return None
     return {
         "games": chosen.games,
         "unfinished": [int(np.sum(~chosen.finished)), int(np.sum(~other.finished))],
         "turns_per_game": Measure(
-            iv.mean(a_turns), iv.mean(b_turns), iv.welch(a_turns, b_turns)
+            iv.mean(a_turns), iv.mean(b_turns), iv.paired(chosen.turns[both], other.turns[both])
         ).to_json(),
         "points_per_hand": Measure(
             iv.ratio(chosen.points, chosen.hands),
             iv.ratio(other.points, other.hands),
-            iv.ratio_test(chosen.points, chosen.hands, other.points, other.hands),
+            iv.paired_ratio_test(chosen.points, chosen.hands, other.points, other.hands),
         ).to_json(),
     }
 

@@ -106,6 +106,22 @@ def welch(x: Values, y: Values) -> Tested:
     return Tested(d, d - half, d + half, "Welch t test", p, d / math.sqrt((vx + vy) / 2))
 
 
+def paired(x: Values, y: Values) -> Tested:
+    """The mean of the differences `y - x` of paired games (the same seed played under two
+    readings), with the paired t test (`stats.ttest_rel`'s): common seeds make most pairs
+    alike, and the pairs' spread, not the games', is the noise."""
+    d = (y - x).astype(np.float64)
+    n = len(d)
+    m = float(np.mean(d))
+    unit = math.sqrt((float(np.var(x, ddof=1)) + float(np.var(y, ddof=1))) / 2)
+    se = float(np.std(d, ddof=1)) / math.sqrt(n)
+    if se == 0:
+        return Tested(m, m, m, "paired t test", 1.0 if m == 0 else 0.0, 0.0)
+    half = t_quantile(n - 1) * se
+    p = 2 * t_sf(abs(m) / se, n - 1)
+    return Tested(m, m - half, m + half, "paired t test", p, m / unit if unit else 0.0)
+
+
 def quantile(x: Values, q: float) -> Interval:
     """The `q` quantile (the smallest value with at least that share at or below it), and
     the order statistics that bracket it with 95% probability whatever the distribution."""
@@ -231,6 +247,28 @@ def ratio_test(y1: Values, x1: Values, y2: Values, x2: Values) -> Tested:
     p = 2 * norm_sf(abs(d) / se)
     unit = math.sqrt((se1**2 * len(x1) + se2**2 * len(x2)) / 2)
     return Tested(d, d - Z * se, d + Z * se, "z test of ratios", p, d / unit if unit else 0.0)
+
+
+def paired_ratio_test(y1: Values, x1: Values, y2: Values, x2: Values) -> Tested:
+    """The difference of two ratios of sums over paired games (game i of each played from
+    the same seed), with the delta method's standard error of the pairs: each game's
+    residual under the second reading less its residual under the first."""
+    a, b = ratio(y1, x1), ratio(y2, x2)
+    d = b.value - a.value
+    n = len(x1)
+    if n < 2 or not x1.sum() or not x2.sum():
+        return Tested(d, d, d, "paired z test of ratios", 1.0 if d == 0 else 0.0, 0.0)
+    first = (y1 - a.value * x1) / float(np.mean(x1))
+    second = (y2 - b.value * x2) / float(np.mean(x2))
+    se = float(np.std(second - first, ddof=1)) / math.sqrt(n)
+    if se == 0:
+        return Tested(d, d, d, "paired z test of ratios", 1.0 if d == 0 else 0.0, 0.0)
+    p = 2 * norm_sf(abs(d) / se)
+    spread = (float(np.var(first, ddof=1)) + float(np.var(second, ddof=1))) / 2
+    unit = math.sqrt(spread)
+    return Tested(
+        d, d - Z * se, d + Z * se, "paired z test of ratios", p, d / unit if unit else 0.0
+    )
 
 
 def holm(p: list[float]) -> list[float]:

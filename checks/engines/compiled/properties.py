@@ -264,7 +264,7 @@ STATE_INVARIANTS = 9
     T_GAME_OVER,
     T_AWAITING_RESHUFFLE,
     T_DRAWN_CARD,
-    T_LAST_DRAW,  # where a last card's effect is carried out (invariants.LAST_DRAW_PHASES)
+    T_LAST_CARD,  # where a last card's effect is carried out (invariants.LAST_CARD_PHASES)
 ) = range(17)
 PHASE_SETS = 17
 (
@@ -309,7 +309,7 @@ def invariant_tables(machine: MachineTables) -> npt.NDArray[np.int64]:
         {Phase.game_over},
         {Phase.awaiting_reshuffle},
         {Phase.drawn_card},
-        set(inv.LAST_DRAW_PHASES),
+        set(inv.LAST_CARD_PHASES),
     ]
     flags: list[int] = []
     for chosen in phase_sets:
@@ -590,11 +590,11 @@ def pending_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
 
 
 @compiled
-def last_card_draw_dealing(M: Ints, E: Ints, inv: Ints, s: Ints, empty: int) -> bool:
-    """invariants._last_card_draw_dealing: the one empty hand (of `empty`) is the actor's,
+def last_card_carried_out(M: Ints, E: Ints, inv: Ints, s: Ints, empty: int) -> bool:
+    """invariants._last_card_carried_out: the one empty hand (of `empty`) is the actor's,
     whose last card's effect the table is carrying out, where the edition says so."""
     phase = s[PHASE]
-    if not E[E[E_RULES] + R_LAST_CARD_EFFECTS] or not phase_in(M, inv, T_LAST_DRAW, phase):
+    if not E[E[E_RULES] + R_LAST_CARD_EFFECTS] or not phase_in(M, inv, T_LAST_CARD, phase):
         return False
     actor = s[ACTOR]
     if empty != 1 or hand_size(s, actor) != 0 or is_out(s, actor):
@@ -621,7 +621,7 @@ def hand_over_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     in_hand = phase_in(M, inv, T_IN_HAND, phase)
     if in_hand and is_out(s, s[CURRENT]):
         return False
-    if in_hand and (empty or alone) and not last_card_draw_dealing(M, E, inv, s, empty):
+    if in_hand and (empty or alone) and not last_card_carried_out(M, E, inv, s, empty):
         return False
     unscored = (  # a draw the piles could not complete ended it (`draw_shortfall`)
         phase == phase_named(M, PH_HAND_OVER)
