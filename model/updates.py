@@ -24,7 +24,7 @@ from unospec.model.actions import (
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
 from unospec.model.flows import Move, cites, moves, requires
-from unospec.model.legality import reshuffled, stops_the_draw
+from unospec.model.legality import reshuffled, stops_the_draw, throw_waits_for_the_challenge
 from unospec.model.primitives import (
     ColourRoulette,
     Draw,
@@ -487,11 +487,13 @@ def judge_challenge(edition: Edition, game: GameState, action: Action | None) ->
             challenge=None,
             owed=Owed(pending.offender, effect.offender_draws + pending.stake, Phase.awaiting_play),
             current=victim if plays else game.next_player(victim),
+            window=-1,  # the caller draws: no Hail Mary waits for them any more
         )
     return game._replace(
         challenge=None,
-        owed=Owed(victim, effect.challenger_draws + pending.stake, Phase.awaiting_play),
+        owed=Owed(victim, effect.challenger_draws + pending.stake, _after_the_draw(game)),
         current=game.next_player(victim),
+        window=-1,
     )
 
 
@@ -505,9 +507,17 @@ def accept_draw(edition: Edition, game: GameState, action: Action | None) -> Gam
     assert effect is not None
     return game._replace(
         challenge=None,
-        owed=Owed(pending.victim, effect.draw + pending.stake, Phase.awaiting_play),
+        owed=Owed(pending.victim, effect.draw + pending.stake, _after_the_draw(game)),
         current=game.next_player(pending.victim),
+        window=-1,
     )
+
+
+def _after_the_draw(game: GameState) -> Phase:
+    """Where the victim's draw resumes: the UNO call's window again, where a Hail Mary waits
+    for the challenge to be settled and the caller still holds one card (`close_window`
+    kept them named: the card's `pending_challenge`); the next turn elsewhere."""
+    return Phase.uno_called if game.window >= 0 else Phase.awaiting_play
 
 
 @cites(sections.STACKING)
@@ -560,8 +570,30 @@ def open_window(edition: Edition, game: GameState, action: Action | None) -> Gam
 
 @cites(sections.UNO)
 def close_window(edition: Edition, game: GameState, action: Action | None) -> GameState:
-    """The next player acts: nobody can call or catch this UNO any more (Calling UNO)."""
+    """The next player acts: nobody can call or catch this UNO any more (Calling UNO).
+
+    Where a Hail Mary waits for a pending challenge to be settled (a card's
+    `pending_challenge`), a call made while the challenge waits keeps its caller named
+    until the challenge is answered (`judge_challenge`, `accept_draw`)."""
+    if (
+        game.phase == Phase.uno_called
+        and game.challenge is not None
+        and throw_waits_for_the_challenge(edition)
+    ):
+        return game
     return game._replace(window=-1)
+
+
+@cites(sections.HAIL_MARY)
+@requires(HailMary)
+@moves(Move("draw", "hand", "owed"))
+def draw_and_reopen_the_throw(
+    edition: Edition, game: GameState, action: Action | None
+) -> GameState:
+    """The challenge's draw is dealt and the caller still holds one card: the chance to
+    throw a Hail Mary at them comes back, their call standing (Action Cards: Wild Hail Mary
+    Card; the card's `pending_challenge` reading)."""
+    return draw_what_the_pile_has(edition, game, action)._replace(window=game.actor)
 
 
 @cites(sections.UNO)
