@@ -475,7 +475,9 @@ def judge_challenge(edition: Edition, game: GameState, action: Action | None) ->
     The verdict is the play's, or, where the edition judges the hand the challenge comes to
     (`challenge_judges`), reached now (`wild_draw.verdict`). Where draw cards were stacked
     under it, the loser draws their cards too (the edition's `stacked-challenge` reading:
-    House rules: Stacking)."""
+    House rules: Stacking). A caller kept named for a Hail Mary (`close_window`) has their
+    window back once the challenger's draw is dealt (`_after_the_draw`); found guilty, they
+    draw, and no throw waits for them."""
     pending = game.challenge
     assert pending is not None
     effect = edition.faces.effect[pending.card].find(WildDraw)
@@ -500,7 +502,10 @@ def judge_challenge(edition: Edition, game: GameState, action: Action | None) ->
 @cites(sections.WILD_DRAW)
 def accept_draw(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The victim draws the card's cards, and those of draw cards stacked under it, and
-    loses their turn (Action Cards: Wild Draw Four card / Wild Draw Two)."""
+    loses their turn (Action Cards: Wild Draw Four card / Wild Draw Two).
+
+    A caller kept named for a Hail Mary (`close_window`) has their window back once the
+    draw is dealt (`_after_the_draw`)."""
     pending = game.challenge
     assert pending is not None
     effect = edition.faces.effect[pending.card].find(WildDraw)
