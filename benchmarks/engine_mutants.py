@@ -167,6 +167,13 @@ HAIL_MARY_CHOOSES = (
 )
 """NFL Cowboys where the player whose turn it is chooses between the Hail Mary's throw and
 their own turn's play of it (`from_the_next_player`)."""
+HAIL_MARY_AFTER_CHALLENGE = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-11.toml"
+    ),
+)
+"""NFL Cowboys whose Hail Mary waits for a pending challenge to be settled, and may be
+thrown then (`pending_challenge`)."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -462,6 +469,9 @@ MUTANTS = (
            "throws_hail_mary",
            "if face(E, card, F_PLAYER_CHOOSES) and player == s[CURRENT] and target != s[WINDOW]:",
            "if False:", HAIL_MARY_CHOOSES, None, 3),
+    Mutant("hail-mary-never-comes-back", "a Hail Mary once the challenge is settled", RULES,
+           "after_the_draw", "PH_UNO_CALLED if s[WINDOW] >= 0 else PH_AWAITING_PLAY",
+           "PH_AWAITING_PLAY", HAIL_MARY_AFTER_CHALLENGE, None, 3),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

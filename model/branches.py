@@ -20,6 +20,7 @@ from unospec.model.legality import (
     reshuffled,
     stacks_on,
     stops_the_draw,
+    throw_waits_for_the_challenge,
     waits_as_last_card,
 )
 from unospec.model.primitives import (
@@ -770,6 +771,23 @@ def shed_down_to_one_calls_no_uno(edition: Edition, game: GameState, action: Act
     `thrower_afterwards` reading)."""
     effect = edition.faces.effect[game.discard[-1]].find(HailMary)
     return effect is not None and effect.thrower_afterwards == "no-uno-call-after-shedding"
+
+
+def _throw_waits(edition: Edition) -> bool | None:
+    """The chance to throw comes back after a challenge only where a Hail Mary waits for
+    it."""
+    return None if throw_waits_for_the_challenge(edition) else False
+
+
+@cites(sections.HAIL_MARY)
+@requires(HailMary)
+@resuming(Phase.uno_called)
+@settled_by("hail-mary.pending_challenge", _throw_waits)
+def throw_comes_back(edition: Edition, game: GameState, action: Action | None) -> bool:
+    """The draw of a challenge answered after an UNO call is done, and a Hail Mary may now
+    be thrown at the caller, who still holds one card (Action Cards: Wild Hail Mary Card;
+    the card's `pending_challenge` reading)."""
+    return game.owed is not None and game.owed.then == Phase.uno_called
 
 
 @cites(sections.HAIL_MARY)

@@ -493,6 +493,18 @@ def cancels_a_challenge(edition: Edition, card: int) -> bool:
     return effect is not None and effect.cancels_a_challenge()
 
 
+def throw_waits_for_the_challenge(edition: Edition) -> bool:
+    """Whether a Hail Mary of the edition waits for a pending challenge to be settled, the
+    chance to throw it coming back then (a card's `pending_challenge`): the UNO call made
+    while the challenge waits keeps its caller named until then."""
+    faces = edition.faces
+    for card, hail_mary in enumerate(faces.hail_mary):
+        step = faces.effect[card].find(HailMary) if hail_mary else None
+        if step is not None and step.waits_for_the_challenge():
+            return True
+    return False
+
+
 @cites(sections.HAIL_MARY)
 @requires(HailMary)
 def check_hail_mary(edition: Edition, game: GameState, action: Play) -> None:

@@ -238,7 +238,8 @@ class TurnFlow(StateMachine):
     # edition says so, before a draw the pile is short of). A player the draw leaves with
     # too many cards is out (the mercy rule): play goes on as after a play. A draw the piles
     # cannot complete ends the hand, unscored, or its rest waits for cards, where the edition
-    # says so (`draw_shortfall`).
+    # says so (`draw_shortfall`). Where a Hail Mary waits for a challenge to be settled
+    # (`pending_challenge`), its draw done, the caller's window comes back for the throw.
     draw_owed = (
         table_draws.to(awaiting_stack, cond=b.may_stack)
         | table_draws.to(awaiting_reshuffle, cond=b.reshuffles_first)
@@ -250,6 +251,7 @@ class TurnFlow(StateMachine):
         | table_draws.to(table_draws, cond=b.draws_on, on=u.draw_what_the_pile_has)
         | table_draws.to(hand_over, cond=b.draw_falls_short, on=u.end_the_hand_unscored)
         | table_draws.to(table_draws, cond=b.draw_waits_for_cards, on=u.owe_the_rest_later)
+        | table_draws.to(uno_called, cond=b.throw_comes_back, on=u.draw_and_reopen_the_throw)
         | _every(
             table_draws.to(drawn_card, cond=b.resumes("drawn_card"))
             | table_draws.to(resolving, cond=b.resumes("resolving"))

@@ -87,13 +87,17 @@ UNO); a thrower may not throw their last card (played on their own turn it is as
 `own_turn` says); or a thrower left with one card after the throw or the shedding calls no
 UNO, no window opening for them (play goes straight on)."""
 HailMaryPendingChallenge = Literal[
-    "not-while-a-challenge-is-pending", "interrupt-and-cancel-the-challenge"
+    "not-while-a-challenge-is-pending",
+    "interrupt-and-cancel-the-challenge",
+    "throw-once-the-challenge-is-settled",
 ]
 """Whether a Hail Mary may be thrown while a Wild Draw card waits for its challenge (its
-player having called UNO): no; or yes, and the throw cancels the challenge, the victim
+player having called UNO): no; yes, and the throw cancels the challenge, the victim
 neither challenging nor drawing (a wrong guess is then never taken back: the throw has
-cancelled it). The booklet's third reading, a throw once the challenge is settled, is not
-played: the UNO window is closed by then."""
+cancelled it); or not yet: once the challenge is settled and its draw dealt, the chance
+to throw comes back (the call stands: no one may catch it) while the caller still holds
+one card (a guilty offender, who drew, holds more). Where any Hail Mary of the edition reads
+the third, it holds for every Hail Mary of the edition."""
 HailMaryFromTheNextPlayer = Literal["always-the-interrupt", "the-player-chooses"]
 """What a Hail Mary from the player whose turn it is, after an UNO call, is: always the
 throw at the caller; or, as that player chooses, the throw (a play naming the caller as its

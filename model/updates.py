@@ -24,7 +24,7 @@ from unospec.model.actions import (
 from unospec.model.edition import Edition
 from unospec.model.errors import RuleGap
 from unospec.model.flows import Move, cites, moves, requires
-from unospec.model.legality import reshuffled, stops_the_draw
+from unospec.model.legality import reshuffled, stops_the_draw, throw_waits_for_the_challenge
 from unospec.model.primitives import (
     ColourRoulette,
     Draw,
@@ -477,7 +477,9 @@ def judge_challenge(edition: Edition, game: GameState, action: Action | None) ->
     The verdict is the play's, or, where the edition judges the hand the challenge comes to
     (`challenge_judges`), reached now (`wild_draw.verdict`). Where draw cards were stacked
     under it, the loser draws their cards too (the edition's `stacked-challenge` reading:
-    House rules: Stacking)."""
+    House rules: Stacking). A caller kept named for a Hail Mary (`close_window`) has their
+    window back once the challenger's draw is dealt (`_after_the_draw`); found guilty, they
+    draw, and no throw waits for them."""
     pending = game.challenge
     assert pending is not None
     effect = edition.faces.effect[pending.card].find(WildDraw)
@@ -489,11 +491,13 @@ def judge_challenge(edition: Edition, game: GameState, action: Action | None) ->
             challenge=None,
             owed=Owed(pending.offender, effect.offender_draws + pending.stake, then),
             current=victim if plays else game.next_player(victim),
+            window=-1,  # the caller draws: no Hail Mary waits for them any more
         )
     return game._replace(
         challenge=None,
-        owed=Owed(victim, effect.challenger_draws + pending.stake, then),
+        owed=Owed(victim, effect.challenger_draws + pending.stake, _after_the_draw(game)),
         current=game.next_player(victim),
+        window=-1,
     )
 
 
@@ -509,16 +513,30 @@ def _after_the_answer(game: GameState) -> Phase:
 @cites(sections.WILD_DRAW)
 def accept_draw(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """The victim draws the card's cards, and those of draw cards stacked under it, and
-    loses their turn (Action Cards: Wild Draw Four card / Wild Draw Two)."""
+    loses their turn (Action Cards: Wild Draw Four card / Wild Draw Two).
+
+    A caller kept named for a Hail Mary (`close_window`) has their window back once the
+    draw is dealt (`_after_the_draw`)."""
     pending = game.challenge
     assert pending is not None
     effect = edition.faces.effect[pending.card].find(WildDraw)
     assert effect is not None
     return game._replace(
         challenge=None,
-        owed=Owed(pending.victim, effect.draw + pending.stake, _after_the_answer(game)),
+        owed=Owed(pending.victim, effect.draw + pending.stake, _after_the_draw(game)),
         current=game.next_player(pending.victim),
+        window=-1,
     )
+
+
+def _after_the_draw(game: GameState) -> Phase:
+    """Where the victim's draw resumes: the play's resolution where the card was its
+    player's last (`_after_the_answer`); the UNO call's window again, where a Hail Mary waits
+    for the challenge to be settled and the caller still holds one card (`close_window`
+    kept them named: the card's `pending_challenge`); the next turn elsewhere."""
+    if _after_the_answer(game) == Phase.resolving:
+        return Phase.resolving
+    return Phase.uno_called if game.window >= 0 else Phase.awaiting_play
 
 
 @cites(sections.STACKING)
@@ -571,8 +589,30 @@ def open_window(edition: Edition, game: GameState, action: Action | None) -> Gam
 
 @cites(sections.UNO)
 def close_window(edition: Edition, game: GameState, action: Action | None) -> GameState:
-    """The next player acts: nobody can call or catch this UNO any more (Calling UNO)."""
+    """The next player acts: nobody can call or catch this UNO any more (Calling UNO).
+
+    Where a Hail Mary waits for a pending challenge to be settled (a card's
+    `pending_challenge`), a call made while the challenge waits keeps its caller named
+    until the challenge is answered (`judge_challenge`, `accept_draw`)."""
+    if (
+        game.phase == Phase.uno_called
+        and game.challenge is not None
+        and throw_waits_for_the_challenge(edition)
+    ):
+        return game
     return game._replace(window=-1)
+
+
+@cites(sections.HAIL_MARY)
+@requires(HailMary)
+@moves(Move("draw", "hand", "owed"))
+def draw_and_reopen_the_throw(
+    edition: Edition, game: GameState, action: Action | None
+) -> GameState:
+    """The challenge's draw is dealt and the caller still holds one card: the chance to
+    throw a Hail Mary at them comes back, their call standing (Action Cards: Wild Hail Mary
+    Card; the card's `pending_challenge` reading)."""
+    return draw_what_the_pile_has(edition, game, action)._replace(window=game.actor)
 
 
 @cites(sections.UNO)

@@ -237,6 +237,10 @@ as before (`wrong_guess = "turn-and-colour-stay-as-before"`)."""
 HAIL_MARY_NO_CALL = str(Path(__file__).parent / "editions" / "hail-mary-readings-7.toml")
 """A delta of nfl-cowboys whose Hail Mary thrower left with one card calls no UNO
 (`thrower_afterwards = "no-uno-call-after-shedding"`)."""
+HAIL_MARY_AFTER_CHALLENGE = str(Path(__file__).parent / "editions" / "hail-mary-readings-11.toml")
+"""A delta of nfl-cowboys whose Hail Mary waits for a pending challenge to be settled, the
+chance to throw it coming back then (`pending_challenge =
+"throw-once-the-challenge-is-settled"`)."""
 WHOLE_PILE = str(Path(__file__).parent / "editions" / "whole-pile-reshuffle.toml")
 """A delta of classic whose reshuffle takes the whole discard pile, its top card too, as
 RLCard's UNO does (`play.reshuffle = "whole-discard-pile"`): `edition(WHOLE_PILE)` loads it."""

@@ -38,7 +38,7 @@ from unospec.model.actions import Action
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.kernel import Fired, is_chance, legal_actions
-from unospec.model.legality import reshuffled
+from unospec.model.legality import reshuffled, throw_waits_for_the_challenge
 from unospec.model.state import (
     CLOCKWISE,
     NO_UNTIL,
@@ -268,6 +268,19 @@ def _call_waits(edition: Edition, game: GameState) -> bool:
     )
 
 
+def _throw_waits(edition: Edition, game: GameState) -> bool:
+    """A call made while a challenge waits keeps its caller named until the challenge is
+    answered, where a Hail Mary waits for it (`pending_challenge`): the window names the
+    Wild Draw card's player while its challenge waits."""
+    return (
+        game.phase == Phase.awaiting_challenge
+        and game.window >= 0
+        and game.challenge is not None
+        and game.window == game.actor == game.challenge.offender
+        and throw_waits_for_the_challenge(edition)
+    )
+
+
 def _debts_ok(edition: Edition, game: GameState) -> bool:
     """Cards still owed by a draw that waits for cards (`GameState.debts`): one count per
     seat, none negative, some owed, none to a player out, none once the hand is scored, and
@@ -294,11 +307,12 @@ def pending_ok(edition: Edition, game: GameState) -> str | None:
         (Obligation.window, game.window >= 0),
     )
     waits = _call_waits(edition, game)
+    kept = waits or _throw_waits(edition, game)
     for name, here in present:
         if (
             here
             and phase not in MACHINE.pending_in[name]
-            and not (name == Obligation.window and waits)
+            and not (name == Obligation.window and kept)
         ):
             return f"a pending {name} is left over in phase {phase}"
     needed = MACHINE.obligations.get(phase)

@@ -85,6 +85,11 @@ class HailMary(Step):
         """Whether the card may be thrown while a challenge is pending, cancelling it."""
         return self.pending_challenge == "interrupt-and-cancel-the-challenge"
 
+    def waits_for_the_challenge(self) -> bool:
+        """Whether the card's throw at a caller whose Wild Draw card waits for its challenge
+        comes once the challenge is settled."""
+        return self.pending_challenge == "throw-once-the-challenge-is-settled"
+
     def right_guess(self, edition: Edition, game: GameState, color: int) -> bool:
         """Whether `color` is the colour of the UNO caller's last card; a wild's reads
         `guess_on_a_wild` (interpretations hail-mary-guess-on-a-wild)."""

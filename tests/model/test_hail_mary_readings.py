@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 from scenario import card, color, edition, play, table
 
-from unospec.model.actions import CallUno, Keep, Play
+from unospec.model.actions import Accept, CallUno, Catch, Challenge, Draw, Keep, Play
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction
 from unospec.model.kernel import apply, legal_actions
@@ -222,3 +222,51 @@ def test_the_next_player_chooses_between_the_throw_and_their_own_play() -> None:
         assert {Play(1, hail_mary, color("blue")), named} <= set(legal_actions(e, called))
         assert own.phase == "awaiting_play" and own.current == 2 and len(own.hands[1]) == 2
         assert apply(e, called, named).phase == "hail_mary_discard"
+
+
+@pytest.mark.parametrize("guilty", [False, True])
+def test_a_hail_mary_thrown_once_the_challenge_is_settled(guilty: bool) -> None:
+    """`throw-once-the-challenge-is-settled` (interpretation hail-mary-pending-challenge):
+    player 0 plays a Wild Draw Four as their second-last card and calls UNO; player 2's
+    Hail Mary waits while the challenge does. Accepted, or challenged in vain, the draw is
+    dealt and the chance to throw comes back (the call standing: no catch, no new call):
+    player 2 throws, a right guess. Challenged and guilty, player 0 draws four: there is no
+    one to throw at, and play goes on."""
+    e = _hail_mary(pending_challenge="throw-once-the-challenge-is-settled")
+    hands = [
+        ["wild-draw-four", "green-9" if guilty else "blue-2"],
+        ["red-4", "red-5"],
+        ["wild-hail-mary", "green-2", "green-3"],
+    ]
+    game = table(e, hands, top="green-7" if guilty else "yellow-9")
+    called = play(e, game, Play(0, card(e, "wild-draw-four"), color("red")), CallUno(0))
+    throw = Play(2, card(e, "wild-hail-mary"), color("green" if guilty else "blue"))
+    assert throw not in legal_actions(e, called)
+    with pytest.raises(IllegalAction):
+        apply(e, called, throw)
+    for answer in (Accept(1), Challenge(1)):
+        settled = apply(e, called, answer)
+        assert settled.challenge is None and settled.owed is None
+        if guilty and answer == Challenge(1):
+            assert settled.phase == "awaiting_play" and settled.window == -1
+            assert len(settled.hands[0]) == 5 and throw not in legal_actions(e, settled)
+            continue
+        assert settled.phase == "uno_called" and settled.window == 0 and settled.current == 2
+        assert len(settled.hands[1]) == (8 if answer == Challenge(1) else 6)
+        moves = legal_actions(e, settled)
+        assert throw in moves and not any(isinstance(m, Catch | CallUno) for m in moves)
+        thrown = apply(e, settled, throw)
+        assert thrown.phase == "hail_mary_discard" and thrown.discard[-1] == throw.card
+        passed = apply(e, settled, Draw(2))  # any other step: the chance is gone
+        assert passed.window == -1 and throw not in legal_actions(e, passed)
+
+
+def test_a_hail_mary_waiting_for_the_challenge_changes_nothing_else() -> None:
+    """Under the other readings the caller's window closes when the challenge is answered,
+    and the victim's draw goes straight on to the next turn."""
+    e = _hail_mary()
+    hands = [["wild-draw-four", "blue-2"], ["red-4", "red-5"], ["wild-hail-mary", "green-2"]]
+    game = table(e, hands, top="yellow-9")
+    called = play(e, game, Play(0, card(e, "wild-draw-four"), color("red")), CallUno(0))
+    settled = apply(e, called, Accept(1))
+    assert settled.phase == "awaiting_play" and settled.window == -1 and settled.current == 2

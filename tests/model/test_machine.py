@@ -12,6 +12,7 @@ from scenario import (
     CALL_WITH_PLAY,
     DRAW_ENDS_TURN,
     EMPTY_HANDED,
+    HAIL_MARY_AFTER_CHALLENGE,
     HAIL_MARY_NO_CALL,
     HAIL_MARY_PENALTY,
     HAIL_MARY_TAKEN_BACK,
@@ -276,6 +277,10 @@ def _rare_runs() -> list[tuple[Fired, ...]]:
     called = play(n, table(n, hands, top="blue-9"), Play(0, card(n, "blue-1")), CallUno(0))
     thrown = play(n, called, Play(2, card(n, "wild-hail-mary"), color("blue")))
     runs.append(run(n, thrown, Keep(2, card(n, "green-2")))[1])
+    s = edition(HAIL_MARY_AFTER_CHALLENGE)  # the throw's chance back once the draw is dealt
+    hands = [["wild-draw-four", "blue-2"], ["red-4", "red-5"], ["wild-hail-mary", "green-2"]]
+    called = play(s, table(s, hands, top="yellow-9"), Play(0, card(s, "wild-draw-four"), 0))
+    runs.append(run(s, play(s, called, CallUno(0)), Accept(1))[1])
     return runs
 
 

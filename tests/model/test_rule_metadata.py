@@ -54,7 +54,13 @@ def test_every_rule_the_machine_names_cites_its_docstrings_section(function: obj
 def test_a_table_draws_conditions_say_which_phase_they_resume() -> None:
     """The compiled engine reads the phase, not the function: one twin serves them all."""
     resumed = {resumption_of(f) for f in NAMED} - {None}
-    assert resumed == {"drawn_card", "resolving", "awaiting_play", "awaiting_challenge"}
+    assert resumed == {
+        "drawn_card",
+        "resolving",
+        "awaiting_play",
+        "awaiting_challenge",
+        "uno_called",
+    }
 
 
 def test_the_decorators_record_data_and_return_the_function_itself() -> None:

@@ -196,6 +196,7 @@ READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "hail-mary.pending_challenge": (
         "not-while-a-challenge-is-pending",
         "interrupt-and-cancel-the-challenge",
+        "throw-once-the-challenge-is-settled",
     ),
     "penalty-race.loser_among": ("others", "everyone"),
     "penalty-race.next_player": (

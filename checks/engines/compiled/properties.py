@@ -161,6 +161,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     GW_IN_FORCE,
     HOLD_CURRENT_COLOR,
     HOLD_WILD,
+    PH_AWAITING_CHALLENGE,
     PH_AWAITING_PLAY,
     PH_AWAITING_STACK,
     PH_CHOOSING_COLOR,
@@ -187,6 +188,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_SINGLE_HAND,
     R_STACKING,
     R_TARGET,
+    R_THROW_AFTER_CHALLENGE,
     R_UNO_PENALTY,
     R_WHOLE_PILE,
     RACE_AFTER_LOSER,
@@ -526,6 +528,20 @@ def call_waits(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     )
 
 
+@compiled_inline
+def throw_waits(M: Ints, E: Ints, s: Ints) -> bool:
+    """invariants._throw_waits: a call made while a challenge waits keeps its caller named
+    until the challenge is answered, where a Hail Mary waits for it."""
+    return bool(
+        s[PHASE] == phase_named(M, PH_AWAITING_CHALLENGE)
+        and s[WINDOW] >= 0
+        and s[CH]
+        and s[WINDOW] == s[ACTOR]
+        and s[ACTOR] == s[CH_OFFENDER]
+        and E[E[E_RULES] + R_THROW_AFTER_CHALLENGE]
+    )
+
+
 @compiled
 def debts_ok(M: Ints, E: Ints, s: Ints) -> bool:
     """invariants._debts_ok: cards that wait for cards, none negative, none to a player out,
@@ -554,9 +570,10 @@ def pending_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     present |= (1 if s[DRAWN] >= 0 else 0) << O_DRAWN
     present |= (1 if s[WINDOW] >= 0 else 0) << O_WINDOW
     waits = call_waits(M, E, inv, s)
+    kept = waits or throw_waits(M, E, s)
     for o in range(5):
         if present & (1 << o) and not phase_in(M, inv, T_OWED_OK + o, phase):
-            if not (o == O_WINDOW and waits):
+            if not (o == O_WINDOW and kept):
                 return False
     must = phase_in(M, inv, T_MUST, phase)
     if must >= 0 and not present & (1 << must) and not drew_nothing(M, E, s):

@@ -288,6 +288,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_SINGLE_HAND,
     R_STACKING,
     R_TARGET,
+    R_THROW_AFTER_CHALLENGE,
     R_UNO_PENALTY,
     R_UNTIL_PLAYABLE,
     R_WHOLE_PILE,
@@ -317,6 +318,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     U_CLOSE_WINDOW,
     U_DEAL_CARDS,
     U_DISCARD_DOWN_TO_ONE,
+    U_DRAW_AND_REOPEN_THE_THROW,
     U_DRAW_NOTHING,
     U_DRAW_THE_PILE_OUT,
     U_DRAW_WHAT_THE_PILE_HAS,
@@ -1303,6 +1305,27 @@ def score_hand(E: Ints, s: Ints) -> int:
     return OK
 
 
+@compiled_inline
+def keeps_the_caller(M: Ints, E: Ints, s: Ints) -> bool:
+    """updates.close_window: a call made while a challenge waits keeps its caller named
+    until the challenge is answered, where a Hail Mary waits for it (`pending_challenge`)."""
+    return bool(
+        s[PHASE] == phase_named(M, PH_UNO_CALLED)
+        and s[CH]
+        and E[E[E_RULES] + R_THROW_AFTER_CHALLENGE]
+    )
+
+
+@compiled_inline
+def after_the_draw(M: Ints, s: Ints) -> int:
+    """updates._after_the_draw: the play's resolution after a last card's answer; the
+    caller's window again after the victim's draw, where it was kept for the Hail Mary; the
+    next turn elsewhere."""
+    if hand_size(s, s[CH_OFFENDER]) == 0:
+        return phase_named(M, PH_RESOLVING)
+    return phase_named(M, PH_UNO_CALLED if s[WINDOW] >= 0 else PH_AWAITING_PLAY)
+
+
 @compiled
 def update(
     M: Ints,
@@ -1342,7 +1365,11 @@ def update(
         owe_nothing(s)
         s[DRAWN] = -1
     elif which == U_CLOSE_WINDOW:
-        s[WINDOW] = -1
+        if not keeps_the_caller(M, E, s):
+            s[WINDOW] = -1
+    elif which == U_DRAW_AND_REOPEN_THE_THROW:
+        draw_what_the_pile_has(M, E, s)
+        s[WINDOW] = s[ACTOR]
     elif which == U_OPEN_WINDOW:
         s[WINDOW] = s[ACTOR]
     elif which == U_NAME_COLOR:
@@ -1408,15 +1435,17 @@ def update(
             s[CURRENT] = victim if plays else next_player(s, victim, 1)
         else:
             draws = face(E, pending, F_CHALLENGER_DRAWS) + s[CH_STAKE]
-            owe(s, victim, draws, then)
+            owe(s, victim, draws, after_the_draw(M, s))
             s[CURRENT] = next_player(s, victim, 1)
         no_challenge(s)
+        s[WINDOW] = -1
     elif which == U_ACCEPT_DRAW:
         victim = s[CH_VICTIM]
         draws = face(E, s[CH_CARD], F_DRAW) + s[CH_STAKE]
-        owe(s, victim, draws, after_the_answer(M, s))
+        owe(s, victim, draws, after_the_draw(M, s))
         s[CURRENT] = next_player(s, victim, 1)
         no_challenge(s)
+        s[WINDOW] = -1
     elif which == U_OWE_CALLER_PENALTY:
         owe(s, player, E[E[E_RULES] + R_UNO_PENALTY], phase_named(M, PH_AWAITING_PLAY))
     elif which == U_OWE_CATCH_PENALTY:

@@ -171,6 +171,7 @@ UPDATE_TWINS: dict[Callable[..., Any], int] = {
     u.accept_draw: v.U_ACCEPT_DRAW,
     u.open_window: v.U_OPEN_WINDOW,
     u.close_window: v.U_CLOSE_WINDOW,
+    u.draw_and_reopen_the_throw: v.U_DRAW_AND_REOPEN_THE_THROW,
     u.owe_catch_penalty: v.U_OWE_CATCH_PENALTY,
     u.throw_hail_mary: v.U_THROW_HAIL_MARY,
     u.throw_hail_mary_for_a_penalty: v.U_THROW_HAIL_MARY_FOR_A_PENALTY,
@@ -694,6 +695,7 @@ def edition_tables(edition: Edition) -> Array:
     rule_row[v.R_CALLER_DRAWS] = int(caller_draws)
     rule_row[v.R_SHORT_DRAW_ENDS_HAND] = int(rules.draw_shortfall == "hand-ends-unscored")
     rule_row[v.R_SHORT_DRAW_WAITS] = int(rules.draw_shortfall == "obligation-waits-for-cards")
+    rule_row[v.R_THROW_AFTER_CHALLENGE] = int(g.throw_waits_for_the_challenge(edition))
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

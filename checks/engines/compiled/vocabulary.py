@@ -147,8 +147,9 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_CALLER_DRAWS,  # a call of UNO with nobody just down to one card draws its caller the penalty
     R_SHORT_DRAW_ENDS_HAND,  # a draw the piles cannot complete ends the hand, unscored
     R_SHORT_DRAW_WAITS,  # the rest of a draw the piles cannot complete waits for cards
-) = range(36)
-RULE_FIELDS = 36
+    R_THROW_AFTER_CHALLENGE,  # a Hail Mary waits for a pending challenge to be settled
+) = range(37)
+RULE_FIELDS = 37
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 CHALLENGE_JUDGES = (
@@ -293,7 +294,8 @@ F_THROWER_AFTERWARDS."""
     U_OWE_THE_REST_LATER,
     U_OWE_WHAT_WAITS,
     U_THROW_HAIL_MARY_FOR_A_PENALTY,
-) = range(36)
+    U_DRAW_AND_REOPEN_THE_THROW,
+) = range(37)
 NO_UPDATE = -1
 
 # -- who may make each step, with what (model.moves), by the step event they list
