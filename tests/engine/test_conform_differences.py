@@ -260,3 +260,31 @@ def test_the_report_says_what_was_compared_and_what_was_skipped(
     main(["conform", "classic", "--engine", "reference", "--scale", "none", "--games", "0"])
     text = capsys.readouterr().out
     assert "steps: skipped" in text and "games: skipped: --games 0" in text, text
+
+
+class CompulsoryPlay(ReferenceRules):
+    """Offers no draw while a card can be played (RLCard's compulsory play)."""
+
+    name = "compulsory-play"
+
+    def legal(self, state: GameState) -> list[Action]:
+        offered = super().legal(state)
+        if any(isinstance(a, Play) for a in offered):
+            return [a for a in offered if not isinstance(a, Draw)]
+        return offered
+
+
+def compulsory_play(edition: Edition, players: int) -> CompulsoryPlay:
+    return CompulsoryPlay(edition, players)
+
+
+def test_moves_not_offered_are_one_kind_whatever_move_is_played(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """In the states and in the games (where the move played differs from game to game)
+    a draw not offered is one kind each."""
+    argv = ["conform", "classic", "--engine", f"{HERE}:compulsory_play", *STATES]
+    code, every = _run([*argv, "--games", "2", "--all-differences"], capsys)
+    kinds = [d["kind"] for d in every["differences"]]
+    missing = "offered only by the engine [], only by the reference [draw]"
+    assert code == 1 and kinds == [f"legal: {missing}", f"game: {missing}"], kinds

@@ -5,14 +5,16 @@ and is one kind, with a count and the first trace.
 A kind is what differs (`Difference.what`), the kind of move (`play:skip`, `draw`, `deal`:
 the action's name in the trace format, and for a card its kind), and what each side says in
 words that do not name the state: the fields of the state that differ, the invariants one
-side finds broken and the other not, the refusal's kind and the rule it cites, or the
-call of the implementation that raised and the exception's type. Cards, seats and counts
-are left out, so that the same departure in another state is the same kind.
+side finds broken and the other not, the kinds of move one side offers and the other not
+(then no move is named: in a game it would be the one played), the refusal's kind and the
+rule it cites, or the call of the implementation that raised and the exception's type.
+Cards, seats and counts are left out, so that the same departure in another state is the
+same kind.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from unospec.checks.engines.conformance.report import Difference, Found, Kind, Said
@@ -53,7 +55,8 @@ def merged(*parts: tuple[Kind, ...]) -> tuple[Kind, ...]:
 def kind_of(edition: Edition, found: Found) -> str:
     """The kind of the difference `found` (see the module's docstring)."""
     parts = [found.what]
-    if found.action is not None:
+    moves = isinstance(found.reference, list) and any(isinstance(m, dict) for m in found.reference)
+    if found.action is not None and not moves:  # moves offered: the kinds differing say it
         parts.append(move_kind(edition, found.action))
     parts.append(_versus(found.reference, found.engine))
     return ": ".join(part for part in parts if part)
@@ -78,8 +81,19 @@ def _versus(reference: Said, engine: Said) -> str:
         if all(isinstance(x, str) for x in [*reference, *engine]):  # invariants broken
             ours, theirs = set(map(str, reference)), set(map(str, engine))
             return f"reference {_names(ours - theirs)} vs engine {_names(theirs - ours)}"
-        return "moves offered"  # the legal moves, as trace steps
+        return _moves(reference, engine)  # the legal moves, as trace steps
     return f"{_words(reference)} vs {_words(engine)}"
+
+
+def _moves(reference: Sequence[object], engine: Sequence[object]) -> str:
+    """The kinds of move one side offers and the other not (`legal`, `game`)."""
+
+    def names(moves: Sequence[object]) -> str:
+        return _names({str(m.get("action")) for m in moves if isinstance(m, dict)})
+
+    extra = [move for move in engine if move not in reference]
+    missing = [move for move in reference if move not in engine]
+    return f"offered only by the engine {names(extra)}, only by the reference {names(missing)}"
 
 
 def _names(names: set[str]) -> str:
