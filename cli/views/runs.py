@@ -238,8 +238,8 @@ SKIPPED = {
 """Why a part of the comparison was skipped, in words (`conformance.report.Part`)."""
 
 PART_UNITS = {
-    "states": ("state", "states"),
-    "steps": ("step", "steps"),
+    "states": ("compared", "compared"),
+    "steps": ("compared", "compared"),
     "converse": ("move not offered refused by both", "moves not offered refused by both"),
     "invariants": ("state whose invariants were judged alike",
                    "states whose invariants were judged alike"),
