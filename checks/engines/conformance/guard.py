@@ -93,7 +93,7 @@ class Guarded:
         finally:
             if timeout is not None:
                 signal.setitimer(signal.ITIMER_REAL, 0)
-                signal.signal(signal.SIGALRM, previous)
+                signal.signal(signal.SIGALRM, signal.SIG_DFL if previous is None else previous)
         _check_shape(name, answer, action)
         return answer
 
