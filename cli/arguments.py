@@ -264,6 +264,23 @@ def build_parser() -> argparse.ArgumentParser:
         "entry point of the group unospec.engines, or package.module:factory",
     )
     _trace_format(conform, "--trace-out")
+    conform.add_argument(
+        "--all-differences", action="store_true",
+        help="go on past the first difference: every difference, grouped by kind",
+    )  # fmt: skip
+    conform.add_argument(
+        "--known", type=output_path, metavar="FILE", default=None,
+        help="accepted differences (the JSON of a run with --all-differences, or --known-out's):"
+        " exit 0 unless a difference is new; implies --all-differences",
+    )  # fmt: skip
+    conform.add_argument(
+        "--known-out", type=output_path, metavar="FILE", default=None,
+        help="write the differences found as a --known file",
+    )  # fmt: skip
+    conform.add_argument(
+        "--step-timeout", type=_seconds, metavar="SECONDS", default=None,
+        help="stop an implementation's call that takes longer (Unix only)",
+    )  # fmt: skip
     simulate = command("simulate", "many random games of the real deck, as statistics")
     simulate.add_argument("edition")
     simulate.add_argument("--games", type=_at_least(1, MAX_GAMES), required=True)
@@ -320,6 +337,17 @@ def _precision(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a number, found {text!r}") from None
     if not 0 < value < 1:
         raise argparse.ArgumentTypeError(f"expected a number between 0 and 1, found {text}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """An argument type: a number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, found {text!r}") from None
+    if not 0 < value < 1e6:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, found {text}")
     return value
 
 

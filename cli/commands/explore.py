@@ -87,12 +87,15 @@ def explore(args: argparse.Namespace) -> int:
 def conform(args: argparse.Namespace) -> int:
     from unospec.checks.engines.conformance import conform
     from unospec.checks.engines.conformance.engines import opener
+    from unospec.checks.engines.conformance.known import held_to, known_json, read_known
     from unospec.editions import load_edition, reference_in
     from unospec.views.runs import conform_text
 
     edition = load_edition(args.edition)
     trace_format_needs_out(args)
     out = writable(args.trace_out) if args.trace_out else None
+    known_out = writable(args.known_out) if args.known_out else None
+    known = read_known(args.known) if args.known else None  # a bad file: before any work
     engine = opener(args.engine)
     report = conform(
         edition,
@@ -103,7 +106,14 @@ def conform(args: argparse.Namespace) -> int:
         seed=args.seed,
         max_states=args.max_states,
         variant=args.variant,
+        all_differences=args.all_differences or known is not None or known_out is not None,
+        step_timeout=args.step_timeout,
     )
+    if known is not None:
+        verdict = held_to(known, report.differences, args.known)
+        report = dataclasses.replace(report, known=verdict)
+    if known_out is not None:
+        known_out.write_text(known_json(report.differences, report.edition, report.engine))
     data = report.to_json()
     difference = report.first_difference
     if out and difference is not None:

@@ -226,29 +226,58 @@ def _shares(data: SimulationJson) -> str:
     return f"{hands}; {games}"
 
 
+SKIPPED = {
+    "no-scale": "no scale given (--scale none): the state comparison was not run",
+    "no-invariants": "the engine checks no invariant (its state_broken returns None)",
+    "no-step-judge": "the engine has no step_broken",
+    "no-canonical": "the engine has no canonical forms",
+    "no-games": "--games 0",
+    "plays-none": "the engine plays no games of its own (its play returns None)",
+    "stopped": "not run: a difference came first (--all-differences goes on)",
+}
+"""Why a part of the comparison was skipped, in words (`conformance.report.Part`)."""
+
+PART_UNITS = {
+    "states": ("compared", "compared"),
+    "steps": ("compared", "compared"),
+    "converse": ("move not offered refused by both", "moves not offered refused by both"),
+    "invariants": ("state whose invariants were judged alike",
+                   "states whose invariants were judged alike"),
+    "corrupted states": ("corrupted state judged alike", "corrupted states judged alike"),
+    "wrong successors": ("wrong successor judged alike", "wrong successors judged alike"),
+    "canonical forms": ("canonical form", "canonical forms"),
+    "games": ("full-size game replayed step by step", "full-size games replayed step by step"),
+}  # fmt: skip
+
+
 def conform_text(data: ConformanceJson) -> str:
-    """A conformance report, for people."""
-    scale = f"scale {data['scale']}" if data["scale"] else "no scale"
-    portion = "every state" if data["complete"] else "the first states, breadth first"
+    """A conformance report, for people: what each part compared, or why it was skipped;
+    the first difference; every kind of difference with `--all-differences`; the known
+    ones seen and not seen with `--known`."""
     variant = f" (its {data['variant']} variant)" if data["variant"] else ""
-    head = (
-        f"{data['edition']}{variant}: the {data['engine'] or 'compiled'} engine "
-        f"{'agrees with' if data['ok'] else 'differs from'} the reference kernel"
+    found = data.get("differences") or []
+    known = data.get("known")
+    agrees = data["first_difference"] is None
+    verdict = (
+        "agrees with" if agrees else "differs only as known from" if data["ok"] else "differs from"
     )
+    out = [f"{data['edition']}{variant}: the {data['engine'] or 'compiled'} engine {verdict} "
+           "the reference kernel"]  # fmt: skip
+    if data["scale"]:
+        portion = "every state" if data["complete"] else "the first states, breadth first"
+        out.append(f"  scale {data['scale']}, {data['players']} players ({portion})")
     fields = [field for field in data["fields_corrupted"] if not field.startswith("[")]
-    out = [
-        head,
-        f"  {scale}, {data['players']} players ({portion}): "
-        f"{counted(data['states_compared'], 'state', 'states')}, "
-        f"{counted(data['steps_compared'], 'step', 'steps')} compared, "
-        f"{counted(data['moves_refused'], 'move', 'moves')} not offered refused by both",
-        f"  {counted(data['corruptions'], 'corrupted state', 'corrupted states')} judged alike "
-        f"({len(fields)} fields of the state and {len(data['fields_corrupted']) - len(fields)} "
-        f"of the engine's own made wrong), "
-        f"{counted(data['wrong_steps'], 'wrong successor', 'wrong successors')}, "
-        f"{counted(data['canonical_forms'], 'canonical form', 'canonical forms')}",
-        f"  {counted(data['games'], 'full-size game', 'full-size games')} replayed step by step",
-    ]
+    for part in data.get("parts") or []:
+        name = part["part"]
+        if part["skipped"] is not None:
+            out.append(f"  {name}: skipped: {SKIPPED.get(part['skipped'], part['skipped'])}")
+            continue
+        one, many = PART_UNITS.get(name, (name, name))
+        line = f"  {name}: {counted(part['compared'], one, many)}"
+        if name == "corrupted states" and part["compared"]:
+            own = len(data["fields_corrupted"]) - len(fields)
+            line += f" ({len(fields)} fields of the state and {own} of the engine's own made wrong)"
+        out.append(line)
     difference = data["first_difference"]
     if difference is not None:
         action = difference["action"]
@@ -259,6 +288,22 @@ def conform_text(data: ConformanceJson) -> str:
         out.append(f"    engine:    {json.dumps(difference['engine'])}")
         steps = len(difference["trace"]["steps"])
         out.append(f"    trace: the deal and {counted(steps, 'step', 'steps')} (`--trace-out`)")
+    if data.get("all_differences"):
+        out.append(f"  {counted(len(found), 'kind of difference', 'kinds of difference')}:")
+        listed = set(known["seen"]) if known else set()
+        for each in found:
+            mark = "known" if each["kind"] in listed else "NEW  " if known else ""
+            steps = len(each["trace"]["steps"])
+            out.append(
+                f"    {mark + ' ' if mark else ''}{each['count']:>6} x {each['kind']}  "
+                f"(first: the deal and {counted(steps, 'step', 'steps')})"
+            )
+    if known is not None:
+        out.append(
+            f"  known ({known['file']}): {len(known['seen'])} seen, {len(known['new'])} new, "
+            f"{len(known['not_seen'])} not seen any more"
+        )
+        out += [f"    not seen any more: {kind}" for kind in known["not_seen"]]
     if data.get("written"):
         out.append(f"  written: {data['written']}")
     return "\n".join(out)

@@ -105,3 +105,22 @@ def test_an_engine_is_found_by_its_entry_point(
     err = _fails([*argv, "--engine", "needs-extra"], capsys)
     assert "not_installed_pkg is not installed" in err and "[fancy]'" in err, err
     assert engines.available() == ["compiled", "reference", "by-name", "needs-extra"]
+
+
+def test_the_wrong_skip_is_one_kind_and_a_known_file_accepts_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """conformance.md's `--all-differences` run: the wrong Skip is one kind met in many
+    states; the file `--known-out` writes then passes the same engine, and the documented
+    one as written (which checks no invariant) is said to be skipped there."""
+    code = _example().replace("        return Stepped(self.encode(after))\n", SKIP_TO_NEXT)
+    _on_path(tmp_path, "skipping_engine", code, monkeypatch)
+    known = tmp_path / "known.json"
+    argv = ["conform", "classic", "--engine", "skipping_engine:open_rules", "--games", "0",
+            "--max-states", "1500"]  # fmt: skip
+    assert main([*argv, "--all-differences", "--known-out", str(known)]) == 1
+    out = capsys.readouterr().out
+    assert "1 kind of difference:" in out and " x outcome: play:skip: fields current" in out
+    assert "corrupted states: skipped: the engine checks no invariant" in out, out
+    assert main([*argv, "--known", str(known)]) == 0
+    assert "known (" in capsys.readouterr().out

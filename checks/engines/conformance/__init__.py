@@ -19,15 +19,23 @@ The compiled engine is trusted only where this says it agrees with the reference
 Any implementation can be checked: it only has to provide the `Rules` calls (`adapter`; an
 app's own engine, say, wrapped in an adapter), and may add the `MoreRules` ones;
 `compiled.adapter.CompiledRules` is the compiled engine's. The first difference comes with
-a trace that `unospec replay` reads, ending at the step where the two part (`report`).
+a trace that `unospec replay` reads, ending at the step where the two part (`report`);
+with `--all-differences` every later one too, counted by its kind (`kinds`), and held to
+a file of accepted ones (`known`). An implementation's call that raises or hangs is its
+failure at that step (`guard`), and the report says, part by part, what was compared and
+what was skipped, and why (`parts`).
 """
 
 from __future__ import annotations
 
 import time
+from functools import partial
 
 from unospec.checks.engines.conformance.adapter import Opener, Rules, Stepped, compiled
 from unospec.checks.engines.conformance.games import GamesCompared, compare_games
+from unospec.checks.engines.conformance.guard import guarded
+from unospec.checks.engines.conformance.kinds import merged
+from unospec.checks.engines.conformance.parts import parts_of
 from unospec.checks.engines.conformance.report import (
     ConformanceJson,
     ConformanceReport,
@@ -69,11 +77,16 @@ def conform(
     max_states: int | None = None,
     max_steps: int = MAX_STEPS,
     variant: str | None = None,
+    all_differences: bool = False,
+    step_timeout: float | None = None,
 ) -> ConformanceReport:
     """Hold an implementation (`opener`, by default the compiled engine) to the reference:
     every state of `base` at `scale` (None: none), then `games` full-size random games;
-    stop at the first difference. `variant` names a variant of `base` to play instead
-    (`distinguishing.VARIANTS`: the distinguishing one)."""
+    stop at the first difference, or with `all_differences` go on and count every
+    difference by its kind (`kinds`). `variant` names a variant of `base` to play instead
+    (`distinguishing.VARIANTS`: the distinguishing one). Every call of the implementation
+    is guarded (`guard`): one that raises, or takes longer than `step_timeout` seconds, is
+    a difference at that step."""
     started = time.perf_counter()
     if variant is not None:
         base = VARIANTS[variant](base)
@@ -82,15 +95,20 @@ def conform(
     fitted = fitting_scale(base, seats, scale) if scale else None
     engine = ""
     states = StatesCompared()
+    guard = partial(guarded, timeout=step_timeout)
+    rules = None
     if fitted is not None:
         scaled = scale_edition(base, parse_scale(fitted))
         require_dealable(scaled, seats, fitted, base)
-        rules = opener(scaled, seats)
+        rules = guard(opener(scaled, seats))
         engine = rules.name
-        states = compare_states(scaled, seats, rules, fitted, max_states, variant)
+        states = compare_states(scaled, seats, rules, fitted, max_states, variant, all_differences)
     played = GamesCompared()
-    if states.difference is None and games:
-        played = compare_games(base, players, games, seed, opener, max_steps, variant)
+    stopped = states.difference is not None and not all_differences
+    if not stopped and games:
+        played = compare_games(
+            base, players, games, seed, opener, max_steps, variant, all_differences, guard
+        )
     return ConformanceReport(
         base.name,
         fitted,
@@ -108,4 +126,9 @@ def conform(
         fields_corrupted=states.fields_corrupted,
         corruptions=states.corruptions,
         wrong_steps=states.wrong_steps,
+        differences=merged(states.differences, played.differences),
+        parts=parts_of(
+            states, played, scaled=fitted is not None, games=games, stopped=stopped, rules=rules
+        ),
+        all_differences=all_differences,
     )

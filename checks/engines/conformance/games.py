@@ -4,11 +4,22 @@ the two must offer the same moves at every step."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from unospec.checks.engines.conformance.adapter import Opener, Rules, comparable
-from unospec.checks.engines.conformance.report import Difference, Said, differing, refusal
+from unospec.checks.engines.conformance.guard import EngineFailure
+from unospec.checks.engines.conformance.kinds import Tally, kind_of
+from unospec.checks.engines.conformance.report import (
+    Difference,
+    Found,
+    Kind,
+    Said,
+    differing,
+    refusal,
+)
 from unospec.editions import reference
 from unospec.model.actions import Action, Deal
 from unospec.model.edition import Edition
@@ -25,6 +36,9 @@ class GamesCompared:
     steps: int = 0
     engine: str = ""  # the implementation's name ("": none was opened)
     difference: Difference | None = None
+    differences: tuple[Kind, ...] = ()  # every difference, by kind (`--all-differences`)
+    plays: bool = True  # False: the implementation plays no games of its own
+    cut_short: int = 0  # games left after a difference, at a move the reference refuses
 
 
 def compare_games(
@@ -35,78 +49,157 @@ def compare_games(
     opener: Opener,
     max_steps: int,
     variant: str | None = None,
+    all_differences: bool = False,
+    guard: Callable[[Rules[Any]], Rules[Any]] = lambda rules: rules,
 ) -> GamesCompared:
     """Replay the implementation's random games through the reference, step by step (the
-    games `unospec simulate` plays from `seed`); stop at the first difference, or at once
-    when the implementation plays no games of its own."""
+    games `unospec simulate` plays from `seed`); stop at the first difference (with
+    `all_differences`, go on: the game from the reference's state, put into the
+    implementation, and the games after it), or at once when the implementation plays no
+    games of its own. `guard` wraps each implementation opened (`guard.guarded`)."""
     from unospec.checks.engines.simulate import game_plan
 
     opened: dict[int, Rules[Any]] = {}
     engine = ""
-    played = steps = 0
+    played = steps = cut = 0
+    tally = Tally()
+    first: Difference | None = None
     for number in range(games):
         seats, game_seed = game_plan(base, number, seed, players)
-        rules = opened.get(seats) or opened.setdefault(seats, opener(base, seats))
+        rules = opened.get(seats) or opened.setdefault(seats, guard(opener(base, seats)))
         engine = engine or rules.name
-        actions = rules.play(game_seed, max_steps)
+        try:
+            actions = rules.play(game_seed, max_steps)
+        except EngineFailure as failure:  # it could not even play: the game's failure
+            played += 1
+            found = _unplayed(base, seats, failure, variant)
+            tally.add(kind_of(base, _found(found)), partial(_same, found))
+            first = first or found
+            if not all_differences:
+                break
+            continue
         if actions is None:  # the implementation plays no games of its own
-            break
+            return GamesCompared(played, steps, engine, first, tally.kinds(), plays=False)
         played += 1
-        difference, replayed = _replay_game(base, seats, rules, actions, variant)
+        replay = _Replay(base, seats, rules, actions, variant, tally, all_differences)
+        difference, replayed = replay.run()
         steps += replayed
-        if difference is not None:
-            return GamesCompared(played, steps, engine, difference)
-    return GamesCompared(played, steps, engine, None)
+        cut += replay.cut_short
+        first = first or difference
+        if first is not None and not all_differences:
+            break
+    return GamesCompared(played, steps, engine, first, tally.kinds(), cut_short=cut)
 
 
-def _replay_game(
-    edition: Edition, players: int, rules: Rules[Any], actions: list[Action], variant: str | None
-) -> tuple[Difference | None, int]:
-    """The first difference in one game the implementation played (`actions`, its deal
-    first), and how many steps were compared (`variant`: the variant `edition` is, which
-    the trace names)."""
-    game = empty_table(edition, players)
-    deal = actions[0]
-    assert isinstance(deal, Deal)
+def _same(difference: Difference) -> Difference:
+    return difference
+
+
+def _found(difference: Difference) -> Found:
+    return Found(difference.what, difference.action, difference.reference, difference.engine,
+                 None)  # fmt: skip
+
+
+def _unplayed(
+    edition: Edition, players: int, failure: EngineFailure, variant: str | None
+) -> Difference:
+    """A game `play` failed to give: the table before the deal, and no step."""
     ids = edition.faces.card_id
+    trace = Trace(
+        edition=reference(edition),
+        players=players,
+        deck=tuple(ids(c) for c in edition.faces.in_play),
+        steps=(),
+        variant=variant,
+    )
+    table = empty_table(edition, players)
+    return Difference(failure.kind, table, None, "a game", failure.said, trace, edition)
 
-    def trace(upto: int) -> Trace:
+
+@dataclass
+class _Replay:
+    """One game the implementation played (`actions`, its deal first) replayed by the
+    reference: each difference counted in `tally`; after one (with `all_differences`), on
+    from the reference's state, until a move of the implementation's game is one the
+    reference refuses there (the game is then cut short: its moves were chosen in a state
+    the reference never reached)."""
+
+    edition: Edition
+    players: int
+    rules: Rules[Any]
+    actions: list[Action]
+    variant: str | None
+    tally: Tally
+    all_differences: bool
+    cut_short: int = 0
+
+    def trace(self, upto: int) -> Trace:
+        ids = self.edition.faces.card_id
+        deal = self.actions[0]
+        assert isinstance(deal, Deal)
         return Trace(
-            edition=reference(edition),
-            players=players,
+            edition=reference(self.edition),
+            players=self.players,
             deck=tuple(ids(c) for c in deal.order),
-            steps=tuple(action_step(edition, a) for a in actions[1 : upto + 1]),
-            variant=variant,
+            steps=tuple(action_step(self.edition, a) for a in self.actions[1 : upto + 1]),
+            variant=self.variant,
         )
 
-    def parted(action: Action, said: Said, engine: Said, upto: int) -> Difference:
-        return Difference("game", game, action, said, engine, trace(upto), edition)
+    def run(self) -> tuple[Difference | None, int]:
+        """The first difference in the game, and how many steps were compared."""
+        edition, rules = self.edition, self.rules
+        game = empty_table(edition, self.players)
+        first: Difference | None = None
+        parted = False  # a difference met: the implementation's moves are from its own state
 
-    for i, action in enumerate(actions):
-        compared = i + 1
-        state = rules.encode(game)
-        if not is_chance(game):
-            legal = legal_actions(edition, game)
-            offered = rules.legal(state)
-            if set(offered) != set(legal):
-                said = [action_step(edition, a) for a in sorted(legal, key=repr)]
-                engine = [action_step(edition, a) for a in sorted(offered, key=repr)]
-                return parted(action, said, engine, max(0, i - 1) if i else 0), compared
-        stepped = rules.step(state, action)
-        try:
-            after = run(edition, game, action)[0]
-        except RuleGap as gap:
-            if stepped.refused == ("gap", gap.rule):
-                return None, compared  # both stop here: the rules give no outcome
-            return parted(action, f"no outcome: {gap}", refusal(stepped.refused), i), compared
-        except IllegalAction as illegal:
-            refused = f"refused: {illegal}"
-            return parted(action, refused, refusal(stepped.refused), i), compared
-        if stepped.refused is not None:
-            return parted(action, "accepted", refusal(stepped.refused), i), compared
-        reached = comparable(rules.decode(stepped.state))
-        if reached != comparable(after):
-            ours, theirs = differing(edition, after, reached)
-            return parted(action, ours, theirs, i), compared
-        game = after
-    return None, len(actions)
+        def part(what: str, action: Action, said: Said, engine: Said, upto: int) -> None:
+            nonlocal first, parted
+
+            def made() -> Difference:
+                return Difference(what, game, action, said, engine, self.trace(upto), edition)
+
+            found = Found(what, action, said, engine, None)
+            kind = kind_of(edition, found)
+            self.tally.add(kind, made)
+            first = first or self.tally.firsts[kind]
+            parted = True
+
+        for i, action in enumerate(self.actions):
+            compared = i + 1
+            try:
+                state = rules.encode(game)
+                if not is_chance(game):
+                    legal = legal_actions(edition, game)
+                    offered = rules.legal(state)
+                    if set(offered) != set(legal):
+                        said = [action_step(edition, a) for a in sorted(legal, key=repr)]
+                        engine = [action_step(edition, a) for a in sorted(offered, key=repr)]
+                        part("game", action, said, engine, max(0, i - 1) if i else 0)
+                        if not self.all_differences:
+                            return first, compared
+                stepped = rules.step(state, action)
+                reached = None if stepped.refused is not None else rules.decode(stepped.state)
+            except EngineFailure as failure:  # the implementation's failure at this step
+                part(failure.kind, action, "an answer", failure.said, i)
+                return first, compared  # nothing after it can be trusted
+            try:
+                after = run(edition, game, action)[0]
+            except RuleGap as gap:
+                if stepped.refused != ("gap", gap.rule):
+                    part("game", action, f"no outcome: {gap}", refusal(stepped.refused), i)
+                return first, compared  # the rules give no outcome: the game ends here
+            except IllegalAction as illegal:
+                if parted and self.all_differences:
+                    self.cut_short += 1  # a move chosen in the implementation's own state
+                    return first, i
+                part("game", action, f"refused: {illegal}", refusal(stepped.refused), i)
+                return first, compared
+            if reached is None:
+                part("game", action, "accepted", refusal(stepped.refused), i)
+            elif comparable(reached) != comparable(after):
+                ours, theirs = differing(edition, after, reached)
+                part("game", action, ours, theirs, i)
+            if first is not None and not self.all_differences:
+                return first, compared
+            game = after  # on from the reference's state, put into the implementation
+        return first, len(self.actions)

@@ -97,6 +97,11 @@ class ConformanceJson(TypedDict):
     wrong_steps: int  # steps judged by both with a wrong successor
     seconds: float
     first_difference: DifferenceJson | None
+    # `unospec conform`'s own (not summed by `unospec check`):
+    all_differences: NotRequired[bool]  # went on past the first difference
+    differences: NotRequired[list[KindJson]]  # every difference found, by kind
+    parts: NotRequired[list[PartJson]]  # each part compared, or skipped and why
+    known: NotRequired[KnownJson | None]  # with --known: known kinds seen, not seen, new
     written: NotRequired[str]  # where the difference's trace was written, once written
 
 
@@ -135,6 +140,83 @@ class Difference:
         }
 
 
+class KindJson(TypedDict):
+    """One kind of difference: how often it was met, and the first one's step and trace."""
+
+    kind: str
+    count: int
+    first_step: StepJson | None
+    trace: TraceJson
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of difference, the times it was met, and the first one met."""
+
+    kind: str
+    count: int
+    first: Difference
+
+    def to_json(self) -> KindJson:
+        shown = self.first.to_json()
+        return {
+            "kind": self.kind,
+            "count": self.count,
+            "first_step": shown["action"],
+            "trace": shown["trace"],
+        }
+
+
+class PartJson(TypedDict):
+    """One part of the comparison: how many were compared, or why it was skipped."""
+
+    part: str
+    compared: int
+    skipped: str | None
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of the comparison (states, steps, converse, invariants, corrupted states,
+    wrong successors, canonical forms, games): how many were compared, or, when none
+    could be, why: no-scale, no-invariants, no-step-judge, no-canonical, no-games,
+    plays-none or stopped (the views word each)."""
+
+    part: str
+    compared: int
+    skipped: str | None = None
+
+    def to_json(self) -> PartJson:
+        return {"part": self.part, "compared": self.compared, "skipped": self.skipped}
+
+
+class KnownJson(TypedDict):
+    """The differences found held to a file of accepted ones (`--known`)."""
+
+    file: str
+    seen: list[str]  # known kinds met again
+    not_seen: list[str]  # known kinds not met any more
+    new: list[str]  # kinds met that the file does not list: each fails the run
+
+
+@dataclass(frozen=True)
+class KnownVerdict:
+    """Which known kinds were met, which were not, and which kinds met are new."""
+
+    file: str
+    seen: tuple[str, ...]
+    not_seen: tuple[str, ...]
+    new: tuple[str, ...]
+
+    def to_json(self) -> KnownJson:
+        return {
+            "file": self.file,
+            "seen": list(self.seen),
+            "not_seen": list(self.not_seen),
+            "new": list(self.new),
+        }
+
+
 @dataclass(frozen=True)
 class ConformanceReport:
     """What `unospec conform` found for one edition."""
@@ -155,9 +237,16 @@ class ConformanceReport:
     fields_corrupted: tuple[str, ...] = ()  # fields whose corruption both flagged
     corruptions: int = 0  # corrupted states both judged
     wrong_steps: int = 0  # steps both judged with a wrong successor
+    differences: tuple[Kind, ...] = ()  # every difference found, by kind
+    parts: tuple[Part, ...] = ()  # what was compared, and what was skipped and why
+    all_differences: bool = False  # went on past the first difference
+    known: KnownVerdict | None = None  # the differences held to `--known`'s
 
     @property
     def ok(self) -> bool:
+        """No difference; with `--known`, none that the file does not list."""
+        if self.known is not None:
+            return not self.known.new
         return self.first_difference is None
 
     def to_json(self) -> ConformanceJson:
@@ -181,6 +270,10 @@ class ConformanceReport:
             "wrong_steps": self.wrong_steps,
             "seconds": round(self.seconds, 3),
             "first_difference": None if difference is None else difference.to_json(),
+            "all_differences": self.all_differences,
+            "differences": [kind.to_json() for kind in self.differences],
+            "parts": [part.to_json() for part in self.parts],
+            "known": None if self.known is None else self.known.to_json(),
         }
 
 

@@ -28,6 +28,8 @@ from unospec.checks.engines.conformance.corruption import (
     gated,
     judged_with,
 )
+from unospec.checks.engines.conformance.guard import EngineFailure
+from unospec.checks.engines.conformance.kinds import Tally, kind_of
 from unospec.checks.engines.conformance.probe import (
     EngineOutcome,
     Probe,
@@ -38,6 +40,7 @@ from unospec.checks.engines.conformance.probe import (
 from unospec.checks.engines.conformance.report import (
     Difference,
     Found,
+    Kind,
     differing,
     refusal,
     state_json,
@@ -73,6 +76,9 @@ class StatesCompared:
     fields_corrupted: tuple[str, ...] = ()  # fields of the state flagged corrupted by both
     corruptions: int = 0  # corrupted states judged by both
     wrong_steps: int = 0  # steps handed a wrong successor, judged by both
+    differences: tuple[Kind, ...] = ()  # every difference, by kind (`--all-differences`)
+    invariants_judged: int = 0  # states whose invariants' verdicts were compared
+    calls: frozenset[str] = frozenset()  # the optional calls the implementation answered
 
 
 @dataclass
@@ -91,6 +97,9 @@ class _Comparison:
     flagged: set[str] = field(default_factory=set)  # fields whose corruption was flagged
     bookkept: set[str] = field(default_factory=set)  # bookkeeping the implementation rejected
     held: frozenset[str] = frozenset(FIELDS)  # the fields the implementation holds
+    tally: Tally = field(default_factory=Tally)
+    invariants_judged: int = 0
+    calls: set[str] = field(default_factory=set)  # optional calls it answered (not None)
 
     def result(self, complete: bool, difference: Difference | None) -> StatesCompared:
         return StatesCompared(
@@ -103,6 +112,9 @@ class _Comparison:
             tuple(sorted(self.flagged | {f"[{name}]" for name in self.bookkept})),
             self.corruptions,
             self.wrong_steps,
+            self.tally.kinds(),
+            self.invariants_judged,
+            frozenset(self.calls),
         )
 
 
@@ -113,9 +125,11 @@ def compare_states(
     scale: str,
     max_states: int | None,
     variant: str | None = None,
+    all_differences: bool = False,
 ) -> StatesCompared:
     """Breadth first over the reference's states of `edition` (scaled at `scale`), up to
-    colour renaming, each compared; stop at the first difference, or once the first
+    colour renaming, each compared; stop at the first difference (`all_differences`: go
+    on over the remaining states, each difference counted by its kind), or once the first
     `max_states` states found are compared.
     `variant` names the variant `edition` is (its traces say so)."""
     renamings = colour_renamings(edition)
@@ -129,6 +143,7 @@ def compare_states(
     parents: dict[GameState, tuple[GameState | None, Outcome | None]] = {first: (None, None)}
     frontier = [first]
     complete = True
+    earliest: Difference | None = None
     while frontier:
         following: list[GameState] = []
         for game in frontier:
@@ -138,14 +153,26 @@ def compare_states(
                 None if problem else canonical(normalize(outcome.after, game), renamings)[0]
                 for outcome, problem in tried
             ]
-            found = _compare_state(run, game, tried, children)
-            if found is not None:
-                path = _path(parents, game)
-                trace = _trace_to(edition, players, path, found.last, scale, variant)
-                difference = Difference(
-                    found.what, game, found.action, found.reference, found.engine, trace, edition
+            try:
+                found = _compare_state(run, game, tried, children)
+            except EngineFailure as failure:  # the implementation's failure in this state
+                last = (
+                    None if failure.action is None else _outcome_of(edition, game, failure.action)
                 )
-                return run.result(complete, difference)
+                found = Found(failure.kind, failure.action, "an answer", failure.said, last)
+            if found is not None:
+
+                def difference(found: Found = found, game: GameState = game) -> Difference:
+                    path = _path(parents, game)
+                    trace = _trace_to(edition, players, path, found.last, scale, variant)
+                    return Difference(found.what, game, found.action, found.reference,
+                                      found.engine, trace, edition)  # fmt: skip
+
+                kind = kind_of(edition, found)
+                run.tally.add(kind, difference)
+                earliest = earliest or run.tally.firsts[kind]
+                if not all_differences:
+                    return run.result(complete, earliest)
             for (outcome, _), child in zip(tried, children, strict=True):
                 if child is None or child in parents:
                     continue
@@ -155,7 +182,7 @@ def compare_states(
                 parents[child] = (game, outcome)
                 following.append(child)
         frontier = following
-    return run.result(complete, None)
+    return run.result(complete, earliest)
 
 
 def _compare_state(
@@ -165,13 +192,17 @@ def _compare_state(
     legal = () if is_chance(game) else legal_actions(edition, game)
     tries = not_offered(edition, run.table, game, legal, run.states)
     found = probe(rules, game, tried, tries)
+    run.calls |= {call for call, answer in (("state_broken", found.broken),
+                  ("canonical", found.canonical)) if answer is not None}  # fmt: skip
     if comparable(found.decoded) != comparable(game):
         said, decoded = state_json(edition, game), state_json(edition, found.decoded)
         return Found("state", None, said, decoded, None)
     judged = violations(edition, game, legal=legal, kinds=("always",))
     broken = frozenset(name for name, _ in judged)
-    if found.broken is not None and found.broken != broken:
-        return Found("verdicts", None, sorted(broken), sorted(found.broken), None)
+    if found.broken is not None:
+        run.invariants_judged += 1
+        if found.broken != broken:
+            return Found("verdicts", None, sorted(broken), sorted(found.broken), None)
     if found.legal is not None and set(found.legal) != set(legal):
         extra = sorted(set(found.legal) - set(legal), key=repr)
         missing = sorted(set(legal) - set(found.legal), key=repr)
@@ -190,7 +221,7 @@ def _compare_state(
         differs = run.forms.of_state(rules, game, found.canonical, run.states)
         if differs is not None:
             return differs
-    differs = _corrupted(run, game, tried)
+    differs = _corrupted(run, game, tried, checks=found.broken is not None)
     if differs is not None:
         return differs
     differs, checked = converse(edition, game, tries, found.refused)
@@ -256,20 +287,24 @@ def _compare_outcome(
     return None
 
 
-def _corrupted(run: _Comparison, game: GameState, tried: Tried) -> Found | None:
-    """The corruptions this state is judged under (see `CORRUPT_EVERY`), by both."""
+def _corrupted(run: _Comparison, game: GameState, tried: Tried, checks: bool) -> Found | None:
+    """The corruptions this state is judged under (see `CORRUPT_EVERY`), by both; the
+    corrupted states only where the implementation `checks` state invariants (one that
+    does not is never handed a state no game reaches)."""
     turn = run.states // CORRUPT_EVERY
     due = run.states % CORRUPT_EVERY == 1
     catalogue = STATE_CORRUPTIONS
     chosen = [c for c in catalogue if c.field not in run.flagged and c.field in run.held]
     if due:
         chosen.append(catalogue[turn % len(catalogue)])
+    if not checks:
+        chosen = []
     for corruption in chosen:
         differs = _judge_corrupted_state(run, game, corruption.field, corruption.how,
                                          corruption.make(run.edition, game))  # fmt: skip
         if differs is not None:
             return differs
-    differs = _judge_bookkeeping(run, game, due)
+    differs = _judge_bookkeeping(run, game, due) if checks else None
     if differs is not None or not due:
         return differs
     return _judge_wrong_step(run, game, tried, STEP_CORRUPTIONS[turn % len(STEP_CORRUPTIONS)])
