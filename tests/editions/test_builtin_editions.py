@@ -25,6 +25,9 @@ HOUSE_RULES = (
 )
 NO_MERCY = ("no-mercy",)
 """The built-in deltas of classic, one per house rule: classic's deck and all but one rule."""
+OUTSIDE = ("rlcard-uno",)
+"""Outside implementations' rules stated as deltas of classic (RLCard's UNO), each reading
+citing the implementation's source file."""
 
 # Contents: 113 cards for 000/001/002, one of them the Special Foil Card (an alternate of a
 # special wild, set aside unless swapped in); 112 cards for 004 (no foil card); 56 for 003.
@@ -50,8 +53,8 @@ def edition(name: str) -> Edition:
 
 def test_builtin_names_are_the_shipped_editions() -> None:
     """`builtin_names()` lists exactly the shipped editions, sorted: the six of the booklets
-    and classic's house rules."""
-    assert builtin_names() == tuple(sorted((*SIX, *HOUSE_RULES, *NO_MERCY)))
+    and classic's house rules, No Mercy, and the outside implementations' rules."""
+    assert builtin_names() == tuple(sorted((*SIX, *HOUSE_RULES, *NO_MERCY, *OUTSIDE)))
 
 
 @pytest.mark.parametrize("name", SIX)
