@@ -249,6 +249,14 @@ def conform_text(data: ConformanceJson) -> str:
         f"{counted(data['canonical_forms'], 'canonical form', 'canonical forms')}",
         f"  {counted(data['games'], 'full-size game', 'full-size games')} replayed step by step",
     ]
+    if data.get("encodes") is False:
+        out[1] = (
+            "  no state compared one by one: the engine cannot be put into a given state; "
+            f"its games only, {counted(data['steps_compared'], 'step', 'steps')} compared"
+        )
+        out[2:3] = []
+    if data.get("untracked"):
+        out.append(f"  left out (the engine keeps no such field): {', '.join(data['untracked'])}")
     difference = data["first_difference"]
     if difference is not None:
         action = difference["action"]

@@ -26,7 +26,15 @@ from __future__ import annotations
 
 import time
 
-from unospec.checks.engines.conformance.adapter import Opener, Rules, Stepped, compiled
+from unospec.checks.engines.conformance.adapter import (
+    GameStep,
+    Opener,
+    Rules,
+    Stepped,
+    compiled,
+    encodes,
+    untracked,
+)
 from unospec.checks.engines.conformance.games import GamesCompared, compare_games
 from unospec.checks.engines.conformance.report import (
     ConformanceJson,
@@ -46,6 +54,7 @@ __all__ = [
     "ConformanceReport",
     "Difference",
     "DifferenceJson",
+    "GameStep",
     "Opener",
     "Rules",
     "Stepped",
@@ -82,12 +91,16 @@ def conform(
     fitted = fitting_scale(base, seats, scale) if scale else None
     engine = ""
     states = StatesCompared()
+    encoded, left_out = True, frozenset[str]()
     if fitted is not None:
         scaled = scale_edition(base, parse_scale(fitted))
         require_dealable(scaled, seats, fitted, base)
         rules = opener(scaled, seats)
-        engine = rules.name
-        states = compare_states(scaled, seats, rules, fitted, max_states, variant)
+        engine, encoded, left_out = rules.name, encodes(rules), untracked(rules)
+        if encoded:
+            states = compare_states(scaled, seats, rules, fitted, max_states, variant)
+        else:  # it cannot be put into a given state: only its games are compared
+            fitted = None
     played = GamesCompared()
     if states.difference is None and games:
         played = compare_games(base, players, games, seed, opener, max_steps, variant)
@@ -108,4 +121,6 @@ def conform(
         fields_corrupted=states.fields_corrupted,
         corruptions=states.corruptions,
         wrong_steps=states.wrong_steps,
+        encodes=encoded,
+        untracked=tuple(sorted(left_out | played.untracked)),
     )

@@ -7,7 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from unospec.checks.engines.conformance.adapter import Opener, Rules, comparable
+from unospec.checks.engines.conformance.adapter import (
+    GameStep,
+    Opener,
+    Rules,
+    comparable,
+    masked,
+    play_steps_of,
+    untracked,
+)
 from unospec.checks.engines.conformance.report import Difference, Said, differing, refusal
 from unospec.editions import reference
 from unospec.model.actions import Action, Deal
@@ -25,6 +33,7 @@ class GamesCompared:
     steps: int = 0
     engine: str = ""  # the implementation's name ("": none was opened)
     difference: Difference | None = None
+    untracked: frozenset[str] = frozenset()  # the state fields it keeps none of
 
 
 def compare_games(
@@ -48,6 +57,17 @@ def compare_games(
         seats, game_seed = game_plan(base, number, seed, players)
         rules = opened.get(seats) or opened.setdefault(seats, opener(base, seats))
         engine = engine or rules.name
+        by_steps = play_steps_of(rules)
+        if by_steps is not None:  # its own steps, each one or more of the reference's
+            own = by_steps(game_seed, max_steps)
+            if own is None:
+                break
+            played += 1
+            difference, replayed = _replay_steps(base, seats, rules, own, variant)
+            steps += replayed
+            if difference is not None:
+                return GamesCompared(played, steps, engine, difference, untracked(rules))
+            continue
         actions = rules.play(game_seed, max_steps)
         if actions is None:  # the implementation plays no games of its own
             break
@@ -55,8 +75,63 @@ def compare_games(
         difference, replayed = _replay_game(base, seats, rules, actions, variant)
         steps += replayed
         if difference is not None:
-            return GamesCompared(played, steps, engine, difference)
-    return GamesCompared(played, steps, engine, None)
+            return GamesCompared(played, steps, engine, difference, untracked(rules))
+    left_out = frozenset().union(*(untracked(rules) for rules in opened.values()))
+    return GamesCompared(played, steps, engine, None, left_out)
+
+
+def _replay_steps(
+    edition: Edition, players: int, rules: Rules[Any], steps: list[GameStep], variant: str | None
+) -> tuple[Difference | None, int]:
+    """The first difference in one game the implementation played as its own steps (its
+    deal first), and how many of the reference's steps were compared: before each step
+    the moves it offered must be the reference's; each of the step's actions must be one
+    the reference takes (a colour or a shuffle it drew at random, one of the reference's
+    outcomes); and the state it reached must be the reference's, its untracked fields
+    apart."""
+    deal = steps[0].actions[0]
+    assert isinstance(deal, Deal)
+    ids, left_out = edition.faces.card_id, untracked(rules)
+    done: list[Action] = []
+
+    def trace() -> Trace:
+        return Trace(
+            edition=reference(edition),
+            players=players,
+            deck=tuple(ids(c) for c in deal.order),
+            steps=tuple(action_step(edition, a) for a in done[1:]),
+            variant=variant,
+        )
+
+    game = empty_table(edition, players)
+    compared = 0
+    for step in steps:
+        before = game
+        if step.offered is not None and not is_chance(game):
+            legal = legal_actions(edition, game)
+            if set(step.offered) != set(legal):
+                ours = [action_step(edition, a) for a in sorted(legal, key=repr)]
+                theirs = [action_step(edition, a) for a in sorted(step.offered, key=repr)]
+                first = step.actions[0] if step.actions else None
+                parted = Difference("game", game, first, ours, theirs, trace(), edition)
+                return parted, compared
+        for action in step.actions:
+            compared += 1
+            done.append(action)
+            try:
+                game = run(edition, game, action)[0]
+            except (RuleGap, IllegalAction) as refused:
+                how = "no outcome" if isinstance(refused, RuleGap) else "refused"
+                said = f"{how}: {refused}"
+                parted = Difference("game", game, action, said, "accepted", trace(), edition)
+                return parted, compared
+        reached = comparable(masked(step.reached, game, left_out))
+        if reached != comparable(game):
+            fields = differing(edition, game, reached)
+            last = step.actions[-1] if step.actions else None
+            parted = Difference("game", before, last, *fields, trace(), edition)
+            return parted, compared
+    return None, compared
 
 
 def _replay_game(
@@ -68,7 +143,7 @@ def _replay_game(
     game = empty_table(edition, players)
     deal = actions[0]
     assert isinstance(deal, Deal)
-    ids = edition.faces.card_id
+    ids, left_out = edition.faces.card_id, untracked(rules)
 
     def trace(upto: int) -> Trace:
         return Trace(
@@ -104,7 +179,7 @@ def _replay_game(
             return parted(action, refused, refusal(stepped.refused), i), compared
         if stepped.refused is not None:
             return parted(action, "accepted", refusal(stepped.refused), i), compared
-        reached = comparable(rules.decode(stepped.state))
+        reached = comparable(masked(rules.decode(stepped.state), after, left_out))
         if reached != comparable(after):
             ours, theirs = differing(edition, after, reached)
             return parted(action, ours, theirs, i), compared

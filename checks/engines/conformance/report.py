@@ -98,6 +98,9 @@ class ConformanceJson(TypedDict):
     seconds: float
     first_difference: DifferenceJson | None
     written: NotRequired[str]  # where the difference's trace was written, once written
+    # Present only for an engine that declares them (`adapter.MoreRules`):
+    encodes: NotRequired[bool]  # False: it cannot be put into a given state (games only)
+    untracked: NotRequired[list[str]]  # state fields it does not keep, left out of comparisons
 
 
 class Found(NamedTuple):
@@ -155,6 +158,8 @@ class ConformanceReport:
     fields_corrupted: tuple[str, ...] = ()  # fields whose corruption both flagged
     corruptions: int = 0  # corrupted states both judged
     wrong_steps: int = 0  # steps both judged with a wrong successor
+    encodes: bool = True  # False: it cannot be put into a given state (games only)
+    untracked: tuple[str, ...] = ()  # state fields it does not keep, left out
 
     @property
     def ok(self) -> bool:
@@ -162,7 +167,7 @@ class ConformanceReport:
 
     def to_json(self) -> ConformanceJson:
         difference = self.first_difference
-        return {
+        data: ConformanceJson = {
             "edition": self.edition,
             "ok": self.ok,
             "engine": self.engine,
@@ -182,6 +187,11 @@ class ConformanceReport:
             "seconds": round(self.seconds, 3),
             "first_difference": None if difference is None else difference.to_json(),
         }
+        if not self.encodes:
+            data["encodes"] = False
+        if self.untracked:
+            data["untracked"] = list(self.untracked)
+        return data
 
 
 def state_json(edition: Edition, game: GameState) -> StateJson:
