@@ -121,6 +121,6 @@ def conform(
         fields_corrupted=states.fields_corrupted,
         corruptions=states.corruptions,
         wrong_steps=states.wrong_steps,
-        encodes=encoded,
+        encodes=encoded and played.encodes,
         untracked=tuple(sorted(left_out | played.untracked)),
     )

@@ -12,6 +12,7 @@ from unospec.checks.engines.conformance.adapter import (
     Opener,
     Rules,
     comparable,
+    encodes,
     masked,
     play_steps_of,
     untracked,
@@ -34,6 +35,7 @@ class GamesCompared:
     engine: str = ""  # the implementation's name ("": none was opened)
     difference: Difference | None = None
     untracked: frozenset[str] = frozenset()  # the state fields it keeps none of
+    encodes: bool = True  # False: it cannot be put into a given state (`adapter.encodes`)
 
 
 def compare_games(
@@ -63,10 +65,11 @@ def compare_games(
             if own is None:
                 break
             played += 1
-            difference, replayed = _replay_steps(base, seats, rules, own, variant)
+            difference, replayed = replay_steps(base, seats, rules, own, variant)
             steps += replayed
             if difference is not None:
-                return GamesCompared(played, steps, engine, difference, untracked(rules))
+                left_out = untracked(rules)
+                return GamesCompared(played, steps, engine, difference, left_out, encodes(rules))
             continue
         actions = rules.play(game_seed, max_steps)
         if actions is None:  # the implementation plays no games of its own
@@ -75,12 +78,15 @@ def compare_games(
         difference, replayed = _replay_game(base, seats, rules, actions, variant)
         steps += replayed
         if difference is not None:
-            return GamesCompared(played, steps, engine, difference, untracked(rules))
+            return GamesCompared(
+                played, steps, engine, difference, untracked(rules), encodes(rules)
+            )
     left_out = frozenset().union(*(untracked(rules) for rules in opened.values()))
-    return GamesCompared(played, steps, engine, None, left_out)
+    encoded = all(encodes(rules) for rules in opened.values())
+    return GamesCompared(played, steps, engine, None, left_out, encoded)
 
 
-def _replay_steps(
+def replay_steps(
     edition: Edition, players: int, rules: Rules[Any], steps: list[GameStep], variant: str | None
 ) -> tuple[Difference | None, int]:
     """The first difference in one game the implementation played as its own steps (its
