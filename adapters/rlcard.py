@@ -4,9 +4,11 @@ rlcard` replays RLCard's own random games through the reference (`pip install
 
 What RLCard cannot give is said, not made up:
 
-- it cannot be put into a given state (its `Round` keeps no more than its cards, but its
-  steps draw on its own random generator and objects): `encodes` is False, so its games
-  are compared, not the states of an exploration;
+- it cannot be put into a given state of an exploration: a scale's deck is not one it can
+  hold (its four colours and 108 cards are fixed: `UnoCard.info`, `init_deck`, and its
+  random colours are drawn from the four), and a state inside one of its steps (a card
+  drawn, not yet played or kept) has no form in it. `encodes` is False: its games are
+  compared, not the states of a scale;
 - one step of its is several of the reference's (`GameStep`): a `draw` is the draw, then
   the drawn card played or kept, with the reshuffles it makes on the way as `Reshuffle`s;
 - its random choices (a drawn wild's colour, a reshuffle's order, the first wild's colour)
@@ -113,8 +115,7 @@ class RLCardRules:
         if ours != theirs:
             raise InputError(
                 f"--engine rlcard: expected an edition of RLCard's 108-card deck, found "
-                f"{self.edition.name}'s {sum(ours.values())} cards (a scaled deck cannot be "
-                "given to RLCard: `--scale none`)"
+                f"{self.edition.name}'s {sum(ours.values())} cards"
             )
 
     def _deal(self, game: UnoGame) -> GameStep:
@@ -196,7 +197,7 @@ class RLCardRules:
             color=self._colour(colour or round_.target.color),
             direction=round_.direction,
             current=round_.current_player,
-            actor=round_.current_player,
+            actor=round_.current_player,  # untracked: RLCard keeps no such player
             drawn=-1,
             owed=None,
             challenge=None,
