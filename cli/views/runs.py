@@ -255,6 +255,9 @@ def conform_text(data: ConformanceJson) -> str:
             f"its games only, {counted(data['steps_compared'], 'step', 'steps')} compared"
         )
         out[2:3] = []
+    if data.get("colours_at_random"):
+        drawn = counted(data.get("colours_at_random", 0), "colour", "colours")
+        out.append(f"  {drawn} drawn at random, tallied against equal chances of each")
     if data.get("untracked"):
         out.append(f"  left out (the engine keeps no such field): {', '.join(data['untracked'])}")
     difference = data["first_difference"]

@@ -161,12 +161,33 @@ def _wild_accepted_off_colour(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(UnoRound, "get_legal_actions", seeded)
 
 
+def _drawn_wild_always_red(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A drawn wild's colour is always red: a colour the reference allows, every time, and
+    only the tally of its games shows it is not drawn at random."""
+    original = UnoRound._perform_draw_action
+
+    class AlwaysRed:
+        def choice(self, colours: list[str]) -> str:
+            return "r"
+
+    def seeded(self: UnoRound, players: list[Any]) -> None:
+        generator = self.np_random  # its choice() is only the drawn wild's colour here
+        self.np_random = AlwaysRed()
+        try:
+            original(self, players)
+        finally:
+            self.np_random = generator
+
+    monkeypatch.setattr(UnoRound, "_perform_draw_action", seeded)
+
+
 SEEDED: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "skip-does-not-skip-at-two": lambda m: _seed_action(m, _skip_that_does_not_skip),
     "draw-two-draws-one": lambda m: _seed_action(m, _draw_two_that_draws_one),
     "reverse-keeps-direction": lambda m: _seed_action(m, _reverse_that_keeps_direction),
     "reshuffle-loses-a-card": _reshuffle_that_loses_a_card,
     "wild-accepted-off-colour": _wild_accepted_off_colour,
+    "drawn-wild-always-red": _drawn_wild_always_red,
 }
 
 
@@ -176,4 +197,4 @@ def test_each_bug_seeded_into_rlcard_is_caught(bug: str, monkeypatch: pytest.Mon
     report = _held(2, games=200)
     assert not report.ok, f"{bug} was not caught in 200 games"
     assert report.first_difference is not None
-    assert report.first_difference.what == "game"
+    assert report.first_difference.what == ("chance" if bug == "drawn-wild-always-red" else "game")

@@ -123,4 +123,5 @@ def conform(
         wrong_steps=states.wrong_steps,
         encodes=encoded and played.encodes,
         untracked=tuple(sorted(left_out | played.untracked)),
+        colours_at_random=played.colours_at_random,
     )

@@ -17,12 +17,15 @@ from unospec.checks.engines.conformance.adapter import (
     play_steps_of,
     untracked,
 )
+from unospec.checks.engines.conformance.chance_colours import RandomColours
 from unospec.checks.engines.conformance.report import Difference, Said, differing, refusal
 from unospec.editions import reference
 from unospec.model.actions import Action, Deal
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.kernel import empty_table, is_chance, legal_actions, run
+from unospec.model.moves import colour_at_random
+from unospec.model.state import GameState
 from unospec.model.trace import Trace, action_step
 
 
@@ -36,6 +39,7 @@ class GamesCompared:
     difference: Difference | None = None
     untracked: frozenset[str] = frozenset()  # the state fields it keeps none of
     encodes: bool = True  # False: it cannot be put into a given state (`adapter.encodes`)
+    colours_at_random: int = 0  # colours drawn at random, tallied (`chance_colours`)
 
 
 def compare_games(
@@ -55,6 +59,7 @@ def compare_games(
     opened: dict[int, Rules[Any]] = {}
     engine = ""
     played = steps = 0
+    colours = RandomColours(base)
     for number in range(games):
         seats, game_seed = game_plan(base, number, seed, players)
         rules = opened.get(seats) or opened.setdefault(seats, opener(base, seats))
@@ -65,7 +70,7 @@ def compare_games(
             if own is None:
                 break
             played += 1
-            difference, replayed = replay_steps(base, seats, rules, own, variant)
+            difference, replayed = replay_steps(base, seats, rules, own, variant, colours)
             steps += replayed
             if difference is not None:
                 left_out = untracked(rules)
@@ -83,34 +88,42 @@ def compare_games(
             )
     left_out = frozenset().union(*(untracked(rules) for rules in opened.values()))
     encoded = all(encodes(rules) for rules in opened.values())
-    return GamesCompared(played, steps, engine, None, left_out, encoded)
+    tallied = sum(colours.counts.values())
+    found = colours.difference()
+    return GamesCompared(played, steps, engine, found, left_out, encoded, tallied)
 
 
 def replay_steps(
-    edition: Edition, players: int, rules: Rules[Any], steps: list[GameStep], variant: str | None
+    edition: Edition,
+    players: int,
+    rules: Rules[Any],
+    steps: list[GameStep],
+    variant: str | None,
+    colours: RandomColours | None = None,
 ) -> tuple[Difference | None, int]:
     """The first difference in one game the implementation played as its own steps (its
     deal first), and how many of the reference's steps were compared: before each step
     the moves it offered must be the reference's; each of the step's actions must be one
     the reference takes (a colour or a shuffle it drew at random, one of the reference's
     outcomes); and the state it reached must be the reference's, its untracked fields
-    apart."""
+    apart. The colours it drew at random are tallied in `colours`."""
     deal = steps[0].actions[0]
     assert isinstance(deal, Deal)
     ids, left_out = edition.faces.card_id, untracked(rules)
     done: list[Action] = []
 
-    def trace() -> Trace:
+    def trace(upto: int | None = None) -> Trace:
         return Trace(
             edition=reference(edition),
             players=players,
             deck=tuple(ids(c) for c in deal.order),
-            steps=tuple(action_step(edition, a) for a in done[1:]),
+            steps=tuple(action_step(edition, a) for a in done[1:upto]),
             variant=variant,
         )
 
     game = empty_table(edition, players)
     compared = 0
+    at_random: tuple[GameState, Action, int] | None = None
     for step in steps:
         before = game
         if step.offered is not None and not is_chance(game):
@@ -124,6 +137,9 @@ def replay_steps(
         for action in step.actions:
             compared += 1
             done.append(action)
+            if colours is not None and colour_at_random(edition, game, action):
+                colours.drawn(action)
+                at_random = (game, action, len(done))
             try:
                 game = run(edition, game, action)[0]
             except (RuleGap, IllegalAction) as refused:
@@ -137,6 +153,9 @@ def replay_steps(
             last = step.actions[-1] if step.actions else None
             parted = Difference("game", before, last, *fields, trace(), edition)
             return parted, compared
+    if colours is not None and at_random is not None:
+        state, action, upto = at_random
+        colours.witness = (state, action, trace(upto))
     return None, compared
 
 

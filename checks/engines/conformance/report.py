@@ -68,7 +68,7 @@ finds broken, the moves it offers, a state, or the fields of a state where they 
 
 
 class DifferenceJson(TypedDict):
-    what: str  # state, verdicts, legal, outcome, step-verdicts, symmetry, converse, game
+    what: str  # state, verdicts, legal, outcome, step-verdicts, symmetry, converse, game, chance
     state: StateJson
     action: StepJson | None
     reference: Said
@@ -101,6 +101,7 @@ class ConformanceJson(TypedDict):
     # Present only for an engine that declares them (`adapter.MoreRules`):
     encodes: NotRequired[bool]  # False: it cannot be put into a given state (games only)
     untracked: NotRequired[list[str]]  # state fields it does not keep, left out of comparisons
+    colours_at_random: NotRequired[int]  # colours its games drew at random, tallied
 
 
 class Found(NamedTuple):
@@ -119,7 +120,7 @@ class Found(NamedTuple):
 class Difference:
     """Where the implementation and the reference first part."""
 
-    what: str  # state, verdicts, legal, outcome, step-verdicts, symmetry, converse, game
+    what: str  # state, verdicts, legal, outcome, step-verdicts, symmetry, converse, game, chance
     state: GameState
     action: Action | None
     reference: Said
@@ -160,6 +161,7 @@ class ConformanceReport:
     wrong_steps: int = 0  # steps both judged with a wrong successor
     encodes: bool = True  # False: it cannot be put into a given state (games only)
     untracked: tuple[str, ...] = ()  # state fields it does not keep, left out
+    colours_at_random: int = 0  # colours drawn at random in its own steps, tallied
 
     @property
     def ok(self) -> bool:
@@ -191,6 +193,8 @@ class ConformanceReport:
             data["encodes"] = False
         if self.untracked:
             data["untracked"] = list(self.untracked)
+        if self.colours_at_random:
+            data["colours_at_random"] = self.colours_at_random
         return data
 
 
