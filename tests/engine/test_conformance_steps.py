@@ -92,3 +92,14 @@ def test_the_same_lie_about_a_tracked_field_is_caught() -> None:
 def test_a_misspelt_untracked_field_is_one_line() -> None:
     with pytest.raises(InputError, match=r"untracked: expected GameState fields, found score$"):
         _held(untracked=frozenset({"score"}))
+
+
+def test_an_engine_that_cannot_encode_must_play_its_games_as_steps() -> None:
+    class Stateless(ReferenceRules):
+        encodes = False
+
+    def opener(edition: Edition, players: int) -> Stateless:
+        return Stateless(edition, players)
+
+    with pytest.raises(InputError, match="expected play_steps from an engine that cannot"):
+        conform(EDITION, players=2, games=1, opener=opener)

@@ -22,7 +22,7 @@ from unospec.checks.engines.conformance.report import Difference, Said, differin
 from unospec.editions import reference
 from unospec.model.actions import Action, Deal
 from unospec.model.edition import Edition
-from unospec.model.errors import IllegalAction, RuleGap
+from unospec.model.errors import IllegalAction, InputError, RuleGap
 from unospec.model.kernel import empty_table, is_chance, legal_actions, run
 from unospec.model.moves import colour_at_random
 from unospec.model.state import GameState
@@ -76,6 +76,11 @@ def compare_games(
                 left_out = untracked(rules)
                 return GamesCompared(played, steps, engine, difference, left_out, encodes(rules))
             continue
+        if not encodes(rules):  # its states cannot be stepped: its games must be its steps
+            raise InputError(
+                f"{rules.name}: expected play_steps from an engine that cannot be put into a "
+                "given state (encodes = False)"
+            )
         actions = rules.play(game_seed, max_steps)
         if actions is None:  # the implementation plays no games of its own
             break
