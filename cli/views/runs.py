@@ -228,6 +228,8 @@ def _shares(data: SimulationJson) -> str:
 
 SKIPPED = {
     "no-scale": "no scale given (--scale none): the state comparison was not run",
+    "no-encode": "the engine cannot be put into a given state (its encodes is False): "
+    "its games only are compared",
     "no-invariants": "the engine checks no invariant (its state_broken returns None)",
     "no-step-judge": "the engine has no step_broken",
     "no-canonical": "the engine has no canonical forms",
@@ -278,6 +280,11 @@ def conform_text(data: ConformanceJson) -> str:
             own = len(data["fields_corrupted"]) - len(fields)
             line += f" ({len(fields)} fields of the state and {own} of the engine's own made wrong)"
         out.append(line)
+    if data.get("colours_at_random"):
+        drawn = counted(data.get("colours_at_random", 0), "colour", "colours")
+        out.append(f"  {drawn} drawn at random, tallied against equal chances of each")
+    if data.get("untracked"):
+        out.append(f"  left out (the engine keeps no such field): {', '.join(data['untracked'])}")
     difference = data["first_difference"]
     if difference is not None:
         action = difference["action"]

@@ -28,7 +28,9 @@ def test_every_transition_moves_what_its_effect_declares(name: str) -> None:
     flow (Contents: every card is somewhere)."""
     query = kernel_moves_as_declared(edition(name))
     assert query.verdict == PROVED, query.witness
-    assert query.detail is not None and query.detail["kinds of transition"] > 25
+    # a one-hand game without a challenge or an UNO window (RLCard's) has fewer kinds
+    least = 15 if edition(name).rules.game_end == "single-hand" else 25
+    assert query.detail is not None and query.detail["kinds of transition"] > least
 
 
 def _seeded(

@@ -73,7 +73,7 @@ def _fails(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 @pytest.mark.parametrize(
     ("engine", "said"),
     [
-        ("nosuch", "--engine nosuch: expected compiled, reference, an entry point"),
+        ("nosuch", "--engine nosuch: expected compiled, reference, rlcard, an entry point"),
         ("no_such_module:open", "--engine no_such_module:open: no module named"),
         ("math:pi", "expected a factory (edition, players) -> Rules, found float"),
         ("math:nothing", "module math has no 'nothing'"),

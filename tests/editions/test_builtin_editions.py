@@ -7,6 +7,7 @@ Booklets (in shared/seeds/): 000 = nfl-cowboys, 001 = nfl-players, 002 = star-wa
 from __future__ import annotations
 
 import dataclasses
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,9 @@ HOUSE_RULES = (
 )
 NO_MERCY = ("no-mercy",)
 """The built-in deltas of classic, one per house rule: classic's deck and all but one rule."""
+OUTSIDE = ("rlcard-uno",)
+"""Outside implementations' rules stated as deltas of classic (RLCard's UNO), each reading
+citing the implementation's source file."""
 
 # Contents: 113 cards for 000/001/002, one of them the Special Foil Card (an alternate of a
 # special wild, set aside unless swapped in); 112 cards for 004 (no foil card); 56 for 003.
@@ -50,8 +54,8 @@ def edition(name: str) -> Edition:
 
 def test_builtin_names_are_the_shipped_editions() -> None:
     """`builtin_names()` lists exactly the shipped editions, sorted: the six of the booklets
-    and classic's house rules."""
-    assert builtin_names() == tuple(sorted((*SIX, *HOUSE_RULES, *NO_MERCY)))
+    and classic's house rules, No Mercy, and the outside implementations' rules."""
+    assert builtin_names() == tuple(sorted((*SIX, *HOUSE_RULES, *NO_MERCY, *OUTSIDE)))
 
 
 @pytest.mark.parametrize("name", SIX)
@@ -249,3 +253,23 @@ def test_nfl_editions_have_equal_parameters() -> None:
         [(i.id, i.decides, i.chosen, i.alternatives) for i in e.interpretations] for e in (a, b)
     ]
     assert readings[0] == readings[1]
+
+
+def test_rlcard_uno_plays_the_tests_rlcard_edition() -> None:
+    """`rlcard-uno` (RLCard's rules, its readings citing RLCard's files) and the tests'
+    `tests/editions/rlcard.toml` state the same rules: the same parameters, card effects
+    and readings chosen; only names and sections differ."""
+    shipped = edition("rlcard-uno")
+    tests = load_edition(str(Path(__file__).parent / "rlcard.toml"))
+    assert shipped.rules == tests.rules
+    assert shipped.faces.effect == tests.faces.effect
+    assert shipped.faces.first_effect == tests.faces.first_effect
+
+    def chosen(e: Edition) -> dict[str, object]:
+        return {reading.id: reading.chosen for reading in e.interpretations}
+
+    assert chosen(shipped) == chosen(tests)
+    written = tomllib.loads(builtin_path("rlcard-uno").read_text(encoding="utf-8"))
+    sections = [r["section"] for r in written["interpretations"] if "section" in r]
+    sections += [card["section"] for card in written["cards"].values() if "section" in card]
+    assert sections and all(s.startswith("RLCard's UNO: rlcard/games/uno/") for s in sections)

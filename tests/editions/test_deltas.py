@@ -211,7 +211,11 @@ BUILTIN_DELTAS = (
 )
 """The built-ins written as deltas of classic: its house rules."""
 FULL_FILES = [
-    *((name, builtin_path(name)) for name in builtin_names() if name not in BUILTIN_DELTAS),
+    *(
+        (name, builtin_path(name))
+        for name in builtin_names()
+        if not is_delta(tomllib.loads(builtin_path(name).read_text(encoding="utf-8")))
+    ),
     ("house", HOUSE_EXPRESS),
 ]
 

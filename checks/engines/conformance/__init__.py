@@ -31,7 +31,15 @@ from __future__ import annotations
 import time
 from functools import partial
 
-from unospec.checks.engines.conformance.adapter import Opener, Rules, Stepped, compiled
+from unospec.checks.engines.conformance.adapter import (
+    GameStep,
+    Opener,
+    Rules,
+    Stepped,
+    compiled,
+    encodes,
+    untracked,
+)
 from unospec.checks.engines.conformance.games import GamesCompared, compare_games
 from unospec.checks.engines.conformance.guard import guarded
 from unospec.checks.engines.conformance.kinds import merged
@@ -54,6 +62,7 @@ __all__ = [
     "ConformanceReport",
     "Difference",
     "DifferenceJson",
+    "GameStep",
     "Opener",
     "Rules",
     "Stepped",
@@ -97,12 +106,18 @@ def conform(
     states = StatesCompared()
     guard = partial(guarded, timeout=step_timeout)
     rules = None
+    encoded, left_out = True, frozenset[str]()
     if fitted is not None:
         scaled = scale_edition(base, parse_scale(fitted))
         require_dealable(scaled, seats, fitted, base)
         rules = guard(opener(scaled, seats))
-        engine = rules.name
-        states = compare_states(scaled, seats, rules, fitted, max_states, variant, all_differences)
+        engine, encoded, left_out = rules.name, encodes(rules), untracked(rules)
+        if encoded:
+            states = compare_states(
+                scaled, seats, rules, fitted, max_states, variant, all_differences
+            )
+        else:  # it cannot be put into a given state: only its games are compared
+            fitted = None
     played = GamesCompared()
     stopped = states.difference is not None and not all_differences
     if not stopped and games:
@@ -128,7 +143,16 @@ def conform(
         wrong_steps=states.wrong_steps,
         differences=merged(states.differences, played.differences),
         parts=parts_of(
-            states, played, scaled=fitted is not None, games=games, stopped=stopped, rules=rules
+            states,
+            played,
+            scaled=fitted is not None,
+            encodes=encoded and played.encodes,
+            games=games,
+            stopped=stopped,
+            rules=rules,
         ),
         all_differences=all_differences,
+        encodes=encoded and played.encodes,
+        untracked=tuple(sorted(left_out | played.untracked)),
+        colours_at_random=played.colours_at_random,
     )

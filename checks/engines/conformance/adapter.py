@@ -5,10 +5,11 @@ agree on (`comparable`). `compiled.adapter.CompiledRules` is the compiled engine
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from unospec.model.actions import Action
 from unospec.model.edition import Edition
+from unospec.model.errors import InputError
 from unospec.model.state import GameState
 
 S = TypeVar("S")
@@ -62,9 +63,23 @@ class Rules(Protocol[S]):
     def play(self, seed: int, max_steps: int) -> list[Action] | None: ...
 
 
+class GameStep(NamedTuple):
+    """One step of an implementation's own game, in the reference's terms
+    (`MoreRules.play_steps`): the reference's actions it is, in order (a draw and the drawn
+    card then played or kept, say; a shuffle inside it as the reference's chance outcome,
+    a `Reshuffle`; a colour it picks at random as the move naming that colour, one of the
+    reference's outcomes), the moves it offered before it (None: the step was the table's,
+    a deal, and offered none), and the state it reached, decoded."""
+
+    actions: tuple[Action, ...]
+    offered: tuple[Action, ...] | None
+    reached: GameState
+
+
 class MoreRules(Protocol[S]):
-    """Calls an implementation may add to be held to more (conformance looks for each by
-    name and skips what it lacks; `compiled.adapter.CompiledRules` has all three):
+    """Calls an implementation may add to be held to more, or to say what it cannot be held
+    to (conformance looks for each by name and skips what it lacks; `compiled.adapter.
+    CompiledRules` has the first three):
 
     - `canonical(state)`: the canonical form its explorer keys `state` by (normalized, the
       least over the colour renamings), any value two forms compare equal by, and the
@@ -74,7 +89,17 @@ class MoreRules(Protocol[S]):
       transition number `at` (its last: the state the step ended in);
     - `bookkeeping_corruptions(state)`: `state` with each part of the implementation's own
       bookkeeping made wrong (a count its other fields imply, say), by name, for parts no
-      reference field holds: its type invariant must reject each.
+      reference field holds: its type invariant must reject each;
+    - `play_steps(seed, max_steps)`: a random game it plays from `seed` as its own steps
+      (`GameStep`s, its deal first), for an implementation one step of which is several of
+      the reference's: each step's moves offered and state reached are compared, and the
+      reference must take each of its actions (used instead of `play`);
+    - `encodes` (an attribute, True when absent): False when the implementation cannot be
+      put into a given state: `encode` is never called, no state is compared one by one,
+      only the games are (`play_steps`), and the report says so;
+    - `untracked` (an attribute, empty when absent): the `GameState` fields it does not
+      keep (hands played, scores in a one-hand game): they are left out of every
+      comparison, and the report lists them.
     """
 
     def canonical(self, state: S) -> tuple[object, GameState]: ...
@@ -85,11 +110,46 @@ class MoreRules(Protocol[S]):
 
     def bookkeeping_corruptions(self, state: S) -> list[tuple[str, S]]: ...
 
+    def play_steps(self, seed: int, max_steps: int) -> list[GameStep] | None: ...
+
+    encodes: bool
+    untracked: frozenset[str]
+
 
 def canonical_of(rules: Rules[S], state: S) -> tuple[object, GameState] | None:
     """`rules`'s canonical form of `state` and the state it stands for (None: it has none)."""
     call = getattr(rules, "canonical", None)
     return None if call is None else call(state)
+
+
+def encodes(rules: Rules[S]) -> bool:
+    """Whether `rules` can be put into a given state (`MoreRules.encodes`)."""
+    return bool(getattr(rules, "encodes", True))
+
+
+def untracked(rules: Rules[S]) -> frozenset[str]:
+    """The state fields `rules` does not keep (`MoreRules.untracked`), checked to be fields:
+    a misspelt one would leave nothing out, silently."""
+    fields = frozenset(getattr(rules, "untracked", frozenset()))
+    unknown = sorted(fields - frozenset(GameState._fields))
+    if unknown:
+        found = ", ".join(unknown)
+        raise InputError(f"{rules.name}: untracked: expected GameState fields, found {found}")
+    return fields
+
+
+def play_steps_of(rules: Rules[S]) -> Callable[[int, int], list[GameStep] | None] | None:
+    """`rules`'s `play_steps` call, or None: it plays its games action by action (`play`)."""
+    call = getattr(rules, "play_steps", None)
+    return None if call is None else call
+
+
+def masked(game: GameState, like: GameState, fields: frozenset[str]) -> GameState:
+    """`game` with `fields` (those an implementation does not keep) taken from `like`: what
+    is left is what the two are compared on."""
+    if not fields:
+        return game
+    return game._replace(**{name: getattr(like, name) for name in fields})
 
 
 Opener = Callable[[Edition, int], "Rules[Any]"]

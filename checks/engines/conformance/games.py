@@ -9,7 +9,17 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from unospec.checks.engines.conformance.adapter import Opener, Rules, comparable
+from unospec.checks.engines.conformance.adapter import (
+    GameStep,
+    Opener,
+    Rules,
+    comparable,
+    encodes,
+    masked,
+    play_steps_of,
+    untracked,
+)
+from unospec.checks.engines.conformance.chance_colours import RandomColours
 from unospec.checks.engines.conformance.guard import EngineFailure
 from unospec.checks.engines.conformance.kinds import Tally, kind_of
 from unospec.checks.engines.conformance.report import (
@@ -23,8 +33,10 @@ from unospec.checks.engines.conformance.report import (
 from unospec.editions import reference
 from unospec.model.actions import Action, Deal
 from unospec.model.edition import Edition
-from unospec.model.errors import IllegalAction, RuleGap
+from unospec.model.errors import IllegalAction, InputError, RuleGap
 from unospec.model.kernel import empty_table, is_chance, legal_actions, run
+from unospec.model.moves import colour_at_random
+from unospec.model.state import GameState
 from unospec.model.trace import Trace, action_step
 
 
@@ -39,6 +51,9 @@ class GamesCompared:
     differences: tuple[Kind, ...] = ()  # every difference, by kind (`--all-differences`)
     plays: bool = True  # False: the implementation plays no games of its own
     cut_short: int = 0  # games left after a difference, at a move the reference refuses
+    untracked: frozenset[str] = frozenset()  # the state fields it keeps none of
+    encodes: bool = True  # False: it cannot be put into a given state (`adapter.encodes`)
+    colours_at_random: int = 0  # colours drawn at random, tallied (`chance_colours`)
 
 
 def compare_games(
@@ -63,23 +78,48 @@ def compare_games(
     engine = ""
     played = steps = cut = 0
     tally = Tally()
+    colours = RandomColours(base)
     first: Difference | None = None
+
+    def found(difference: Difference) -> None:
+        nonlocal first
+        tally.add(kind_of(base, _found(difference)), partial(_same, difference))
+        first = first or difference
+
     for number in range(games):
         seats, game_seed = game_plan(base, number, seed, players)
         rules = opened.get(seats) or opened.setdefault(seats, guard(opener(base, seats)))
         engine = engine or rules.name
+        by_steps = play_steps_of(rules)
         try:
-            actions = rules.play(game_seed, max_steps)
+            if by_steps is not None:  # its own steps, each one or more of the reference's
+                own = by_steps(game_seed, max_steps)
+            elif not encodes(rules):  # its states cannot be stepped: its games must be steps
+                raise InputError(
+                    f"{rules.name}: expected play_steps from an engine that cannot be put "
+                    "into a given state (encodes = False)"
+                )
+            else:
+                actions = rules.play(game_seed, max_steps)
         except EngineFailure as failure:  # it could not even play: the game's failure
             played += 1
-            found = _unplayed(base, seats, failure, variant)
-            tally.add(kind_of(base, _found(found)), partial(_same, found))
-            first = first or found
+            found(_unplayed(base, seats, failure, variant))
             if not all_differences:
                 break
             continue
+        if by_steps is not None:
+            if own is None:
+                return _compared(played, steps, engine, first, tally, opened, plays=False)
+            played += 1
+            difference, replayed = replay_steps(base, seats, rules, own, variant, colours)
+            steps += replayed
+            if difference is not None:
+                found(difference)
+                if not all_differences:
+                    break
+            continue
         if actions is None:  # the implementation plays no games of its own
-            return GamesCompared(played, steps, engine, first, tally.kinds(), plays=False)
+            return _compared(played, steps, engine, first, tally, opened, plays=False)
         played += 1
         replay = _Replay(base, seats, rules, actions, variant, tally, all_differences)
         difference, replayed = replay.run()
@@ -88,7 +128,39 @@ def compare_games(
         first = first or difference
         if first is not None and not all_differences:
             break
-    return GamesCompared(played, steps, engine, first, tally.kinds(), cut_short=cut)
+    if first is None or all_differences:
+        chance = colours.difference()  # the colours it drew at random, over all its games
+        if chance is not None:
+            found(chance)
+    tallied = sum(colours.counts.values())
+    return _compared(played, steps, engine, first, tally, opened, cut=cut, tallied=tallied)
+
+
+def _compared(
+    played: int,
+    steps: int,
+    engine: str,
+    first: Difference | None,
+    tally: Tally,
+    opened: dict[int, Rules[Any]],
+    *,
+    plays: bool = True,
+    cut: int = 0,
+    tallied: int = 0,
+) -> GamesCompared:
+    """What the games compared, with what the implementations opened declare they keep."""
+    return GamesCompared(
+        played,
+        steps,
+        engine,
+        first,
+        tally.kinds(),
+        plays=plays,
+        cut_short=cut,
+        untracked=frozenset().union(*(untracked(rules) for rules in opened.values())),
+        encodes=all(encodes(rules) for rules in opened.values()),
+        colours_at_random=tallied,
+    )
 
 
 def _same(difference: Difference) -> Difference:
@@ -148,6 +220,7 @@ class _Replay:
     def run(self) -> tuple[Difference | None, int]:
         """The first difference in the game, and how many steps were compared."""
         edition, rules = self.edition, self.rules
+        left_out = untracked(rules)  # the fields it keeps none of: not compared
         game = empty_table(edition, self.players)
         first: Difference | None = None
         parted = False  # a difference met: the implementation's moves are from its own state
@@ -196,10 +269,76 @@ class _Replay:
                 return first, compared
             if reached is None:
                 part("game", action, "accepted", refusal(stepped.refused), i)
-            elif comparable(reached) != comparable(after):
-                ours, theirs = differing(edition, after, reached)
+            elif comparable(masked(reached, after, left_out)) != comparable(after):
+                ours, theirs = differing(edition, after, masked(reached, after, left_out))
                 part("game", action, ours, theirs, i)
             if first is not None and not self.all_differences:
                 return first, compared
             game = after  # on from the reference's state, put into the implementation
         return first, len(self.actions)
+
+
+def replay_steps(
+    edition: Edition,
+    players: int,
+    rules: Rules[Any],
+    steps: list[GameStep],
+    variant: str | None,
+    colours: RandomColours | None = None,
+) -> tuple[Difference | None, int]:
+    """The first difference in one game the implementation played as its own steps (its
+    deal first), and how many of the reference's steps were compared: before each step
+    the moves it offered must be the reference's; each of the step's actions must be one
+    the reference takes (a colour or a shuffle it drew at random, one of the reference's
+    outcomes); and the state it reached must be the reference's, its untracked fields
+    apart. The colours it drew at random are tallied in `colours`."""
+    deal = steps[0].actions[0]
+    assert isinstance(deal, Deal)
+    ids, left_out = edition.faces.card_id, untracked(rules)
+    done: list[Action] = []
+
+    def trace(upto: int | None = None) -> Trace:
+        return Trace(
+            edition=reference(edition),
+            players=players,
+            deck=tuple(ids(c) for c in deal.order),
+            steps=tuple(action_step(edition, a) for a in done[1:upto]),
+            variant=variant,
+        )
+
+    game = empty_table(edition, players)
+    compared = 0
+    at_random: tuple[GameState, Action, int] | None = None
+    for step in steps:
+        before = game
+        if step.offered is not None and not is_chance(game):
+            legal = legal_actions(edition, game)
+            if set(step.offered) != set(legal):
+                ours = [action_step(edition, a) for a in sorted(legal, key=repr)]
+                theirs = [action_step(edition, a) for a in sorted(step.offered, key=repr)]
+                first = step.actions[0] if step.actions else None
+                parted = Difference("game", game, first, ours, theirs, trace(), edition)
+                return parted, compared
+        for action in step.actions:
+            compared += 1
+            done.append(action)
+            if colours is not None and colour_at_random(edition, game, action):
+                colours.drawn(action)
+                at_random = (game, action, len(done))
+            try:
+                game = run(edition, game, action)[0]
+            except (RuleGap, IllegalAction) as refused:
+                how = "no outcome" if isinstance(refused, RuleGap) else "refused"
+                said = f"{how}: {refused}"
+                parted = Difference("game", game, action, said, "accepted", trace(), edition)
+                return parted, compared
+        reached = comparable(masked(step.reached, game, left_out))
+        if reached != comparable(game):
+            fields = differing(edition, game, reached)
+            last = step.actions[-1] if step.actions else None
+            parted = Difference("game", before, last, *fields, trace(), edition)
+            return parted, compared
+    if colours is not None and at_random is not None:
+        state, action, upto = at_random
+        colours.witness = (state, action, trace(upto))
+    return None, compared

@@ -26,6 +26,7 @@ GUARDED = (
     "step",
     "state_broken",
     "play",
+    "play_steps",
     "canonical",
     "step_broken",
     "bookkeeping_corruptions",

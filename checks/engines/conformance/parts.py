@@ -16,20 +16,22 @@ def parts_of(
     played: GamesCompared,
     *,
     scaled: bool,
+    encodes: bool = True,
     games: int,
     stopped: bool,
     rules: Any,
 ) -> tuple[Part, ...]:
     """Each part of the comparison, compared (how many) or skipped (why). `scaled`: states
-    were compared at a scale; `games`: the games asked for; `stopped`: the games were not
-    played, a difference in the states having come first; `rules`: the implementation
-    opened for the states (None: none was), whose optional calls say what it can be held
-    to."""
+    were compared at a scale; `encodes`: the implementation can be put into a given state
+    (False: no state was compared one by one, whatever the scale); `games`: the games
+    asked for; `stopped`: the games were not played, a difference in the states having
+    come first; `rules`: the implementation opened for the states (None: none was), whose
+    optional calls say what it can be held to."""
 
     def part(name: str, count: int, why: str | None) -> Part:
         return Part(name, count, None if count else why)
 
-    no_scale = None if scaled else "no-scale"
+    no_scale = None if scaled else ("no-scale" if encodes else "no-encode")
     judge = rules is not None and getattr(rules, "step_broken", None) is not None
     answered = states.calls
     invariants = no_scale or (None if "state_broken" in answered else "no-invariants")

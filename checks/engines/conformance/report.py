@@ -68,7 +68,7 @@ finds broken, the moves it offers, a state, or the fields of a state where they 
 
 
 class DifferenceJson(TypedDict):
-    what: str  # state, verdicts, legal, outcome, step-verdicts, symmetry, converse, game
+    what: str  # state, verdicts, legal, outcome, step-verdicts, symmetry, converse, game, chance
     state: StateJson
     action: StepJson | None
     reference: Said
@@ -103,6 +103,10 @@ class ConformanceJson(TypedDict):
     parts: NotRequired[list[PartJson]]  # each part compared, or skipped and why
     known: NotRequired[KnownJson | None]  # with --known: known kinds seen, not seen, new
     written: NotRequired[str]  # where the difference's trace was written, once written
+    # Present only for an engine that declares them (`adapter.MoreRules`):
+    encodes: NotRequired[bool]  # False: it cannot be put into a given state (games only)
+    untracked: NotRequired[list[str]]  # state fields it does not keep, left out of comparisons
+    colours_at_random: NotRequired[int]  # colours its games drew at random, tallied
 
 
 class Found(NamedTuple):
@@ -121,7 +125,7 @@ class Found(NamedTuple):
 class Difference:
     """Where the implementation and the reference first part."""
 
-    what: str  # state, verdicts, legal, outcome, step-verdicts, symmetry, converse, game
+    what: str  # state, verdicts, legal, outcome, step-verdicts, symmetry, converse, game, chance
     state: GameState
     action: Action | None
     reference: Said
@@ -241,6 +245,9 @@ class ConformanceReport:
     parts: tuple[Part, ...] = ()  # what was compared, and what was skipped and why
     all_differences: bool = False  # went on past the first difference
     known: KnownVerdict | None = None  # the differences held to `--known`'s
+    encodes: bool = True  # False: it cannot be put into a given state (games only)
+    untracked: tuple[str, ...] = ()  # state fields it does not keep, left out
+    colours_at_random: int = 0  # colours drawn at random in its own steps, tallied
 
     @property
     def ok(self) -> bool:
@@ -251,7 +258,7 @@ class ConformanceReport:
 
     def to_json(self) -> ConformanceJson:
         difference = self.first_difference
-        return {
+        data: ConformanceJson = {
             "edition": self.edition,
             "ok": self.ok,
             "engine": self.engine,
@@ -275,6 +282,13 @@ class ConformanceReport:
             "parts": [part.to_json() for part in self.parts],
             "known": None if self.known is None else self.known.to_json(),
         }
+        if not self.encodes:
+            data["encodes"] = False
+        if self.untracked:
+            data["untracked"] = list(self.untracked)
+        if self.colours_at_random:
+            data["colours_at_random"] = self.colours_at_random
+        return data
 
 
 def state_json(edition: Edition, game: GameState) -> StateJson:

@@ -1,0 +1,223 @@
+"""RLCard's UNO (`rlcard.games.uno`) as an engine: `unospec conform rlcard-uno --engine
+rlcard` replays RLCard's own random games through the reference (`pip install
+'unospec[rlcard]'`).
+
+What RLCard cannot give is said, not made up:
+
+- it cannot be put into a given state of an exploration: a scale's deck is not one it can
+  hold (its four colours and 108 cards are fixed: `UnoCard.info`, `init_deck`, and its
+  random colours are drawn from the four), and a state inside one of its steps (a card
+  drawn, not yet played or kept) has no form in it. `encodes` is False: its games are
+  compared, not the states of a scale;
+- one step of its is several of the reference's (`GameStep`): a `draw` is the draw, then
+  the drawn card played or kept, with the reshuffles it makes on the way as `Reshuffle`s;
+- its random choices (a drawn wild's colour, a reshuffle's order, the first wild's colour)
+  are given as the reference's moves that name them, which the reference must offer;
+- its deal (seven cards to each player in turn, a first Wild Draw Four put back into a
+  reshuffled deck) is one chance step: the reference's `Deal` whose order leaves the same
+  hands, first card and draw pile;
+- it keeps no scores, hands played or leader (one hand is its game), nor whose card was
+  played last (`actor`): they are `untracked`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import numpy as np
+from rlcard.games.uno.card import UnoCard
+from rlcard.games.uno.game import UnoGame
+from rlcard.games.uno.utils import init_deck
+
+from unospec.checks.engines.conformance import GameStep
+from unospec.model.actions import Action, Deal, Draw, Pass, Pick, Play, Reshuffle
+from unospec.model.edition import Edition
+from unospec.model.errors import InputError
+from unospec.model.state import GameState
+from unospec.model.vocabulary import Phase
+
+COLOURS = {"r": "red", "y": "yellow", "g": "green", "b": "blue"}
+"""RLCard's colour letters, by the colour names of the edition's deck."""
+TRAITS = {"skip": "skip", "reverse": "reverse", "draw_2": "draw-two"}
+WILDS = {"wild": "wild", "wild_draw_4": "wild-draw-four"}
+HAND = 7
+"""The cards RLCard's `UnoGame.init_game` deals each player."""
+
+
+class RLCardRules:
+    """RLCard's UNO at one table size, through conformance's calls: its games only."""
+
+    name = "rlcard"
+    encodes = False
+    untracked = frozenset({"actor", "scores", "hands_played", "leader"})
+
+    def __init__(self, edition: Edition, players: int) -> None:
+        self.edition = edition
+        self.players = players
+
+    # The state-by-state calls: RLCard cannot be put into a given state (`encodes`).
+    def encode(self, game: GameState) -> Any:
+        raise NotImplementedError("RLCard cannot be put into a given state")
+
+    def decode(self, state: Any) -> GameState:
+        raise NotImplementedError("RLCard cannot be put into a given state")
+
+    def legal(self, state: Any) -> list[Action]:
+        raise NotImplementedError("RLCard cannot be put into a given state")
+
+    def step(self, state: Any, action: Action) -> Any:
+        raise NotImplementedError("RLCard cannot be put into a given state")
+
+    def state_broken(self, state: Any) -> None:
+        return None  # RLCard checks no invariant of its own
+
+    def play(self, seed: int, max_steps: int) -> None:
+        return None  # its games are its own steps (`play_steps`)
+
+    def play_steps(self, seed: int, max_steps: int) -> list[GameStep]:
+        """A random game of RLCard's from `seed` (its generator seeded with it, a uniformly
+        random legal action each step), as the reference's steps."""
+        self._require_rlcard_deck()
+        game = UnoGame(num_players=self.players)
+        game.np_random = np.random.RandomState(seed % 2**32)
+        game.init_game()
+        shuffled: list[list[UnoCard]] = []
+        original = game.round.replace_deck
+
+        def replace_deck() -> None:  # every reshuffle's order, as RLCard made it
+            original()
+            shuffled.append(list(game.dealer.deck))
+
+        game.round.replace_deck = replace_deck
+        steps = [self._deal(game)]
+        rng = random.Random(seed)
+        while not game.is_over() and len(steps) < max_steps:
+            player = game.round.current_player
+            offered = game.get_legal_actions()
+            choice = rng.choice(offered)
+            last = len(game.players[player].hand) == 1
+            top = game.dealer.deck[-1] if game.dealer.deck else None
+            colour = game.round.target.color
+            shuffled.clear()
+            game.step(choice)
+            actions = self._actions(game, player, choice, top, shuffled, last)
+            moves = tuple(dict.fromkeys(self._move(player, move, last) for move in offered))
+            wild_last = last and choice != "draw" and game.round.target.type == "wild"
+            reached = self._decode(game, colour if wild_last else None)
+            steps.append(GameStep(actions, moves, reached))
+        return steps
+
+    def _require_rlcard_deck(self) -> None:
+        ours = Counter(self.edition.faces.card_id(card) for card in self.edition.faces.in_play)
+        theirs = Counter(_card_id(card) for card in init_deck())
+        if ours != theirs:
+            raise InputError(
+                f"--engine rlcard: expected an edition of RLCard's 108-card deck, found "
+                f"{self.edition.name}'s {sum(ours.values())} cards"
+            )
+
+    def _deal(self, game: UnoGame) -> GameStep:
+        """RLCard's deal as the reference's: the order that deals the same hands (one card
+        to each player in turn), turns up the same first card, deals a first Draw Two's
+        cards to player 0 and leaves the same draw pile; then the first wild's colour."""
+        hands = [player.hand for player in game.players]
+        n = self.players
+        dealt = [self._face(hands[i % n][i // n]) for i in range(n * HAND)]
+        top = game.round.target
+        extra = [self._face(card) for card in hands[0][HAND:]]  # a first Draw Two's
+        rest = [self._face(card) for card in reversed(game.dealer.deck)]
+        actions: list[Action] = [Deal((*dealt, self._face(top), *extra, *rest))]
+        if top.type == "wild":
+            actions.append(Pick(n - 1, self._colour(top.color)))  # the dealer's, at random
+        return GameStep(tuple(actions), None, self._decode(game))
+
+    def _actions(
+        self,
+        game: UnoGame,
+        player: int,
+        choice: str,
+        top: UnoCard | None,
+        shuffled: list[list[UnoCard]],
+        last: bool,
+    ) -> tuple[Action, ...]:
+        """The reference's actions one step of RLCard's was (`top`: the card on top of its
+        deck before the step, None when the deck was empty, `shuffled`: its decks after
+        each reshuffle of the step; `last`: the player held one card)."""
+        orders = [
+            Reshuffle(tuple(self._face(card) for card in reversed(deck))) for deck in shuffled
+        ]
+        if choice != "draw":
+            return (self._move(player, choice, last), *orders)
+        actions: list[Action] = [Draw(player)]
+        if top is None:  # the empty deck is made again first, and its top drawn
+            actions.append(orders.pop(0))
+            top = shuffled[0][-1]
+        if any(card is top for card in game.players[player].hand):
+            actions.append(Pass(player))
+        else:  # played at once: a wild in a colour RLCard picked at random
+            colour = self._colour(top.color) if top.type == "wild" else -1
+            actions.append(Play(player, self._face(top), colour))
+        return (*actions, *orders)
+
+    def _move(self, player: int, move: str, last: bool = False) -> Action:
+        """One of RLCard's action strings as the reference's move. A wild played as the
+        player's last card names no colour in the reference (nothing is played on it):
+        RLCard's four colours of it are that one move."""
+        if move == "draw":
+            return Draw(player)
+        colour, trait = move.split("-")
+        if trait in WILDS:
+            named = -1 if last else self._colour(colour)
+            return Play(player, self.edition.faces.face(WILDS[trait]), named)
+        return Play(
+            player, self.edition.faces.face(f"{COLOURS[colour]}-{TRAITS.get(trait, trait)}")
+        )
+
+    def _face(self, card: UnoCard) -> int:
+        return self.edition.faces.face(_card_id(card))
+
+    def _colour(self, letter: str) -> int:
+        return self.edition.colors.index(COLOURS[letter])
+
+    def _decode(self, game: UnoGame, colour: str | None = None) -> GameState:
+        """RLCard's game as the reference's state (its untracked fields left as zeroes);
+        `colour`: the colour in force, where a last wild's colour (which nothing is played
+        on, and the reference's names none) is not."""
+        round_ = game.round
+        played = tuple(self._face(card) for card in round_.played_cards)
+        winner = round_.winner[0] if round_.winner else -1
+        return GameState(
+            phase=Phase.game_over if round_.is_over else Phase.awaiting_play,
+            hands=tuple(tuple(sorted(self._face(c) for c in p.hand)) for p in game.players),
+            draw_pile=tuple(self._face(card) for card in reversed(game.dealer.deck)),
+            discard=played,
+            set_aside=(),
+            color=self._colour(colour or round_.target.color),
+            direction=round_.direction,
+            current=round_.current_player,
+            actor=round_.current_player,  # untracked: RLCard keeps no such player
+            drawn=-1,
+            owed=None,
+            challenge=None,
+            special=-1,
+            window=-1,
+            scores=(0,) * self.players,
+            hands_played=0,
+            leader=0,
+            winner=winner,
+            old_top=-1 if played else self._face(round_.target),
+        )
+
+
+def _card_id(card: UnoCard) -> str:
+    """A card of RLCard's by the reference's card id (a wild's colour is not part of it)."""
+    if card.trait in WILDS:
+        return WILDS[card.trait]
+    return f"{COLOURS[card.color]}-{TRAITS.get(card.trait, card.trait)}"
+
+
+def open_rules(edition: Edition, players: int) -> RLCardRules:
+    """The factory `--engine rlcard` names (the entry point of the group `unospec.engines`)."""
+    return RLCardRules(edition, players)
