@@ -89,7 +89,9 @@ class Guarded:
         except _Hung:
             said = f"{name} did not answer within {timeout:g} s"
             raise EngineFailure("timeout", name, said, action) from None
-        except Exception as error:  # whatever the implementation raises is its failure
+        except InputError:  # it says what it cannot be held to: the input's fault, one line
+            raise
+        except Exception as error:  # whatever else the implementation raises is its failure
             raise EngineFailure("crash", name, f"{name} raised {summary(error)}", action) from None
         finally:
             if timeout is not None:
