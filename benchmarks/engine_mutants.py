@@ -162,6 +162,13 @@ HAIL_MARY_CHOOSES = (
 )
 """NFL Cowboys where the player whose turn it is chooses between the Hail Mary's throw and
 their own turn's play of it (`from_the_next_player`)."""
+HAIL_MARY_OUT_OF_PLAY = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-11.toml"
+    ),
+)
+"""NFL Cowboys whose Hail Mary thrower's shed cards are out of play until the next deal
+(`shed_cards`)."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -447,6 +454,10 @@ MUTANTS = (
            "throws_hail_mary",
            "if face(E, card, F_PLAYER_CHOOSES) and player == s[CURRENT] and target != s[WINDOW]:",
            "if False:", HAIL_MARY_CHOOSES, None, 3),
+    Mutant("hail-mary-sheds-under-the-pile", "where a Hail Mary's shed cards go", RULES,
+           "update",
+           "gone = out_of_play_base(s) if face(E, s[TOP], F_SHED_OUT_OF_PLAY) else -1",
+           "gone = -1", HAIL_MARY_OUT_OF_PLAY, None, 3),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

@@ -105,7 +105,6 @@ FIXED_READINGS: dict[str, str] = {
     "final-card-effects": "hand-ends-at-once",
     "action-on-action": "adds-nothing-beyond-colour-matching",
     "wilds-any-time": "restriction-still-applies",
-    "hail-mary-shed-cards": "under-the-hail-mary-on-the-discard-pile",
     "challenge-judges-which-hand": "the-hand-and-colour-when-the-card-was-played",
     "reshuffle-when": "when-a-draw-needs-a-card",
     "draw-by-choice": "the-new-card-may-be-played",

@@ -98,6 +98,13 @@ HailMaryFromTheNextPlayer = Literal["always-the-interrupt", "the-player-chooses"
 """What a Hail Mary from the player whose turn it is, after an UNO call, is: always the
 throw at the caller; or, as that player chooses, the throw (a play naming the caller as its
 target) or their own turn's play of the card (naming no one), as `own_turn` says."""
+HailMaryShedCards = Literal[
+    "under-the-hail-mary-on-the-discard-pile", "out-of-the-game-until-the-next-deal"
+]
+"""Where the cards a Hail Mary's thrower sheds after a right guess go: under the Hail Mary
+on the discard pile (a reshuffle takes them back into the draw pile); or out of play for the
+rest of the hand, in neither pile (`GameState.out_of_play`), back in the deck at the next
+deal. Out of every hand, they score nothing."""
 HailMaryGuessOnAWild = Literal[
     "no-colour-is-right", "any-colour-is-right", "the-colour-in-force-is-right"
 ]
@@ -241,6 +248,7 @@ READING_TYPES: dict[str, object] = {
     "hail-mary.pending_challenge": HailMaryPendingChallenge,
     "hail-mary.from_the_next_player": HailMaryFromTheNextPlayer,
     "hail-mary.guess_on_a_wild": HailMaryGuessOnAWild,
+    "hail-mary.shed_cards": HailMaryShedCards,
     "penalty-race.loser_among": LoserAmong,
     "penalty-race.next_player": RaceNextPlayer,
     "penalty-race.two_players": LoneRace,

@@ -231,6 +231,10 @@ as before (`wrong_guess = "turn-and-colour-stay-as-before"`)."""
 HAIL_MARY_NO_CALL = str(Path(__file__).parent / "editions" / "hail-mary-readings-7.toml")
 """A delta of nfl-cowboys whose Hail Mary thrower left with one card calls no UNO
 (`thrower_afterwards = "no-uno-call-after-shedding"`)."""
+HAIL_MARY_OUT_OF_PLAY = str(Path(__file__).parent / "editions" / "hail-mary-readings-11.toml")
+"""A delta of nfl-cowboys whose Hail Mary thrower's shed cards are out of play until the next
+deal (`shed_cards = "out-of-the-game-until-the-next-deal"`), a hundred Wild cards Hail Marys
+too."""
 WHOLE_PILE = str(Path(__file__).parent / "editions" / "whole-pile-reshuffle.toml")
 """A delta of classic whose reshuffle takes the whole discard pile, its top card too, as
 RLCard's UNO does (`play.reshuffle = "whole-discard-pile"`): `edition(WHOLE_PILE)` loads it."""

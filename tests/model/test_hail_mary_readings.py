@@ -6,12 +6,15 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from scenario import card, color, edition, play, table
+from scenario import HAIL_MARY_OUT_OF_PLAY, card, color, edition, play, table
 
-from unospec.model.actions import CallUno, Keep, Play
+from unospec.checks.engines.chance import normalize
+from unospec.checks.properties.invariants import card_conservation, sizes_ok
+from unospec.model.actions import CallUno, Deal, Keep, Play
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction
 from unospec.model.kernel import apply, legal_actions
+from unospec.model.legality import reshuffled
 from unospec.model.state import GameState
 
 
@@ -222,3 +225,52 @@ def test_the_next_player_chooses_between_the_throw_and_their_own_play() -> None:
         assert {Play(1, hail_mary, color("blue")), named} <= set(legal_actions(e, called))
         assert own.phase == "awaiting_play" and own.current == 2 and len(own.hands[1]) == 2
         assert apply(e, called, named).phase == "hail_mary_discard"
+
+
+@pytest.mark.parametrize(
+    "reading", ["under-the-hail-mary-on-the-discard-pile", "out-of-the-game-until-the-next-deal"]
+)
+def test_the_shed_cards_go_where_the_reading_says(reading: str) -> None:
+    """`shed_cards` (interpretation hail-mary-shed-cards): after a right guess the thrower
+    keeps green-2; green-3 and red-7 go under the Hail Mary, or out of play until the next
+    deal, in neither pile, so no reshuffle takes them; every card is still in one place."""
+    e = _hail_mary(shed_cards=reading)
+    called = _called(e, thrower=("green-2", "green-3", "red-7"))
+    hail_mary = card(e, "wild-hail-mary")
+    shedding = apply(e, called, Play(2, hail_mary, color("blue")))
+    shed = apply(e, shedding, Keep(2, card(e, "green-2")))
+    gone = tuple(sorted((card(e, "green-3"), card(e, "red-7"))))
+    assert shed.hands[2] == (card(e, "green-2"),) and shed.discard[-1] == hail_mary
+    assert sorted(shed.all_cards()) == sorted(shedding.all_cards())
+    if reading == "out-of-the-game-until-the-next-deal":
+        assert shed.out_of_play == gone and shed.discard == shedding.discard
+        assert not set(gone) & set(reshuffled(e, shed))
+    else:
+        assert shed.out_of_play == () and sorted(shed.discard[:-1]) == sorted(
+            (*shedding.discard[:-1], *gone)
+        )
+    assert card_conservation(e, shed) is None and sizes_ok(e, shed) is None
+
+
+def test_cards_out_of_play_come_back_at_the_next_deal() -> None:
+    """The next deal deals the cards out of play again: between hands they wait in the draw
+    pile with every other card (`chance.normalize`), and the deal leaves none out."""
+    e = _hail_mary(shed_cards="out-of-the-game-until-the-next-deal")
+    called = _called(e, thrower=("green-2", "green-3"))
+    shedding = apply(e, called, Play(2, card(e, "wild-hail-mary"), color("blue")))
+    shed = apply(e, shedding, Keep(2, card(e, "green-2")))
+    between = normalize(shed._replace(phase="dealing"))
+    assert between.out_of_play == () and between.draw_pile == e.faces.in_play
+    dealt = apply(e, between, Deal(between.draw_pile))
+    assert dealt.out_of_play == () and card_conservation(e, dealt) is None
+
+
+def test_cards_out_of_play_where_no_hail_mary_puts_them_are_refused() -> None:
+    """Only a Hail Mary reading `out-of-the-game-until-the-next-deal` puts cards out of play:
+    elsewhere the state invariants refuse a state with any."""
+    e = edition("nfl-cowboys")
+    called = _called(e)
+    moved = called._replace(draw_pile=called.draw_pile[1:], out_of_play=(called.draw_pile[0],))
+    assert card_conservation(e, moved) is None
+    assert sizes_ok(e, moved) is not None
+    assert sizes_ok(edition(HAIL_MARY_OUT_OF_PLAY), moved) is None

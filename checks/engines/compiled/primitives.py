@@ -139,6 +139,7 @@ def _hail_mary(step: Step, row: list[int]) -> tuple[int, int]:
     row[v.F_THROWER_AFTERWARDS] = v.THROWER_AFTERWARDS.index(step.thrower_afterwards)
     row[v.F_CANCELS_A_CHALLENGE] = int(step.cancels_a_challenge())
     row[v.F_PLAYER_CHOOSES] = int(step.from_the_next_player == "the-player-chooses")
+    row[v.F_SHED_OUT_OF_PLAY] = int(step.sheds_out_of_play())
     return 0, 0
 
 
@@ -193,6 +194,10 @@ READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "hail-mary.trigger": v.TRIGGER,
     "hail-mary.thrower_afterwards": v.THROWER_AFTERWARDS,
     "hail-mary.from_the_next_player": ("always-the-interrupt", "the-player-chooses"),
+    "hail-mary.shed_cards": (
+        "under-the-hail-mary-on-the-discard-pile",
+        "out-of-the-game-until-the-next-deal",
+    ),
     "hail-mary.pending_challenge": (
         "not-while-a-challenge-is-pending",
         "interrupt-and-cancel-the-challenge",

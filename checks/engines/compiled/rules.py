@@ -80,6 +80,7 @@ from unospec.checks.engines.compiled.row import (
     is_out,
     next_player,
     no_challenge,
+    out_of_play_base,
     owe,
     owe_nothing,
     owed_until,
@@ -220,6 +221,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_PLAYER_CHOOSES,
     F_POINTS,
     F_RACE_NEXT,
+    F_SHED_OUT_OF_PLAY,
     F_STEPS,
     F_SYMBOL,
     F_THROWER_AFTERWARDS,
@@ -1089,6 +1091,9 @@ def deal_cards(E: Ints, s: Ints, order: Ints) -> None:
     base = debts_base(s)
     for p in range(s[PLAYERS]):
         s[base + p] = 0
+    base = out_of_play_base(s)
+    for c in range(s[FACES]):  # the deal's order holds them: back in play
+        s[base + c] = 0
     s[TOP] = -1
     s[UNDER] = 0
     s[OLD_TOP] = -1
@@ -1415,9 +1420,13 @@ def update(
             owe(s, player, E[E[E_RULES] + R_UNO_PENALTY], phase_named(M, PH_RESOLVING))
     elif which == U_DISCARD_DOWN_TO_ONE:
         base = hand_base(s, player)
+        gone = out_of_play_base(s) if face(E, s[TOP], F_SHED_OUT_OF_PLAY) else -1
         for c in range(s[FACES]):
             shed = s[base + c] - (1 if c == card else 0)
-            if shed > 0:
+            if shed > 0 and gone >= 0:  # out of play until the next deal (`shed_cards`)
+                add_to_hand(s, player, c, -shed)
+                s[gone + c] += shed
+            elif shed > 0:
                 shed_under(s, player, c, shed)
     elif which == U_OWE_LOSER_PENALTY:
         special = s[SPECIAL]

@@ -56,6 +56,7 @@ above any colour and target of a table."""
     F_THROWER_AFTERWARDS,  # Hail Mary: its `thrower_afterwards`, its number in THROWER_AFTERWARDS
     F_CANCELS_A_CHALLENGE,  # Hail Mary: thrown while a challenge is pending, it cancels it
     F_PLAYER_CHOOSES,  # Hail Mary: the player whose turn it is throws it naming the caller
+    F_SHED_OUT_OF_PLAY,  # Hail Mary: the cards shed after a right guess leave play until the deal
     F_EVERYONE,  # penalty race: its player can lose it too
     F_ASKS_TARGET,  # its player names another player (a Swap Hands)
     F_AIMS,  # cards it aims at the next player as a draw card (-1: it is none)
@@ -92,7 +93,7 @@ above any colour and target of a table."""
     F_ONE_ROUND,  # penalty race: one round, after which nobody draws if no one failed
     F_JUDGED,  # penalty race: its player judges it, naming the loser
     F_STEPS,  # how many steps its effect has; they follow, STEP_FIELDS each
-) = range(55)
+) = range(56)
 RACE_AFTER_CARD, RACE_AFTER_LOSER, RACE_LOSER_LOSES_TURN = range(3)
 """A penalty race's `next_player`, by its number in F_RACE_NEXT: the player after the card's
 (both wordings), after the loser, past the loser whose turn was next."""
@@ -146,8 +147,9 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_CALLER_DRAWS,  # a call of UNO with nobody just down to one card draws its caller the penalty
     R_SHORT_DRAW_ENDS_HAND,  # a draw the piles cannot complete ends the hand, unscored
     R_SHORT_DRAW_WAITS,  # the rest of a draw the piles cannot complete waits for cards
-) = range(36)
-RULE_FIELDS = 36
+    R_OUT_OF_PLAY,  # a Hail Mary of the deck puts the cards shed out of play until the deal
+) = range(37)
+RULE_FIELDS = 37
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 CHALLENGE_JUDGES = (
