@@ -169,6 +169,13 @@ HAIL_MARY_OUT_OF_PLAY = (
 )
 """NFL Cowboys whose Hail Mary thrower's shed cards are out of play until the next deal
 (`shed_cards`)."""
+HAIL_MARY_KEEPS_MORE = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-12.toml"
+    ),
+)
+"""NFL Cowboys whose Hail Mary thrower may keep their whole hand after a right guess
+(`keep_after_shedding`)."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -458,6 +465,9 @@ MUTANTS = (
            "update",
            "gone = out_of_play_base(s) if face(E, s[TOP], F_SHED_OUT_OF_PLAY) else -1",
            "gone = -1", HAIL_MARY_OUT_OF_PLAY, None, 3),
+    Mutant("hail-mary-whole-hand-kept-sheds", "what a Hail Mary's thrower keeps", RULES,
+           "update", "        if arg == 1:  # the whole hand kept",
+           "        if arg == 2:  # the whole hand kept", HAIL_MARY_KEEPS_MORE),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

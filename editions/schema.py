@@ -108,7 +108,6 @@ FIXED_READINGS: dict[str, str] = {
     "challenge-judges-which-hand": "the-hand-and-colour-when-the-card-was-played",
     "reshuffle-when": "when-a-draw-needs-a-card",
     "draw-by-choice": "the-new-card-may-be-played",
-    "hail-mary-shed-all-but-one": "the-thrower-must-discard-down-to-one",
 }
 """Readings the kernel plays with no parameter to choose another, by interpretation id: an
 edition may list other answers as alternatives but not choose one, or its file would document

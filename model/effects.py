@@ -160,6 +160,7 @@ SHORTHANDS: dict[str, tuple[tuple[type[Step], dict[str, str]], ...]] = {
                     "pending_challenge",
                     "from_the_next_player",
                     "shed_cards",
+                    "keep_after_shedding",
                 )
             },
         ),

@@ -574,6 +574,18 @@ def check_keep(edition: Edition, game: GameState, action: Keep) -> None:
     Card)."""
     _check_player(game, action.player, game.actor, "keep a card")
     _check_in_hand(edition, game, action.player, action.card)
+    if action.whole_hand and not keeps_more(edition, game):
+        top = edition.faces.card_id(game.discard[-1])
+        raise IllegalAction(
+            edition.section_of(top), f"after {top} the thrower must discard down to one card"
+        )
+
+
+def keeps_more(edition: Edition, game: GameState) -> bool:
+    """Whether the Hail Mary on top lets its thrower keep their whole hand instead of
+    discarding down to one (`keep_after_shedding`)."""
+    effect = edition.faces.effect[game.discard[-1]].find(HailMary) if game.discard else None
+    return effect is not None and effect.may_keep_more()
 
 
 @cites(sections.PENALTY_RACE)

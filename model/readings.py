@@ -105,6 +105,13 @@ HailMaryShedCards = Literal[
 on the discard pile (a reshuffle takes them back into the draw pile); or out of play for the
 rest of the hand, in neither pile (`GameState.out_of_play`), back in the deck at the next
 deal. Out of every hand, they score nothing."""
+HailMaryKeepAfterShedding = Literal[
+    "the-thrower-must-discard-down-to-one", "the-thrower-may-keep-more"
+]
+"""What a Hail Mary's thrower does after a right guess: discards down to one card, keeping
+the card they choose; or may instead decline the discard and keep their whole hand (the
+booklet's "get to discard down to 1 card" read as a right the thrower may leave unused:
+down to one, or nothing shed)."""
 HailMaryGuessOnAWild = Literal[
     "no-colour-is-right", "any-colour-is-right", "the-colour-in-force-is-right"
 ]
@@ -249,6 +256,7 @@ READING_TYPES: dict[str, object] = {
     "hail-mary.from_the_next_player": HailMaryFromTheNextPlayer,
     "hail-mary.guess_on_a_wild": HailMaryGuessOnAWild,
     "hail-mary.shed_cards": HailMaryShedCards,
+    "hail-mary.keep_after_shedding": HailMaryKeepAfterShedding,
     "penalty-race.loser_among": LoserAmong,
     "penalty-race.next_player": RaceNextPlayer,
     "penalty-race.two_players": LoneRace,

@@ -645,8 +645,11 @@ def discard_down_to_one(edition: Edition, game: GameState, action: Action | None
 
     Where the card reads `out-of-the-game-until-the-next-deal` they leave play until the
     next deal instead (`GameState.out_of_play`): no reshuffle takes them, and out of every
-    hand, they score nothing."""
+    hand, they score nothing. Where it reads `the-thrower-may-keep-more`, a thrower who
+    keeps their whole hand (`Keep.whole_hand`) sheds nothing."""
     assert isinstance(action, Keep)
+    if action.whole_hand:  # where the card lets the thrower keep more: nothing is shed
+        return game
     shed = _without(game.hands[action.player], action.card)
     hands = _set_hand(game, action.player, (action.card,))
     effect = edition.faces.effect[game.discard[-1]].find(HailMary)

@@ -839,12 +839,20 @@ def _landed(edition: Edition, step: Fired, landed: GameState) -> str | None:
 
 def _shed(edition: Edition, before: GameState, after: GameState) -> str | None:
     """After a Keep: the thrower holds one card, and the rest lie right under the Hail Mary,
-    or where the card says so (`shed_cards`), out of play, the discard pile as it was."""
+    or where the card says so (`shed_cards`), out of play, the discard pile as it was; or
+    where the card lets the thrower keep more (`keep_after_shedding`), nothing has moved."""
     thrower = before.actor
     shed = len(before.hands[thrower]) - 1
+    effect = edition.faces.effect[before.discard[-1]].find(HailMary)
+    kept_all = len(after.hands[thrower]) == len(before.hands[thrower])
+    if effect is not None and effect.may_keep_more() and kept_all:
+        if len(after.discard) != len(before.discard) or len(after.out_of_play) != len(
+            before.out_of_play
+        ):
+            return "a thrower keeping their whole hand moved cards"
+        return None
     if len(after.hands[thrower]) != 1:
         return f"player {thrower} kept {len(after.hands[thrower])} cards, not one"
-    effect = edition.faces.effect[before.discard[-1]].find(HailMary)
     out = effect is not None and effect.sheds_out_of_play()
     if (
         after.discard[-1:] != before.discard[-1:]

@@ -26,7 +26,8 @@ class HailMary(Step):
     (`guess_on_a_wild`), who may throw it when (`trigger`), whether the usual rules hold
     for its thrower (`thrower_afterwards`), whether it may cancel a pending challenge
     (`pending_challenge`), whether the player whose turn it is may play it as their own
-    turn's instead (`from_the_next_player`) and where the shed cards go (`shed_cards`) are
+    turn's instead (`from_the_next_player`), where the shed cards go (`shed_cards`) and
+    whether the thrower may keep their whole hand instead (`keep_after_shedding`) are
     readings too.
 
     The throw is the machine's `hail_mary` event (`updates.throw_hail_mary`), the shedding
@@ -51,6 +52,7 @@ class HailMary(Step):
     pending_challenge: r.HailMaryPendingChallenge = "not-while-a-challenge-is-pending"
     from_the_next_player: r.HailMaryFromTheNextPlayer = "always-the-interrupt"
     shed_cards: r.HailMaryShedCards = "under-the-hail-mary-on-the-discard-pile"
+    keep_after_shedding: r.HailMaryKeepAfterShedding = "the-thrower-must-discard-down-to-one"
 
     def apply(self, edition: Edition, game: GameState, player: int, card: int) -> GameState:
         return game  # a plain wild on its holder's own turn
@@ -100,6 +102,11 @@ class HailMary(Step):
     def sheds_out_of_play(self) -> bool:
         """Whether the cards shed after a right guess leave play until the next deal."""
         return self.shed_cards == "out-of-the-game-until-the-next-deal"
+
+    def may_keep_more(self) -> bool:
+        """Whether the thrower may decline the discard after a right guess, keeping every
+        card (`keep_after_shedding`)."""
+        return self.keep_after_shedding == "the-thrower-may-keep-more"
 
     def statement(self) -> Statement:
         words = "thrown at an UNO caller: guess their last card's colour"

@@ -274,3 +274,39 @@ def test_cards_out_of_play_where_no_hail_mary_puts_them_are_refused() -> None:
     assert card_conservation(e, moved) is None
     assert sizes_ok(e, moved) is not None
     assert sizes_ok(edition(HAIL_MARY_OUT_OF_PLAY), moved) is None
+
+
+@pytest.mark.parametrize(
+    "reading", ["the-thrower-must-discard-down-to-one", "the-thrower-may-keep-more"]
+)
+def test_the_thrower_keeps_what_the_reading_allows(reading: str) -> None:
+    """`keep_after_shedding` (interpretation hail-mary-shed-all-but-one): after a right
+    guess the thrower keeps one card of their choice; where they may keep more, they may
+    also keep their whole hand (named by its lowest card), shedding nothing, and play goes
+    on; elsewhere a keep of the whole hand is refused, naming the card's rule."""
+    e = _hail_mary(keep_after_shedding=reading)
+    called = _called(e, thrower=("green-2", "green-3", "red-7"))
+    shedding = apply(e, called, Play(2, card(e, "wild-hail-mary"), color("blue")))
+    held = shedding.hands[2]
+    ones = {Keep(2, c) for c in held}
+    whole = Keep(2, held[0], whole_hand=True)
+    offered = set(legal_actions(e, shedding))
+    if reading == "the-thrower-may-keep-more":
+        assert offered == {*ones, whole}
+        kept = apply(e, shedding, whole)
+        assert kept.hands == shedding.hands and kept.discard == shedding.discard
+        assert kept.phase != "hail_mary_discard"
+    else:
+        assert offered == ones
+        with pytest.raises(IllegalAction, match="discard down to one"):
+            apply(e, shedding, whole)
+    assert apply(e, shedding, Keep(2, held[1])).hands[2] == (held[1],)
+
+
+def test_a_keep_of_the_whole_hand_must_name_a_card_held() -> None:
+    """A keep of the whole hand names one of the thrower's cards: another is refused."""
+    e = _hail_mary(keep_after_shedding="the-thrower-may-keep-more")
+    called = _called(e, thrower=("green-2", "green-3"))
+    shedding = apply(e, called, Play(2, card(e, "wild-hail-mary"), color("blue")))
+    with pytest.raises(IllegalAction):
+        apply(e, shedding, Keep(2, card(e, "red-4"), whole_hand=True))

@@ -63,6 +63,8 @@ def declared(edition: Edition, step: Fired) -> Counter[str]:
         if move.amount == "hand-1":
             actor = getattr(step.action, "player", before.actor)  # a step's, else the table's
             amount = len(before.hands[actor]) - 1
+            if getattr(step.action, "whole_hand", False):  # a Hail Mary thrower keeping all
+                amount = 0
         elif move.amount == "colour":
             amount = _same_colour(edition, before, step.action, move)
         elif move.amount in ("hand", "some") and source == target:  # hand to hand: no count moves

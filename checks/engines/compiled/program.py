@@ -117,6 +117,8 @@ class Program:
             arg = action.target
         elif isinstance(action, Pick):
             arg = action.color
+        elif isinstance(action, Keep):
+            arg = int(action.whole_hand)
         order = np.array(getattr(action, "order", ()), dtype=np.int64)
         return kind, player, card, arg, order
 
@@ -133,7 +135,7 @@ class Program:
         if step is Pick:
             return Pick(player, arg)
         if step is Keep:
-            return Keep(player, card)
+            return Keep(player, card, arg == 1)
         if step in (Deal, Reshuffle):
             return step(tuple(int(c) for c in (order if order is not None else ())))
         assert step in (Draw, Pass, Challenge, Accept, CallUno, NameLoser)

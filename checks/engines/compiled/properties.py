@@ -138,6 +138,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_HAS,
     F_IGNORED,
     F_INTERRUPT_ONLY,
+    F_KEEP_MORE,
     F_LAST_RESORT,
     F_LEFT_OF_PLAYER,
     F_OFFENDER_DRAWS,
@@ -1309,6 +1310,14 @@ def hail_mary_ok(
         if event_in(M, inv, V_KEEP, event):
             thrower = game[ACTOR]
             shed = hand_size(game, thrower) - 1
+            top = game[TOP]
+            kept_all = hand_size(after, thrower) == hand_size(game, thrower)
+            if top >= 0 and face(E, top, F_KEEP_MORE) and kept_all:  # `keep_after_shedding`
+                if discard_len(after) != discard_len(game):
+                    return False
+                if out_of_play_count(after) != out_of_play_count(game):
+                    return False
+                continue
             if hand_size(after, thrower) != 1:
                 return False
             out = face(E, game[TOP], F_SHED_OUT_OF_PLAY) if game[TOP] >= 0 else 0

@@ -57,6 +57,7 @@ above any colour and target of a table."""
     F_CANCELS_A_CHALLENGE,  # Hail Mary: thrown while a challenge is pending, it cancels it
     F_PLAYER_CHOOSES,  # Hail Mary: the player whose turn it is throws it naming the caller
     F_SHED_OUT_OF_PLAY,  # Hail Mary: the cards shed after a right guess leave play until the deal
+    F_KEEP_MORE,  # Hail Mary: after a right guess the thrower may keep their whole hand
     F_EVERYONE,  # penalty race: its player can lose it too
     F_ASKS_TARGET,  # its player names another player (a Swap Hands)
     F_AIMS,  # cards it aims at the next player as a draw card (-1: it is none)
@@ -93,7 +94,7 @@ above any colour and target of a table."""
     F_ONE_ROUND,  # penalty race: one round, after which nobody draws if no one failed
     F_JUDGED,  # penalty race: its player judges it, naming the loser
     F_STEPS,  # how many steps its effect has; they follow, STEP_FIELDS each
-) = range(56)
+) = range(57)
 RACE_AFTER_CARD, RACE_AFTER_LOSER, RACE_LOSER_LOSES_TURN = range(3)
 """A penalty race's `next_player`, by its number in F_RACE_NEXT: the player after the card's
 (both wordings), after the loser, past the loser whose turn was next."""
