@@ -571,13 +571,20 @@ def check_first_colour(edition: Edition, game: GameState, action: Pick) -> None:
 @requires(HailMary)
 def check_keep(edition: Edition, game: GameState, action: Keep) -> None:
     """The Hail Mary thrower keeps one card of their own hand (Action Cards: Wild Hail Mary
-    Card)."""
+    Card); or where the card lets them keep more, their whole hand, named by its lowest card
+    (the card's `keep_after_shedding`)."""
     _check_player(game, action.player, game.actor, "keep a card")
     _check_in_hand(edition, game, action.player, action.card)
-    if action.whole_hand and not keeps_more(edition, game):
-        top = edition.faces.card_id(game.discard[-1])
+    if not action.whole_hand:
+        return
+    top = edition.faces.card_id(game.discard[-1])
+    if not keeps_more(edition, game):
         raise IllegalAction(
             edition.section_of(top), f"after {top} the thrower must discard down to one card"
+        )
+    if action.card != game.hands[action.player][0]:  # one move for the whole hand
+        raise IllegalAction(
+            edition.section_of(top), "a whole hand kept is named by its lowest card"
         )
 
 

@@ -310,3 +310,12 @@ def test_a_keep_of_the_whole_hand_must_name_a_card_held() -> None:
     shedding = apply(e, called, Play(2, card(e, "wild-hail-mary"), color("blue")))
     with pytest.raises(IllegalAction):
         apply(e, shedding, Keep(2, card(e, "red-4"), whole_hand=True))
+
+
+def test_a_hand_kept_whole_is_named_by_its_lowest_card() -> None:
+    """One move keeps the whole hand: naming another card of it is refused."""
+    e = _hail_mary(keep_after_shedding="the-thrower-may-keep-more")
+    called = _called(e, thrower=("green-2", "green-3"))
+    shedding = apply(e, called, Play(2, card(e, "wild-hail-mary"), color("blue")))
+    with pytest.raises(IllegalAction, match="lowest card"):
+        apply(e, shedding, Keep(2, shedding.hands[2][-1], whole_hand=True))

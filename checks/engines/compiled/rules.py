@@ -918,6 +918,10 @@ def validate(
             return r
         if arg != 0 and not (arg == 1 and keeps_more(E, s)):  # legality.keeps_more
             return refused(ILLEGAL, CARD_RULE + s[TOP])
+        if arg == 1:  # the whole hand, named by its lowest card
+            for lower in range(card):
+                if held(s, player, lower) > 0:
+                    return refused(ILLEGAL, CARD_RULE + s[TOP])
         return OK
     if check == V_LOSER:
         if player == -1 and face(E, s[SPECIAL], F_ONE_ROUND):
