@@ -425,7 +425,8 @@ def step_action(edition: Edition, step: Mapping[str, object], where: JsonPath) -
                 f"expected only {', '.join(allowed)} in a {name} step, found {shown(key)}",
             )
     for key in allowed:
-        if not (name in PLAYS and key in OPTIONAL_KEYS) and key not in step:
+        optional = key in OPTIONAL_KEYS and (name in PLAYS or key == "whole_hand")
+        if not optional and key not in step:
             raise TraceContentError((*where, key), "expected a value, found nothing")
     if name in ("reshuffle", "deal"):
         order = step["order"]

@@ -16,6 +16,7 @@ from unospec.model.errors import IllegalAction
 from unospec.model.kernel import apply, legal_actions
 from unospec.model.legality import reshuffled
 from unospec.model.state import GameState
+from unospec.model.trace import action_step, step_action
 
 
 def _hail_mary(**fields: str) -> Edition:
@@ -319,3 +320,14 @@ def test_a_hand_kept_whole_is_named_by_its_lowest_card() -> None:
     shedding = apply(e, called, Play(2, card(e, "wild-hail-mary"), color("blue")))
     with pytest.raises(IllegalAction, match="lowest card"):
         apply(e, shedding, Keep(2, shedding.hands[2][-1], whole_hand=True))
+
+
+@pytest.mark.parametrize("whole", [False, True])
+def test_a_keep_is_written_and_read_back_in_a_trace(whole: bool) -> None:
+    """A trace step records a keep of the whole hand with `whole_hand`, left out otherwise,
+    and reads back the same action."""
+    e = edition("nfl-cowboys")
+    kept = Keep(2, card(e, "green-2"), whole_hand=whole)
+    step = action_step(e, kept)
+    assert ("whole_hand" in step) == whole
+    assert step_action(e, step, ()) == kept
