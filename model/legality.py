@@ -571,8 +571,10 @@ def check_first_colour(edition: Edition, game: GameState, action: Pick) -> None:
 @requires(HailMary)
 def check_keep(edition: Edition, game: GameState, action: Keep) -> None:
     """The Hail Mary thrower keeps one card of their own hand (Action Cards: Wild Hail Mary
-    Card); or where the card lets them keep more, their whole hand, named by its lowest card
-    (the card's `keep_after_shedding`)."""
+    Card).
+
+    Where the card lets them keep more (`keep_after_shedding`), they may keep their whole
+    hand instead, the one move naming its lowest card."""
     _check_player(game, action.player, game.actor, "keep a card")
     _check_in_hand(edition, game, action.player, action.card)
     if not action.whole_hand:
