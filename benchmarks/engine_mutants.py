@@ -174,6 +174,20 @@ HAIL_MARY_AFTER_CHALLENGE = (
 )
 """NFL Cowboys whose Hail Mary waits for a pending challenge to be settled, and may be
 thrown then (`pending_challenge`)."""
+HAIL_MARY_OUT_OF_PLAY = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-13.toml"
+    ),
+)
+"""NFL Cowboys whose Hail Mary thrower's shed cards are out of play until the next deal
+(`shed_cards`)."""
+HAIL_MARY_KEEPS_MORE = (
+    os.path.join(
+        os.path.dirname(__file__), "..", "tests", "editions", "hail-mary-readings-12.toml"
+    ),
+)
+"""NFL Cowboys whose Hail Mary thrower may keep their whole hand after a right guess
+(`keep_after_shedding`)."""
 HAND_CANNOT_START = (
     os.path.join(os.path.dirname(__file__), "..", "tests", "editions", "hand-cannot-start.toml"),
 )
@@ -472,6 +486,13 @@ MUTANTS = (
     Mutant("hail-mary-never-comes-back", "a Hail Mary once the challenge is settled", RULES,
            "after_the_draw", "PH_UNO_CALLED if s[WINDOW] >= 0 else PH_AWAITING_PLAY",
            "PH_AWAITING_PLAY", HAIL_MARY_AFTER_CHALLENGE, None, 3),
+    Mutant("hail-mary-sheds-under-the-pile", "where a Hail Mary's shed cards go", RULES,
+           "update",
+           "gone = out_of_play_base(s) if face(E, s[TOP], F_SHED_OUT_OF_PLAY) else -1",
+           "gone = -1", HAIL_MARY_OUT_OF_PLAY, None, 3),
+    Mutant("hail-mary-whole-hand-kept-sheds", "what a Hail Mary's thrower keeps", RULES,
+           "update", "        if arg == 1:  # the whole hand kept",
+           "        if arg == 2:  # the whole hand kept", HAIL_MARY_KEEPS_MORE),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the

@@ -5,7 +5,7 @@ Used by `unospec play`. Library code returns these lines; only the CLI prints th
 
 from __future__ import annotations
 
-from unospec.model.actions import Accept, Action, Catch, NameLoser, Pick, Play
+from unospec.model.actions import Accept, Action, Catch, Keep, NameLoser, Pick, Play
 from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
 from unospec.model.kernel import Fired
@@ -82,8 +82,11 @@ def narrate(
             lines.append(f"player {before.window} calls UNO")
         elif event == "catch" and isinstance(action, Catch):
             lines.append(f"player {action.player} catches player {action.target} before the call")
+        elif event == "keep" and isinstance(action, Keep) and action.whole_hand:
+            lines.append(f"  player {before.actor} keeps their whole hand")  # `keep_after_shedding`
         elif event == "keep":
-            lines.append(f"  player {before.actor} sheds all but one card")
+            gone = " out of play" if after.out_of_play != before.out_of_play else ""
+            lines.append(f"  player {before.actor} sheds all but one card{gone}")
         elif event == "name_loser" and isinstance(action, NameLoser):
             name = edition.card_name(edition.faces.faces[before.special].kind)
             if action.player < 0:  # actions.NOBODY

@@ -105,11 +105,9 @@ FIXED_READINGS: dict[str, str] = {
     "final-card-effects": "hand-ends-at-once",
     "action-on-action": "adds-nothing-beyond-colour-matching",
     "wilds-any-time": "restriction-still-applies",
-    "hail-mary-shed-cards": "under-the-hail-mary-on-the-discard-pile",
     "challenge-judges-which-hand": "the-hand-and-colour-when-the-card-was-played",
     "reshuffle-when": "when-a-draw-needs-a-card",
     "draw-by-choice": "the-new-card-may-be-played",
-    "hail-mary-shed-all-but-one": "the-thrower-must-discard-down-to-one",
 }
 """Readings the kernel plays with no parameter to choose another, by interpretation id: an
 edition may list other answers as alternatives but not choose one, or its file would document

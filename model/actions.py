@@ -75,10 +75,13 @@ class Catch:
 
 @dataclass(frozen=True, slots=True)
 class Keep:
-    """After a right Hail Mary guess, keep `card` and discard the rest of the hand."""
+    """After a right Hail Mary guess, keep `card` and discard the rest of the hand; or, with
+    `whole_hand` (where the card's `keep_after_shedding` allows it), keep every card,
+    `card` one of them, and discard none."""
 
     player: int
     card: int
+    whole_hand: bool = False
 
 
 @dataclass(frozen=True, slots=True)

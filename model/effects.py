@@ -159,6 +159,8 @@ SHORTHANDS: dict[str, tuple[tuple[type[Step], dict[str, str]], ...]] = {
                     "thrower_afterwards",
                     "pending_challenge",
                     "from_the_next_player",
+                    "shed_cards",
+                    "keep_after_shedding",
                 )
             },
         ),

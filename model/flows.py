@@ -9,7 +9,8 @@ the `*_of` accessors, so a rule function carries no attributes of its own.
 
 An effect in `updates` declares its card movements with `@moves(...)`. The places are the
 draw pile, the discard pile's top card and the cards under it, the hand the effect acts on,
-the other hands, and the set-aside cards. Amounts are symbols the proof interprets:
+the other hands, the cards out of play until the next deal, and the set-aside cards.
+Amounts are symbols the proof interprets:
 
     "1"        one card
     "owed"     what a table draw deals: the owed amount, or what the pile has if less
@@ -39,8 +40,11 @@ from typing import TYPE_CHECKING, TypeVar
 if TYPE_CHECKING:
     from unospec.model.edition import Edition
 
-PLACES = ("draw", "top", "under", "hand", "others", "aside", "in-play", "outside")
-"""`in-play` is every card not set aside; `outside` is out of the game (nothing moves there)."""
+PLACES = (
+    "draw", "top", "under", "hand", "others", "aside", "out-of-play", "in-play", "outside",
+)  # fmt: skip
+"""`out-of-play` holds cards out of play until the next deal (`GameState.out_of_play`);
+`in-play` is every card not set aside; `outside` is out of the game (nothing moves there)."""
 AMOUNTS = ("1", "owed", "pile", "hand-1", "under", "dealt", "all", "colour", "hand", "some")
 
 F = TypeVar("F", bound=Callable[..., object])

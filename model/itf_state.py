@@ -120,6 +120,7 @@ _ENCODINGS: dict[str, Callable[[CardName, Any], Any]] = {
     "draw_pile": _cards,
     "discard": _cards,
     "set_aside": _cards,
+    "out_of_play": _cards,
     "color": _colour,
     "drawn": _one_card,
     "special": _one_card,

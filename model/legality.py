@@ -601,9 +601,30 @@ def check_first_colour(edition: Edition, game: GameState, action: Pick) -> None:
 @requires(HailMary)
 def check_keep(edition: Edition, game: GameState, action: Keep) -> None:
     """The Hail Mary thrower keeps one card of their own hand (Action Cards: Wild Hail Mary
-    Card)."""
+    Card).
+
+    Where the card lets them keep more (`keep_after_shedding`), they may keep their whole
+    hand instead, the one move naming its lowest card."""
     _check_player(game, action.player, game.actor, "keep a card")
     _check_in_hand(edition, game, action.player, action.card)
+    if not action.whole_hand:
+        return
+    top = edition.faces.card_id(game.discard[-1])
+    if not keeps_more(edition, game):
+        raise IllegalAction(
+            edition.section_of(top), f"after {top} the thrower must discard down to one card"
+        )
+    if action.card != game.hands[action.player][0]:  # one move for the whole hand
+        raise IllegalAction(
+            edition.section_of(top), "a whole hand kept is named by its lowest card"
+        )
+
+
+def keeps_more(edition: Edition, game: GameState) -> bool:
+    """Whether the Hail Mary on top lets its thrower keep their whole hand instead of
+    discarding down to one (`keep_after_shedding`)."""
+    effect = edition.faces.effect[game.discard[-1]].find(HailMary) if game.discard else None
+    return effect is not None and effect.may_keep_more()
 
 
 @cites(sections.PENALTY_RACE)

@@ -34,6 +34,7 @@ from unospec.model.legality import (
     from_hand_after_drawing,
     has_a_play,
     jumps_in,
+    keeps_more,
     matching_cards,
     needs_color,
     own_rule_allows,
@@ -178,7 +179,13 @@ def _name_loser(edition: Edition, game: GameState) -> tuple[Action, ...]:
 
 
 def _keep(edition: Edition, game: GameState) -> tuple[Action, ...]:
-    return tuple(Keep(game.actor, card) for card in dict.fromkeys(game.hands[game.actor]))
+    """One card kept; and where the Hail Mary lets its thrower keep more, the whole hand
+    (named by its lowest card)."""
+    hand = game.hands[game.actor]
+    kept = tuple(Keep(game.actor, card) for card in dict.fromkeys(hand))
+    if keeps_more(edition, game):
+        return (*kept, Keep(game.actor, hand[0], whole_hand=True))
+    return kept
 
 
 def _call_uno(edition: Edition, game: GameState) -> tuple[Action, ...]:

@@ -102,6 +102,20 @@ HailMaryFromTheNextPlayer = Literal["always-the-interrupt", "the-player-chooses"
 """What a Hail Mary from the player whose turn it is, after an UNO call, is: always the
 throw at the caller; or, as that player chooses, the throw (a play naming the caller as its
 target) or their own turn's play of the card (naming no one), as `own_turn` says."""
+HailMaryShedCards = Literal[
+    "under-the-hail-mary-on-the-discard-pile", "out-of-the-game-until-the-next-deal"
+]
+"""Where the cards a Hail Mary's thrower sheds after a right guess go: under the Hail Mary
+on the discard pile (a reshuffle takes them back into the draw pile); or out of play for the
+rest of the hand, in neither pile (`GameState.out_of_play`), back in the deck at the next
+deal. Out of every hand, they score nothing."""
+HailMaryKeepAfterShedding = Literal[
+    "the-thrower-must-discard-down-to-one", "the-thrower-may-keep-more"
+]
+"""What a Hail Mary's thrower does after a right guess: discards down to one card, keeping
+the card they choose; or may instead decline the discard and keep their whole hand (the
+booklet's "get to discard down to 1 card" read as a right the thrower may leave unused:
+down to one, or nothing shed)."""
 HailMaryGuessOnAWild = Literal[
     "no-colour-is-right", "any-colour-is-right", "the-colour-in-force-is-right"
 ]
@@ -245,6 +259,8 @@ READING_TYPES: dict[str, object] = {
     "hail-mary.pending_challenge": HailMaryPendingChallenge,
     "hail-mary.from_the_next_player": HailMaryFromTheNextPlayer,
     "hail-mary.guess_on_a_wild": HailMaryGuessOnAWild,
+    "hail-mary.shed_cards": HailMaryShedCards,
+    "hail-mary.keep_after_shedding": HailMaryKeepAfterShedding,
     "penalty-race.loser_among": LoserAmong,
     "penalty-race.next_player": RaceNextPlayer,
     "penalty-race.two_players": LoneRace,

@@ -103,6 +103,10 @@ class GameState(NamedTuple):
     """The cards each player is still owed by a draw the piles could not complete, where they
     wait for cards (`play.draw_shortfall = "obligation-waits-for-cards"`), by seat; () while
     no one is owed any, and always in every other edition."""
+    out_of_play: tuple[int, ...] = ()
+    """The cards out of play until the next deal, sorted: those a Hail Mary's thrower shed
+    where its `shed_cards` reads `out-of-the-game-until-the-next-deal`. In no pile and no
+    hand, no reshuffle takes them; () in every other edition."""
 
     @property
     def players(self) -> int:
@@ -162,8 +166,9 @@ class GameState(NamedTuple):
         return steps
 
     def all_cards(self) -> tuple[int, ...]:
-        """Every card on the table and set aside, sorted: conserved by every transition."""
-        cards = [*self.draw_pile, *self.discard, *self.set_aside]
+        """Every card on the table, out of play and set aside, sorted: conserved by every
+        transition."""
+        cards = [*self.draw_pile, *self.discard, *self.set_aside, *self.out_of_play]
         for hand in self.hands:
             cards.extend(hand)
         return tuple(sorted(cards))

@@ -55,7 +55,7 @@ STEP_KEYS: dict[str, tuple[str, ...]] = {
     "accept": ("player",),
     "uno": ("player",),
     "catch": ("player", "target"),
-    "keep": ("player", "card"),
+    "keep": ("player", "card", "whole_hand"),
     "loser": ("player",),
     "pick": ("player", "color"),
     "reshuffle": ("order",),
@@ -63,9 +63,10 @@ STEP_KEYS: dict[str, tuple[str, ...]] = {
 }
 """The keys each step kind takes, besides "action"; `OPTIONAL_KEYS` may be left out, the rest
 are required."""
-OPTIONAL_KEYS = {"color", "target", "uno"}
+OPTIONAL_KEYS = {"color", "target", "uno", "whole_hand"}
 """A play's colour (a wild's), target (a Swap Hands') and UNO call (made with the play,
-`play.uno_window`): written only when named, the call only when made."""
+`play.uno_window`): written only when named, the call only when made; a Hail Mary thrower's
+keep of their whole hand (`keep_after_shedding`), only when they keep it."""
 PLAYS = ("play", "jump_in")
 """The step kinds that play a card: in turn, and out of turn (the jump-in house rule)."""
 
@@ -81,6 +82,7 @@ class StepJson(TypedDict):
     color: NotRequired[str]
     target: NotRequired[int]
     uno: NotRequired[bool]
+    whole_hand: NotRequired[bool]
     order: NotRequired[list[str]]
 
 
@@ -423,7 +425,8 @@ def step_action(edition: Edition, step: Mapping[str, object], where: JsonPath) -
                 f"expected only {', '.join(allowed)} in a {name} step, found {shown(key)}",
             )
     for key in allowed:
-        if not (name in PLAYS and key in OPTIONAL_KEYS) and key not in step:
+        optional = key in OPTIONAL_KEYS and (name in PLAYS or key == "whole_hand")
+        if not optional and key not in step:
             raise TraceContentError((*where, key), "expected a value, found nothing")
     if name in ("reshuffle", "deal"):
         order = step["order"]
@@ -459,7 +462,13 @@ def step_action(edition: Edition, step: Mapping[str, object], where: JsonPath) -
             )
         return Pick(player, COLORS.index(color))
     if name == "keep":
-        return Keep(player, _card(edition, step["card"], (*where, "card")))
+        kept = _card(edition, step["card"], (*where, "card"))
+        whole = step.get("whole_hand", False)
+        if not isinstance(whole, bool):
+            raise TraceContentError(
+                (*where, "whole_hand"), f"expected true or false, found {shown(whole)}"
+            )
+        return Keep(player, kept, whole)
     if name == "draw":
         return Draw(player)
     if name == "pass":
@@ -489,6 +498,8 @@ def action_step(edition: Edition, action: Action) -> StepJson:
             step["uno"] = True
     elif isinstance(action, Keep):
         step["card"] = ids(action.card)
+        if action.whole_hand:
+            step["whole_hand"] = True
     elif isinstance(action, Catch):
         step["target"] = action.target
     elif isinstance(action, Pick):

@@ -34,6 +34,7 @@ from unospec.model.primitives import (
     SwapHands,
     WildDraw,
 )
+from unospec.model.primitives.hail_mary import puts_cards_out_of_play
 from unospec.model.primitives.swap_hands import SWAPPED
 from unospec.model.primitives.wild_draw import verdict
 from unospec.model.scoring import hand_points, hand_winner
@@ -87,6 +88,7 @@ def deal_cards(edition: Edition, game: GameState, action: Action | None) -> Game
         window=-1,
         old_top=-1,
         debts=(),
+        out_of_play=(),
     )
 
 
@@ -681,16 +683,30 @@ def throw_hail_mary_for_a_penalty(
 
 
 @cites(sections.HAIL_MARY)
-@moves(Move("hand", "under", "hand-1"))
+@moves(
+    lambda edition: (
+        (Move("hand", "out-of-play", "hand-1"),)
+        if puts_cards_out_of_play(edition)
+        else (Move("hand", "under", "hand-1"),)
+    )
+)
 def discard_down_to_one(edition: Edition, game: GameState, action: Action | None) -> GameState:
     """After a right guess the thrower keeps one card; the rest go under the Hail Mary
-    (Action Cards: Wild Hail Mary Card; interpretation hail-mary-shed-cards)."""
+    (Action Cards: Wild Hail Mary Card; the card's `shed_cards`).
+
+    Where the card reads `out-of-the-game-until-the-next-deal` they leave play until the
+    next deal instead (`GameState.out_of_play`): no reshuffle takes them, and out of every
+    hand, they score nothing. Where it reads `the-thrower-may-keep-more`, a thrower who
+    keeps their whole hand (`Keep.whole_hand`) sheds nothing."""
     assert isinstance(action, Keep)
+    if action.whole_hand:  # where the card lets the thrower keep more: nothing is shed
+        return game
     shed = _without(game.hands[action.player], action.card)
-    return game._replace(
-        hands=_set_hand(game, action.player, (action.card,)),
-        discard=(*game.discard[:-1], *shed, game.discard[-1]),
-    )
+    hands = _set_hand(game, action.player, (action.card,))
+    effect = edition.faces.effect[game.discard[-1]].find(HailMary)
+    if effect is not None and effect.sheds_out_of_play():
+        return game._replace(hands=hands, out_of_play=tuple(sorted(game.out_of_play + shed)))
+    return game._replace(hands=hands, discard=(*game.discard[:-1], *shed, game.discard[-1]))
 
 
 @cites(sections.PENALTY_RACE)

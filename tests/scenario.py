@@ -241,6 +241,14 @@ HAIL_MARY_AFTER_CHALLENGE = str(Path(__file__).parent / "editions" / "hail-mary-
 """A delta of nfl-cowboys whose Hail Mary waits for a pending challenge to be settled, the
 chance to throw it coming back then (`pending_challenge =
 "throw-once-the-challenge-is-settled"`)."""
+HAIL_MARY_OUT_OF_PLAY = str(Path(__file__).parent / "editions" / "hail-mary-readings-13.toml")
+"""A delta of nfl-cowboys whose Hail Mary thrower's shed cards are out of play until the next
+deal (`shed_cards = "out-of-the-game-until-the-next-deal"`), a hundred Wild cards Hail Marys
+too."""
+HAIL_MARY_KEEPS_MORE = str(Path(__file__).parent / "editions" / "hail-mary-readings-12.toml")
+"""A delta of nfl-cowboys whose Hail Mary thrower may keep their whole hand after a right
+guess (`keep_after_shedding = "the-thrower-may-keep-more"`), a hundred Wild cards Hail Marys
+too."""
 WHOLE_PILE = str(Path(__file__).parent / "editions" / "whole-pile-reshuffle.toml")
 """A delta of classic whose reshuffle takes the whole discard pile, its top card too, as
 RLCard's UNO does (`play.reshuffle = "whole-discard-pile"`): `edition(WHOLE_PILE)` loads it."""

@@ -107,7 +107,7 @@ def normalize(game: GameState, parent: GameState | None = None) -> GameState:
         return game._replace(
             hands=((),) * game.players, draw_pile=pile, discard=(), color=-1, direction=1,
             current=0, actor=0, drawn=-1, owed=None, challenge=None, special=-1, window=-1,
-            hands_played=0, old_top=-1, debts=(),
+            hands_played=0, old_top=-1, debts=(), out_of_play=(),
         )  # fmt: skip
     draw_pile, discard = game.draw_pile, game.discard
     if parent is None or draw_pile is not parent.draw_pile:

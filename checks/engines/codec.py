@@ -70,6 +70,8 @@ def _packed(game: GameState) -> bytes:
             c.offender, c.victim, c.card, c.guilty, c.bluff, c.stake, c.color
         )
     head += b"\1" + _scores(players).pack(*game.debts) if game.debts else b"\0"
+    gone = game.out_of_play  # written only where there are any: other states' bytes as before
+    head += b"\1" + bytes((len(gone), *gone)) if gone else b"\0"
     return b"".join(
         (
             head, _scores(players).pack(*game.scores),
@@ -104,6 +106,11 @@ def decode(data: bytes) -> GameState:
         debts = scores.unpack_from(data, at + 1)
         at += scores.size
     at += 1
+    out_of_play: tuple[int, ...] = ()
+    if data[at]:
+        out_of_play = tuple(data[at + 2 : at + 2 + data[at + 1]])
+        at += 1 + len(out_of_play)
+    at += 1
     draw_pile, discard, set_aside, *hands = data[at + scores.size :].split(_END)
     return tuple.__new__(
         GameState,
@@ -111,7 +118,7 @@ def decode(data: bytes) -> GameState:
             MACHINE.phases[phase], tuple(map(tuple, hands)), tuple(draw_pile), tuple(discard),
             tuple(set_aside), color, direction, current, actor, drawn, owed, challenge,
             special, window, scores.unpack_from(data, at), hands_played, leader, winner,
-            out, old_top, debts,
+            out, old_top, debts, out_of_play,
         ),
     )  # fmt: skip
 

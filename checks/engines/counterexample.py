@@ -203,6 +203,7 @@ _WORDED: tuple[tuple[str, Callable[[Callable[[int], str], Any], str]], ...] = (
     ("out", lambda ids, o: "out of the game: " + (_seats(o) or "no one")),
     ("old_top", lambda ids, c: f"matching {ids(c)}, reshuffled" if c >= 0 else "matching the top"),
     ("debts", lambda ids, d: "still owed: " + (", ".join(map(str, d)) or "nothing")),
+    ("out_of_play", lambda ids, o: "out of play: " + (" ".join(map(ids, o)) or "none")),
 )
 """The state's other fields, in the order a step's changes are told, each in words."""
 

@@ -58,6 +58,7 @@ def rename(game: GameState, renaming: Renaming) -> GameState:
         draw_pile=pile(game.draw_pile),
         discard=(*pile(discard[:-1]), faces[discard[-1]]) if discard else (),
         set_aside=pile(game.set_aside),
+        out_of_play=pile(game.out_of_play),
         color=colour_map.get(game.color, game.color),
         drawn=faces[game.drawn] if game.drawn >= 0 else -1,
         special=faces[game.special] if game.special >= 0 else -1,

@@ -39,6 +39,7 @@ from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction, RuleGap
 from unospec.model.kernel import Fired, is_chance, legal_actions
 from unospec.model.legality import reshuffled, throw_waits_for_the_challenge
+from unospec.model.primitives.hail_mary import puts_cards_out_of_play
 from unospec.model.state import (
     CLOCKWISE,
     NO_UNTIL,
@@ -186,6 +187,9 @@ def sizes_ok(edition: Edition, game: GameState) -> str | None:
     card's draw is dealt: `final_card_effects`)."""
     if game.set_aside != edition.faces.set_aside:
         return "the set-aside cards changed"
+    gone = game.out_of_play
+    if gone and (gone != tuple(sorted(gone)) or not puts_cards_out_of_play(edition)):
+        return "cards are out of play where no Hail Mary puts them, or are not kept sorted"
     if game.phase in IN_HAND - {Phase.first_flip} and not game.discard and game.old_top < 0:
         return "no card on the discard pile during a hand"
     ended = game.phase in (Phase.hand_over, Phase.game_over)  # a last card's draw reshuffled

@@ -768,8 +768,9 @@ def hail_mary_lands(
 ) -> str | None:
     """A Hail Mary thrown at the player who called UNO lands on the pile in the colour its
     thrower named, and play goes on after the thrower as the card says; a right guess lets
-    a thrower left with cards to spare keep one, and the rest go under the Hail Mary (Action
-    Cards: Wild Hail Mary Card; the edition's hail-mary readings)."""
+    a thrower left with cards to spare keep one, and the rest go under the Hail Mary, or out
+    of play until the next deal (Action Cards: Wild Hail Mary Card; the edition's hail-mary
+    readings)."""
     first = fired[0].action if fired else None
     if type(first) not in HAIL_MARY_STEPS or (
         type(first) is Play and not edition.faces.hail_mary[first.card]
@@ -778,7 +779,7 @@ def hail_mary_lands(
     for i, step in enumerate(fired):
         event = step.branch.event
         if event == "keep":
-            problem = _shed_under(step.before, _after_step(fired, i, after))
+            problem = _shed(edition, step.before, _after_step(fired, i, after))
         elif event == "hail_mary":
             problem = _landed(edition, step, _after_step(fired, i, after))
         else:
@@ -836,15 +837,28 @@ def _landed(edition: Edition, step: Fired, landed: GameState) -> str | None:
     return None
 
 
-def _shed_under(before: GameState, after: GameState) -> str | None:
-    """After a Keep: the thrower holds one card, and the rest lie right under the Hail Mary."""
+def _shed(edition: Edition, before: GameState, after: GameState) -> str | None:
+    """After a Keep: the thrower holds one card, and the rest lie right under the Hail Mary,
+    or where the card says so (`shed_cards`), out of play, the discard pile as it was; or
+    where the card lets the thrower keep more (`keep_after_shedding`), nothing has moved."""
     thrower = before.actor
     shed = len(before.hands[thrower]) - 1
+    effect = edition.faces.effect[before.discard[-1]].find(HailMary)
+    kept_all = len(after.hands[thrower]) == len(before.hands[thrower])
+    if effect is not None and effect.may_keep_more() and kept_all:
+        if len(after.discard) != len(before.discard) or len(after.out_of_play) != len(
+            before.out_of_play
+        ):
+            return "a thrower keeping their whole hand moved cards"
+        return None
     if len(after.hands[thrower]) != 1:
         return f"player {thrower} kept {len(after.hands[thrower])} cards, not one"
+    out = effect is not None and effect.sheds_out_of_play()
     if (
         after.discard[-1:] != before.discard[-1:]
-        or len(after.discard) != len(before.discard) + shed
+        or len(after.discard) != len(before.discard) + (0 if out else shed)
+        or len(after.out_of_play) != len(before.out_of_play) + (shed if out else 0)
     ):
-        return "the shed cards are not under the Hail Mary"
+        where = "out of play" if out else "under the Hail Mary"
+        return f"the shed cards are not {where}"
     return None

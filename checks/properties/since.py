@@ -41,6 +41,8 @@ def moved_cards(
         _difference(before.discard, after.discard, gone, arrived)
     if before.set_aside is not after.set_aside:
         _difference(before.set_aside, after.set_aside, gone, arrived)
+    if before.out_of_play is not after.out_of_play:
+        _difference(before.out_of_play, after.out_of_play, gone, arrived)
     return gone, arrived
 
 

@@ -25,8 +25,10 @@ class HailMary(Step):
     What a wrong guess does (`wrong_guess`), which guess is right on a wild
     (`guess_on_a_wild`), who may throw it when (`trigger`), whether the usual rules hold
     for its thrower (`thrower_afterwards`), whether it may cancel a pending challenge
-    (`pending_challenge`) and whether the player whose turn it is may play it as their own
-    turn's instead (`from_the_next_player`) are readings too.
+    (`pending_challenge`), whether the player whose turn it is may play it as their own
+    turn's instead (`from_the_next_player`), where the shed cards go (`shed_cards`) and
+    whether the thrower may keep their whole hand instead (`keep_after_shedding`) are
+    readings too.
 
     The throw is the machine's `hail_mary` event (`updates.throw_hail_mary`), the shedding
     its `keep` event; played on the holder's own turn the step does nothing more.
@@ -49,6 +51,8 @@ class HailMary(Step):
     thrower_afterwards: r.HailMaryThrowerAfterwards = "usual-rules-apply"
     pending_challenge: r.HailMaryPendingChallenge = "not-while-a-challenge-is-pending"
     from_the_next_player: r.HailMaryFromTheNextPlayer = "always-the-interrupt"
+    shed_cards: r.HailMaryShedCards = "under-the-hail-mary-on-the-discard-pile"
+    keep_after_shedding: r.HailMaryKeepAfterShedding = "the-thrower-must-discard-down-to-one"
 
     def apply(self, edition: Edition, game: GameState, player: int, card: int) -> GameState:
         return game  # a plain wild on its holder's own turn
@@ -100,6 +104,22 @@ class HailMary(Step):
             return True
         return self.guess_on_a_wild == "the-colour-in-force-is-right" and game.color == color
 
+    def sheds_out_of_play(self) -> bool:
+        """Whether the cards shed after a right guess leave play until the next deal."""
+        return self.shed_cards == "out-of-the-game-until-the-next-deal"
+
+    def may_keep_more(self) -> bool:
+        """Whether the thrower may decline the discard after a right guess, keeping every
+        card (`keep_after_shedding`)."""
+        return self.keep_after_shedding == "the-thrower-may-keep-more"
+
     def statement(self) -> Statement:
         words = "thrown at an UNO caller: guess their last card's colour"
         return Statement(words, asks="colour" if self.own_turn == "plain-wild" else None)
+
+
+def puts_cards_out_of_play(edition: Edition) -> bool:
+    """Whether a Hail Mary of `edition` puts the cards its thrower sheds out of play until
+    the next deal (`shed_cards`): only then may `GameState.out_of_play` hold any."""
+    found = (effect.find(HailMary) for _, effect in edition.effects)
+    return any(hail_mary.sheds_out_of_play() for hail_mary in found if hail_mary is not None)

@@ -6,13 +6,17 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from scenario import card, color, edition, play, table
+from scenario import HAIL_MARY_OUT_OF_PLAY, card, color, edition, play, table
 
-from unospec.model.actions import Accept, CallUno, Catch, Challenge, Draw, Keep, Play
+from unospec.checks.engines.chance import normalize
+from unospec.checks.properties.invariants import card_conservation, sizes_ok
+from unospec.model.actions import Accept, CallUno, Catch, Challenge, Deal, Draw, Keep, Play
 from unospec.model.edition import Edition
 from unospec.model.errors import IllegalAction
 from unospec.model.kernel import apply, legal_actions
+from unospec.model.legality import reshuffled
 from unospec.model.state import GameState
+from unospec.model.trace import action_step, step_action
 
 
 def _hail_mary(**fields: str) -> Edition:
@@ -270,3 +274,108 @@ def test_a_hail_mary_waiting_for_the_challenge_changes_nothing_else() -> None:
     called = play(e, game, Play(0, card(e, "wild-draw-four"), color("red")), CallUno(0))
     settled = apply(e, called, Accept(1))
     assert settled.phase == "awaiting_play" and settled.window == -1 and settled.current == 2
+
+
+@pytest.mark.parametrize(
+    "reading", ["under-the-hail-mary-on-the-discard-pile", "out-of-the-game-until-the-next-deal"]
+)
+def test_the_shed_cards_go_where_the_reading_says(reading: str) -> None:
+    """`shed_cards` (interpretation hail-mary-shed-cards): after a right guess the thrower
+    keeps green-2; green-3 and red-7 go under the Hail Mary, or out of play until the next
+    deal, in neither pile, so no reshuffle takes them; every card is still in one place."""
+    e = _hail_mary(shed_cards=reading)
+    called = _called(e, thrower=("green-2", "green-3", "red-7"))
+    hail_mary = card(e, "wild-hail-mary")
+    shedding = apply(e, called, Play(2, hail_mary, color("blue")))
+    shed = apply(e, shedding, Keep(2, card(e, "green-2")))
+    gone = tuple(sorted((card(e, "green-3"), card(e, "red-7"))))
+    assert shed.hands[2] == (card(e, "green-2"),) and shed.discard[-1] == hail_mary
+    assert sorted(shed.all_cards()) == sorted(shedding.all_cards())
+    if reading == "out-of-the-game-until-the-next-deal":
+        assert shed.out_of_play == gone and shed.discard == shedding.discard
+        assert not set(gone) & set(reshuffled(e, shed))
+    else:
+        assert shed.out_of_play == () and sorted(shed.discard[:-1]) == sorted(
+            (*shedding.discard[:-1], *gone)
+        )
+    assert card_conservation(e, shed) is None and sizes_ok(e, shed) is None
+
+
+def test_cards_out_of_play_come_back_at_the_next_deal() -> None:
+    """The next deal deals the cards out of play again: between hands they wait in the draw
+    pile with every other card (`chance.normalize`), and the deal leaves none out."""
+    e = _hail_mary(shed_cards="out-of-the-game-until-the-next-deal")
+    called = _called(e, thrower=("green-2", "green-3"))
+    shedding = apply(e, called, Play(2, card(e, "wild-hail-mary"), color("blue")))
+    shed = apply(e, shedding, Keep(2, card(e, "green-2")))
+    between = normalize(shed._replace(phase="dealing"))
+    assert between.out_of_play == () and between.draw_pile == e.faces.in_play
+    dealt = apply(e, between, Deal(between.draw_pile))
+    assert dealt.out_of_play == () and card_conservation(e, dealt) is None
+
+
+def test_cards_out_of_play_where_no_hail_mary_puts_them_are_refused() -> None:
+    """Only a Hail Mary reading `out-of-the-game-until-the-next-deal` puts cards out of play:
+    elsewhere the state invariants refuse a state with any."""
+    e = edition("nfl-cowboys")
+    called = _called(e)
+    moved = called._replace(draw_pile=called.draw_pile[1:], out_of_play=(called.draw_pile[0],))
+    assert card_conservation(e, moved) is None
+    assert sizes_ok(e, moved) is not None
+    assert sizes_ok(edition(HAIL_MARY_OUT_OF_PLAY), moved) is None
+
+
+@pytest.mark.parametrize(
+    "reading", ["the-thrower-must-discard-down-to-one", "the-thrower-may-keep-more"]
+)
+def test_the_thrower_keeps_what_the_reading_allows(reading: str) -> None:
+    """`keep_after_shedding` (interpretation hail-mary-shed-all-but-one): after a right
+    guess the thrower keeps one card of their choice; where they may keep more, they may
+    also keep their whole hand (named by its lowest card), shedding nothing, and play goes
+    on; elsewhere a keep of the whole hand is refused, naming the card's rule."""
+    e = _hail_mary(keep_after_shedding=reading)
+    called = _called(e, thrower=("green-2", "green-3", "red-7"))
+    shedding = apply(e, called, Play(2, card(e, "wild-hail-mary"), color("blue")))
+    held = shedding.hands[2]
+    ones = {Keep(2, c) for c in held}
+    whole = Keep(2, held[0], whole_hand=True)
+    offered = set(legal_actions(e, shedding))
+    if reading == "the-thrower-may-keep-more":
+        assert offered == {*ones, whole}
+        kept = apply(e, shedding, whole)
+        assert kept.hands == shedding.hands and kept.discard == shedding.discard
+        assert kept.phase != "hail_mary_discard"
+    else:
+        assert offered == ones
+        with pytest.raises(IllegalAction, match="discard down to one"):
+            apply(e, shedding, whole)
+    assert apply(e, shedding, Keep(2, held[1])).hands[2] == (held[1],)
+
+
+def test_a_keep_of_the_whole_hand_must_name_a_card_held() -> None:
+    """A keep of the whole hand names one of the thrower's cards: another is refused."""
+    e = _hail_mary(keep_after_shedding="the-thrower-may-keep-more")
+    called = _called(e, thrower=("green-2", "green-3"))
+    shedding = apply(e, called, Play(2, card(e, "wild-hail-mary"), color("blue")))
+    with pytest.raises(IllegalAction):
+        apply(e, shedding, Keep(2, card(e, "red-4"), whole_hand=True))
+
+
+def test_a_hand_kept_whole_is_named_by_its_lowest_card() -> None:
+    """One move keeps the whole hand: naming another card of it is refused."""
+    e = _hail_mary(keep_after_shedding="the-thrower-may-keep-more")
+    called = _called(e, thrower=("green-2", "green-3"))
+    shedding = apply(e, called, Play(2, card(e, "wild-hail-mary"), color("blue")))
+    with pytest.raises(IllegalAction, match="lowest card"):
+        apply(e, shedding, Keep(2, shedding.hands[2][-1], whole_hand=True))
+
+
+@pytest.mark.parametrize("whole", [False, True])
+def test_a_keep_is_written_and_read_back_in_a_trace(whole: bool) -> None:
+    """A trace step records a keep of the whole hand with `whole_hand`, left out otherwise,
+    and reads back the same action."""
+    e = edition("nfl-cowboys")
+    kept = Keep(2, card(e, "green-2"), whole_hand=whole)
+    step = action_step(e, kept)
+    assert ("whole_hand" in step) == whole
+    assert step_action(e, step, ()) == kept

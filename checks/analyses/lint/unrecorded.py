@@ -57,12 +57,6 @@ ASKED: dict[str, Question] = {
     "final-card-effects": Question(
         None, sections.WINNING, "Does the last card's action still happen before scoring?"
     ),
-    "hail-mary-shed-cards": Question(
-        HAIL_MARY, "", "Where do the cards go when the thrower discards down to one?"
-    ),
-    "hail-mary-shed-all-but-one": Question(
-        HAIL_MARY, "", "After a right guess, must the thrower discard all but one card?"
-    ),
     "challenge-judges-which-hand": Question(
         None,
         "",
@@ -244,6 +238,14 @@ PARAMETERS: dict[str, Parameter] = {
         "",
         "Is a Hail Mary from the player whose turn comes after an UNO call the interrupt, or "
         "may it be that player's own play?",
+    ),
+    "hail-mary-shed-cards": Parameter(
+        "hail-mary.shed_cards", "", "Where do the cards go when the thrower discards down to one?"
+    ),
+    "hail-mary-shed-all-but-one": Parameter(
+        "hail-mary.keep_after_shedding",
+        "",
+        "After a right guess, must the thrower discard all but one card?",
     ),
     "hail-mary-guess-on-a-wild": Parameter(
         "hail-mary.guess_on_a_wild",

@@ -1,7 +1,8 @@
 """Card conservation as an inductive invariant over a count abstraction of the machine.
 
 The abstraction counts cards by place: the draw pile, the discard pile's top and the cards
-under it, the hand an effect acts on, the other hands, the set-aside cards. Every transition
+under it, the hand an effect acts on, the other hands, the set-aside cards, the cards out of
+play until the next deal (a Hail Mary's `shed_cards`). Every transition
 of the turn-flow machine moves cards as its effect declares (`model/flows.py`; `declared`
 samples the kernel against those declarations). The invariant: every count is non-negative, the
 discard pile has at most one top, the set-aside cards are the edition's, and the counts add up
@@ -20,7 +21,7 @@ from unospec.model.flows import Move, moves_of
 from unospec.model.table import MACHINE, Branch
 
 SECTION = "Contents"
-PLACES = ("draw", "top", "under", "hand", "others", "aside")
+PLACES = ("draw", "top", "under", "hand", "others", "aside", "out-of-play")
 NAMES = {
     "draw": "draw pile",
     "top": "discard top",
@@ -28,6 +29,7 @@ NAMES = {
     "hand": "the hand acted on",
     "others": "other hands",
     "aside": "set aside",
+    "out-of-play": "out of play until the next deal",
 }
 
 

@@ -25,7 +25,7 @@ from unospec.model.state import GameState
 from unospec.model.vocabulary import Phase
 
 SECTION = "Contents"
-PLACES = ("draw", "top", "under", "hands", "aside")
+PLACES = ("draw", "top", "under", "hands", "aside", "out-of-play")
 STEP_LIMIT = 3_000
 """Steps of one sampled game at most: a game that does not end is `game-can-end`'s to report."""
 
@@ -40,6 +40,7 @@ def places(game: GameState) -> Counter[str]:
             "under": len(game.discard) - top,
             "hands": sum(len(hand) for hand in game.hands),
             "aside": len(game.set_aside),
+            "out-of-play": len(game.out_of_play),
         }
     )
 
@@ -57,11 +58,13 @@ def declared(edition: Edition, step: Fired) -> Counter[str]:
             "pile": counts["draw"],
             "under": counts["under"],
             "dealt": edition.rules.hand_size * before.players,
-            "all": sum(counts[p] for p in ("draw", "top", "under", "hands")),
+            "all": sum(counts[p] for p in ("draw", "top", "under", "hands", "out-of-play")),
         }.get(move.amount, 0)
         if move.amount == "hand-1":
             actor = getattr(step.action, "player", before.actor)  # a step's, else the table's
             amount = len(before.hands[actor]) - 1
+            if getattr(step.action, "whole_hand", False):  # a Hail Mary thrower keeping all
+                amount = 0
         elif move.amount == "colour":
             amount = _same_colour(edition, before, step.action, move)
         elif move.amount in ("hand", "some") and source == target:  # hand to hand: no count moves
@@ -70,7 +73,7 @@ def declared(edition: Edition, step: Fired) -> Counter[str]:
             owed = before.owed  # to (the mercy rule: `updates.eliminate_the_drawer`)
             amount = len(before.hands[owed.player]) + min(owed.amount, len(before.draw_pile))
         if move.source == "in-play":
-            for place in ("draw", "top", "under", "hands"):
+            for place in ("draw", "top", "under", "hands", "out-of-play"):
                 counts[place] = 0
         else:
             counts[source] -= amount

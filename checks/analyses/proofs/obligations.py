@@ -17,6 +17,7 @@ from unospec.checks.analyses.proofs.conservation import invariant
 from unospec.checks.analyses.proofs.result import Claim, Query, Witness, check_claim, value
 from unospec.model.edition import Edition
 from unospec.model.primitives import PenaltyRace, WildDraw
+from unospec.model.primitives.hail_mary import puts_cards_out_of_play
 
 SECTION = "Let's Play: NOTE"
 
@@ -48,6 +49,9 @@ def obligation_query(edition: Edition) -> Query:
     largest = max(owed.values())
     cause = next(name for name, amount in owed.items() if amount == largest)
     counts = {p: z3.Int(p) for p in ("draw", "top", "under", "hand", "others", "aside")}
+    # cards out of play (a Hail Mary's `shed_cards`) only where the edition puts any there
+    out = puts_cards_out_of_play(edition)
+    counts["out-of-play"] = z3.Int("out-of-play") if out else z3.IntVal(0)
     whole = edition.rules.reshuffle == "whole-discard-pile"  # the top card is reshuffled too
     asked = z3.Int("asked")
 

@@ -244,6 +244,7 @@ def rank_table(players: int, faces: int) -> npt.NDArray[np.int64]:
                 for uno in (False, True)
             )
             moves.append((Keep(p, card), card, 0))
+            moves.append((Keep(p, card, True), card, 1))
         moves.extend(
             (step(p), 0, 0) for step in (Draw, Pass, Challenge, Accept, CallUno, NameLoser)
         )

@@ -4,7 +4,7 @@ Slots first, then per-seat and per-face blocks whose offsets follow from the sea
 card counts kept in the row itself:
 
     HEADER slots | scores[P] | hand sizes[P] | hand counts[P][F] | under-the-top counts[F]
-                 | draw pile ring[N] | debts[P]
+                 | draw pile ring[N] | debts[P] | out-of-play counts[F]
 
 A hand, and the discard pile under its top card, are multisets (counts per face), as the
 reference keeps hands sorted and no rule reads the order under the top card. The draw pile
@@ -73,7 +73,7 @@ SLOT_NAMES: tuple[str, ...] = (
 )  # fmt: skip
 """The header's slots by name, in their order."""
 BLOCK_NAMES: tuple[str, ...] = (
-    "scores", "hand sizes", "hand counts", "under counts", "ring", "debts",
+    "scores", "hand sizes", "hand counts", "under counts", "ring", "debts", "out of play",
 )  # fmt: skip
 """The blocks after the header, in their order."""
 
@@ -90,7 +90,7 @@ HOLDS: dict[str, str | None] = {
     "OWED_STACKABLE": "owed.stackable", "CH_STAKE": "challenge.stake", "OUT": "out",
     "OLD_TOP": "old_top", "CH_COLOR": "challenge.color", "scores": "scores",
     "hand sizes": None, "hand counts": "hands", "under counts": "discard", "ring": "draw_pile",
-    "debts": "debts",
+    "debts": "debts", "out of play": "out_of_play",
 }  # fmt: skip
 """Every slot and block of the layout, and the field of the reference's `GameState` it holds
 (dotted into an obligation's fields); None where it is the row's own bookkeeping (a count
@@ -103,7 +103,7 @@ Row = npt.NDArray[np.int64]
 
 
 def row_length(players: int, faces: int, cards: int) -> int:
-    return HEADER + 2 * players + players * faces + faces + cards + players
+    return HEADER + 2 * players + players * faces + faces + cards + players + faces
 
 
 def scores_at(players: int) -> int:
@@ -130,6 +130,12 @@ def debts_at(players: int, faces: int, cards: int) -> int:
     """The cards each seat is still owed by a draw that waits for cards (`GameState.debts`),
     after the ring: 0 for every seat while no one is."""
     return HEADER + 2 * players + players * faces + faces + cards
+
+
+def out_of_play_at(players: int, faces: int, cards: int) -> int:
+    """The cards out of play until the next deal (`GameState.out_of_play`), as counts per
+    face, after the debts: 0 for every face where no Hail Mary puts any out (`shed_cards`)."""
+    return HEADER + 2 * players + players * faces + faces + cards + players
 
 
 def encode(edition: Edition, game: GameState, phase_ids: dict[str, int]) -> Row:
@@ -178,6 +184,9 @@ def encode(edition: Edition, game: GameState, phase_ids: dict[str, int]) -> Row:
     if game.debts:
         debts = debts_at(players, faces, cards)
         r[debts : debts + players] = game.debts
+    gone = out_of_play_at(players, faces, cards)
+    for card in game.out_of_play:
+        r[gone + card] += 1
     return np.array(r, dtype=np.int64)
 
 
@@ -200,6 +209,8 @@ def decode(edition: Edition, row: Row, phases: tuple[str, ...]) -> GameState:
         discard = (*_multiset(r[under : under + faces]), r[TOP])
     at_debts = debts_at(players, faces, cards)
     debts = tuple(r[at_debts : at_debts + players])
+    at_gone = out_of_play_at(players, faces, cards)
+    out_of_play = _multiset(r[at_gone : at_gone + faces])
     owed = (
         Owed(
             r[OWED_PLAYER],
@@ -231,6 +242,7 @@ def decode(edition: Edition, row: Row, phases: tuple[str, ...]) -> GameState:
             r[COLOR], r[DIRECTION], r[CURRENT], r[ACTOR], r[DRAWN], owed, challenge,
             r[SPECIAL], r[WINDOW], tuple(r[HEADER : HEADER + players]), r[HANDS_PLAYED],
             r[LEADER], r[WINNER], r[OUT], r[OLD_TOP], debts if any(debts) else (),
+            out_of_play,
         ),
     )  # fmt: skip
 

@@ -139,6 +139,8 @@ def _hail_mary(step: Step, row: list[int]) -> tuple[int, int]:
     row[v.F_THROWER_AFTERWARDS] = v.THROWER_AFTERWARDS.index(step.thrower_afterwards)
     row[v.F_CANCELS_A_CHALLENGE] = int(step.cancels_a_challenge())
     row[v.F_PLAYER_CHOOSES] = int(step.from_the_next_player == "the-player-chooses")
+    row[v.F_SHED_OUT_OF_PLAY] = int(step.sheds_out_of_play())
+    row[v.F_KEEP_MORE] = int(step.may_keep_more())
     return 0, 0
 
 
@@ -193,6 +195,14 @@ READINGS_PLAYED: dict[str, tuple[str, ...]] = {
     "hail-mary.trigger": v.TRIGGER,
     "hail-mary.thrower_afterwards": v.THROWER_AFTERWARDS,
     "hail-mary.from_the_next_player": ("always-the-interrupt", "the-player-chooses"),
+    "hail-mary.shed_cards": (
+        "under-the-hail-mary-on-the-discard-pile",
+        "out-of-the-game-until-the-next-deal",
+    ),
+    "hail-mary.keep_after_shedding": (
+        "the-thrower-must-discard-down-to-one",
+        "the-thrower-may-keep-more",
+    ),
     "hail-mary.pending_challenge": (
         "not-while-a-challenge-is-pending",
         "interrupt-and-cancel-the-challenge",

@@ -33,6 +33,7 @@ from unospec.model.actions import (
     Reshuffle,
 )
 from unospec.model.edition import Edition
+from unospec.model.primitives.hail_mary import puts_cards_out_of_play
 from unospec.model.state import GameState
 from unospec.model.table import MACHINE, CompiledMachine
 
@@ -116,6 +117,8 @@ class Program:
             arg = action.target
         elif isinstance(action, Pick):
             arg = action.color
+        elif isinstance(action, Keep):
+            arg = int(action.whole_hand)
         order = np.array(getattr(action, "order", ()), dtype=np.int64)
         return kind, player, card, arg, order
 
@@ -132,7 +135,7 @@ class Program:
         if step is Pick:
             return Pick(player, arg)
         if step is Keep:
-            return Keep(player, card)
+            return Keep(player, card, arg == 1)
         if step in (Deal, Reshuffle):
             return step(tuple(int(c) for c in (order if order is not None else ())))
         assert step in (Draw, Pass, Challenge, Accept, CallUno, NameLoser)
@@ -245,6 +248,10 @@ def packing_spec(edition: Edition, players: int, machine: MachineTables) -> Ints
         debts = layout.debts_at(players, n_faces, edition.in_play_count)
         for p in range(players):
             most[debts + p] = edition.in_play_count
+    if puts_cards_out_of_play(edition):  # else no card is out of play: 0, unpacked
+        gone = layout.out_of_play_at(players, n_faces, edition.in_play_count)
+        for card in range(n_faces):
+            most[gone + card] = copies[card]
     fields: list[tuple[int, int, int]] = [
         (FIELD_SLOT, slot, (top + 1).bit_length()) for slot, top in most.items()
     ]

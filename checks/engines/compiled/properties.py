@@ -76,6 +76,8 @@ from unospec.checks.engines.compiled.row import (
     is_deck_color,
     is_out,
     next_slot,
+    out_of_play_base,
+    out_of_play_count,
     owed_until,
     phase_named,
     pile_base,
@@ -136,6 +138,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_HAS,
     F_IGNORED,
     F_INTERRUPT_ONLY,
+    F_KEEP_MORE,
     F_LAST_RESORT,
     F_LEFT_OF_PLAYER,
     F_OFFENDER_DRAWS,
@@ -148,6 +151,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_POINTS,
     F_RACE_NEXT,
     F_REFUSED,
+    F_SHED_OUT_OF_PLAY,
     F_STEPS,
     F_SYMBOL,
     F_TURN_FLIPS,
@@ -182,6 +186,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     R_LAST_CARD_EFFECTS,
     R_MAX_PLAYERS,
     R_MIN_PLAYERS,
+    R_OUT_OF_PLAY,
     R_RESHUFFLE_FIRST,
     R_SHORT_DRAW_ENDS_HAND,
     R_SHORT_DRAW_WAITS,
@@ -358,7 +363,7 @@ def event_in(M: Ints, inv: Ints, which: int, event: int) -> int:
 @compiled_inline
 def row_length(players: int, faces: int, cards: int) -> int:
     """layout.row_length: the row a table of that size is laid out in."""
-    return HEADER + 2 * players + players * faces + faces + cards + players
+    return HEADER + 2 * players + players * faces + faces + cards + players + faces
 
 
 @compiled
@@ -392,6 +397,10 @@ def type_ok(M: Ints, E: Ints, s: Ints) -> bool:
             return False
     if not counts_ok(s, under_base(s), faces, s[UNDER]):
         return False
+    gone = out_of_play_base(s)
+    for card in range(faces):
+        if s[gone + card] < 0:
+            return False
     if not -1 <= s[TOP] < faces or (s[TOP] < 0 and s[UNDER] > 0):
         return False
     if not 0 <= s[PILE_LEN] <= s[CARDS] or not 0 <= s[PILE_START] < max(1, s[CARDS]):
@@ -443,6 +452,9 @@ def conserved(E: Ints, s: Ints, counts: Ints) -> bool:
         counts[card] += s[under + card]
     if s[TOP] >= 0:
         counts[s[TOP]] += 1
+    gone = out_of_play_base(s)
+    for card in range(faces):
+        counts[card] += s[gone + card]
     add_pile(s, counts)
     deck = E[E_IN_PLAY]
     for card in range(faces):
@@ -463,10 +475,15 @@ def sizes_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     """invariants.sizes_ok: a top card during a hand, or the one a reshuffle of the whole
     pile took while it is empty, and only then; a reshuffle awaited only when the draw pile
     is empty (or, reshuffled before a short draw, short of it) and the discard pile can
-    refill it."""
+    refill it; cards out of play only where a Hail Mary puts them there (`shed_cards`)."""
     phase = s[PHASE]
     if phase_in(M, inv, T_TOP_TURNED, phase) and discard_len(s) == 0 and s[OLD_TOP] < 0:
         return False
+    if not E[E[E_RULES] + R_OUT_OF_PLAY]:
+        gone = out_of_play_base(s)
+        for card in range(s[FACES]):
+            if s[gone + card] != 0:
+                return False
     if s[OLD_TOP] >= 0:
         in_hand = phase_in(M, inv, T_IN_HAND, phase) or phase_in(M, inv, T_HAND_OVER, phase)
         if discard_len(s) > 0 or not in_hand:
@@ -1316,9 +1333,21 @@ def hail_mary_ok(
         if event_in(M, inv, V_KEEP, event):
             thrower = game[ACTOR]
             shed = hand_size(game, thrower) - 1
+            top = game[TOP]
+            kept_all = hand_size(after, thrower) == hand_size(game, thrower)
+            if top >= 0 and face(E, top, F_KEEP_MORE) and kept_all:  # `keep_after_shedding`
+                if discard_len(after) != discard_len(game):
+                    return False
+                if out_of_play_count(after) != out_of_play_count(game):
+                    return False
+                continue
             if hand_size(after, thrower) != 1:
                 return False
-            if after[TOP] != game[TOP] or discard_len(after) != discard_len(game) + shed:
+            out = face(E, game[TOP], F_SHED_OUT_OF_PLAY) if game[TOP] >= 0 else 0
+            under = 0 if out else shed
+            if after[TOP] != game[TOP] or discard_len(after) != discard_len(game) + under:
+                return False
+            if out_of_play_count(after) != out_of_play_count(game) + (shed if out else 0):
                 return False
         elif event_in(M, inv, V_HAIL_MARY, event):
             window = game[WINDOW]

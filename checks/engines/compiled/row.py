@@ -100,6 +100,21 @@ def debts_base(s: Ints) -> int:
 
 
 @compiled_inline
+def out_of_play_base(s: Ints) -> int:
+    """layout.out_of_play_at: the cards out of play until the next deal, per face."""
+    return HEADER + 2 * s[PLAYERS] + s[PLAYERS] * s[FACES] + s[FACES] + s[CARDS] + s[PLAYERS]
+
+
+@compiled_inline
+def out_of_play_count(s: Ints) -> int:
+    """How many cards are out of play until the next deal (`GameState.out_of_play`)."""
+    base, total = out_of_play_base(s), 0
+    for card in range(s[FACES]):
+        total += s[base + card]
+    return total
+
+
+@compiled_inline
 def hand_size(s: Ints, player: int) -> int:
     return s[HEADER + s[PLAYERS] + player]
 

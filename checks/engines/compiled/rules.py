@@ -80,6 +80,7 @@ from unospec.checks.engines.compiled.row import (
     is_out,
     next_player,
     no_challenge,
+    out_of_play_base,
     owe,
     owe_nothing,
     owed_until,
@@ -213,6 +214,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_GUESS_ON_A_WILD,
     F_HAS,
     F_IGNORED,
+    F_KEEP_MORE,
     F_KIND,
     F_LAST_RESORT,
     F_LAST_WAITS,
@@ -223,6 +225,7 @@ from unospec.checks.engines.compiled.vocabulary import (
     F_PLAYER_CHOOSES,
     F_POINTS,
     F_RACE_NEXT,
+    F_SHED_OUT_OF_PLAY,
     F_STEPS,
     F_SYMBOL,
     F_THROWER_AFTERWARDS,
@@ -572,6 +575,13 @@ def wrong_guess_reads(E: Ints, s: Ints, player: int, card: int, color: int, read
     return not right_guess(E, s, card, color)
 
 
+@compiled_inline
+def keeps_more(E: Ints, s: Ints) -> bool:
+    """legality.keeps_more: the Hail Mary on top lets its thrower keep their whole hand."""
+    top = s[TOP]
+    return top >= 0 and has(E, top, P_HAIL_MARY) and face(E, top, F_KEEP_MORE) == 1
+
+
 @compiled
 def hail_mary_target(E: Ints, s: Ints, player: int, card: int) -> int:
     """legality.hail_mary_target: the caller, where the player whose turn it is chooses
@@ -915,7 +925,16 @@ def validate(
         r = check_player(player, s[ACTOR])
         if r < 0:
             return r
-        return check_in_hand(s, player, card)
+        r = check_in_hand(s, player, card)
+        if r < 0:
+            return r
+        if arg != 0 and not (arg == 1 and keeps_more(E, s)):  # legality.keeps_more
+            return refused(ILLEGAL, CARD_RULE + s[TOP])
+        if arg == 1:  # the whole hand, named by its lowest card
+            for lower in range(card):
+                if held(s, player, lower) > 0:
+                    return refused(ILLEGAL, CARD_RULE + s[TOP])
+        return OK
     if check == V_LOSER:
         if player == -1 and face(E, s[SPECIAL], F_ONE_ROUND):
             return OK  # actions.NOBODY: every player managed, in the race's one round
@@ -1116,6 +1135,9 @@ def deal_cards(E: Ints, s: Ints, order: Ints) -> None:
     base = debts_base(s)
     for p in range(s[PLAYERS]):
         s[base + p] = 0
+    base = out_of_play_base(s)
+    for c in range(s[FACES]):  # the deal's order holds them: back in play
+        s[base + c] = 0
     s[TOP] = -1
     s[UNDER] = 0
     s[OLD_TOP] = -1
@@ -1469,10 +1491,16 @@ def update(
         if which == U_THROW_HAIL_MARY_FOR_A_PENALTY:
             owe(s, player, E[E[E_RULES] + R_UNO_PENALTY], phase_named(M, PH_RESOLVING))
     elif which == U_DISCARD_DOWN_TO_ONE:
+        if arg == 1:  # the whole hand kept (`keep_after_shedding`): nothing is shed
+            return OK
         base = hand_base(s, player)
+        gone = out_of_play_base(s) if face(E, s[TOP], F_SHED_OUT_OF_PLAY) else -1
         for c in range(s[FACES]):
             shed = s[base + c] - (1 if c == card else 0)
-            if shed > 0:
+            if shed > 0 and gone >= 0:  # out of play until the next deal (`shed_cards`)
+                add_to_hand(s, player, c, -shed)
+                s[gone + c] += shed
+            elif shed > 0:
                 shed_under(s, player, c, shed)
     elif which == U_OWE_LOSER_PENALTY:
         special = s[SPECIAL]
@@ -1863,9 +1891,13 @@ def list_moves(M: Ints, E: Ints, s: Ints, lister: int, out: Grid, n: int) -> int
             n = put(out, n, A_LOSER, -1, 0, 0)  # actions.NOBODY
         return n
     if lister == L_KEEP:
+        lowest = -1
         for card in range(s[FACES]):
             if held(s, s[ACTOR], card) > 0:
                 n = put(out, n, A_KEEP, s[ACTOR], card, 0)
+                lowest = card if lowest < 0 else lowest
+        if keeps_more(E, s) and lowest >= 0:  # the whole hand, named by its lowest card
+            n = put(out, n, A_KEEP, s[ACTOR], lowest, 1)
         return n
     if lister == L_CALL_UNO:
         if E[E[E_RULES] + R_CALL_WITH_PLAY]:

@@ -43,6 +43,7 @@ from unospec.checks.engines.compiled.row import (
     debts_base,
     hand_base,
     no_challenge,
+    out_of_play_base,
     owe_nothing,
     phase_named,
     pile_base,
@@ -99,6 +100,10 @@ def normalize(M: Ints, s: Ints, counts: Ints) -> None:
         s[under + card] = 0
     if s[TOP] >= 0:
         counts[s[TOP]] += 1
+    gone = out_of_play_base(s)
+    for card in range(faces):  # the next deal takes back the cards out of play too
+        counts[card] += s[gone + card]
+        s[gone + card] = 0
     s[TOP] = -1
     s[UNDER] = 0
     s[OLD_TOP] = -1
@@ -209,6 +214,9 @@ def rename(s: Ints, renamings: Ints, which: int, out: Ints, counts: Ints, mapped
     under = under_base(s)
     for card in range(faces):
         out[under + renamings[base_map + card]] = s[under + card]
+    gone = out_of_play_base(s)
+    for card in range(faces):
+        out[gone + renamings[base_map + card]] = s[gone + card]
     pile_counts(s, counts)
     for card in range(faces):
         mapped[renamings[base_map + card]] = counts[card]

@@ -49,6 +49,7 @@ from unospec.model.flows import requirements_of, resumption_of, rule_info, settl
 from unospec.model.legality import LAST_CARD_DECISIONS
 from unospec.model.moves import LISTERS
 from unospec.model.primitives import Step, parameters, turns
+from unospec.model.primitives.hail_mary import puts_cards_out_of_play
 from unospec.model.table import MACHINE, CompiledMachine
 
 Array = npt.NDArray[np.int64]
@@ -696,6 +697,7 @@ def edition_tables(edition: Edition) -> Array:
     rule_row[v.R_SHORT_DRAW_ENDS_HAND] = int(rules.draw_shortfall == "hand-ends-unscored")
     rule_row[v.R_SHORT_DRAW_WAITS] = int(rules.draw_shortfall == "obligation-waits-for-cards")
     rule_row[v.R_THROW_AFTER_CHALLENGE] = int(g.throw_waits_for_the_challenge(edition))
+    rule_row[v.R_OUT_OF_PLAY] = int(puts_cards_out_of_play(edition))
     in_play = [0] * len(faces.faces)  # the set-aside cards never enter a row
     for card in faces.in_play:
         in_play[card] += 1

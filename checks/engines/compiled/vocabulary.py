@@ -56,6 +56,8 @@ above any colour and target of a table."""
     F_THROWER_AFTERWARDS,  # Hail Mary: its `thrower_afterwards`, its number in THROWER_AFTERWARDS
     F_CANCELS_A_CHALLENGE,  # Hail Mary: thrown while a challenge is pending, it cancels it
     F_PLAYER_CHOOSES,  # Hail Mary: the player whose turn it is throws it naming the caller
+    F_SHED_OUT_OF_PLAY,  # Hail Mary: the cards shed after a right guess leave play until the deal
+    F_KEEP_MORE,  # Hail Mary: after a right guess the thrower may keep their whole hand
     F_EVERYONE,  # penalty race: its player can lose it too
     F_ASKS_TARGET,  # its player names another player (a Swap Hands)
     F_AIMS,  # cards it aims at the next player as a draw card (-1: it is none)
@@ -91,9 +93,9 @@ above any colour and target of a table."""
     F_NO_LONE_RACE,  # penalty race: with a single player who can lose it, no race is run
     F_ONE_ROUND,  # penalty race: one round, after which nobody draws if no one failed
     F_JUDGED,  # penalty race: its player judges it, naming the loser
-    F_LAST_WAITS,  # as a last card it waits for a decision (`branches.LAST_CARD_DECISIONS`)
+    F_LAST_WAITS,  # as a last card it waits for a decision (`legality.LAST_CARD_DECISIONS`)
     F_STEPS,  # how many steps its effect has; they follow, STEP_FIELDS each
-) = range(56)
+) = range(58)
 RACE_AFTER_CARD, RACE_AFTER_LOSER, RACE_LOSER_LOSES_TURN = range(3)
 """A penalty race's `next_player`, by its number in F_RACE_NEXT: the player after the card's
 (both wordings), after the loser, past the loser whose turn was next."""
@@ -148,8 +150,9 @@ deals one card per transition, at most every card in play before a reshuffle."""
     R_SHORT_DRAW_ENDS_HAND,  # a draw the piles cannot complete ends the hand, unscored
     R_SHORT_DRAW_WAITS,  # the rest of a draw the piles cannot complete waits for cards
     R_THROW_AFTER_CHALLENGE,  # a Hail Mary waits for a pending challenge to be settled
-) = range(37)
-RULE_FIELDS = 37
+    R_OUT_OF_PLAY,  # a Hail Mary of the deck puts the cards shed out of play until the deal
+) = range(38)
+RULE_FIELDS = 38
 STACKING = ("none", "same-kind", "equal-or-higher", "any-draw-card")
 """The readings of `stacking`, by their number in R_STACKING."""
 CHALLENGE_JUDGES = (

@@ -108,6 +108,7 @@ class MoveTable:
                         *jumps(p, c),
                         *called(p, c),
                         Keep(p, c),
+                        Keep(p, c, True),
                     )
                     for c in cards
                 )

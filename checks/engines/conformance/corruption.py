@@ -309,6 +309,18 @@ STATE_CORRUPTIONS: tuple[Corruption, ...] = (
         "a player owed a negative count of cards that wait for cards",
         lambda e, g: g._replace(debts=(-1, *(0,) * (g.players - 1))),
     ),
+    Corruption(
+        "out_of_play",
+        "the draw pile's top card out of play, where no Hail Mary's shedding put it",
+        lambda e, g: (
+            g._replace(
+                draw_pile=g.draw_pile[1:],
+                out_of_play=tuple(sorted((*g.out_of_play, g.draw_pile[0]))),
+            )
+            if g.draw_pile
+            else None
+        ),
+    ),
 )
 """Every field of the state made wrong, at least one way each."""
 

@@ -56,6 +56,7 @@ class StateJson(TypedDict):
     winner: int
     old_top: str | int
     debts: list[int]
+    out_of_play: NotRequired[list[str]]  # only where a Hail Mary put cards out of play
 
 
 class SomeStateJson(StateJson, total=False):
@@ -302,7 +303,7 @@ def state_json(edition: Edition, game: GameState) -> StateJson:
         return ids(card) if card >= 0 else card
 
     owed, challenge = game.owed, game.challenge
-    return {
+    said: StateJson = {
         "phase": game.phase,
         "hands": [cards(hand) for hand in game.hands],
         "draw_pile": cards(game.draw_pile),
@@ -334,6 +335,9 @@ def state_json(edition: Edition, game: GameState) -> StateJson:
         "old_top": card_or_none(game.old_top),
         "debts": list(game.debts),
     }
+    if game.out_of_play:
+        said["out_of_play"] = cards(game.out_of_play)
+    return said
 
 
 def differing(
@@ -343,10 +347,10 @@ def differing(
     values, then the implementation's."""
     a = dict(state_json(edition, comparable(said)))
     b = dict(state_json(edition, comparable(engine)))
-    keys = [key for key in a if a[key] != b[key]]
-    return (
-        cast(SomeStateJson, {key: a[key] for key in keys}),
-        cast(SomeStateJson, {key: b[key] for key in keys}),
+    keys = [key for key in dict.fromkeys([*a, *b]) if a.get(key, []) != b.get(key, [])]
+    return (  # a field one side leaves out (none out of play) is told as empty
+        cast(SomeStateJson, {key: a.get(key, []) for key in keys}),
+        cast(SomeStateJson, {key: b.get(key, []) for key in keys}),
     )
 
 
