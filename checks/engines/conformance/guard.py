@@ -16,7 +16,7 @@ from types import FrameType
 from typing import Any
 
 from unospec.model.actions import ACTION_NAMES, Action
-from unospec.model.errors import InputError, one_line
+from unospec.model.errors import InputError, UnospecError, one_line
 from unospec.model.state import GameState
 
 GUARDED = (
@@ -35,7 +35,7 @@ GUARDED = (
 """The calls guarded (of `Rules` and `MoreRules`, and the compiled engine's `probe_state`)."""
 
 
-class EngineFailure(Exception):
+class EngineFailure(UnospecError):
     """An implementation's call that raised or hung: `kind` is "crash" or "timeout", `call`
     the call's name, `said` its one-line summary, `action` the move it was asked about."""
 
