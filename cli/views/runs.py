@@ -269,10 +269,14 @@ def conform_text(data: ConformanceJson) -> str:
         portion = "every state" if data["complete"] else "the first states, breadth first"
         out.append(f"  scale {data['scale']}, {data['players']} players ({portion})")
     fields = [field for field in data["fields_corrupted"] if not field.startswith("[")]
+    skipped: dict[str, list[str]] = {}  # each reason once, with the parts it skipped
     for part in data.get("parts") or []:
         name = part["part"]
         if part["skipped"] is not None:
-            out.append(f"  {name}: skipped: {SKIPPED.get(part['skipped'], part['skipped'])}")
+            names = skipped.setdefault(part["skipped"], [])
+            if not names:
+                out.append(part["skipped"])  # its line, written once every part is known
+            names.append(name)
             continue
         one, many = PART_UNITS.get(name, (name, name))
         line = f"  {name}: {counted(part['compared'], one, many)}"
@@ -280,6 +284,12 @@ def conform_text(data: ConformanceJson) -> str:
             own = len(data["fields_corrupted"]) - len(fields)
             line += f" ({len(fields)} fields of the state and {own} of the engine's own made wrong)"
         out.append(line)
+    out = [
+        f"  {', '.join(skipped[line])}: skipped: {SKIPPED.get(line, line)}"
+        if line in skipped
+        else line
+        for line in out
+    ]
     if data.get("colours_at_random"):
         drawn = counted(data.get("colours_at_random", 0), "colour", "colours")
         out.append(f"  {drawn} drawn at random, tallied against equal chances of each")

@@ -76,6 +76,20 @@ Recaptured on purpose since, each time with the keys that moved and why (nothing
   (`dead-rule` notes settled off by `play.empty_handed_draw`, and by
   `play.final_card_effects` for the last; conservation queries, proved). No explored state
   count, game or other finding moved.
+- Issue 36's last readings and issue 37's conformance (98 transitions): a last card that
+  waits for a decision (`play.final_card_effects`) guards the last-card transitions with
+  `not last_card_waits`, so every key that names `play [plays_last_card]` and `play_drawn
+  [plays_last_card_after_drawing_nothing]` names them so (`rules_fired`, `coverage`,
+  `fired`, `never_fired`, the conservation queries, `lint`'s findings and SARIF results);
+  `TurnFlow` grew `resolve [last_card_settled]` and `draw_owed [throw_comes_back]`, listed
+  and counted as above (a `dead-rule` note each, settled off by `play.final_card_effects`
+  and the Hail Mary's `pending_challenge`; a conservation query each, proved); the state
+  gained `out_of_play` (a Hail Mary's `shed_cards`), which conformance corrupts too
+  (`fields_corrupted`, `corruptions`), and the converse tries a Hail Mary keep of the whole
+  hand (`moves_refused`); conformance's JSON gained `all_differences`, `differences`,
+  `parts` and `known`; `show` and `lint` of the NFL files gained the `decides` of two Hail
+  Mary readings; `editions` lists `rlcard-uno`. No explored state count, game or other
+  finding moved.
 
 In-process, the suite's conftest makes `check`'s conformance compare 300 states and one
 game instead of 20,000 and five, unless a test is marked `full_conformance`: these are, and
