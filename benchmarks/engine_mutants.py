@@ -291,7 +291,8 @@ MUTANTS = (
     Mutant("any-card-after-drawing", "the drawn-card decision", RULES, "validate",
            "elif card != s[DRAWN]:", "elif card < 0:"),
     Mutant("window-opens-for-the-next", "the UNO window", RULES, "update",
-           "s[WINDOW] = s[ACTOR]", "s[WINDOW] = s[CURRENT]"),
+           "U_OPEN_WINDOW:\n        s[WINDOW] = s[ACTOR]",
+           "U_OPEN_WINDOW:\n        s[WINDOW] = s[CURRENT]"),
     Mutant("reshuffle-drops-a-card", "reshuffle", RULES, "update",
            "set_pile(s, order, 0, order.shape[0])", "set_pile(s, order, 1, order.shape[0] - 1)"),
     Mutant("direction-ignored", "turn order", ROW, "next_player",
@@ -328,7 +329,8 @@ MUTANTS = (
            "swap_hands(s, player, next_player(s, player, 1))", HOUSE_CARDS,
            "micro,hand=2,kinds=number+number-7", 3),
     Mutant("emptied-hand-plays-on", "a hand a Discard All empties", RULES, "condition",
-           "return 1 if hand_size(s, s[ACTOR]) == 0 and not is_out(s, s[ACTOR]) else 0",
+           "return 1 if hand_size(s, s[ACTOR]) == 0 and not is_out(s, s[ACTOR]) and not s[CH] "
+           "else 0",
            "return 0", HOUSE_CARDS,
            "micro,hand=2,kinds=number+discard-all"),
     Mutant("roulette-stops-at-another-colour", "the roulette's stop", RULES, "stops_the_draw",
@@ -364,7 +366,7 @@ MUTANTS = (
            "before the score", RULES, "condition",
            "return 1 if waits_as_last_card(E, card) else 0", "return 0", LAST_CARD_CHALLENGED),
     Mutant("last-card-answer-never-scored", "a last card's challenge answered before the "
-           "score", RULES, "after_the_answer", "if hand_size(s, s[CH_OFFENDER]) == 0:",
+           "score", RULES, "after_the_draw", "if hand_size(s, s[CH_OFFENDER]) == 0:",
            "if False:", LAST_CARD_CHALLENGED),
     Mutant("last-card-settled-with-cards", "a guilty offender's last card", RULES,
            "condition",

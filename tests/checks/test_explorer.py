@@ -769,6 +769,7 @@ def test_the_step_table_names_every_field_a_step_changed() -> None:
         "out": 0b100,
         "old_top": before.draw_pile[0],
         "debts": (0, 3, 0),
+        "out_of_play": (before.draw_pile[0],),
     }
     assert set(other) == set(before._fields)
     for name, value in other.items():

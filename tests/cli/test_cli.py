@@ -24,7 +24,8 @@ HOUSE_RULES = (
     "classic-stacking",
 )
 NO_MERCY = ("no-mercy",)
-BUILTINS = (*SIX, *HOUSE_RULES, *NO_MERCY)
+RLCARD = ("rlcard-uno",)  # RLCard's UNO, stated as data (issue 37)
+BUILTINS = (*SIX, *HOUSE_RULES, *NO_MERCY, *RLCARD)
 # Contents of each booklet (000/001/002 count the Special Foil Card); classic is standard UNO.
 TOTALS = {
     "classic": 108,
@@ -35,6 +36,7 @@ TOTALS = {
     "super-bowl-lvii": 112,
     **dict.fromkeys(HOUSE_RULES, 108),  # classic's deck
     "no-mercy": 168,  # the box's count
+    "rlcard-uno": 108,  # RLCard's deck: classic's
 }
 EXPRESS_TARGET = 250  # 003 Keeping Score: reaching 250 points wins
 

@@ -184,7 +184,8 @@ WORDED = [  # (argv, the error after "unospec: error: ")
     (["show", ""],  # it read the current folder as an edition file
      "edition: expected one of classic, classic-draw-until-playable, classic-jump-in, "
      "classic-seven-zero, classic-stacking, express, nfl-cowboys, nfl-players, no-mercy, "
-     "star-wars, super-bowl-lvii, or the path of a .toml edition file, found an empty name"),
+     "rlcard-uno, star-wars, super-bowl-lvii, or the path of a .toml edition file, found an "
+     "empty name"),
     (["diagram", "express", "--out", "/dev/null"],  # it said "(File exists)"
      "/dev/null: cannot write diagrams here (not a folder)"),
     (["play", "express", "--players", "-1"],  # it said "at least 0", then refused 0 and 1

@@ -67,7 +67,8 @@ def test_the_site_has_an_index_a_page_per_edition_and_a_comparison(site: Path) -
 @pytest.mark.slow
 def test_each_edition_links_to_its_readings_played(site: Path) -> None:
     """An edition's page links to its readings page, which gives every recorded reading's
-    alternatives a verdict: express's Draw One drawing two changes the game, measured."""
+    alternatives a verdict: express's Draw One drawing two changes the game, measured; a
+    deal that cannot start a hand is unsafe; every alternative is played (issue 36)."""
     page = (site / "editions" / "express.html").read_text(encoding="utf-8")
     assert 'href="express-readings.html"' in page
     readings = (site / "editions" / "express-readings.html").read_text(encoding="utf-8")
@@ -75,7 +76,8 @@ def test_each_edition_links_to_its_readings_played(site: Path) -> None:
         len(i.alternatives) for i in load_edition("express").interpretations
     )
     assert "\u2260 changes the game" in readings and "game length (turns)" in readings
-    assert "\u25cf not played" in readings  # the kernel's one answer to a fixed reading
+    assert "\u2716 unsafe" in readings  # first-flip-exhausted: hand-cannot-start
+    assert "\u25cf not played" not in readings  # every listed alternative is played now
 
 
 @pytest.mark.slow
