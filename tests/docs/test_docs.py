@@ -26,7 +26,8 @@ EDITION_FORMAT = DOCS / "edition-format.md"
 
 MAX_README_LINES = 150
 SETUP_COMMAND = (
-    "python3 -m venv .venv && .venv/bin/pip install '.[dev,cluster,rlcard]' && .venv/bin/unospec check"
+    "python3 -m venv .venv && .venv/bin/pip install '.[dev,cluster,rlcard]' "
+    "&& .venv/bin/unospec check"
 )
 TEST_COMMAND = ".venv/bin/python -m pytest"
 
