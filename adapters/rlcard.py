@@ -169,7 +169,10 @@ class RLCardRules:
         return Stepped(RLCardState(game, before if wild_last else None))
 
     def _rlcard_cards(self) -> bool:
-        """Whether the edition's cards are each one of RLCard's."""
+        """Whether the edition's colours are RLCard's four (its wilds are offered in each)
+        and its cards each one of RLCard's."""
+        if sorted(self.edition.colors) != sorted(COLOURS.values()):
+            return False
         theirs = {_card_id(card) for card in init_deck()}
         return all(self.edition.faces.card_id(c) in theirs for c in self.edition.faces.in_play)
 
