@@ -50,7 +50,7 @@ def parts_of(
         if skips and scaled else ()
     )  # fmt: skip
     return (
-        part("states", states.states, no_scale),
+        part("states", states.states, no_scale or ("no-form" if skips else None)),
         part("steps", states.steps + played.steps, no_scale and no_games),
         part("converse", states.moves_refused, no_scale),
         part("invariants", states.invariants_judged, invariants),
