@@ -4,11 +4,14 @@ rlcard` replays RLCard's own random games through the reference (`pip install
 
 What RLCard cannot give is said, not made up:
 
-- it cannot be put into a given state of an exploration: a scale's deck is not one it can
-  hold (its four colours and 108 cards are fixed: `UnoCard.info`, `init_deck`, and its
-  random colours are drawn from the four), and a state inside one of its steps (a card
-  drawn, not yet played or kept) has no form in it. `encodes` is False: its games are
-  compared, not the states of a scale;
+- it is put into a state of a scale only where it has a form for it (`encodable`): a
+  deck of its own cards in its four colours (its wilds are offered in each, and its random
+  colours drawn from the four: `micro,colors=4`, not `micro`), at a turn to play or the
+  game over. A chance state (the deal, the first card, a reshuffle) and a card drawn, not
+  yet played or kept, are inside its steps: explored through, counted, not compared. From
+  the states it can hold, a card played is one step of its, compared; a draw is not (it
+  also plays or keeps the drawn card: `compares_step`), nor a step into a reshuffle;
+  it refuses nothing (a move it does not offer breaks it: `refuses`), so no converse;
 - one step of its is several of the reference's (`GameStep`): a `draw` is the draw, then
   the drawn card played or kept, with the reshuffles it makes on the way as `Reshuffle`s;
 - its random choices (a drawn wild's colour, a reshuffle's order, the first wild's colour)
@@ -104,8 +107,8 @@ class RLCardRules:
 
     def encode(self, game: GameState) -> RLCardState:
         pool: dict[str, list[UnoCard]] = {}
-        for card in init_deck():
-            pool.setdefault(_card_id(card), []).append(card)
+        for each in init_deck():
+            pool.setdefault(_card_id(each), []).append(each)
 
         def card(face: int) -> UnoCard:
             return pool[self.edition.faces.card_id(face)].pop()
