@@ -4,11 +4,14 @@ rlcard` replays RLCard's own random games through the reference (`pip install
 
 What RLCard cannot give is said, not made up:
 
-- it cannot be put into a given state of an exploration: a scale's deck is not one it can
-  hold (its four colours and 108 cards are fixed: `UnoCard.info`, `init_deck`, and its
-  random colours are drawn from the four), and a state inside one of its steps (a card
-  drawn, not yet played or kept) has no form in it. `encodes` is False: its games are
-  compared, not the states of a scale;
+- it is put into a state of a scale only where it has a form for it (`encodable`): a
+  deck of its own cards in its four colours (its wilds are offered in each, and its random
+  colours drawn from the four: `micro,colors=4`, not `micro`), at a turn to play or the
+  game over. A chance state (the deal, the first card, a reshuffle) and a card drawn, not
+  yet played or kept, are inside its steps: explored through, counted, not compared. From
+  the states it can hold, a card played is one step of its, compared; a draw is not (it
+  also plays or keeps the drawn card: `compares_step`), nor a step into a reshuffle;
+  it refuses nothing (a move it does not offer breaks it: `refuses`), so no converse;
 - one step of its is several of the reference's (`GameStep`): a `draw` is the draw, then
   the drawn card played or kept, with the reshuffles it makes on the way as `Reshuffle`s;
 - its random choices (a drawn wild's colour, a reshuffle's order, the first wild's colour)
@@ -22,8 +25,10 @@ What RLCard cannot give is said, not made up:
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -46,29 +51,133 @@ HAND = 7
 """The cards RLCard's `UnoGame.init_game` deals each player."""
 
 
+@dataclass(frozen=True)
+class RLCardState:
+    """RLCard's game as conformance holds it; `colour`: the colour in force where it is not
+    the target's (a last wild's, whose colour the reference names none of)."""
+
+    game: UnoGame
+    colour: str | None = None
+
+
+@dataclass(frozen=True)
+class Stepped:
+    """One step's result, as `Rules.step` gives it (RLCard checks no step invariant)."""
+
+    state: RLCardState | None
+    refused: tuple[str, str] | None = None
+    broken: frozenset[str] | None = None
+
+
 class RLCardRules:
     """RLCard's UNO at one table size, through conformance's calls: its games only."""
 
     name = "rlcard"
-    encodes = False
+    refuses = False
+    """RLCard refuses nothing: a move it does not offer breaks it (no rule is cited)."""
     untracked = frozenset({"actor", "scores", "hands_played", "leader"})
 
     def __init__(self, edition: Edition, players: int) -> None:
         self.edition = edition
         self.players = players
 
-    # The state-by-state calls: RLCard cannot be put into a given state (`encodes`).
-    def encode(self, game: GameState) -> Any:
-        raise NotImplementedError("RLCard cannot be put into a given state")
+    # The state-by-state calls, in the states RLCard has a form for (`encodable`).
+    def encodable(self, game: GameState) -> bool:
+        """Whether `game` has a form in RLCard: a turn to play (or the game over), on a deck
+        of RLCard's cards, with nothing owed, drawn or pending (a chance step, a deal, a
+        flip or a reshuffle, and a card drawn not yet played or kept are inside its
+        steps)."""
+        if game.phase not in (Phase.awaiting_play, Phase.game_over):
+            return False
+        if game.drawn != -1 or game.owed is not None or game.challenge is not None:
+            return False
+        if game.special != -1 or game.window != -1 or game.set_aside:
+            return False
+        if not game.discard and game.old_top == -1:
+            return False  # no card to play on
+        return self._rlcard_cards()
 
-    def decode(self, state: Any) -> GameState:
-        raise NotImplementedError("RLCard cannot be put into a given state")
+    def compares_step(self, game: GameState, action: Action, after: GameState) -> bool:
+        """Whether the reference's step `action` from `game` (to `after`) is one step of
+        RLCard's: a card played, landing where RLCard can be (`encodable`). A draw is not:
+        RLCard's draw also plays the drawn card or keeps it (the reference's `drawn_card`
+        phase is inside it), and a step that meets a reshuffle is the reference's
+        `awaiting_reshuffle` and RLCard's own random order."""
+        return isinstance(action, Play) and self.encodable(after)
 
-    def legal(self, state: Any) -> list[Action]:
-        raise NotImplementedError("RLCard cannot be put into a given state")
+    def encode(self, game: GameState) -> RLCardState:
+        pool: dict[str, list[UnoCard]] = {}
+        for each in init_deck():
+            pool.setdefault(_card_id(each), []).append(each)
 
-    def step(self, state: Any, action: Action) -> Any:
-        raise NotImplementedError("RLCard cannot be put into a given state")
+        def card(face: int) -> UnoCard:
+            return pool[self.edition.faces.card_id(face)].pop()
+
+        uno = UnoGame(num_players=self.players)
+        uno.np_random = np.random.RandomState(0)
+        uno.init_game()
+        for player, hand in zip(uno.players, game.hands, strict=True):
+            player.hand = [card(face) for face in hand]
+        uno.dealer.deck = [card(face) for face in reversed(game.draw_pile)]
+        round_ = uno.round
+        round_.played_cards = [card(face) for face in game.discard]
+        top = round_.played_cards[-1] if game.discard else card(game.old_top)
+        letters = {name: letter for letter, name in COLOURS.items()}
+        colour = None
+        if game.color >= 0:
+            named = letters[self.edition.colors[game.color]]
+            if top.type == "wild":
+                top.color = named
+            elif top.color != named:
+                colour = named  # a last wild's colour the reference names none of
+        round_.target = top
+        round_.current_player = game.current
+        round_.direction = game.direction
+        round_.is_over = game.phase == Phase.game_over
+        round_.winner = [game.winner] if game.winner >= 0 else None
+        return RLCardState(uno, colour)
+
+    def decode(self, state: RLCardState) -> GameState:
+        return self._decode(state.game, state.colour)
+
+    def legal(self, state: RLCardState) -> list[Action]:
+        game = state.game
+        if game.round.is_over:
+            return []
+        player = game.round.current_player
+        last = len(game.players[player].hand) == 1
+        moves = game.get_legal_actions()
+        return list(dict.fromkeys(self._move(player, move, last) for move in moves))
+
+    def step(self, state: RLCardState, action: Action) -> Stepped:
+        """RLCard's step for the reference's move (a card played: `compares_step`)."""
+        if not isinstance(action, Play):
+            return Stepped(None, ("illegal", "rlcard: only a card played is one step"))
+        game = copy.deepcopy(state.game)
+        card = self.edition.faces.card_id(action.card)
+        before = game.round.target.color
+        if card in WILDS.values():
+            trait = next(t for t, name in WILDS.items() if name == card)
+            named = action.color if action.color >= 0 else self._colour(before)
+            letters = {name: letter for letter, name in COLOURS.items()}
+            move = f"{letters[self.edition.colors[named]]}-{trait}"
+        else:
+            colour, _, rest = card.partition("-")
+            letters = {name: letter for letter, name in COLOURS.items()}
+            traits = {name: trait for trait, name in TRAITS.items()}
+            move = f"{letters[colour]}-{traits.get(rest, rest)}"
+        last = len(game.players[game.round.current_player].hand) == 1
+        game.step(move)
+        wild_last = last and game.round.target.type == "wild"
+        return Stepped(RLCardState(game, before if wild_last else None))
+
+    def _rlcard_cards(self) -> bool:
+        """Whether the edition's colours are RLCard's four (its wilds are offered in each)
+        and its cards each one of RLCard's."""
+        if sorted(self.edition.colors) != sorted(COLOURS.values()):
+            return False
+        theirs = {_card_id(card) for card in init_deck()}
+        return all(self.edition.faces.card_id(c) in theirs for c in self.edition.faces.in_play)
 
     def state_broken(self, state: Any) -> None:
         return None  # RLCard checks no invariant of its own

@@ -230,6 +230,8 @@ SKIPPED = {
     "no-scale": "no scale given (--scale none): the state comparison was not run",
     "no-encode": "the engine cannot be put into a given state (its encodes is False): "
     "its games only are compared",
+    "no-form": "the engine has a form for none of this scale's states (its encodable): "
+    "they are counted below",
     "no-invariants": "the engine checks no invariant (its state_broken returns None)",
     "no-step-judge": "the engine has no step_broken",
     "no-canonical": "the engine has no canonical forms",
@@ -248,6 +250,9 @@ PART_UNITS = {
     "corrupted states": ("corrupted state judged alike", "corrupted states judged alike"),
     "wrong successors": ("wrong successor judged alike", "wrong successors judged alike"),
     "canonical forms": ("canonical form", "canonical forms"),
+    "states without a form": ("state explored through, not compared",
+                              "states explored through, not compared"),
+    "steps not one of its": ("step not compared", "steps not compared"),
     "games": ("full-size game replayed step by step", "full-size games replayed step by step"),
 }  # fmt: skip
 

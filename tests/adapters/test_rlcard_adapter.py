@@ -41,8 +41,43 @@ def test_rlcard_agrees_with_its_edition(players: int) -> None:
     report = _held(players)
     assert report.ok, report.first_difference
     assert report.games == GAMES and report.steps_compared > GAMES * 20
-    assert not report.encodes and report.states_compared == 0
+    assert report.states_compared == 0  # no scale: its games only
     assert report.untracked == ("actor", "hands_played", "leader", "scores")
+
+
+FOUR = "micro,colors=4"
+"""The scale whose deck RLCard can hold: its four colours (its wilds are offered in each)."""
+
+
+def _states(games: int = 0, max_states: int = 150) -> ConformanceReport:
+    return conform(EDITION, scale=FOUR, players=2, games=games, opener=open_rules,
+                   max_states=max_states)  # fmt: skip
+
+
+def _part(report: ConformanceReport, name: str) -> int:
+    return next(part.compared for part in report.parts if part.part == name)
+
+
+def test_its_states_agree_where_it_has_a_form_the_rest_counted() -> None:
+    report = _states()
+    assert report.ok, report.first_difference
+    assert report.states_compared > 50
+    assert _part(report, "states without a form") > 0  # the deal, the flip: chance steps
+    assert _part(report, "steps not one of its") > 0  # its draws, a card drawn then played
+
+
+def test_at_one_colour_no_state_has_a_form() -> None:
+    report = conform(EDITION, scale="micro", players=2, games=0, opener=open_rules)
+    assert report.ok and report.states_compared == 0
+    assert _part(report, "states without a form") > 0
+
+
+def test_a_bug_seeded_into_rlcard_is_caught_state_by_state(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    SEEDED["draw-two-draws-one"](monkeypatch)
+    report = _states()
+    assert report.first_difference is not None and report.first_difference.what == "outcome"
 
 
 REACHING = {0: "Draw+Pass", 31: "Deal+Pick", 63: "Draw+Reshuffle+Play", 184: "Draw+Reshuffle+Pass"}
@@ -68,7 +103,7 @@ def test_held_to_classic_it_differs_with_a_trace_replay_reads(
     argv = ["conform", "classic", "--engine", "rlcard", "--games", "3", "--format", "json"]
     assert main([*argv, "--trace-out", str(out)]) == 1
     found = json.loads(capsys.readouterr().out)
-    assert found["encodes"] is False and found["first_difference"]["what"] == "game"
+    assert found["first_difference"]["what"] == "game"
     assert main(["replay", str(out), "--format", "json"]) == 0
     replayed = json.loads(capsys.readouterr().out)
     assert replayed["steps"] == len(found["first_difference"]["trace"]["steps"])

@@ -97,6 +97,14 @@ class MoreRules(Protocol[S]):
     - `encodes` (an attribute, True when absent): False when the implementation cannot be
       put into a given state: `encode` is never called, no state is compared one by one,
       only the games are (`play_steps`), and the report says so;
+    - `encodable(game)`: False when the implementation has no form for the reference's
+      state `game` (a phase inside one of its steps): the state is explored through, not
+      compared, and counted (the report's part "states without a form");
+    - `compares_step(game, action, after)`: False when the reference's step `action` (to
+      `after`) is not one step of the implementation's (a draw that also plays the drawn
+      card): it is not compared, and counted ("steps not one of its");
+    - `refuses` (an attribute, True when absent): False when the implementation refuses
+      no move (one it does not offer breaks it): no converse is compared;
     - `untracked` (an attribute, empty when absent): the `GameState` fields it does not
       keep (hands played, scores in a one-hand game): they are left out of every
       comparison, and the report lists them.
@@ -112,7 +120,12 @@ class MoreRules(Protocol[S]):
 
     def play_steps(self, seed: int, max_steps: int) -> list[GameStep] | None: ...
 
+    def encodable(self, game: GameState) -> bool: ...
+
+    def compares_step(self, game: GameState, action: Action, after: GameState) -> bool: ...
+
     encodes: bool
+    refuses: bool
     untracked: frozenset[str]
 
 

@@ -43,8 +43,14 @@ def parts_of(
         no_games = "stopped"
     else:
         no_games = None
+    skips = rules is not None and getattr(rules, "encodable", None) is not None
+    skipped = (  # what it has no form for (`MoreRules.encodable`, `compares_step`)
+        (Part("states without a form", states.states_skipped),
+         Part("steps not one of its", states.steps_skipped))
+        if skips and scaled else ()
+    )  # fmt: skip
     return (
-        part("states", states.states, no_scale),
+        part("states", states.states, no_scale or ("no-form" if skips else None)),
         part("steps", states.steps + played.steps, no_scale and no_games),
         part("converse", states.moves_refused, no_scale),
         part("invariants", states.invariants_judged, invariants),
@@ -54,4 +60,5 @@ def parts_of(
         part("canonical forms", states.canonical_forms,
              no_scale or (None if "canonical" in answered else "no-canonical")),
         part("games", played.games, no_games),
+        *skipped,
     )  # fmt: skip

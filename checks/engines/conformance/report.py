@@ -184,7 +184,7 @@ class PartJson(TypedDict):
 class Part:
     """One part of the comparison (states, steps, converse, invariants, corrupted states,
     wrong successors, canonical forms, games): how many were compared, or, when none
-    could be, why: no-scale, no-invariants, no-step-judge, no-canonical, no-games,
+    could be, why: no-scale, no-form, no-invariants, no-step-judge, no-canonical, no-games,
     plays-none or stopped (the views word each)."""
 
     part: str

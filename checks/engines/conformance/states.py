@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from unospec.checks.engines.chance import Outcome, chance_outcomes, normalize, outcomes
-from unospec.checks.engines.conformance.adapter import Rules, comparable
+from unospec.checks.engines.conformance.adapter import Rules, comparable, masked, untracked
 from unospec.checks.engines.conformance.converse import (
     MoveTable,
     converse,
@@ -79,6 +79,8 @@ class StatesCompared:
     differences: tuple[Kind, ...] = ()  # every difference, by kind (`--all-differences`)
     invariants_judged: int = 0  # states whose invariants' verdicts were compared
     calls: frozenset[str] = frozenset()  # the optional calls the implementation answered
+    states_skipped: int = 0  # states it has no form for (`MoreRules.encodable`)
+    steps_skipped: int = 0  # steps that are not one of its (`MoreRules.compares_step`)
 
 
 @dataclass
@@ -100,6 +102,9 @@ class _Comparison:
     tally: Tally = field(default_factory=Tally)
     invariants_judged: int = 0
     calls: set[str] = field(default_factory=set)  # optional calls it answered (not None)
+    states_skipped: int = 0
+    steps_skipped: int = 0
+    left_out: frozenset[str] = frozenset()  # the fields it keeps none of (`untracked`)
 
     def result(self, complete: bool, difference: Difference | None) -> StatesCompared:
         return StatesCompared(
@@ -115,6 +120,8 @@ class _Comparison:
             self.tally.kinds(),
             self.invariants_judged,
             frozenset(self.calls),
+            self.states_skipped,
+            self.steps_skipped,
         )
 
 
@@ -136,6 +143,7 @@ def compare_states(
     run = _Comparison(
         edition, rules, MoveTable.of(edition, players), CanonicalForms(edition, renamings)
     )
+    run.left_out = untracked(rules)
     held = getattr(rules, "held_fields", None)
     if held is not None:
         run.held = frozenset(f for f in FIELDS if f.split(".")[0] in held)
@@ -144,22 +152,21 @@ def compare_states(
     frontier = [first]
     complete = True
     earliest: Difference | None = None
+    encodable = getattr(rules, "encodable", None)
     while frontier:
         following: list[GameState] = []
         for game in frontier:
-            run.states += 1
             tried = list(_tried(edition, game))
             children = [
                 None if problem else canonical(normalize(outcome.after, game), renamings)[0]
                 for outcome, problem in tried
             ]
-            try:
-                found = _compare_state(run, game, tried, children)
-            except EngineFailure as failure:  # the implementation's failure in this state
-                last = (
-                    None if failure.action is None else _outcome_of(edition, game, failure.action)
-                )
-                found = Found(failure.kind, failure.action, "an answer", failure.said, last)
+            if encodable is not None and not encodable(game):
+                run.states_skipped += 1  # no form for it: explored through, not compared
+                found = None
+            else:
+                run.states += 1
+                found = _compare_one(run, game, tried, children)
             if found is not None:
 
                 def difference(found: Found = found, game: GameState = game) -> Difference:
@@ -185,16 +192,37 @@ def compare_states(
     return run.result(complete, earliest)
 
 
+def _compare_one(
+    run: _Comparison, game: GameState, tried: Tried, children: list[GameState | None]
+) -> Found | None:
+    """`game` compared, the implementation's failure in it a difference too."""
+    try:
+        return _compare_state(run, game, tried, children)
+    except EngineFailure as failure:  # the implementation's failure in this state
+        edition = run.edition
+        last = None if failure.action is None else _outcome_of(edition, game, failure.action)
+        return Found(failure.kind, failure.action, "an answer", failure.said, last)
+
+
 def _compare_state(
     run: _Comparison, game: GameState, tried: Tried, children: list[GameState | None]
 ) -> Found | None:
     edition, rules = run.edition, run.rules
     legal = () if is_chance(game) else legal_actions(edition, game)
     tries = not_offered(edition, run.table, game, legal, run.states)
+    if not getattr(rules, "refuses", True):
+        tries = []  # it refuses no move (`MoreRules.refuses`): no converse to compare
+    compares = getattr(rules, "compares_step", None)
+    if compares is not None:  # only the steps that are one of its (`MoreRules.compares_step`)
+        kept = [
+            i for i, (o, p) in enumerate(tried) if p is None and compares(game, o.action, o.after)
+        ]
+        run.steps_skipped += len(tried) - len(kept)
+        tried, children = [tried[i] for i in kept], [children[i] for i in kept]
     found = probe(rules, game, tried, tries)
     run.calls |= {call for call, answer in (("state_broken", found.broken),
                   ("canonical", found.canonical)) if answer is not None}  # fmt: skip
-    if comparable(found.decoded) != comparable(game):
+    if comparable(masked(found.decoded, game, run.left_out)) != comparable(game):
         said, decoded = state_json(edition, game), state_json(edition, found.decoded)
         return Found("state", None, said, decoded, None)
     judged = violations(edition, game, legal=legal, kinds=("always",))
@@ -240,6 +268,9 @@ def _compare_outcomes(
     for i, (outcome, problem) in enumerate(tried):
         run.steps += 1
         engine = found.outcomes[i] if i < len(found.outcomes) else None
+        if engine is not None and engine.after is not None and run.left_out:
+            after = masked(engine.after, outcome.after, run.left_out)
+            engine = dataclasses.replace(engine, after=after)
         difference = _compare_outcome(run.edition, game, outcome, problem, engine)
         if difference is not None:
             return difference
