@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import importlib.metadata
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -57,8 +58,12 @@ def compiled_sources() -> list[Path]:
     return sorted(
         path
         for path in ENGINE.glob("*.py")
-        if path.name in CONSTANTS or "@compiled" in path.read_text(encoding="utf-8")
+        if path.name in CONSTANTS or _DECORATED.search(path.read_text(encoding="utf-8"))
     )
+
+
+_DECORATED = re.compile(r"^@compiled", flags=re.MULTILINE)
+"""A module holding compiled code: a function decorated `@compiled` (or `compiled_inline`)."""
 
 
 def root() -> Path:
