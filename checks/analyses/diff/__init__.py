@@ -29,6 +29,7 @@ from unospec.checks.analyses.diff.data import (
 )
 from unospec.checks.analyses.diff.evidence import evidence, not_compared
 from unospec.checks.analyses.diff.report import BoundJson, Difference, DiffReport
+from unospec.checks.analyses.diff.rules import rule_differences
 from unospec.checks.analyses.diff.untested import capped, scaled_away
 from unospec.checks.engines.joint_search import distinguish, observed, shared_scale
 from unospec.editions import reference
@@ -114,4 +115,5 @@ def diff(
         else None
     )
     names = (reference(a), reference(b)) if same_name else (a.name, b.name)
-    return DiffReport(*names, differences, trace, bound)
+    rules = rule_differences(a, b, scale=scale, players=players, max_states=max_states)
+    return DiffReport(*names, differences, trace, bound, rules)
