@@ -102,6 +102,7 @@ def edited(
         _set(data, path, value)
         for reading in own:
             previous = [reading.get("chosen"), *reading.get("alternatives", [])]
+            reading["decides"] = path  # a fixed reading the parameter now decides, too
             reading["chosen"] = value
             reading["alternatives"] = [v for v in previous if v != value]
         if not own:
