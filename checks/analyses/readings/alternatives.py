@@ -12,6 +12,9 @@ says why, as one line:
   value in the kernel;
 - **invalid**: the schema refuses the edition the alternative makes (a deck that cannot
   deal, a rule the others contradict), with its reason.
+
+`edited` builds an edition the same way from any key paths and values: `diff`'s rule by rule
+section (`diff.rules`) sets one rule of an edition to another edition's value with it.
 """
 
 from __future__ import annotations
