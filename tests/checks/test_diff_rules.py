@@ -12,10 +12,14 @@ from scenario import edition, edition_file
 from unospec.checks.analyses.diff import diff
 from unospec.checks.analyses.diff.report import RuleJson
 from unospec.checks.analyses.readings.alternatives import Unplayable, edited
+from unospec.checks.engines.chance import normalize
+from unospec.checks.engines.counterexample import concrete_trace
+from unospec.checks.engines.explorer import successors
 from unospec.checks.engines.joint_search import observed
 from unospec.checks.engines.replay import replay
 from unospec.editions import reference
 from unospec.model.edition import Edition
+from unospec.model.kernel import empty_table
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.state import GameState
 from unospec.model.trace import parse_trace
@@ -124,3 +128,29 @@ def test_editions_alike_in_their_rules_list_none(tmp_path: Path) -> None:
     assert diff(edition("express"), edition("express"), scale="pair").rules == []
     copy = edition_file(tmp_path, "express", "my-express", ('effect = ["skip"]', 'effect = "skip"'))
     assert diff(edition("express"), edition(str(copy)), scale="pair").rules == []
+
+
+def test_a_trace_through_a_first_draw_two_deals_the_cards_it_drew() -> None:
+    """RLCard's first Draw Two makes player 0 draw two as the hand is dealt (round.py,
+    perform_top_card). A trace through such a deal and a later draw puts the first card's
+    two under the flip, and the later draw's cards under those: replayed, it reaches the
+    states the search reached (the deal's outcome names only the hands and the flip)."""
+    scaled = scale_edition(edition("rlcard-uno"), parse_scale("micro,colors=2"))
+    start = normalize(empty_table(scaled, 2))
+    checked = 0
+    for deal in successors(scaled, start):
+        labels = [step.branch.label for step in deal.fired]
+        if not any("first_card_draws" in label for label in labels):
+            continue
+        after = normalize(deal.after)
+        for move in successors(scaled, after):
+            if not move.drawn:
+                continue
+            trace = concrete_trace(scaled, 2, [deal, move], base="rlcard-uno", scale=None)
+            ended = replay(scaled, trace)
+            assert ended.ok and ended.final is not None
+            assert normalize(ended.final) == normalize(move.after)
+            checked += 1
+        if checked >= 5:
+            break
+    assert checked
