@@ -11,7 +11,10 @@ Three layers, each generic (never by edition name):
   until an action is legal in one and not the other or leaves different states. The search
   is the engine's (`engines.joint_search`); its trace is the evidence (`evidence`: shortest,
   since the search is breadth first); without one, the bound searched, and what play at that
-  scale cannot test (`untested`).
+  scale cannot test (`untested`);
+- each rule difference on its own (`rules`): a with only that rule set to b's value, told
+  apart from a by the same search, so that every rule gets its own shortest trace, not only
+  the first the search meets.
 
 Names, titles, booklet files, section citations and the wording of reasons are not behaviour.
 """

@@ -8,9 +8,12 @@ whose value differs; what only documents a rule (names, titles, sections, reason
 provenance, the readings recorded) is not one. The edited edition is built and validated as
 `readings` builds an alternative (`alternatives.edited`): a reading of a's that the path
 decides records the new value as chosen; one of b's comes with the path when a has none.
-A change the schema refuses alone is tried with the other changes to the same card that it
-refused too, then with all the card's changes; still refused, it is not separable, with the
-schema's reason.
+A change the schema refuses alone is tried with the other refused changes to the same card
+(its points too), then with the card as b writes it whole; what is still refused is tried
+all together (a deck that gains a kind needs its card and its total), then with the changes
+that alone play as a does (a card the deck lacks); still refused, it is not separable, with
+the schema's reason in one line. A change that leaves the edition playing exactly as a (a
+rule written another way) is not a rule difference.
 """
 
 from __future__ import annotations
