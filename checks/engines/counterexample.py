@@ -104,7 +104,7 @@ def concrete_trace(
             close_epoch()
             epoch_start = len(actions)
             pile = tuple(sorted(outcome.action.order))
-            drawn_since = list(outcome.drawn)
+            drawn_since = list(_taken(outcome))
         else:
             drawn_since.extend(outcome.drawn)
         actions.append(outcome.action)
@@ -119,6 +119,17 @@ def concrete_trace(
         steps=tuple(action_step(edition, action) for action in actions[1:]),
         scale=scale,
     )
+
+
+def _taken(outcome: Outcome) -> tuple[int, ...]:
+    """The cards a deal took from its order, in order: the hands and the flip its outcome
+    names, and under them those a first card the dealer plays made a player draw, which come
+    off the pile as it lies (`chance._deals`); a reshuffle's outcome names all it took."""
+    drawn, action, left = outcome.drawn, outcome.action, outcome.after.draw_pile
+    if not isinstance(action, Deal) or not left or action.order[-len(left) :] != left:
+        return drawn
+    took = action.order[: len(action.order) - len(left)]
+    return took if took[: len(drawn)] == drawn else drawn
 
 
 def dealt(edition: Edition, trace: Trace) -> GameState:

@@ -232,7 +232,51 @@ def diff_text(data: DiffJson) -> str:
     if bound.get("players_not_compared"):
         sizes = span(bound["players_not_compared"])
         out.append(f"    not compared: tables of {sizes} players (`--players N` compares one)")
+    out += _rules_text(data)
     return "\n".join(out)
+
+
+def _rules_text(data: DiffJson) -> list[str]:
+    """Each rule difference on its own: its paths and values, the sections cited, and the
+    shortest trace telling a apart from a with only that rule set to b's value (told as the
+    behaviour section tells its own), or why there is none."""
+    rules = data.get("rules") or []
+    if not rules:
+        return []
+    a, edited = data["a"], f"{data['a']} with {data['b']}'s rule"
+    counts: dict[str, int] = {}
+    for rule in rules:
+        counts[rule["verdict"]] = counts.get(rule["verdict"], 0) + 1
+    summary = ", ".join(f"{n} {verdict}" for verdict, n in counts.items())
+    out = [
+        f"  rules: {len(rules)} ({summary}; each is {a} with only that rule set to "
+        f"{data['b']}'s value, played against {a})"
+    ]
+    for rule in rules:
+        for i, (path, va, vb) in enumerate(zip(rule["paths"], rule["a"], rule["b"], strict=True)):
+            out.append(f"    {'' if i == 0 else '+ '}{path}: {_change(va, vb)}")
+        if rule["sections"]:
+            out.append(f"      cited: {'; '.join(rule['sections'])}")
+        found = rule["trace"]
+        if rule["verdict"] == "changes" and found and found["step"] is not None:
+            at = f"at step {found['step']}" if found["step"] >= 0 else "right after the deal"
+            steps = f" ({counted(rule['steps'], 'step', 'steps')})" if rule["steps"] else ""
+            out.append(f"      {how_named(found['how'], a, edited)} {at}{steps}:")
+            if "dealt" in found and "steps" in found:
+                out += ["      " + row for row in trace_rows(found["dealt"], found["steps"])]
+                out += ["    " + row for row in parting_rows(found.get("parting"), a, edited)]
+            if found.get("parting") is None:
+                for field, values in found.get("fields", {}).items():
+                    out.append(f"        {field}: {_change(values['a'], values['b'])}")
+        elif rule["verdict"] == "equivalent":
+            out.append(
+                f"      no difference found at this scale ({rule['states']} states searched)"
+            )
+        elif rule["verdict"] == "not-separable":
+            out.append(f"      not separable: {rule['reason']}")
+        else:
+            out.append(f"      {rule['verdict']}: {rule['reason']}")
+    return out
 
 
 def readings_text(data: ReadingsJson) -> str:

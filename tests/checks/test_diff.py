@@ -137,11 +137,12 @@ def test_the_committed_baselines_match_the_editions() -> None:
 
 def test_diff_cli_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     """`diff` exits 0 for editions that are equivalent and 1 for ones that differ, with one
-    JSON object keyed a, b, equivalent, differences, distinguishing_trace, bound."""
+    JSON object keyed a, b, equivalent, differences, distinguishing_trace, bound, rules."""
     code = main(["diff", "classic", "express", "--scale", "pair", "--format", "json"])
     data = json.loads(capsys.readouterr().out)
     assert code == 1 and data["equivalent"] is False
     keys = {"a", "b", "equivalent", "undecided", "differences", "distinguishing_trace", "bound"}
+    keys.add("rules")  # each rule difference on its own
     assert set(data) == keys
     assert main(["diff", "express", "express", "--scale", "pair", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["equivalent"] is True

@@ -11,7 +11,10 @@ Three layers, each generic (never by edition name):
   until an action is legal in one and not the other or leaves different states. The search
   is the engine's (`engines.joint_search`); its trace is the evidence (`evidence`: shortest,
   since the search is breadth first); without one, the bound searched, and what play at that
-  scale cannot test (`untested`).
+  scale cannot test (`untested`);
+- each rule difference on its own (`rules`): a with only that rule set to b's value, told
+  apart from a by the same search, so that every rule gets its own shortest trace, not only
+  the first the search meets.
 
 Names, titles, booklet files, section citations and the wording of reasons are not behaviour.
 """
@@ -29,6 +32,7 @@ from unospec.checks.analyses.diff.data import (
 )
 from unospec.checks.analyses.diff.evidence import evidence, not_compared
 from unospec.checks.analyses.diff.report import BoundJson, Difference, DiffReport
+from unospec.checks.analyses.diff.rules import rule_differences
 from unospec.checks.analyses.diff.untested import capped, scaled_away
 from unospec.checks.engines.joint_search import distinguish, observed, shared_scale
 from unospec.editions import reference
@@ -114,4 +118,5 @@ def diff(
         else None
     )
     names = (reference(a), reference(b)) if same_name else (a.name, b.name)
-    return DiffReport(*names, differences, trace, bound)
+    rules = rule_differences(a, b, scale=scale, players=players, max_states=max_states)
+    return DiffReport(*names, differences, trace, bound, rules)

@@ -3,7 +3,7 @@ the bound searched; and the JSON document it is printed as (`DiffJson`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NotRequired, TypedDict
 
 from unospec.checks.engines.counterexample import StepRow
@@ -139,6 +139,25 @@ class DistinguishingTrace(TypedDict):
     parting: NotRequired[Parting | None]
 
 
+class RuleJson(TypedDict):
+    """One rule difference on its own (`rules`): its key paths (several when they must
+    change together), each one's value in a and in b (None: absent), the sections either
+    edition cites for it, and how a with only that rule set to b's value compares with a:
+    `changes` (the shortest trace that tells them apart, and its length in steps),
+    `equivalent`, `undecided` (why), or `not-separable` (the schema's reason); `states`:
+    how many the search saw (None: no search)."""
+
+    paths: list[str]
+    a: list[object]
+    b: list[object]
+    sections: list[str]
+    verdict: str
+    reason: str
+    steps: int | None
+    states: int | None
+    trace: DistinguishingTrace | None
+
+
 class DiffJson(TypedDict):
     a: str
     b: str
@@ -147,18 +166,21 @@ class DiffJson(TypedDict):
     differences: list[DifferenceJson]
     distinguishing_trace: DistinguishingTrace | None
     bound: BoundJson
+    rules: list[RuleJson]
 
 
 @dataclass(frozen=True)
 class DiffReport:
     """Everything `unospec diff` found: the editions' names, the differences, the evidence
-    for one in behaviour (None: none found), and the bound of that search."""
+    for one in behaviour (None: none found), the bound of that search, and each rule
+    difference with its own evidence (`rules`)."""
 
     a: str
     b: str
     differences: list[Difference]
     trace: DistinguishingTrace | None
     bound: BoundJson
+    rules: list[RuleJson] = field(default_factory=list)
 
     @property
     def equivalent(self) -> bool:
@@ -180,4 +202,5 @@ class DiffReport:
             "differences": [d.to_json() for d in self.differences],
             "distinguishing_trace": self.trace,
             "bound": self.bound,
+            "rules": self.rules,
         }

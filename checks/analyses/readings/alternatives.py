@@ -12,12 +12,16 @@ says why, as one line:
   value in the kernel;
 - **invalid**: the schema refuses the edition the alternative makes (a deck that cannot
   deal, a rule the others contradict), with its reason.
+
+`edited` builds an edition the same way from any key paths and values: `diff`'s rule by rule
+section (`diff.rules`) sets one rule of an edition to another edition's value with it.
 """
 
 from __future__ import annotations
 
 import copy
 import tomllib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,18 +81,91 @@ def under(name_or_path: str, reading: Interpretation, value: Reading) -> Edition
             for v in (reading.chosen, *reading.alternatives)
             if v != value
         ]
+    return _validated(f"{name_or_path} ({shown})", data, None if patch is not None else parameter)
+
+
+def edited(
+    name_or_path: str,
+    changes: Mapping[str, object],
+    recorded: Sequence[Mapping[str, Any]] = (),
+) -> Edition | Unplayable:
+    """The edition `name_or_path` with each key path of `changes` set to its value (None:
+    the key removed), validated as a whole. A reading of the file that a changed path
+    decides records the new value as chosen (one whose path is removed goes with it); a
+    path no reading of the file decides takes the reading of `recorded` (another edition's
+    interpretations) that decides it, if any, as that edition records it."""
+    data = copy.deepcopy(resolved_data(name_or_path))
+    readings: list[dict[str, Any]] = data.setdefault("interpretations", [])
+    for path, value in changes.items():
+        own = [r for r in readings if _decided_by(r) == path]
+        if value is None:
+            _remove(data, path)
+            readings[:] = [r for r in readings if r not in own]
+            continue
+        _set(data, path, value)
+        for reading in own:
+            previous = [reading.get("chosen"), *reading.get("alternatives", [])]
+            reading["decides"] = path  # a fixed reading the parameter now decides, too
+            reading["chosen"] = value
+            reading["alternatives"] = [v for v in previous if v != value]
+        if not own:
+            ids = {r.get("id") for r in readings}
+            readings += [
+                copy.deepcopy(dict(r))
+                for r in recorded
+                if _decided_by(r) == path and r.get("id") not in ids
+            ]
+    for i, reading in enumerate(readings):  # a path the changes moved: the other's reading
+        moved = reading.get("decides")
+        if isinstance(moved, str) and _get(data, moved) is None:
+            theirs = [r for r in recorded if r.get("id") == reading.get("id")]
+            readings[i] = copy.deepcopy(dict(theirs[0])) if theirs else reading
+    shown = "; ".join(f"{path} = {_shown_data(value)}" for path, value in changes.items())
+    return _validated(f"{name_or_path} ({shown})", data)
+
+
+def _validated(
+    file: str, data: dict[str, Any], parameter: str | None = None
+) -> Edition | Unplayable:
+    """The edition `data` makes, or why the schema refuses it, in one line: not playable when
+    it refuses a reading's `parameter` itself (a value the kernel does not play)."""
     text = dumps(data)
     try:
-        return build_edition(Reader(f"{name_or_path} ({shown})", text, tomllib.loads(text)))
+        return build_edition(Reader(file, text, tomllib.loads(text)))
     except EditionError as refused:
         said = f"{refused.key}: expected {refused.expected}, found {refused.found}"
-        # a reading's value refused at the parameter itself: one the kernel does not play
         unplayed = (
-            patch is None
+            parameter is not None
             and refused.key == parameter
-            and _reading_type_key(parameter or "") in READINGS
+            and _reading_type_key(parameter) in READINGS
         )
         return Unplayable("not-playable" if unplayed else "invalid", said)
+
+
+def _decided_by(reading: Mapping[str, Any]) -> str | None:
+    """The key path of the parameter that decides a reading as a file records it."""
+    decides = reading.get("decides")
+    return decides if isinstance(decides, str) else DECIDABLE_READINGS.get(reading.get("id", ""))
+
+
+def _remove(data: dict[str, Any], parameter: str) -> None:
+    table: Any = data
+    *tables, last = parameter.split(".")
+    for part in tables:
+        table = table.get(part)
+        if not isinstance(table, dict):
+            return
+    table.pop(last, None)
+
+
+def _shown_data(value: object) -> str:
+    if value is None:
+        return "absent"
+    if isinstance(value, list):
+        return f"[{', '.join(map(_shown_data, value))}]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {_shown_data(v)}" for k, v in value.items()) + "}"
+    return str(value)
 
 
 def _patched(data: dict[str, Any], patch: dict[str, Any], file: str) -> dict[str, Any]:
@@ -128,7 +205,9 @@ def _set(data: dict[str, Any], parameter: str, value: object) -> None:
     table = data
     *tables, last = parameter.split(".")
     for part in tables:
-        table = table.setdefault(part, {})
+        if not isinstance(table.get(part), dict):  # a value where the path needs a table
+            table[part] = {}
+        table = table[part]
     table[last] = value
 
 

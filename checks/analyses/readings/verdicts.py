@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from unospec.checks.analyses.diff import as_played, distinguish, scaled_away
-from unospec.checks.analyses.diff.evidence import evidence
+from unospec.checks.analyses.diff import as_played, scaled_away
+from unospec.checks.analyses.diff.judged import judged
 from unospec.checks.analyses.readings.alternatives import Unplayable, under
 from unospec.checks.analyses.readings.report import (
     GAMES,
@@ -197,38 +197,17 @@ def _judge(
     if not explored.ok:
         return _unsafe(value, explored)
     a, b = as_played(edition), as_played(other)
-    path, how, searched = distinguish(a, b, scale=scale, players=players, max_states=max_states)
-    if searched["left_out"]:  # kinds only the alternative deals: explored on their own
+    found = judged(a, b, scale, players, max_states)
+    if found.searched["left_out"]:  # kinds only the alternative deals: explored on their own
         alone = f"micro,wilds={players},actions={players},kinds=" + "+".join(
-            ["number", *searched["left_out"]]
+            ["number", *found.searched["left_out"]]
         )
         explored = explore_edition(
             other, other.source, players=players, scale=alone, max_states=max_states
         )
         if not explored.ok:
             return _unsafe(value, explored, f" (at {alone}: a card of each for every player)")
-    if path:
-        trace = evidence(a, b, path, how, searched["scale"], players)
-        at = (
-            "right after the deal"
-            if trace["step"] is None or trace["step"] < 0
-            else (f"at step {trace['step']}")
-        )
-        return _said(value, "changes", f"{how} {at}", trace)
-    untested = scaled_away(a, b, searched["scale"], next_hand_played=searched["next_hand_played"])
-    if searched["complete"] and untested:
-        paths = ", ".join(item["path"] for item in untested)
-        reason = f"no run tells them apart at {searched['scale']}, whose play cannot test {paths}"
-        return _said(value, "undecided", reason)
-    if searched["complete"]:
-        reason = f"no run tells them apart at {searched['scale']}, {players} players"
-        return _said(value, "equivalent", reason)
-    reason = f"none found in {searched['states']} states at {searched['scale']}" + (
-        f": {how}" if how else ""
-    )
-    if searched["left_out"]:
-        reason += f" (which leaves out the kinds only one deals: {', '.join(searched['left_out'])})"
-    return _said(value, "undecided", reason)
+    return _said(value, found.verdict, found.reason, found.trace)
 
 
 def _unsafe(value: Reading, explored: ExploreReport, where: str = "") -> AlternativeJson:
