@@ -6,12 +6,8 @@ They read typed data, as `views.runs` does: the result (proofs, lint) or its JSO
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
-from unospec.checks.analyses.diff.report import DifferenceJson, DiffJson
-from unospec.checks.analyses.lint import LintReport
-from unospec.checks.analyses.lint.finding import Witness
-from unospec.checks.analyses.proofs import Claim, ProofReport
-from unospec.checks.analyses.readings.report import EstimateJson, MeasureJson, ReadingsJson
 from unospec.model.wording import (
     counted,
     how_named,
@@ -20,9 +16,18 @@ from unospec.model.wording import (
 from unospec.views.runs import parting_rows, pending_rows, trace_rows
 from unospec.views.words import short, words
 
+if TYPE_CHECKING:  # the results' types only, not the analyses (nor the engine) behind them
+    from unospec.checks.analyses.diff.report import DifferenceJson, DiffJson
+    from unospec.checks.analyses.lint import LintReport
+    from unospec.checks.analyses.lint.finding import Witness
+    from unospec.checks.analyses.proofs import ProofReport
+    from unospec.checks.analyses.readings.report import EstimateJson, MeasureJson, ReadingsJson
+
 
 def prove_text(report: ProofReport) -> str:
     """Proof verdicts, for people: the refuted ones with their counterexamples."""
+    from unospec.checks.analyses.proofs.result import Claim
+
     queries = report.queries
     counts = {v: sum(q.verdict == v for q in queries) for v in ("proved", "refuted", "unknown")}
     out = [
