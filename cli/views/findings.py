@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
+from unospec.model.scale import NO_SCALE
 from unospec.model.wording import (
     counted,
     how_named,
@@ -149,9 +150,13 @@ def lint_text(report: LintReport) -> str:
 
 def diff_text(data: DiffJson) -> str:
     """A diff, for people: each difference, then the behavioural evidence or the bound."""
+    unexplored = data["bound"]["scale"] == NO_SCALE
     verdict = (
         "are equivalent"
         if data["equivalent"]
+        else "are not shown to differ, nor equivalent: their behaviour was not explored "
+        f"(--scale {NO_SCALE})"
+        if data.get("undecided") and unexplored
         else "are not shown to differ, nor equivalent: the search stopped first"
         if data.get("undecided")
         else "differ"
@@ -197,6 +202,8 @@ def diff_text(data: DiffJson) -> str:
                 out.append(f"    {field}: {_change(values['a'], values['b'])}")
     elif found:
         out.append(f"  behaviour: {how_named(found['how'], data['a'], data['b'])}")
+    elif unexplored:
+        out.append(f"  behaviour: not explored (--scale {NO_SCALE}), nor the state counts")
     else:
         states = f"{bound.get('states')} states"
         searched = f"any of the {states}" if bound.get("complete") else f"the first {states}"
