@@ -11,11 +11,14 @@ may set `PYTHONDONTWRITEBYTECODE=1`). For each command and tree it prints the me
 - `first`: seconds from the start of the process to its first byte of output (stdout or
   stderr), what a user waits for;
 - `wall`: seconds to the end of the process;
+- `cpu`: its user and system seconds (the operating system's accounting of the child: on a
+  busy machine a steadier figure than wall time);
 - `imports`: the seconds `-X importtime` counts in the imports of one further run, and which
   of numba, the compiled engine (`unospec.checks.engines.compiled`), scipy and z3 it loaded.
 
 `engine-load` is `explore classic --max-states 10`: the engine read from its cache (the tree's
-own, warm: run it once before) and a first compiled call. No figure here is a test.
+own, warm: run it once before) and a first compiled call; `import-numba` is `PYTHON -c
+"import numba"`, the floor under it. No figure here is a test.
 """
 
 from __future__ import annotations
@@ -33,18 +36,21 @@ from pathlib import Path
 TREE = Path(__file__).resolve().parent.parent
 TRACE = str(TREE / "tests" / "golden" / "inputs" / "scaled-classic-trace.json")
 
+UNOSPEC = ["-m", "unospec"]
 COMMANDS: dict[str, list[str]] = {
-    "--help": ["--help"],
-    "show": ["show", "classic"],
-    "prove": ["prove", "classic"],
-    "lint": ["lint", "classic", "--games", "0", "--scale", "none"],
-    "replay": ["replay", TRACE],
-    "diagram": ["diagram", "classic", "--format", "dot"],
-    "diff": ["diff", "classic", "express", "--scale", "none"],
-    "engine-load": ["explore", "classic", "--max-states", "10"],
+    "help": [*UNOSPEC, "--help"],
+    "show": [*UNOSPEC, "show", "classic"],
+    "prove": [*UNOSPEC, "prove", "classic"],
+    "lint": [*UNOSPEC, "lint", "classic", "--games", "0", "--scale", "none"],
+    "replay": [*UNOSPEC, "replay", TRACE],
+    "diagram": [*UNOSPEC, "diagram", "classic", "--format", "dot"],
+    "diff": [*UNOSPEC, "diff", "classic", "express", "--scale", "none"],
+    "engine-load": [*UNOSPEC, "explore", "classic", "--max-states", "10"],
+    "import-numba": ["-c", "import numba"],
 }
-"""The commands measured: `lint` with neither random games nor an exploration, `diff` with
-no exploration (the engine runs in none of them), and the engine's load."""
+"""What each measurement runs after `PYTHON`: `lint` with neither random games nor an
+exploration and `diff` with no exploration (the engine runs in none of these), the engine's
+load, and numba's import alone (the engine's load cannot be faster)."""
 
 WATCHED = {
     "numba": re.compile(r"\|\s*numba$"),
@@ -54,12 +60,14 @@ WATCHED = {
 }
 
 
-def timed(python: str, args: list[str]) -> tuple[float, float, int]:
-    """Seconds to the first byte of output and to the end, and the exit code."""
+def timed(python: str, args: list[str]) -> tuple[float, float, float, int]:
+    """Seconds to the first byte of output and to the end, CPU seconds (user and system,
+    the child's own: less moved by other work on the machine than wall time), and the exit
+    code."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     started = time.perf_counter()
     process = subprocess.Popen(
-        [python, "-m", "unospec", *args],
+        [python, *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         env=env,
@@ -69,8 +77,10 @@ def timed(python: str, args: list[str]) -> tuple[float, float, int]:
     process.stdout.read(1)
     first = time.perf_counter() - started
     process.stdout.read()
-    code = process.wait()
-    return first, time.perf_counter() - started, code
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - started
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return first, wall, usage.ru_utime + usage.ru_stime, process.returncode
 
 
 def imports(python: str, args: list[str]) -> tuple[float, list[str]]:
@@ -78,7 +88,7 @@ def imports(python: str, args: list[str]) -> tuple[float, list[str]]:
     `WATCHED` were imported."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     done = subprocess.run(
-        [python, "-X", "importtime", "-m", "unospec", *args],
+        [python, "-X", "importtime", *args],
         capture_output=True,
         text=True,
         env=env,
@@ -108,18 +118,21 @@ def main() -> None:
         command = COMMANDS[name]
         firsts: dict[str, list[float]] = {p: [] for p in args.pythons}
         walls: dict[str, list[float]] = {p: [] for p in args.pythons}
+        cpus: dict[str, list[float]] = {p: [] for p in args.pythons}
         codes: dict[str, set[int]] = {p: set() for p in args.pythons}
         for _ in range(args.rounds):
             for python in args.pythons:  # the trees in turn, round by round
-                first, wall, code = timed(python, command)
+                first, wall, cpu, code = timed(python, command)
                 firsts[python].append(first)
                 walls[python].append(wall)
+                cpus[python].append(cpu)
                 codes[python].add(code)
         for python in args.pythons:
             seconds, loaded = imports(python, command)
             print(
                 f"{name:<12} {python:<36} first {statistics.median(firsts[python]):6.3f} s  "
-                f"wall {statistics.median(walls[python]):6.3f} s  imports {seconds:6.3f} s  "
+                f"wall {statistics.median(walls[python]):6.3f} s  "
+                f"cpu {statistics.median(cpus[python]):6.3f} s  imports {seconds:6.3f} s  "
                 f"exit {','.join(map(str, sorted(codes[python])))}  "
                 f"loads {' '.join(loaded) or '-'}",
                 flush=True,

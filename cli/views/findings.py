@@ -150,7 +150,7 @@ def lint_text(report: LintReport) -> str:
 
 def diff_text(data: DiffJson) -> str:
     """A diff, for people: each difference, then the behavioural evidence or the bound."""
-    unexplored = data["bound"]["scale"] == NO_SCALE
+    unexplored = data["bound"].get("scale") == NO_SCALE
     verdict = (
         "are equivalent"
         if data["equivalent"]
