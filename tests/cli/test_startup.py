@@ -54,6 +54,8 @@ def test_a_command_that_runs_no_engine_imports_neither_numba_nor_the_engine(
 
 
 def test_a_command_that_runs_the_engine_is_seen_to_import_it(tmp_path: Path) -> None:
-    """The probe can fail: `explore` loads both."""
+    """The probe can fail: `explore` loads both; not scipy's linear algebra, which numba's
+    BLAS probe would import (`jit._without_the_blas_probe`)."""
     loaded = imported(["explore", "classic", "--max-states", "10"], tmp_path)
     assert all(name in loaded for name in ENGINE)
+    assert "numba.np.arraymath" in loaded and "scipy.linalg" not in loaded
