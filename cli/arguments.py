@@ -119,7 +119,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="an edition name or file (default: compare the edition A is a variant of with A)",
     )
     diff.add_argument(
-        "--scale", type=_scale, default="micro", help="the scale both are explored at"
+        "--scale",
+        type=_scale_or_none,
+        default="micro",
+        help="the scale both are explored at ('none': the files, proofs and findings only)",
     )
     diff.add_argument(
         "--players", type=_players, default=None, help="default: the fewest both editions allow"

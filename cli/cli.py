@@ -77,14 +77,28 @@ ENGINE_COMMANDS = frozenset(
     }
 )
 """The commands that run the compiled engine: it is loaded (compiled, the first time after
-an install) before they start, with its progress on stderr."""
+an install) before they start, with its progress on stderr. `runs_engine` leaves out the
+runs of them that play no game and explore nothing."""
+
+
+def runs_engine(args: argparse.Namespace) -> bool:
+    """Whether this command runs the compiled engine: `lint --games 0 --scale none` and
+    `diff --scale none` do not (they prove and read the editions), and start without
+    loading it, or numba."""
+    if args.command not in ENGINE_COMMANDS:
+        return False
+    if args.command == "lint":
+        return bool(args.games) or args.scale != "none"
+    if args.command == "diff":
+        return bool(args.scale != "none")
+    return True
 
 
 def _main(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
         handler: Callable[[argparse.Namespace], int] = HANDLERS[args.command]
-        if args.command in ENGINE_COMMANDS:
+        if runs_engine(args):
             _engine_ready()
         return handler(args)
     except (UsageError, InputError) as error:

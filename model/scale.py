@@ -79,6 +79,8 @@ PORTFOLIO = "portfolio"
 """The scales `unospec check` explores by default, together (see `portfolio`)."""
 LIST_SEPARATOR = ";"
 """Separates the scales of a list: ``micro;pair,hand=2``."""
+NO_SCALE = "none"
+"""`--scale none`: no exploration (`lint`, `conform` and `diff` accept it)."""
 
 
 def portfolio(edition: Edition) -> list[str]:

@@ -52,6 +52,19 @@ def test_the_step_benchmark_times_the_loop_alone() -> None:
     assert row.split()[0] == "express" and len(row.split()) == 5
 
 
+def test_the_startup_benchmark_reports_each_command_and_what_it_loads() -> None:
+    out = _run("bench_startup.py", "--rounds", "1", "--only", "help", "show")
+    rows = out.strip().splitlines()
+    assert [row.split()[0] for row in rows] == ["help", "show"]
+    assert all(
+        re.search(
+            r"first +[\d.]+ s +wall +[\d.]+ s +cpu +[\d.]+ s +imports +[\d.]+ s +exit 0 +loads -$",
+            row,
+        )
+        for row in rows
+    )
+
+
 def test_a_replay_that_leaves_results_unused_is_refused() -> None:
     log: dict[str, list[object]] = {"run": [1, 2], "legal": [], "invariants": []}
     real = {name: (lambda *args: None) for name in log}

@@ -88,7 +88,7 @@ def readings(args: argparse.Namespace) -> int:
 
 
 def diff(args: argparse.Namespace) -> int:
-    from unospec.checks.analyses.diff import diff
+    from unospec.checks.analyses.diff import NO_SCALE, diff
     from unospec.editions import load_edition, reference_in, required_base
     from unospec.model.scale import parse_scale
     from unospec.views.advice import told_diff
@@ -99,7 +99,8 @@ def diff(args: argparse.Namespace) -> int:
         a, b = required_base(a, "diff: expected a second edition"), a
     else:
         b = load_edition(args.b)
-    parse_scale(args.scale)
+    if args.scale != NO_SCALE:
+        parse_scale(args.scale)
     trace_format_needs_out(args)
     out = writable(args.trace_out) if args.trace_out else None
     report = diff(a, b, scale=args.scale, players=args.players, max_states=args.max_states)

@@ -6,12 +6,9 @@ They read typed data, as `views.runs` does: the result (proofs, lint) or its JSO
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
-from unospec.checks.analyses.diff.report import DifferenceJson, DiffJson
-from unospec.checks.analyses.lint import LintReport
-from unospec.checks.analyses.lint.finding import Witness
-from unospec.checks.analyses.proofs import Claim, ProofReport
-from unospec.checks.analyses.readings.report import EstimateJson, MeasureJson, ReadingsJson
+from unospec.model.scale import NO_SCALE
 from unospec.model.wording import (
     counted,
     how_named,
@@ -20,9 +17,18 @@ from unospec.model.wording import (
 from unospec.views.runs import parting_rows, pending_rows, trace_rows
 from unospec.views.words import short, words
 
+if TYPE_CHECKING:  # the results' types only, not the analyses (nor the engine) behind them
+    from unospec.checks.analyses.diff.report import DifferenceJson, DiffJson
+    from unospec.checks.analyses.lint import LintReport
+    from unospec.checks.analyses.lint.finding import Witness
+    from unospec.checks.analyses.proofs import ProofReport
+    from unospec.checks.analyses.readings.report import EstimateJson, MeasureJson, ReadingsJson
+
 
 def prove_text(report: ProofReport) -> str:
     """Proof verdicts, for people: the refuted ones with their counterexamples."""
+    from unospec.checks.analyses.proofs.result import Claim
+
     queries = report.queries
     counts = {v: sum(q.verdict == v for q in queries) for v in ("proved", "refuted", "unknown")}
     out = [
@@ -144,9 +150,13 @@ def lint_text(report: LintReport) -> str:
 
 def diff_text(data: DiffJson) -> str:
     """A diff, for people: each difference, then the behavioural evidence or the bound."""
+    unexplored = data["bound"].get("scale") == NO_SCALE
     verdict = (
         "are equivalent"
         if data["equivalent"]
+        else "are not shown to differ, nor equivalent: their behaviour was not explored "
+        f"(--scale {NO_SCALE})"
+        if data.get("undecided") and unexplored
         else "are not shown to differ, nor equivalent: the search stopped first"
         if data.get("undecided")
         else "differ"
@@ -192,6 +202,8 @@ def diff_text(data: DiffJson) -> str:
                 out.append(f"    {field}: {_change(values['a'], values['b'])}")
     elif found:
         out.append(f"  behaviour: {how_named(found['how'], data['a'], data['b'])}")
+    elif unexplored:
+        out.append(f"  behaviour: not explored (--scale {NO_SCALE}), nor the state counts")
     else:
         states = f"{bound.get('states')} states"
         searched = f"any of the {states}" if bound.get("complete") else f"the first {states}"

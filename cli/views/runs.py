@@ -7,14 +7,8 @@ text and the JSON of a command never disagree.
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
-from unospec.checks.analyses.diff.report import Parting
-from unospec.checks.engines.conformance import ConformanceJson
-from unospec.checks.engines.counterexample import StepRow
-from unospec.checks.engines.explore_job import ExplorationJson
-from unospec.checks.engines.replay import Pending, ReplayResult
-from unospec.checks.engines.simulate import SimulationJson
-from unospec.checks.jobs.results import BaselineCheck, EditionReport, LintCheck, ProofsCheck
 from unospec.model.trace import shown
 from unospec.model.vocabulary import Phase
 from unospec.model.wording import (
@@ -23,12 +17,23 @@ from unospec.model.wording import (
     owed_words,
     shell_word,
 )
-from unospec.views.advice import told
 from unospec.views.words import short
+
+if TYPE_CHECKING:  # the results' types only: `replay` loads neither the engine nor the checks
+    from unospec.checks.analyses.diff.report import Parting
+    from unospec.checks.engines.conformance import ConformanceJson
+    from unospec.checks.engines.counterexample import StepRow
+    from unospec.checks.engines.explore_job import ExplorationJson
+    from unospec.checks.engines.replay import Pending, ReplayResult
+    from unospec.checks.engines.simulate import SimulationJson
+    from unospec.checks.jobs.results import EditionReport
 
 
 def check_text(reports: list[EditionReport]) -> str:
     """Every check of every edition, with what each says to run next (`advice.told`)."""
+    from unospec.checks.jobs.results import BaselineCheck, LintCheck, ProofsCheck
+    from unospec.views.advice import told
+
     out: list[str] = []
     for report in map(told, reports):
         out.append(f"{'PASS' if report.ok else 'FAIL'}  {report.name}  ({report.source})")

@@ -148,6 +148,30 @@ def test_diff_cli_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(capsys.readouterr().out)["equivalent"] is True
 
 
+def test_diff_at_scale_none_compares_data_proofs_and_findings_and_explores_nothing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--scale none`: the data, proof and finding differences, no state count, no search;
+    the same editions are then undecided (exit 1), never shown equivalent."""
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("searched at --scale none")
+
+    monkeypatch.setattr(diff_module, "distinguish", no_search)
+    monkeypatch.setattr(diff_module.conclusions, "explore_compiled", no_search)
+    code = main(["diff", "classic", "express", "--scale", "none", "--format", "json"])
+    data = json.loads(capsys.readouterr().out)
+    kinds = {d["kind"] for d in data["differences"]}
+    assert code == 1 and data["equivalent"] is False and data["undecided"] is False
+    assert {"deck", "proof", "finding"} <= kinds and "exploration" not in kinds
+    assert data["bound"]["scale"] == "none" and data["bound"]["states"] == 0
+    assert data["distinguishing_trace"] is None
+    assert main(["diff", "express", "express", "--scale", "none"]) == 1
+    out = capsys.readouterr().out
+    assert "not shown to differ, nor equivalent: their behaviour was not explored" in out
+    assert "behaviour: not explored (--scale none)" in out
+
+
 def test_a_shared_deck_too_small_to_deal_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     """Express and classic share four card kinds; at `micro,hand=2` those make four cards,
     too few for two hands of two and a first card (Set Up). The behaviour search then has no

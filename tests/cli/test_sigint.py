@@ -141,7 +141,7 @@ def test_ctrl_c_stops_check_and_names_what_was_not_checked() -> None:
 def test_ctrl_c_while_the_command_loads_is_an_interrupt(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Ctrl-C in the tens of milliseconds the command takes to load (before `main` handles
+    """Ctrl-C in the tenth of a second the command takes to load (before `main` handles
     it) is exit 130 with one line, not a traceback: the console script's `run` loads the
     command inside its own guard. The import that the signal interrupts is simulated."""
     from unospec.__main__ import run

@@ -39,10 +39,11 @@ from unospec.editions import reference
 from unospec.model.edition import Edition
 from unospec.model.errors import InputError
 from unospec.model.kernel import empty_table
-from unospec.model.scale import parse_scale, require_dealable, scale_edition
+from unospec.model.scale import NO_SCALE, parse_scale, require_dealable, scale_edition
 from unospec.model.wording import seats
 
 __all__ = [
+    "NO_SCALE",
     "DiffReport",
     "Difference",
     "as_played",
@@ -82,6 +83,8 @@ def diff(
     a.require_players(players)
     b.require_players(players)
     a, b = as_played(a), as_played(b)
+    if scale == NO_SCALE:
+        return _unexplored(a, b, players, max_states)
     for edition in (a, b):
         require_dealable(scale_edition(edition, parse_scale(scale)), players, scale, edition)
     common = shared_scale(a, b, scale)
@@ -101,14 +104,7 @@ def diff(
         "complete": searched["complete"],
         "scaled_away": scaled_away(a, b, common, next_hand_played=searched["next_hand_played"]),
         "capped": capped(data, a, common, players),
-        "players_not_compared": [
-            n
-            for n in range(
-                max(a.rules.min_players, b.rules.min_players),
-                1 + min(a.rules.max_players, b.rules.max_players),
-            )
-            if n != players
-        ],  # a rule such as who plays after a Hail Mary may differ only at a bigger table
+        "players_not_compared": _other_tables(a, b, players),
     }
     trace = (
         evidence(a, b, path, how, common, players)
@@ -120,3 +116,34 @@ def diff(
     names = (reference(a), reference(b)) if same_name else (a.name, b.name)
     rules = rule_differences(a, b, scale=scale, players=players, max_states=max_states)
     return DiffReport(*names, differences, trace, bound, rules)
+
+
+def _other_tables(a: Edition, b: Edition, players: int) -> list[int]:
+    """The table sizes both editions seat but `players`: a rule such as who plays after a
+    Hail Mary may differ only at a bigger table."""
+    both = range(
+        max(a.rules.min_players, b.rules.min_players),
+        1 + min(a.rules.max_players, b.rules.max_players),
+    )
+    return [n for n in both if n != players]
+
+
+def _unexplored(a: Edition, b: Edition, players: int, max_states: int) -> DiffReport:
+    """The diff at `--scale none`: the data and the proofs' and findings' conclusions,
+    no exploration and no behaviour search (so never shown equivalent)."""
+    same_name = a.name == b.name and reference(a) != reference(b)
+    differences = data_differences(a, b) + conclusion_differences(a, b, None, players)
+    bound: BoundJson = {
+        "scale": NO_SCALE,
+        "players": players,
+        "max_states": max_states,
+        "left_out": [],
+        "states": 0,
+        "depth": 0,
+        "complete": False,
+        "scaled_away": [],
+        "capped": [],
+        "players_not_compared": _other_tables(a, b, players),
+    }
+    names = (reference(a), reference(b)) if same_name else (a.name, b.name)
+    return DiffReport(*names, differences, None, bound, [])

@@ -29,19 +29,27 @@ class Conclusions:
     proofs: dict[str, str]
     findings: list[str]
     messages: dict[str, str]
-    states: int | str | StatesBound
+    states: int | str | StatesBound | None  # None: not explored (no scale)
     coverage: list[str] | None
 
 
 @functools.lru_cache(maxsize=32)
 def conclusions(
-    edition: Edition, scale: str, players: int, max_states: int | None = None
+    edition: Edition, scale: str | None, players: int, max_states: int | None = None
 ) -> Conclusions:
     """What the checks conclude about one edition (cached: pairs share editions). An
     exploration cut short at `max_states` concludes no coverage, and a count only as a bound
-    (or as far as the invariant it broke)."""
+    (or as far as the invariant it broke); with no `scale`, nothing is explored."""
     proofs = prove(edition)
     findings = lint(edition, proofs=proofs).findings
+    if scale is None:
+        return Conclusions(
+            proofs={q.name: q.verdict for q in proofs.queries},
+            findings=sorted(f.id for f in findings),
+            messages={f.id: f.message for f in findings},
+            states=None,
+            coverage=None,
+        )
     scaled = scale_edition(edition, parse_scale(scale))
     explored = explore_compiled(scaled, players, max_states=max_states)
     counted = explored.distinct_states
@@ -64,9 +72,10 @@ def conclusions(
 
 
 def conclusion_differences(
-    a: Edition, b: Edition, scale: str, players: int, max_states: int | None = None
+    a: Edition, b: Edition, scale: str | None, players: int, max_states: int | None = None
 ) -> list[Difference]:
-    """How what the checks conclude about `a` and `b` differs."""
+    """How what the checks conclude about `a` and `b` differs (with no `scale`, their
+    proofs and findings only)."""
     ca, cb = conclusions(a, scale, players, max_states), conclusions(b, scale, players, max_states)
     found = pairs("proofs.", ca.proofs, cb.proofs, "proof")
     found += [

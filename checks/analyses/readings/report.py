@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from unospec.checks.analyses.stats.intervals import Interval, Tested
+from unospec.checks.analyses.stats.estimates import Interval, Tested
 
 VERDICTS = ("changes", "equivalent", "undecided", "unsafe", "invalid", "not-playable")
 """Each alternative's verdict, as the JSON writes it."""

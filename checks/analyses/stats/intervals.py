@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from scipy import special, stats
+
+from unospec.checks.analyses.stats.estimates import Interval, Tested
 
 LEVEL = 0.95
 Z = float(stats.norm.ppf(0.5 + LEVEL / 2))
@@ -39,27 +40,6 @@ METHODS = {
     "proportion": "Wilson score interval",
     "ratio": "ratio of sums, delta method (games as clusters)",
 }
-
-
-@dataclass(frozen=True)
-class Interval:
-    value: float
-    low: float
-    high: float
-    n: int
-
-
-@dataclass(frozen=True)
-class Tested:
-    """A difference (second minus first), its interval, the test and its p-value, and an
-    effect size (the difference in standard deviations of one game, or Cohen's h)."""
-
-    difference: float
-    low: float
-    high: float
-    test: str
-    p: float
-    effect_size: float
 
 
 @functools.cache

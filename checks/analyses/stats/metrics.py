@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from unospec.checks.analyses.stats import intervals as iv
+from unospec.checks.analyses.stats.estimates import Interval, Tested
 from unospec.checks.engines.study import COUNTED_EVENTS, HITS, Sample
 from unospec.model.vocabulary import Event
 
@@ -39,7 +40,7 @@ class Metric:
     read: Reader
     q: float = 0.5
 
-    def estimate(self, sample: Sample) -> iv.Interval | None:
+    def estimate(self, sample: Sample) -> Interval | None:
         """The estimate with its interval; None when the sample holds nothing to measure."""
         data = self.read(sample)
         if self.kind == "proportion":
@@ -57,7 +58,7 @@ class Metric:
             return iv.maximum(values)
         return iv.quantile(values, self.q)
 
-    def compare(self, first: Sample, second: Sample) -> iv.Tested | None:
+    def compare(self, first: Sample, second: Sample) -> Tested | None:
         """The second sample's value minus the first's, tested; None when the metric has no
         test (the maximum) or nothing varies in either sample (no information to test)."""
         a, b = self.read(first), self.read(second)

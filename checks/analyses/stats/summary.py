@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from unospec.checks.analyses.stats import intervals as iv
+from unospec.checks.analyses.stats.estimates import Interval, Tested
 from unospec.checks.analyses.stats.metrics import Metric, metrics_of
 from unospec.checks.analyses.stats.result import (
     Difference,
@@ -67,7 +68,7 @@ def summarise(
     )
 
 
-def _estimate(metric: Metric, edition: str, players: int, found: iv.Interval) -> Estimate:
+def _estimate(metric: Metric, edition: str, players: int, found: Interval) -> Estimate:
     return Estimate(
         name=metric.name,
         edition=edition,
@@ -84,7 +85,7 @@ def compare(
 ) -> tuple[Difference, ...]:
     """Every metric both editions have, at every table size, tested; Holm's correction over
     the whole family; sorted by the size of the effect, largest first."""
-    rows: list[tuple[str, int, iv.Tested, float, float]] = []
+    rows: list[tuple[str, int, Tested, float, float]] = []
     for count, a, b in zip(players, first, second, strict=True):
         theirs = {m.name: m for m in metrics_of(b)}
         for metric in metrics_of(a):

@@ -22,6 +22,7 @@ Where the compiled code is cached, and how a stale or corrupted cache is refused
 
 from __future__ import annotations
 
+import sys
 import typing
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
@@ -37,6 +38,27 @@ import numba  # noqa: E402  (after the cache folder is set)
 from numba import types  # noqa: E402
 from numba.core.compiler_lock import global_compiler_lock  # noqa: E402
 from numba.core.registry import CPUDispatcher  # noqa: E402
+
+
+def _without_the_blas_probe() -> None:
+    """Import numba's array functions, which numba imports at the first compile or cache
+    read, without their probe for a BLAS: the probe imports `scipy.linalg` (0.1 s of CPU
+    of the engine's 0.8 s load with a warm cache, `benchmarks/bench_startup.py`), and the
+    engine calls no BLAS (no `np.dot`, no `np.linalg`; numba's own fallback serves a dot
+    product, and `np.linalg` checks for a BLAS again when typed). Where `scipy.linalg` is
+    already loaded the probe is free and runs. Numba's private layout: numba 0.61-0.68's
+    `arraymath._check_blas`; re-check at a numba upgrade."""
+    probe = "scipy.linalg.cython_blas"
+    if probe in sys.modules or "numba.np.arraymath" in sys.modules:
+        return
+    sys.modules[probe] = None  # type: ignore[assignment]  # its import fails at once
+    try:
+        import numba.np.arraymath  # noqa: F401
+    finally:
+        del sys.modules[probe]
+
+
+_without_the_blas_probe()
 
 Ints = Annotated[npt.NDArray[np.int64], types.int64[::1]]
 """A one-dimensional array of int64: a state row, or a table."""
