@@ -229,6 +229,23 @@ class RLCardRules:
         game = UnoGame(num_players=self.players)
         game.np_random = np.random.RandomState(seed % 2**32)
         game.init_game()
+        return self._played_on(game, seed, [self._deal(game)], max_steps)
+
+    def play_steps_from(self, at: GameState, seed: int, max_steps: int) -> list[GameStep]:
+        """RLCard's game played on from the reference's state `at` (put into RLCard:
+        `encodable`), at random from `seed` as `play_steps` plays, as the reference's steps
+        (no deal): how `--all-differences` goes on past a difference in its game."""
+        generator = np.random.RandomState(seed % 2**32)
+        game = self.encode(at).game
+        game.np_random = game.dealer.np_random = game.round.np_random = generator
+        for player in game.players:
+            player.np_random = generator
+        return self._played_on(game, seed, [], max_steps)
+
+    def _played_on(
+        self, game: UnoGame, seed: int, steps: list[GameStep], max_steps: int
+    ) -> list[GameStep]:
+        """`game` played on at random from `seed` until it is over, after `steps`."""
         shuffled: list[list[UnoCard]] = []
         original = game.round.replace_deck
 
@@ -237,7 +254,6 @@ class RLCardRules:
             shuffled.append(list(game.dealer.deck))
 
         game.round.replace_deck = replace_deck
-        steps = [self._deal(game)]
         rng = random.Random(seed)
         while not game.is_over() and len(steps) < max_steps:
             player = game.round.current_player

@@ -154,6 +154,27 @@ def test_held_to_classic_it_differs_with_a_trace_replay_reads(
     assert replayed["steps"] == len(found["first_difference"]["trace"]["steps"])
 
 
+def test_held_to_classic_every_difference_is_listed_past_its_compound_steps(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["conform", "classic", "--engine", "rlcard", "--scale", "none", "--games", "3"]
+    assert main([*argv, "--all-differences", "--format", "json"]) == 1
+    found = json.loads(capsys.readouterr().out)
+    kinds = {each["kind"]: each for each in found["differences"]}
+    compulsory = "game: offered only by the engine [], only by the reference [draw]"
+    assert kinds[compulsory]["count"] > 10  # every turn it could play: no draw offered
+    assert any(kind.endswith("fields phase,window") for kind in kinds)  # no UNO window
+    assert len(kinds) >= 6, sorted(kinds)
+    past = [each for each in found["differences"] if len(each["trace"]["steps"]) > 20]
+    assert past  # found after the game went on past a difference in a state
+    for i, each in enumerate(found["differences"]):
+        file = tmp_path / f"{i}.json"
+        file.write_text(json.dumps(each["trace"]), encoding="utf-8")
+        main(["replay", str(file), "--format", "json"])
+        replayed = json.loads(capsys.readouterr().out)
+        assert replayed["steps"] == len(each["trace"]["steps"]), each["kind"]
+
+
 def test_a_deck_not_rlcards_is_one_line() -> None:
     with pytest.raises(InputError, match="expected an edition of RLCard's 108-card deck"):
         _held(2, 1, edition="express")
