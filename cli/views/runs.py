@@ -305,6 +305,9 @@ def conform_text(data: ConformanceJson) -> str:
         else line
         for line in out
     ]
+    if data.get("games_cut_short"):
+        cut = counted(data.get("games_cut_short", 0), "game", "games")
+        out.append(f"  {cut} stopped at a difference, unable to go on past it")
     if data.get("colours_at_random"):
         drawn = counted(data.get("colours_at_random", 0), "colour", "colours")
         out.append(f"  {drawn} drawn at random, tallied against equal chances of each")

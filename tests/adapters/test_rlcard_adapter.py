@@ -167,6 +167,7 @@ def test_held_to_classic_every_difference_is_listed_past_its_compound_steps(
     assert len(kinds) >= 6, sorted(kinds)
     past = [each for each in found["differences"] if len(each["trace"]["steps"]) > 20]
     assert past  # found after the game went on past a difference in a state
+    assert "games_cut_short" not in found  # each went on to its end
     for i, each in enumerate(found["differences"]):
         file = tmp_path / f"{i}.json"
         file.write_text(json.dumps(each["trace"]), encoding="utf-8")

@@ -39,6 +39,7 @@ from unospec.model.kernel import empty_table, is_chance, legal_actions, run
 from unospec.model.moves import colour_at_random
 from unospec.model.state import GameState
 from unospec.model.trace import Trace, action_step
+from unospec.model.vocabulary import Phase
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ class GamesCompared:
     difference: Difference | None = None
     differences: tuple[Kind, ...] = ()  # every difference, by kind (`--all-differences`)
     plays: bool = True  # False: the implementation plays no games of its own
-    cut_short: int = 0  # games left after a difference, at a move the reference refuses
+    cut_short: int = 0  # games that could not go on past a difference (`--all-differences`)
     untracked: frozenset[str] = frozenset()  # the state fields it keeps none of
     encodes: bool = True  # False: it cannot be put into a given state (`adapter.encodes`)
     colours_at_random: int = 0  # colours drawn at random, tallied (`chance_colours`)
@@ -362,8 +363,7 @@ class StepsReplay:
             self.met(difference)
             resumed += 1
             more = self.resume(game, seed + resumed, max_steps, moved=len(self.done) > taken)
-            if more is None:
-                self.cut_short = True
+            if more is None:  # over, or cut short (`resume` says which)
                 break
             game, steps = more
         if self.colours is not None and self.at_random is not None:
@@ -424,10 +424,12 @@ class StepsReplay:
         implementation can be put into its state (`MoreRules.encodable`), within
         `RESUME_WITHIN` moves, and at least once when it has not `moved` since the last
         resumption (so that each goes further); then the implementation plays on from
-        there (`MoreRules.play_steps_from`). None: it cannot (no such call, no such state
-        within reach, the game over, or `max_steps` reached)."""
+        there (`MoreRules.play_steps_from`). None: the game is over, or it cannot go on
+        (no such call, no such state within reach, a move refused, `max_steps` reached:
+        `cut_short`)."""
         play_from = getattr(self.rules, "play_steps_from", None)
         encodable = getattr(self.rules, "encodable", lambda _: True)
+        self.cut_short = True  # unless it goes on, or the game is over
         if play_from is None or not encodes(self.rules):
             return None
         for _ in range(RESUME_WITHIN):
@@ -435,9 +437,12 @@ class StepsReplay:
                 return None
             if moved and encodable(game):
                 break
+            if game.phase == Phase.game_over:
+                self.cut_short = False
+                return None
             action = _first_move(self.edition, game)
             if action is None:
-                return None  # the game is over, or the rules give no outcome
+                return None  # a rule gap: no outcome
             try:
                 game = run(self.edition, game, action)[0]
             except (RuleGap, IllegalAction):
@@ -446,12 +451,14 @@ class StepsReplay:
             moved = True
         else:
             return None
-        if not legal_actions(self.edition, game) and not is_chance(game):
-            return None  # over: nothing to play on
+        if game.phase == Phase.game_over:
+            self.cut_short = False
+            return None
         try:
             steps = play_from(game, seed, max_steps - len(self.done))
         except EngineFailure:
             return None
+        self.cut_short = False
         return (game, list(steps)) if steps else None
 
 

@@ -110,6 +110,7 @@ class ConformanceJson(TypedDict):
     colours_at_random: NotRequired[int]  # colours its games drew at random, tallied
     states_skipped: NotRequired[int]  # states it cannot be put into (`MoreRules.encodable`)
     steps_skipped: NotRequired[int]  # steps not one of its (`MoreRules.compares_step`)
+    games_cut_short: NotRequired[int]  # games stopped at a difference, unable to go on
 
 
 class Found(NamedTuple):
@@ -262,6 +263,7 @@ class ConformanceReport:
     encodes: bool = True  # False: it cannot be put into a given state (games only)
     untracked: tuple[str, ...] = ()  # state fields it does not keep, left out
     colours_at_random: int = 0  # colours drawn at random in its own steps, tallied
+    games_cut_short: int = 0  # games that could not go on past a difference (`--all-differences`)
 
     @property
     def ok(self) -> bool:
@@ -301,6 +303,8 @@ class ConformanceReport:
             data["states_skipped"] = counts[STATES_SKIPPED]
         if STEPS_SKIPPED in counts:
             data["steps_skipped"] = counts[STEPS_SKIPPED]
+        if self.games_cut_short:
+            data["games_cut_short"] = self.games_cut_short
         if not self.encodes:
             data["encodes"] = False
         if self.untracked:
