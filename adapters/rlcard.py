@@ -19,6 +19,8 @@ What RLCard cannot give is said, not made up:
 - its deal (seven cards to each player in turn, a first Wild Draw Four put back into a
   reshuffled deck) is one chance step: the reference's `Deal` whose order leaves the same
   hands, first card and draw pile;
+- past a difference in its game (`--all-differences`), it plays on from the reference's
+  state, put into it (`play_steps_from`);
 - it keeps no scores, hands played or leader (one hand is its game), nor whose card was
   played last (`actor`): they are `untracked`.
 """
