@@ -84,7 +84,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
         handler: Callable[[argparse.Namespace], int] = HANDLERS[args.command]
-        if args.command in ENGINE_COMMANDS:
+        if args.command in ENGINE_COMMANDS and _runs_compiled(args):
             _engine_ready()
         return handler(args)
     except (UsageError, InputError) as error:
@@ -100,6 +100,12 @@ def _main(argv: Sequence[str] | None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's final flush cannot fail
         return BROKEN_PIPE
+
+
+def _runs_compiled(args: argparse.Namespace) -> bool:
+    """Whether the command runs the compiled engine: `conform --engine` naming another
+    implementation does not (numba is then never imported)."""
+    return args.command != "conform" or bool(args.engine == "compiled")
 
 
 def _engine_ready() -> None:

@@ -17,6 +17,7 @@ import pytest
         ["prove", "classic"],
         ["editions"],
         ["diagram", "classic", "--format", "dot", "--out", "OUT"],
+        ["conform", "classic", "--engine", "reference", "--max-states", "20", "--games", "1"],
     ],
     ids=lambda command: command[0],
 )
