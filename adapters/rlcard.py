@@ -19,6 +19,8 @@ What RLCard cannot give is said, not made up:
 - its deal (seven cards to each player in turn, a first Wild Draw Four put back into a
   reshuffled deck) is one chance step: the reference's `Deal` whose order leaves the same
   hands, first card and draw pile;
+- past a difference in its game (`--all-differences`), it plays on from the reference's
+  state, put into it (`play_steps_from`);
 - it keeps no scores, hands played or leader (one hand is its game), nor whose card was
   played last (`actor`): they are `untracked`.
 """
@@ -33,7 +35,10 @@ from typing import Any
 
 import numpy as np
 from rlcard.games.uno.card import UnoCard
+from rlcard.games.uno.dealer import UnoDealer
 from rlcard.games.uno.game import UnoGame
+from rlcard.games.uno.player import UnoPlayer
+from rlcard.games.uno.round import UnoRound
 from rlcard.games.uno.utils import init_deck
 
 from unospec.checks.engines.conformance import GameStep
@@ -80,6 +85,18 @@ class RLCardRules:
     def __init__(self, edition: Edition, players: int) -> None:
         self.edition = edition
         self.players = players
+        self._fits: bool | None = None  # `_rlcard_cards`, once
+        self._random = np.random.RandomState(0)
+        """The generator of every game `encode` builds, seeded afresh at each `step`: a step's
+        random choices depend on its state and move alone."""
+        self._cards: dict[str, UnoCard] = {}
+        """One card of RLCard's by card id, shared by the games `encode` builds (RLCard changes
+        no card but a wild, whose colour it sets: a wild is made anew each time)."""
+        for each in init_deck():
+            if each.type != "wild":
+                self._cards.setdefault(_card_id(each), each)
+        self._game = UnoGame(num_players=players)  # copied by `encode`, never played
+        self._dealer = UnoDealer(self._random)
 
     # The state-by-state calls, in the states RLCard has a form for (`encodable`).
     def encodable(self, game: GameState) -> bool:
@@ -106,20 +123,30 @@ class RLCardRules:
         return isinstance(action, Play) and self.encodable(after)
 
     def encode(self, game: GameState) -> RLCardState:
-        pool: dict[str, list[UnoCard]] = {}
-        for each in init_deck():
-            pool.setdefault(_card_id(each), []).append(each)
+        """`game` as a game of RLCard's, built from its parts (not dealt: `init_game` shuffles
+        a new deck each time, the most of a state's cost)."""
 
         def card(face: int) -> UnoCard:
-            return pool[self.edition.faces.card_id(face)].pop()
+            named = self.edition.faces.card_id(face)
+            shared = self._cards.get(named)
+            if shared is not None:
+                return shared
+            trait = next(t for t, name in WILDS.items() if name == named)
+            return UnoCard("wild", "r", trait)
 
-        uno = UnoGame(num_players=self.players)
-        uno.np_random = np.random.RandomState(0)
-        uno.init_game()
+        uno = copy.copy(self._game)
+        uno.np_random = self._random
+        uno.payoffs = [0] * self.players
+        uno.history = []
+        dealer = copy.copy(self._dealer)
+        dealer.np_random = self._random
+        dealer.deck = [card(face) for face in reversed(game.draw_pile)]
+        uno.dealer = dealer
+        uno.players = [UnoPlayer(i, self._random) for i in range(self.players)]
         for player, hand in zip(uno.players, game.hands, strict=True):
             player.hand = [card(face) for face in hand]
-        uno.dealer.deck = [card(face) for face in reversed(game.draw_pile)]
-        round_ = uno.round
+        round_ = UnoRound(dealer, self.players, self._random)
+        uno.round = round_
         round_.played_cards = [card(face) for face in game.discard]
         top = round_.played_cards[-1] if game.discard else card(game.old_top)
         letters = {name: letter for letter, name in COLOURS.items()}
@@ -153,7 +180,7 @@ class RLCardRules:
         """RLCard's step for the reference's move (a card played: `compares_step`)."""
         if not isinstance(action, Play):
             return Stepped(None, ("illegal", "rlcard: only a card played is one step"))
-        game = copy.deepcopy(state.game)
+        game = self._copied(state.game)
         card = self.edition.faces.card_id(action.card)
         before = game.round.target.color
         if card in WILDS.values():
@@ -171,13 +198,25 @@ class RLCardRules:
         wild_last = last and game.round.target.type == "wild"
         return Stepped(RLCardState(game, before if wild_last else None))
 
+    def _copied(self, game: UnoGame) -> UnoGame:
+        """`game` copied to be stepped, sharing what no step changes: the cards but the wilds,
+        and the generator (seeded afresh: `_random`)."""
+        shared: dict[int, Any] = {id(card): card for card in self._cards.values()}
+        shared[id(self._random)] = self._random
+        copied: UnoGame = copy.deepcopy(game, shared)
+        self._random.seed(0)
+        return copied
+
     def _rlcard_cards(self) -> bool:
         """Whether the edition's colours are RLCard's four (its wilds are offered in each)
         and its cards each one of RLCard's."""
-        if sorted(self.edition.colors) != sorted(COLOURS.values()):
-            return False
-        theirs = {_card_id(card) for card in init_deck()}
-        return all(self.edition.faces.card_id(c) in theirs for c in self.edition.faces.in_play)
+        if self._fits is None:
+            theirs = {_card_id(card) for card in init_deck()}
+            faces = self.edition.faces
+            self._fits = sorted(self.edition.colors) == sorted(COLOURS.values()) and all(
+                faces.card_id(c) in theirs for c in faces.in_play
+            )
+        return self._fits
 
     def state_broken(self, state: Any) -> None:
         return None  # RLCard checks no invariant of its own
@@ -192,6 +231,23 @@ class RLCardRules:
         game = UnoGame(num_players=self.players)
         game.np_random = np.random.RandomState(seed % 2**32)
         game.init_game()
+        return self._played_on(game, seed, [self._deal(game)], max_steps)
+
+    def play_steps_from(self, at: GameState, seed: int, max_steps: int) -> list[GameStep]:
+        """RLCard's game played on from the reference's state `at` (put into RLCard:
+        `encodable`), at random from `seed` as `play_steps` plays, as the reference's steps
+        (no deal): how `--all-differences` goes on past a difference in its game."""
+        generator = np.random.RandomState(seed % 2**32)
+        game = self.encode(at).game
+        game.np_random = game.dealer.np_random = game.round.np_random = generator
+        for player in game.players:
+            player.np_random = generator
+        return self._played_on(game, seed, [], max_steps)
+
+    def _played_on(
+        self, game: UnoGame, seed: int, steps: list[GameStep], max_steps: int
+    ) -> list[GameStep]:
+        """`game` played on at random from `seed` until it is over, after `steps`."""
         shuffled: list[list[UnoCard]] = []
         original = game.round.replace_deck
 
@@ -200,7 +256,6 @@ class RLCardRules:
             shuffled.append(list(game.dealer.deck))
 
         game.round.replace_deck = replace_deck
-        steps = [self._deal(game)]
         rng = random.Random(seed)
         while not game.is_over() and len(steps) < max_steps:
             player = game.round.current_player

@@ -83,14 +83,16 @@ runs of them that play no game and explore nothing."""
 
 def runs_engine(args: argparse.Namespace) -> bool:
     """Whether this command runs the compiled engine: `lint --games 0 --scale none` and
-    `diff --scale none` do not (they prove and read the editions), and start without
-    loading it, or numba."""
+    `diff --scale none` do not (they prove and read the editions), nor `conform --engine`
+    naming another implementation; they start without loading it, or numba."""
     if args.command not in ENGINE_COMMANDS:
         return False
     if args.command == "lint":
         return bool(args.games) or args.scale != "none"
     if args.command == "diff":
         return bool(args.scale != "none")
+    if args.command == "conform":  # `--engine` naming another implementation
+        return bool(args.engine == "compiled")
     return True
 
 

@@ -235,8 +235,8 @@ SKIPPED = {
     "no-scale": "no scale given (--scale none): the state comparison was not run",
     "no-encode": "the engine cannot be put into a given state (its encodes is False): "
     "its games only are compared",
-    "no-form": "the engine has a form for none of this scale's states (its encodable): "
-    "they are counted below",
+    "no-form": "the engine can be put into none of this scale's states (its encodable "
+    "says no to each): they are counted below",
     "no-invariants": "the engine checks no invariant (its state_broken returns None)",
     "no-step-judge": "the engine has no step_broken",
     "no-canonical": "the engine has no canonical forms",
@@ -255,11 +255,17 @@ PART_UNITS = {
     "corrupted states": ("corrupted state judged alike", "corrupted states judged alike"),
     "wrong successors": ("wrong successor judged alike", "wrong successors judged alike"),
     "canonical forms": ("canonical form", "canonical forms"),
-    "states without a form": ("state explored through, not compared",
-                              "states explored through, not compared"),
-    "steps not one of its": ("step not compared", "steps not compared"),
     "games": ("full-size game replayed step by step", "full-size games replayed step by step"),
 }  # fmt: skip
+
+NOT_COMPARED = {
+    "states without a form": "  states skipped: {count:,} that the {engine} engine cannot be put "
+    "into (its encodable says no): explored through, not compared",
+    "steps not one of its": "  steps skipped: {count:,} that are not one step of the {engine} "
+    "engine's (its compares_step says no): not compared",
+}
+"""The parts that count what was skipped, not compared (`MoreRules.encodable`,
+`compares_step`), in words."""
 
 
 def conform_text(data: ConformanceJson) -> str:
@@ -273,7 +279,8 @@ def conform_text(data: ConformanceJson) -> str:
     verdict = (
         "agrees with" if agrees else "differs only as known from" if data["ok"] else "differs from"
     )
-    out = [f"{data['edition']}{variant}: the {data['engine'] or 'compiled'} engine {verdict} "
+    engine = data["engine"] or "compiled"
+    out = [f"{data['edition']}{variant}: the {engine} engine {verdict} "
            "the reference kernel"]  # fmt: skip
     if data["scale"]:
         portion = "every state" if data["complete"] else "the first states, breadth first"
@@ -288,6 +295,9 @@ def conform_text(data: ConformanceJson) -> str:
                 out.append(part["skipped"])  # its line, written once every part is known
             names.append(name)
             continue
+        if name in NOT_COMPARED:
+            out.append(NOT_COMPARED[name].format(count=part["compared"], engine=engine))
+            continue
         one, many = PART_UNITS.get(name, (name, name))
         line = f"  {name}: {counted(part['compared'], one, many)}"
         if name == "corrupted states" and part["compared"]:
@@ -300,6 +310,9 @@ def conform_text(data: ConformanceJson) -> str:
         else line
         for line in out
     ]
+    if data.get("games_cut_short"):
+        cut = counted(data.get("games_cut_short", 0), "game", "games")
+        out.append(f"  {cut} stopped at a difference, unable to go on past it")
     if data.get("colours_at_random"):
         drawn = counted(data.get("colours_at_random", 0), "colour", "colours")
         out.append(f"  {drawn} drawn at random, tallied against equal chances of each")

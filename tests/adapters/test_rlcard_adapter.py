@@ -66,10 +66,55 @@ def test_its_states_agree_where_it_has_a_form_the_rest_counted() -> None:
     assert _part(report, "steps not one of its") > 0  # its draws, a card drawn then played
 
 
+def test_the_report_says_what_was_skipped_and_why(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["conform", "rlcard-uno", "--engine", "rlcard", "--scale", FOUR, "--games", "0"]
+    assert main([*argv, "--max-states", "150", "--format", "json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    parts = {part["part"]: part for part in found["parts"]}
+    skipped = parts["states without a form"]
+    assert found["states_skipped"] == skipped["skipped_count"] == skipped["compared"] > 0
+    steps = parts["steps not one of its"]
+    assert found["steps_skipped"] == steps["skipped_count"] == steps["compared"] > 0
+    assert "skipped_count" not in parts["states"]
+    assert main([*argv, "--max-states", "150"]) == 0
+    text = capsys.readouterr().out
+    assert f"states skipped: {found['states_skipped']:,} that the rlcard engine cannot be" in text
+    assert f"steps skipped: {found['steps_skipped']:,} that are not one step of the rlcard" in text
+
+
 def test_at_one_colour_no_state_has_a_form() -> None:
     report = conform(EDITION, scale="micro", players=2, games=0, opener=open_rules)
     assert report.ok and report.states_compared == 0
     assert _part(report, "states without a form") > 0
+
+
+WHOLE = "micro,colors=4,kinds=number+skip+wild"
+"""The scale of RLCard's four colours compared whole, state by state (27,453 states, in
+seconds): at `micro,colors=4`, with every kind, the states are too many to be whole."""
+
+
+def _whole() -> ConformanceReport:
+    return conform(EDITION, scale=WHOLE, players=2, games=0, opener=open_rules)
+
+
+@pytest.mark.slow
+def test_every_state_it_has_a_form_for_agrees_at_the_whole_scale() -> None:
+    report = _whole()
+    assert report.ok, report.first_difference
+    assert report.complete
+    assert report.states_compared == 15_590
+    assert _part(report, "states without a form") == 27_453 - 15_590
+    assert report.steps_compared > 10_000
+
+
+@pytest.mark.parametrize("bug", ["wild-accepted-off-colour", "skip-does-not-skip-at-two"])
+def test_a_bug_seeded_into_rlcard_is_caught_at_the_whole_scale(
+    bug: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    SEEDED[bug](monkeypatch)
+    report = _whole()
+    assert report.first_difference is not None
+    assert report.first_difference.what == ("legal" if bug.startswith("wild") else "outcome")
 
 
 def test_a_bug_seeded_into_rlcard_is_caught_state_by_state(
@@ -107,6 +152,28 @@ def test_held_to_classic_it_differs_with_a_trace_replay_reads(
     assert main(["replay", str(out), "--format", "json"]) == 0
     replayed = json.loads(capsys.readouterr().out)
     assert replayed["steps"] == len(found["first_difference"]["trace"]["steps"])
+
+
+def test_held_to_classic_every_difference_is_listed_past_its_compound_steps(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["conform", "classic", "--engine", "rlcard", "--scale", "none", "--games", "3"]
+    assert main([*argv, "--all-differences", "--format", "json"]) == 1
+    found = json.loads(capsys.readouterr().out)
+    kinds = {each["kind"]: each for each in found["differences"]}
+    compulsory = "game: offered only by the engine [], only by the reference [draw]"
+    assert kinds[compulsory]["count"] > 10  # every turn it could play: no draw offered
+    assert any(kind.endswith("fields phase,window") for kind in kinds)  # no UNO window
+    assert len(kinds) >= 6, sorted(kinds)
+    past = [each for each in found["differences"] if len(each["trace"]["steps"]) > 20]
+    assert past  # found after the game went on past a difference in a state
+    assert "games_cut_short" not in found  # each went on to its end
+    for i, each in enumerate(found["differences"]):
+        file = tmp_path / f"{i}.json"
+        file.write_text(json.dumps(each["trace"]), encoding="utf-8")
+        main(["replay", str(file), "--format", "json"])
+        replayed = json.loads(capsys.readouterr().out)
+        assert replayed["steps"] == len(each["trace"]["steps"]), each["kind"]
 
 
 def test_a_deck_not_rlcards_is_one_line() -> None:

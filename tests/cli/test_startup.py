@@ -41,6 +41,7 @@ def imported(command: list[str], cwd: Path) -> set[str]:
         ["replay", str(TRACE)],
         ["diff", "classic", "express", "--scale", "none"],
         ["diagram", "classic", "--format", "dot", "--out", "OUT"],
+        ["conform", "classic", "--engine", "reference", "--max-states", "20", "--games", "1"],
     ],
     ids=lambda command: command[0],
 )

@@ -70,6 +70,43 @@ class Stated:
 
 
 STATED = [
+    # docs/conformance.md, RLCard's scales compared whole, state by state (2 players).
+    Stated(
+        "docs/conformance.md",
+        "RLCard compared whole at number+skip+wild",
+        "| `micro,colors=4,kinds=number+skip+wild` | {distinct_states} | 15,590 | 11,863 |",
+        edition="rlcard-uno",
+        scale="micro,colors=4,kinds=number+skip+wild",
+        players=2,
+        symmetry=True,
+    ),
+    Stated(
+        "docs/conformance.md",
+        "RLCard compared whole at number+draw-two+wild",
+        "| `micro,colors=4,kinds=number+draw-two+wild` | {distinct_states} | 27,209 | 19,608 |",
+        edition="rlcard-uno",
+        scale="micro,colors=4,kinds=number+draw-two+wild",
+        players=2,
+        symmetry=True,
+    ),
+    Stated(
+        "docs/conformance.md",
+        "RLCard compared whole at number+reverse+wild",
+        "| `micro,colors=4,kinds=number+reverse+wild` | {distinct_states} | 30,330 | 24,463 |",
+        edition="rlcard-uno",
+        scale="micro,colors=4,kinds=number+reverse+wild",
+        players=2,
+        symmetry=True,
+    ),
+    Stated(
+        "docs/conformance.md",
+        "RLCard compared whole at number+wild+wild-draw-four",
+        "| `micro,colors=4,kinds=number+wild+wild-draw-four` | {distinct_states} | 61 | 25 |",
+        edition="rlcard-uno",
+        scale="micro,colors=4,kinds=number+wild+wild-draw-four",
+        players=2,
+        symmetry=True,
+    ),
     # README's tour: `unospec explore express` (its defaults: micro, 2 players, symmetry).
     Stated(
         "README.md",

@@ -155,4 +155,5 @@ def conform(
         encodes=encoded and played.encodes,
         untracked=tuple(sorted(left_out | played.untracked)),
         colours_at_random=played.colours_at_random,
+        games_cut_short=played.cut_short,
     )

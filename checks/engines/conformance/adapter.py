@@ -94,6 +94,10 @@ class MoreRules(Protocol[S]):
       (`GameStep`s, its deal first), for an implementation one step of which is several of
       the reference's: each step's moves offered and state reached are compared, and the
       reference must take each of its actions (used instead of `play`);
+    - `play_steps_from(game, seed, max_steps)`: its game played on at random from the
+      reference's state `game` (put into it), as its own steps, no deal: after a difference
+      in one of its games, `--all-differences` goes on from the reference's state this way
+      (without it, the game stops at its first difference of a state);
     - `encodes` (an attribute, True when absent): False when the implementation cannot be
       put into a given state: `encode` is never called, no state is compared one by one,
       only the games are (`play_steps`), and the report says so;
@@ -119,6 +123,8 @@ class MoreRules(Protocol[S]):
     def bookkeeping_corruptions(self, state: S) -> list[tuple[str, S]]: ...
 
     def play_steps(self, seed: int, max_steps: int) -> list[GameStep] | None: ...
+
+    def play_steps_from(self, game: GameState, seed: int, max_steps: int) -> list[GameStep]: ...
 
     def encodable(self, game: GameState) -> bool: ...
 

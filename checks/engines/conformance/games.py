@@ -5,10 +5,11 @@ the two must offer the same moves at every step."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from unospec.checks.engines.chance import chance_outcomes
 from unospec.checks.engines.conformance.adapter import (
     GameStep,
     Opener,
@@ -38,6 +39,7 @@ from unospec.model.kernel import empty_table, is_chance, legal_actions, run
 from unospec.model.moves import colour_at_random
 from unospec.model.state import GameState
 from unospec.model.trace import Trace, action_step
+from unospec.model.vocabulary import Phase
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,7 @@ class GamesCompared:
     difference: Difference | None = None
     differences: tuple[Kind, ...] = ()  # every difference, by kind (`--all-differences`)
     plays: bool = True  # False: the implementation plays no games of its own
-    cut_short: int = 0  # games left after a difference, at a move the reference refuses
+    cut_short: int = 0  # games that could not go on past a difference (`--all-differences`)
     untracked: frozenset[str] = frozenset()  # the state fields it keeps none of
     encodes: bool = True  # False: it cannot be put into a given state (`adapter.encodes`)
     colours_at_random: int = 0  # colours drawn at random, tallied (`chance_colours`)
@@ -111,12 +113,14 @@ def compare_games(
             if own is None:
                 return _compared(played, steps, engine, first, tally, opened, plays=False)
             played += 1
-            difference, replayed = replay_steps(base, seats, rules, own, variant, colours)
+            own_replay = StepsReplay(base, seats, rules, variant, colours, own[0].actions[0])
+            on = found if all_differences else None  # each difference, the game going on
+            difference, replayed = own_replay.run(own, on, game_seed, max_steps)
             steps += replayed
-            if difference is not None:
+            cut += own_replay.cut_short
+            if difference is not None and not all_differences:
                 found(difference)
-                if not all_differences:
-                    break
+                break
             continue
         if actions is None:  # the implementation plays no games of its own
             return _compared(played, steps, engine, first, tally, opened, plays=False)
@@ -285,60 +289,186 @@ def replay_steps(
     steps: list[GameStep],
     variant: str | None,
     colours: RandomColours | None = None,
+    found: Callable[[Difference], None] | None = None,
+    seed: int = 0,
+    max_steps: int = 0,
 ) -> tuple[Difference | None, int]:
     """The first difference in one game the implementation played as its own steps (its
     deal first), and how many of the reference's steps were compared: before each step
     the moves it offered must be the reference's; each of the step's actions must be one
     the reference takes (a colour or a shuffle it drew at random, one of the reference's
     outcomes); and the state it reached must be the reference's, its untracked fields
-    apart. The colours it drew at random are tallied in `colours`."""
-    deal = steps[0].actions[0]
-    assert isinstance(deal, Deal)
-    ids, left_out = edition.faces.card_id, untracked(rules)
-    done: list[Action] = []
+    apart. The colours it drew at random are tallied in `colours`.
+    With `found` (`--all-differences`), each difference is handed to it and the game goes
+    on (`StepsReplay.resume`), up to `max_steps` of the reference's actions."""
+    replay = StepsReplay(edition, players, rules, variant, colours, steps[0].actions[0])
+    return replay.run(steps, found, seed, max_steps)
 
-    def trace(upto: int | None = None) -> Trace:
+
+RESUME_WITHIN = 50
+"""The most moves the reference makes alone, after a difference, to reach a state the
+implementation can be put into (`StepsReplay.resume`)."""
+
+
+@dataclass
+class StepsReplay:
+    """One game of an implementation's own steps replayed by the reference; `done`: the
+    reference's actions taken so far (the deal first), which every trace replays."""
+
+    edition: Edition
+    players: int
+    rules: Rules[Any]
+    variant: str | None
+    colours: RandomColours | None
+    deal: Action
+    done: list[Action] = field(default_factory=list)
+    compared: int = 0
+    at_random: tuple[GameState, Action, int] | None = None
+    cut_short: bool = False  # a difference met, the game could not go on from it
+    found: Callable[[Difference], None] | None = None  # each difference (`--all-differences`)
+    first: Difference | None = None
+
+    def trace(self, *extra: Action, upto: int | None = None) -> Trace:
+        """The trace of the actions taken (the first `upto`), then `extra` (the differing
+        one)."""
+        assert isinstance(self.deal, Deal)
+        ids = self.edition.faces.card_id
         return Trace(
-            edition=reference(edition),
-            players=players,
-            deck=tuple(ids(c) for c in deal.order),
-            steps=tuple(action_step(edition, a) for a in done[1:upto]),
-            variant=variant,
+            edition=reference(self.edition),
+            players=self.players,
+            deck=tuple(ids(c) for c in self.deal.order),
+            steps=tuple(action_step(self.edition, a) for a in [*self.done[1:upto], *extra]),
+            variant=self.variant,
         )
 
-    game = empty_table(edition, players)
-    compared = 0
-    at_random: tuple[GameState, Action, int] | None = None
-    for step in steps:
-        before = game
-        if step.offered is not None and not is_chance(game):
-            legal = legal_actions(edition, game)
-            if set(step.offered) != set(legal):
-                ours = [action_step(edition, a) for a in sorted(legal, key=repr)]
-                theirs = [action_step(edition, a) for a in sorted(step.offered, key=repr)]
-                first = step.actions[0] if step.actions else None
-                parted = Difference("game", game, first, ours, theirs, trace(), edition)
-                return parted, compared
-        for action in step.actions:
-            compared += 1
-            done.append(action)
-            if colours is not None and colour_at_random(edition, game, action):
-                colours.drawn(action)
-                at_random = (game, action, len(done))
+    def run(
+        self,
+        steps: list[GameStep],
+        found: Callable[[Difference], None] | None,
+        seed: int,
+        max_steps: int,
+    ) -> tuple[Difference | None, int]:
+        """The game's first difference; with `found`, every one handed to it, the game
+        resumed after each (`resume`) until it ends or cannot go on."""
+        game = empty_table(self.edition, self.players)
+        self.found = found
+        resumed = 0
+        while True:
+            taken = len(self.done)
+            difference, game = self.segment(game, steps)
+            if difference is None:
+                break
+            if found is None:
+                return difference, self.compared
+            self.met(difference)
+            resumed += 1
+            more = self.resume(game, seed + resumed, max_steps, moved=len(self.done) > taken)
+            if more is None:  # over, or cut short (`resume` says which)
+                break
+            game, steps = more
+        if self.colours is not None and self.at_random is not None:
+            state, action, upto = self.at_random
+            self.colours.witness = (state, action, self.trace(upto=upto))
+        return self.first, self.compared
+
+    def met(self, difference: Difference) -> None:
+        """`difference` handed on (`--all-differences`), the first kept."""
+        self.first = self.first or difference
+        if self.found is not None:
+            self.found(difference)
+
+    def segment(
+        self, game: GameState, steps: list[GameStep]
+    ) -> tuple[Difference | None, GameState]:
+        """`steps` replayed from `game`: the first difference, and the reference's state
+        then (after the actions of the step it took)."""
+        edition, left_out = self.edition, untracked(self.rules)
+        for step in steps:
+            before = game
+            if step.offered is not None and not is_chance(game):
+                legal = legal_actions(edition, game)
+                if set(step.offered) != set(legal):
+                    ours = [action_step(edition, a) for a in sorted(legal, key=repr)]
+                    theirs = [action_step(edition, a) for a in sorted(step.offered, key=repr)]
+                    first = step.actions[0] if step.actions else None
+                    parted = Difference("game", game, first, ours, theirs, self.trace(), edition)
+                    if self.found is None:
+                        return parted, game
+                    self.met(parted)  # its moves are still compared: the game goes on
+            for action in step.actions:
+                self.compared += 1
+                if self.colours is not None and colour_at_random(edition, game, action):
+                    self.colours.drawn(action)
+                    self.at_random = (game, action, len(self.done) + 1)
+                try:
+                    after = run(edition, game, action)[0]
+                except (RuleGap, IllegalAction) as refused:
+                    how = "no outcome" if isinstance(refused, RuleGap) else "refused"
+                    said = f"{how}: {refused}"
+                    trace = self.trace(action)
+                    return Difference("game", game, action, said, "accepted", trace, edition), game
+                self.done.append(action)
+                game = after
+            reached = comparable(masked(step.reached, game, left_out))
+            if reached != comparable(game):
+                fields = differing(edition, game, reached)
+                last = step.actions[-1] if step.actions else None
+                return Difference("game", before, last, *fields, self.trace(), edition), game
+        return None, game
+
+    def resume(
+        self, game: GameState, seed: int, max_steps: int, moved: bool
+    ) -> tuple[GameState, list[GameStep]] | None:
+        """The game after a difference, on from the reference's state `game`: the reference
+        moves alone (its first outcome of chance, its first legal move) until the
+        implementation can be put into its state (`MoreRules.encodable`), within
+        `RESUME_WITHIN` moves, and at least once when it has not `moved` since the last
+        resumption (so that each goes further); then the implementation plays on from
+        there (`MoreRules.play_steps_from`). None: the game is over, or it cannot go on
+        (no such call, no such state within reach, a move refused, `max_steps` reached:
+        `cut_short`)."""
+        play_from = getattr(self.rules, "play_steps_from", None)
+        encodable = getattr(self.rules, "encodable", lambda _: True)
+        self.cut_short = True  # unless it goes on, or the game is over
+        if play_from is None or not encodes(self.rules):
+            return None
+        for _ in range(RESUME_WITHIN):
+            if len(self.done) >= max_steps:
+                return None
+            if moved and encodable(game):
+                break
+            if game.phase == Phase.game_over:
+                self.cut_short = False
+                return None
+            action = _first_move(self.edition, game)
+            if action is None:
+                return None  # a rule gap: no outcome
             try:
-                game = run(edition, game, action)[0]
-            except (RuleGap, IllegalAction) as refused:
-                how = "no outcome" if isinstance(refused, RuleGap) else "refused"
-                said = f"{how}: {refused}"
-                parted = Difference("game", game, action, said, "accepted", trace(), edition)
-                return parted, compared
-        reached = comparable(masked(step.reached, game, left_out))
-        if reached != comparable(game):
-            fields = differing(edition, game, reached)
-            last = step.actions[-1] if step.actions else None
-            parted = Difference("game", before, last, *fields, trace(), edition)
-            return parted, compared
-    if colours is not None and at_random is not None:
-        state, action, upto = at_random
-        colours.witness = (state, action, trace(upto))
-    return None, compared
+                game = run(self.edition, game, action)[0]
+            except (RuleGap, IllegalAction):
+                return None
+            self.done.append(action)
+            moved = True
+        else:
+            return None
+        if game.phase == Phase.game_over:
+            self.cut_short = False
+            return None
+        try:
+            steps = play_from(game, seed, max_steps - len(self.done))
+        except EngineFailure:
+            return None
+        self.cut_short = False
+        return (game, list(steps)) if steps else None
+
+
+def _first_move(edition: Edition, game: GameState) -> Action | None:
+    """The reference's first move in `game`: its first outcome of chance, its first legal
+    move (None: none, the game over or a rule gap)."""
+    try:
+        if is_chance(game):
+            return next(iter(chance_outcomes(edition, game))).action
+        legal = legal_actions(edition, game)
+    except (RuleGap, StopIteration):
+        return None
+    return legal[0] if legal else None

@@ -27,6 +27,7 @@ GUARDED = (
     "state_broken",
     "play",
     "play_steps",
+    "play_steps_from",
     "canonical",
     "step_broken",
     "bookkeeping_corruptions",

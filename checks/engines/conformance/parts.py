@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from unospec.checks.engines.conformance.games import GamesCompared
-from unospec.checks.engines.conformance.report import Part
+from unospec.checks.engines.conformance.report import STATES_SKIPPED, STEPS_SKIPPED, Part
 from unospec.checks.engines.conformance.states import StatesCompared
 
 
@@ -45,8 +45,8 @@ def parts_of(
         no_games = None
     skips = rules is not None and getattr(rules, "encodable", None) is not None
     skipped = (  # what it has no form for (`MoreRules.encodable`, `compares_step`)
-        (Part("states without a form", states.states_skipped),
-         Part("steps not one of its", states.steps_skipped))
+        (Part(STATES_SKIPPED, states.states_skipped),
+         Part(STEPS_SKIPPED, states.steps_skipped))
         if skips and scaled else ()
     )  # fmt: skip
     return (

@@ -108,6 +108,9 @@ class ConformanceJson(TypedDict):
     encodes: NotRequired[bool]  # False: it cannot be put into a given state (games only)
     untracked: NotRequired[list[str]]  # state fields it does not keep, left out of comparisons
     colours_at_random: NotRequired[int]  # colours its games drew at random, tallied
+    states_skipped: NotRequired[int]  # states it cannot be put into (`MoreRules.encodable`)
+    steps_skipped: NotRequired[int]  # steps not one of its (`MoreRules.compares_step`)
+    games_cut_short: NotRequired[int]  # games stopped at a difference, unable to go on
 
 
 class Found(NamedTuple):
@@ -176,8 +179,9 @@ class PartJson(TypedDict):
     """One part of the comparison: how many were compared, or why it was skipped."""
 
     part: str
-    compared: int
+    compared: int  # (the parts that count what was skipped: that count, as `skipped_count`)
     skipped: str | None
+    skipped_count: NotRequired[int]  # only in the parts that count what was skipped
 
 
 @dataclass(frozen=True)
@@ -192,7 +196,17 @@ class Part:
     skipped: str | None = None
 
     def to_json(self) -> PartJson:
-        return {"part": self.part, "compared": self.compared, "skipped": self.skipped}
+        data: PartJson = {"part": self.part, "compared": self.compared, "skipped": self.skipped}
+        if self.part in SKIPPED_PARTS:
+            data["skipped_count"] = self.compared
+        return data
+
+
+STATES_SKIPPED, STEPS_SKIPPED = "states without a form", "steps not one of its"
+SKIPPED_PARTS = (STATES_SKIPPED, STEPS_SKIPPED)
+"""The parts that count what was skipped, not compared (`MoreRules.encodable` and
+`compares_step`; their `compared` is that count, kept for compatibility, and
+`skipped_count` too; the report's `states_skipped` and `steps_skipped` again)."""
 
 
 class KnownJson(TypedDict):
@@ -249,6 +263,7 @@ class ConformanceReport:
     encodes: bool = True  # False: it cannot be put into a given state (games only)
     untracked: tuple[str, ...] = ()  # state fields it does not keep, left out
     colours_at_random: int = 0  # colours drawn at random in its own steps, tallied
+    games_cut_short: int = 0  # games that could not go on past a difference (`--all-differences`)
 
     @property
     def ok(self) -> bool:
@@ -283,6 +298,13 @@ class ConformanceReport:
             "parts": [part.to_json() for part in self.parts],
             "known": None if self.known is None else self.known.to_json(),
         }
+        counts = {part.part: part.compared for part in self.parts}
+        if STATES_SKIPPED in counts:
+            data["states_skipped"] = counts[STATES_SKIPPED]
+        if STEPS_SKIPPED in counts:
+            data["steps_skipped"] = counts[STEPS_SKIPPED]
+        if self.games_cut_short:
+            data["games_cut_short"] = self.games_cut_short
         if not self.encodes:
             data["encodes"] = False
         if self.untracked:
