@@ -75,7 +75,6 @@ from unospec.checks.engines.compiled.row import (
     held,
     is_deck_color,
     is_out,
-    next_slot,
     out_of_play_base,
     out_of_play_count,
     owed_until,
@@ -397,20 +396,27 @@ def type_ok(M: Ints, E: Ints, s: Ints) -> bool:
             return False
     if not counts_ok(s, under_base(s), faces, s[UNDER]):
         return False
-    gone = out_of_play_base(s)
-    for card in range(faces):
-        if s[gone + card] < 0:
-            return False
+    gone, least = out_of_play_base(s), 0
+    for card in range(faces):  # the least count, with no test per face
+        least = min(least, s[gone + card])
+    if least < 0:
+        return False
     if not -1 <= s[TOP] < faces or (s[TOP] < 0 and s[UNDER] > 0):
         return False
     if not 0 <= s[PILE_LEN] <= s[CARDS] or not 0 <= s[PILE_START] < max(1, s[CARDS]):
         return False
-    base = pile_base(s)
-    slot = pile_slot(s, 0) if s[PILE_LEN] > 0 else 0
-    for i in range(s[PILE_LEN]):
-        if not 0 <= s[base + slot] < faces:
-            return False
-        slot = next_slot(s, i, slot)
+    # the ring's two runs, to its end and on from its start: a least and a greatest card,
+    # with no test per card (which a walk with `next_slot` paid, every step of `simulate`)
+    base, length = pile_base(s), s[PILE_LEN]
+    start = pile_slot(s, 0) if length > 0 else 0
+    first = min(length, s[CARDS] - start)
+    least, greatest = 0, 0
+    for at in range(base + start, base + start + first):
+        least, greatest = min(least, s[at]), max(greatest, s[at])
+    for at in range(base, base + length - first):
+        least, greatest = min(least, s[at]), max(greatest, s[at])
+    if least < 0 or greatest >= faces:
+        return False
     for player in range(players):
         if s[HEADER + player] < 0:
             return False
