@@ -172,10 +172,9 @@ def add_pile(s: Ints, counts: Ints) -> None:
             counts[s[base + pile_slot(s, i)]] += 1
         return
     first = min(length, s[CARDS] - start)
-    for at in range(base + start, base + start + first):
-        counts[s[at]] += 1
-    for at in range(base, base + length - first):
-        counts[s[at]] += 1
+    for run in (s[base + start : base + start + first], s[base : base + length - first]):
+        for k in range(run.shape[0]):  # a view, indexed from 0: no negative index to test
+            counts[run[k]] += 1
 
 
 @compiled
@@ -190,11 +189,12 @@ def same_pile(a: Ints, b: Ints, skip: int) -> bool:
         # the same slots of the same ring (a draw moves where the pile starts, no card):
         # its two runs compared whole, with no test per card
         first = min(length, cards - at)
+        ends = (a_base + at, a_base + at + first, a_base, a_base + length - first)
         differ = 0
-        for k in range(a_base + at, a_base + at + first):
-            differ |= a[k] ^ b[k]
-        for k in range(a_base, a_base + length - first):
-            differ |= a[k] ^ b[k]
+        for r in range(2):  # views, indexed from 0: no negative index to test per card
+            mine, theirs = a[ends[2 * r] : ends[2 * r + 1]], b[ends[2 * r] : ends[2 * r + 1]]
+            for k in range(mine.shape[0]):
+                differ |= mine[k] ^ theirs[k]
         return differ == 0
     for i in range(a[PILE_LEN]):
         if a[a_base + at] != b[b_base + bt]:
