@@ -414,7 +414,7 @@ def type_ok(M: Ints, E: Ints, s: Ints) -> bool:
     start = pile_slot(s, 0) if length > 0 else 0
     first = min(length, s[CARDS] - start)
     runs = (s[base + start : base + start + first], s[base : base + length - first])
-    least, greatest = 0, 0
+    least, greatest = 0, -1  # as if the pile held no card: it may not
     for run in runs:
         for k in range(run.shape[0]):
             least, greatest = min(least, run[k]), max(greatest, run[k])
@@ -493,10 +493,12 @@ def sizes_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     if phase_in(M, inv, T_TOP_TURNED, phase) and discard_len(s) == 0 and s[OLD_TOP] < 0:
         return False
     if not E[E[E_RULES] + R_OUT_OF_PLAY]:
-        gone = out_of_play_base(s)
+        gone, any_out = out_of_play_base(s), 0
+        out = s[gone : gone + s[FACES]]  # a view, indexed from 0, or-ed with no test per face
         for card in range(s[FACES]):
-            if s[gone + card] != 0:
-                return False
+            any_out |= out[card]
+        if any_out != 0:
+            return False
     if s[OLD_TOP] >= 0:
         in_hand = phase_in(M, inv, T_IN_HAND, phase) or phase_in(M, inv, T_HAND_OVER, phase)
         if discard_len(s) > 0 or not in_hand:

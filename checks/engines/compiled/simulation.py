@@ -1,7 +1,8 @@
 """Random games on the compiled engine, as the records `checks.simulate` tallies.
 
 `play_games` plays games by number (their seat counts and seeds from `simulate.game_plan`)
-and returns one `GameRecord` each, as `random_play.play_random_game` did. What the engine
+and returns one `GameRecord` each, as `random_play.play_random_game` did, with the
+transitions each fired apart, in one array for the tally to add up at once. What the engine
 cannot say by itself it asks the reference, replaying the game's recorded steps: the words
 of a rule gap, and of a broken invariant (with the trace that reaches it).
 """
