@@ -22,8 +22,8 @@ import time
 import numpy as np
 
 from unospec.checks.analyses.stats.summary import summarise
-from unospec.checks.engines.compiled.simulation import play_games
-from unospec.checks.engines.random_play import MAX_STEPS, GameRecord
+from unospec.checks.engines.compiled.simulation import Records, play_games
+from unospec.checks.engines.random_play import MAX_STEPS
 from unospec.checks.engines.simulate import Tally
 from unospec.checks.engines.study import chunk_seeds, play_sample
 from unospec.checks.jobs.stats_job import run_stats
@@ -33,7 +33,7 @@ from unospec.model.edition import Edition
 POLICY = "heuristic"
 
 
-def _games(edition: Edition, seeds: list[int], policy: str = POLICY) -> list[GameRecord]:
+def _games(edition: Edition, seeds: list[int], policy: str = POLICY) -> Records:
     """The engine's games of `seeds` at 4 seats, invariants off: `simulate`'s records."""
     plans = [(n, 4, s) for n, s in enumerate(seeds)]
     return play_games(edition, plans, check=False, policy=policy, max_steps=MAX_STEPS)
@@ -42,8 +42,10 @@ def _games(edition: Edition, seeds: list[int], policy: str = POLICY) -> list[Gam
 def _simulate(edition: Edition, seeds: list[int]) -> float:
     started = time.perf_counter()
     tally = Tally()
-    for n, record in enumerate(_games(edition, seeds)):
+    played = _games(edition, seeds)
+    for n, record in enumerate(played.records):
         tally.add_game(n, record)
+    tally.add_fired(played.fired)
     return time.perf_counter() - started
 
 

@@ -16,6 +16,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import NotRequired, TypedDict
 
+import numpy as np
+import numpy.typing as npt
+
 from unospec.checks.engines import random_play
 from unospec.checks.engines.pool import ignore_interrupts, in_order, stop
 from unospec.checks.engines.random_play import MAX_STEPS, GameRecord, RecordedGame, play_random_game
@@ -79,6 +82,13 @@ class Tally:
                 v = record.violation
                 self.first_violation = (number, v.invariant, v.message, v.trace.to_json())
 
+    def add_fired(self, fired: npt.NDArray[np.int64]) -> None:
+        """Add how often each machine transition fired in a batch of games (a row per game,
+        a column per transition), which the batch's records leave out (`add_game`)."""
+        total = fired.sum(axis=0)
+        hit = total.nonzero()[0]
+        self.fired.update(dict(zip(hit.tolist(), total[hit].tolist(), strict=True)))
+
     def merge(self, other: Tally) -> None:
         first = self.first_violation
         for name in ("games", "finished", "steps", "hands", "reshuffles", "shortfalls",
@@ -110,6 +120,7 @@ def play_chunk(
     that do not end; played on the compiled engine, or on the reference kernel (`engine`)."""
     tally = Tally()
     plans = [(number, *game_plan(edition, number, seed, players)) for number in numbers]
+    fired = None  # the compiled engine's transitions fired, a row per game
     if engine == "reference":
         records: Iterable[GameRecord] = (
             play_random_game(edition, count, game_seed, check=check, policy=policy,
@@ -119,11 +130,16 @@ def play_chunk(
     else:
         from unospec.checks.engines.compiled.simulation import play_games
 
-        records = play_games(edition, plans, check=check, policy=policy, max_steps=max_steps)
+        played = play_games(edition, plans, check=check, policy=policy, max_steps=max_steps)
+        records, fired = played.records, played.fired
+    added = 0
     for (number, _, _), record in zip(plans, records, strict=False):
         tally.add_game(number, record)
+        added += 1
         if enough_unfinished is not None and tally.unfinished >= enough_unfinished:
             break
+    if fired is not None:
+        tally.add_fired(fired[:added])
     return tally
 
 

@@ -405,13 +405,10 @@ def observe(E: Ints, s: Ints, after: Ints, action: Ints, row: Ints) -> None:
 
 if jit_disabled():
     # plain Python (coverage, the tests that swap a bug into the engine): numpy copies the
-    # rows of a step at once, where the loops below cost more than the rest of the step
+    # row of a step at once, where the loop below costs more than the rest of the step
 
     def copy_row(target: Ints, source: Ints) -> None:
         target[:] = source
-
-    def copy_moves(target: Grid, source: Grid, count: int) -> None:
-        target[:count] = source[:count]
 
 else:
 
@@ -421,13 +418,6 @@ else:
         case the two overlap), and the engine runs without numba's allocator."""
         for i in range(source.shape[0]):
             target[i] = source[i]
-
-    @compiled_inline
-    def copy_moves(target: Grid, source: Grid, count: int) -> None:
-        """`target[:count] = source[:count]`, element by element."""
-        for i in range(count):
-            for f in range(4):
-                target[i, f] = source[i, f]
 
 
 @compiled
@@ -576,8 +566,8 @@ def play(
                 result[R_BROKEN] = broken
                 result[R_AT] = steps - 1
                 break
-            copy_row(s, after)
-            copy_moves(moves, next_moves, count)
+            s, after = after, s  # the two rows and move lists swap roles: no copy back
+            moves, next_moves = next_moves, moves
         result[R_STEPS] = steps
         result[R_STATUS] = status
         if status == STATUS_FINISHED or status == STATUS_UNFINISHED:

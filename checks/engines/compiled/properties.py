@@ -75,7 +75,6 @@ from unospec.checks.engines.compiled.row import (
     held,
     is_deck_color,
     is_out,
-    next_slot,
     out_of_play_base,
     out_of_play_count,
     owed_until,
@@ -371,9 +370,10 @@ def counts_ok(s: Ints, base: int, faces: int, total: int) -> bool:
     """`s[base:base + faces]` are counts (none below zero) that add up to `total`: summed
     without a test per count that would stop the loop being vectorised."""
     added, negative = 0, 0
+    held = s[base : base + faces]  # a view, indexed from 0: no test for a negative index
     for card in range(faces):
-        added += s[base + card]
-        negative |= s[base + card]
+        added += held[card]
+        negative |= held[card]
     return negative >= 0 and added == total
 
 
@@ -397,20 +397,29 @@ def type_ok(M: Ints, E: Ints, s: Ints) -> bool:
             return False
     if not counts_ok(s, under_base(s), faces, s[UNDER]):
         return False
-    gone = out_of_play_base(s)
+    gone, least = out_of_play_base(s), 0
+    out = s[gone : gone + faces]  # the least count, with no test per face
     for card in range(faces):
-        if s[gone + card] < 0:
-            return False
+        least = min(least, out[card])
+    if least < 0:
+        return False
     if not -1 <= s[TOP] < faces or (s[TOP] < 0 and s[UNDER] > 0):
         return False
     if not 0 <= s[PILE_LEN] <= s[CARDS] or not 0 <= s[PILE_START] < max(1, s[CARDS]):
         return False
-    base = pile_base(s)
-    slot = pile_slot(s, 0) if s[PILE_LEN] > 0 else 0
-    for i in range(s[PILE_LEN]):
-        if not 0 <= s[base + slot] < faces:
-            return False
-        slot = next_slot(s, i, slot)
+    # the ring's two runs, to its end and on from its start, as views indexed from 0: a
+    # least and a greatest card, with no test per card (which a walk with `next_slot` paid,
+    # every step of `simulate`)
+    base, length = pile_base(s), s[PILE_LEN]
+    start = pile_slot(s, 0) if length > 0 else 0
+    first = min(length, s[CARDS] - start)
+    runs = (s[base + start : base + start + first], s[base : base + length - first])
+    least, greatest = 0, -1  # as if the pile held no card: it may not
+    for run in runs:
+        for k in range(run.shape[0]):
+            least, greatest = min(least, run[k]), max(greatest, run[k])
+    if least < 0 or greatest >= faces:
+        return False
     for player in range(players):
         if s[HEADER + player] < 0:
             return False
@@ -443,18 +452,22 @@ def conserved(E: Ints, s: Ints, counts: Ints) -> bool:
     faces = s[FACES]
     for card in range(faces):
         counts[card] = 0
+    # each place's counts as a view indexed from 0: no test for a negative index per card
     for player in range(s[PLAYERS]):
         base = hand_base(s, player)
+        hand = s[base : base + faces]
         for card in range(faces):
-            counts[card] += s[base + card]
+            counts[card] += hand[card]
     under = under_base(s)
+    below = s[under : under + faces]
     for card in range(faces):
-        counts[card] += s[under + card]
+        counts[card] += below[card]
     if s[TOP] >= 0:
         counts[s[TOP]] += 1
     gone = out_of_play_base(s)
+    out = s[gone : gone + faces]
     for card in range(faces):
-        counts[card] += s[gone + card]
+        counts[card] += out[card]
     add_pile(s, counts)
     deck = E[E_IN_PLAY]
     for card in range(faces):
@@ -480,10 +493,12 @@ def sizes_ok(M: Ints, E: Ints, inv: Ints, s: Ints) -> bool:
     if phase_in(M, inv, T_TOP_TURNED, phase) and discard_len(s) == 0 and s[OLD_TOP] < 0:
         return False
     if not E[E[E_RULES] + R_OUT_OF_PLAY]:
-        gone = out_of_play_base(s)
+        gone, any_out = out_of_play_base(s), 0
+        out = s[gone : gone + s[FACES]]  # a view, indexed from 0, or-ed with no test per face
         for card in range(s[FACES]):
-            if s[gone + card] != 0:
-                return False
+            any_out |= out[card]
+        if any_out != 0:
+            return False
     if s[OLD_TOP] >= 0:
         in_hand = phase_in(M, inv, T_IN_HAND, phase) or phase_in(M, inv, T_HAND_OVER, phase)
         if discard_len(s) > 0 or not in_hand:

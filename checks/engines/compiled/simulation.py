@@ -1,14 +1,14 @@
 """Random games on the compiled engine, as the records `checks.simulate` tallies.
 
 `play_games` plays games by number (their seat counts and seeds from `simulate.game_plan`)
-and returns one `GameRecord` each, as `random_play.play_random_game` did. What the engine
+and returns one `GameRecord` each, as `random_play.play_random_game` did, with the
+transitions each fired apart, in one array for the tally to add up at once. What the engine
 cannot say by itself it asks the reference, replaying the game's recorded steps: the words
 of a rule gap, and of a broken invariant (with the trace that reaches it).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
@@ -75,8 +75,7 @@ def play_batch(
 ) -> Played:
     """The games seeded `seeds` at `prog`'s table, played in the engine."""
     length, faces = prog.row_length, prog.faces
-    inv = invariant_tables(prog.machine)
-    empty = prog.encode(empty_table(prog.edition, prog.players))
+    inv, empty = _tables(prog)
     count = len(seeds)
     results = np.zeros((count, g.RESULT_FIELDS), dtype=np.int64)
     turns = np.zeros(max(4096, 64 * count), dtype=np.int64)
@@ -131,6 +130,22 @@ def play_batch(
     )
 
 
+_TABLES: dict[int, tuple[Program, npt.NDArray[np.int64], npt.NDArray[np.int64]]] = {}
+
+
+def _tables(prog: Program) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The invariants' tables and the empty table's row of `prog`, built once per program
+    (the game loop only reads them): each chunk of games built both again, a tenth of a
+    chunk's time in `simulate`."""
+    known = _TABLES.get(id(prog))
+    if known is None or known[0] is not prog:
+        if len(_TABLES) > 256:
+            _TABLES.clear()
+        empty = prog.encode(empty_table(prog.edition, prog.players))
+        known = _TABLES[id(prog)] = (prog, invariant_tables(prog.machine), empty)
+    return known[1], known[2]
+
+
 def _orders_before(actions: npt.NDArray[np.int64], row: int) -> int:
     """Where the shuffle orders of the action at `row` would start."""
     if row == 0:
@@ -165,6 +180,16 @@ def prepare(edition: Edition) -> None:
         program(edition, players)
 
 
+@dataclass
+class Records:
+    """One record per planned game, in the order planned, and how often each machine
+    transition fired in each (`fired`, a row per record): the records' own `fired` are left
+    empty, for the tally to add the rows up at once (`Tally.add_fired`), not game by game."""
+
+    records: list[GameRecord]
+    fired: npt.NDArray[np.int64]
+
+
 def play_games(
     edition: Edition,
     plans: list[tuple[int, int, int]],
@@ -172,50 +197,52 @@ def play_games(
     check: bool,
     policy: str,
     max_steps: int,
-) -> list[GameRecord]:
+) -> Records:
     """One record per planned game (number, players, seed), in the order given."""
     by_players: dict[int, list[int]] = {}
     for i, (_, players, _) in enumerate(plans):
         by_players.setdefault(players, []).append(i)
     records: list[GameRecord | None] = [None] * len(plans)
+    fired: npt.NDArray[np.int64] | None = None
     for players, which in by_players.items():
         prog = program(edition, players)
         seeds = [engine_seed(plans[i][2]) for i in which]
         played = play_batch(prog, seeds, check=check, policy=policy, max_steps=max_steps)
-        starts = played.results[:, g.R_TURNS_START]
+        if fired is None:
+            fired = np.zeros((len(plans), played.fired.shape[1]), dtype=np.int64)
+        fired[which] = played.fired
+        rows, turns = played.results.tolist(), played.turns.tolist()
         for k, i in enumerate(which):
-            records[i] = _record(prog, played, k, starts, plans[i], check, policy, max_steps)
-    return [r for r in records if r is not None]
+            records[i] = _record(prog, rows[k], turns, plans[i], check, policy, max_steps)
+    if fired is None:
+        fired = np.zeros((0, 0), dtype=np.int64)
+    return Records([r for r in records if r is not None], fired)
 
 
 def _record(
     prog: Program,
-    played: Played,
-    k: int,
-    starts: npt.NDArray[np.int64],
+    row: list[int],
+    turns: list[int],
     plan: tuple[int, int, int],
     check: bool,
     policy: str,
     max_steps: int,
 ) -> GameRecord:
+    """A game's record from its row of the results (a list: read field by field, a numpy
+    row cost a conversion for each) and the batch's turns."""
     number, players, seed = plan
-    row = played.results[k]
     record = GameRecord(players, seed)
-    record.steps = int(row[g.R_STEPS])
-    status = int(row[g.R_STATUS])
-    hands = int(row[g.R_HANDS])
-    start = int(starts[k])
-    record.turns = [int(t) for t in played.turns[start : start + hands]]
-    record.reshuffles = int(row[g.R_RESHUFFLES])
-    record.leader_wins = int(row[g.R_LEADER_WINS])
-    fired = played.fired[k]
-    hit = fired.nonzero()[0]  # the few branches fired, of every branch of the machine
-    record.fired = Counter(dict(zip(hit.tolist(), fired[hit].tolist(), strict=True)))
-    record.shortfalls = int(row[g.R_SHORTFALLS])
+    record.steps = row[g.R_STEPS]
+    status = row[g.R_STATUS]
+    start = row[g.R_TURNS_START]
+    record.turns = turns[start : start + row[g.R_HANDS]]
+    record.reshuffles = row[g.R_RESHUFFLES]
+    record.leader_wins = row[g.R_LEADER_WINS]
+    record.shortfalls = row[g.R_SHORTFALLS]
     if status in (g.STATUS_FINISHED, g.STATUS_UNFINISHED):
         record.finished = status == g.STATUS_FINISHED
-        record.winner = int(row[g.R_WINNER])
-        record.hands = int(row[g.R_HANDS_PLAYED])
+        record.winner = row[g.R_WINNER]
+        record.hands = row[g.R_HANDS_PLAYED]
     if status != g.STATUS_FINISHED:  # what went wrong, in the reference's words
         _explain(prog, record, status, row, seed, policy, max_steps, check)
     del number
@@ -226,7 +253,7 @@ def _explain(
     prog: Program,
     record: GameRecord,
     status: int,
-    row: npt.NDArray[np.int64],
+    row: list[int],
     seed: int,
     policy: str,
     max_steps: int,
