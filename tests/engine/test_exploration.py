@@ -131,3 +131,30 @@ def test_workers_stop_at_the_violation_one_worker_finds_first(
     many = explore(e, 2, symmetry=False, jobs=2)
     assert one.violation is not None and "no outcome in the rules" in str(one.violation)
     _same_search(one, many)
+
+
+def test_the_frontier_lives_in_a_mapped_file_and_is_not_counted_per_state() -> None:
+    """Store less: the frontier's rows go to a mapped temporary file (grown and copied as an
+    array is), and `bytes_per_state` counts the visited table and the per-state arrays
+    alone: 12 bytes a slot at a load of at most three quarters, 9 a state."""
+    import mmap
+
+    import numpy as np
+
+    from unospec.checks.engines.compiled.exploration import _on_disk, _resized
+
+    def memory(array: np.ndarray) -> object:
+        while isinstance(array.base, np.ndarray):
+            array = array.base
+        return array.base.obj if isinstance(array.base, memoryview) else array.base
+
+    rows = _on_disk((3, 2), np.uint64)
+    assert isinstance(memory(rows), mmap.mmap) and not rows.any()
+    rows[:] = [[1, 2], [3, 4], [5, 6]]
+    grown = _resized(rows, 5, _on_disk)
+    assert isinstance(memory(grown), mmap.mmap)
+    assert grown.tolist() == [[1, 2], [3, 4], [5, 6], [0, 0], [0, 0]]
+    x = explore(scale_edition(edition("classic"), parse_scale("micro")), 2)
+    slots = 1 << (4 * x.distinct_states // 3).bit_length()
+    assert x.distinct_states == 27817
+    assert 9 <= x.bytes_per_state - 12 * slots / x.distinct_states <= 9 * 1.25

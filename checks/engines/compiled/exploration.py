@@ -13,6 +13,7 @@ Why one module of this length: it is one concept, the driver of the breadth-firs
 
 from __future__ import annotations
 
+import mmap
 import os
 import resource
 import tempfile
@@ -381,8 +382,8 @@ def explore(
     ids = np.zeros(1 << 13, dtype=np.uint32)
     frontier = scratch.words.reshape(1, width).copy()
     frontier_ids = np.zeros(1, dtype=np.int64)
-    following = np.zeros((1 << 10, width), dtype=np.uint64)
-    following_ids = np.zeros(1 << 10, dtype=np.int64)
+    following = _on_disk((1 << 10, width), np.uint64)
+    following_ids = _on_disk((1 << 10,), np.int64)
     sources = np.zeros(1 << 18, dtype=np.uint32)
     targets = np.zeros(1 << 18, dtype=np.uint32)
     fired = np.zeros(len(machine.branches), dtype=np.int64)
@@ -398,13 +399,11 @@ def explore(
     ]
     pool = ThreadPoolExecutor(len(workers)) if len(workers) > 1 else None
     edges = _Edges()
-    peak_frontier = frontier.nbytes
     code = k.MERGED
 
     def merged(worker: _Worker) -> int:
         """Merge the worker's records, growing the tables and writing edges as asked."""
         nonlocal parents, outcome_of, finals, following, following_ids, keys, ids
-        nonlocal peak_frontier
         while True:
             got = k.merge(
                 prog.spec, X, worker.W, worker.records, worker.candidates, worker.fired_ids,
@@ -419,15 +418,14 @@ def explore(
                     outcome_of = _resized(outcome_of, grown)
                     finals = _resized(finals, grown)
                 if X[k.X_NEXT] >= len(following):
-                    following = _resized(following, 2 * len(following))
-                    following_ids = _resized(following_ids, 2 * len(following_ids))
-                if 10 * X[k.X_TABLE_LOAD] >= 7 * len(keys):
+                    following = _resized(following, 2 * len(following), _on_disk)
+                    following_ids = _resized(following_ids, 2 * len(following_ids), _on_disk)
+                if k.FULL_LOAD[1] * X[k.X_TABLE_LOAD] >= k.FULL_LOAD[0] * len(keys):
                     old_keys, old_ids = keys, ids
                     keys = np.zeros(2 * len(old_keys), dtype=np.int64)
                     ids = np.zeros(2 * len(old_ids), dtype=np.uint32)
                     k.rehash(old_keys, old_ids, keys, ids)
                     del old_keys, old_ids
-                peak_frontier = max(peak_frontier, frontier.nbytes + following.nbytes)
                 continue
             if got == k.FLUSH:
                 flush()
@@ -454,9 +452,8 @@ def explore(
             if not next_count:
                 break
             result.depth += 1
-            frontier = following[:next_count].copy()
-            frontier_ids = following_ids[:next_count].copy()
-            peak_frontier = max(peak_frontier, frontier.nbytes + following.nbytes)
+            frontier = _resized(following[:next_count], next_count, _on_disk)
+            frontier_ids = _resized(following_ids[:next_count], next_count, _on_disk)
             if progress:
                 progress(int(X[k.X_STATES]), result.depth)
     except KeyboardInterrupt:
@@ -480,8 +477,9 @@ def explore(
         edges.close()
     result.seconds = time.perf_counter() - started
     result.peak_memory_mb = _rss_mb()
-    held = (parents, outcome_of, finals, keys, ids)  # as allocated, growth's slack included
-    structures = sum(array.nbytes for array in held) + peak_frontier
+    # as allocated, growth's slack included; the frontiers are on disk (`_on_disk`)
+    held = (parents, outcome_of, finals, keys, ids)
+    structures = sum(array.nbytes for array in held)
     # below this, the fixed sizes of the first table and frontier are most of it
     result.bytes_per_state = structures / states if states >= MEASURED_FROM else 0.0
     del memory_before
@@ -560,17 +558,33 @@ def _cannot_end(edges: _Edges, can_end: npt.NDArray[np.uint8]) -> list[int]:
 
 
 def _grown(size: int, bound: int | None) -> int:
-    grown = size * 2
+    """A quarter more: the per-state arrays are dense, and a doubling would leave up to half
+    of them unused at the end (copying them as they grow costs little beside the search)."""
+    grown = size + max(1, size // 4)
     return grown if bound is None else min(grown, bound + 1)
 
 
 G = TypeVar("G", bound=np.generic)
+Allocate = Callable[[tuple[int, ...], type[G]], npt.NDArray[G]]
 
 
-def _resized(array: npt.NDArray[G], size: int) -> npt.NDArray[G]:
-    grown = np.zeros((size, *array.shape[1:]), dtype=array.dtype)
-    grown[: len(array)] = array
+def _resized(array: npt.NDArray[G], size: int, allocate: Allocate[G] = np.zeros) -> npt.NDArray[G]:
+    grown = allocate((size, *array.shape[1:]), array.dtype.type)
+    grown[: min(size, len(array))] = array[:size]
     return grown
+
+
+def _on_disk(shape: tuple[int, ...], dtype: type[G]) -> npt.NDArray[G]:
+    """A zeroed array whose pages are a temporary file's, mapped (TLC keeps its queue of
+    states to expand on disk): the kernel writes the frontier's rows out and drops them
+    from memory when it needs the room, where an ordinary array would stay resident. The
+    file has no name (unlinked at once) and is gone when the array is."""
+    size = max(1, int(np.prod(shape)) * np.dtype(dtype).itemsize)
+    with tempfile.TemporaryFile(prefix="unospec-frontier-") as backing:
+        backing.truncate(size)
+        mapped = mmap.mmap(backing.fileno(), size)
+    count = int(np.prod(shape))
+    return np.frombuffer(mapped, dtype=dtype, count=count).reshape(shape)
 
 
 def _rss_mb() -> float:

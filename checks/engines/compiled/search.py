@@ -2,7 +2,8 @@
 
 - **Visited set.** Each distinct state is a 63-bit fingerprint of its packed canonical form
   (`states`), kept in an open-addressing table (`keys`) beside its 32-bit id (`ids`, the
-  same slot). No state is kept whole once its level is expanded.
+  same slot), doubled when three quarters full. No state is kept whole once its level is
+  expanded.
 - **Parents.** `parents[id]` and `outcomes[id]` (the outcome's position among its parent's)
   rebuild the path to any state by walking from the first table (`walk`).
 - **Frontier.** Only the level being expanded and the next one are kept as packed rows.
@@ -105,6 +106,7 @@ MERGED, BUDGET, GROW, FLUSH, VIOLATION, MAX_STATES = range(6)
 VIOLATION_STATE, VIOLATION_STEP, VIOLATION_MOVE, VIOLATION_PACKING = range(1, 5)
 
 EMPTY = 0  # a table slot holding no state (fingerprints are never 0)
+FULL_LOAD = 3, 4  # the table grows when this fraction of its slots is occupied
 
 
 @compiled_inline
@@ -303,7 +305,7 @@ def merge(
             if kind == R_STEP:
                 if X[X_NEXT] >= following.shape[0] or X[X_STATES] >= parents.shape[0]:
                     return GROW
-                if 10 * X[X_TABLE_LOAD] >= 7 * keys.shape[0]:
+                if FULL_LOAD[1] * X[X_TABLE_LOAD] >= FULL_LOAD[0] * keys.shape[0]:
                     return GROW
                 if X[X_EDGES] >= sources.shape[0]:
                     return FLUSH
