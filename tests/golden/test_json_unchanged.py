@@ -90,6 +90,10 @@ Recaptured on purpose since, each time with the keys that moved and why (nothing
   `parts` and `known`; `show` and `lint` of the NFL files gained the `decides` of two Hail
   Mary readings; `editions` lists `rlcard-uno`. No explored state count, game or other
   finding moved.
+- 2026-11-30 (issues 37 and 38): `diff` gained `rules` (each rule difference judged on its
+  own, with its trace); every exploration's `bytes_per_state` fell (the frontier's rows
+  live in a mapped file, the per-state arrays grow by a quarter, the visited table fills to
+  three quarters). No explored state count, trace, game or finding moved.
 
 In-process, the suite's conftest makes `check`'s conformance compare 300 states and one
 game instead of 20,000 and five, unless a test is marked `full_conformance`: these are, and
