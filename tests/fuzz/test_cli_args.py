@@ -428,13 +428,14 @@ def test_explore_with_more_players_than_the_scaled_deck_deals_is_one_error_line(
         ("report", "express", "--out", "unwritten", "--diff-scale", "bogus"),
         ("check", "express", "--games", "0", "--scale", "colors=x"),
         ("explore", "express", "--scale", "none"),
-        ("diff", "express", "classic", "--scale", "none"),
+        ("conform", "express", "--scale", "pair;none"),
     ],
 )
 def test_a_bad_scale_is_one_error_line_before_any_work(capsys: Capture, argv: Any) -> None:
     """An empty or malformed scale is refused when the arguments are read: `lint` and
     `report` once skipped their exploration for `--scale ''` without a word; `none` is only
-    for the commands whose exploration is optional."""
+    for the commands whose exploration is optional (`diff`'s too: it then compares the
+    files, the proofs and the findings), and alone."""
     err = assert_one_error_line(*run(capsys, *argv))
     assert "argument --" in err and "scale" in err
 
