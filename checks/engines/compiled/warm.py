@@ -107,11 +107,11 @@ def _cores() -> int:
 
 
 def _compile_on_every_core(progress: Progress | None) -> None:
-    """Compile every function into the cache in worker processes, a layer of the call graph
-    at a time (`layers`): on two cores, about two thirds of one's time
-    (benchmarks/README.md)."""
+    """Compile every function into the cache in worker processes, each
+    as soon as its callees are (`call_graph`): on two cores, about two thirds of one's
+    time (benchmarks/README.md)."""
+    from unospec.checks.engines.compiled.call_graph import compile_on_every_core
     from unospec.checks.engines.compiled.jit import DECLARED
-    from unospec.checks.engines.compiled.layers import compile_in_layers
 
     total = functions()
 
@@ -119,7 +119,7 @@ def _compile_on_every_core(progress: Progress | None) -> None:
         if progress is not None:
             progress(min(compiled, total), total)
 
-    compile_in_layers(list(DECLARED), _ready, done)
+    compile_on_every_core(list(DECLARED), _ready, done)
 
 
 def _compile_all(progress: Progress | None) -> None:

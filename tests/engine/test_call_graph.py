@@ -4,13 +4,17 @@ it), or numba would compile the callee again inside the caller's worker."""
 
 from __future__ import annotations
 
+import os
+import time
 import types
+from pathlib import Path
+from typing import Any
 
 import numba
 
 from unospec.checks.engines.compiled import warm
+from unospec.checks.engines.compiled.call_graph import compile_on_every_core, layers
 from unospec.checks.engines.compiled.jit import DECLARED
-from unospec.checks.engines.compiled.layers import layers
 
 SOURCE = """
 def leaf(x):
@@ -61,3 +65,32 @@ def test_the_engine_has_layers_and_each_function_one_place() -> None:
     placed = sorted(i for layer in found for i in layer)
     assert placed == list(range(len(DECLARED)))
     assert len(found) > 5 and all(found)
+
+
+def test_each_function_compiles_after_its_callees_and_two_at_once(tmp_path: Path) -> None:
+    """The workers start a function only once every function it calls has finished, and
+    run independent ones side by side (or two cores gain nothing)."""
+    made = _functions()
+    order = ["through_module", "unrelated", "through_inlined", "by_name", "leaf"]
+    functions = [made[name] for name in order]
+    log = tmp_path / "log"
+
+    def ready(function: Any) -> None:
+        name = function.py_func.__name__
+        with log.open("a") as out:
+            out.write(f"start {name} {time.monotonic()}\n")
+        time.sleep(0.2)
+        with log.open("a") as out:
+            out.write(f"end {name} {time.monotonic()}\n")
+
+    counted: list[int] = []
+    compile_on_every_core(functions, ready, counted.append)
+    events = {
+        (what, name): float(at) for what, name, at in map(str.split, log.read_text().splitlines())
+    }
+    assert counted == [1, 2, 3, 4, 5]
+    assert events[("start", "by_name")] >= events[("end", "leaf")]
+    assert events[("start", "through_inlined")] >= events[("end", "leaf")]
+    assert events[("start", "through_module")] >= events[("end", "by_name")]
+    if len(os.sched_getaffinity(0)) > 1:  # leaf and unrelated call nothing: both at once
+        assert events[("start", "unrelated")] < events[("end", "leaf")]
