@@ -115,8 +115,8 @@ class progress_bar:
 
 def state_bound(args: argparse.Namespace) -> int:
     """`--max-states` of a command that explores as one check among others (`arguments`
-    leaves it None, importing no rules code), or the bound `main_check` sets."""
-    from unospec.checks.jobs.main_check import DEFAULT_MAX_STATES
+    leaves it None, importing no rules code), or the bound `check` sets."""
+    from unospec.checks.jobs.defaults import DEFAULT_MAX_STATES
 
     return args.max_states or DEFAULT_MAX_STATES
 

@@ -331,7 +331,7 @@ def test_random_games_that_do_not_end_are_a_finding(monkeypatch: pytest.MonkeyPa
     so with the command that replays the first. Here the limit is cut to 30 steps, which no
     game of classic ends in; lint stops after three such games."""
     capped = functools.partial(simulate.run_games, max_steps=30)
-    monkeypatch.setattr(coverage_module, "run_games", capped)
+    monkeypatch.setattr(simulate, "run_games", capped)  # coverage imports it when it plays
     seen = coverage_module.coverage(edition("classic"), 10, None)
     assert seen.unfinished is not None
     assert seen.unfinished["did not end"] == seen.unfinished["games played"] == 3

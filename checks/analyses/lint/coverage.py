@@ -7,16 +7,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from unospec.checks.analyses.lint.families.endless_games import UnfinishedGames
-from unospec.checks.engines.explore_job import explore_scales
 from unospec.checks.engines.random_play import MAX_STEPS
-from unospec.checks.engines.simulate import ENOUGH_UNFINISHED, Tally, run_games
 from unospec.editions import reference
 from unospec.model.edition import Edition
 from unospec.model.scale import scale_list
 from unospec.model.wording import counted, shell_word
+
+if TYPE_CHECKING:  # the games and the exploration are imported when they run (numpy)
+    from unospec.checks.engines.simulate import Tally
 
 
 class Evidence(NamedTuple):
@@ -45,12 +46,16 @@ def coverage(
     shortfalls = 0
     unfinished = None
     if games:
+        from unospec.checks.engines.simulate import ENOUGH_UNFINISHED, run_games
+
         tally, _ = run_games(edition, games, progress=progress, enough_unfinished=ENOUGH_UNFINISHED)
         fired += tally.fired
         shortfalls = tally.shortfalls
         unfinished = _unfinished(edition, tally)
         parts.append(counted(tally.games, "random game", "random games"))
     if scale:
+        from unospec.checks.engines.explore_job import explore_scales
+
         scales = scale_list(scale, edition)
         reports = explore_scales(
             edition, reference(edition), scales, fit=True, max_states=max_states
