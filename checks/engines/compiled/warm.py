@@ -107,9 +107,9 @@ def _cores() -> int:
 
 
 def _compile_on_every_core(progress: Progress | None) -> None:
-    """Compile every function into the cache in worker processes, each
-    as soon as its callees are (`call_graph`): on two cores, about two thirds of one's
-    time (benchmarks/README.md)."""
+    """Compile every function into the cache in worker processes, each as soon as its
+    callees are (`call_graph`): on two cores, about half of one's time (35 s against 72 s,
+    benchmarks/README.md)."""
     from unospec.checks.engines.compiled.call_graph import compile_on_every_core
     from unospec.checks.engines.compiled.jit import DECLARED
 
