@@ -89,7 +89,6 @@ def diff(
         require_dealable(scale_edition(edition, parse_scale(scale)), players, scale, edition)
     common = shared_scale(a, b, scale)
     require_dealable(scale_edition(a, parse_scale(common)), players, f"{common} (the shared deck)")
-    same_name = a.name == b.name and reference(a) != reference(b)  # a user's copy, say
     data = data_differences(a, b)
     differences = data + conclusion_differences(a, b, scale, players, max_states)
     path, how, searched = distinguish(a, b, scale=scale, players=players, max_states=max_states)
@@ -113,9 +112,16 @@ def diff(
         if path == []
         else None
     )
-    names = (reference(a), reference(b)) if same_name else (a.name, b.name)
     rules = rule_differences(a, b, scale=scale, players=players, max_states=max_states)
-    return DiffReport(*names, differences, trace, bound, rules)
+    return DiffReport(*_names(a, b), differences, trace, bound, rules)
+
+
+def _names(a: Edition, b: Edition) -> tuple[str, str]:
+    """The two editions' names, or their files' when the names are the same (a user's
+    copy of a built-in, say)."""
+    if a.name == b.name and reference(a) != reference(b):
+        return reference(a), reference(b)
+    return a.name, b.name
 
 
 def _other_tables(a: Edition, b: Edition, players: int) -> list[int]:
@@ -131,7 +137,6 @@ def _other_tables(a: Edition, b: Edition, players: int) -> list[int]:
 def _unexplored(a: Edition, b: Edition, players: int, max_states: int) -> DiffReport:
     """The diff at `--scale none`: the data and the proofs' and findings' conclusions,
     no exploration and no behaviour search (so never shown equivalent)."""
-    same_name = a.name == b.name and reference(a) != reference(b)
     differences = data_differences(a, b) + conclusion_differences(a, b, None, players)
     bound: BoundJson = {
         "scale": NO_SCALE,
@@ -145,5 +150,4 @@ def _unexplored(a: Edition, b: Edition, players: int, max_states: int) -> DiffRe
         "capped": [],
         "players_not_compared": _other_tables(a, b, players),
     }
-    names = (reference(a), reference(b)) if same_name else (a.name, b.name)
-    return DiffReport(*names, differences, None, bound, [])
+    return DiffReport(*_names(a, b), differences, None, bound, [])

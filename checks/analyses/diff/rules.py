@@ -57,6 +57,9 @@ def rule_differences(
     )
     recorded = data_b.get("interpretations", [])
 
+    played_a = as_played(a)
+    plays_a = _plays(played_a)
+
     def value_in(edition: Edition, leaves: dict[Path, object], path: Path) -> object:
         return leaves[path] if path in leaves else _default(edition, path)
 
@@ -88,10 +91,11 @@ def rule_differences(
         if isinstance(other, Unplayable):
             found["reason"] = other.reason
             return found
-        if _plays(as_played(other)) == _plays(as_played(a)):
+        played = as_played(other)
+        if _plays(played) == plays_a:
             return None
         try:
-            verdict = judged(as_played(a), as_played(other), scale, players, max_states)
+            verdict = judged(played_a, played, scale, players, max_states)
         except InputError as refused:  # a table the edited edition cannot seat or deal
             found["verdict"], found["reason"] = "undecided", str(refused)
             return found
