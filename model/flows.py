@@ -157,7 +157,8 @@ def requirements_of(function: object) -> tuple[type, ...]:
 def settled_by(key: str, rule: Settlement) -> Callable[[F], F]:
     """Declare that the edition parameter `key` can settle a condition: `rule(edition)` is its
     value in every state of that edition, or None when the state decides. A branch that such
-    a condition keeps from firing is switched off by the edition, not a dead rule."""
+    a condition keeps from firing is switched off by the edition, not a dead rule. On a rule
+    check (a branch's validator), False says that it refuses every action of that edition."""
     return declaring(lambda info: replace(info, settled_by=(key, rule)))
 
 

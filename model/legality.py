@@ -22,7 +22,7 @@ from unospec.model.actions import (
 )
 from unospec.model.edition import Edition, FaceTable
 from unospec.model.errors import IllegalAction, RuleGap
-from unospec.model.flows import cites, requires
+from unospec.model.flows import cites, requires, settled_by
 from unospec.model.primitives import (
     ColourRoulette,
     Draw,
@@ -425,7 +425,13 @@ def check_victim(edition: Edition, game: GameState, action: PlayerAction) -> Non
     _check_player(game, action.player, victim, "answer the Wild Draw card")
 
 
+def _calls_after_the_play(edition: Edition) -> bool | None:
+    """Where the call is made with the play, no call is ever made after it."""
+    return False if edition.rules.uno_window == "while-playing-the-second-last-card" else None
+
+
 @cites(sections.UNO)
+@settled_by("play.uno_window", _calls_after_the_play)
 def check_uno(edition: Edition, game: GameState, action: PlayerAction) -> None:
     """Only the player down to one card calls UNO for themselves, and no one where the
     edition reads the call as made with the play, `uno_window` (Calling UNO)."""

@@ -35,8 +35,9 @@ def _takes(steps: tuple[Step, ...], needs: list[tuple[type, ...]]) -> bool:
 
 def ruled_out(edition: Edition, branch: Branch) -> tuple[str, str] | None:
     """(why, the deciding parameter) when `edition`'s parameters keep `branch` from ever
-    firing: a condition of its own settled against it, or an earlier branch of its event
-    settled to fire first (the machine tries an event's branches in order)."""
+    firing: a condition of its own settled against it, a rule check of its action settled
+    to refuse every one, or an earlier branch of its event settled to fire first (the
+    machine tries an event's branches in order)."""
     for condition in branch.conditions:
         settled = settlement_of(condition, edition)
         if settled is not None and not settled[0]:
@@ -45,6 +46,10 @@ def ruled_out(edition: Edition, branch: Branch) -> tuple[str, str] | None:
         settled = settlement_of(condition, edition)
         if settled is not None and settled[0]:
             return f"{condition.__name__} always holds", settled[1]
+    for validator in branch.validators:
+        settled = settlement_of(validator, edition)
+        if settled is not None and not settled[0]:
+            return f"{validator.__name__} refuses every such action", settled[1]
     for earlier in MACHINE.by_event[branch.source, branch.event]:
         if earlier is branch:
             return None

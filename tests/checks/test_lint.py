@@ -9,7 +9,15 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from scenario import LAST_CARD, SINGLE_HAND, edition, edition_file, full_builtins, proved
+from scenario import (
+    CALL_WITH_PLAY,
+    LAST_CARD,
+    SINGLE_HAND,
+    edition,
+    edition_file,
+    full_builtins,
+    proved,
+)
 
 from unospec.checks.analyses.lint import LintReport, lint
 from unospec.checks.analyses.lint import coverage as coverage_module
@@ -265,6 +273,23 @@ def test_a_transition_the_parameters_switch_off_is_a_note_not_a_dead_rule(
     assert express["dead-rule:first_flip --flip [no_number_card_left]--> dealing"].severity == (
         WARNING
     )
+
+
+def test_a_call_the_edition_makes_with_the_play_is_a_note_not_a_dead_rule() -> None:
+    """Where UNO is called with the play of the second-last card (Calling UNO; the reading
+    `uno_window`), a call after the play is refused in every state (`check_uno`), so the
+    window's own call never fires: the edition's choice, a note naming the parameter (it
+    was a warning, "never fired"). Where the call is made after the play, the same
+    transition never firing stays a warning."""
+    label = "uno_window --uno--> uno_called"
+    never = Counter({b.number: 1 for b in MACHINE.branches if b.label != label})
+    dead = {f.id: f for f in dead_rules(load_edition(CALL_WITH_PLAY), never, "a test")}
+    switched_off = dead[f"dead-rule:{label}"]
+    assert switched_off.severity == INFO and switched_off.key == "play.uno_window"
+    assert "check_uno refuses every such action" in switched_off.message
+    assert switched_off.section == "Calling UNO"
+    classic = {f.id: f for f in dead_rules(edition("classic"), never, "a test")}
+    assert classic[f"dead-rule:{label}"].severity == WARNING
 
 
 def test_a_redeal_the_largest_table_can_just_reach_stays_a_warning(tmp_path: Path) -> None:
