@@ -58,7 +58,7 @@ def test_the_engine_and_the_reference_explorer_agree(name: str, scale: str) -> N
 
 
 def test_a_path_is_walked_again_to_the_state_the_search_kept() -> None:
-    """Parents and outcome positions rebuild the path to any state: walked again, each
+    """Parents and the visited table rebuild the path to any state: walked again, each
     step reaches the state kept (its canonical form)."""
     from unospec.checks.engines.chance import normalize
     from unospec.checks.engines.symmetry import canonical, colour_renamings
@@ -69,6 +69,35 @@ def test_a_path_is_walked_again_to_the_state_the_search_kept() -> None:
     assert len(states) == len(x.path(x.distinct_states - 1)) >= x.depth
     renamings = colour_renamings(e)
     assert canonical(normalize(states[-1]), renamings)[0] == canonical(states[-1], renamings)[0]
+
+
+def test_every_state_is_walked_again_to_the_fingerprint_kept_under_its_id() -> None:
+    """With no outcome position stored, `walk` finds each step's outcome in the visited
+    table: for every state, the last row walked packs to the fingerprint the table holds
+    under that state's id, and each step's position names an outcome that exists."""
+    import numpy as np
+
+    from unospec.checks.engines.compiled import search as k
+    from unospec.checks.engines.compiled.exploration import Scratch
+    from unospec.checks.engines.compiled.states import canonical, fingerprint, normalize
+
+    e = scale_edition(edition("nfl-cowboys"), parse_scale("pair"))
+    x = explore(e, 2)
+    scratch = Scratch.of(x.program)
+    for state in range(x.distinct_states):
+        rows, steps = x.walked(state)
+        assert len(steps) == len(rows) - 1 == len(x.path(state)) - 1
+        assert all(step >= 0 for step in steps)
+        row = rows[-1].copy()
+        normalize(x.program.M, row, scratch.counts)
+        canonical(
+            row, x.program.spec, x.program.renamings, x.program.renaming_count, scratch.words,
+            scratch.images, scratch.row, scratch.counts, scratch.mapped,
+        )  # fmt: skip
+        fp = fingerprint(scratch.words, x.program.words)
+        slot = k.slot_of(x.keys, fp)
+        assert x.keys[slot] == fp and x.ids[slot] == state
+    assert np.count_nonzero(x.keys) == x.distinct_states
 
 
 @pytest.mark.parametrize("bound", [1, 2, 50])
@@ -91,7 +120,10 @@ def _same_search(one: explore_result, many: explore_result) -> None:
         one.stopped,
     )
     assert many.fired == one.fired and many.phases == one.phases and many.stuck == one.stuck
-    assert (many.parents == one.parents).all() and (many.outcome_of == one.outcome_of).all()
+    assert (many.parents == one.parents).all()
+    assert (many.keys == one.keys).all() and (many.ids == one.ids).all()
+    last = one.distinct_states - 1
+    assert many.steps(last) == one.steps(last)
     assert str(many.violation) == str(one.violation)
 
 
@@ -136,7 +168,8 @@ def test_workers_stop_at_the_violation_one_worker_finds_first(
 def test_the_frontier_lives_in_a_mapped_file_and_is_not_counted_per_state() -> None:
     """Store less: the frontier's rows go to a mapped temporary file (grown and copied as an
     array is), and `bytes_per_state` counts the visited table and the per-state arrays
-    alone: 12 bytes a slot at a load of at most three quarters, 9 a state."""
+    alone: 12 bytes a slot at a load of at most three quarters, 4 a state for its parent and
+    a bit for whether it is final (no outcome position: `walk` finds it again)."""
     import mmap
 
     import numpy as np
@@ -157,4 +190,5 @@ def test_the_frontier_lives_in_a_mapped_file_and_is_not_counted_per_state() -> N
     x = explore(scale_edition(edition("classic"), parse_scale("micro")), 2)
     slots = 1 << (4 * x.distinct_states // 3).bit_length()
     assert x.distinct_states == 27817
-    assert 9 <= x.bytes_per_state - 12 * slots / x.distinct_states <= 9 * 1.25
+    per_state = 4 + 1 / 8
+    assert per_state <= x.bytes_per_state - 12 * slots / x.distinct_states <= per_state * 1.26

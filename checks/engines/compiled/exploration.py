@@ -77,7 +77,8 @@ class EngineExploration:
     expanded: int = 0
     state_checked: int = 0
     parents: npt.NDArray[np.uint32] = field(default_factory=lambda: np.zeros(0, np.uint32))
-    outcome_of: npt.NDArray[np.uint32] = field(default_factory=lambda: np.zeros(0, np.uint32))
+    keys: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(1, np.int64))
+    ids: npt.NDArray[np.uint32] = field(default_factory=lambda: np.zeros(1, np.uint32))
     first: npt.NDArray[np.uint64] = field(default_factory=lambda: np.zeros(0, np.uint64))
     engine: str = "compiled"
 
@@ -103,40 +104,47 @@ class EngineExploration:
 
     def path_states(self, state_id: int) -> list[GameState]:
         """The canonical states from the first table to `state_id`, walked again."""
-        ids = self.path(state_id)
-        steps = np.array([self.outcome_of[i] for i in ids[1:]], dtype=np.int64)
-        rows = walk_rows(self.program, self.symmetry, self.first, steps)
+        rows, _ = self.walked(state_id)
         return [self.program.decode(row) for row in rows]
 
+    def steps(self, state_id: int) -> list[int]:
+        """The position of each step's outcome among its state's outcomes, along the path
+        from the first table to `state_id` (what `path_states` walks)."""
+        return self.walked(state_id)[1]
 
-def walk_rows(
-    prog: Program, symmetry: bool, first: npt.NDArray[np.uint64], steps: npt.NDArray[np.int64]
-) -> list[npt.NDArray[np.int64]]:
-    """The rows `search.walk` finds along `steps` from the packed first table."""
-    scratch = Scratch.of(prog)
-    rows = np.zeros((len(steps) + 1, prog.row_length), dtype=np.int64)
-    walked = k.walk(
-        prog.M,
-        prog.E,
-        prog.spec,
-        prog.renamings,
-        prog.renaming_count if symmetry else 0,
-        first,
-        steps,
-        rows,
-        *scratch.cursor,
-        scratch.log,
-        scratch.snaps,
-        scratch.logn,
-        scratch.words,
-        scratch.images,
-        scratch.row,
-        scratch.counts,
-        scratch.mapped,
-    )
-    if walked != len(steps):
-        raise AssertionError("the explored path cannot be walked again")  # a bug, not input
-    return list(rows)
+    def walked(self, state_id: int) -> tuple[list[npt.NDArray[np.int64]], list[int]]:
+        """The rows along the path to `state_id`, and each step's outcome position, found
+        again in the visited table by `search.walk`."""
+        path = np.array(self.path(state_id)[1:], dtype=np.uint32)
+        prog = self.program
+        scratch = Scratch.of(prog)
+        steps = np.zeros(len(path), dtype=np.int64)
+        rows = np.zeros((len(path) + 1, prog.row_length), dtype=np.int64)
+        walked = k.walk(
+            prog.M,
+            prog.E,
+            prog.spec,
+            prog.renamings,
+            prog.renaming_count if self.symmetry else 0,
+            self.first,
+            path,
+            self.keys,
+            self.ids,
+            steps,
+            rows,
+            *scratch.cursor,
+            scratch.log,
+            scratch.snaps,
+            scratch.logn,
+            scratch.words,
+            scratch.images,
+            scratch.row,
+            scratch.counts,
+            scratch.mapped,
+        )
+        if walked != len(path):
+            raise AssertionError("the explored path cannot be walked again")  # a bug, not input
+        return list(rows), [int(step) for step in steps]
 
 
 Array = npt.NDArray[np.int64]
@@ -376,8 +384,7 @@ def explore(
 
     capacity = 1 << 12 if max_states is None else min(1 << 12, max_states + 1)
     parents = np.zeros(capacity, dtype=np.uint32)
-    outcome_of = np.zeros(capacity, dtype=np.uint32)
-    finals = np.zeros(capacity, dtype=np.uint8)
+    finals = np.zeros(_bytes_of_bits(capacity), dtype=np.uint8)  # a bit a state
     keys = np.zeros(1 << 13, dtype=np.int64)
     ids = np.zeros(1 << 13, dtype=np.uint32)
     frontier = scratch.words.reshape(1, width).copy()
@@ -403,20 +410,19 @@ def explore(
 
     def merged(worker: _Worker) -> int:
         """Merge the worker's records, growing the tables and writing edges as asked."""
-        nonlocal parents, outcome_of, finals, following, following_ids, keys, ids
+        nonlocal parents, finals, following, following_ids, keys, ids
         while True:
             got = k.merge(
                 prog.spec, X, worker.W, worker.records, worker.candidates, worker.fired_ids,
                 frontier_ids, following, following_ids, keys, ids, parents,
-                outcome_of, sources, targets, fired, phases, finals,
+                sources, targets, fired, phases, finals,
             )  # fmt: skip
             if got == k.GROW:
                 states = int(X[k.X_STATES])
                 if states >= len(parents):
                     grown = _grown(len(parents), max_states)
                     parents = _resized(parents, grown)
-                    outcome_of = _resized(outcome_of, grown)
-                    finals = _resized(finals, grown)
+                    finals = _resized(finals, _bytes_of_bits(grown))
                 if X[k.X_NEXT] >= len(following):
                     following = _resized(following, 2 * len(following), _on_disk)
                     following_ids = _resized(following_ids, 2 * len(following_ids), _on_disk)
@@ -470,15 +476,16 @@ def explore(
         result.phases = {prog.machine.phases[p] for p in np.nonzero(phases)[0]}
         states = result.distinct_states
         result.parents = parents[:states].copy()
-        result.outcome_of = outcome_of[:states].copy()
+        result.keys, result.ids = keys, ids
         if result.complete:
-            result.stuck = _cannot_end(edges, finals[:states].copy())
+            can_end = np.unpackbits(finals, bitorder="little")[:states]
+            result.stuck = _cannot_end(edges, np.ascontiguousarray(can_end))
     finally:
         edges.close()
     result.seconds = time.perf_counter() - started
     result.peak_memory_mb = _rss_mb()
     # as allocated, growth's slack included; the frontiers are on disk (`_on_disk`)
-    held = (parents, outcome_of, finals, keys, ids)
+    held = (parents, finals, keys, ids)
     structures = sum(array.nbytes for array in held)
     # below this, the fixed sizes of the first table and frontier are most of it
     result.bytes_per_state = structures / states if states >= MEASURED_FROM else 0.0
@@ -555,6 +562,10 @@ def _cannot_end(edges: _Edges, can_end: npt.NDArray[np.uint8]) -> list[int]:
         if not marked:
             break
     return [int(i) for i in np.nonzero(can_end == 0)[0]]
+
+
+def _bytes_of_bits(bits: int) -> int:
+    return (bits + 7) // 8
 
 
 def _grown(size: int, bound: int | None) -> int:

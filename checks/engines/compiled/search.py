@@ -4,8 +4,10 @@
   (`states`), kept in an open-addressing table (`keys`) beside its 32-bit id (`ids`, the
   same slot), doubled when three quarters full. No state is kept whole once its level is
   expanded.
-- **Parents.** `parents[id]` and `outcomes[id]` (the outcome's position among its parent's)
-  rebuild the path to any state by walking from the first table (`walk`).
+- **Parents.** `parents[id]` rebuilds the path to any state; each step's outcome is found
+  again by trying the parent's outcomes in order and looking their fingerprints up in the
+  table (`walk`), as TLC rebuilds a trace, so no outcome position is stored per state.
+- **Final states.** One bit a state (`finals`), for the progress check.
 - **Frontier.** Only the level being expanded and the next one are kept as packed rows.
 - **Edges.** Every transition's (source, target) ids go to a buffer the driver writes to
   disk, for the progress check (can the game still end?) once the search is complete.
@@ -267,7 +269,6 @@ def merge(
     keys: Ints,
     ids: Ids,
     parents: Ids,
-    outcome_of: Ids,
     sources: Ids,
     targets: Ids,
     fired: Ints,
@@ -292,7 +293,7 @@ def merge(
                 phases[records[r, C_VALUE]] = 1
         elif kind == R_FINAL or kind == R_DONE:
             if kind == R_FINAL:
-                finals[state] = 1
+                finals[state >> 3] |= 1 << (state & 7)
             X[X_EXPANDED] += 1
             X[X_POSITION] = position + 1
         elif kind == R_BROKEN:
@@ -321,7 +322,6 @@ def merge(
                     ids[slot] = target
                     X[X_TABLE_LOAD] += 1
                     parents[target] = state
-                    outcome_of[target] = records[r, C_OUTCOME]
                     X[X_STATES] += 1
                     X[X_UNREDUCED] += records[r, C_VALUE]
                     for w in range(width):
@@ -394,7 +394,10 @@ def walk(
     renamings: Ints,
     symmetry: int,
     first: Words,
-    path: Ints,
+    path: Ids,
+    keys: Ints,
+    ids: Ids,
+    steps: Ints,
     rows: Grid,
     cursor: Ints,
     take: Grid,
@@ -413,9 +416,12 @@ def walk(
     mapped: Ints,
 ) -> int:
     """The states along a path from the first table (packed in `first`), as the search
-    stored them: `path[i]` is the position of step i's outcome among its state's outcomes.
-    Row 0 is the first table, row i + 1 the canonical state step i leads to. Returns the
-    number of steps walked, fewer when an outcome is missing (a bug)."""
+    stored them: `path[i]` is the id of the state step i leads to. Each step's outcome is
+    the first of its state's outcomes whose fingerprint the visited table (`keys`, `ids`)
+    holds under that id, which is the one the search first reached it by: its position
+    goes to `steps[i]`. Row 0 is the first table, row i + 1 the canonical state step i
+    leads to. Returns the number of steps walked, fewer when no outcome leads on (a bug)."""
+    width = spec[1]
     unpack(first, spec, rows[0], counts)
     for step in range(path.shape[0]):
         state = rows[step]
@@ -426,11 +432,17 @@ def walk(
             )
             if got <= 0:
                 return step
-            if cursor[K_COUNT] - 1 == path[step]:
+            normalize(M, child, counts)
+            orbit = canonical(
+                child, spec, renamings, symmetry, words, images, scratch, counts, mapped
+            )
+            if orbit < 0:
+                continue
+            fp = fingerprint(words, width)
+            slot = slot_of(keys, fp)
+            if keys[slot] == fp and ids[slot] == path[step]:
+                steps[step] = cursor[K_COUNT] - 1
                 break
-        normalize(M, child, counts)
-        if canonical(child, spec, renamings, symmetry, words, images, scratch, counts, mapped) < 0:
-            return step
         unpack(words, spec, rows[step + 1], counts)
     return path.shape[0]
 
