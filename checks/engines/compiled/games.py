@@ -21,9 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from unospec.checks.engines.compiled.cache import jit_disabled
 from unospec.checks.engines.compiled.heuristic import PLAN_SLOTS, kept_move, plan
-from unospec.checks.engines.compiled.jit import Grid, Ints, Words, compiled, compiled_inline
+from unospec.checks.engines.compiled.jit import Grid, Ints, Words, compiled, copy_ints
 from unospec.checks.engines.compiled.layout import (
     ACTOR,
     CH,
@@ -403,23 +402,6 @@ def observe(E: Ints, s: Ints, after: Ints, action: Ints, row: Ints) -> None:
         row[faces + after[TOP]] += 1
 
 
-if jit_disabled():
-    # plain Python (coverage, the tests that swap a bug into the engine): numpy copies the
-    # row of a step at once, where the loop below costs more than the rest of the step
-
-    def copy_row(target: Ints, source: Ints) -> None:
-        target[:] = source
-
-else:
-
-    @compiled_inline
-    def copy_row(target: Ints, source: Ints) -> None:
-        """`target[:] = source`, element by element: numba's slice assignment allocates (in
-        case the two overlap), and the engine runs without numba's allocator."""
-        for i in range(source.shape[0]):
-            target[i] = source[i]
-
-
 @compiled
 def play(
     M: Ints,
@@ -481,8 +463,7 @@ def play(
         result[R_TURNS_START] = batch[B_TURNS]
         result[R_ACTIONS_START] = batch[B_ACTIONS]
         rng[0] = np.uint64(seeds[g])
-        for i in range(s.shape[0]):
-            s[i] = empty[i]
+        copy_ints(s, empty)
         counters[0] = 0
         counters[1] = 0
         count = legal(M, E, s, moves, closed, log, snaps, logn)
@@ -532,7 +513,7 @@ def play(
                     orders[batch[B_ORDERS] + i] = order[i]
                 batch[B_ORDERS] += size
                 batch[B_ACTIONS] += 1
-            copy_row(after, s)
+            copy_ints(after, s)
             code = run(
                 M,
                 E,

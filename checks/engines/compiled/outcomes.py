@@ -16,7 +16,7 @@ deal, then the flipped or drawn cards (`T_CHOSEN`), the counts they are chosen f
 
 from __future__ import annotations
 
-from unospec.checks.engines.compiled.jit import Grid, Ints, compiled
+from unospec.checks.engines.compiled.jit import Grid, Ints, compiled, copy_ints
 from unospec.checks.engines.compiled.layout import (
     FACES,
     OWED_AMOUNT,
@@ -300,9 +300,8 @@ def advance_moves(
     drawn = take[players + T_CHOSEN]
     source = take[players + T_SOURCE]
     if not cursor[K_SUB]:  # probe the move on the sorted pile: how many cards does it draw?
-        for i in range(s.shape[0]):
-            before[i] = s[i]
-            child[i] = s[i]
+        copy_ints(before, s)
+        copy_ints(child, s)
         refused = run(
             M, E, child, action[0], action[1], action[2], action[3], none, log, snaps, logn
         )
@@ -321,16 +320,14 @@ def advance_moves(
         first_take(source, drawn, faces, taken)
         cursor[K_TAKEN] = taken
         cursor[K_SUB] = 1
-    for i in range(s.shape[0]):
-        before[i] = s[i]
+    copy_ints(before, s)
     at = spread(drawn, faces, order, 0)
     for card in range(faces):
         for _ in range(source[card] - drawn[card]):
             order[at] = card
             at += 1
     set_pile(before, order, 0, at)
-    for i in range(s.shape[0]):
-        child[i] = before[i]
+    copy_ints(child, before)
     if not next_take(source, drawn, faces):
         cursor[K_SUB] = 0
         cursor[K_MOVE] += 1
@@ -369,9 +366,8 @@ def advance(
         return advance_moves(
             M, E, s, cursor, take, moves, child, before, action, order, log, snaps, logn
         )
-    for i in range(s.shape[0]):
-        before[i] = s[i]
-        child[i] = s[i]
+    copy_ints(before, s)
+    copy_ints(child, s)
     action[1] = 0
     action[2] = 0
     action[3] = 0

@@ -21,7 +21,14 @@ put the dispatch in a fourth module that imports the three, for no reader's gain
 
 from __future__ import annotations
 
-from unospec.checks.engines.compiled.jit import Grid, Ints, compiled, compiled_inline
+from unospec.checks.engines.compiled.jit import (
+    Grid,
+    Ints,
+    compiled,
+    compiled_inline,
+    copy_ints,
+    lowest_bit,
+)
 from unospec.checks.engines.compiled.layout import (
     ACTOR,
     CH,
@@ -1776,41 +1783,66 @@ def plays_of(E: Ints, s: Ints, kind: int, player: int, card: int, out: Grid, n: 
     return n
 
 
+@compiled_inline
+def card_plays(
+    E: Ints,
+    s: Ints,
+    player: int,
+    card: int,
+    drawn: bool,
+    several: bool,
+    by_symbol: bool,
+    symbol: int,
+    out: Grid,
+    n: int,
+) -> int:
+    """`plays` of one card, with what `plays` reads once per call."""
+    if not face(E, card, F_WILD) and face(E, card, F_COLOR) != s[COLOR]:
+        if not by_symbol or face(E, card, F_SYMBOL) != symbol:
+            return n
+    ruled = face(E, card, F_LAST_RESORT) or face(E, card, F_HAS) & WHEN
+    if ruled and not own_rule_allows(E, s, player, card):
+        return n
+    if drawn and not by_colour_allows(E, s, card):
+        return n
+    plain_wild = E[E[E_RULES] + R_DRAWN_WILD_PLAIN] != 0
+    if (several or waits_as_last_card(E, card)) and (
+        face(E, card, F_ASKS_COLOUR)
+        or face(E, card, F_ASKS_TARGET)
+        or (plain_wild and card == s[DRAWN] and face(E, card, F_WILD))
+    ):
+        return plays_of(E, s, A_PLAY, player, card, out, n)
+    return put(out, n, A_PLAY, player, card, play_arg(-1, -1))  # as `plays_of`: no one named
+
+
 @compiled
 def plays(E: Ints, s: Ints, player: int, only: int, drawn: bool, out: Grid, n: int) -> int:
     """moves.plays: `player`'s plays of their cards (or of `only`, when >= 0) the rules
     allow now, a colour named for each wild that needs one; after drawing (`drawn`), as
     the edition plays a drawn card (`by_colour_allows`). `matches` and `plays_of` are
     restated on what the loop reads once (the top card, the hand's size, the rules): the
-    loop runs every step, over every face."""
-    color, top = s[COLOR], to_match(s)
+    loop runs every step. It visits only the faces the hand holds, found 64 at a time
+    without a branch per face (a hand holds a few of the deck's faces, and a test per face
+    was a branch mispredicted at every card held)."""
+    top = to_match(s)
     by_symbol = top >= 0 and not face(E, top, F_WILD)
     symbol = face(E, top, F_SYMBOL) if by_symbol else 0
     several = hand_size(s, player) > 1  # a last card names neither (but one the hand waits on)
-    plain_wild = E[E[E_RULES] + R_DRAWN_WILD_PLAIN] != 0
-    first, end = 0, s[FACES]
-    if only >= 0:
-        first, end = only, min(only + 1, s[FACES])
+    faces = s[FACES]
+    if only >= 0:  # the drawn card is offered as it is
+        if only < faces:
+            n = card_plays(E, s, player, only, drawn, several, by_symbol, symbol, out, n)
+        return n
     base = hand_base(s, player)
-    for card in range(first, end):
-        if only < 0 and s[base + card] <= 0:  # the drawn card is offered as it is
-            continue
-        if not face(E, card, F_WILD) and face(E, card, F_COLOR) != color:
-            if not by_symbol or face(E, card, F_SYMBOL) != symbol:
-                continue
-        ruled = face(E, card, F_LAST_RESORT) or face(E, card, F_HAS) & WHEN
-        if ruled and not own_rule_allows(E, s, player, card):
-            continue
-        if drawn and not by_colour_allows(E, s, card):
-            continue
-        if (several or waits_as_last_card(E, card)) and (
-            face(E, card, F_ASKS_COLOUR)
-            or face(E, card, F_ASKS_TARGET)
-            or (plain_wild and card == s[DRAWN] and face(E, card, F_WILD))
-        ):
-            n = plays_of(E, s, A_PLAY, player, card, out, n)
-        else:  # as `plays_of`: no colour, no one named
-            n = put(out, n, A_PLAY, player, card, play_arg(-1, -1))
+    hand = s[base : base + faces]
+    for start in range(0, faces, 64):
+        held = 0  # bit i: the hand holds face start + i
+        for i in range(min(64, faces - start)):
+            held |= int(hand[start + i] > 0) << i
+        while held != 0:
+            card = start + lowest_bit(held)
+            held &= held - 1
+            n = card_plays(E, s, player, card, drawn, several, by_symbol, symbol, out, n)
     return n
 
 
@@ -1970,8 +2002,7 @@ def legal(
                 if not s[CH] or face(E, card, F_CANCELS_A_CHALLENGE):
                     for i in range(E[E[E_RULES] + R_COLORS]):
                         n = put(out, n, A_PLAY, p, card, play_arg(E[colors_at + i], target))
-    for i in range(s.shape[0]):
-        closed[i] = s[i]
+    copy_ints(closed, s)
     close = event_named(M, EV_CLOSE_WINDOW)
     none = closed[:0]
     if fire(M, E, closed, close, A_PASS, 0, 0, -1, none, 0, log, snaps, logn) < 0:
