@@ -497,6 +497,10 @@ MUTANTS = (
            "        if arg == 2:  # the whole hand kept", HAIL_MARY_KEEPS_MORE),
     Mutant("conservation-verdict-blind", "the invariants", PROPERTIES, "conserved",
            "if counts[card] != E[deck + card]:", "if counts[card] < 0:"),
+    Mutant("row-after-a-read-transition-not-kept", "the rows the step invariants read",
+           RULES, "fire",
+           "read = M[M[M_BR_SNAPSHOT] + branch] or M[M[M_BR_SNAPSHOT] + log[n - 1, LOG_BRANCH]]",
+           "read = M[M[M_BR_SNAPSHOT] + branch]"),
     # -- one or more per blind spot of the conformance before issue 39, each caught by the
     #    conformance of `unospec check` alone
     _blind("a-card-not-held-is-played", "moves of cards the mover does not hold", RULES,

@@ -85,7 +85,7 @@ def probe(
             befores[written, i] = before[i]
         if got > 0:
             logged = min(logn[0], log.shape[0] - 1)
-            row[O_BROKEN] = step_verdicts(M, E, inv, s, child, log, snaps, logged, action)
+            row[O_BROKEN] = step_verdicts(M, E, inv, before, child, log, snaps, logged, action)
             for i in range(s.shape[0]):
                 children[written, i] = child[i]
             canonical_of(M, child, spec, renamings, renaming_count, work, keys[written], images,

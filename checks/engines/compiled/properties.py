@@ -323,7 +323,18 @@ def invariant_tables(machine: MachineTables) -> npt.NDArray[np.int64]:
             flags += [obligations.index(chosen[Phase(p)]) if p in chosen else -1 for p in phases]
         else:
             flags += [int(p in chosen) for p in phases]
-    event_sets = [
+    event_sets = _event_sets()
+    assert len(phase_sets) == PHASE_SETS and len(event_sets) == EVENT_SETS
+    for chosen_events in event_sets:
+        flags += [int(e in chosen_events) for e in events]
+    return np.array(flags, dtype=np.int64)
+
+
+def _event_sets() -> list[set[str]]:
+    """The event sets V_* name, in their order, from the reference invariants."""
+    from unospec.checks.properties import rule_invariants as rules
+
+    return [
         set(rules._PLAYS),
         set(rules._OWING),
         {"choose_color"},
@@ -339,10 +350,29 @@ def invariant_tables(machine: MachineTables) -> npt.NDArray[np.int64]:
         {"pick"},
         {"call_out_of_place"},
     ]
-    assert len(phase_sets) == PHASE_SETS and len(event_sets) == EVENT_SETS
-    for chosen_events in event_sets:
-        flags += [int(e in chosen_events) for e in events]
-    return np.array(flags, dtype=np.int64)
+
+
+# The event sets whose transitions the step invariants read the rows around (the row
+# before and the row after each): `rules.fire` keeps those rows and no others.
+SNAPSHOT_SETS = (
+    V_PLAYS,
+    V_OWING,
+    V_CHOOSE_COLOR,
+    V_SCORE,
+    V_DRAW_OWED,
+    V_CHALLENGE,
+    V_ACCEPT,
+    V_NAME_LOSER,
+    V_KEEP,
+    V_HAIL_MARY,
+)
+
+
+def snapshot_events() -> frozenset[str]:
+    """The events whose transitions' rows the step invariants read (`SNAPSHOT_SETS`), for
+    `tables.snapshot_branches`; the first card turned up is read too (by its update)."""
+    sets = _event_sets()
+    return frozenset(e for k in SNAPSHOT_SETS for e in sets[k])
 
 
 @compiled
@@ -864,8 +894,21 @@ def state_verdicts(
 
 
 # -- step invariants ----------------------------------------------------------------------------
-# A step's transitions are `log[:logged]`; `snaps[i]` is the row before transition i, and
-# `snaps[logged]` the row the step ended in (`rules.run` records both).
+# A step's transitions are `log[:logged]`; `row_at(..., i)` is the row before transition i
+# (after transition i - 1): the step's start row for the first, its end row after the last,
+# and between them the copy `rules.fire` keeps, only around the transitions whose rows a
+# step invariant reads (`SNAPSHOT_SETS`, `tables.M_BR_SNAPSHOT`). Every `row_at` below is
+# read under one of those sets' tests, or not at all.
+
+
+@compiled_inline
+def row_at(start: Ints, end: Ints, snaps: Grid, logged: int, i: int) -> Ints:
+    """The row before transition `i` of the step from `start` to `end`."""
+    if i == 0:
+        return start
+    if i == logged and logged < snaps.shape[0] - 1:  # `rules.run`: the log not cut short
+        return end
+    return snaps[i]
 
 
 @compiled
@@ -882,6 +925,8 @@ def turn_expected(
     M: Ints,
     E: Ints,
     inv: Ints,
+    start: Ints,
+    end: Ints,
     log: Grid,
     snaps: Grid,
     logged: int,
@@ -896,7 +941,7 @@ def turn_expected(
             event = M[M[M_BR_EVENT] + log[i, 0]]
             if not event_in(M, inv, V_PLAYS, event) or not log[i, 1]:
                 continue
-            game = snaps[i]
+            game = row_at(start, end, snaps, logged, i)
             if hand_size(game, player) <= 1:
                 return -1
             if played_plain(E, game, card):
@@ -912,7 +957,7 @@ def turn_expected(
         answer = event_in(M, inv, V_CHALLENGE, event) or event_in(M, inv, V_ACCEPT, event)
         if not answer and not event_in(M, inv, V_NAME_LOSER, event):
             continue
-        game = snaps[i]
+        game = row_at(start, end, snaps, logged, i)
         way = game[DIRECTION]
         if event_in(M, inv, V_NAME_LOSER, event):
             if game[SPECIAL] < 0:
@@ -999,12 +1044,12 @@ def turn_ok(
         for i in range(logged):
             if M[M[M_BR_UPDATE] + log[i, 0]] == U_PLAY_FIRST_CARD:
                 way = child[DIRECTION]
-                expected = first_card_sends(E, snaps[i], False)
+                expected = first_card_sends(E, row_at(before, child, snaps, logged, i), False)
                 return (way == 1 or way == -1) and 4 * child[CURRENT] + way + 1 == expected
         return True
     if not is_play(kind) and kind != A_CHALLENGE and kind != A_ACCEPT and kind != A_LOSER:
         return True
-    expected = turn_expected(M, E, inv, log, snaps, logged, kind, player, card)
+    expected = turn_expected(M, E, inv, before, child, log, snaps, logged, kind, player, card)
     if expected < 0:
         return True
     way = child[DIRECTION]
@@ -1034,8 +1079,8 @@ def score_ok(
         if not event_in(M, inv, V_SCORE, M[M[M_BR_EVENT] + log[i, 0]]):
             continue
         scored_any = True
-        game = snaps[i]
-        scored = snaps[i + 1]
+        game = row_at(before, child, snaps, logged, i)
+        scored = row_at(before, child, snaps, logged, i + 1)
         winner = winner_of(game)
         total = 0
         for p in range(players):
@@ -1225,6 +1270,7 @@ def draws_ok(
     M: Ints,
     E: Ints,
     inv: Ints,
+    before: Ints,
     child: Ints,
     log: Grid,
     snaps: Grid,
@@ -1243,17 +1289,18 @@ def draws_ok(
         return True
     for i in range(logged):
         event = M[M[M_BR_EVENT] + log[i, 0]]
-        made = snaps[i + 1]
+        game = row_at(before, child, snaps, logged, i)
+        made = row_at(before, child, snaps, logged, i + 1)
         if event_in(M, inv, V_DRAW_OWED, event):
             if M[M[M_BR_TARGET] + log[i, 0]] == phase_named(M, PH_AWAITING_STACK):
                 continue  # the draw waits: its player may pass it on (stacking)
-            if not dealt_as_owed(M, E, snaps[i], made):
+            if not dealt_as_owed(M, E, game, made):
                 return False
         elif M[M[M_BR_UPDATE] + log[i, 0]] == U_PLAY_FIRST_CARD:
-            if not first_owed_ok(E, snaps[i], made):
+            if not first_owed_ok(E, game, made):
                 return False
         elif event_in(M, inv, V_OWING, event):
-            if not owed_as_said(M, E, inv, snaps[i], event, kind, player, card, arg, made):
+            if not owed_as_said(M, E, inv, game, event, kind, player, card, arg, made):
                 return False
     return True
 
@@ -1263,6 +1310,7 @@ def challenge_ok(
     M: Ints,
     E: Ints,
     inv: Ints,
+    before: Ints,
     child: Ints,
     log: Grid,
     snaps: Grid,
@@ -1277,11 +1325,11 @@ def challenge_ok(
     for i in range(logged):
         if not event_in(M, inv, V_PLAYS, M[M[M_BR_EVENT] + log[i, 0]]) or not log[i, 1]:
             continue
-        game = snaps[i]
+        game = row_at(before, child, snaps, logged, i)
         if hand_size(game, player) <= 1 or played_plain(E, game, card):
             continue
         color = game[COLOR]
-        pending = snaps[i + 1]
+        pending = row_at(before, child, snaps, logged, i + 1)
         if not pending[CH]:
             return False
         if pending[CH_OFFENDER] != player or pending[CH_CARD] != card:
@@ -1300,17 +1348,17 @@ def challenge_ok(
 
 @compiled
 def game_ends_ok(
-    M: Ints, E: Ints, inv: Ints, child: Ints, log: Grid, snaps: Grid, logged: int
+    M: Ints, E: Ints, inv: Ints, before: Ints, child: Ints, log: Grid, snaps: Grid, logged: int
 ) -> bool:
     """rule_invariants.game_ends_at_the_target."""
     for i in range(logged):
         if not event_in(M, inv, V_SCORE, M[M[M_BR_EVENT] + log[i, 0]]):
             continue
-        game = snaps[i]
+        game = row_at(before, child, snaps, logged, i)
         winner = winner_of(game)
         if winner < 0:
             continue
-        scored = snaps[i + 1]
+        scored = row_at(before, child, snaps, logged, i + 1)
         won = (
             E[E[E_RULES] + R_SINGLE_HAND] != 0
             or scored[HEADER + winner] >= E[E[E_RULES] + R_TARGET]
@@ -1327,6 +1375,7 @@ def hail_mary_ok(
     M: Ints,
     E: Ints,
     inv: Ints,
+    before: Ints,
     child: Ints,
     log: Grid,
     snaps: Grid,
@@ -1343,8 +1392,8 @@ def hail_mary_ok(
         return True
     for i in range(logged):
         event = M[M[M_BR_EVENT] + log[i, 0]]
-        game = snaps[i]
-        after = snaps[i + 1]
+        game = row_at(before, child, snaps, logged, i)
+        after = row_at(before, child, snaps, logged, i + 1)
         if event_in(M, inv, V_KEEP, event):
             thrower = game[ACTOR]
             shed = hand_size(game, thrower) - 1
@@ -1415,12 +1464,12 @@ def hail_mary_ok(
 
 
 @compiled
-def declared_ok(M: Ints, child: Ints, log: Grid, snaps: Grid, logged: int) -> bool:
+def declared_ok(M: Ints, before: Ints, child: Ints, log: Grid, logged: int) -> bool:
     """invariants.declared_transitions: the step moved along declared transitions, chained
     from phase to phase."""
     if logged == 0:
         return True
-    phase = snaps[0][PHASE]
+    phase = before[PHASE]
     branches = M[M[M_DIMS] + 2]
     for i in range(logged):
         branch = log[i, 0]
@@ -1443,7 +1492,8 @@ def step_verdicts(
     action: Ints,
 ) -> int:
     """Every step invariant's verdict on the step from `before` to `child` that fired
-    `log[:logged]` (rows before each in `snaps`), as a bit mask of the broken ones."""
+    `log[:logged]` (the rows between them in `snaps`, see `row_at`), as a bit mask of the
+    broken ones. `before` must be the row the step began from (the pile as it drew)."""
     kind, player, card, arg = action[0], action[1], action[2], action[3]
     broken = 0
     if before[PLAYERS] != child[PLAYERS]:
@@ -1457,7 +1507,7 @@ def step_verdicts(
             event = M[M[M_BR_EVENT] + log[i, 0]]
             if not event_in(M, inv, V_PLAYS, event) or not log[i, 1]:
                 continue
-            game = snaps[i]
+            game = row_at(before, child, snaps, logged, i)
             top = game[TOP] if game[TOP] >= 0 else game[OLD_TOP]
             if top < 0 or face(E, card, F_COLOR) == game[COLOR]:
                 continue
@@ -1470,23 +1520,24 @@ def step_verdicts(
         for i in range(logged):
             event = M[M[M_BR_EVENT] + log[i, 0]]
             named = event_in(M, inv, V_CHOOSE_COLOR, event)
-            if event_in(M, inv, V_PLAYS, event) and played_plain(E, snaps[i], card):
+            game = row_at(before, child, snaps, logged, i)
+            if event_in(M, inv, V_PLAYS, event) and played_plain(E, game, card):
                 named = True  # a drawn wild played plain names it in the play
             if named and log[i, 1]:
-                if snaps[i + 1][COLOR] != arg_color(arg):
+                if row_at(before, child, snaps, logged, i + 1)[COLOR] != arg_color(arg):
                     broken |= 1 << I_WILD_COLOUR
                     break
     if not score_ok(M, E, inv, before, child, log, snaps, logged):
         broken |= 1 << I_SCORE
-    if not draws_ok(M, E, inv, child, log, snaps, logged, kind, player, card, arg):
+    if not draws_ok(M, E, inv, before, child, log, snaps, logged, kind, player, card, arg):
         broken |= 1 << I_DRAWS
-    if not challenge_ok(M, E, inv, child, log, snaps, logged, kind, player, card):
+    if not challenge_ok(M, E, inv, before, child, log, snaps, logged, kind, player, card):
         broken |= 1 << I_CHALLENGE
-    if not game_ends_ok(M, E, inv, child, log, snaps, logged):
+    if not game_ends_ok(M, E, inv, before, child, log, snaps, logged):
         broken |= 1 << I_GAME_ENDS
     color = arg_color(arg)
-    if not hail_mary_ok(M, E, inv, child, log, snaps, logged, kind, player, card, color):
+    if not hail_mary_ok(M, E, inv, before, child, log, snaps, logged, kind, player, card, color):
         broken |= 1 << I_HAIL_MARY
-    if not declared_ok(M, child, log, snaps, logged):
+    if not declared_ok(M, before, child, log, logged):
         broken |= 1 << I_DECLARED
     return broken

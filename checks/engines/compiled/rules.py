@@ -116,6 +116,7 @@ from unospec.checks.engines.compiled.tables import (
     M_AUTOMATIC,
     M_BR_COND_LEN,
     M_BR_COND_START,
+    M_BR_SNAPSHOT,
     M_BR_TARGET,
     M_BR_UPDATE,
     M_COND_ARG,
@@ -1578,8 +1579,10 @@ def fire(
 ) -> int:
     """kernel._fire: the guards of `event` from this phase, then its first branch whose
     conditions hold, its effect and its target phase. Each branch fired is logged: its
-    number and whether the action was passed in `log` (see LOG_*), the row before it in
-    `snaps` (when it has room for rows)."""
+    number and whether the action was passed in `log` (see LOG_*); the row before it is
+    kept in `snaps` (when it has room for rows) only where a step invariant reads it: before
+    or after a branch `M_BR_SNAPSHOT` marks (the step's first row and its end row are the
+    caller's), and in the log's last row, where a chain too long for the log is cut."""
     key = s[PHASE] * M[M[M_DIMS] + 1] + event
     start = M[M[M_GROUP_START] + key]
     if start < 0:
@@ -1620,9 +1623,11 @@ def fire(
                 log[n, LOG_OWED] = s[OWED_AMOUNT] if s[OWED] else 0
                 log[n, LOG_PILE] = s[PILE_LEN]
                 log[n, LOG_LEADER_CARDS] = hand_size(s, s[LEADER])
-            if snaps.shape[1] == s.shape[0]:
-                for k in range(s.shape[0]):
-                    snaps[n, k] = s[k]
+            if n > 0 and snaps.shape[1] == s.shape[0]:
+                read = M[M[M_BR_SNAPSHOT] + branch] or M[M[M_BR_SNAPSHOT] + log[n - 1, LOG_BRANCH]]
+                if read or n == log.shape[0] - 1:
+                    for k in range(s.shape[0]):
+                        snaps[n, k] = s[k]
         logn[0] = n + 1
         which = M[M[M_BR_UPDATE] + branch]
         if which >= 0:
@@ -1712,8 +1717,8 @@ def run(
     logn: Ints,
 ) -> int:
     """kernel.run on the row `s`, in place: OK or a refusal; `log` gets the branches fired
-    (`logn[0]` of them), `snaps` the row before each and, after the last, the row the step
-    ended in (when it has room for rows)."""
+    (`logn[0]` of them), `snaps` the rows between them the step invariants read (see
+    `fire`; the row the step ended in only when it falls in the log's last row)."""
     logn[0] = 0
     r = check_fields(E, s, kind, player, card, arg)
     if r < 0:
@@ -1743,8 +1748,8 @@ def run(
         else:
             event = M[M[M_AUTOMATIC] + phase]
             if event < 0:
-                end = logn[0]  # the row the step ends in, after the row before each transition
-                if end < snaps.shape[0] and snaps.shape[1] == s.shape[0]:
+                end = logn[0]  # the row the step ends in, where `properties.row_at` reads it
+                if end == snaps.shape[0] - 1 and snaps.shape[1] == s.shape[0]:
                     for k in range(s.shape[0]):
                         snaps[end, k] = s[k]
                 return OK

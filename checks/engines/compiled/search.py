@@ -233,7 +233,7 @@ def expand(
             for i in range(logged):
                 fired_ids[W[W_FIRED]] = log[i, 0]
                 W[W_FIRED] += 1
-            broken = step_verdicts(M, E, inv, row, child, log, snaps, logged, action)
+            broken = step_verdicts(M, E, inv, before, child, log, snaps, logged, action)
             if broken:
                 _record(W, records, R_TAKEN, position, outcome, 0, 0)
                 _record(W, records, R_BROKEN, position, outcome, broken, VIOLATION_STEP)

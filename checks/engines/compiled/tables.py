@@ -260,7 +260,8 @@ class MachineTwinError(InternalError):
     M_NAMED_EVENT,  # [vocabulary.EV_*]: the event's number
     M_BR_EVENT,  # [branch number]
     M_BR_SOURCE,
-) = range(27)
+    M_BR_SNAPSHOT,  # [branch number]: 1 where a step invariant reads the row before or after it
+) = range(28)
 
 
 @dataclass(frozen=True)
@@ -398,8 +399,22 @@ def machine_tables(
         _ints(named_events),
         _ints([event_id[branch.event] for branch in machine.branches]),
         _ints([phase_id[branch.source] for branch in machine.branches]),
+        _ints(snapshot_branches(machine, update)),
     )
     return MachineTables(phases, events, arrays)
+
+
+def snapshot_branches(machine: CompiledMachine, update: list[int]) -> list[int]:
+    """Per branch, 1 where a step invariant reads the row before or after it (its event in
+    `properties.snapshot_events`, or the first card turned up): `rules.fire` keeps a copy
+    of the row there, and nowhere else, so a step pays for the rows its checks read."""
+    from unospec.checks.engines.compiled.properties import snapshot_events
+
+    read = snapshot_events()
+    return [
+        int(branch.event in read or update[branch.number] == v.U_PLAY_FIRST_CARD)
+        for branch in machine.branches
+    ]
 
 
 GATED: frozenset[Callable[..., Any]] = frozenset(
