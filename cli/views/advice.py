@@ -9,8 +9,8 @@ its JSON (`first_gap.command`), so that the text, the JSON and the review site s
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from unospec.checks.analyses.diff import Difference, DiffReport
 from unospec.checks.analyses.diff.report import DifferenceJson, DiffJson, StatesBound
 from unospec.checks.jobs.advice import (
     BaselineAdvice,
@@ -21,16 +21,13 @@ from unospec.checks.jobs.advice import (
     PlayGame,
     SaveBaseline,
 )
-from unospec.checks.jobs.baseline import BaselineRefused
-from unospec.checks.jobs.results import (
-    BaselineCheck,
-    CheckResult,
-    EditionReport,
-    ExplorationCheck,
-    GamesCheck,
-    GamesData,
-)
 from unospec.model.wording import counted, shell_word
+
+if TYPE_CHECKING:  # the check's results and jobs load numpy and the engines' jobs: `diff`
+    # says its advice without them (issue 38's start-up), and `told_check` imports them
+    from unospec.checks.analyses.diff import Difference, DiffReport
+    from unospec.checks.jobs.baseline import BaselineRefused
+    from unospec.checks.jobs.results import CheckResult, EditionReport, GamesData
 
 
 def play_command(game: PlayGame) -> str:
@@ -124,6 +121,8 @@ def baseline_advice(advice: BaselineAdvice) -> str:
 def told_check(check: CheckResult) -> CheckResult:
     """`check` with its advice in words: after its own words, and where its JSON names a
     command (the first game that met a rule gap or did not end)."""
+    from unospec.checks.jobs.results import BaselineCheck, ExplorationCheck, GamesCheck
+
     if isinstance(check, GamesCheck) and check.advice is not None:
         return replace(
             check,

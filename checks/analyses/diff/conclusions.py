@@ -14,7 +14,6 @@ from unospec.checks.analyses.diff.data import pairs
 from unospec.checks.analyses.diff.report import Difference, StatesBound
 from unospec.checks.analyses.lint import lint
 from unospec.checks.analyses.proofs import prove
-from unospec.checks.engines.explore_job import explore_compiled
 from unospec.model.edition import Edition
 from unospec.model.scale import parse_scale, scale_edition
 from unospec.model.table import MACHINE
@@ -50,6 +49,8 @@ def conclusions(
             states=None,
             coverage=None,
         )
+    from unospec.checks.engines.explore_job import explore_compiled  # only when it explores
+
     scaled = scale_edition(edition, parse_scale(scale))
     explored = explore_compiled(scaled, players, max_states=max_states)
     counted = explored.distinct_states

@@ -4,11 +4,13 @@ the bound searched; and the JSON document it is printed as (`DiffJson`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NotRequired, TypedDict
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
-from unospec.checks.engines.counterexample import StepRow
-from unospec.checks.engines.replay import ChallengeJson, IllegalStep, OwedJson
-from unospec.model.trace import TraceJson
+if TYPE_CHECKING:  # types only: the counterexample search and the replay load the explorer,
+    # the invariants and the trace readers, which `diff --scale none` runs none of
+    from unospec.checks.engines.counterexample import StepRow
+    from unospec.checks.engines.replay import ChallengeJson, IllegalStep, OwedJson
+    from unospec.model.trace import TraceJson
 
 
 @dataclass(frozen=True)

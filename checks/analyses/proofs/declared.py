@@ -43,33 +43,25 @@ def places(game: GameState) -> dict[str, int]:
     }
 
 
-def declared(edition: Edition, step: Fired) -> dict[str, int]:
-    """The place counts after `step`, as the moves its effect declares make them."""
+def declared(
+    edition: Edition,
+    step: Fired,
+    counts: dict[str, int] | None = None,
+    moves: tuple[Move, ...] | None = None,
+) -> dict[str, int]:
+    """The place counts after `step`, as the moves its effect declares make them.
+
+    `counts` are `places(step.before)` and `moves` the effect's `moves_of`, when the caller
+    has them already (the sampled games count each state once and read each effect's moves
+    once: this runs for every transition of `prove`'s sampled games)."""
     before = step.before
-    counts = places(before)
-    for move in moves_of(step.branch.update, edition):
+    counts = dict(places(before) if counts is None else counts)
+    if moves is None:
+        moves = moves_of(step.branch.update, edition)
+    for move in moves:
         source = "hands" if move.source in ("hand", "others") else move.source
         target = "hands" if move.target in ("hand", "others") else move.target
-        amount = {
-            "1": min(1, counts[source]) if source == "top" else 1,
-            "owed": min(before.owed.amount, counts["draw"]) if before.owed else 0,
-            "pile": counts["draw"],
-            "under": counts["under"],
-            "dealt": edition.rules.hand_size * before.players,
-            "all": sum(counts[p] for p in ("draw", "top", "under", "hands", "out-of-play")),
-        }.get(move.amount, 0)
-        if move.amount == "hand-1":
-            actor = getattr(step.action, "player", before.actor)  # a step's, else the table's
-            amount = len(before.hands[actor]) - 1
-            if getattr(step.action, "whole_hand", False):  # a Hail Mary thrower keeping all
-                amount = 0
-        elif move.amount == "colour":
-            amount = _same_colour(edition, before, step.action, move)
-        elif move.amount in ("hand", "some") and source == target:  # hand to hand: no count moves
-            amount = 0
-        elif move.amount == "hand" and before.owed is not None:  # a drawer's whole hand, dealt
-            owed = before.owed  # to (the mercy rule: `updates.eliminate_the_drawer`)
-            amount = len(before.hands[owed.player]) + min(owed.amount, len(before.draw_pile))
+        amount = _amount(edition, step, move, source, target, counts)
         if move.source == "in-play":
             for place in ("draw", "top", "under", "hands", "out-of-play"):
                 counts[place] = 0
@@ -77,6 +69,38 @@ def declared(edition: Edition, step: Fired) -> dict[str, int]:
             counts[source] = counts.get(source, 0) - amount
         counts[target] = counts.get(target, 0) + amount
     return counts
+
+
+def _amount(
+    edition: Edition, step: Fired, move: Move, source: str, target: str, counts: dict[str, int]
+) -> int:
+    """How many cards `move` takes from `source` to `target`, with `counts` before it."""
+    before, amount = step.before, move.amount
+    if amount == "hand-1":
+        if getattr(step.action, "whole_hand", False):  # a Hail Mary thrower keeping all
+            return 0
+        actor = getattr(step.action, "player", before.actor)  # a step's, else the table's
+        return len(before.hands[actor]) - 1
+    if amount == "colour":
+        return _same_colour(edition, before, step.action, move)
+    if amount in ("hand", "some") and source == target:  # hand to hand: no count moves
+        return 0
+    if amount == "hand" and before.owed is not None:  # a drawer's whole hand, dealt
+        owed = before.owed  # to (the mercy rule: `updates.eliminate_the_drawer`)
+        return len(before.hands[owed.player]) + min(owed.amount, len(before.draw_pile))
+    if amount == "1":
+        return min(1, counts[source]) if source == "top" else 1
+    if amount == "owed":
+        return min(before.owed.amount, counts["draw"]) if before.owed else 0
+    if amount == "pile":
+        return counts["draw"]
+    if amount == "under":
+        return counts["under"]
+    if amount == "dealt":
+        return edition.rules.hand_size * before.players
+    if amount == "all":
+        return sum(counts[p] for p in ("draw", "top", "under", "hands", "out-of-play"))
+    return 0
 
 
 def _same_colour(edition: Edition, before: GameState, action: object, move: Move) -> int:
@@ -128,6 +152,8 @@ def _first_undeclared(
     """The first transition of one random game that moves cards otherwise than declared
     (as a witness), and the transitions compared."""
     game, compared = empty_table(edition, players), 0
+    moves: dict[object, tuple[Move, ...]] = {}  # each effect's declared moves, read once
+    counted, of = places(game), game  # a state's counts, carried from the step that made it
     for number in range(STEP_LIMIT):
         if game.phase == Phase.game_over:
             break
@@ -144,10 +170,16 @@ def _first_undeclared(
             break
         for i, step in enumerate(fired):
             following = fired[i + 1].before if i + 1 < len(fired) else after
-            expected, found = declared(edition, step), places(following)
+            update = step.branch.update
+            if update not in moves:
+                moves[update] = moves_of(update, edition)
+            before = counted if step.before is of else places(step.before)
+            expected = declared(edition, step, before, moves[update])
+            found = counted = places(following)
+            of = following
             compared += 1
             seen.add(step.branch.label)
-            if any(expected[place] != found[place] for place in PLACES):
+            if expected != found and any(expected[place] != found[place] for place in PLACES):
                 return {
                     "transition": step.branch.label,
                     "players": players,

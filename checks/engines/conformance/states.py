@@ -47,7 +47,7 @@ from unospec.checks.engines.conformance.report import (
 )
 from unospec.checks.engines.conformance.symmetry import CanonicalForms
 from unospec.checks.engines.counterexample import concrete_trace
-from unospec.checks.engines.symmetry import canonical, colour_renamings
+from unospec.checks.engines.symmetry import colour_renamings, least_form
 from unospec.checks.properties.invariants import violations
 from unospec.editions import reference
 from unospec.model.actions import Action, Deal
@@ -147,7 +147,7 @@ def compare_states(
     held = getattr(rules, "held_fields", None)
     if held is not None:
         run.held = frozenset(f for f in FIELDS if f.split(".")[0] in held)
-    first = canonical(normalize(empty_table(edition, players)), renamings)[0]
+    first = least_form(normalize(empty_table(edition, players)), renamings)
     parents: dict[GameState, tuple[GameState | None, Outcome | None]] = {first: (None, None)}
     frontier = [first]
     complete = True
@@ -158,7 +158,7 @@ def compare_states(
         for game in frontier:
             tried = list(_tried(edition, game))
             children = [
-                None if problem else canonical(normalize(outcome.after, game), renamings)[0]
+                None if problem else least_form(normalize(outcome.after, game), renamings)
                 for outcome, problem in tried
             ]
             if encodable is not None and not encodable(game):

@@ -21,7 +21,7 @@ from typing import Any
 from unospec.checks.engines.chance import Outcome, normalize
 from unospec.checks.engines.conformance.adapter import Rules, canonical_of
 from unospec.checks.engines.conformance.report import Found, differing
-from unospec.checks.engines.symmetry import Renaming, canonical, rename
+from unospec.checks.engines.symmetry import Renaming, least_form, rename
 from unospec.model.cards import COLORS
 from unospec.model.edition import Edition
 from unospec.model.state import GameState
@@ -44,7 +44,7 @@ class CanonicalForms:
         in turn)."""
         self.compared += 1
         key, stands_for = form
-        representative = canonical(normalize(stands_for), self.renamings)[0]
+        representative = least_form(normalize(stands_for), self.renamings)
         if representative != game:
             ours, theirs = differing(self.edition, game, representative)
             return Found("symmetry", None, ours, theirs, None)
@@ -63,7 +63,7 @@ class CanonicalForms:
         renaming = others[turn % len(others)]
         renamed = rename(game, renaming)
         colours = ", ".join(f"{COLORS[a]}->{COLORS[b]}" for a, b in renaming[1].items() if a != b)
-        if canonical(renamed, self.renamings)[0] != game:
+        if least_form(renamed, self.renamings) != game:
             said = f"renamed ({colours}), a state of another canonical form"
             return Found("symmetry", None, said, "-", None)
         renamed_form = canonical_of(rules, rules.encode(renamed))
