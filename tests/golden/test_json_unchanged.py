@@ -94,6 +94,9 @@ Recaptured on purpose since, each time with the keys that moved and why (nothing
   own, with its trace); every exploration's `bytes_per_state` fell (the frontier's rows
   live in a mapped file, the per-state arrays grow by a quarter, the visited table fills to
   three quarters). No explored state count, trace, game or finding moved.
+- 2026-11-30, later (issue 38): every exploration's `bytes_per_state` fell again (no
+  outcome position kept per state: a trace's steps are found again in the visited table;
+  the final flags are bits). No explored state count, trace, game or finding moved.
 
 In-process, the suite's conftest makes `check`'s conformance compare 300 states and one
 game instead of 20,000 and five, unless a test is marked `full_conformance`: these are, and
