@@ -11,6 +11,7 @@ from scenario import ANY_MATCHING_CARD, UNDER_THE_PILE, edition, edition_file, p
 from unospec.checks.analyses import diff as diff_module
 from unospec.checks.analyses.diff import data_differences, diff, distinguish, scaled_away
 from unospec.checks.analyses.proofs import prove
+from unospec.checks.engines import explore_job
 from unospec.checks.engines.replay import replay
 from unospec.checks.jobs.baseline import compare, fingerprint
 from unospec.cli import main
@@ -158,7 +159,7 @@ def test_diff_at_scale_none_compares_data_proofs_and_findings_and_explores_nothi
         raise AssertionError("searched at --scale none")
 
     monkeypatch.setattr(diff_module, "distinguish", no_search)
-    monkeypatch.setattr(diff_module.conclusions, "explore_compiled", no_search)
+    monkeypatch.setattr(explore_job, "explore_compiled", no_search)  # what diff imports
     code = main(["diff", "classic", "express", "--scale", "none", "--format", "json"])
     data = json.loads(capsys.readouterr().out)
     kinds = {d["kind"] for d in data["differences"]}

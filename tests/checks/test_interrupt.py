@@ -83,10 +83,10 @@ def test_ctrl_c_in_lint_coverage_is_not_taken_for_dead_rules() -> None:
         coverage(edition("express"), 2000, None, _interrupt_after(1))
 
 
-def _explorations_interrupted(monkeypatch: pytest.MonkeyPatch, module: Any = explore_job) -> None:
-    """Every exploration that `module` starts (on the compiled engine) gets Ctrl-C after its
-    first level."""
-    real = module.explore_compiled
+def _explorations_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every exploration started on the compiled engine (`explore_job.explore_compiled`, which
+    the jobs and `diff` import) gets Ctrl-C after its first level."""
+    real = explore_job.explore_compiled
 
     def interrupted(*args: Any, **options: Any) -> Any:
         def stop(states: int, depth: int) -> None:
@@ -94,7 +94,7 @@ def _explorations_interrupted(monkeypatch: pytest.MonkeyPatch, module: Any = exp
 
         return real(*args, **{**options, "progress": stop})
 
-    monkeypatch.setattr(module, "explore_compiled", interrupted)
+    monkeypatch.setattr(explore_job, "explore_compiled", interrupted)
 
 
 def test_ctrl_c_during_baseline_save_saves_nothing_cut_short(
@@ -119,7 +119,7 @@ def test_ctrl_c_during_baseline_save_saves_nothing_cut_short(
 
 def test_ctrl_c_in_diff_is_no_difference(monkeypatch: pytest.MonkeyPatch) -> None:
     """A cut-short exploration's coverage would differ from the other edition's."""
-    _explorations_interrupted(monkeypatch, diff)
+    _explorations_interrupted(monkeypatch)  # diff imports `explore_compiled` when it explores
     diff.conclusions.cache_clear()  # an earlier test may have explored these already
     with pytest.raises(KeyboardInterrupt):
         diff.conclusions(edition("express"), "micro", 2)
