@@ -192,6 +192,8 @@ def _distinguish_compiled(
         np.zeros(length, dtype=np.int64), scratch.words, scratch.counts,
     )  # fmt: skip
     parted = int(J[joint.J_PARTED])
+    if parted == joint.TABLE_FULL:
+        raise AssertionError("the joint search's visited table filled a shard at under half full")
     states, depth, fired_next = int(J[joint.J_STATES]), int(J[joint.J_DEPTH]), J[joint.J_NEXT_HAND]
     searched = bound(states, depth, parted == joint.SAME, bool(fired_next))
     if parted in (joint.SAME, joint.BOUND):

@@ -4,6 +4,10 @@ pinned counts of the model manifest (tests/checks/test_explorer.py)."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -163,6 +167,62 @@ def test_workers_stop_at_the_violation_one_worker_finds_first(
     many = explore(e, 2, symmetry=False, jobs=2)
     assert one.violation is not None and "no outcome in the rules" in str(one.violation)
     _same_search(one, many)
+
+
+SHARDS_OF_FOUR = """
+import json
+from unospec.checks.engines.compiled import exploration
+from unospec.checks.engines.compiled import search as k
+from unospec.editions import load_edition
+from unospec.model.scale import parse_scale, scale_edition
+
+k.SHARD_BITS = 11  # the first table in shards of 4 slots: they fill up
+full = {"claim": 0, "merge": 0}
+claim, merge = k.claim, k.merge
+
+def counted_claim(*args):
+    got = claim(*args)
+    full["claim"] += got == k.SHARD_FULL
+    return got
+
+def counted_merge(*args):
+    got = merge(*args)
+    full["merge"] += bool(got == k.GROW and args[1][k.X_SHARD_FULL])
+    return got
+
+k.claim, k.merge = counted_claim, counted_merge
+e = scale_edition(load_edition("nfl-cowboys"), parse_scale("pair"))
+runs = [exploration.explore(e, 2, jobs=jobs) for jobs in (1, 2)]
+held = [sorted(zip(r.keys[r.keys != 0].tolist(), r.ids[r.keys != 0].tolist())) for r in runs]
+print(json.dumps({
+    "states": [r.distinct_states for r in runs],
+    "same_parents": runs[0].parents.tolist() == runs[1].parents.tolist(),
+    "held": [len(h) for h in held],
+    "same_table": held[0] == held[1],
+    "full": full,
+}))
+"""
+
+
+@pytest.mark.slow
+def test_a_full_shard_grows_the_table_and_one_or_two_workers_find_the_same() -> None:
+    """Each worker inserts only into the visited table's shards it owns (`search.claim`),
+    probing within a shard; when one fills, the single worker's merge asks for a bigger
+    table, and the workers' lookups are taken back (`unclaim`), the table grown, and looked
+    up again. With shards of 4 slots (plain Python, so the shard size can be patched), both
+    happen, and the states, parents and table are those of a search that never filled one."""
+    found = subprocess.run(
+        [sys.executable, "-c", SHARDS_OF_FOUR],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "NUMBA_DISABLE_JIT": "1"},
+        check=True,
+    )
+    seen = json.loads(found.stdout)
+    assert seen["full"]["claim"] >= 1 and seen["full"]["merge"] >= 1
+    assert seen["states"] == [2593, 2593] and seen["held"] == [2593, 2593]
+    assert seen["same_parents"] and seen["same_table"]
 
 
 def test_the_frontier_lives_in_a_mapped_file_and_is_not_counted_per_state() -> None:

@@ -20,7 +20,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -208,21 +208,33 @@ class _Worker:
     records: npt.NDArray[np.int64]
     candidates: npt.NDArray[np.uint64]
     fired_ids: npt.NDArray[np.int64]
+    index: int = 0  # its place among the workers (and their buffers)
     chunk: int = -1  # the chunk it expands; -1: none
     full: bool = False
 
     @classmethod
-    def of(cls, prog: Program, scratch: Scratch, symmetry: int, budget: int) -> _Worker:
+    def of(
+        cls,
+        prog: Program,
+        scratch: Scratch,
+        symmetry: int,
+        budget: int,
+        buffers: npt.NDArray[np.int64],
+        index: int,
+    ) -> _Worker:
+        """Worker `index`, its records in `buffers[index]` (all workers' buffers are one
+        array, which `search.claim` reads whole)."""
         W = np.zeros(k.WORKER_SCALARS, dtype=np.int64)
         W[k.W_SYMMETRY], W[k.W_BUDGET] = symmetry, budget
         return cls(
             W,
             scratch,
             spare=np.zeros(prog.row_length, dtype=np.int64),
-            records=np.zeros((RECORDS, k.RECORD), dtype=np.int64),
-            candidates=np.zeros((RECORDS, prog.words), dtype=np.uint64),
+            records=buffers[index],
+            candidates=np.zeros((len(buffers[index]), prog.words), dtype=np.uint64),
             # room for a whole step's log even when RECORDS is small (the search keeps it)
-            fired_ids=np.zeros(4 * RECORDS + prog.chain_rows, dtype=np.int64),
+            fired_ids=np.zeros(4 * len(buffers[index]) + prog.chain_rows, dtype=np.int64),
+            index=index,
         )
 
     def take(self, chunk: int, first: int, last: int) -> None:
@@ -253,52 +265,89 @@ def _level(
     prog: Program,
     inv: npt.NDArray[np.int64],
     frontier: Rows,
-    workers: list[_Worker],
-    pool: ThreadPoolExecutor | None,
+    worker: _Worker,
     merged: Callable[[_Worker], int],
     tick: Callable[[], None],
 ) -> int:
-    """Expand one level: chunks handed to the workers in frontier order, expanded side by
-    side, and merged in that order while the other workers go on expanding. Returns
-    `merge`'s last word (`MERGED`: the level is done)."""
+    """Expand one level with one worker: the whole frontier as one chunk, its records
+    merged whenever the buffer fills or a slice of work is done. Returns `merge`'s last
+    word (`MERGED`: the level is done)."""
+    worker.take(0, 0, len(frontier))
+    while True:
+        worker.expand(prog, inv, frontier)
+        code = merged(worker)
+        if code != k.MERGED:
+            return code
+        worker.empty()
+        tick()
+        if worker.finished:
+            return k.MERGED
+
+
+def _shared_level(
+    prog: Program,
+    inv: npt.NDArray[np.int64],
+    frontier: Rows,
+    workers: list[_Worker],
+    pool: ThreadPoolExecutor,
+    merged: Callable[[list[_Worker]], int],
+    tick: Callable[[], None],
+) -> int:
+    """Expand one level with several workers, in rounds: each takes the next chunk of the
+    frontier and expands it, side by side; then the round's buffers, in frontier order,
+    are merged as a batch (`merged`: the workers look the steps up in the shards they own,
+    side by side, then the ids are given in order). A buffer whose chunk did not fit ends
+    its batch: the chunks after it wait for the rest of it. Returns `merge`'s last word."""
     size = len(frontier)
-    jobs = len(workers)
-    chunk = size if jobs == 1 else max(1, min(CHUNK, -(-size // jobs)))
+    chunk = max(1, min(CHUNK, -(-size // len(workers))))
     bounds = [(first, min(size, first + chunk)) for first in range(0, size, chunk)]
-    owner: dict[int, _Worker] = {}
-    running: dict[_Worker, Future[None]] = {}
-    handed = front = 0
+    handed = 0
+    waiting: list[_Worker] = []  # the workers holding records to merge, in frontier order
+
+    def expand(worker: _Worker) -> None:
+        while not worker.finished and not worker.full:
+            worker.expand(prog, inv, frontier)
+
     for worker in workers:
         worker.chunk = -1
-    try:
-        while front < len(bounds):
-            for worker in workers:
-                if worker.chunk < 0 and handed < len(bounds):
-                    worker.take(handed, *bounds[handed])
-                    owner[handed] = worker
-                    handed += 1
-                idle = worker.chunk >= 0 and not worker.finished and not worker.full
-                if idle and worker not in running:
-                    if pool is None:
-                        worker.expand(prog, inv, frontier)
-                    else:
-                        running[worker] = pool.submit(worker.expand, prog, inv, frontier)
-            worker = owner[front]
-            expanding = running.pop(worker, None)
-            if expanding is not None:
-                expanding.result()
-            code = merged(worker)
-            if code != k.MERGED:
-                return code
+    while True:
+        for worker in workers:
+            if worker.chunk < 0 and handed < len(bounds):
+                worker.take(handed, *bounds[handed])
+                handed += 1
+                waiting.append(worker)
+        if not waiting:
+            return k.MERGED
+        _side_by_side(pool, expand, [w for w in waiting if not w.finished and not w.full])
+        batch: list[_Worker] = []
+        for worker in waiting:
+            batch.append(worker)
+            if not worker.finished:
+                break
+        code = merged(batch)
+        if code != k.MERGED:
+            return code
+        for worker in batch:
             worker.empty()
             if worker.finished:
                 worker.chunk = -1
-                front += 1
-            tick()
-        return k.MERGED
-    finally:  # no worker may still write to its buffers or scratch once the level ends
-        for expanding in running.values():
-            expanding.result()
+                waiting.remove(worker)
+        tick()
+
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def _side_by_side(pool: ThreadPoolExecutor, call: Callable[[T], R], items: list[T]) -> list[R]:
+    """`call` on each item in the pool's threads (the compiled code releases the GIL), every
+    call finished before this returns, even when the wait is interrupted (Ctrl-C): no
+    thread may still write to a worker's buffers once the caller goes on."""
+    running = [pool.submit(call, item) for item in items]
+    try:
+        return [future.result() for future in running]
+    finally:
+        wait(running)
 
 
 class _Edges:
@@ -358,7 +407,7 @@ def explore(
     # search is about 10% faster than when only `expand`'s own code is read (why that copy
     # is faster is not known)
     ready(advance_moves, normalize, canonical, fingerprint, k.expand, k.merge, k.rehash)
-    ready(k.first_broken, k.mark_can_end)
+    ready(k.first_broken, k.mark_can_end, k.claim, k.unclaim)
     started = time.perf_counter()
     memory_before = _rss_mb()
     scratch = Scratch.of(prog)
@@ -400,22 +449,36 @@ def explore(
     first_fp = fingerprint(result.first, width)
     keys[k.slot_of(keys, first_fp)] = first_fp  # state 0: its id is 0
     X[k.X_STATES], X[k.X_TABLE_LOAD], X[k.X_UNREDUCED] = 1, 1, orbit
+    jobs = jobs or os.cpu_count() or 1
+    buffers = np.zeros((jobs, RECORDS, k.RECORD), dtype=np.int64)
     workers = [
-        _Worker.of(prog, scratch if n == 0 else Scratch.of(prog), renaming_count, budget)
-        for n in range(jobs or os.cpu_count() or 1)
+        _Worker.of(prog, Scratch.of(prog) if n else scratch, renaming_count, budget, buffers, n)
+        for n in range(jobs)
     ]
-    pool = ThreadPoolExecutor(len(workers)) if len(workers) > 1 else None
+    pool = ThreadPoolExecutor(jobs) if jobs > 1 else None
+    owners = jobs if jobs > 1 else 0  # workers that look steps up in their shards (`claim`)
+    verdicts = np.zeros((jobs, jobs * RECORDS if owners else 1), dtype=np.int64)
+    V = np.zeros((jobs, 2), dtype=np.int64)
     edges = _Edges()
     code = k.MERGED
 
+    def grow_table() -> None:
+        nonlocal keys, ids
+        old_keys, old_ids = keys, ids
+        keys = np.zeros(2 * len(old_keys), dtype=np.int64)
+        ids = np.zeros(2 * len(old_ids), dtype=np.uint32)
+        if k.rehash(old_keys, old_ids, keys, ids):
+            raise AssertionError("the visited table has a full shard at twice its size")
+        X[k.X_SHARD_FULL] = 0
+
     def merged(worker: _Worker) -> int:
         """Merge the worker's records, growing the tables and writing edges as asked."""
-        nonlocal parents, finals, following, following_ids, keys, ids
+        nonlocal parents, finals, following, following_ids
         while True:
             got = k.merge(
                 prog.spec, X, worker.W, worker.records, worker.candidates, worker.fired_ids,
                 frontier_ids, following, following_ids, keys, ids, parents,
-                sources, targets, fired, phases, finals,
+                sources, targets, fired, phases, finals, verdicts, V, owners,
             )  # fmt: skip
             if got == k.GROW:
                 states = int(X[k.X_STATES])
@@ -426,17 +489,41 @@ def explore(
                 if X[k.X_NEXT] >= len(following):
                     following = _resized(following, 2 * len(following), _on_disk)
                     following_ids = _resized(following_ids, 2 * len(following_ids), _on_disk)
-                if k.FULL_LOAD[1] * X[k.X_TABLE_LOAD] >= k.FULL_LOAD[0] * len(keys):
-                    old_keys, old_ids = keys, ids
-                    keys = np.zeros(2 * len(old_keys), dtype=np.int64)
-                    ids = np.zeros(2 * len(old_ids), dtype=np.uint32)
-                    k.rehash(old_keys, old_ids, keys, ids)
-                    del old_keys, old_ids
+                full = k.FULL_LOAD[1] * X[k.X_TABLE_LOAD] >= k.FULL_LOAD[0] * len(keys)
+                if X[k.X_SHARD_FULL] or (full and not owners):
+                    grow_table()
                 continue
             if got == k.FLUSH:
                 flush()
                 continue
             return got
+
+    def merged_batch(batch: list[_Worker]) -> int:
+        """Merge the buffers of `batch`, in order: first the workers look up the steps in
+        the shards they own, side by side (`search.claim`), the table grown beforehand so
+        that every step could be new; then `merge` gives the ids in order. What was looked
+        up but not merged (a stop) is taken back (`search.unclaim`)."""
+        assert pool is not None
+        rows = np.array(
+            [[w.index, w.W[k.W_MERGED], w.W[k.W_RECORDS]] for w in batch], dtype=np.int64
+        )
+        kinds = (buffers[w, first:end, k.C_KIND] for w, first, end in rows)
+        steps = sum(int(np.count_nonzero(kind == k.R_STEP)) for kind in kinds)
+        while k.FULL_LOAD[1] * (X[k.X_TABLE_LOAD] + steps) >= k.FULL_LOAD[0] * len(keys):
+            grow_table()
+
+        def claim(owner: int) -> int:
+            return int(k.claim(keys, buffers, rows, owner, owners, verdicts, V))
+
+        while k.SHARD_FULL in _side_by_side(pool, claim, list(range(owners))):
+            k.unclaim(keys, verdicts, V)
+            grow_table()
+        for worker in batch:
+            got = merged(worker)
+            if got != k.MERGED:
+                k.unclaim(keys, verdicts, V)
+                return got
+        return k.MERGED
 
     def tick() -> None:
         if progress:
@@ -450,7 +537,10 @@ def explore(
     try:
         while True:
             X[k.X_POSITION], X[k.X_NEXT] = 0, 0
-            code = _level(prog, inv, frontier, workers, pool, merged, tick)
+            if pool is None:
+                code = _level(prog, inv, frontier, workers[0], merged, tick)
+            else:
+                code = _shared_level(prog, inv, frontier, workers, pool, merged_batch, tick)
             flush()
             if code != k.MERGED:
                 break

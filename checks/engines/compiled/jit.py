@@ -67,6 +67,8 @@ Ints = Annotated[npt.NDArray[np.int64], types.int64[::1]]
 """A one-dimensional array of int64: a state row, or a table."""
 Grid = Annotated[npt.NDArray[np.int64], types.int64[:, ::1]]
 """A two-dimensional array of int64: rows of moves, of fired branches."""
+Grid3 = Annotated[npt.NDArray[np.int64], types.int64[:, :, ::1]]
+"""A three-dimensional array of int64: the workers' record buffers, side by side."""
 Words = Annotated[npt.NDArray[np.uint64], types.uint64[::1]]
 """A one-dimensional array of uint64: packed states, fingerprints."""
 WordGrid = Annotated[npt.NDArray[np.uint64], types.uint64[:, ::1]]

@@ -62,7 +62,8 @@ from unospec.checks.engines.compiled.vocabulary import CALL_UNIT, GAP, REFUSAL, 
     NO_OUTCOME_IN_B,  # "no outcome in b only"
     DIFFERENT_STATES,  # "different states"
     BOUND,  # the search stopped at its bound, undecided
-) = range(7)
+    TABLE_FULL,  # a shard of the visited table filled up (never under half full: a bug)
+) = range(8)
 
 # -- the search's scalars
 (
@@ -387,6 +388,9 @@ def distinguish(
                     return
                 fp = fingerprint(words, width)
                 slot = slot_of(keys, fp)
+                if slot < 0:
+                    J[J_PARTED] = TABLE_FULL
+                    return
                 if keys[slot] == EMPTY:
                     target = J[J_STATES]
                     keys[slot] = fp

@@ -2,8 +2,9 @@
 
 - **Visited set.** Each distinct state is a 63-bit fingerprint of its packed canonical form
   (`states`), kept in an open-addressing table (`keys`) beside its 32-bit id (`ids`, the
-  same slot), doubled when three quarters full. No state is kept whole once its level is
-  expanded.
+  same slot), doubled when three quarters full. The table is 16 shards (ranges of slots),
+  a fingerprint's probe staying within its own, so that several workers can insert at
+  once, each into the shards it owns. No state is kept whole once its level is expanded.
 - **Parents.** `parents[id]` rebuilds the path to any state; each step's outcome is found
   again by trying the parent's outcomes in order and looking their fingerprints up in the
   table (`walk`), as TLC rebuilds a trace, so no outcome position is stored per state.
@@ -21,6 +22,14 @@ A level is expanded in two steps, so that workers can share it (`--jobs`, TLC's 
 - `merge` applies one worker's records to the visited set, chunk after chunk in frontier
   order, so that ids, parents, counters, the first violation and where `--max-states`
   stops are exactly those of one worker expanding the whole level in order.
+
+With several workers, the visited set's part of the merge is shared out between them, as
+multi-core SPIN and distributed TLC partition their state space: after a round of chunks
+is expanded, each worker looks up, in frontier order, the steps whose fingerprints fall in
+the shards it owns, inserting the new ones (`claim`), side by side with the others; the
+merge then only reads each step's slot and gives ids in order. A state is new for the
+first step that reaches it in frontier order, whichever worker found it, so the numbering
+does not depend on how many workers there are.
 
 Both are resumable: `expand` returns when its buffers are full (`FULL`) or a slice of work
 is done (`BUDGET`, so that progress shows and Ctrl-C is honoured), in the middle of a
@@ -41,6 +50,7 @@ from __future__ import annotations
 from unospec.checks.engines.compiled.jit import (
     Bytes,
     Grid,
+    Grid3,
     Ids,
     Ints,
     WordGrid,
@@ -71,8 +81,9 @@ from unospec.checks.engines.compiled.tables import M_CHANCE, M_FINAL
     X_BROKEN_PARENT,  # the state it was found in
     X_BROKEN_OUTCOME,  # the outcome of that state (step and move violations)
     X_TABLE_LOAD,  # occupied slots of the table
-) = range(14)
-SCALARS = 14
+    X_SHARD_FULL,  # 1: a shard of the table had no empty slot left (it must grow)
+) = range(15)
+SCALARS = 15
 
 # -- a worker's scalars, in one array
 (
@@ -109,31 +120,60 @@ VIOLATION_STATE, VIOLATION_STEP, VIOLATION_MOVE, VIOLATION_PACKING = range(1, 5)
 
 EMPTY = 0  # a table slot holding no state (fingerprints are never 0)
 FULL_LOAD = 3, 4  # the table grows when this fraction of its slots is occupied
+SHARD_BITS = 4  # the table is 2**SHARD_BITS shards (`slot_of`) ...
+SHARDED_FROM = 1 << 13  # ... once it has this many slots; one shard below
+
+# -- an owner's row of `V`, for a merge of claimed records (`claim`)
+V_CLAIMED, V_TAKEN = 0, 1  # verdicts written by `claim`; verdicts read by `merge`
+CLAIMED, SHARD_FULL = 0, 1  # what `claim` returns
 
 
 @compiled_inline
 def slot_of(keys: Ints, fp: int) -> int:
     """The slot holding fingerprint `fp` in the visited table, or the empty slot where it
-    would go (linear probing: the fingerprints are compared in the table itself, so a probe
-    reads one cache line, not a state's record elsewhere). The table's size is a power of
-    two and a fingerprint is already a hash: its low bits are the slot, with no division."""
-    mask = keys.shape[0] - 1
-    slot = fp & mask
-    while True:
+    would go; -1 when its shard is full. Linear probing, wrapping within the fingerprint's
+    shard (a range of 1/16 of the slots), so that the workers of a search can each insert
+    into the shards they own at once (`claim`). The fingerprints are compared in the table
+    itself, so a probe reads one cache line, not a state's record elsewhere. The table's
+    size is a power of two and a fingerprint is already a hash: its low bits are the slot,
+    with no division."""
+    size = keys.shape[0]
+    span = size >> SHARD_BITS if size >= SHARDED_FROM else size
+    low = span - 1
+    slot = fp & (size - 1)
+    base = slot - (slot & low)
+    for _ in range(span):
         held = keys[slot]
         if held == EMPTY or held == fp:
             return slot
-        slot = (slot + 1) & mask
+        slot = base + ((slot + 1) & low)
+    return -1
+
+
+@compiled_inline
+def owner_of(keys: Ints, fp: int, owners: int) -> int:
+    """Which of `owners` workers looks fingerprint `fp` up (`claim`): the one that owns its
+    shard, shards dealt out in turn."""
+    size = keys.shape[0]
+    if size < SHARDED_FROM:
+        return 0
+    return ((fp & (size - 1)) // (size >> SHARD_BITS)) % owners
 
 
 @compiled
-def rehash(old_keys: Ints, old_ids: Ids, keys: Ints, ids: Ids) -> None:
-    """Move every state of the old table into the new, larger, empty one."""
+def rehash(old_keys: Ints, old_ids: Ids, keys: Ints, ids: Ids) -> int:
+    """Move every state of the old table into the new, larger, empty one. Returns how many
+    found no slot (a shard full: never at twice the size, checked by the driver)."""
+    lost = 0
     for i in range(old_keys.shape[0]):
         if old_keys[i] != EMPTY:
             slot = slot_of(keys, old_keys[i])
+            if slot < 0:
+                lost += 1
+                continue
             keys[slot] = old_keys[i]
             ids[slot] = old_ids[i]
+    return lost
 
 
 @compiled_inline
@@ -274,10 +314,17 @@ def merge(
     fired: Ints,
     phases: Ints,
     finals: Bytes,
+    verdicts: Grid,
+    V: Grid,
+    owners: int,
 ) -> int:
     """Apply a worker's records from `W[W_MERGED]` on to the visited set, in order, as one
     search expanding those states would have; stops as that search would (the bound, a
-    violation) or when a table must grow or the edges be flushed, and goes on from there."""
+    violation) or when a table must grow or the edges be flushed, and goes on from there.
+
+    With `owners` (0: none), the records' steps were already looked up by that many
+    workers (`claim`): each step's slot, and whether it was new, is the next verdict of
+    its owner's row, so the merge itself probes nothing and the table does not grow."""
     width = spec[1]
     while W[W_MERGED] < W[W_RECORDS]:
         r = W[W_MERGED]
@@ -303,20 +350,34 @@ def merge(
             W[W_MERGED] += 1
             return VIOLATION
         else:  # R_TAKEN, R_STEP
+            fp, slot, new = 0, 0, False
             if kind == R_STEP:
                 if X[X_NEXT] >= following.shape[0] or X[X_STATES] >= parents.shape[0]:
                     return GROW
-                if FULL_LOAD[1] * X[X_TABLE_LOAD] >= FULL_LOAD[0] * keys.shape[0]:
+                grows = FULL_LOAD[1] * X[X_TABLE_LOAD] >= FULL_LOAD[0] * keys.shape[0]
+                if grows and not owners:
                     return GROW
                 if X[X_EDGES] >= sources.shape[0]:
                     return FLUSH
+                fp = records[r, C_MORE]
+                if owners:
+                    owner = owner_of(keys, fp, owners)
+                    slot = verdicts[owner, V[owner, V_TAKEN]]
+                    V[owner, V_TAKEN] += 1
+                    new = slot >= 0
+                    if not new:
+                        slot = -1 - slot
+                else:
+                    slot = slot_of(keys, fp)
+                    if slot < 0:
+                        X[X_SHARD_FULL] = 1
+                        return GROW
+                    new = keys[slot] == EMPTY
             X[X_TRANSITIONS] += 1
             for i in range(records[r - 1, C_FIRED] if r else 0, records[r, C_FIRED]):
                 fired[fired_ids[i]] += 1
             if kind == R_STEP:
-                fp = records[r, C_MORE]
-                slot = slot_of(keys, fp)
-                if keys[slot] == EMPTY:
+                if new:
                     target = X[X_STATES]
                     keys[slot] = fp
                     ids[slot] = target
@@ -339,6 +400,58 @@ def merge(
                     return MAX_STATES
         W[W_MERGED] += 1
     return MERGED
+
+
+@compiled
+def claim(
+    keys: Ints, records: Grid3, batch: Grid, owner: int, owners: int, verdicts: Grid, V: Grid
+) -> int:
+    """The visited set's half of `merge`, shared out: worker `owner` of `owners` looks up
+    every step of the batch whose fingerprint lies in a shard it owns (`owner_of`), inserts
+    the ones not found, and writes each step's slot (-1 - slot: found) to its row of
+    `verdicts`, in the batch's order. `batch` lists the buffers in frontier order: the
+    worker, the first record and the end. Owners never touch one another's shards, so they
+    run side by side; ids are then given in order by `merge`, which reads the verdicts.
+    Returns CLAIMED, or SHARD_FULL (the driver then takes the batch's inserts back with
+    `unclaim`, grows the table and claims again)."""
+    V[owner, V_TAKEN] = 0
+    n = 0
+    for b in range(batch.shape[0]):
+        worker = batch[b, 0]
+        for r in range(batch[b, 1], batch[b, 2]):
+            if records[worker, r, C_KIND] != R_STEP:
+                continue
+            fp = records[worker, r, C_MORE]
+            if owner_of(keys, fp, owners) != owner:
+                continue
+            slot = slot_of(keys, fp)
+            if slot < 0:
+                V[owner, V_CLAIMED] = n
+                return SHARD_FULL
+            if keys[slot] == EMPTY:
+                keys[slot] = fp
+                verdicts[owner, n] = slot
+            else:
+                verdicts[owner, n] = -1 - slot
+            n += 1
+    V[owner, V_CLAIMED] = n
+    return CLAIMED
+
+
+@compiled
+def unclaim(keys: Ints, verdicts: Grid, V: Grid) -> int:
+    """Empty again the slots that `claim` filled and `merge` did not number (the search
+    stopped before them, or a shard filled up). Returns how many. They were the last
+    states inserted into their shards, and linear probing never places a key past one
+    inserted after it, so the table is then exactly as if they had never been."""
+    emptied = 0
+    for owner in range(V.shape[0]):
+        for j in range(V[owner, V_TAKEN], V[owner, V_CLAIMED]):
+            if verdicts[owner, j] >= 0:
+                keys[verdicts[owner, j]] = EMPTY
+                emptied += 1
+        V[owner, V_TAKEN] = V[owner, V_CLAIMED]
+    return emptied
 
 
 @compiled
@@ -440,7 +553,7 @@ def walk(
                 continue
             fp = fingerprint(words, width)
             slot = slot_of(keys, fp)
-            if keys[slot] == fp and ids[slot] == path[step]:
+            if slot >= 0 and keys[slot] == fp and ids[slot] == path[step]:
                 steps[step] = cursor[K_COUNT] - 1
                 break
         unpack(words, spec, rows[step + 1], counts)
