@@ -502,7 +502,7 @@ def explore(
         """Merge the buffers of `batch`, in order: first the workers look up the steps in
         the shards they own, side by side (`search.claim`), the table grown beforehand so
         that every step could be new; then `merge` gives the ids in order. What was looked
-        up but not merged (a stop) is taken back (`search.unclaim`)."""
+        up but not merged (a stop, Ctrl-C) is taken back (`search.unclaim`)."""
         assert pool is not None
         rows = np.array(
             [[w.index, w.W[k.W_MERGED], w.W[k.W_RECORDS]] for w in batch], dtype=np.int64
@@ -515,15 +515,17 @@ def explore(
         def claim(owner: int) -> int:
             return int(k.claim(keys, buffers, rows, owner, owners, verdicts, V))
 
-        while k.SHARD_FULL in _side_by_side(pool, claim, list(range(owners))):
-            k.unclaim(keys, verdicts, V)
-            grow_table()
-        for worker in batch:
-            got = merged(worker)
-            if got != k.MERGED:
+        try:
+            while k.SHARD_FULL in _side_by_side(pool, claim, list(range(owners))):
                 k.unclaim(keys, verdicts, V)
-                return got
-        return k.MERGED
+                grow_table()
+            for worker in batch:
+                got = merged(worker)
+                if got != k.MERGED:
+                    return got
+            return k.MERGED
+        finally:  # a stop or Ctrl-C: the states looked up but not numbered leave the table
+            k.unclaim(keys, verdicts, V)
 
     def tick() -> None:
         if progress:
