@@ -151,20 +151,22 @@ def test_workers_sharing_each_level_find_exactly_what_one_finds(
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(("jobs", "chunk"), [(2, 3), (3, 1), (4, 2)])
 def test_workers_stop_at_the_violation_one_worker_finds_first(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int, chunk: int
 ) -> None:
     """Express without a Skip's points: the first move the rules give no outcome for is the
-    same, found in the same state, whichever worker met it first in time."""
+    same, found in the same state, whichever worker met it first in time, and explained
+    from that worker's own scratch (not the first worker's)."""
     from unospec.checks.engines.compiled import exploration
     from unospec.editions import load_edition
 
     gapped = edition_file(tmp_path, "express", "gapped", ("skip = 20\n", ""))
     e = scale_edition(load_edition(str(gapped)), parse_scale("micro"))
     one = explore(e, 2, symmetry=False)
-    monkeypatch.setattr(exploration, "CHUNK", 3)
+    monkeypatch.setattr(exploration, "CHUNK", chunk)
     monkeypatch.setattr(exploration, "RECORDS", 16)
-    many = explore(e, 2, symmetry=False, jobs=2)
+    many = explore(e, 2, symmetry=False, jobs=jobs)
     assert one.violation is not None and "no outcome in the rules" in str(one.violation)
     _same_search(one, many)
 

@@ -20,7 +20,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor, wait
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -195,6 +195,8 @@ RECORDS = 1 << 16
 """Records a worker's buffer holds before they are merged."""
 CHUNK = 1 << 10
 """Frontier states a worker takes at a time when several share a level."""
+PIPELINED = True
+"""Several workers: expand the next chunks while a batch is merged (`_pipelined_level`)."""
 
 
 @dataclass(eq=False)  # workers are told apart by identity
@@ -335,6 +337,66 @@ def _shared_level(
         tick()
 
 
+def _pipelined_level(
+    prog: Program,
+    inv: npt.NDArray[np.int64],
+    frontier: Rows,
+    workers: list[_Worker],
+    pool: ThreadPoolExecutor,
+    merged: Callable[[list[_Worker]], int],
+    tick: Callable[[], None],
+) -> int:
+    """`_shared_level` without the rounds' barrier: twice as many buffers as threads, so
+    that while a batch is looked up and merged, the next chunks are already expanding."""
+    size = len(frontier)
+    chunk = max(1, min(CHUNK, -(-size // len(workers))))
+    bounds = [(first, min(size, first + chunk)) for first in range(0, size, chunk)]
+    handed = 0
+    waiting: list[_Worker] = []  # the workers holding records to merge, in frontier order
+    running: dict[_Worker, Future[None]] = {}
+
+    def expand(worker: _Worker) -> None:
+        while not worker.finished and not worker.full:
+            worker.expand(prog, inv, frontier)
+
+    for worker in workers:
+        worker.chunk = -1
+    try:
+        while True:
+            for worker in workers:
+                if worker.chunk < 0 and handed < len(bounds):
+                    worker.take(handed, *bounds[handed])
+                    handed += 1
+                    waiting.append(worker)
+                idle = worker.chunk >= 0 and not worker.finished and not worker.full
+                if idle and worker not in running:
+                    running[worker] = pool.submit(expand, worker)
+            if not waiting:
+                return k.MERGED
+            batch: list[_Worker] = []
+            for worker in waiting:
+                expanding = running.get(worker)
+                if expanding is not None:
+                    if batch and not expanding.done():
+                        break
+                    del running[worker]
+                    expanding.result()
+                batch.append(worker)
+                if not worker.finished:
+                    break
+            code = merged(batch)
+            if code != k.MERGED:
+                return code
+            for worker in batch:
+                worker.empty()
+                if worker.finished:
+                    worker.chunk = -1
+                    waiting.remove(worker)
+            tick()
+    finally:  # no worker may still write to its buffers or scratch once the level ends
+        wait(running.values())
+
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -450,14 +512,16 @@ def explore(
     keys[k.slot_of(keys, first_fp)] = first_fp  # state 0: its id is 0
     X[k.X_STATES], X[k.X_TABLE_LOAD], X[k.X_UNREDUCED] = 1, 1, orbit
     jobs = jobs or os.cpu_count() or 1
-    buffers = np.zeros((jobs, RECORDS, k.RECORD), dtype=np.int64)
+    count = 2 * jobs if jobs > 1 and PIPELINED else jobs  # buffers (and scratch) to fill
+    buffers = np.zeros((count, RECORDS, k.RECORD), dtype=np.int64)
     workers = [
         _Worker.of(prog, Scratch.of(prog) if n else scratch, renaming_count, budget, buffers, n)
-        for n in range(jobs)
+        for n in range(count)
     ]
     pool = ThreadPoolExecutor(jobs) if jobs > 1 else None
+    claims = ThreadPoolExecutor(jobs) if jobs > 1 and PIPELINED else pool
     owners = jobs if jobs > 1 else 0  # workers that look steps up in their shards (`claim`)
-    verdicts = np.zeros((jobs, jobs * RECORDS if owners else 1), dtype=np.int64)
+    verdicts = np.zeros((jobs, count * RECORDS if owners else 1), dtype=np.int64)
     V = np.zeros((jobs, 2), dtype=np.int64)
     edges = _Edges()
     code = k.MERGED
@@ -471,9 +535,11 @@ def explore(
             raise AssertionError("the visited table has a full shard at twice its size")
         X[k.X_SHARD_FULL] = 0
 
+    violator = workers[0]  # the worker whose records held the violation, if any
+
     def merged(worker: _Worker) -> int:
         """Merge the worker's records, growing the tables and writing edges as asked."""
-        nonlocal parents, finals, following, following_ids
+        nonlocal parents, finals, following, following_ids, violator
         while True:
             got = k.merge(
                 prog.spec, X, worker.W, worker.records, worker.candidates, worker.fired_ids,
@@ -496,6 +562,8 @@ def explore(
             if got == k.FLUSH:
                 flush()
                 continue
+            if got == k.VIOLATION:
+                violator = worker
             return got
 
     def merged_batch(batch: list[_Worker]) -> int:
@@ -503,7 +571,7 @@ def explore(
         the shards they own, side by side (`search.claim`), the table grown beforehand so
         that every step could be new; then `merge` gives the ids in order. What was looked
         up but not merged (a stop, Ctrl-C) is taken back (`search.unclaim`)."""
-        assert pool is not None
+        assert claims is not None
         rows = np.array(
             [[w.index, w.W[k.W_MERGED], w.W[k.W_RECORDS]] for w in batch], dtype=np.int64
         )
@@ -516,7 +584,7 @@ def explore(
             return int(k.claim(keys, buffers, rows, owner, owners, verdicts, V))
 
         try:
-            while k.SHARD_FULL in _side_by_side(pool, claim, list(range(owners))):
+            while k.SHARD_FULL in _side_by_side(claims, claim, list(range(owners))):
                 k.unclaim(keys, verdicts, V)
                 grow_table()
             for worker in batch:
@@ -542,7 +610,8 @@ def explore(
             if pool is None:
                 code = _level(prog, inv, frontier, workers[0], merged, tick)
             else:
-                code = _shared_level(prog, inv, frontier, workers, pool, merged_batch, tick)
+                level = _pipelined_level if PIPELINED else _shared_level
+                code = level(prog, inv, frontier, workers, pool, merged_batch, tick)
             flush()
             if code != k.MERGED:
                 break
@@ -562,8 +631,11 @@ def explore(
     finally:
         if pool is not None:
             pool.shutdown(wait=True)
+        if claims is not None and claims is not pool:
+            claims.shutdown(wait=True)
     try:
-        _conclude(result, prog, inv, scratch, X, code, frontier, following)
+        # the violation is read from its worker's scratch, as that worker left it
+        _conclude(result, prog, inv, violator.scratch, X, code, frontier, following)
         result.fired = Counter({n: int(c) for n, c in enumerate(fired) if c})
         result.phases = {prog.machine.phases[p] for p in np.nonzero(phases)[0]}
         states = result.distinct_states
