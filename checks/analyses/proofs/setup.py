@@ -21,6 +21,7 @@ from unospec.checks.analyses.proofs.result import (
     Claim,
     Query,
     Witness,
+    unsat_where_made,
 )
 from unospec.model.edition import Edition
 from unospec.model.wording import seats
@@ -44,23 +45,21 @@ class _Unknown(Exception):
 
 def _flip_can_fail(edition: Edition, players: int) -> dict[str, int] | None:
     """A deal of `players` hands that leaves the flip only ignored cards; None: there is
-    none. Its own context and timeout, as `check_claim`'s queries have."""
+    none. Decided first where Z3's terms are made, as `check_claim` does; a deal found gets
+    its own context and timeout, as `check_claim`'s models have."""
     faces = edition.faces
     ignored = sum(1 for f in faces.in_play if faces.ignored_at_flip[f])
     starting = len(faces.in_play) - ignored
     dealt = players * edition.rules.hand_size
+    if unsat_where_made(_deals_leaving_only_ignored(starting, ignored, dealt, None)[2]):
+        return None
     context = z3.Context()
-    took_starting, took_ignored = z3.Ints("dealt_starting dealt_ignored", ctx=context)
+    took_starting, took_ignored, deal = _deals_leaving_only_ignored(
+        starting, ignored, dealt, context
+    )
     solver = z3.Solver(ctx=context)
     solver.set("timeout", TIMEOUT_MS)
-    solver.add(
-        took_starting >= 0,
-        took_ignored >= 0,
-        took_starting <= starting,
-        took_ignored <= ignored,
-        took_starting + took_ignored == dealt,
-        took_starting == starting,  # no card that may start the pile is left to flip
-    )
+    solver.add(*deal)
     answer = solver.check()
     if answer == z3.unknown:
         raise _Unknown(str(solver.reason_unknown()))
@@ -73,6 +72,23 @@ def _flip_can_fail(edition: Edition, players: int) -> dict[str, int] | None:
         "hands hold, of the cards the flip ignores": model[took_ignored].as_long(),
         "left to flip, all ignored": ignored - model[took_ignored].as_long(),
     }
+
+
+def _deals_leaving_only_ignored(
+    starting: int, ignored: int, dealt: int, context: z3.Context | None
+) -> tuple[z3.ArithRef, z3.ArithRef, list[z3.BoolRef]]:
+    """The cards the hands take of each sort, and the deal of `dealt` cards (`starting` may
+    start the pile, `ignored` may not) that takes every card that may start it."""
+    took_starting, took_ignored = z3.Ints("dealt_starting dealt_ignored", ctx=context)
+    deal = [
+        took_starting >= 0,
+        took_ignored >= 0,
+        took_starting <= starting,
+        took_ignored <= ignored,
+        took_starting + took_ignored == dealt,
+        took_starting == starting,  # no card that may start the pile is left to flip
+    ]
+    return took_starting, took_ignored, deal
 
 
 def setup_query(edition: Edition) -> SetupQuery:
