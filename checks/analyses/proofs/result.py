@@ -134,8 +134,12 @@ def check_claim(
 def unsat_where_made(assertions: list[z3.BoolRef]) -> bool:
     """Whether Z3 finds `assertions` unsatisfiable in the context their terms were made in
     (with the queries' timeout): a proof, whatever else that context holds. False when they
-    are satisfiable or undecided, which a caller settles again in a context of its own."""
-    solver = z3.Solver(ctx=assertions[0].ctx)
+    are satisfiable or undecided, which a caller settles again in a context of its own.
+
+    Any sound solver proves as well as another, so this one is Z3's `smt` tactic as a
+    solver: `z3.Solver()` builds its default tactics at every check, 3 to 4 ms of a small
+    query's 4 to 5 (measured over the six booklet editions' queries: 470 against 204 ms)."""
+    solver = z3.Tactic("smt", ctx=assertions[0].ctx).solver()
     solver.set("timeout", TIMEOUT_MS)
     solver.add(*assertions)
     return bool(solver.check() == z3.unsat)

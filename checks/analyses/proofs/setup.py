@@ -21,7 +21,6 @@ from unospec.checks.analyses.proofs.result import (
     Claim,
     Query,
     Witness,
-    unsat_where_made,
 )
 from unospec.model.edition import Edition
 from unospec.model.wording import seats
@@ -45,21 +44,26 @@ class _Unknown(Exception):
 
 def _flip_can_fail(edition: Edition, players: int) -> dict[str, int] | None:
     """A deal of `players` hands that leaves the flip only ignored cards; None: there is
-    none. Decided first where Z3's terms are made, as `check_claim` does; a deal found gets
-    its own context and timeout, as `check_claim`'s models have."""
+    none. With the queries' timeout, and decided where Z3's terms are made, as
+    `check_claim` first decides its queries: the deal found needs no context of its own,
+    since the two counts it is made of are fixed by the claim (the hands take every card
+    that may start the pile, and the rest of the deal from the ignored ones), so every
+    context finds the same one."""
     faces = edition.faces
     ignored = sum(1 for f in faces.in_play if faces.ignored_at_flip[f])
     starting = len(faces.in_play) - ignored
     dealt = players * edition.rules.hand_size
-    if unsat_where_made(_deals_leaving_only_ignored(starting, ignored, dealt, None)[2]):
-        return None
-    context = z3.Context()
-    took_starting, took_ignored, deal = _deals_leaving_only_ignored(
-        starting, ignored, dealt, context
-    )
-    solver = z3.Solver(ctx=context)
+    took_starting, took_ignored = z3.Ints("dealt_starting dealt_ignored")
+    solver = z3.Tactic("smt").solver()  # not the default's tactics: see `unsat_where_made`
     solver.set("timeout", TIMEOUT_MS)
-    solver.add(*deal)
+    solver.add(
+        took_starting >= 0,
+        took_ignored >= 0,
+        took_starting <= starting,
+        took_ignored <= ignored,
+        took_starting + took_ignored == dealt,
+        took_starting == starting,  # no card that may start the pile is left to flip
+    )
     answer = solver.check()
     if answer == z3.unknown:
         raise _Unknown(str(solver.reason_unknown()))
@@ -72,23 +76,6 @@ def _flip_can_fail(edition: Edition, players: int) -> dict[str, int] | None:
         "hands hold, of the cards the flip ignores": model[took_ignored].as_long(),
         "left to flip, all ignored": ignored - model[took_ignored].as_long(),
     }
-
-
-def _deals_leaving_only_ignored(
-    starting: int, ignored: int, dealt: int, context: z3.Context | None
-) -> tuple[z3.ArithRef, z3.ArithRef, list[z3.BoolRef]]:
-    """The cards the hands take of each sort, and the deal of `dealt` cards (`starting` may
-    start the pile, `ignored` may not) that takes every card that may start it."""
-    took_starting, took_ignored = z3.Ints("dealt_starting dealt_ignored", ctx=context)
-    deal = [
-        took_starting >= 0,
-        took_ignored >= 0,
-        took_starting <= starting,
-        took_ignored <= ignored,
-        took_starting + took_ignored == dealt,
-        took_starting == starting,  # no card that may start the pile is left to flip
-    ]
-    return took_starting, took_ignored, deal
 
 
 def setup_query(edition: Edition) -> SetupQuery:
