@@ -111,6 +111,7 @@ def check_claim(
     had run first in the same process. Unsat does not depend on the context, so a query is
     first decided where its terms were made (`unsat_where_made`), and only one that is not
     proved there pays for a context of its own (a few ms each, most of a proved query's time).
+    A query Z3 cannot decide now waits for the timeout twice, once in each context.
     """
     started = time.perf_counter()
     if unsat_where_made([*facts, negated_claim]):
