@@ -429,3 +429,16 @@ def test_a_card_kind_the_deck_lacks_owes_no_draw() -> None:
         "a caught UNO (Calling UNO)",
         2,
     )
+
+
+def test_only_a_proof_is_settled_in_the_context_its_terms_were_made_in() -> None:
+    """`check_claim` decides a query where its terms were made and keeps the answer only
+    when it is unsat (a proof holds in any context); a satisfiable or undecided query is
+    not settled there, since its witness must come from a context of its own."""
+    import z3
+
+    from unospec.checks.analyses.proofs.result import unsat_where_made
+
+    x = z3.Int("x")
+    assert unsat_where_made([x > 1, x < 1])
+    assert not unsat_where_made([x > 1])

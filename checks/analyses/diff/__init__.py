@@ -30,9 +30,7 @@ from unospec.checks.analyses.diff.data import (
     readings,
     rule_parameters,
 )
-from unospec.checks.analyses.diff.evidence import evidence, not_compared
 from unospec.checks.analyses.diff.report import BoundJson, Difference, DiffReport
-from unospec.checks.analyses.diff.rules import rule_differences
 from unospec.checks.analyses.diff.untested import capped, scaled_away
 from unospec.checks.engines.joint_search import distinguish, observed, shared_scale
 from unospec.editions import reference
@@ -85,6 +83,11 @@ def diff(
     a, b = as_played(a), as_played(b)
     if scale == NO_SCALE:
         return _unexplored(a, b, players, max_states)
+    # what only an exploration reads (the counterexample's and the rules' searches): loaded
+    # here, so that `--scale none` does not load them (issue 38: start-up)
+    from unospec.checks.analyses.diff.evidence import evidence, not_compared
+    from unospec.checks.analyses.diff.rules import rule_differences
+
     for edition in (a, b):
         require_dealable(scale_edition(edition, parse_scale(scale)), players, scale, edition)
     common = shared_scale(a, b, scale)

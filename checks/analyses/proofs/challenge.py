@@ -29,6 +29,7 @@ from unospec.checks.analyses.proofs.result import (
     check_claim,
     value,
 )
+from unospec.checks.analyses.proofs.terms import conjunction
 from unospec.model import sections
 from unospec.model.actions import Accept, Challenge, Play, Reshuffle
 from unospec.model.cards import COLORS
@@ -189,11 +190,11 @@ def _hand_state(
     needed = [(with_color, same), (with_wild, wilds), (True, other or same)]
     for wanted, pool in needed:
         if wanted:
-            left = [face for face in pool if face in deck]  # one copy is one card (a small deck)
-            if not left:
+            left = next((face for face in pool if face in deck), None)  # one copy is one card
+            if left is None:  # (a small deck)
                 return None
-            hand.append(left[0])
-            deck.remove(left[0])
+            hand.append(left)
+            deck.remove(left)
     dealt = 2 * (table.players - 1)
     if len(deck) < dealt + 2:
         return None
@@ -228,13 +229,13 @@ def _observe(
     bluffs are)."""
     observed: dict[Combination, Outcome] = {}
     refused: dict[Combination, str] = {}
+    answers = (False, True)  # accepted, challenged: both answer the same play
     for table in _tables(edition):
-        for with_color, with_wild, challenged in product((False, True), repeat=3):
+        for with_color, with_wild in product((False, True), repeat=2):
             built = _hand_state(edition, kind, table, with_color, with_wild)
             if built is None:
                 continue
             game, card = built
-            combination = (table, with_color, with_wild, challenged)
             offender = table.offender
             try:
                 played = apply(edition, game, Play(offender, card, table.colour))
@@ -243,26 +244,28 @@ def _observe(
                     with_wild and "wild" in effect.playable_unless_holding
                 )
                 if not (forbidden and effect.bluff == "refused"):
-                    refused[combination] = str(error)
+                    for challenged in answers:
+                        refused[table, with_color, with_wild, challenged] = str(error)
                 continue
             answerer = played.current  # whoever the kernel asks to answer
-            try:
-                answer = Challenge(answerer) if challenged else Accept(answerer)
-                after = apply(edition, played, answer)
-                while (
-                    after.phase == Phase.awaiting_reshuffle
-                ):  # the pile ran out: any order will do
-                    after = apply(edition, after, Reshuffle(chance_cards(edition, after)))
-            except UnospecError as error:
-                refused[combination] = str(error)
-                continue
-            drew = [len(after.hands[p]) - len(played.hands[p]) for p in range(table.players)]
-            grew = [p for p in range(table.players) if p != offender and drew[p]]
-            other = grew[0] if len(grew) == 1 else -1 if not grew else -2  # -2: several drew
             left = len(played.draw_pile) + len(reshuffled(edition, played))  # the top kept or not
-            others_drew = sum(drew[p] for p in grew)  # -2: several drew, counted together
-            outcome = (drew[offender], other, others_drew, after.current, left)
-            observed[combination] = outcome
+            for challenged in answers:
+                combination = (table, with_color, with_wild, challenged)
+                try:
+                    answer = Challenge(answerer) if challenged else Accept(answerer)
+                    after = apply(edition, played, answer)
+                    while (
+                        after.phase == Phase.awaiting_reshuffle
+                    ):  # the pile ran out: any order will do
+                        after = apply(edition, after, Reshuffle(chance_cards(edition, after)))
+                except UnospecError as error:
+                    refused[combination] = str(error)
+                    continue
+                drew = [len(after.hands[p]) - len(played.hands[p]) for p in range(table.players)]
+                grew = [p for p in range(table.players) if p != offender and drew[p]]
+                other = grew[0] if len(grew) == 1 else -1 if not grew else -2  # -2: several drew
+                others_drew = sum(drew[p] for p in grew)  # -2: several drew, counted together
+                observed[combination] = (drew[offender], other, others_drew, after.current, left)
     return observed, refused
 
 
@@ -343,10 +346,18 @@ def payouts_query(edition: Edition, kind: str, effect: WildDraw, section: str) -
         cases.setdefault((t.players, t.direction, t.offender, c, w, ch, *outcome), t)
     facts = [players, direction, seat, color, wild, challenged, offender, other, other_drew]
     facts += [following, left]
-    rows = [
-        z3.Implies(case == i, z3.And(*[f == v for f, v in zip(facts, row, strict=True)]))
-        for i, row in enumerate(cases)
-    ]
+    made: dict[tuple[int, type, int | bool], z3.BoolRef] = {}  # `fact == value`: rows share them
+
+    def row_of(observation: tuple[int | bool, ...]) -> z3.BoolRef:
+        equalities = []
+        for n, v in enumerate(observation):
+            equality = made.get((n, type(v), v))
+            if equality is None:
+                equality = made[n, type(v), v] = facts[n] == v
+            equalities.append(equality)
+        return conjunction(equalities)
+
+    rows = [z3.Implies(case == i, row_of(row)) for i, row in enumerate(cases)]
     tables = list(cases.values())  # a table each case was seen at
     known = z3.And(case >= 0, case < len(rows))
 

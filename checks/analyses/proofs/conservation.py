@@ -16,6 +16,7 @@ import dataclasses
 import z3
 
 from unospec.checks.analyses.proofs.result import Claim, Query, Witness, check_claim, value
+from unospec.checks.analyses.proofs.terms import conjunction
 from unospec.model.edition import Edition
 from unospec.model.flows import Move, moves_of
 from unospec.model.table import MACHINE, Branch
@@ -43,11 +44,13 @@ def _counts(tag: str) -> Counts:
 
 def invariant(edition: Edition, counts: Counts) -> z3.BoolRef:
     """The conservation invariant over a count vector."""
-    return z3.And(
-        *[counts[place] >= 0 for place in PLACES],
-        counts["top"] <= 1,
-        counts["aside"] == edition.set_aside_count,
-        z3.Sum(*[counts[place] for place in PLACES]) == edition.total_cards,
+    return conjunction(
+        [
+            *[counts[place] >= 0 for place in PLACES],
+            counts["top"] <= 1,
+            counts["aside"] == edition.set_aside_count,
+            z3.Sum(*[counts[place] for place in PLACES]) == edition.total_cards,
+        ]
     )
 
 

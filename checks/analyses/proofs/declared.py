@@ -25,54 +25,60 @@ from unospec.model.vocabulary import Phase
 
 SECTION = "Contents"
 PLACES = ("draw", "top", "under", "hands", "aside", "out-of-play")
+DRAW, TOP, UNDER, HANDS, ASIDE, OUT_OF_PLAY = range(len(PLACES))
+PLACE = {**{place: i for i, place in enumerate(PLACES)}, "hand": HANDS, "others": HANDS}
+"""Where each place's count is in `Counts`; a move's `hand` and `others` are both hands."""
+IN_PLAY = (DRAW, TOP, UNDER, HANDS, OUT_OF_PLAY)
 STEP_LIMIT = 3_000
 """Steps of one sampled game at most: a game that does not end is `game-can-end`'s to report."""
 
+Counts = tuple[int, ...]
+"""How many cards each place of `PLACES` holds, in its order."""
 
-def places(game: GameState) -> dict[str, int]:
-    """How many cards each place holds (a dict, not a Counter: this runs twice a transition
-    of `prove`'s sampled games, and a Counter's construction was most of its time)."""
+
+def places(game: GameState) -> Counts:
+    """How many cards each place holds (a tuple, not a dict nor a Counter: this runs for
+    every transition of `prove`'s sampled games, and their construction was most of its
+    time)."""
     top = 1 if game.discard else 0
-    return {
-        "draw": len(game.draw_pile),
-        "top": top,
-        "under": len(game.discard) - top,
-        "hands": sum(map(len, game.hands)),
-        "aside": len(game.set_aside),
-        "out-of-play": len(game.out_of_play),
-    }
+    return (
+        len(game.draw_pile),
+        top,
+        len(game.discard) - top,
+        sum(map(len, game.hands)),
+        len(game.set_aside),
+        len(game.out_of_play),
+    )
 
 
-def declared(
-    edition: Edition,
-    step: Fired,
-    counts: dict[str, int] | None = None,
-    moves: tuple[Move, ...] | None = None,
-) -> dict[str, int]:
-    """The place counts after `step`, as the moves its effect declares make them.
-
-    `counts` are `places(step.before)` and `moves` the effect's `moves_of`, when the caller
-    has them already (the sampled games count each state once and read each effect's moves
-    once: this runs for every transition of `prove`'s sampled games)."""
-    before = step.before
-    counts = dict(places(before) if counts is None else counts)
-    if moves is None:
-        moves = moves_of(step.branch.update, edition)
+def declared(edition: Edition, step: Fired, counts: Counts, moves: tuple[Move, ...]) -> Counts:
+    """The place counts after `step`, as the moves its effect declares make them, from
+    `counts`, the places before it, and `moves`, its effect's `moves_of` (the sampled games
+    count each state once and read each effect's moves once)."""
+    if not moves:  # most transitions move no card
+        return counts
+    after = list(counts)
     for move in moves:
-        source = "hands" if move.source in ("hand", "others") else move.source
-        target = "hands" if move.target in ("hand", "others") else move.target
-        amount = _amount(edition, step, move, source, target, counts)
+        # a counted place's index; `in-play` and `outside` keep their names (counted nowhere)
+        source, target = PLACE.get(move.source, move.source), PLACE.get(move.target, move.target)
+        amount = _amount(edition, step, move, source, target, after)
         if move.source == "in-play":
-            for place in ("draw", "top", "under", "hands", "out-of-play"):
-                counts[place] = 0
-        else:
-            counts[source] = counts.get(source, 0) - amount
-        counts[target] = counts.get(target, 0) + amount
-    return counts
+            for place in IN_PLAY:
+                after[place] = 0
+        elif isinstance(source, int):
+            after[source] -= amount
+        if isinstance(target, int):
+            after[target] += amount
+    return tuple(after)
 
 
 def _amount(
-    edition: Edition, step: Fired, move: Move, source: str, target: str, counts: dict[str, int]
+    edition: Edition,
+    step: Fired,
+    move: Move,
+    source: int | str,
+    target: int | str,
+    counts: list[int],
 ) -> int:
     """How many cards `move` takes from `source` to `target`, with `counts` before it."""
     before, amount = step.before, move.amount
@@ -89,17 +95,17 @@ def _amount(
         owed = before.owed  # to (the mercy rule: `updates.eliminate_the_drawer`)
         return len(before.hands[owed.player]) + min(owed.amount, len(before.draw_pile))
     if amount == "1":
-        return min(1, counts[source]) if source == "top" else 1
+        return min(1, counts[TOP]) if source == TOP else 1
     if amount == "owed":
-        return min(before.owed.amount, counts["draw"]) if before.owed else 0
+        return min(before.owed.amount, counts[DRAW]) if before.owed else 0
     if amount == "pile":
-        return counts["draw"]
+        return counts[DRAW]
     if amount == "under":
-        return counts["under"]
+        return counts[UNDER]
     if amount == "dealt":
         return edition.rules.hand_size * before.players
     if amount == "all":
-        return sum(counts[p] for p in ("draw", "top", "under", "hands", "out-of-play"))
+        return sum(counts[place] for place in IN_PLAY)
     return 0
 
 
@@ -179,13 +185,13 @@ def _first_undeclared(
             of = following
             compared += 1
             seen.add(step.branch.label)
-            if expected != found and any(expected[place] != found[place] for place in PLACES):
+            if expected != found:
                 return {
                     "transition": step.branch.label,
                     "players": players,
                     "step": number,
-                    "declared": {place: expected[place] for place in PLACES},
-                    "kernel": {place: found[place] for place in PLACES},
+                    "declared": dict(zip(PLACES, expected, strict=True)),
+                    "kernel": dict(zip(PLACES, found, strict=True)),
                 }, compared
         game = after
     return None, compared

@@ -106,11 +106,17 @@ def check_claim(
 ) -> Query:
     """Assert the facts and the negation of the claim: unsat proves it, a model refutes it.
 
-    The query runs in a Z3 context of its own. In the shared one, the model found depended
+    A model is found in a Z3 context of its own. In the shared one, the model found depended
     on every term made before: an edition's witness changed when another edition's proofs
-    had run first in the same process.
+    had run first in the same process. Unsat does not depend on the context, so a query is
+    first decided where its terms were made (`unsat_where_made`), and only one that is not
+    proved there pays for a context of its own (a few ms each, most of a proved query's time).
+    A query Z3 cannot decide now waits for the timeout twice, once in each context.
     """
     started = time.perf_counter()
+    if unsat_where_made([*facts, negated_claim]):
+        seconds = round(time.perf_counter() - started, 4)
+        return Query(asserts, about, claim, section, PROVED, seconds, None, kernel_relies_on_it)
     context = z3.Context()
     solver = z3.Solver(ctx=context)
     solver.set("timeout", TIMEOUT_MS)
@@ -124,6 +130,20 @@ def check_claim(
         return Query(*asked, REFUTED, seconds, decode(solver.model()), kernel_relies_on_it)
     unknown = {"reason": str(solver.reason_unknown())}
     return Query(*asked, UNKNOWN, seconds, unknown, kernel_relies_on_it)
+
+
+def unsat_where_made(assertions: list[z3.BoolRef]) -> bool:
+    """Whether Z3 finds `assertions` unsatisfiable in the context their terms were made in
+    (with the queries' timeout): a proof, whatever else that context holds. False when they
+    are satisfiable or undecided, which a caller settles again in a context of its own.
+
+    Any sound solver proves as well as another, so this one is Z3's `smt` tactic as a
+    solver: `z3.Solver()` builds its default tactics at every check, 3 to 4 ms of a small
+    query's 4 to 5 (measured over the six booklet editions' queries: 470 against 204 ms)."""
+    solver = z3.Tactic("smt", ctx=assertions[0].ctx).solver()
+    solver.set("timeout", TIMEOUT_MS)
+    solver.add(*assertions)
+    return bool(solver.check() == z3.unsat)
 
 
 def value(model: z3.ModelRef, term: z3.ExprRef) -> int | bool:

@@ -44,14 +44,17 @@ class _Unknown(Exception):
 
 def _flip_can_fail(edition: Edition, players: int) -> dict[str, int] | None:
     """A deal of `players` hands that leaves the flip only ignored cards; None: there is
-    none. Its own context and timeout, as `check_claim`'s queries have."""
+    none. With the queries' timeout, and decided where Z3's terms are made, as
+    `check_claim` first decides its queries: the deal found needs no context of its own,
+    since the two counts it is made of are fixed by the claim (the hands take every card
+    that may start the pile, and the rest of the deal from the ignored ones), so every
+    context finds the same one."""
     faces = edition.faces
     ignored = sum(1 for f in faces.in_play if faces.ignored_at_flip[f])
     starting = len(faces.in_play) - ignored
     dealt = players * edition.rules.hand_size
-    context = z3.Context()
-    took_starting, took_ignored = z3.Ints("dealt_starting dealt_ignored", ctx=context)
-    solver = z3.Solver(ctx=context)
+    took_starting, took_ignored = z3.Ints("dealt_starting dealt_ignored")
+    solver = z3.Tactic("smt").solver()  # not the default's tactics: see `unsat_where_made`
     solver.set("timeout", TIMEOUT_MS)
     solver.add(
         took_starting >= 0,
