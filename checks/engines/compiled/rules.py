@@ -1997,16 +1997,23 @@ def legal(
     # kernel._window_moves: the Hail Mary interrupts, then what closing the window leads to
     colors_at = E[E_COLORS]
     if has_group(M, s[PHASE], event_named(M, EV_HAIL_MARY)):
+        faces = s[FACES]
         for p in range(s[PLAYERS]):
-            for card in range(s[FACES]):
-                if held(s, p, card) <= 0:
-                    continue
-                target = hail_mary_target(E, s, p, card)
-                if not throws_hail_mary(M, E, s, p, card, target):
-                    continue
-                if not s[CH] or face(E, card, F_CANCELS_A_CHALLENGE):
-                    for i in range(E[E[E_RULES] + R_COLORS]):
-                        n = put(out, n, A_PLAY, p, card, play_arg(E[colors_at + i], target))
+            base = hand_base(s, p)
+            hand = s[base : base + faces]
+            for start in range(0, faces, 64):  # the faces held, as `plays` visits them
+                held_faces = 0
+                for i in range(min(64, faces - start)):
+                    held_faces |= int(hand[start + i] > 0) << i
+                while held_faces != 0:
+                    card = start + lowest_bit(held_faces)
+                    held_faces &= held_faces - 1
+                    target = hail_mary_target(E, s, p, card)
+                    if not throws_hail_mary(M, E, s, p, card, target):
+                        continue
+                    if not s[CH] or face(E, card, F_CANCELS_A_CHALLENGE):
+                        for i in range(E[E[E_RULES] + R_COLORS]):
+                            n = put(out, n, A_PLAY, p, card, play_arg(E[colors_at + i], target))
     copy_ints(closed, s)
     close = event_named(M, EV_CLOSE_WINDOW)
     none = closed[:0]

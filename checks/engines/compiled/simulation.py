@@ -10,6 +10,7 @@ of a rule gap, and of a broken invariant (with the trace that reaches it).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -44,7 +45,10 @@ def engine_seed(game_seed: int) -> int:
     return game_seed % (1 << SEED_BITS)
 
 
+@cache
 def _weights() -> npt.NDArray[np.int64]:
+    """The weights of the kinds of move, built once (the game loop only reads them): built
+    for every chunk of games, they were about 1% of `simulate`'s time under cProfile."""
     weights = np.ones(g.GROUPS, dtype=np.int64)
     for i, name in enumerate(g.GROUP_NAMES):
         weights[i] = WEIGHTS.get(name, 1)
