@@ -193,10 +193,9 @@ class Scratch:
 
 RECORDS = 1 << 16
 """Records a worker's buffer holds before they are merged."""
-CHUNK = 1 << 10
-"""Frontier states a worker takes at a time when several share a level."""
-PIPELINED = True
-"""Several workers: expand the next chunks while a batch is merged (`_pipelined_level`)."""
+CHUNK = 1 << 13
+"""Frontier states a worker takes at a time when several share a level: 8192 against 1024
+was 236,000 against 212,000 states/s with 2 workers (benchmarks/README.md, session 9)."""
 
 
 @dataclass(eq=False)  # workers are told apart by identity
@@ -286,57 +285,6 @@ def _level(
             return k.MERGED
 
 
-def _shared_level(
-    prog: Program,
-    inv: npt.NDArray[np.int64],
-    frontier: Rows,
-    workers: list[_Worker],
-    pool: ThreadPoolExecutor,
-    merged: Callable[[list[_Worker]], int],
-    tick: Callable[[], None],
-) -> int:
-    """Expand one level with several workers, in rounds: each takes the next chunk of the
-    frontier and expands it, side by side; then the round's buffers, in frontier order,
-    are merged as a batch (`merged`: the workers look the steps up in the shards they own,
-    side by side, then the ids are given in order). A buffer whose chunk did not fit ends
-    its batch: the chunks after it wait for the rest of it. Returns `merge`'s last word."""
-    size = len(frontier)
-    chunk = max(1, min(CHUNK, -(-size // len(workers))))
-    bounds = [(first, min(size, first + chunk)) for first in range(0, size, chunk)]
-    handed = 0
-    waiting: list[_Worker] = []  # the workers holding records to merge, in frontier order
-
-    def expand(worker: _Worker) -> None:
-        while not worker.finished and not worker.full:
-            worker.expand(prog, inv, frontier)
-
-    for worker in workers:
-        worker.chunk = -1
-    while True:
-        for worker in workers:
-            if worker.chunk < 0 and handed < len(bounds):
-                worker.take(handed, *bounds[handed])
-                handed += 1
-                waiting.append(worker)
-        if not waiting:
-            return k.MERGED
-        _side_by_side(pool, expand, [w for w in waiting if not w.finished and not w.full])
-        batch: list[_Worker] = []
-        for worker in waiting:
-            batch.append(worker)
-            if not worker.finished:
-                break
-        code = merged(batch)
-        if code != k.MERGED:
-            return code
-        for worker in batch:
-            worker.empty()
-            if worker.finished:
-                worker.chunk = -1
-                waiting.remove(worker)
-        tick()
-
-
 def _pipelined_level(
     prog: Program,
     inv: npt.NDArray[np.int64],
@@ -346,8 +294,13 @@ def _pipelined_level(
     merged: Callable[[list[_Worker]], int],
     tick: Callable[[], None],
 ) -> int:
-    """`_shared_level` without the rounds' barrier: twice as many buffers as threads, so
-    that while a batch is looked up and merged, the next chunks are already expanding."""
+    """Expand one level with several workers: each takes the next chunk of the frontier and
+    expands it, side by side; the buffers, in frontier order, are merged as batches
+    (`merged`: the workers look the steps up in the shards they own, side by side, then the
+    ids are given in order). There are twice as many buffers as threads, so that while a
+    batch is looked up and merged, the next chunks are already expanding. A buffer whose
+    chunk did not fit ends its batch: the chunks after it wait for the rest of it. Returns
+    `merge`'s last word (`MERGED`: the level is done)."""
     size = len(frontier)
     chunk = max(1, min(CHUNK, -(-size // len(workers))))
     bounds = [(first, min(size, first + chunk)) for first in range(0, size, chunk)]
@@ -512,14 +465,14 @@ def explore(
     keys[k.slot_of(keys, first_fp)] = first_fp  # state 0: its id is 0
     X[k.X_STATES], X[k.X_TABLE_LOAD], X[k.X_UNREDUCED] = 1, 1, orbit
     jobs = jobs or os.cpu_count() or 1
-    count = 2 * jobs if jobs > 1 and PIPELINED else jobs  # buffers (and scratch) to fill
+    count = 2 * jobs if jobs > 1 else 1  # buffers (and scratch) to fill: see `_pipelined_level`
     buffers = np.zeros((count, RECORDS, k.RECORD), dtype=np.int64)
     workers = [
         _Worker.of(prog, Scratch.of(prog) if n else scratch, renaming_count, budget, buffers, n)
         for n in range(count)
     ]
     pool = ThreadPoolExecutor(jobs) if jobs > 1 else None
-    claims = ThreadPoolExecutor(jobs) if jobs > 1 and PIPELINED else pool
+    claims = ThreadPoolExecutor(jobs) if jobs > 1 else None  # not queued behind expansions
     owners = jobs if jobs > 1 else 0  # workers that look steps up in their shards (`claim`)
     verdicts = np.zeros((jobs, count * RECORDS if owners else 1), dtype=np.int64)
     V = np.zeros((jobs, 2), dtype=np.int64)
@@ -610,8 +563,7 @@ def explore(
             if pool is None:
                 code = _level(prog, inv, frontier, workers[0], merged, tick)
             else:
-                level = _pipelined_level if PIPELINED else _shared_level
-                code = level(prog, inv, frontier, workers, pool, merged_batch, tick)
+                code = _pipelined_level(prog, inv, frontier, workers, pool, merged_batch, tick)
             flush()
             if code != k.MERGED:
                 break
@@ -631,7 +583,7 @@ def explore(
     finally:
         if pool is not None:
             pool.shutdown(wait=True)
-        if claims is not None and claims is not pool:
+        if claims is not None:
             claims.shutdown(wait=True)
     try:
         # the violation is read from its worker's scratch, as that worker left it
