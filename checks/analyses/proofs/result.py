@@ -138,7 +138,7 @@ def check_claim(
 
 def unsat_where_made(assertions: list[z3.BoolRef]) -> bool:
     """Whether Z3 finds `assertions` unsatisfiable in the context their terms were made in
-    (with the queries' timeout): a proof, whatever else that context holds. False when they
+    (within `FIRST_TRY_MS`): a proof, whatever else that context holds. False when they
     are satisfiable or undecided within `FIRST_TRY_MS`, which a caller settles again in a
     context of its own with the whole timeout.
 

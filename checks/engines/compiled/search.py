@@ -24,9 +24,9 @@ A level is expanded in two steps, so that workers can share it (`--jobs`, TLC's 
   stops are exactly those of one worker expanding the whole level in order.
 
 With several workers, the visited set's part of the merge is shared out between them, as
-multi-core SPIN and distributed TLC partition their state space: after a round of chunks
-is expanded, each worker looks up, in frontier order, the steps whose fingerprints fall in
-the shards it owns, inserting the new ones (`claim`), side by side with the others; the
+multi-core SPIN and distributed TLC partition their state space: for each batch of
+expanded chunks, each worker looks up, in frontier order, the steps whose fingerprints fall
+in the shards it owns, inserting the new ones (`claim`), side by side with the others; the
 merge then only reads each step's slot and gives ids in order. A state is new for the
 first step that reaches it in frontier order, whichever worker found it, so the numbering
 does not depend on how many workers there are.
