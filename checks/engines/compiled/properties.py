@@ -70,6 +70,7 @@ from unospec.checks.engines.compiled.row import (
     debts_base,
     discard_len,
     face,
+    faces_held,
     hand_base,
     hand_size,
     held,
@@ -817,16 +818,13 @@ def matching_offered(M: Ints, E: Ints, inv: Ints, s: Ints, moves: Grid, count: i
     others = -1  # whether the hand holds another playable card: known once a card asks
     at = 0  # where the last card was found among the moves: the plays follow card order
     faces = s[FACES]
-    base = hand_base(s, player)
-    hand = s[base : base + faces]
     for start in range(0, faces, 64):
         asked = 0  # bit i: face start + i is asked about (held, or the drawn card alone)
         if only >= 0:
             if start <= only < start + 64:
-                asked = 1 << int(only - start)  # a Python int with the JIT off, as below
-        else:  # the faces held, 64 at a time, without a branch per face (as `rules.plays`)
-            for i in range(min(64, faces - start)):
-                asked |= int(hand[start + i] > 0) << i
+                asked = 1 << int(only - start)  # a Python int with the JIT off
+        else:
+            asked = faces_held(s, player, start)
         while asked != 0:
             card = start + lowest_bit(asked)
             asked &= asked - 1

@@ -84,6 +84,20 @@ def hand_base(s: Ints, player: int) -> int:
 
 
 @compiled_inline
+def faces_held(s: Ints, player: int, start: int) -> int:
+    """Bit i set: `player` holds face `start + i`, for 64 faces from `start`. Built without
+    a branch per face: a hand holds a few of the deck's faces, and a test per face was a
+    branch mispredicted at every card held. The loops that visit a hand's cards (`rules.plays`,
+    the Hail Mary in `rules.legal`, `properties.matching_offered`) take its set bits."""
+    faces = s[FACES]
+    base = hand_base(s, player) + start
+    held = 0
+    for i in range(min(64, faces - start)):
+        held |= int(s[base + i] > 0) << i
+    return held
+
+
+@compiled_inline
 def under_base(s: Ints) -> int:
     return HEADER + 2 * s[PLAYERS] + s[PLAYERS] * s[FACES]
 

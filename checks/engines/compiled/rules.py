@@ -79,6 +79,7 @@ from unospec.checks.engines.compiled.row import (
     discard_push,
     event_named,
     face,
+    faces_held,
     hand_base,
     hand_size,
     has_group,
@@ -1838,12 +1839,8 @@ def plays(E: Ints, s: Ints, player: int, only: int, drawn: bool, out: Grid, n: i
         if only < faces:
             n = card_plays(E, s, player, only, drawn, several, by_symbol, symbol, out, n)
         return n
-    base = hand_base(s, player)
-    hand = s[base : base + faces]
     for start in range(0, faces, 64):
-        held = 0  # bit i: the hand holds face start + i
-        for i in range(min(64, faces - start)):
-            held |= int(hand[start + i] > 0) << i
+        held = faces_held(s, player, start)
         while held != 0:
             card = start + lowest_bit(held)
             held &= held - 1
@@ -1999,12 +1996,8 @@ def legal(
     if has_group(M, s[PHASE], event_named(M, EV_HAIL_MARY)):
         faces = s[FACES]
         for p in range(s[PLAYERS]):
-            base = hand_base(s, p)
-            hand = s[base : base + faces]
             for start in range(0, faces, 64):  # the faces held, as `plays` visits them
-                held_faces = 0
-                for i in range(min(64, faces - start)):
-                    held_faces |= int(hand[start + i] > 0) << i
+                held_faces = faces_held(s, p, start)
                 while held_faces != 0:
                     card = start + lowest_bit(held_faces)
                     held_faces &= held_faces - 1
