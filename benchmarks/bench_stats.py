@@ -5,7 +5,7 @@ million single-hand games of classic take.
                                      [--policies P ...]
 
 Side by side, round after round (the machine drifts): `simulate`'s path (the engine's games
-made into records and tallied, `simulate.play_chunk` without the invariants) against
+tallied as columns, `simulate.play_chunk` without the invariants) against
 `stats`' path (the same seeds played into a sample, then every metric with its interval,
 `summarise`), on one process, classic at 4 seats, the heuristic policy. `--million` then
 times `run_stats` on 1,000,000 single-hand games of classic at 4 seats with `--jobs J`.
@@ -22,7 +22,7 @@ import time
 import numpy as np
 
 from unospec.checks.analyses.stats.summary import summarise
-from unospec.checks.engines.compiled.simulation import Records, play_games
+from unospec.checks.engines.compiled.simulation import GameColumns, play_games
 from unospec.checks.engines.random_play import MAX_STEPS
 from unospec.checks.engines.simulate import Tally
 from unospec.checks.engines.study import chunk_seeds, play_sample
@@ -33,19 +33,15 @@ from unospec.model.edition import Edition
 POLICY = "heuristic"
 
 
-def _games(edition: Edition, seeds: list[int], policy: str = POLICY) -> Records:
-    """The engine's games of `seeds` at 4 seats, invariants off: `simulate`'s records."""
+def _games(edition: Edition, seeds: list[int], policy: str = POLICY) -> GameColumns:
+    """The engine's games of `seeds` at 4 seats, invariants off: `simulate`'s columns."""
     plans = [(n, 4, s) for n, s in enumerate(seeds)]
     return play_games(edition, plans, check=False, policy=policy, max_steps=MAX_STEPS)
 
 
 def _simulate(edition: Edition, seeds: list[int]) -> float:
     started = time.perf_counter()
-    tally = Tally()
-    played = _games(edition, seeds)
-    for n, record in enumerate(played.records):
-        tally.add_game(n, record)
-    tally.add_fired(played.fired)
+    Tally().add_columns(list(range(len(seeds))), _games(edition, seeds))
     return time.perf_counter() - started
 
 

@@ -12,9 +12,9 @@ import os
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NotRequired, TypedDict
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 import numpy as np
 import numpy.typing as npt
@@ -22,6 +22,9 @@ import numpy.typing as npt
 from unospec.checks.engines import random_play
 from unospec.checks.engines.pool import ignore_interrupts, in_order, stop
 from unospec.checks.engines.random_play import MAX_STEPS, GameRecord, RecordedGame, play_random_game
+
+if TYPE_CHECKING:
+    from unospec.checks.engines.compiled.simulation import GameColumns
 from unospec.model.edition import Edition
 from unospec.model.kernel import empty_table
 from unospec.model.table import MACHINE
@@ -70,6 +73,35 @@ class Tally:
         self.player_zero_wins += record.winner == 0
         self.turns.extend(record.turns)
         self.fired.update(record.fired)  # counts above zero: `+=` would sift all it holds
+        self._note(number, record)
+
+    def add_columns(
+        self, numbers: list[int], games: GameColumns, enough_unfinished: int | None = None
+    ) -> None:
+        """Add the games of `games` (numbered `numbers`) as `add_game` adds each, but the
+        figures of all at once; after `enough_unfinished` that did not end, no more."""
+        added = len(numbers)
+        for i in sorted(games.odd):
+            self._note(numbers[i], games.odd[i])
+            if enough_unfinished is not None and self.unfinished >= enough_unfinished:
+                added = i + 1
+                break
+        self.games += added
+        self.finished += int(games.finished[:added].sum())
+        self.steps += int(games.steps[:added].sum())
+        hands = int(games.hands[:added].sum())
+        self.hands += hands
+        self.reshuffles += int(games.reshuffles[:added].sum())
+        self.shortfalls += int(games.shortfalls[:added].sum())
+        self.leader_wins += int(games.leader_wins[:added].sum())
+        self.player_zero_wins += int((games.winner[:added] == 0).sum())
+        self.turns.extend(games.turns[:hands].tolist())
+        if added:
+            self.add_fired(games.fired[:added])
+
+    def _note(self, number: int, record: GameRecord) -> None:
+        """What a game that did not finish adds: its gap, or its violation, or the count of
+        games still running at the step limit."""
         if record.gap:
             self.gaps.append(record.gap)
             self.first_gap = self.first_gap or (number, record.players, record.seed)
@@ -120,26 +152,19 @@ def play_chunk(
     that do not end; played on the compiled engine, or on the reference kernel (`engine`)."""
     tally = Tally()
     plans = [(number, *game_plan(edition, number, seed, players)) for number in numbers]
-    fired = None  # the compiled engine's transitions fired, a row per game
-    if engine == "reference":
-        records: Iterable[GameRecord] = (
-            play_random_game(edition, count, game_seed, check=check, policy=policy,
-                             max_steps=max_steps)
-            for _, count, game_seed in plans
-        )  # fmt: skip
-    else:
+    if engine != "reference":
         from unospec.checks.engines.compiled.simulation import play_games
 
-        played = play_games(edition, plans, check=check, policy=policy, max_steps=max_steps)
-        records, fired = played.records, played.fired
-    added = 0
-    for (number, _, _), record in zip(plans, records, strict=False):
+        games = play_games(edition, plans, check=check, policy=policy, max_steps=max_steps)
+        tally.add_columns([number for number, _, _ in plans], games, enough_unfinished)
+        return tally
+    for number, count, game_seed in plans:
+        record = play_random_game(
+            edition, count, game_seed, check=check, policy=policy, max_steps=max_steps
+        )
         tally.add_game(number, record)
-        added += 1
         if enough_unfinished is not None and tally.unfinished >= enough_unfinished:
             break
-    if fired is not None:
-        tally.add_fired(fired[:added])
     return tally
 
 

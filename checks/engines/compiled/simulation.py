@@ -1,10 +1,11 @@
-"""Random games on the compiled engine, as the records `checks.simulate` tallies.
+"""Random games on the compiled engine, as the columns `checks.simulate` tallies.
 
 `play_games` plays games by number (their seat counts and seeds from `simulate.game_plan`)
-and returns one `GameRecord` each, as `random_play.play_random_game` did, with the
-transitions each fired apart, in one array for the tally to add up at once. What the engine
-cannot say by itself it asks the reference, replaying the game's recorded steps: the words
-of a rule gap, and of a broken invariant (with the trace that reaches it).
+and returns what they did as columns, a row per game, for the tally to add up at once; a
+game that did not finish also gets the `GameRecord` `random_play.play_random_game` would
+have made. What the engine cannot say by itself it asks the reference, replaying the game's
+recorded steps: the words of a rule gap, and of a broken invariant (with the trace that
+reaches it).
 """
 
 from __future__ import annotations
@@ -185,13 +186,23 @@ def prepare(edition: Edition) -> None:
 
 
 @dataclass
-class Records:
-    """One record per planned game, in the order planned, and how often each machine
-    transition fired in each (`fired`, a row per record): the records' own `fired` are left
-    empty, for the tally to add the rows up at once (`Tally.add_fired`), not game by game."""
+class GameColumns:
+    """A chunk's games in the order planned, a column per figure the tally adds up
+    (`Tally.add_columns`): a `GameRecord` built for each game and added one by one was a
+    sixth of `simulate`'s time with invariants off. A game that did not finish (a rule gap,
+    a broken invariant, still running at the step limit) also has its record in `odd`, with
+    what the reference says of it."""
 
-    records: list[GameRecord]
-    fired: npt.NDArray[np.int64]
+    finished: npt.NDArray[np.bool_]
+    winner: npt.NDArray[np.int64]
+    steps: npt.NDArray[np.int64]
+    hands: npt.NDArray[np.int64]  # hands finished: the game's entries in `turns`
+    reshuffles: npt.NDArray[np.int64]
+    shortfalls: npt.NDArray[np.int64]
+    leader_wins: npt.NDArray[np.int64]
+    turns: npt.NDArray[np.int64]  # the turns of each finished hand, game after game
+    fired: npt.NDArray[np.int64]  # a row per game, a column per machine transition
+    odd: dict[int, GameRecord]  # by the game's place in the plan
 
 
 def play_games(
@@ -201,26 +212,58 @@ def play_games(
     check: bool,
     policy: str,
     max_steps: int,
-) -> Records:
-    """One record per planned game (number, players, seed), in the order given."""
+) -> GameColumns:
+    """The games planned (number, players, seed), in the order given, as columns."""
     by_players: dict[int, list[int]] = {}
     for i, (_, players, _) in enumerate(plans):
         by_players.setdefault(players, []).append(i)
-    records: list[GameRecord | None] = [None] * len(plans)
+    count = len(plans)
+    results = np.zeros((count, g.RESULT_FIELDS), dtype=np.int64)
     fired: npt.NDArray[np.int64] | None = None
+    pools, starts = [], np.zeros(count, dtype=np.int64)  # each table's turns; where in them
+    odd: dict[int, GameRecord] = {}
+    pooled = 0
     for players, which in by_players.items():
         prog = program(edition, players)
         seeds = [engine_seed(plans[i][2]) for i in which]
         played = play_batch(prog, seeds, check=check, policy=policy, max_steps=max_steps)
         if fired is None:
-            fired = np.zeros((len(plans), played.fired.shape[1]), dtype=np.int64)
+            fired = np.zeros((count, played.fired.shape[1]), dtype=np.int64)
         fired[which] = played.fired
-        rows, turns = played.results.tolist(), played.turns.tolist()
-        for k, i in enumerate(which):
-            records[i] = _record(prog, rows[k], turns, plans[i], check, policy, max_steps)
+        results[which] = played.results
+        starts[which] = played.results[:, g.R_TURNS_START] + pooled
+        pools.append(played.turns)
+        pooled += len(played.turns)
+        troubled = np.flatnonzero(played.results[:, g.R_STATUS] != g.STATUS_FINISHED)
+        if len(troubled):
+            turns = played.turns.tolist()
+            for k in troubled.tolist():
+                row = played.results[k].tolist()
+                odd[which[k]] = _record(prog, row, turns, plans[which[k]], check, policy, max_steps)
     if fired is None:
         fired = np.zeros((0, 0), dtype=np.int64)
-    return Records([r for r in records if r is not None], fired)
+    status = results[:, g.R_STATUS]
+    ended = (status == g.STATUS_FINISHED) | (status == g.STATUS_UNFINISHED)
+    pool = np.concatenate(pools) if pools else np.zeros(0, dtype=np.int64)
+    hands = np.minimum(results[:, g.R_HANDS], len(pool) - starts).clip(0)  # as a slice cuts
+    return GameColumns(
+        finished=status == g.STATUS_FINISHED,
+        winner=np.where(ended, results[:, g.R_WINNER], -1),
+        steps=results[:, g.R_STEPS],
+        hands=hands,
+        reshuffles=results[:, g.R_RESHUFFLES],
+        shortfalls=results[:, g.R_SHORTFALLS],
+        leader_wins=results[:, g.R_LEADER_WINS],
+        turns=pool[_slices(starts, hands)],
+        fired=fired,
+        odd=odd,
+    )
+
+
+def _slices(starts: npt.NDArray[np.int64], lengths: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The indexes of the slices `[start, start + length)`, one after another."""
+    ends = np.cumsum(lengths)
+    return np.repeat(starts - (ends - lengths), lengths) + np.arange(ends[-1] if len(ends) else 0)
 
 
 def _record(
@@ -232,8 +275,8 @@ def _record(
     policy: str,
     max_steps: int,
 ) -> GameRecord:
-    """A game's record from its row of the results (a list: read field by field, a numpy
-    row cost a conversion for each) and the batch's turns."""
+    """The record of a game that did not finish, from its row of the results and the
+    batch's turns, with what went wrong in the reference's words."""
     number, players, seed = plan
     record = GameRecord(players, seed)
     record.steps = row[g.R_STEPS]
@@ -247,7 +290,7 @@ def _record(
         record.finished = status == g.STATUS_FINISHED
         record.winner = row[g.R_WINNER]
         record.hands = row[g.R_HANDS_PLAYED]
-    if status != g.STATUS_FINISHED:  # what went wrong, in the reference's words
+    if status != g.STATUS_FINISHED:
         _explain(prog, record, status, row, seed, policy, max_steps, check)
     del number
     return record
