@@ -32,6 +32,11 @@ from unospec.model.trace import TraceJson
 
 Progress = Callable[[str, int, int], None]
 CHUNK = 50
+COMPILED_CHUNK = 500
+"""The most games one chunk of a run on the compiled engine plays, when no stop after
+unfinished games asks for `CHUNK`: a chunk costs about 250 µs of Python around the engine
+(its arrays, the call, the tally), which at 50 games was a tenth of the time with invariants
+off (`benchmarks/README.md`)."""
 
 ENOUGH_UNFINISHED = 3
 """Games that do not end after which `check` and `lint` stop playing: each costs 200,000
@@ -203,7 +208,8 @@ def run_games(
     jobs = jobs or os.cpu_count() or 1
     # a few games on several processes are split finer, so each process gets some; with
     # `enough_unfinished` the chunks stay `CHUNK`, for where a run stops not to depend on `jobs`
-    size = CHUNK if enough_unfinished is not None else max(1, min(CHUNK, -(-games // (4 * jobs))))
+    most = CHUNK if engine == "reference" else COMPILED_CHUNK
+    size = CHUNK if enough_unfinished is not None else max(1, min(most, -(-games // (4 * jobs))))
     chunks = [range(i, min(i + size, games)) for i in range(0, games, size)]
     total = Tally()
     label = f"{edition.name}: {games} games"
