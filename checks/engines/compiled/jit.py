@@ -35,6 +35,7 @@ from unospec.checks.engines.compiled import cache
 cache.prepare()  # before numba is imported: the cache folder is numba's configuration
 
 import numba  # noqa: E402  (after the cache folder is set)
+from llvmlite import ir  # noqa: E402  (numba's own code generator, imported with it)
 from numba import types  # noqa: E402
 from numba.core import cgutils  # noqa: E402
 from numba.core.compiler_lock import global_compiler_lock  # noqa: E402
@@ -219,3 +220,33 @@ lowest_bit = _lowest_bit_plainly if cache.jit_disabled() else cast(LowestBit, tr
 """The index of the lowest bit set in `word` (not 0): one instruction compiled. With it a
 loop visits only the faces a hand holds, where a test per face was a branch mispredicted at
 every card held (`rules.plays`)."""
+
+
+@intrinsic
+def _prefetch(typingctx: Any, array: Any, index: Any) -> Any:
+    """`llvm.prefetch` of `array[index]`'s address, for reading, kept in every cache level."""
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        data = context.make_array(signature.args[0])(context, builder, args[0]).data
+        as_bytes = builder.bitcast(builder.gep(data, [args[1]]), ir.IntType(8).as_pointer())
+        word = ir.IntType(32)
+        kind = ir.FunctionType(ir.VoidType(), [as_bytes.type, word, word, word])
+        function = cgutils.get_or_insert_function(builder.module, kind, "llvm.prefetch.p0")
+        builder.call(function, [as_bytes, word(0), word(3), word(1)])  # read, keep, data
+        return context.get_dummy_value()
+
+    return types.void(array, index), codegen
+
+
+Prefetch = Callable[[Any, int], None]
+
+
+def _prefetch_plainly(array: Any, index: int) -> None:
+    """Nothing: a hint to the cache has no meaning without the JIT."""
+
+
+prefetch = _prefetch_plainly if cache.jit_disabled() else cast(Prefetch, _prefetch)
+"""Ask the CPU to start loading `array[index]` (`index` must lie inside it) and go on
+without waiting. The visited table is hundreds of megabytes and its slots are read at
+random: over half of `search.merge`'s time was the wait for the slot a probe reads first
+(perf), while the fingerprints of the records to come were already known."""

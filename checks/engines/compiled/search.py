@@ -57,6 +57,7 @@ from unospec.checks.engines.compiled.jit import (
     Words,
     compiled,
     compiled_inline,
+    prefetch,
 )
 from unospec.checks.engines.compiled.layout import PHASE
 from unospec.checks.engines.compiled.outcomes import K_COUNT, K_MOVES, advance, start
@@ -120,6 +121,7 @@ VIOLATION_STATE, VIOLATION_STEP, VIOLATION_MOVE, VIOLATION_PACKING = range(1, 5)
 
 EMPTY = 0  # a table slot holding no state (fingerprints are never 0)
 FULL_LOAD = 3, 4  # the table grows when this fraction of its slots is occupied
+AHEAD = 12  # records between a probe's prefetch (`look_ahead`) and the probe itself
 SHARD_BITS = 4  # the table is 2**SHARD_BITS shards (`slot_of`) ...
 SHARDED_FROM = 1 << 13  # ... once it has this many slots; one shard below
 
@@ -151,6 +153,16 @@ def slot_of(keys: Ints, fp: int) -> int:
 
 
 @compiled_inline
+def look_ahead(keys: Ints, ids: Ids, fp: int) -> None:
+    """Start loading the slot where fingerprint `fp`'s probe begins, and its id, without
+    waiting (`jit.prefetch`): a probe a few records later then finds them in the cache.
+    Any value does (a record that is no step): it is masked into the table first."""
+    slot = fp & (keys.shape[0] - 1)
+    prefetch(keys, slot)
+    prefetch(ids, slot)
+
+
+@compiled_inline
 def owner_of(keys: Ints, fp: int, owners: int) -> int:
     """Which of `owners` workers looks fingerprint `fp` up (`claim`): the one that owns its
     shard, shards dealt out in turn."""
@@ -164,8 +176,10 @@ def owner_of(keys: Ints, fp: int, owners: int) -> int:
 def rehash(old_keys: Ints, old_ids: Ids, keys: Ints, ids: Ids) -> int:
     """Move every state of the old table into the new, larger, empty one. Returns how many
     found no slot (a shard full: never at twice the size, checked by the driver)."""
-    lost = 0
-    for i in range(old_keys.shape[0]):
+    lost, size = 0, old_keys.shape[0]
+    for i in range(size):
+        if i + AHEAD < size:  # as `merge` does (an empty slot's prefetch is of slot 0)
+            prefetch(keys, old_keys[i + AHEAD] & (keys.shape[0] - 1))
         if old_keys[i] != EMPTY:
             slot = slot_of(keys, old_keys[i])
             if slot < 0:
@@ -326,8 +340,13 @@ def merge(
     workers (`claim`): each step's slot, and whether it was new, is the next verdict of
     its owner's row, so the merge itself probes nothing and the table does not grow."""
     width = spec[1]
+    if not owners:  # the first records' slots, on their way: see the loop's first line
+        for r in range(W[W_MERGED], min(W[W_MERGED] + AHEAD, W[W_RECORDS])):
+            look_ahead(keys, ids, records[r, C_MORE])
     while W[W_MERGED] < W[W_RECORDS]:
         r = W[W_MERGED]
+        if not owners and r + AHEAD < W[W_RECORDS]:
+            look_ahead(keys, ids, records[r + AHEAD, C_MORE])
         kind = records[r, C_KIND]
         position = records[r, C_POSITION]
         state = frontier_ids[position]
@@ -417,8 +436,12 @@ def claim(
     V[owner, V_TAKEN] = 0
     n = 0
     for b in range(batch.shape[0]):
-        worker = batch[b, 0]
-        for r in range(batch[b, 1], batch[b, 2]):
+        worker, end = batch[b, 0], batch[b, 2]
+        for r in range(batch[b, 1], min(batch[b, 1] + AHEAD, end)):
+            prefetch(keys, records[worker, r, C_MORE] & (keys.shape[0] - 1))
+        for r in range(batch[b, 1], end):
+            if r + AHEAD < end:  # as `merge` does: the slot of a step to come, on its way
+                prefetch(keys, records[worker, r + AHEAD, C_MORE] & (keys.shape[0] - 1))
             if records[worker, r, C_KIND] != R_STEP:
                 continue
             fp = records[worker, r, C_MORE]

@@ -175,7 +175,7 @@ def unpack(words: Words, spec: Ints, s: Ints, counts: Ints) -> None:
             shift -= 64
             if shift:
                 v |= word << np.uint64(bits - shift)
-        value = int(v & ((np.uint64(1) << np.uint64(bits)) - np.uint64(1)))
+        value = np.int64(v & ((np.uint64(1) << np.uint64(bits)) - np.uint64(1)))  # no float
         if spec[at] == FIELD_SLOT:
             s[spec[at + 1]] = value - 1
         else:
@@ -302,8 +302,11 @@ def fingerprint(words: Words, width: int) -> int:
         h ^= h >> np.uint64(31)
     h *= np.uint64(0x94D049BB133111EB)
     h ^= h >> np.uint64(29)
-    value = int(h & np.uint64(0x7FFFFFFFFFFFFFFF))
-    return value if value != 0 else 1
+    # int64 throughout: a uint64 and the literal 1 unify in numba as a float64, which kept
+    # 53 of the 63 bits (the low ten were almost always 0: the visited table's probes
+    # started from a twentieth of its slots, and two states were told apart by 53 bits)
+    value = np.int64(h & np.uint64(0x7FFFFFFFFFFFFFFF))
+    return value if value != 0 else np.int64(1)
 
 
 @compiled
