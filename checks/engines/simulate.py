@@ -22,21 +22,21 @@ import numpy.typing as npt
 from unospec.checks.engines import random_play
 from unospec.checks.engines.pool import ignore_interrupts, in_order, stop
 from unospec.checks.engines.random_play import MAX_STEPS, GameRecord, RecordedGame, play_random_game
-
-if TYPE_CHECKING:
-    from unospec.checks.engines.compiled.simulation import GameColumns
 from unospec.model.edition import Edition
 from unospec.model.kernel import empty_table
 from unospec.model.table import MACHINE
 from unospec.model.trace import TraceJson
+
+if TYPE_CHECKING:
+    from unospec.checks.engines.compiled.simulation import GameColumns
 
 Progress = Callable[[str, int, int], None]
 CHUNK = 50
 COMPILED_CHUNK = 500
 """The most games one chunk of a run on the compiled engine plays, when no stop after
 unfinished games asks for `CHUNK`: a chunk costs about 250 µs of Python around the engine
-(its arrays, the call, the tally), which at 50 games was a tenth of the time with invariants
-off (`benchmarks/README.md`)."""
+(its arrays, the call, the tally) whatever its size, which at 50 games was an eighth of the
+time with invariants off (`benchmarks/README.md`)."""
 
 ENOUGH_UNFINISHED = 3
 """Games that do not end after which `check` and `lint` stop playing: each costs 200,000

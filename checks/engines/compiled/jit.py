@@ -231,7 +231,9 @@ def _prefetch(typingctx: Any, array: Any, index: Any) -> Any:
         as_bytes = builder.bitcast(builder.gep(data, [args[1]]), ir.IntType(8).as_pointer())
         word = ir.IntType(32)
         kind = ir.FunctionType(ir.VoidType(), [as_bytes.type, word, word, word])
-        function = cgutils.get_or_insert_function(builder.module, kind, "llvm.prefetch.p0")
+        # named by its pointer type, as numba names `llvm.memcpy`: `llvm.prefetch.p0i8` for the
+        # LLVM of numba 0.60, which newer ones read as their `llvm.prefetch.p0`
+        function = builder.module.declare_intrinsic("llvm.prefetch", [as_bytes.type], kind)
         builder.call(function, [as_bytes, word(0), word(3), word(1)])  # read, keep, data
         return context.get_dummy_value()
 

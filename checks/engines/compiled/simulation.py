@@ -188,8 +188,8 @@ def prepare(edition: Edition) -> None:
 @dataclass
 class GameColumns:
     """A chunk's games in the order planned, a column per figure the tally adds up
-    (`Tally.add_columns`): a `GameRecord` built for each game and added one by one was a
-    sixth of `simulate`'s time with invariants off. A game that did not finish (a rule gap,
+    (`Tally.add_columns`), where a `GameRecord` was built for each game and added one by
+    one (two objects and ten calls a game). A game that did not finish (a rule gap,
     a broken invariant, still running at the step limit) also has its record in `odd`, with
     what the reference says of it."""
 

@@ -305,8 +305,8 @@ def fingerprint(words: Words, width: int) -> int:
     # int64 throughout: a uint64 and the literal 1 unify in numba as a float64, which kept
     # 53 of the 63 bits (the low ten were almost always 0: the visited table's probes
     # started from a twentieth of its slots, and two states were told apart by 53 bits)
-    value = np.int64(h & np.uint64(0x7FFFFFFFFFFFFFFF))
-    return value if value != 0 else np.int64(1)
+    value = int(np.int64(h & np.uint64(0x7FFFFFFFFFFFFFFF)))
+    return value if value != 0 else 1
 
 
 @compiled
