@@ -175,7 +175,8 @@ def unpack(words: Words, spec: Ints, s: Ints, counts: Ints) -> None:
             shift -= 64
             if shift:
                 v |= word << np.uint64(bits - shift)
-        value = np.int64(v & ((np.uint64(1) << np.uint64(bits)) - np.uint64(1)))  # no float
+        # int64: `int()` of a uint64 is a uint64 in numba, and `value - 1` then a float64
+        value = np.int64(v & ((np.uint64(1) << np.uint64(bits)) - np.uint64(1)))
         if spec[at] == FIELD_SLOT:
             s[spec[at + 1]] = value - 1
         else:
